@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { Toaster } from "sonner";
+import type { RootLoaderData } from "~/root";
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import { BackToTop } from "./back-to-top";
+import { CookieBanner } from "./cookie-banner";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { MobileMenu } from "./mobile-menu";
+import { NavigationProgress } from "./navigation-progress";
+import { Sidebar } from "./sidebar";
+
+export const TOAST_DURATION_MS = 5000;
+
+/**
+ * SPEC.md section 2 "Layout": skip link, sticky header, collapsible sidebar (full-screen menu
+ * below 1024 px), the page, footer, back-to-top, cookie banner, toasts and the progress bar.
+ * Rendered with whatever root data exists, so error pages keep the same frame.
+ */
+export function AppShell({ data, children }: { data: RootLoaderData | undefined; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const appName = data?.appName ?? "Sharpside";
+  const user = data?.user ?? null;
+  const topExperts = data?.topExperts ?? [];
+  return (
+    <ConfirmDialogProvider>
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-ink focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Header appName={appName} user={user} onOpenMenu={() => setMenuOpen(true)} />
+      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} user={user} topExperts={topExperts} />
+      <div className="flex min-h-[calc(100vh-var(--spacing-header))]">
+        <Sidebar initialOpen={data?.sidebarOpen ?? true} user={user} topExperts={topExperts} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <Footer appName={appName} helpline={data?.site.helpline ?? "1-800-GAMBLER"} />
+        </div>
+      </div>
+      <BackToTop />
+      {data && data.cookieConsent === null ? <CookieBanner /> : null}
+      <Toaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
+    </ConfirmDialogProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { useFetcher } from "@remix-run/react";
+
+/**
+ * SPEC.md section 4: unset consent shows the banner; Accept stores 'true', Reject 'false' in the
+ * cookieConsent cookie. A real form, so it works before the page's scripts have loaded.
+ */
+export function CookieBanner() {
+  const fetcher = useFetcher();
+  if (fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
+    >
+      <p className="text-sm text-slate-700">
+        We use cookies to keep you signed in and, with your consent, to understand how the site is used.{" "}
+        <a href="/privacy" className="font-medium text-brand-700 underline">
+          Privacy policy
+        </a>
+      </p>
+      <fetcher.Form method="post" action="/resources/cookie-consent" className="mt-3 flex shrink-0 gap-2 sm:mt-0">
+        <button name="consent" value="false" className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+          Reject
+        </button>
+        <button name="consent" value="true" className="rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white hover:bg-slate-800">
+          Accept
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

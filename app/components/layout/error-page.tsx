@@ -1,0 +1,24 @@
+import { Link } from "@remix-run/react";
+
+/** SPEC.md section 2: the error page's texts by status. */
+export function errorPageText(status: number): { title: string; message: string } {
+  if (status === 403) return { title: "Forbidden", message: "You don't have permission to see this content" };
+  if (status === 404) return { title: "Not found", message: "The link you followed may be broken, or the page may have been removed." };
+  return { title: "Error", message: "Internal Server Error" };
+}
+
+export function ErrorPage({ status }: { status: number }) {
+  const { title, message } = errorPageText(status);
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <p className="text-6xl font-black tracking-tight text-slate-200" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 max-w-md text-slate-600">{message}</p>
+      <Link to="/" className="mt-8 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-slate-800">
+        Back to home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link } from "@remix-run/react";
+import { X } from "lucide-react";
+import { FOOTER_LINKS } from "~/modules/site/site";
+import { useSignInHref, type HeaderUser } from "./header";
+import { SidebarNavigation, type ExpertLink } from "./sidebar";
+
+/** SPEC.md section 2: the mobile menu's title is the user's name, or 'Menu' when signed out. */
+export function mobileMenuTitle(user: HeaderUser | null): string {
+  if (!user) return "Menu";
+  return user.roles.includes("Expert") ? user.userName : `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** Below the large breakpoint the navigation opens as a full-screen menu. */
+export function MobileMenu({
+  open,
+  onOpenChange,
+  user,
+  topExperts,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: HeaderUser | null;
+  topExperts: ExpertLink[];
+}) {
+  const close = () => onOpenChange(false);
+  const signInHref = useSignInHref();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white lg:hidden" aria-describedby={undefined}>
+          <div className="flex h-header shrink-0 items-center justify-between border-b border-slate-200 px-4">
+            <Dialog.Title className="text-lg font-semibold">{mobileMenuTitle(user)}</Dialog.Title>
+            <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="flex-1 pt-3">
+            <SidebarNavigation user={user} topExperts={topExperts} onNavigate={close} />
+          </div>
+          <div className="space-y-3 border-t border-slate-200 p-4">
+            {user?.roles.includes("Expert") ? null : (
+              <Link to="/become-partner" onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+                Become an expert
+              </Link>
+            )}
+            {user ? null : (
+              <Link to={signInHref} onClick={close} className="block rounded-full bg-ink px-4 py-2 text-center text-sm font-semibold text-white">
+                Sign In / Sign up
+              </Link>
+            )}
+            <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-2 text-sm text-slate-600">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={close} className="hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,182 @@
+import { Link, NavLink } from "@remix-run/react";
+import { ChevronDown, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Users } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { clsx } from "clsx";
+import { NAV_ITEMS, visibleNavItems } from "~/modules/site/site";
+import type { HeaderUser } from "./header";
+
+export interface ExpertLink {
+  id: string;
+  userName: string;
+  avatar: string;
+}
+
+const ICONS: Record<string, LucideIcon> = {
+  "/feed": Rss,
+  "/posts/liked": Heart,
+  "/watchlist": Eye,
+  "/discover-experts": Compass,
+};
+
+export const SIDEBAR_COOKIE = "sidebar";
+
+/**
+ * The desktop sidebar: 288 px open, 64 px collapsed. The choice is kept in a cookie so the
+ * server renders the right width on the next page load.
+ */
+export function Sidebar({ initialOpen, user, topExperts }: { initialOpen: boolean; user: HeaderUser | null; topExperts: ExpertLink[] }) {
+  const [open, setOpen] = useState(initialOpen);
+  function toggle() {
+    const next = !open;
+    setOpen(next);
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? "open" : "closed"}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-state={open ? "open" : "closed"}
+      className={clsx(
+        "sticky top-header hidden h-[calc(100vh-var(--spacing-header))] shrink-0 overflow-y-auto border-r border-slate-200 bg-white transition-[width] duration-200 lg:block",
+        open ? "w-sidebar" : "w-sidebar-collapsed",
+      )}
+    >
+      <div className={clsx("flex p-3", open ? "justify-end" : "justify-center")}>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-expanded={open}
+          aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        >
+          {open ? <PanelLeftClose className="size-5" aria-hidden="true" /> : <PanelLeftOpen className="size-5" aria-hidden="true" />}
+        </button>
+      </div>
+      <SidebarNavigation collapsed={!open} user={user} topExperts={topExperts} />
+    </aside>
+  );
+}
+
+/** The navigation list shared by the sidebar and the mobile menu. */
+export function SidebarNavigation({
+  collapsed = false,
+  user,
+  topExperts,
+  onNavigate,
+}: {
+  collapsed?: boolean;
+  user: HeaderUser | null;
+  topExperts: ExpertLink[];
+  onNavigate?: () => void;
+}) {
+  const items = visibleNavItems(NAV_ITEMS, user ? user.roles : null);
+  const [feed, ...rest] = items;
+  return (
+    <nav aria-label="Main" className="px-3 pb-6">
+      <ul className="space-y-1">
+        {feed ? <NavItemLink to={feed.to} label={feed.label} collapsed={collapsed} onNavigate={onNavigate} /> : null}
+        <ExpandableSection label="Subscriptions" icon={Users} collapsed={collapsed}>
+          {user ? (
+            <p className="px-3 py-2 text-sm text-slate-500">No subscriptions yet.</p>
+          ) : (
+            <p className="px-3 py-2 text-sm text-slate-500">
+              <Link to="/sign-in" onClick={onNavigate} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                Sign in
+              </Link>{" "}
+              to see the experts you subscribe to.
+            </p>
+          )}
+        </ExpandableSection>
+        {rest.map((item) => (
+          <NavItemLink key={item.to} to={item.to} label={item.label} collapsed={collapsed} onNavigate={onNavigate} />
+        ))}
+        <ExpandableSection label="Recommended" icon={Star} collapsed={collapsed} defaultOpen>
+          {topExperts.length === 0 ? (
+            <p className="px-3 py-2 text-sm text-slate-500">No experts yet.</p>
+          ) : (
+            <ul className="space-y-0.5">
+              {topExperts.map((expert) => (
+                <li key={expert.id}>
+                  <NavLink
+                    to={`/experts/${expert.userName}`}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      clsx(
+                        "flex items-center gap-2 rounded-md px-3 py-1.5 text-sm",
+                        isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100",
+                      )
+                    }
+                  >
+                    <img src={expert.avatar} alt="" width={24} height={24} className="size-6 rounded-full" loading="lazy" />
+                    <span className="truncate">{expert.userName}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ExpandableSection>
+      </ul>
+    </nav>
+  );
+}
+
+function NavItemLink({ to, label, collapsed, onNavigate }: { to: string; label: string; collapsed: boolean; onNavigate?: () => void }) {
+  const Icon = ICONS[to] ?? Rss;
+  return (
+    <li>
+      <NavLink
+        to={to}
+        onClick={onNavigate}
+        title={collapsed ? label : undefined}
+        className={({ isActive }) =>
+          clsx(
+            "flex items-center gap-3 rounded-md py-2 text-sm font-medium",
+            collapsed ? "justify-center px-2" : "px-3",
+            isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+          )
+        }
+      >
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+function ExpandableSection({
+  label,
+  icon: Icon,
+  collapsed,
+  defaultOpen = false,
+  children,
+}: {
+  label: string;
+  icon: LucideIcon;
+  collapsed: boolean;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
+  const [expanded, setExpanded] = useState(defaultOpen);
+  const panelId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => setExpanded(!expanded)}
+        aria-expanded={expanded && !collapsed}
+        aria-controls={panelId}
+        title={collapsed ? label : undefined}
+        className={clsx(
+          "flex w-full items-center gap-3 rounded-md py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+          collapsed ? "justify-center px-2" : "px-3",
+        )}
+      >
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        <span className={collapsed ? "sr-only" : "flex-1 text-left"}>{label}</span>
+        {collapsed ? null : <ChevronDown className={clsx("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />}
+      </button>
+      <div id={panelId} hidden={!expanded || collapsed} className="mt-1 pl-4">
+        {children}
+      </div>
+    </li>
+  );
+}

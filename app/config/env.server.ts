@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, parsed once from the environment (DECISIONS.md "Configuration").
+ * Nothing else in app/ reads process.env: ask for `getEnv()` or take the value as an argument.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return fallback;
+      if (!/^-?\d+$/.test(value)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a whole number, got "${value}"` });
+        return z.NEVER;
+      }
+      const parsed = Number(value);
+      if (parsed < min || parsed > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be between ${min} and ${max}, got ${parsed}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const url = (protocols: string[]) =>
+  optionalText.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) throw new Error("protocol");
+    } catch {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL, got "${value}"`,
+      });
+    }
+  });
+
+/** `limit/seconds`, e.g. `5/3600` for five an hour. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value || fallback;
+      const match = /^(\d+)\/(\d+)$/.exec(text);
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must look like "limit/seconds" (e.g. 5/3600), got "${text}"` });
+        return z.NEVER;
+      }
+      return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: integer(3000, 0, 65535),
+  APP_URL: url(["http:", "https:"]),
+  APP_NAME: optionalText.default("Sharpside"),
+  DATA_DIR: optionalText.default("./data"),
+  DATABASE_URL: optionalText.superRefine((value, ctx) => {
+    if (value === undefined || value === "memory://") return;
+    if (!/^postgres(ql)?:\/\//.test(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be postgres://… or memory://, got "${value}"` });
+    }
+  }),
+  SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+  SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: url(["smtp:", "smtps:"]),
+  MAIL_FROM: optionalText,
+  S3_ENDPOINT: url(["http:", "https:"]),
+  S3_ACCESS_KEY: optionalText,
+  S3_SECRET_KEY: optionalText,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.default("us-east-1"),
+  S3_PUBLIC_URL: url(["http:", "https:"]),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: integer(443, 1, 65535),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).default("https"),
+  MEMBERSHIP_PRICE_CENTS: integer(4900, 0, 100_000_00),
+  PLATFORM_FEE_PERCENT: integer(10, 0, 100),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: url(["http:", "https:"]).default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: url(["http:", "https:"]).default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: url(["http:", "https:"]).default("https://openidconnect.googleapis.com/v1/userinfo"),
+  SUPPORT_EMAIL: optionalText.default("support@sharpside.app"),
+  HELPLINE: optionalText.default("1-800-GAMBLER"),
+  MESSENGER_URL: url(["http:", "https:"]),
+  PRIVACY_EMBED_URL: url(["https:", "http:"]),
+  TERMS_EMBED_URL: url(["https:", "http:"]),
+  PAYMENTS_TERMS_EMBED_URL: url(["https:", "http:"]),
+  RATE_LIMIT_SUPPORT_REQUEST: rateLimit("5/3600"),
+});
+
+export type Env = Readonly<
+  Omit<z.infer<typeof schema>, "APP_URL" | "SESSION_SECRET"> & {
+    APP_URL: string;
+    SESSION_SECRET: string;
+    /** true when DATABASE_URL is unset or memory://, i.e. PGlite in this process. */
+    EMBEDDED_DATABASE: boolean;
+    PAYMENTS_ENABLED: boolean;
+  }
+>;
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a settings object (normally process.env). Throws EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  const values = result.data;
+  const embedded = values.DATABASE_URL === undefined || values.DATABASE_URL === "memory://";
+  if (!values.SESSION_SECRET && values.NODE_ENV === "production" && !embedded) {
+    throw new EnvError(["SESSION_SECRET is required in production when DATABASE_URL points to a server"]);
+  }
+  return Object.freeze({
+    ...values,
+    APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSecret(values.DATA_DIR),
+    EMBEDDED_DATABASE: embedded,
+    PAYMENTS_ENABLED: Boolean(values.STRIPE_SECRET_KEY),
+  });
+}
+
+/** A generated secret kept beside the embedded data, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The process's settings, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+/** The one database type every module takes, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** The postgres.js client or PGlite instance, for LISTEN/NOTIFY and tests. */
+  client: postgres.Sql | PGlite;
+  close(): Promise<void>;
+}
+
+const drizzleOptions = { schema, casing: "snake_case" } as const;
+
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+/**
+ * `postgres://…` opens a pool on a PostgreSQL server; `memory://` an in-memory PGlite;
+ * otherwise PGlite persisted in `${dataDir}/pglite`. PGlite does not lock its folder:
+ * only one process may open it, so the server opens it once and hands it to every loader.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+  const { url, dataDir } = options;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const client = postgres(url, {
+      max: options.poolSize ?? 10,
+      onnotice: () => {},
+      // Keep idle pools small behind a load balancer; reconnects are cheap.
+      idle_timeout: 30,
+      connect_timeout: 5,
+      connection: { application_name: "sharpside" },
+    });
+    return { db: drizzlePostgres(client, drizzleOptions), kind: "postgres", client, close: () => client.end({ timeout: 5 }) };
+  }
+  let pglite: PGlite;
+  if (url === "memory://") {
+    pglite = await PGlite.create({ extensions: { pg_trgm } });
+  } else {
+    const folder = path.resolve(dataDir, "pglite");
+    mkdirSync(path.dirname(folder), { recursive: true });
+    pglite = await PGlite.create(folder, { extensions: { pg_trgm } });
+  }
+  return wrapPglite(pglite);
+}
+
+export function wrapPglite(pglite: PGlite): DatabaseHandle {
+  return { db: drizzlePglite(pglite, drizzleOptions), kind: "pglite", client: pglite, close: () => pglite.close() };
+}
+
+// An arbitrary constant shared by every instance of this app: the migration lock's key.
+const MIGRATION_LOCK_KEY = 727_270_001;
+
+/**
+ * Applies the SQL migrations in drizzle/. On a server several app instances may start at once,
+ * so one takes a session-level advisory lock on a dedicated connection and the others wait.
+ */
+export async function migrateDatabase(handle: DatabaseHandle, url?: string): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(drizzlePglite(handle.client as PGlite, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  if (!url) throw new Error("migrateDatabase needs the server URL for its locked connection");
+  const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lockClient`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres(lockClient, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
+    await lockClient`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+  } finally {
+    await lockClient.end({ timeout: 5 });
+  }
+}
+
+/** Throws when the database does not answer. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}
+
+/** Rows of a raw SQL query; postgres.js answers an array, PGlite an object with `rows`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}

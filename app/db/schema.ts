@@ -1,0 +1,569 @@
+/**
+ * The whole domain's tables. Later work adds behaviour on top of these, not new tables.
+ * Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
+ * Money is integer cents (USD). Ids: uuid for people and content, integer for reference data.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const id = () => uuid().primaryKey().defaultRandom();
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations (the SPEC's spellings)
+// ---------------------------------------------------------------------------------------------
+export const signUpFlow = pgEnum("sign_up_flow", ["User", "Expert"]);
+export const postType = pgEnum("post_type", ["Post", "Pick"]);
+export const postVisibility = pgEnum("post_visibility", ["Free", "Subscribers"]);
+export const postStatus = pgEnum("post_status", ["Published", "Draft"]);
+export const pickResult = pgEnum("pick_result", ["Win", "Loss", "Push", "Void"]);
+export const eventStatus = pgEnum("event_status", ["Scheduled", "Live", "Final", "Canceled"]);
+export const membershipStatus = pgEnum("membership_status", ["None", "Pending", "Active"]);
+export const subscriptionStatus = pgEnum("subscription_status", ["Pending", "Activated", "PastDue", "Canceled", "Expired"]);
+export const notificationType = pgEnum("notification_type", [
+  "PostLike",
+  "ExpertNewPost",
+  "NewSubscription",
+  "NewEvent",
+  "PostLive",
+  "NewComment",
+  "ReplyComment",
+]);
+export const paymentKind = pgEnum("payment_kind", ["Membership", "Subscription", "Tip"]);
+export const paymentStatus = pgEnum("payment_status", ["Pending", "Succeeded", "Failed", "Refunded"]);
+export const uploadStatus = pgEnum("upload_status", ["Pending", "Complete"]);
+export const supportRequestKind = pgEnum("support_request_kind", ["Call", "Message"]);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text().notNull(),
+    userName: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull().default(""),
+    /** null for accounts that only sign in through a social provider. */
+    passwordHash: text(),
+    roles: text().array().notNull().default(sql`'{User}'::text[]`),
+    signUpFlow: signUpFlow().notNull().default("User"),
+    timezone: text().notNull().default("UTC"),
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    newsletter: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_user_name_lower_key").on(sql`lower(${t.userName})`),
+    index("users_user_name_trgm_idx").using("gin", t.userName.op("gin_trgm_ops")),
+    index("users_roles_idx").using("gin", t.roles),
+  ],
+);
+
+/** One signed-in browser. Revoking it signs that browser out everywhere its tokens went. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rememberMe: boolean().notNull().default(false),
+    userAgent: text(),
+    ip: text(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Rotating refresh tokens: a token presented after it was rotated revokes its whole session. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("refresh_tokens_token_hash_key").on(t.tokenHash), index("refresh_tokens_session_id_idx").on(t.sessionId)],
+);
+
+/** E-mail confirmation: a 6-character code and a magic-link token, both stored hashed. */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    linkTokenHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_codes_user_id_idx").on(t.userId), uniqueIndex("email_codes_link_token_hash_key").on(t.linkTokenHash)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash), index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+export const socialAccounts = pgTable(
+  "social_accounts",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    providerAccountId: text().notNull(),
+    email: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("social_accounts_provider_account_key").on(t.provider, t.providerAccountId),
+    index("social_accounts_user_id_idx").on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Profiles and experts
+// ---------------------------------------------------------------------------------------------
+export const profiles = pgTable("profiles", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Storage key or site-relative path; served through the image proxy. */
+  avatar: text(),
+  cover: text(),
+  country: text().notNull().default("USA"),
+  state: text(),
+  city: text(),
+  dateOfBirth: date({ mode: "string" }),
+  expertAboutText: text(),
+  updatedAt: updatedAt(),
+});
+
+export const experts = pgTable(
+  "experts",
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    membershipStatus: membershipStatus().notNull().default("None"),
+    membershipPaidAt: timestamp({ withTimezone: true }),
+    /** Order in which experts joined; the first 300 get the partner perks. */
+    partnerNumber: serial(),
+    paymentProvider: text(),
+    paymentAccountId: text(),
+    paymentAccountReady: boolean().notNull().default(false),
+    subscriptionPriceCents: integer(),
+    subscriptionDescription: text(),
+    providerProductId: text(),
+    providerPriceId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("experts_payment_account_id_key").on(t.paymentAccountId),
+    check("experts_subscription_price_min", sql`${t.subscriptionPriceCents} IS NULL OR ${t.subscriptionPriceCents} >= 100`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Reference data (seeded by a migration) and events
+// ---------------------------------------------------------------------------------------------
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops"))],
+);
+
+export const modalities = pgTable(
+  "modalities",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("modalities_slug_key").on(t.slug)],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial().primaryKey(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    homeTeam: text().notNull(),
+    awayTeam: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    status: eventStatus().notNull().default("Scheduled"),
+    homeScore: integer(),
+    awayScore: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_category_id_starts_at_idx").on(t.categoryId, t.startsAt), index("events_starts_at_idx").on(t.startsAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Posts and picks
+// ---------------------------------------------------------------------------------------------
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postType: postType().notNull(),
+    title: text().notNull(),
+    /** Slate document (array of blocks). Only toPostDTO decides who may receive it. */
+    body: jsonb().notNull(),
+    /** At most 300 characters in at most 5 blocks; what locked readers see. */
+    preview: jsonb().notNull().default(sql`'[]'::jsonb`),
+    /** Plain text of the preview, for search and meta tags. */
+    previewText: text().notNull().default(""),
+    coverImage: text(),
+    visibility: postVisibility().notNull(),
+    status: postStatus().notNull(),
+    publishDate: timestamp({ withTimezone: true }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    eventId: integer().references(() => events.id),
+    // Pick fields: the verified record.
+    selection: text(),
+    odds: integer(),
+    units: numeric({ precision: 4, scale: 1, mode: "number" }),
+    pickResult: pickResult(),
+    gradedAt: timestamp({ withTimezone: true }),
+    likesCount: integer().notNull().default(0),
+    commentsCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("posts_author_id_publish_date_idx").on(t.authorId, t.publishDate.desc()),
+    index("posts_publish_date_idx").on(t.publishDate.desc()),
+    index("posts_category_id_publish_date_idx").on(t.categoryId, t.publishDate.desc()),
+    index("posts_event_id_idx").on(t.eventId),
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    check("posts_title_length", sql`char_length(${t.title}) BETWEEN 1 AND 1000`),
+    check(
+      "posts_visibility_matches_type",
+      sql`(${t.postType} = 'Post' AND ${t.visibility} = 'Free') OR (${t.postType} = 'Pick' AND ${t.visibility} = 'Subscribers')`,
+    ),
+    check("posts_units_range", sql`${t.units} IS NULL OR (${t.units} >= 0.1 AND ${t.units} <= 10)`),
+  ],
+);
+
+export const postModalities = pgTable(
+  "post_modalities",
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    modalityId: integer()
+      .notNull()
+      .references(() => modalities.id),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.modalityId] }), index("post_modalities_modality_id_idx").on(t.modalityId)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One reply level: a reply's parent is always a top-level comment. */
+    parentId: uuid().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("comments_post_id_created_at_idx").on(t.postId, t.createdAt),
+    index("comments_parent_id_idx").on(t.parentId),
+    index("comments_author_id_idx").on(t.authorId),
+  ],
+);
+
+export const likes = pgTable(
+  "likes",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index("likes_post_id_idx").on(t.postId),
+    index("likes_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** "Notify me" on a scheduled post: a PostLive notification when it goes live. */
+export const notifyRequests = pgTable(
+  "notify_requests",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("notify_requests_post_id_idx").on(t.postId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Follows, subscriptions, payments
+// ---------------------------------------------------------------------------------------------
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.expertId] }), index("follows_expert_id_idx").on(t.expertId)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: subscriptionStatus().notNull().default("Pending"),
+    /** The price this subscriber pays; a later price change applies to new subscribers only. */
+    priceCents: integer().notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    provider: text(),
+    providerSubscriptionId: text(),
+    providerCustomerId: text(),
+    /** New-post counters count the expert's posts published after this moment. */
+    lastSeenPostsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_subscriber_expert_key").on(t.subscriberId, t.expertId),
+    index("subscriptions_expert_id_status_idx").on(t.expertId, t.status),
+    index("subscriptions_subscriber_id_status_idx").on(t.subscriberId, t.status),
+    uniqueIndex("subscriptions_provider_subscription_id_key").on(t.providerSubscriptionId),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    payerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The expert paid, for subscriptions and tips; null for the membership. */
+    expertId: uuid().references(() => users.id, { onDelete: "set null" }),
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: "set null" }),
+    kind: paymentKind().notNull(),
+    status: paymentStatus().notNull().default("Pending"),
+    amountCents: integer().notNull(),
+    platformFeeCents: integer().notNull().default(0),
+    currency: text().notNull().default("usd"),
+    /** Cheers (tips) carry a message to the expert. */
+    message: text(),
+    provider: text(),
+    providerPaymentId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_payer_id_created_at_idx").on(t.payerId, t.createdAt.desc()),
+    index("payments_expert_id_created_at_idx").on(t.expertId, t.createdAt.desc()),
+    index("payments_subscription_id_idx").on(t.subscriptionId),
+    uniqueIndex("payments_provider_payment_id_key").on(t.providerPaymentId),
+  ],
+);
+
+/** Webhook deliveries already handled, keyed by the provider's event id: a repeat does nothing. */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  eventId: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Notifications, uploads, e-mail outbox
+// ---------------------------------------------------------------------------------------------
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    recipientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dataType: notificationType().notNull(),
+    actorId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid().references(() => posts.id, { onDelete: "cascade" }),
+    commentId: uuid().references(() => comments.id, { onDelete: "cascade" }),
+    eventId: integer().references(() => events.id, { onDelete: "cascade" }),
+    isRead: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_recipient_id_created_at_idx").on(t.recipientId, t.createdAt.desc(), t.id),
+    index("notifications_unread_idx").on(t.recipientId).where(sql`${t.isRead} = false`),
+    index("notifications_actor_id_idx").on(t.actorId),
+    index("notifications_post_id_idx").on(t.postId),
+    index("notifications_comment_id_idx").on(t.commentId),
+    index("notifications_event_id_idx").on(t.eventId),
+  ],
+);
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    status: uploadStatus().notNull().default("Pending"),
+    mimeType: text().notNull(),
+    size: integer(),
+    filename: text(),
+    width: integer(),
+    height: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("uploads_key_key").on(t.key), index("uploads_owner_id_idx").on(t.ownerId)],
+);
+
+/** Every e-mail we send goes through here first, so a failed send is retried, never lost. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+// ---------------------------------------------------------------------------------------------
+/** Fixed-window counters shared by every app instance (app/modules/rate-limit). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_reset_at_idx").on(t.resetAt)],
+);
+
+/** Request-a-call and contact messages from /contacts. */
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: id(),
+    kind: supportRequestKind().notNull().default("Call"),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    preferredTime: text(),
+    message: text(),
+    createdAt: createdAt(),
+    handledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("support_requests_created_at_idx").on(t.createdAt.desc()), index("support_requests_user_id_idx").on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Modality = typeof modalities.$inferSelect;
+export type Event = typeof events.$inferSelect;

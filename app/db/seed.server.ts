@@ -1,0 +1,266 @@
+/**
+ * Demo data: believable experts, users, a week of games, free posts and picks, so a new user sees
+ * a living product at once. Everything is made here (avatars are generated SVGs, see
+ * app/modules/avatars), nothing comes from the network. `seedDemoDataIfEmpty` does nothing
+ * once anyone has signed up.
+ */
+import { hash } from "@node-rs/argon2";
+import { count, eq } from "drizzle-orm";
+import type { Database } from "./client.server";
+import { events, experts, follows, likes, postModalities, posts, profiles, subscriptions, users } from "./schema";
+
+export const DEMO_PASSWORD = "sharpside-demo";
+export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
+
+interface DemoExpert {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  city: string;
+  state: string;
+  about: string;
+  priceCents: number;
+  priceDescription: string;
+  sports: string[];
+}
+
+const DEMO_EXPERTS: DemoExpert[] = [
+  { userName: "LeBronPicks", firstName: "Marcus", lastName: "Hale", city: "Los Angeles", state: "CA", about: "Former D-II point guard turned numbers guy. NBA sides and player props, built on pace and rest-day models.", priceCents: 2999, priceDescription: "Every NBA side and prop I bet, posted before tip-off.", sports: ["NBA", "NCAAB"] },
+  { userName: "GridironGuru", firstName: "Dana", lastName: "Whitfield", city: "Dallas", state: "TX", about: "Twelve seasons charting NFL line movement. I bet early-week numbers and tell you why the market is wrong.", priceCents: 4999, priceDescription: "NFL sides and totals with full write-ups.", sports: ["NFL", "NCAAF"] },
+  { userName: "DiamondEdge", firstName: "Luis", lastName: "Ortega", city: "Miami", state: "FL", about: "Starting pitching, bullpen fatigue and umpire tendencies. MLB moneylines and first-five totals.", priceCents: 1999, priceDescription: "Daily MLB card, first pitch guaranteed.", sports: ["MLB"] },
+  { userName: "IceColdLocks", firstName: "Erik", lastName: "Lindqvist", city: "Minneapolis", state: "MN", about: "Goalie form and expected goals drive every NHL pick I make. Puck lines and totals.", priceCents: 1499, priceDescription: "NHL puck lines and totals, 3-5 plays a week.", sports: ["NHL"] },
+  { userName: "PitchSideSharp", firstName: "Amara", lastName: "Okafor", city: "Atlanta", state: "GA", about: "Premier League and MLS. Asian handicaps, corners and both-teams-to-score from a ten-year database.", priceCents: 2499, priceDescription: "European football and MLS, weekend cards.", sports: ["Soccer"] },
+  { userName: "CageMath", firstName: "Tyler", lastName: "Brooks", city: "Las Vegas", state: "NV", about: "Ex-amateur fighter. I break down styles, weight cuts and judging to find value on UFC cards.", priceCents: 1999, priceDescription: "Every UFC and Bellator card, fight by fight.", sports: ["MMA", "Boxing"] },
+  { userName: "BracketBuster", firstName: "Kendra", lastName: "Mills", city: "Durham", state: "NC", about: "College hoops efficiency ratings, adjusted for travel and altitude. Small conferences are where the edges live.", priceCents: 2499, priceDescription: "NCAAB sides from November to April.", sports: ["NCAAB", "NCAAF"] },
+  { userName: "BaselineBets", firstName: "Sofia", lastName: "Marchetti", city: "New York", state: "NY", about: "ATP and WTA, surface-adjusted Elo and serve-return splits. Moneylines and set handicaps.", priceCents: 1299, priceDescription: "Tennis plays for every major tour stop.", sports: ["Tennis"] },
+  { userName: "FairwayFinder", firstName: "Graham", lastName: "Pike", city: "Scottsdale", state: "AZ", about: "Course-fit models and strokes-gained data for PGA Tour outrights, top-10s and matchups.", priceCents: 999, priceDescription: "Weekly golf card posted Tuesday.", sports: ["Golf"] },
+  { userName: "RespawnOdds", firstName: "Jin", lastName: "Park", city: "Seattle", state: "WA", about: "CS2 and League of Legends map pools, patch changes and roster news before the books adjust.", priceCents: 1499, priceDescription: "Esports series and map handicaps.", sports: ["Esports"] },
+  { userName: "SundaySteam", firstName: "Ray", lastName: "Donnelly", city: "Philadelphia", state: "PA", about: "Contrarian NFL totals and teasers. I track weather and officiating crews so you do not have to.", priceCents: 3999, priceDescription: "NFL totals and teasers, Sunday and primetime.", sports: ["NFL"] },
+  { userName: "ParlayProfessor", firstName: "Nina", lastName: "Castillo", city: "Chicago", state: "IL", about: "Correlated parlays done with math, not hope. Same-game combinations across NBA, NFL and MLB.", priceCents: 1999, priceDescription: "Two correlated parlays a day.", sports: ["NBA", "NFL", "MLB"] },
+];
+
+const DEMO_USERS = [
+  { userName: "alex.fan", firstName: "Alex", lastName: "Turner" },
+  { userName: "jordan_bets", firstName: "Jordan", lastName: "Reyes" },
+  { userName: "sam.k", firstName: "Samantha", lastName: "King" },
+  { userName: "chris_w", firstName: "Chris", lastName: "Walker" },
+  { userName: "morgan.lee", firstName: "Morgan", lastName: "Lee" },
+  { userName: "taylor88", firstName: "Taylor", lastName: "Nguyen" },
+];
+
+const TEAMS: Record<string, string[]> = {
+  NFL: ["Kansas City Chiefs", "Buffalo Bills", "Philadelphia Eagles", "Dallas Cowboys", "San Francisco 49ers", "Detroit Lions", "Baltimore Ravens", "Green Bay Packers"],
+  NBA: ["Boston Celtics", "Denver Nuggets", "Los Angeles Lakers", "Milwaukee Bucks", "Golden State Warriors", "New York Knicks", "Oklahoma City Thunder", "Miami Heat"],
+  MLB: ["Los Angeles Dodgers", "New York Yankees", "Atlanta Braves", "Houston Astros", "Philadelphia Phillies", "Texas Rangers"],
+  NHL: ["Colorado Avalanche", "Edmonton Oilers", "Florida Panthers", "New York Rangers", "Dallas Stars", "Vegas Golden Knights"],
+  NCAAF: ["Georgia", "Michigan", "Texas", "Ohio State", "Oregon", "Alabama"],
+  NCAAB: ["Duke", "Kansas", "UConn", "Houston", "Purdue", "Gonzaga"],
+  Soccer: ["Arsenal", "Manchester City", "Liverpool", "Chelsea", "LA Galaxy", "Inter Miami"],
+  MMA: ["Fighter A. Silva", "Fighter J. Adesanya", "Fighter M. Holloway", "Fighter C. Oliveira"],
+  Boxing: ["C. Alvarez", "T. Crawford", "O. Usyk", "N. Inoue"],
+  Tennis: ["C. Alcaraz", "J. Sinner", "N. Djokovic", "A. Sabalenka", "I. Swiatek", "C. Gauff"],
+  Golf: ["S. Scheffler", "R. McIlroy", "X. Schauffele", "L. Aberg"],
+  Esports: ["Team Vitality", "G2 Esports", "T1", "Gen.G", "FaZe Clan", "NAVI"],
+};
+
+/** A small deterministic generator, so the demo looks the same on every machine. */
+function randomFrom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
+const heading = (text: string) => ({ type: "heading-two", children: [{ text }] });
+
+export function previewOf(blocks: { children: { text: string }[] }[]): { preview: object[]; previewText: string } {
+  const preview: object[] = [];
+  let remaining = 300;
+  for (const block of blocks.slice(0, 5)) {
+    if (remaining <= 0) break;
+    const text = block.children.map((c) => c.text).join("").slice(0, remaining);
+    remaining -= text.length;
+    preview.push({ ...block, children: [{ text }] });
+  }
+  return { preview, previewText: preview.map((b) => (b as { children: { text: string }[] }).children[0].text).join(" ") };
+}
+
+/** Seeds an empty database (no users at all); answers what it made, or null when it did nothing. */
+export async function seedDemoDataIfEmpty(db: Database, now = new Date()) {
+  const [{ value: existing }] = await db.select({ value: count() }).from(users);
+  if (existing > 0) return null;
+  return seedDemoData(db, now);
+}
+
+export async function seedDemoData(db: Database, now = new Date()) {
+  const random = randomFrom(20261122);
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const passwordHash = await hash(DEMO_PASSWORD);
+  const categoryRows = await db.query.categories.findMany();
+  const categoryId = (name: string) => categoryRows.find((c) => c.name === name)!.id;
+  const hour = 3_600_000;
+
+  return db.transaction(async (tx) => {
+    // Games: a few finished ones (for graded picks) and the coming week's slate.
+    const eventValues = Object.entries(TEAMS).flatMap(([sport, teams], sportIndex) =>
+      Array.from({ length: 4 }, (_, i) => {
+        const home = teams[(i * 2) % teams.length];
+        const away = teams[(i * 2 + 1) % teams.length];
+        const offsetHours = i === 0 ? -30 - sportIndex : 6 + ((sportIndex * 13 + i * 37) % 160);
+        const startsAt = new Date(Math.floor((now.getTime() + offsetHours * hour) / (15 * 60_000)) * 15 * 60_000);
+        const finished = offsetHours < 0;
+        return {
+          categoryId: categoryId(sport),
+          homeTeam: home,
+          awayTeam: away,
+          startsAt,
+          status: finished ? ("Final" as const) : ("Scheduled" as const),
+          homeScore: finished ? 20 + Math.floor(random() * 15) : null,
+          awayScore: finished ? 17 + Math.floor(random() * 15) : null,
+        };
+      }),
+    );
+    const eventRows = await tx.insert(events).values(eventValues).returning();
+
+    const expertUsers = await tx
+      .insert(users)
+      .values(
+        DEMO_EXPERTS.map((e, i) => ({
+          email: `${e.userName.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
+          userName: e.userName,
+          firstName: e.firstName,
+          lastName: e.lastName,
+          passwordHash,
+          roles: ["Expert"],
+          signUpFlow: "Expert" as const,
+          timezone: "America/New_York",
+          emailConfirmedAt: new Date(now.getTime() - (400 - i * 20) * 24 * hour),
+          createdAt: new Date(now.getTime() - (400 - i * 20) * 24 * hour),
+        })),
+      )
+      .returning();
+    await tx.insert(profiles).values(
+      expertUsers.map((u, i) => ({
+        userId: u.id,
+        avatar: `/avatars/${u.userName}.svg`,
+        city: DEMO_EXPERTS[i].city,
+        state: DEMO_EXPERTS[i].state,
+        expertAboutText: DEMO_EXPERTS[i].about,
+      })),
+    );
+    await tx.insert(experts).values(
+      expertUsers.map((u, i) => ({
+        userId: u.id,
+        membershipStatus: "Active" as const,
+        membershipPaidAt: u.createdAt,
+        subscriptionPriceCents: DEMO_EXPERTS[i].priceCents,
+        subscriptionDescription: DEMO_EXPERTS[i].priceDescription,
+      })),
+    );
+
+    const fans = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          email: `${u.userName.replace(/[._]/g, "")}@${DEMO_EMAIL_DOMAIN}`,
+          ...u,
+          passwordHash,
+          emailConfirmedAt: now,
+        })),
+      )
+      .returning();
+    await tx.insert(profiles).values(fans.map((u) => ({ userId: u.id, avatar: `/avatars/${u.userName}.svg` })));
+
+    // Posts and picks, spread over the last three weeks; one pick per expert on an upcoming game.
+    const postValues: (typeof posts.$inferInsert)[] = [];
+    const modalityLinks: { index: number; modalityId: number }[] = [];
+    expertUsers.forEach((expert, expertIndex) => {
+      const profile = DEMO_EXPERTS[expertIndex];
+      for (let n = 0; n < 5; n++) {
+        const sport = profile.sports[n % profile.sports.length];
+        const sportEvents = eventRows.filter((e) => e.categoryId === categoryId(sport));
+        const isPick = n % 2 === 1;
+        const event = isPick ? sportEvents[n === 1 ? 0 : 1 + ((expertIndex + n) % (sportEvents.length - 1))] : undefined;
+        const publishDate = event
+          ? new Date(Math.min(event.startsAt.getTime() - 5 * hour, now.getTime() - (n + 1) * hour))
+          : new Date(now.getTime() - (expertIndex * 7 + n * 29 + 2) * hour);
+        const side = event ? pick([event.homeTeam, event.awayTeam]) : "";
+        const line = pick(["-3.5", "+2.5", "-1.5", "+4", "-6.5", "+7"]);
+        const odds = pick([-110, -115, -105, +120, +145, -125]);
+        const units = pick([1, 1, 1.5, 2, 0.5]);
+        const body = isPick
+          ? [
+              heading(`${side} ${line}`),
+              paragraph(`The number opened at ${line} and the market has not caught up with what we know about ${side}. Here is the full breakdown for subscribers.`),
+              paragraph(`Key factors: rest advantage, matchup efficiency and the injury report. ${side} grades out well on both ends in our model.`),
+              paragraph(`Stake: ${units} units at ${odds > 0 ? `+${odds}` : odds}. If the line moves past the key number, pass.`),
+            ]
+          : [
+              paragraph(`${sport} notebook from ${profile.firstName}: what the numbers said this week and where the market is leaning.`),
+              paragraph(`Three trends worth knowing before the weekend slate, plus the spots where public money is pushing lines past fair value.`),
+              paragraph(`Follow along for the free write-ups; subscribers get every pick before it is posted anywhere else.`),
+            ];
+        const { preview, previewText } = previewOf(
+          isPick ? [paragraph(`${event!.awayTeam} at ${event!.homeTeam}: a ${sport} pick with the full breakdown for subscribers.`)] : body,
+        );
+        const graded = event?.status === "Final";
+        postValues.push({
+          authorId: expert.id,
+          postType: isPick ? "Pick" : "Post",
+          title: isPick ? `${sport}: ${event!.awayTeam} at ${event!.homeTeam}` : pick([`${sport} market report: where the value is this week`, `Five ${sport} angles the books are missing`, `How I handicap ${sport}: the model explained`, `${sport} trends: rest, travel and totals`]),
+          body,
+          preview,
+          previewText,
+          visibility: isPick ? "Subscribers" : "Free",
+          status: "Published",
+          publishDate,
+          categoryId: categoryId(sport),
+          eventId: event?.id ?? null,
+          selection: isPick ? `${side} ${line}` : null,
+          odds: isPick ? odds : null,
+          units: isPick ? units : null,
+          pickResult: graded ? pick(["Win", "Win", "Loss", "Push"] as const) : null,
+          gradedAt: graded ? now : null,
+          createdAt: publishDate,
+        });
+        if (isPick) modalityLinks.push({ index: postValues.length - 1, modalityId: pick([1, 2, 3]) });
+      }
+    });
+    const postRows = await tx.insert(posts).values(postValues).returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId });
+    await tx.insert(postModalities).values(modalityLinks.map((l) => ({ postId: postRows[l.index].id, modalityId: l.modalityId })));
+
+    // Fans follow, subscribe and like, so counts and feeds are not empty.
+    const followValues = fans.flatMap((fan, i) => expertUsers.filter((_, j) => (i + j) % 3 === 0).map((e) => ({ followerId: fan.id, expertId: e.id })));
+    await tx.insert(follows).values(followValues);
+    const subscriptionValues = fans.flatMap((fan, i) =>
+      expertUsers
+        .filter((_, j) => (i + j) % 4 === 0)
+        .map((e, j) => ({
+          subscriberId: fan.id,
+          expertId: e.id,
+          status: "Activated" as const,
+          priceCents: DEMO_EXPERTS[expertUsers.indexOf(e)].priceCents,
+          currentPeriodEnd: new Date(now.getTime() + (10 + j * 3) * 24 * hour),
+        })),
+    );
+    await tx.insert(subscriptions).values(subscriptionValues);
+    const likeValues = fans.flatMap((fan) => postRows.filter(() => random() < 0.35).map((p) => ({ userId: fan.id, postId: p.id })));
+    await tx.insert(likes).values(likeValues);
+    for (const p of postRows) {
+      const likesCount = likeValues.filter((l) => l.postId === p.id).length;
+      if (likesCount) await tx.update(posts).set({ likesCount }).where(eq(posts.id, p.id));
+    }
+
+    return {
+      experts: expertUsers.length,
+      users: fans.length,
+      events: eventRows.length,
+      posts: postRows.length,
+      follows: followValues.length,
+      subscriptions: subscriptionValues.length,
+      likes: likeValues.length,
+    };
+  });
+}

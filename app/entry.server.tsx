@@ -1,0 +1,61 @@
+/**
+ * Server rendering. Browsers get the shell as soon as it is ready (streaming); crawlers get the
+ * whole page at once. Every script tag carries the request's CSP nonce.
+ */
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors while streaming after the shell are logged here; before it, Remix handles them.
+          if (shellRendered) loadContext.log?.error({ err: error }, "error while streaming a page");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  context.log?.error({ err: error, url: request.url }, "unhandled error while rendering");
+}

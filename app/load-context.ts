@@ -1,0 +1,16 @@
+import type { Env } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
+import type { Logger } from "~/modules/logger.server";
+
+/** What server.ts hands every loader and action (getLoadContext). */
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    db: Database;
+    env: Env;
+    log: Logger;
+    requestId: string;
+    cspNonce: string;
+  }
+}
+
+export {};

@@ -1,0 +1,151 @@
+/**
+ * The JSON API's conventions (DECISIONS.md "API conventions"), in one place for every /api route:
+ * envelopes, the error shape, body and query parsing with zod, size limits and the catch-all that
+ * turns any failure into the right status instead of a 500 with a stack trace.
+ */
+import type { z } from "zod";
+import { ZodError } from "zod";
+import { AppError, fieldErrorsFromZod } from "./app-error";
+import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
+import { trimStrings } from "./trim";
+
+export const MAX_JSON_BODY_BYTES = 1_000_000;
+
+export interface PageMeta {
+  page: number;
+  size: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export interface CursorMeta {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  errors?: Record<string, string[]>;
+  statusCode: number;
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** `200 {"payload": …}` */
+export function apiPayload<T>(payload: T, init?: ResponseInit): Response {
+  return Response.json({ payload }, withDefaultHeaders(init));
+}
+
+/** `{"items": […], "meta": {page, size, totalItems, totalPages}}` or a cursor meta. */
+export function apiList<T>(items: T[], meta: PageMeta | CursorMeta, init?: ResponseInit): Response {
+  return Response.json({ items, meta }, withDefaultHeaders(init));
+}
+
+export function pageMeta(page: number, size: number, totalItems: number): PageMeta {
+  return { page, size, totalItems, totalPages: Math.ceil(totalItems / size) };
+}
+
+/** `{"error", "errors"?, "statusCode"}` with the catalogue's text unless a message is given. */
+export function apiError(
+  status: number,
+  options: { error?: string; errors?: Record<string, string[]>; headers?: HeadersInit } = {},
+): Response {
+  const body: ApiErrorBody = { error: options.error ?? defaultErrorMessage(status), statusCode: status };
+  if (options.errors && Object.keys(options.errors).length > 0) body.errors = options.errors;
+  const headers = new Headers(options.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { status, headers });
+}
+
+export function errorToResponse(error: unknown, log?: { error: (obj: object, msg: string) => void }): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof AppError) {
+    return apiError(error.status, { error: error.message, errors: error.fieldErrors, headers: error.headers });
+  }
+  if (error instanceof ZodError) return apiError(422, { errors: fieldErrorsFromZod(error) });
+  log?.error({ err: error }, "unhandled error in API route");
+  return apiError(500);
+}
+
+/**
+ * Runs an API handler: whatever it throws becomes the API's error shape. A Response thrown on
+ * purpose passes through unchanged.
+ */
+export async function handleApi(
+  run: () => Promise<Response> | Response,
+  log?: { error: (obj: object, msg: string) => void },
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    return errorToResponse(error, log);
+  }
+}
+
+/**
+ * Reads a JSON body of at most 1 MB (413 past it, whatever Content-Length claims), answers 400
+ * for malformed JSON, trims strings (SPEC.md section 5) and validates with the schema (422 with
+ * `errors` by field).
+ */
+export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  const raw = await readBodyText(request, MAX_JSON_BODY_BYTES);
+  let parsed: unknown;
+  try {
+    parsed = raw.trim() === "" ? {} : JSON.parse(raw);
+  } catch {
+    throw new AppError(400, API_MESSAGES[400]);
+  }
+  const result = schema.safeParse(trimStrings(parsed));
+  if (!result.success) throw new AppError(422, defaultErrorMessage(422), fieldErrorsFromZod(result.error));
+  return result.data;
+}
+
+/** Validates the query string: a value of the wrong shape is a malformed query, 400 by field. */
+export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
+  const params = new URL(request.url).searchParams;
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key).map((value) => value.trim());
+    // Arrays travel as repeated keys (SPEC.md section 7).
+    query[key] = values.length > 1 || key.endsWith("Ids") ? values : values[0];
+  }
+  const result = schema.safeParse(query);
+  if (!result.success) throw new AppError(400, "The query is not valid.", fieldErrorsFromZod(result.error));
+  return result.data;
+}
+
+async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new AppError(413, API_MESSAGES[413]);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new AppError(413, API_MESSAGES[413]);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError(400, API_MESSAGES[400]);
+  }
+}
+
+function withDefaultHeaders(init?: ResponseInit): ResponseInit {
+  const headers = new Headers(init?.headers);
+  for (const [key, value] of Object.entries(NO_STORE)) if (!headers.has(key)) headers.set(key, value);
+  return { ...init, headers };
+}

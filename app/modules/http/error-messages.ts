@@ -1,0 +1,32 @@
+/**
+ * SPEC.md section 8, the error catalogue: the default text for each status. Shared by the
+ * server (API error bodies) and the browser (toasts when a call fails).
+ */
+export const ERROR_MESSAGES = {
+  403: "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team.",
+  404: "Sorry, we couldn’t find that page. Please try to use searching or connect to the support team.",
+  422: "Violation of business rules/data integrity took place.",
+  429: "Too many requests. Try again later.",
+  default: "Oops, something went wrong, please try again or connect to the support team.",
+  offline: "It looks like you offline",
+} as const;
+
+/** Texts the API uses where the catalogue has none of its own. */
+export const API_MESSAGES = {
+  400: "The request could not be read. Check that it is valid JSON.",
+  401: "Please sign in to continue.",
+  413: "The request is too large.",
+  503: "The service is temporarily unavailable. Please try again in a moment.",
+} as const;
+
+export function defaultErrorMessage(status: number): string {
+  if (status === 403 || status === 404 || status === 422 || status === 429) return ERROR_MESSAGES[status];
+  return ERROR_MESSAGES.default;
+}
+
+/** The message a user sees: the server's own text, else the first field message, else the catalogue's. */
+export function errorMessageFrom(body: { error?: unknown; errors?: Record<string, string[]> } | null, status: number): string {
+  if (body && typeof body.error === "string" && body.error) return body.error;
+  const first = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
+  return first ?? defaultErrorMessage(status);
+}

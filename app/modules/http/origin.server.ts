@@ -1,0 +1,24 @@
+/**
+ * CSRF defence for unsafe methods: a browser always says where a POST comes from (Origin, or
+ * Sec-Fetch-Site). We accept the app's own public origin and the origin of the host the request
+ * was addressed to; anything else is another site's page acting with our user's cookies.
+ */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function isAllowedOrigin(input: {
+  method: string;
+  origin?: string | null;
+  secFetchSite?: string | null;
+  /** `protocol://host` the request was addressed to (after trusted proxies). */
+  requestOrigin: string;
+  appUrl: string;
+}): boolean {
+  if (SAFE_METHODS.has(input.method.toUpperCase())) return true;
+  const { origin } = input;
+  if (origin && origin !== "null") {
+    return origin === input.requestOrigin || origin === new URL(input.appUrl).origin;
+  }
+  if (origin === "null") return false;
+  // No Origin: a non-browser client, or an old browser; Sec-Fetch-Site still tells cross-site.
+  return input.secFetchSite !== "cross-site" && input.secFetchSite !== "same-site";
+}

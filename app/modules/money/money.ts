@@ -1,0 +1,9 @@
+/** SPEC.md section 9: amounts are cents, shown as USD with no minimum fraction digits… */
+export function formatUsd(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0 }).format(cents / 100);
+}
+
+/** …or with 2 decimals in plain form. */
+export function formatUsdPlain(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -1,0 +1,66 @@
+/**
+ * Site-wide content that is not configuration: navigation, footer links, the FAQ.
+ * Client-safe (no secrets); configurable values come from the root loader.
+ */
+export interface NavItem {
+  label: string;
+  to: string;
+  /** SPEC.md section 6: roles that see the item; empty means everyone. */
+  roles: string[];
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: "Feed", to: "/feed", roles: [] },
+  { label: "Likes", to: "/posts/liked", roles: [] },
+  { label: "Watchlist", to: "/watchlist", roles: [] },
+  { label: "Discover experts", to: "/discover-experts", roles: [] },
+];
+
+/** Signed-out visitors see only items with no roles; a signed-in user those matching a role. */
+export function visibleNavItems(items: NavItem[], roles: string[] | null): NavItem[] {
+  return items.filter((item) => item.roles.length === 0 || (roles !== null && item.roles.some((r) => roles.includes(r))));
+}
+
+export const FOOTER_LINKS = [
+  { label: "Privacy", to: "/privacy" },
+  { label: "Terms", to: "/terms" },
+  { label: "Contacts", to: "/contacts" },
+  { label: "Partners", to: "/partners" },
+] as const;
+
+export const SOCIAL_LINKS = [
+  { label: "X", href: "https://x.com/sharpsideapp" },
+  { label: "Instagram", href: "https://www.instagram.com/sharpsideapp" },
+  { label: "Facebook", href: "https://www.facebook.com/sharpsideapp" },
+  { label: "YouTube", href: "https://www.youtube.com/@sharpsideapp" },
+  { label: "TikTok", href: "https://www.tiktok.com/@sharpsideapp" },
+] as const;
+
+/** SPEC.md section 1: every FAQ point. */
+export const TOP_FAQS = [
+  {
+    question: "Is there a mobile app?",
+    answer:
+      "Sharpside works in any phone browser today: the mobile web version has everything the desktop site has. A native mobile app is in development.",
+  },
+  {
+    question: "What do the first 300 experts get?",
+    answer:
+      "The first 300 experts who partner with Sharpside get special perks: a founding-partner badge, a lower platform fee for their first year and priority placement in Discover experts.",
+  },
+  {
+    question: "How do payments work?",
+    answer:
+      "All payments go through our card payment provider. We never see or store your card number; subscriptions renew monthly and can be cancelled at any time from Payments & subscriptions.",
+  },
+  {
+    question: "What is coming next?",
+    answer:
+      "Tipping your favourite experts (Cheers), win/loss and unit tracking on every pick, a public leaderboard, an AI assistant, a Sharpside swag bag and charity events.",
+  },
+  {
+    question: "Is Sharpside a sportsbook?",
+    answer:
+      "No. Sharpside is not a gambling site: we do not take bets. Experts publish analysis and picks; where and whether to bet is up to you.",
+  },
+] as const;

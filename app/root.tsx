@@ -1,0 +1,89 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AppShell } from "~/components/layout/app-shell";
+import { ErrorPage, errorPageText } from "~/components/layout/error-page";
+import { useNonce } from "~/components/nonce";
+import { readCookie } from "~/modules/http/cookies";
+import { listTopExperts } from "~/modules/experts/experts.server";
+import { defaultMeta, titleFor } from "~/modules/site/meta";
+import "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cookieHeader = request.headers.get("Cookie");
+  const consent = readCookie(cookieHeader, "cookieConsent");
+  const topExperts = await listTopExperts(context.db, 5);
+  return {
+    appName: context.env.APP_NAME,
+    // Sessions arrive with the accounts work; until then every visitor is signed out.
+    user: null as null | { userName: string; firstName: string; lastName: string; roles: string[]; avatar: string | null },
+    cookieConsent: consent === "true" || consent === "false" ? consent : null,
+    sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",
+    topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),
+    site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error) return defaultMeta(data?.appName);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: titleFor(data?.appName ?? "Sharpside", errorPageText(status).title) }];
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1220" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShell data={data}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Every error page (SPEC.md section 2) inside the same header, sidebar and footer. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <AppShell data={data}>
+      <ErrorPage status={status} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { preferenceCookie } from "~/modules/http/cookies";
+
+/** Stores the cookie-banner choice: cookieConsent=true (Accept) or false (Reject). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const consent = form.get("consent");
+  if (consent !== "true" && consent !== "false") {
+    return Response.json({ error: "Choose Accept or Reject.", statusCode: 422 }, { status: 422 });
+  }
+  const headers = { "Set-Cookie": preferenceCookie("cookieConsent", consent, { secure: context.env.APP_URL.startsWith("https:") }) };
+  // Without scripts the form posts here directly: send the browser back where it was.
+  const accept = request.headers.get("Accept") ?? "";
+  if (accept.includes("text/html")) {
+    const back = request.headers.get("Referer");
+    const target = back && new URL(back).origin === new URL(request.url).origin ? new URL(back).pathname : "/";
+    return redirect(target, { headers });
+  }
+  return Response.json({ consent }, { headers });
+}
+
+export function loader() {
+  throw new Response("Not found", { status: 404 });
+}

@@ -1,0 +1,13 @@
+// `npm start`: builds once when no build exists, then runs the production server, which
+// migrates the database and seeds an empty embedded one before it listens.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const entry = new URL("../build/app-server.js", import.meta.url);
+if (!existsSync(entry) || !existsSync(new URL("../build/server/index.js", import.meta.url))) {
+  console.log("No build found: building the app once (npm run build)…");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+process.env.NODE_ENV = "production";
+await import(entry.href);

@@ -1,0 +1,183 @@
+/**
+ * The HTTP server: Express in front of Remix. Vite's middleware in development, the built app in
+ * production. Opens the database ONCE, migrates it (one instance at a time), seeds an empty
+ * embedded database, and hands the database to every loader and action through the load context.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { EnvError, getEnv } from "./app/config/env.server";
+import { migrateDatabase, openDatabase } from "./app/db/client.server";
+import { seedDemoDataIfEmpty } from "./app/db/seed.server";
+import { apiError } from "./app/modules/http/api.server";
+import { isAllowedOrigin } from "./app/modules/http/origin.server";
+import { createLogger } from "./app/modules/logger.server";
+import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
+
+let env: ReturnType<typeof getEnv>;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const isProduction = env.NODE_ENV === "production";
+const logger = createLogger(env.LOG_LEVEL);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await migrateDatabase(database, env.DATABASE_URL);
+if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE)) {
+  const seeded = await seedDemoDataIfEmpty(database.db);
+  if (seeded) logger.info(seeded, "seeded demo data into the empty database");
+}
+
+const vite = isProduction
+  ? undefined
+  : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a load balancer on a private network: believe X-Forwarded-* from it, no one else.
+app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/@")) },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+  }),
+);
+
+// A fresh nonce per response: only scripts we rendered ourselves may run.
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        // Radix and sonner set inline style attributes; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+        connectSrc: ["'self'", ...(isProduction ? [] : ["ws:"])],
+        frameSrc: ["'self'", ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin)],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: isProduction && env.APP_URL.startsWith("https:") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.APP_URL.startsWith("https:"),
+  }),
+);
+
+// Server-sent events must flow as written, never held back in a compression buffer.
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+  }),
+);
+
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  const client = path.join(here, "client");
+  // Hashed file names never change content: cache them for a year.
+  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(client, { maxAge: "1h", index: false }));
+}
+
+const MAX_REQUEST_BYTES = 10_000_000;
+app.use((req, res, next) => {
+  const isApi = req.path.startsWith("/api/") || req.path === "/api";
+  const send = (response: Response) =>
+    response.json().then((body) => {
+      res.status(response.status).set(Object.fromEntries(response.headers)).json(body);
+    });
+  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
+    if (isApi) return void send(apiError(413));
+    return void res.status(413).type("text").send("Request too large");
+  }
+  const allowed = isAllowedOrigin({
+    method: req.method,
+    origin: req.headers.origin,
+    secFetchSite: req.headers["sec-fetch-site"] as string | undefined,
+    requestOrigin: `${req.protocol}://${req.get("host")}`,
+    appUrl: env.APP_URL,
+  });
+  if (allowed) return next();
+  req.log.warn({ origin: req.headers.origin }, "blocked a cross-origin unsafe request");
+  if (isApi) return void send(apiError(403));
+  res.status(403).type("text").send("Forbidden");
+});
+
+const build = vite
+  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(pathToFileURL(path.join(here, "server/index.js")).href)) as ServerBuild);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: isProduction ? "production" : "development",
+    getLoadContext: (req, res) => ({
+      db: database.db,
+      env,
+      log: req.log,
+      requestId: String(req.id),
+      cspNonce: res.locals.cspNonce as string,
+    }),
+  }),
+);
+
+const server = app.listen(env.PORT, () => {
+  logger.info({ url: env.APP_URL, port: env.PORT, database: database.kind, mode: isProduction ? "production" : "development" }, `${env.APP_NAME} is listening`);
+});
+
+const pruneTimer = setInterval(() => {
+  pruneRateLimitCounters(database.db).catch((err) => logger.warn({ err }, "could not prune rate-limit counters"));
+}, 10 * 60_000);
+pruneTimer.unref();
+
+// Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    logger.warn("requests still open after 10 s; exiting anyway");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await vite?.close();
+    await database.close().catch(() => {});
+    clearTimeout(force);
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,29 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  // Two dev servers on one machine would fight over the HMR port.
+  server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  plugins: [
+    tailwindcss(),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+  build: { target: "es2022" },
+});
