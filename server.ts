@@ -147,6 +147,8 @@ app.all(
       log: req.log,
       requestId: String(req.id),
       cspNonce: res.locals.cspNonce as string,
+      // Express resolves it through "trust proxy": a spoofed X-Forwarded-For from the internet is ignored.
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     }),
   }),
 );
@@ -179,5 +181,7 @@ async function shutdown(signal: string) {
   });
   server.closeIdleConnections();
 }
+// Vite's dev server installs its own SIGTERM exit, which would skip closing the database.
+process.removeAllListeners("SIGTERM");
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -10,6 +10,8 @@ declare module "@remix-run/node" {
     log: Logger;
     requestId: string;
     cspNonce: string;
+    /** The caller's address as Express resolves it behind trusted proxies (rate-limit subject). */
+    clientIp: string;
   }
 }
 

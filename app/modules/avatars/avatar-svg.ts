@@ -18,7 +18,7 @@ export function initialsOf(name: string): string {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .split(/[\s._-]+/)
     .filter(Boolean);
-  const letters = words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? "?").slice(0, 2);
+  const letters = words.length > 1 ? words[0][0] + words[words.length - 1][0] : (words[0] ?? "?").slice(0, 2);
   return letters.toUpperCase();
 }
 

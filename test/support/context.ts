@@ -1,0 +1,21 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
+import { createLogger } from "~/modules/logger.server";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "sharpside-ctx-"));
+
+/** The load context server.ts would build, around a test database. */
+export function makeLoadContext(db: Database, envOverrides: Record<string, string> = {}): AppLoadContext {
+  return {
+    db,
+    env: parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "memory://", ...envOverrides }),
+    log: createLogger("silent"),
+    requestId: "test-request",
+    cspNonce: "test-nonce",
+    clientIp: "127.0.0.1",
+  } as AppLoadContext;
+}

@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "~/config/env.server";
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "sharpside-env-"));
+
+describe("parseEnv", () => {
+  it("fills every default from DECISIONS.md when nothing is set", () => {
+    const dataDir = tempDir();
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.APP_NAME).toBe("Sharpside");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDED_DATABASE).toBe(true);
+    expect(env.PAYMENTS_ENABLED).toBe(false);
+    expect(env.MEMBERSHIP_PRICE_CENTS).toBe(4900);
+    expect(env.PLATFORM_FEE_PERCENT).toBe(10);
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.RATE_LIMIT_SUPPORT_REQUEST).toEqual({ limit: 5, windowSeconds: 3600 });
+  });
+
+  it("derives APP_URL from PORT and strips a trailing slash from a given one", () => {
+    expect(parseEnv({ DATA_DIR: tempDir(), PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ DATA_DIR: tempDir(), APP_URL: "https://sharpside.app/" }).APP_URL).toBe("https://sharpside.app");
+  });
+
+  it("returns a frozen object", () => {
+    const env = parseEnv({ DATA_DIR: tempDir() });
+    expect(Object.isFrozen(env)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT must be a whole number"],
+    [{ PORT: "70000" }, "PORT must be between 0 and 65535"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must be postgres://"],
+    [{ APP_URL: "not a url" }, "APP_URL must be a http:// or https:// URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL must be a smtp:// or smtps:// URL"],
+    [{ RATE_LIMIT_SUPPORT_REQUEST: "many" }, 'RATE_LIMIT_SUPPORT_REQUEST must look like "limit/seconds"'],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters"],
+  ])("rejects %o with a clear message", (values, message) => {
+    expect(() => parseEnv({ DATA_DIR: tempDir(), ...values })).toThrowError(EnvError);
+    expect(() => parseEnv({ DATA_DIR: tempDir(), ...values })).toThrowError(message);
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      parseEnv({ DATA_DIR: tempDir(), PORT: "abc", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).problems).toHaveLength(2);
+    }
+  });
+
+  it("generates a session secret once and keeps it in DATA_DIR", () => {
+    const dataDir = tempDir();
+    const first = parseEnv({ DATA_DIR: dataDir });
+    expect(first.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(first.SESSION_SECRET);
+    expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
+  });
+
+  it("refuses to start in production on a database server without a secret", () => {
+    const dataDir = tempDir();
+    expect(() => parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toThrowError(
+      "SESSION_SECRET is required",
+    );
+    expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+    const secret = "x".repeat(32);
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app", SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+  });
+
+  it("turns on payments only with a Stripe key", () => {
+    expect(parseEnv({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: "sk_test_1" }).PAYMENTS_ENABLED).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isAllowedOrigin } from "~/modules/http/origin.server";
+
+const base = { requestOrigin: "http://127.0.0.1:3000", appUrl: "https://sharpside.app" };
+
+describe("isAllowedOrigin (CSRF check on unsafe methods)", () => {
+  it.each(["GET", "HEAD", "OPTIONS"])("lets %s through from anywhere", (method) => {
+    expect(isAllowedOrigin({ ...base, method, origin: "https://evil.example" })).toBe(true);
+  });
+
+  it.each([
+    ["the request's own origin", "http://127.0.0.1:3000", true],
+    ["the public APP_URL origin", "https://sharpside.app", true],
+    ["another site", "https://evil.example", false],
+    ["a look-alike host", "https://sharpside.app.evil.example", false],
+    ["another port on the same host", "http://127.0.0.1:4000", false],
+    ["an opaque origin", "null", false],
+  ])("POST from %s → %s", (_label, origin, expected) => {
+    expect(isAllowedOrigin({ ...base, method: "POST", origin })).toBe(expected);
+  });
+
+  it("falls back to Sec-Fetch-Site when there is no Origin", () => {
+    expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "cross-site" })).toBe(false);
+    expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "same-site" })).toBe(false);
+    expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "same-origin" })).toBe(true);
+    expect(isAllowedOrigin({ ...base, method: "PUT" })).toBe(true);
+  });
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+// Apart from vite.config.ts so the Remix plugin never loads in tests (STACK.md).
+const alias = { "~": new URL("./app", import.meta.url).pathname };
+
+export default defineConfig({
+  resolve: { alias },
+  esbuild: { jsx: "automatic" },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        esbuild: { jsx: "automatic" },
+        test: {
+          name: "component",
+          include: ["test/component/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["test/support/component-setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
