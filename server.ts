@@ -17,6 +17,7 @@ import { EnvError, getEnv } from "./app/config/env.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
+import { shouldCompress } from "./app/modules/http/compression.server";
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
@@ -92,12 +93,7 @@ app.use(
   }),
 );
 
-// Server-sent events must flow as written, never held back in a compression buffer.
-app.use(
-  compression({
-    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
-  }),
-);
+app.use(compression({ filter: shouldCompress }));
 
 if (vite) {
   app.use(vite.middlewares);
