@@ -89,6 +89,8 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // helmet's default no-referrer makes browsers send "Origin: null" on plain form posts.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: env.APP_URL.startsWith("https:"),
   }),
 );

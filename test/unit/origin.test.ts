@@ -19,6 +19,12 @@ describe("isAllowedOrigin (CSRF check on unsafe methods)", () => {
     expect(isAllowedOrigin({ ...base, method: "POST", origin })).toBe(expected);
   });
 
+  it("accepts an opaque origin only when the browser says the request is same-origin", () => {
+    expect(isAllowedOrigin({ ...base, method: "POST", origin: "null", secFetchSite: "same-origin" })).toBe(true);
+    expect(isAllowedOrigin({ ...base, method: "POST", origin: "null", secFetchSite: "cross-site" })).toBe(false);
+    expect(isAllowedOrigin({ ...base, method: "POST", origin: "null" })).toBe(false);
+  });
+
   it("falls back to Sec-Fetch-Site when there is no Origin", () => {
     expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "cross-site" })).toBe(false);
     expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "same-site" })).toBe(false);

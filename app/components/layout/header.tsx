@@ -31,7 +31,7 @@ export function Header({ appName, user, onOpenMenu }: { appName: string; user: H
   const isExpert = user?.roles.includes("Expert") ?? false;
   return (
     <header className="sticky top-0 z-40 h-header bg-ink text-white shadow-sm">
-      <div className="flex h-full items-center gap-3 px-4 lg:px-6">
+      <div className="flex h-full items-center gap-1.5 px-3 sm:gap-3 sm:px-4 lg:px-6">
         <button
           type="button"
           onClick={onOpenMenu}
@@ -52,7 +52,7 @@ export function Header({ appName, user, onOpenMenu }: { appName: string; user: H
             </Link>
           ) : null}
           {user ? null : (
-            <Link to={signInHref} className="whitespace-nowrap rounded-full bg-brand-500 px-3 py-1.5 text-xs font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:text-sm">
+            <Link to={signInHref} className="whitespace-nowrap rounded-full bg-brand-500 px-2.5 py-1.5 text-xs font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:text-sm">
               Sign In / Sign up
             </Link>
           )}

@@ -44,3 +44,8 @@ export async function listTopExperts(db: Database, limit: number): Promise<Exper
     .limit(limit);
   return rows.map((row) => ({ ...row, avatar: avatarOrDefault(row.avatar, row.userName) }));
 }
+
+/** Experts whose membership is active: the count the founding-partner programme (first 300) is measured by. */
+export async function countActiveExperts(db: Database): Promise<number> {
+  return db.$count(experts, eq(experts.membershipStatus, "Active"));
+}

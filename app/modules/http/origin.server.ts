@@ -18,7 +18,9 @@ export function isAllowedOrigin(input: {
   if (origin && origin !== "null") {
     return origin === input.requestOrigin || origin === new URL(input.appUrl).origin;
   }
-  if (origin === "null") return false;
+  // "null" comes from sandboxed frames and privacy settings; only the browser's own
+  // Sec-Fetch-Site (which pages cannot set) can vouch for such a request.
+  if (origin === "null") return input.secFetchSite === "same-origin";
   // No Origin: a non-browser client, or an old browser; Sec-Fetch-Site still tells cross-site.
   return input.secFetchSite !== "cross-site" && input.secFetchSite !== "same-site";
 }

@@ -1,0 +1,147 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { CheckCircle2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { PREFERRED_TIMES, SUPPORT_MESSAGE_MAX, supportRequestSchema } from "~/modules/support/support-schema";
+
+export const REQUEST_CALL_INTENT = "request-call";
+
+export interface RequestCallConfirmation {
+  name: string;
+  preferredTime: string | null;
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-danger";
+
+/**
+ * The "Request a call" form: conform validates with the shared schema in the browser (when
+ * JavaScript runs) and the action validates again; either way errors land under their fields.
+ */
+export function RequestCallForm({
+  lastResult,
+  confirmation,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  confirmation: RequestCallConfirmation | null;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === REQUEST_CALL_INTENT;
+  const [form, fields] = useForm({
+    id: "request-a-call",
+    lastResult,
+    // "" is the "Any time" option; without it a reset leaves the select with nothing selected.
+    defaultValue: { preferredTime: "" },
+    constraint: getZodConstraint(supportRequestSchema),
+    // Not on blur: an error appearing as the user leaves a field shifts the button away from their click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportRequestSchema }),
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={REQUEST_CALL_INTENT} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field meta={fields.name} label="Name" required>
+          {(props) => <input key={fields.name.key} {...props} {...withoutKey(getInputProps(fields.name, { type: "text" }))} autoComplete="name" />}
+        </Field>
+        <Field meta={fields.phone} label="Phone" required hint="7 to 20 digits; add the country code outside the US.">
+          {(props) => <input key={fields.phone.key} {...props} {...withoutKey(getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${fields.phone.id}-hint` }))} autoComplete="tel" />}
+        </Field>
+        <Field meta={fields.email} label="E-mail" hint="Optional, in case we miss you.">
+          {(props) => (
+            <input key={fields.email.key} {...props} {...withoutKey(getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` }))} autoComplete="email" />
+          )}
+        </Field>
+        <Field meta={fields.preferredTime} label="Preferred time">
+          {(props) => (
+            <select key={fields.preferredTime.key} {...props} {...withoutKey(getSelectProps(fields.preferredTime))}>
+              <option value="">Any time</option>
+              {PREFERRED_TIMES.map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field meta={fields.message} label="What can we help with?" hint={`Optional, up to ${SUPPORT_MESSAGE_MAX} characters.`}>
+        {(props) => (
+          <textarea key={fields.message.key} {...props} {...withoutKey(getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` }))} rows={4} />
+        )}
+      </Field>
+
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="text-center text-sm font-medium text-danger">
+          {form.errors[0]}
+        </p>
+      ) : null}
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="w-full rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-progress disabled:opacity-70 sm:w-auto"
+      >
+        {submitting ? "Sending…" : "Request a call"}
+      </button>
+
+      <div role="status" aria-live="polite">
+        {confirmation ? (
+          <p className="flex items-start gap-2 rounded-lg border border-brand-500/40 bg-brand-50 p-3 text-sm text-brand-800">
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Thanks, {confirmation.name}. We have your request and will call you back within one business day
+              {confirmation.preferredTime ? `, in the ${confirmation.preferredTime.toLowerCase()}` : ""}.
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** conform's props carry a React key (it remounts fields on reset); React wants keys passed directly, not spread. */
+function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+function Field({
+  meta,
+  label,
+  hint,
+  required = false,
+  children,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  children: (props: { className: string }) => ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span className="text-danger" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({ className: inputClass })}
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="mt-1 text-sm text-danger empty:hidden">
+        {meta.errors?.[0]}
+      </p>
+    </div>
+  );
+}

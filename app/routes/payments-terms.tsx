@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PolicyPage } from "~/components/content/policy-page";
+import { pageMeta } from "~/modules/site/meta";
+import { POLICY_TITLES } from "~/modules/site/policies";
+import { policyPageData } from "~/modules/site/policies.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, POLICY_TITLES["payments-terms"], "How subscriptions, refunds, the expert membership and expert payouts work on Sharpside.");
+
+export const loader = ({ context }: LoaderFunctionArgs) => policyPageData("payments-terms", context.env);
+
+export default function PaymentsTerms() {
+  return <PolicyPage data={useLoaderData<typeof loader>()} />;
+}

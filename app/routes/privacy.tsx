@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PolicyPage } from "~/components/content/policy-page";
+import { pageMeta } from "~/modules/site/meta";
+import { POLICY_TITLES } from "~/modules/site/policies";
+import { policyPageData } from "~/modules/site/policies.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, POLICY_TITLES["privacy"], "How Sharpside collects, uses and protects your personal information, and the choices you have.");
+
+export const loader = ({ context }: LoaderFunctionArgs) => policyPageData("privacy", context.env);
+
+export default function Privacy() {
+  return <PolicyPage data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PolicyPage } from "~/components/content/policy-page";
+import { pageMeta } from "~/modules/site/meta";
+import { POLICY_TITLES } from "~/modules/site/policies";
+import { policyPageData } from "~/modules/site/policies.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, POLICY_TITLES["terms"], "The rules for using Sharpside: accounts, experts, subscribers and acceptable use.");
+
+export const loader = ({ context }: LoaderFunctionArgs) => policyPageData("terms", context.env);
+
+export default function Terms() {
+  return <PolicyPage data={useLoaderData<typeof loader>()} />;
+}
