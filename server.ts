@@ -17,7 +17,8 @@ import { EnvError, getEnv } from "./app/config/env.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
-import { shouldCompress } from "./app/modules/http/compression.server";
+import { coalesceFlushes, shouldCompress } from "./app/modules/http/compression.server";
+import { PageCache } from "./app/modules/http/page-cache.server";
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
@@ -96,6 +97,7 @@ app.use(
 );
 
 app.use(compression({ filter: shouldCompress }));
+app.use(coalesceFlushes);
 
 if (vite) {
   app.use(vite.middlewares);
@@ -129,6 +131,12 @@ app.use((req, res, next) => {
   if (isApi) return void send(apiError(403));
   res.status(403).type("text").send("Forbidden");
 });
+
+// Signed-out visitors get a page rendered at most PAGE_CACHE_SECONDS ago (see the module).
+if (isProduction) {
+  const pageCache = new PageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000 });
+  app.use(pageCache.middleware((res) => res.locals.cspNonce as string));
+}
 
 const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>

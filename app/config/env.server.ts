@@ -105,6 +105,7 @@ const schema = z.object({
   TERMS_EMBED_URL: url(["https:", "http:"]),
   PAYMENTS_TERMS_EMBED_URL: url(["https:", "http:"]),
   RATE_LIMIT_SUPPORT_REQUEST: rateLimit("5/3600"),
+  PAGE_CACHE_SECONDS: integer(2, 0, 60),
 });
 
 export type Env = Readonly<

@@ -43,7 +43,7 @@ afterEach(() => {
 
 describe("Header (SPEC.md section 2)", () => {
   it("shows a visitor 'Become an expert' and 'Sign In / Sign up' with a callbackUrl back to the page", async () => {
-    renderAt("/contacts?x=1", () => <Header appName="Sharpside" user={null} onOpenMenu={() => {}} />);
+    renderAt("/contacts?x=1", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
     expect(await screen.findByRole("link", { name: "Become an expert" })).toHaveProperty("pathname", "/become-partner");
     const signIn = screen.getByRole("link", { name: "Sign In / Sign up" }) as HTMLAnchorElement;
     expect(signIn.getAttribute("href")).toBe("/sign-in?callbackUrl=%2Fcontacts%3Fx%3D1");
@@ -52,7 +52,7 @@ describe("Header (SPEC.md section 2)", () => {
 
   it("hides 'Become an expert' from experts and the sign-in link from anyone signed in", async () => {
     const expert: HeaderUser = { userName: "LeBronPicks", firstName: "M", lastName: "H", roles: ["Expert"], avatar: null };
-    renderAt("/", () => <Header appName="Sharpside" user={expert} onOpenMenu={() => {}} />);
+    renderAt("/", () => <Header appName="Sharpside" user={expert} topExperts={experts} />);
     await screen.findByRole("link", { name: "Sharpside home" });
     expect(screen.queryByRole("link", { name: "Become an expert" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Sign In / Sign up" })).toBeNull();
@@ -60,7 +60,7 @@ describe("Header (SPEC.md section 2)", () => {
 
   it("has the SPEC's search placeholder, submits q to /search, and '/' focuses the box", async () => {
     screenIsLarge(true);
-    renderAt("/", () => <Header appName="Sharpside" user={null} onOpenMenu={() => {}} />);
+    renderAt("/", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
     const input = (await screen.findAllByPlaceholderText("Search experts, category or posts..."))[0] as HTMLInputElement;
     expect(input.name).toBe("q");
     expect(input.form?.getAttribute("action")).toBe("/search");
@@ -72,7 +72,7 @@ describe("Header (SPEC.md section 2)", () => {
 
   it("opens the full-width search overlay with '/' on small screens", async () => {
     screenIsLarge(false);
-    renderAt("/", () => <Header appName="Sharpside" user={null} onOpenMenu={() => {}} />);
+    renderAt("/", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
     await screen.findByRole("link", { name: "Sharpside home" });
     expect(screen.getAllByRole("search")).toHaveLength(1);
     fireEvent.keyDown(window, { key: "/" });
@@ -85,7 +85,7 @@ describe("Header (SPEC.md section 2)", () => {
   it("ignores '/' typed into a field", async () => {
     renderAt("/", () => (
       <>
-        <Header appName="Sharpside" user={null} onOpenMenu={() => {}} />
+        <Header appName="Sharpside" user={null} topExperts={experts} />
         <textarea aria-label="notes" />
       </>
     ));
@@ -147,6 +147,7 @@ describe("Mobile menu", () => {
     expect(within(dialog).getByRole("link", { name: "Sign In / Sign up" })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: "Close menu" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open menu" }));
   });
 });
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useState } from "react";
 import { Toaster } from "sonner";
 import type { RootLoaderData } from "~/root";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
@@ -7,7 +6,6 @@ import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { MobileMenu } from "./mobile-menu";
 import { NavigationProgress } from "./navigation-progress";
 import { Sidebar } from "./sidebar";
 
@@ -19,7 +17,6 @@ export const TOAST_DURATION_MS = 5000;
  * Rendered with whatever root data exists, so error pages keep the same frame.
  */
 export function AppShell({ data, children }: { data: RootLoaderData | undefined; children: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const appName = data?.appName ?? "Sharpside";
   const user = data?.user ?? null;
   const topExperts = data?.topExperts ?? [];
@@ -32,8 +29,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
         Skip to content
       </a>
       <NavigationProgress />
-      <Header appName={appName} user={user} onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} user={user} topExperts={topExperts} />
+      <Header appName={appName} user={user} topExperts={topExperts} />
       <div className="flex min-h-[calc(100vh-var(--spacing-header))]">
         <Sidebar initialOpen={data?.sidebarOpen ?? true} user={user} topExperts={topExperts} />
         <div className="flex min-w-0 flex-1 flex-col">

@@ -1,7 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Menu, Search, X } from "lucide-react";
+import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import type { ExpertLink } from "./sidebar";
 
 export interface HeaderUser {
   userName: string;
@@ -26,20 +28,13 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-export function Header({ appName, user, onOpenMenu }: { appName: string; user: HeaderUser | null; onOpenMenu: () => void }) {
+export function Header({ appName, user, topExperts }: { appName: string; user: HeaderUser | null; topExperts: ExpertLink[] }) {
   const signInHref = useSignInHref();
   const isExpert = user?.roles.includes("Expert") ?? false;
   return (
     <header className="sticky top-0 z-40 h-header bg-ink text-white shadow-sm">
       <div className="flex h-full items-center gap-1.5 px-3 sm:gap-3 sm:px-4 lg:px-6">
-        <button
-          type="button"
-          onClick={onOpenMenu}
-          className="-ml-1 rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden"
-          aria-label="Open menu"
-        >
-          <Menu className="size-5" aria-hidden="true" />
-        </button>
+        <MobileMenu user={user} topExperts={topExperts} />
         <Logo appName={appName} />
         <HeaderSearch />
         <nav aria-label="Account" className="ml-auto flex items-center gap-2">

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "@remix-run/react";
-import { X } from "lucide-react";
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
 import { FOOTER_LINKS } from "~/modules/site/site";
 import { useSignInHref, type HeaderUser } from "./header";
 import { SidebarNavigation, type ExpertLink } from "./sidebar";
@@ -11,22 +12,19 @@ export function mobileMenuTitle(user: HeaderUser | null): string {
   return user.roles.includes("Expert") ? user.userName : `${user.firstName} ${user.lastName}`.trim();
 }
 
-/** Below the large breakpoint the navigation opens as a full-screen menu. */
-export function MobileMenu({
-  open,
-  onOpenChange,
-  user,
-  topExperts,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  user: HeaderUser | null;
-  topExperts: ExpertLink[];
-}) {
-  const close = () => onOpenChange(false);
+/**
+ * Below the large breakpoint the navigation opens as a full-screen menu from the header's
+ * button, which gets the focus back when the menu closes.
+ */
+export function MobileMenu({ user, topExperts }: { user: HeaderUser | null; topExperts: ExpertLink[] }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   const signInHref = useSignInHref();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="-ml-1 rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden" aria-label="Open menu">
+        <Menu className="size-5" aria-hidden="true" />
+      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Content className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white lg:hidden" aria-describedby={undefined}>
           <div className="flex h-header shrink-0 items-center justify-between border-b border-slate-200 px-4">

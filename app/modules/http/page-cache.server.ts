@@ -1,0 +1,131 @@
+/**
+ * A micro-cache of whole server-rendered pages for signed-out visitors, the people who land from
+ * search engines. Every such visitor sees the same HTML for the same URL and preference cookies,
+ * so rendering it once every couple of seconds instead of once per request is invisible to them and
+ * frees the server for everyone else. Each instance keeps its own small copy; nothing about a
+ * user is ever stored, because any cookie outside the allowlist (a session, say) bypasses it.
+ */
+import type { NextFunction, Request, Response } from "express";
+
+/** Cookies that only change how a public page looks; anything else means "do not cache". */
+const PUBLIC_COOKIES = ["cookieConsent", "sidebar"] as const;
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Bound on distinct URLs kept, so random query strings cannot grow memory without limit. */
+  maxEntries?: number;
+  maxEntryBytes?: number;
+}
+
+interface Entry {
+  expires: number;
+  body: string;
+  /** The CSP nonce the page was rendered with; swapped for each response's own. */
+  nonce: string;
+  contentType: string;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  readonly maxEntries: number;
+  readonly maxEntryBytes: number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxEntryBytes = options.maxEntryBytes ?? 256_000;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The key of a cacheable page request, or null when this request must be rendered. */
+  keyFor(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
+    if (this.options.ttlMs <= 0 || req.method !== "GET") return null;
+    if (/^\/(api|resources|assets|avatars)(\/|$)/.test(req.path) || req.path.endsWith(".data")) return null;
+    const cookies = parseCookieNames(req.headers.cookie);
+    const parts: string[] = [];
+    for (const [name, value] of cookies) {
+      if (!(PUBLIC_COOKIES as readonly string[]).includes(name)) return null;
+      parts.push(`${name}=${value}`);
+    }
+    return `${req.originalUrl}|${parts.sort().join(";")}`;
+  }
+
+  get(key: string, now = Date.now()): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Omit<Entry, "expires">, now = Date.now()): void {
+    if (Buffer.byteLength(entry.body) > this.maxEntryBytes) return;
+    this.entries.delete(key);
+    this.entries.set(key, { ...entry, expires: now + this.options.ttlMs });
+    // Map keeps insertion order: the first key is the oldest.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /**
+   * Express middleware: answers from the cache when it can, otherwise lets the page render and
+   * keeps a copy of a plain 200 HTML answer that sets no cookie and does not forbid caching.
+   */
+  middleware(nonceOf: (res: Response) => string) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const key = this.keyFor(req);
+      if (key === null) return next();
+      const nonce = nonceOf(res);
+      const hit = this.get(key);
+      if (hit) {
+        res.status(200).type(hit.contentType).setHeader("X-Page-Cache", "hit");
+        res.send(hit.body.replaceAll(hit.nonce, nonce));
+        return;
+      }
+      res.setHeader("X-Page-Cache", "miss");
+      const chunks: Buffer[] = [];
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        if (chunk) chunks.push(toBuffer(chunk, rest[0]));
+        return write(chunk, ...rest);
+      }) as Response["write"];
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
+        const contentType = String(res.getHeader("Content-Type") ?? "");
+        const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+        if (
+          res.statusCode === 200 &&
+          contentType.startsWith("text/html") &&
+          !res.getHeader("Set-Cookie") &&
+          !/no-store|private/.test(cacheControl)
+        ) {
+          this.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType });
+        }
+        return end(chunk, ...rest);
+      }) as Response["end"];
+      next();
+    };
+  }
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+}
+
+function parseCookieNames(header: string | undefined): [string, string][] {
+  if (!header) return [];
+  return header
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const index = part.indexOf("=");
+      return index === -1 ? [part, ""] : [part.slice(0, index), part.slice(index + 1)];
+    });
+}

@@ -1,0 +1,46 @@
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+
+/**
+ * Resolves once React has hydrated the server-rendered document and its effects have had a
+ * chance to run: the last element of the page carries React's fiber key, then two frames pass.
+ * Interactions before this would hit plain HTML (and, for buttons, do nothing).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const footer = document.querySelector("footer");
+    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
+    return Boolean(footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")) && w.__remixRouter?.state.initialized);
+  });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
+/** Sets the cookie-consent choice up front, so the banner stays out of tests about other things. */
+export async function presetCookieConsent(context: BrowserContext, baseURL: string, value: "true" | "false" = "true"): Promise<void> {
+  await context.addCookies([{ name: "cookieConsent", value, url: baseURL }]);
+}
+
+/**
+ * A documentation-range IPv6 address (RFC 3849) unique to this call. Sent as X-Forwarded-For,
+ * which the server believes from loopback, it gives a test its own per-IP rate-limit counter.
+ */
+export function uniqueClientIp(): string {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${group()}:${group()}::${group()}`;
+}
+
+/** Collects uncaught page errors and console errors (e.g. a script blocked by the CSP). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  return errors;
+}
+
+/** The rendered width of an element in CSS pixels, rounded. */
+export async function widthOf(page: Page, selector: string): Promise<number> {
+  const box = await page.locator(selector).boundingBox();
+  expect(box, `${selector} should be rendered`).not.toBeNull();
+  return Math.round(box!.width);
+}
