@@ -2,15 +2,14 @@
 // Stop the server first when it runs on the embedded database: PGlite has one owner at a time.
 import { getEnv } from "~/config/env.server";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
-import { seedDemoData, seedDemoDataIfEmpty } from "~/db/seed.server";
+import { seedDemoDataIfEmpty } from "~/db/seed.server";
 
 const env = getEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
 try {
   await migrateDatabase(database, env.DATABASE_URL);
-  const force = process.argv.includes("--force");
-  const result = force ? await seedDemoData(database.db) : await seedDemoDataIfEmpty(database.db);
-  console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : "The database already has users: nothing seeded (use --force to add the demo set anyway).");
+  const result = await seedDemoDataIfEmpty(database.db);
+  console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : "The database already has users: nothing seeded.");
 } finally {
   await database.close();
 }

@@ -4,12 +4,9 @@ import { Heart } from "lucide-react";
 import { listTopExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { listLatestFreePosts } from "~/modules/posts/posts.server";
-import { DEFAULT_DESCRIPTION, titleFor } from "~/modules/site/meta";
+import { appNameFrom, defaultMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { appName?: string } | undefined;
-  return [{ title: titleFor(root?.appName ?? "Sharpside") }, { name: "description", content: DEFAULT_DESCRIPTION }];
-};
+export const meta: MetaFunction<typeof loader> = ({ matches }) => defaultMeta(appNameFrom(matches));
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const [featuredExperts, latestPosts] = await Promise.all([listTopExperts(context.db, 6), listLatestFreePosts(context.db, 8)]);

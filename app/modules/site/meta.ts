@@ -14,11 +14,16 @@ export function defaultMeta(appName = "Sharpside"): MetaDescriptor[] {
 
 type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
 
+/** The configured product name, from the root loader's data. */
+export function appNameFrom(matches: Matches): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { appName?: string } | undefined;
+  return root?.appName ?? "Sharpside";
+}
+
 /** A route's meta: its title in the template, its description (or the default). */
 export function pageMeta(matches: Matches, page: string, description: string = DEFAULT_DESCRIPTION): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.data as { appName?: string } | undefined;
   return [
-    { title: titleFor(root?.appName ?? "Sharpside", page) },
+    { title: titleFor(appNameFrom(matches), page) },
     { name: "description", content: description },
     { property: "og:title", content: page },
     { property: "og:description", content: description },
