@@ -14,6 +14,7 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { EnvError, getEnv } from "./app/config/env.server";
+import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
@@ -21,6 +22,7 @@ import { coalesceFlushes, shouldCompress } from "./app/modules/http/compression.
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
+import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -44,6 +46,9 @@ if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMB
   const seeded = await seedDemoDataIfEmpty(database.db);
   if (seeded) logger.info(seeded, "seeded demo data into the empty database");
 }
+// E-mail goes through the database outbox; the worker retries what could not be sent at once.
+const mail = createMailTransport(env, logger);
+const stopMailWorker = startMailWorker(database.db, mail, logger);
 
 const vite = isProduction
   ? undefined
@@ -132,6 +137,21 @@ app.use((req, res, next) => {
   res.status(403).type("text").send("Forbidden");
 });
 
+// A page request with an expired access cookie but a live refresh token is renewed here, before
+// the page renders, so a signed-in user never sees a signed-out page. The API answers 401 instead.
+app.use((req, res, next) => {
+  if (req.path.startsWith("/api/") || !req.headers.cookie?.includes(REFRESH_COOKIE)) return next();
+  renewForPage(database.db, env, req.headers.cookie ?? null)
+    .then((renewed) => {
+      if (renewed) {
+        res.append("Set-Cookie", renewed.setCookies);
+        req.headers.cookie = renewed.cookieHeader;
+      }
+      next();
+    })
+    .catch(next);
+});
+
 // Signed-out visitors get a page rendered at most PAGE_CACHE_SECONDS ago (see the module).
 if (isProduction) {
   const pageCache = new PageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000 });
@@ -155,6 +175,7 @@ app.all(
       cspNonce: res.locals.cspNonce as string,
       // Express resolves it through "trust proxy": a spoofed X-Forwarded-For from the internet is ignored.
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      mail,
     }),
   }),
 );
@@ -181,6 +202,9 @@ async function shutdown(signal: string) {
   force.unref();
   server.close(async () => {
     await vite?.close();
+    // Deliveries under way still write to the outbox: let them finish before the database closes.
+    await stopMailWorker().catch(() => {});
+    await mail.close().catch(() => {});
     await database.close().catch(() => {});
     clearTimeout(force);
     process.exit(0);

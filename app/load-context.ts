@@ -1,6 +1,7 @@
 import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import type { Logger } from "~/modules/logger.server";
+import type { MailTransport } from "~/modules/mail/mail.server";
 
 /** What server.ts hands every loader and action (getLoadContext). */
 declare module "@remix-run/node" {
@@ -12,6 +13,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The caller's address as Express resolves it behind trusted proxies (rate-limit subject). */
     clientIp: string;
+    /** Outgoing e-mail (SMTP, or the log without SMTP_URL); see sendMailSoon. */
+    mail: MailTransport;
   }
 }
 

@@ -105,6 +105,11 @@ const schema = z.object({
   TERMS_EMBED_URL: url(["https:", "http:"]),
   PAYMENTS_TERMS_EMBED_URL: url(["https:", "http:"]),
   RATE_LIMIT_SUPPORT_REQUEST: rateLimit("5/3600"),
+  RATE_LIMIT_SIGN_IN_IP: rateLimit("30/300"),
+  RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("10/900"),
+  RATE_LIMIT_SIGN_UP: rateLimit("10/3600"),
+  RATE_LIMIT_EMAIL_CODE: rateLimit("5/3600"),
+  RATE_LIMIT_PASSWORD_RESET: rateLimit("5/3600"),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
 });
 

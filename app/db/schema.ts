@@ -524,6 +524,11 @@ export const mailOutbox = pgTable(
     html: text().notNull(),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /**
+     * Not before this time may an instance (re)try the row: pushed ahead while one instance is
+     * sending it (so no other picks it up) and by the back-off after a failure.
+     */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiPayload, handleApi, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
 import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
 
 /** `POST /api/support/requests {name, phone, email?, preferredTime?, message?}` → 201 `{payload: {id}}`. */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return apiError(405, { error: "Method not allowed.", headers: { Allow: "POST" } });
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const input = await readJsonBody(request, supportRequestSchema);
     const created = await createSupportRequest(context.db, input, {
       ip: context.clientIp,
@@ -17,4 +17,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 // A resource route without a loader would answer GET with Remix's HTML-less 405; say it in JSON.
-export const loader = () => apiError(405, { error: "Method not allowed.", headers: { Allow: "POST" } });
+export const loader = () => methodNotAllowed(["POST"]);

@@ -57,6 +57,17 @@ export function apiError(
   return Response.json(body, { status, headers });
 }
 
+/** 405 with the methods the route does answer. */
+export function methodNotAllowed(allowed: string[]): Response {
+  return apiError(405, { error: "Method not allowed.", headers: { Allow: allowed.join(", ") } });
+}
+
+/** An answer that also sets cookies (sign-in, refresh, sign-out). */
+export function withCookies(response: Response, cookies: string[]): Response {
+  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
 export function errorToResponse(error: unknown, log?: { error: (obj: object, msg: string) => void }): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
@@ -87,7 +98,12 @@ export async function handleApi(
  * for malformed JSON, trims strings (SPEC.md section 5) and validates with the schema (422 with
  * `errors` by field).
  */
-export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  /** An envelope key (e.g. "user" in `{user: {…}}`) left out of field names, so they match the form's. */
+  options: { envelope?: string } = {},
+): Promise<z.output<S>> {
   const raw = await readBodyText(request, MAX_JSON_BODY_BYTES);
   let parsed: unknown;
   try {
@@ -96,7 +112,14 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
     throw new AppError(400, API_MESSAGES[400]);
   }
   const result = schema.safeParse(trimStrings(parsed));
-  if (!result.success) throw new AppError(422, defaultErrorMessage(422), fieldErrorsFromZod(result.error));
+  if (!result.success) {
+    const errors = fieldErrorsFromZod(result.error);
+    const prefix = options.envelope ? `${options.envelope}.` : null;
+    const named = prefix
+      ? Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, messages]))
+      : errors;
+    throw new AppError(422, defaultErrorMessage(422), named);
+  }
   return result.data;
 }
 

@@ -20,6 +20,7 @@ export const API_MESSAGES = {
 } as const;
 
 export function defaultErrorMessage(status: number): string {
+  if (status === 401) return API_MESSAGES[401];
   if (status === 403 || status === 404 || status === 422 || status === 429) return ERROR_MESSAGES[status];
   return ERROR_MESSAGES.default;
 }

@@ -1,0 +1,201 @@
+/**
+ * Sessions stored in the database (DECISIONS.md "Sessions"): a short access cookie naming the
+ * session (15 minutes, signed) and a rotating refresh token (30 days with rememberMe, else a
+ * browser-session cookie the server honours for 24 hours). A refresh token presented again after
+ * it was rotated means someone copied it: the whole session is revoked.
+ */
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Env } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
+import { profiles, refreshTokens, sessions, users } from "~/db/schema";
+import { readCookie } from "~/modules/http/cookies";
+import type { CurrentUser } from "./current-user";
+import { hashToken, randomToken, safeEqual, sign } from "./tokens.server";
+import { toCurrentUser } from "./users.server";
+
+export const ACCESS_COOKIE = "ss_access";
+export const REFRESH_COOKIE = "ss_refresh";
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REMEMBER_ME_DAYS = 30;
+export const BROWSER_SESSION_HOURS = 24;
+/**
+ * A page and its data requests may present the same refresh token at once; the second is not a
+ * thief. Within this window a rotated token still rotates (into a fresh one) instead of revoking.
+ */
+export const REUSE_GRACE_SECONDS = 20;
+
+export interface Viewer {
+  sessionId: string;
+  user: CurrentUser;
+}
+
+export interface IssuedSession {
+  sessionId: string;
+  refreshToken: string;
+  rememberMe: boolean;
+  expiresAt: Date;
+}
+
+const DAY = 24 * 3600_000;
+
+function sessionLifetimeMs(rememberMe: boolean): number {
+  return rememberMe ? REMEMBER_ME_DAYS * DAY : BROWSER_SESSION_HOURS * 3600_000;
+}
+
+export async function createSession(
+  db: Database,
+  input: { userId: string; rememberMe: boolean; userAgent?: string | null; ip?: string | null },
+  now = new Date(),
+): Promise<IssuedSession> {
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs(input.rememberMe));
+  const refreshToken = randomToken();
+  const sessionId = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: input.userId,
+        rememberMe: input.rememberMe,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        ip: input.ip ?? null,
+        expiresAt,
+        createdAt: now,
+        lastUsedAt: now,
+      })
+      .returning({ id: sessions.id });
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt, createdAt: now });
+    return session.id;
+  });
+  return { sessionId, refreshToken, rememberMe: input.rememberMe, expiresAt };
+}
+
+export type RotationResult = { ok: true; session: IssuedSession; userId: string } | { ok: false; reason: "unknown" | "expired" | "reused" };
+
+/**
+ * Trades a refresh token for a new one. Unknown or expired tokens fail; a token used again after
+ * the grace window revokes its session.
+ */
+export async function rotateRefreshToken(db: Database, token: string, now = new Date()): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .for("update");
+    if (!row) return { ok: false, reason: "unknown" } as const;
+    const { session } = row;
+    if (session.revokedAt || session.expiresAt <= now) return { ok: false, reason: "expired" } as const;
+    const rotatedAt = row.token.rotatedAt;
+    if (rotatedAt && now.getTime() - rotatedAt.getTime() > REUSE_GRACE_SECONDS * 1000) {
+      await tx.update(sessions).set({ revokedAt: now, revokedReason: "refresh token reused" }).where(eq(sessions.id, session.id));
+      return { ok: false, reason: "reused" } as const;
+    }
+    // Remember-me sessions slide; browser sessions end 24 hours after sign-in whatever happens.
+    const expiresAt = session.rememberMe ? new Date(now.getTime() + sessionLifetimeMs(true)) : session.expiresAt;
+    const refreshToken = randomToken();
+    if (!rotatedAt) await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.token.id));
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt, createdAt: now });
+    await tx.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, session.id));
+    return { ok: true, userId: session.userId, session: { sessionId: session.id, refreshToken, rememberMe: session.rememberMe, expiresAt } } as const;
+  });
+}
+
+export async function sessionIdOfRefreshToken(db: Database, token: string): Promise<string | null> {
+  const [row] = await db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row?.sessionId ?? null;
+}
+
+export async function revokeSession(db: Database, sessionId: string, reason: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Signs the user out everywhere, except (optionally) the session making the change. */
+export async function revokeUserSessions(db: Database, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(...conditions));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cookies
+// ---------------------------------------------------------------------------------------------
+function cookieAttributes(env: Pick<Env, "APP_URL">): string {
+  return `Path=/; HttpOnly; SameSite=Lax${env.APP_URL.startsWith("https:") ? "; Secure" : ""}`;
+}
+
+export function accessCookieValue(sessionId: string, secret: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + ACCESS_TTL_SECONDS;
+  const payload = `${sessionId}.${expires}`;
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+/** The session id in a valid, unexpired access cookie, or null. */
+export function readAccessCookie(value: string | null, secret: string, now = new Date()): string | null {
+  if (!value) return null;
+  const parts = value.split(".");
+  if (parts.length !== 3) return null;
+  const [sessionId, expires, signature] = parts;
+  if (!safeEqual(signature, sign(`${sessionId}.${expires}`, secret))) return null;
+  if (Number(expires) * 1000 <= now.getTime()) return null;
+  return sessionId;
+}
+
+export function sessionCookies(env: Pick<Env, "APP_URL" | "SESSION_SECRET">, session: IssuedSession, now = new Date()): string[] {
+  const attributes = cookieAttributes(env);
+  const refreshMaxAge = session.rememberMe ? `; Max-Age=${Math.round((session.expiresAt.getTime() - now.getTime()) / 1000)}` : "";
+  return [
+    `${ACCESS_COOKIE}=${accessCookieValue(session.sessionId, env.SESSION_SECRET, now)}; ${attributes}; Max-Age=${ACCESS_TTL_SECONDS}`,
+    `${REFRESH_COOKIE}=${session.refreshToken}; ${attributes}${refreshMaxAge}`,
+  ];
+}
+
+export function clearSessionCookies(env: Pick<Env, "APP_URL">): string[] {
+  const attributes = cookieAttributes(env);
+  return [`${ACCESS_COOKIE}=; ${attributes}; Max-Age=0`, `${REFRESH_COOKIE}=; ${attributes}; Max-Age=0`];
+}
+
+/** The signed-in user behind the request's access cookie; null when there is none or it lapsed. */
+export async function readViewer(db: Database, secret: string, cookieHeader: string | null, now = new Date()): Promise<Viewer | null> {
+  const sessionId = readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), secret, now);
+  if (!sessionId || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  const [row] = await db
+    .select({ user: users, avatar: profiles.avatar })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz`)));
+  return row ? { sessionId, user: toCurrentUser(row.user, row.avatar) } : null;
+}
+
+/**
+ * Server-rendered pages renew an expired access cookie themselves (DECISIONS.md), so a page load
+ * never shows a signed-out page to a signed-in user. Answers the cookies to set and the Cookie
+ * header the page should be rendered with, or null when there is nothing to renew.
+ */
+export async function renewForPage(
+  db: Database,
+  env: Pick<Env, "APP_URL" | "SESSION_SECRET">,
+  cookieHeader: string | null,
+  now = new Date(),
+): Promise<{ setCookies: string[]; cookieHeader: string } | null> {
+  const refreshToken = readCookie(cookieHeader, REFRESH_COOKIE);
+  if (!refreshToken) return null;
+  if (readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), env.SESSION_SECRET, now)) return null;
+  const rotated = await rotateRefreshToken(db, refreshToken, now);
+  const others = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${ACCESS_COOKIE}=`) && !part.startsWith(`${REFRESH_COOKIE}=`));
+  if (!rotated.ok) return { setCookies: clearSessionCookies(env), cookieHeader: others.join("; ") };
+  const access = accessCookieValue(rotated.session.sessionId, env.SESSION_SECRET, now);
+  return {
+    setCookies: sessionCookies(env, rotated.session, now),
+    cookieHeader: [...others, `${ACCESS_COOKIE}=${access}`, `${REFRESH_COOKIE}=${rotated.session.refreshToken}`].join("; "),
+  };
+}

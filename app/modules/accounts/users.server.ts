@@ -1,0 +1,123 @@
+import { hash, verify } from "@node-rs/argon2";
+import { eq, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { profiles, users, type User } from "~/db/schema";
+import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { AppError } from "~/modules/http/app-error";
+import { defaultErrorMessage } from "~/modules/http/error-messages";
+import { splitFullName, type SignUpUserInput } from "./account-schemas";
+import type { CurrentUser } from "./current-user";
+
+// argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
+export const hashPassword = (password: string) => hash(password);
+
+/** A hash of a random password, verified against when the account does not exist, so a wrong
+ * account name costs the same time as a wrong password (no user enumeration by timing). */
+let decoyHash: Promise<string> | undefined;
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    decoyHash ??= hash(`decoy-${Math.random()}`);
+    await verify(await decoyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
+
+export function toCurrentUser(user: User, avatar: string | null): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    emailConfirmed: user.emailConfirmedAt !== null,
+    roles: user.roles,
+    timezone: user.timezone,
+    signUpFlow: user.signUpFlow,
+    userName: user.userName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatar: avatarOrDefault(avatar, user.userName),
+  };
+}
+
+export async function findUserByEmailOrUserName(db: Database, value: string): Promise<User | undefined> {
+  const needle = value.trim().toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${needle}`, sql`lower(${users.userName}) = ${needle}`))
+    .limit(1);
+  return user;
+}
+
+export async function getCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({ user: users, avatar: profiles.avatar })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? toCurrentUser(row.user, row.avatar) : null;
+}
+
+/** A username from the person's name: letters and digits, 3-30, made unique with a number. */
+export async function generateUserName(db: Database, firstName: string, lastName: string): Promise<string> {
+  const ascii = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[^\w]/g, "")
+      .replace(/_/g, "");
+  const capital = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : "");
+  let base = (capital(ascii(firstName)) + capital(ascii(lastName))).slice(0, 24);
+  if (base.length < 3) base = `${base}User`.slice(0, 24);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}${Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 6))}`;
+    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = ${candidate.toLowerCase()}`);
+    if (!taken) return candidate;
+  }
+  return `${base.slice(0, 16)}${Date.now().toString(36)}`;
+}
+
+export type AccountInput = Omit<SignUpUserInput, "password" | "passwordConfirmation"> & { password?: string };
+
+export interface NewAccount {
+  input: AccountInput;
+  flow: "User" | "Expert";
+  /** Accounts made from a social sign-in have a confirmed e-mail and may have no password. */
+  emailConfirmed?: boolean;
+}
+
+/** Creates the user and their profile. A taken e-mail is a 422 on the email field. */
+export async function createAccount(db: Database, { input, flow, emailConfirmed = false }: NewAccount): Promise<User> {
+  const names = input.firstName
+    ? { firstName: input.firstName, lastName: input.lastName ?? "" }
+    : splitFullName(input.fullName ?? "");
+  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+  if (existing) throw new AppError(422, defaultErrorMessage(422), { email: ["This e-mail is already registered"] });
+  const userName = await generateUserName(db, names.firstName, names.lastName);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          userName,
+          firstName: names.firstName,
+          lastName: names.lastName,
+          passwordHash,
+          signUpFlow: flow,
+          timezone: input.timezone ?? "UTC",
+          newsletter: input.newsletter ?? false,
+          emailConfirmedAt: emailConfirmed ? new Date() : null,
+        })
+        .returning();
+      await tx.insert(profiles).values({ userId: user.id });
+      return user;
+    });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (String((error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code) === "23505") {
+      throw new AppError(422, defaultErrorMessage(422), { email: ["This e-mail is already registered"] });
+    }
+    throw error;
+  }
+}
