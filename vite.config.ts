@@ -12,6 +12,9 @@ export default defineConfig({
   // Two dev servers on one machine would fight over the HMR port.
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // The dependency scanner follows imports into *.server.ts files too; argon2 is native, server-only,
+  // and its browser build needs a package we do not install, which fails the whole pre-bundle.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   plugins: [
     tailwindcss(),
     remix({

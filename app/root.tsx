@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/components/layout/app-shell";
 import { ErrorPage, errorPageText } from "~/components/layout/error-page";
 import { useNonce } from "~/components/nonce";
+import { getViewer } from "~/modules/accounts/gates.server";
 import { readCookie } from "~/modules/http/cookies";
 import { listTopExperts } from "~/modules/experts/experts.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
@@ -27,11 +28,10 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
-  const topExperts = await listTopExperts(context.db, 5);
+  const [viewer, topExperts] = await Promise.all([getViewer(request, context), listTopExperts(context.db, 5)]);
   return {
     appName: context.env.APP_NAME,
-    // Sessions arrive with the accounts work; until then every visitor is signed out.
-    user: null as null | { userName: string; firstName: string; lastName: string; roles: string[]; avatar: string | null },
+    user: viewer?.user ?? null,
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
     sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",
     topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),

@@ -59,7 +59,7 @@ export default function Contacts() {
       <ul className="mt-8 grid gap-4 md:grid-cols-3" aria-label="Ways to reach us">
         <ContactCard icon={<Mail className="size-5" aria-hidden="true" />} title="E-mail support">
           <p>We reply within 24 hours, usually much sooner.</p>
-          <a href={`mailto:${supportEmail}`} className="mt-3 inline-block break-all font-semibold text-brand-700 hover:underline">
+          <a href={`mailto:${supportEmail}`} className="mt-3 inline-block break-words font-semibold text-brand-700 hover:underline">
             {supportEmail}
           </a>
         </ContactCard>

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { Search, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useMatches, useSubmit } from "@remix-run/react";
+import { Bell, Plus, Search, X } from "lucide-react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import type { ExpertLink } from "./sidebar";
@@ -28,25 +29,76 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
+/**
+ * Where "Become an expert" leads: a visitor first reads the partner page; a signed-in user goes
+ * straight to the membership flow.
+ */
+export function becomeExpertHref(user: HeaderUser | null): string {
+  return user ? "/become-expert" : "/become-partner";
+}
+
+/** Route modules set `handle.signOutOnLogoClick` (the verification pages, SPEC.md section 2). */
+export interface SignOutOnLogoHandle {
+  signOutOnLogoClick?: boolean;
+}
+
+function useLogoSignsOut(): boolean {
+  return useMatches().some((match) => (match.handle as SignOutOnLogoHandle | undefined)?.signOutOnLogoClick === true);
+}
+
+/** The current page with the create-post dialog's query parameter (SPEC.md section 2). */
+function useNewPostHref(): string {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("createEditPost", "NEW");
+  return `${location.pathname}?${params}`;
+}
+
 export function Header({ appName, user, topExperts }: { appName: string; user: HeaderUser | null; topExperts: ExpertLink[] }) {
   const signInHref = useSignInHref();
+  const newPostHref = useNewPostHref();
+  const logoSignsOut = useLogoSignsOut();
+  const submit = useSubmit();
   const isExpert = user?.roles.includes("Expert") ?? false;
+
+  function signOutAndGoHome(event: MouseEvent<HTMLAnchorElement>) {
+    // The verification pages belong to a half-finished sign-up: leaving by the logo ends it.
+    event.preventDefault();
+    submit(null, { method: "post", action: "/sign-out" });
+  }
+
   return (
     <header className="sticky top-0 z-40 h-header bg-ink text-white shadow-sm">
       <div className="flex h-full items-center gap-1.5 px-3 sm:gap-3 sm:px-4 lg:px-6">
         <MobileMenu user={user} topExperts={topExperts} />
-        <Logo appName={appName} />
+        <Logo appName={appName} onClick={logoSignsOut ? signOutAndGoHome : undefined} />
         <HeaderSearch />
         <nav aria-label="Account" className="ml-auto flex items-center gap-2">
-          {!isExpert ? (
+          {isExpert ? (
             <Link
-              to="/become-partner"
-              className="hidden rounded-full border border-brand-500 px-4 py-1.5 text-sm font-semibold text-brand-100 hover:bg-brand-500/15 sm:inline-block"
+              to={newPostHref}
+              preventScrollReset
+              className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-brand-500 p-2 text-sm font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:py-1.5"
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">New Post/Pick</span>
+            </Link>
+          ) : (
+            <Link
+              to={becomeExpertHref(user)}
+              className="hidden whitespace-nowrap rounded-full border border-brand-500 px-4 py-1.5 text-sm font-semibold text-brand-100 hover:bg-brand-500/15 sm:inline-block"
             >
               Become an expert
             </Link>
-          ) : null}
-          {user ? null : (
+          )}
+          {user ? (
+            <>
+              <Link to="/notifications" aria-label="Notifications" className="rounded-full p-2 text-slate-200 hover:bg-white/10 hover:text-white">
+                <Bell className="size-5" aria-hidden="true" />
+              </Link>
+              <AccountMenu user={user} />
+            </>
+          ) : (
             <Link to={signInHref} className="whitespace-nowrap rounded-full bg-brand-500 px-2.5 py-1.5 text-xs font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:text-sm">
               Sign In / Sign up
             </Link>

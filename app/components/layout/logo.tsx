@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
+import type { MouseEvent } from "react";
 
 /** The wordmark; always a link home. `onClick` lets verification pages sign out first. */
-export function Logo({ appName, onClick }: { appName: string; onClick?: () => void }) {
+export function Logo({ appName, onClick }: { appName: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
   return (
     <Link to="/" onClick={onClick} className="flex items-center gap-2 rounded-md text-white" aria-label={`${appName} home`}>
       <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">

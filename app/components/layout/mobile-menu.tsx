@@ -1,15 +1,16 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Link } from "@remix-run/react";
-import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { LogOut, Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { isExpert } from "~/modules/accounts/current-user";
 import { FOOTER_LINKS } from "~/modules/site/site";
-import { useSignInHref, type HeaderUser } from "./header";
+import { displayName } from "./account-menu";
+import { becomeExpertHref, useSignInHref, type HeaderUser } from "./header";
 import { SidebarNavigation, type ExpertLink } from "./sidebar";
 
 /** SPEC.md section 2: the mobile menu's title is the user's name, or 'Menu' when signed out. */
 export function mobileMenuTitle(user: HeaderUser | null): string {
-  if (!user) return "Menu";
-  return user.roles.includes("Expert") ? user.userName : `${user.firstName} ${user.lastName}`.trim();
+  return user ? displayName(user) : "Menu";
 }
 
 /**
@@ -20,6 +21,11 @@ export function MobileMenu({ user, topExperts }: { user: HeaderUser | null; topE
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const signInHref = useSignInHref();
+  // Logout posts a form instead of following a link: close the menu once that navigation starts.
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) setOpen(false);
+  }, [navigating]);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="-ml-1 rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden" aria-label="Open menu">
@@ -37,12 +43,23 @@ export function MobileMenu({ user, topExperts }: { user: HeaderUser | null; topE
             <SidebarNavigation user={user} topExperts={topExperts} onNavigate={close} />
           </div>
           <div className="space-y-3 border-t border-slate-200 p-4">
-            {user?.roles.includes("Expert") ? null : (
-              <Link to="/become-partner" onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+            {isExpert(user) ? (
+              <Link to="/profile" onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+                Open my profile
+              </Link>
+            ) : (
+              <Link to={becomeExpertHref(user)} onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
                 Become an expert
               </Link>
             )}
-            {user ? null : (
+            {user ? (
+              <Form method="post" action="/sign-out">
+                <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white">
+                  <LogOut className="size-4" aria-hidden="true" />
+                  Logout
+                </button>
+              </Form>
+            ) : (
               <Link to={signInHref} onClick={close} className="block rounded-full bg-ink px-4 py-2 text-center text-sm font-semibold text-white">
                 Sign In / Sign up
               </Link>

@@ -1,0 +1,44 @@
+import { secondaryButtonClass } from "./auth-form";
+
+/**
+ * Google sign-in's button (issue 3, point 6) with the "or" divider above the e-mail form. The
+ * sign-in and sign-up pages render it only when their loader says Google sign-in is on
+ * (`isGoogleEnabled(env)`: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set).
+ *
+ * A plain link, not a client-side navigation: /auth/google answers with a redirect to Google.
+ */
+export function SocialSignIn({ callbackUrl, flow }: { callbackUrl: string | null; flow?: "User" | "Expert" }) {
+  return (
+    <div>
+      <a href={googleSignInHref(callbackUrl, flow)} className={`${secondaryButtonClass} gap-2.5`}>
+        <GoogleLogo />
+        Continue with Google
+      </a>
+      <div className="mt-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+    </div>
+  );
+}
+
+/** `/auth/google?callbackUrl=…&flow=…` (each only when given). */
+export function googleSignInHref(callbackUrl: string | null, flow?: "User" | "Expert"): string {
+  const params = new URLSearchParams();
+  if (callbackUrl) params.set("callbackUrl", callbackUrl);
+  if (flow) params.set("flow", flow);
+  const query = params.toString();
+  return query ? `/auth/google?${query}` : "/auth/google";
+}
+
+function GoogleLogo() {
+  return (
+    <svg viewBox="0 0 48 48" className="size-5 shrink-0" aria-hidden="true" focusable="false">
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}

@@ -1,0 +1,22 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CheckCircle2 } from "lucide-react";
+import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
+import { pageMeta } from "~/modules/site/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Password changed");
+
+/** Where a successful password reset lands (SPEC.md section 2: 'Password changed successfully'). */
+export default function PasswordChanged() {
+  return (
+    <AuthCard title="Password changed successfully">
+      <div className="flex flex-col items-center text-center">
+        <CheckCircle2 className="size-12 text-brand-600" aria-hidden="true" />
+        <p className="mt-4 text-sm text-slate-600">Use your new password the next time you sign in. For your safety we signed you out on every device.</p>
+      </div>
+      <Link to="/sign-in" className={`mt-6 ${primaryButtonClass}`}>
+        Sign in
+      </Link>
+    </AuthCard>
+  );
+}
