@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_STAND_INS, standInEnv } from "./test/e2e/support/ports";
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (`npm run build` first; the
@@ -36,16 +37,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    command: "node scripts/e2e-server.js",
-    url: `${baseURL}/api/health`,
-    env: { PORT: String(E2E_PORT) },
-    // A build on a cold machine plus PGlite's start-up and the demo seed.
-    timeout: 240_000,
-    reuseExistingServer: false,
-    // Let the server shut down gracefully (it closes the database and removes its temp folder).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // SMTP and the OAuth2 provider first: the app reads their addresses at start.
+      command: "node --import tsx test/e2e/support/stand-ins.ts",
+      url: `http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 2_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/e2e-server.js",
+      url: `${baseURL}/api/health`,
+      env: { PORT: String(E2E_PORT), ...standInEnv },
+      // A build on a cold machine plus PGlite's start-up and the demo seed.
+      timeout: 240_000,
+      reuseExistingServer: false,
+      // Let the server shut down gracefully (it closes the database and removes its temp folder).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,0 +1,43 @@
+/**
+ * The third parties the browser tests talk to, started by Playwright before the app: a real SMTP
+ * server that keeps what it receives (read over HTTP by the tests) and a real OAuth2 provider
+ * standing in for Google, steered over a small control port.
+ *
+ *   node --import tsx test/e2e/support/stand-ins.ts
+ */
+import { createServer } from "node:http";
+import { startOAuthProvider, type ProviderAccount } from "../../support/oauth-provider";
+import { startMailCatcher } from "../../support/mail-catcher";
+import { E2E_STAND_INS } from "./ports";
+
+const mail = await startMailCatcher({ smtpPort: E2E_STAND_INS.smtpPort, httpPort: E2E_STAND_INS.mailHttpPort });
+const provider = await startOAuthProvider({
+  clientId: E2E_STAND_INS.googleClientId,
+  clientSecret: E2E_STAND_INS.googleClientSecret,
+  port: E2E_STAND_INS.oauthPort,
+});
+
+// POST /sign-in-as {sub, email, name, email_verified} · POST /refuse-next {error}
+const control = createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk) => (body += chunk));
+  req.on("end", () => {
+    const input = body ? JSON.parse(body) : {};
+    if (req.url === "/sign-in-as") provider.signInAs(input as ProviderAccount);
+    else if (req.url === "/refuse-next") provider.refuseNext(String(input.error ?? "access_denied"));
+    else if (req.url !== "/ready") {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+  });
+});
+await new Promise<void>((resolve) => control.listen(E2E_STAND_INS.controlPort, "127.0.0.1", resolve));
+console.log("stand-ins ready");
+
+const stop = async () => {
+  await Promise.all([mail.close(), provider.close(), new Promise((resolve) => control.close(resolve))]);
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
