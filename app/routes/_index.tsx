@@ -5,6 +5,10 @@ import { listTopExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { listLatestFreePosts } from "~/modules/posts/posts.server";
 import { appNameFrom, defaultMeta } from "~/modules/site/meta";
+import { publicPageHeaders } from "~/modules/http/public-page";
+
+/** The same for every signed-out visitor: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => defaultMeta(appNameFrom(matches));
 

@@ -5,9 +5,13 @@ import type { ReactNode } from "react";
 import { countActiveExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
+import { publicPageHeaders } from "~/modules/http/public-page";
 
 /** SPEC.md section 9: the first 300 partner experts get the perks. */
 const FOUNDING_SPOTS = 300;
+
+/** The same for every signed-out visitor: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(

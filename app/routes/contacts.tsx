@@ -11,6 +11,10 @@ import { TOP_FAQS } from "~/modules/site/site";
 import { TEAM } from "~/modules/site/team";
 import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
+import { publicPageHeaders } from "~/modules/http/public-page";
+
+/** The same for every signed-out visitor: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, "Contacts", "Reach the Sharpside team: e-mail, live chat, request a call, and answers to the most common questions.");

@@ -4,6 +4,10 @@ import { BarChart3, Ban, HeartHandshake, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import type { RootLoaderData } from "~/root";
 import { pageMeta } from "~/modules/site/meta";
+import { publicPageHeaders } from "~/modules/http/public-page";
+
+/** The same for every signed-out visitor: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, "Partners", "Who Sharpside works with: responsible-gambling organisations, sports data providers and media. Sportsbooks are not our partners.");

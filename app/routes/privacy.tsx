@@ -4,6 +4,10 @@ import { PolicyPage } from "~/components/content/policy-page";
 import { pageMeta } from "~/modules/site/meta";
 import { POLICY_TITLES } from "~/modules/site/policies";
 import { policyPageData } from "~/modules/site/policies.server";
+import { publicPageHeaders } from "~/modules/http/public-page";
+
+/** The same for every signed-out visitor: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, POLICY_TITLES["privacy"], "How Sharpside collects, uses and protects your personal information, and the choices you have.");
 

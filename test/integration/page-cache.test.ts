@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PageCache } from "~/modules/http/page-cache.server";
+import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 
 let base = "";
 let close: () => void = () => {};
@@ -19,11 +20,12 @@ beforeAll(async () => {
   // A page rendered in chunks, the way Remix streams one, carrying its nonce and a render count.
   app.get(/^\/page/, (req, res) => {
     renders += 1;
-    res.status(200).type("html");
+    res.status(200).type("html").set("Cache-Control", PUBLIC_PAGE_HEADERS["Cache-Control"]);
     res.write(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script>`);
     res.end(`<p>${req.originalUrl}</p></html>`);
   });
-  app.get("/with-cookie", (_req, res) => void res.cookie("flash", "1").type("html").send("<p>flash</p>"));
+  app.get("/with-cookie", (_req, res) => void res.cookie("flash", "1").set(PUBLIC_PAGE_HEADERS).type("html").send("<p>flash</p>"));
+  app.get("/undeclared", (_req, res) => void res.type("html").send("<p>token page</p>"));
   app.get("/private", (_req, res) => void res.set("Cache-Control", "private").type("html").send("<p>mine</p>"));
   app.get("/missing", (_req, res) => void res.status(404).type("html").send("<p>404</p>"));
   const server = app.listen(0);
@@ -44,6 +46,7 @@ describe("the signed-out page cache", () => {
     const secondBody = await second.text();
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(second.headers.get("content-type")).toContain("text/html");
+    expect(second.headers.get("cache-control")).toBe(PUBLIC_PAGE_HEADERS["Cache-Control"]);
     expect(secondBody).toContain("render 1");
     const nonces = [firstBody, secondBody].map((b) => /nonce="([^"]+)"/.exec(b)![1]);
     expect(nonces[0]).not.toBe(nonces[1]);
@@ -71,8 +74,8 @@ describe("the signed-out page cache", () => {
     expect(await signedIn.text()).not.toContain("render 1<");
   });
 
-  it("stores only plain 200 HTML answers that set no cookie and allow caching", async () => {
-    for (const path of ["/with-cookie", "/private", "/missing"]) {
+  it("stores only 200 HTML answers declared public that set no cookie", async () => {
+    for (const path of ["/with-cookie", "/private", "/missing", "/undeclared"]) {
       await get(path);
       expect((await get(path)).headers.get("x-page-cache")).toBe("miss");
     }

@@ -23,6 +23,7 @@ interface Entry {
   /** The CSP nonce the page was rendered with; swapped for each response's own. */
   nonce: string;
   contentType: string;
+  cacheControl: string;
 }
 
 export class PageCache {
@@ -72,7 +73,9 @@ export class PageCache {
 
   /**
    * Express middleware: answers from the cache when it can, otherwise lets the page render and
-   * keeps a copy of a plain 200 HTML answer that sets no cookie and does not forbid caching.
+   * keeps a copy of a 200 HTML answer that sets no cookie and that its route declared `public`
+   * (routes opt in: a page that depends on a token in its URL or on what just happened must not
+   * be replayed to the next visitor).
    */
   middleware(nonceOf: (res: Response) => string) {
     return (req: Request, res: Response, next: NextFunction) => {
@@ -81,7 +84,8 @@ export class PageCache {
       const nonce = nonceOf(res);
       const hit = this.get(key);
       if (hit) {
-        res.status(200).type(hit.contentType).setHeader("X-Page-Cache", "hit");
+        res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
+        res.setHeader("X-Page-Cache", "hit");
         res.send(hit.body.replaceAll(hit.nonce, nonce));
         return;
       }
@@ -101,9 +105,10 @@ export class PageCache {
           res.statusCode === 200 &&
           contentType.startsWith("text/html") &&
           !res.getHeader("Set-Cookie") &&
+          /\bpublic\b/.test(cacheControl) &&
           !/no-store|private/.test(cacheControl)
         ) {
-          this.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType });
+          this.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType, cacheControl });
         }
         return end(chunk, ...rest);
       }) as Response["end"];
