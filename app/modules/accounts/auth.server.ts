@@ -13,7 +13,7 @@ import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "~/m
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { EMAIL_CODE_LENGTH, normalizeEmailCode, type SignUpUserInput } from "./account-schemas";
 import { createSession, revokeUserSessions, type IssuedSession } from "./sessions.server";
-import { hashCode, hashToken, randomCode, randomToken } from "./tokens.server";
+import { hashCode, hashToken, randomCode, randomToken, safeEqual } from "./tokens.server";
 import { createAccount, findUserByEmailOrUserName, getCurrentUser, hashPassword, verifyPassword } from "./users.server";
 import type { CurrentUser } from "./current-user";
 
@@ -123,7 +123,7 @@ export async function confirmEmail(context: AccountsContext, token: string, view
     if (!current || current.expiresAt <= now || current.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
       throw tokenError("This code has expired. Request a new one.");
     }
-    if (current.codeHash !== hashCode(code, env.SESSION_SECRET)) {
+    if (!safeEqual(current.codeHash, hashCode(code, env.SESSION_SECRET))) {
       await db
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
