@@ -1,3 +1,3 @@
-import { index, type RouteConfig } from "@remix-run/route-config";
+import { index, route, type RouteConfig } from "@remix-run/route-config";
 
-export default [index("routes/_index.tsx")] satisfies RouteConfig;
+export default [index("routes/_index.tsx"), route("pk", "routes/pk.ts")] satisfies RouteConfig;
