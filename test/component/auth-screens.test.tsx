@@ -226,9 +226,14 @@ describe("Resend countdown (SPEC.md section 4)", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.sessionStorage.setItem(RESEND_AVAILABLE_AT_KEY, String(Date.now() + 30_500));
     renderWithResend();
-    expect(await screen.findByText("You can resend the code in 00:30")).toBeTruthy();
+    // Real time runs too (shouldAdvanceTime), so a busy machine may already show 00:29.
+    const shown = () => Number(/You can resend the code in 00:(\d\d)$/.exec(screen.getByText(/You can resend the code in/).textContent ?? "")![1]);
+    await screen.findByText(/You can resend the code in 00:\d\d/);
+    const first = shown();
+    expect(first).toBeGreaterThanOrEqual(28);
+    expect(first).toBeLessThanOrEqual(30);
     act(() => vi.advanceTimersByTime(5_000));
-    expect(screen.getByText("You can resend the code in 00:25")).toBeTruthy();
+    expect([first - 5, first - 6]).toContain(shown());
     act(() => vi.advanceTimersByTime(26_000));
     expect(screen.getByRole("button", { name: "Resend code" })).toBeTruthy();
   });
