@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { PREFERRED_TIMES, SUPPORT_MESSAGE_MAX, supportRequestSchema } from "~/modules/support/support-schema";
+import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 
 export const REQUEST_CALL_INTENT = "request-call";
 
@@ -12,8 +12,6 @@ export interface RequestCallConfirmation {
   preferredTime: string | null;
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-danger";
 
 /**
  * The "Request a call" form: conform validates with the shared schema in the browser (when
@@ -45,19 +43,21 @@ export function RequestCallForm({
       <input type="hidden" name="intent" value={REQUEST_CALL_INTENT} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" required>
-          {(props) => <input key={fields.name.key} {...props} {...withoutKey(getInputProps(fields.name, { type: "text" }))} autoComplete="name" />}
+          <input key={fields.name.key} className={inputClass} {...withoutKey(getInputProps(fields.name, { type: "text" }))} autoComplete="name" />
         </Field>
         <Field meta={fields.phone} label="Phone" required hint="7 to 20 digits; add the country code outside the US.">
-          {(props) => <input key={fields.phone.key} {...props} {...withoutKey(getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${fields.phone.id}-hint` }))} autoComplete="tel" />}
+          <input key={fields.phone.key} className={inputClass} {...withoutKey(getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${fields.phone.id}-hint` }))} autoComplete="tel" />
         </Field>
         <Field meta={fields.email} label="E-mail" hint="Optional, in case we miss you.">
-          {(props) => (
-            <input key={fields.email.key} {...props} {...withoutKey(getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` }))} autoComplete="email" />
-          )}
+          <input
+            key={fields.email.key}
+            className={inputClass}
+            {...withoutKey(getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` }))}
+            autoComplete="email"
+          />
         </Field>
         <Field meta={fields.preferredTime} label="Preferred time">
-          {(props) => (
-            <select key={fields.preferredTime.key} {...props} {...withoutKey(getSelectProps(fields.preferredTime))}>
+          <select key={fields.preferredTime.key} className={inputClass} {...withoutKey(getSelectProps(fields.preferredTime))}>
               <option value="">Any time</option>
               {PREFERRED_TIMES.map((time) => (
                 <option key={time} value={time}>
@@ -65,20 +65,18 @@ export function RequestCallForm({
                 </option>
               ))}
             </select>
-          )}
         </Field>
       </div>
       <Field meta={fields.message} label="What can we help with?" hint={`Optional, up to ${SUPPORT_MESSAGE_MAX} characters.`}>
-        {(props) => (
-          <textarea key={fields.message.key} {...props} {...withoutKey(getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` }))} rows={4} />
-        )}
+        <textarea
+          key={fields.message.key}
+          className={inputClass}
+          {...withoutKey(getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` }))}
+          rows={4}
+        />
       </Field>
 
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="text-center text-sm font-medium text-danger">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
 
       <button
         type="submit"
@@ -103,45 +101,4 @@ export function RequestCallForm({
   );
 }
 
-/** conform's props carry a React key (it remounts fields on reset); React wants keys passed directly, not spread. */
-function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
-}
 
-function Field({
-  meta,
-  label,
-  hint,
-  required = false,
-  children,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-  required?: boolean;
-  children: (props: { className: string }) => ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required ? (
-          <span className="text-danger" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children({ className: inputClass })}
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <p id={meta.errorId} className="mt-1 text-sm text-danger empty:hidden">
-        {meta.errors?.[0]}
-      </p>
-    </div>
-  );
-}

@@ -1,0 +1,62 @@
+/**
+ * The pieces every form is built from (conform + zod, native validation off, SPEC.md section 5):
+ * a labelled control with its hint and its first error under it, and the form-root error.
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-danger";
+
+/** conform's props carry a React key (it remounts fields on reset); React wants keys passed directly, not spread. */
+export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+/** A label, the control (rendered by the caller with conform's props), a hint and the field's error. */
+export function Field({
+  meta,
+  label,
+  hint,
+  required = false,
+  children,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span className="text-danger" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="mt-1 text-sm text-danger empty:hidden">
+        {meta.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+/** SPEC.md section 5: a single error goes to the form root, centred in the error colour. */
+export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} role="alert" className="text-center text-sm font-medium text-danger">
+      {errors[0]}
+    </p>
+  ) : null;
+}
