@@ -5,6 +5,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# postinstall patches dependencies (docs/decisions/011-hot-paths.md)
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -12,6 +14,8 @@ RUN npm run build
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# postinstall patches dependencies (docs/decisions/011-hot-paths.md)
+COPY patches ./patches
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -110,7 +110,9 @@ if (vite) {
   const client = path.join(here, "client");
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(client, { maxAge: "1h", index: false }));
+  const publicFiles = express.static(client, { maxAge: "1h", index: false });
+  // API calls never name a file: skip the file-system lookup for them.
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 }
 
 const MAX_REQUEST_BYTES = 10_000_000;

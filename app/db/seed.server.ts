@@ -4,8 +4,8 @@
  * app/modules/avatars), nothing comes from the network. `seedDemoDataIfEmpty` does nothing
  * once anyone has signed up.
  */
-import { hash } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
+import { hashPassword } from "~/modules/accounts/passwords.server";
 import type { Database } from "./client.server";
 import { events, experts, follows, likes, postModalities, posts, profiles, subscriptions, users } from "./schema";
 
@@ -97,7 +97,7 @@ export async function seedDemoDataIfEmpty(db: Database, now = new Date()) {
 export async function seedDemoData(db: Database, now = new Date()) {
   const random = randomFrom(20261122);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const passwordHash = await hash(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const categoryRows = await db.query.categories.findMany();
   const categoryId = (name: string) => categoryRows.find((c) => c.name === name)!.id;
   const hour = 3_600_000;

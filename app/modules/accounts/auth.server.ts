@@ -14,7 +14,8 @@ import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { EMAIL_CODE_LENGTH, normalizeEmailCode, type SignUpUserInput } from "./account-schemas";
 import { createSession, revokeUserSessions, type IssuedSession } from "./sessions.server";
 import { hashCode, hashToken, randomCode, randomToken, safeEqual } from "./tokens.server";
-import { createAccount, findUserByEmailOrUserName, getCurrentUser, hashPassword, verifyPassword } from "./users.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { createAccount, findAccount, findUserByEmailOrUserName, getCurrentUser, toCurrentUser } from "./users.server";
 import type { CurrentUser } from "./current-user";
 
 export type AccountsContext = Pick<AppLoadContext, "db" | "env" | "log" | "mail">;
@@ -55,16 +56,15 @@ export async function signIn(
 ): Promise<{ user: CurrentUser; session: IssuedSession }> {
   const { db, env } = context;
   await enforceRateLimit(db, { name: "sign-in-ip", ...env.RATE_LIMIT_SIGN_IN_IP }, client.ip);
-  const account = input.emailOrUserName.toLowerCase();
-  const user = await findUserByEmailOrUserName(db, input.emailOrUserName);
-  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !valid) {
+  const account = await findAccount(db, input.emailOrUserName);
+  const valid = await verifyPassword(account?.user.passwordHash ?? null, input.password);
+  if (!account || !valid) {
     // Only failures count per account, so the owner is not locked out by their own sign-ins.
-    await enforceRateLimit(db, { name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT }, account);
+    await enforceRateLimit(db, { name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT }, input.emailOrUserName.toLowerCase());
     throw new AppError(422, SIGN_IN_FAILED);
   }
-  const session = await createSession(db, { userId: user.id, rememberMe: input.rememberMe, userAgent: client.userAgent, ip: client.ip });
-  return { user: (await getCurrentUser(db, user.id))!, session };
+  const session = await createSession(db, { userId: account.user.id, rememberMe: input.rememberMe, userAgent: client.userAgent, ip: client.ip });
+  return { user: toCurrentUser(account.user, account.avatar), session };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@
  */
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Env } from "~/config/env.server";
-import type { Database } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
 import { profiles, refreshTokens, sessions, users } from "~/db/schema";
 import { readCookie } from "~/modules/http/cookies";
 import type { CurrentUser } from "./current-user";
@@ -49,22 +50,21 @@ export async function createSession(
 ): Promise<IssuedSession> {
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs(input.rememberMe));
   const refreshToken = randomToken();
-  const sessionId = await db.transaction(async (tx) => {
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: input.userId,
-        rememberMe: input.rememberMe,
-        userAgent: input.userAgent?.slice(0, 300) ?? null,
-        ip: input.ip ?? null,
-        expiresAt,
-        createdAt: now,
-        lastUsedAt: now,
-      })
-      .returning({ id: sessions.id });
-    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt, createdAt: now });
-    return session.id;
-  });
+  // One statement (no transaction round trips): sign-in is a hot path.
+  const [row] = await queryRows<{ session_id: string }>(
+    db,
+    sql`
+    WITH new_session AS (
+      INSERT INTO ${sessions} (user_id, remember_me, user_agent, ip, expires_at, created_at, last_used_at)
+      VALUES (${input.userId}, ${input.rememberMe}, ${input.userAgent?.slice(0, 300) ?? null}, ${input.ip ?? null},
+              ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      RETURNING id
+    )
+    INSERT INTO ${refreshTokens} (session_id, token_hash, expires_at, created_at)
+    SELECT id, ${hashToken(refreshToken)}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz FROM new_session
+    RETURNING session_id`,
+  );
+  const sessionId = row.session_id;
   return { sessionId, refreshToken, rememberMe: input.rememberMe, expiresAt };
 }
 
@@ -160,16 +160,28 @@ export function clearSessionCookies(env: Pick<Env, "APP_URL">): string[] {
   return [`${ACCESS_COOKIE}=; ${attributes}; Max-Age=0`, `${REFRESH_COOKIE}=; ${attributes}; Max-Age=0`];
 }
 
-/** The signed-in user behind the request's access cookie; null when there is none or it lapsed. */
-export async function readViewer(db: Database, secret: string, cookieHeader: string | null, now = new Date()): Promise<Viewer | null> {
-  const sessionId = readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), secret, now);
-  if (!sessionId || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
-  const [row] = await db
+/** Every request of a signed-in user runs this join. */
+const viewerStatement = preparedStatement((db) =>
+  db
     .select({ user: users, avatar: profiles.avatar })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz`)));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
+      ),
+    )
+    .prepare("read_viewer"),
+);
+
+/** The signed-in user behind the request's access cookie; null when there is none or it lapsed. */
+export async function readViewer(db: Database, secret: string, cookieHeader: string | null, now = new Date()): Promise<Viewer | null> {
+  const sessionId = readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), secret, now);
+  if (!sessionId || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  const [row] = await viewerStatement(db).execute({ sessionId, now: now.toISOString() });
   return row ? { sessionId, user: toCurrentUser(row.user, row.avatar) } : null;
 }
 

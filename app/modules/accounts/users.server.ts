@@ -1,28 +1,13 @@
-import { hash, verify } from "@node-rs/argon2";
 import { eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
 import { profiles, users, type User } from "~/db/schema";
 import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { splitFullName, type SignUpUserInput } from "./account-schemas";
 import type { CurrentUser } from "./current-user";
-
-// argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
-export const hashPassword = (password: string) => hash(password);
-
-/** A hash of a random password, verified against when the account does not exist, so a wrong
- * account name costs the same time as a wrong password (no user enumeration by timing). */
-let decoyHash: Promise<string> | undefined;
-
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
-  if (!passwordHash) {
-    decoyHash ??= hash(`decoy-${Math.random()}`);
-    await verify(await decoyHash, password).catch(() => false);
-    return false;
-  }
-  return verify(passwordHash, password).catch(() => false);
-}
+import { hashPassword } from "./passwords.server";
 
 export function toCurrentUser(user: User, avatar: string | null): CurrentUser {
   return {
@@ -39,14 +24,24 @@ export function toCurrentUser(user: User, avatar: string | null): CurrentUser {
   };
 }
 
-export async function findUserByEmailOrUserName(db: Database, value: string): Promise<User | undefined> {
-  const needle = value.trim().toLowerCase();
-  const [user] = await db
-    .select()
+const accountStatement = preparedStatement((db) =>
+  db
+    .select({ user: users, avatar: profiles.avatar })
     .from(users)
-    .where(or(sql`lower(${users.email}) = ${needle}`, sql`lower(${users.userName}) = ${needle}`))
-    .limit(1);
-  return user;
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(or(sql`lower(${users.email}) = ${sql.placeholder("needle")}`, sql`lower(${users.userName}) = ${sql.placeholder("needle")}`))
+    .limit(1)
+    .prepare("find_account"),
+);
+
+/** The account an e-mail address or username (any case) names, with its avatar for the answer. */
+export async function findAccount(db: Database, emailOrUserName: string): Promise<{ user: User; avatar: string | null } | undefined> {
+  const [row] = await accountStatement(db).execute({ needle: emailOrUserName.trim().toLowerCase() });
+  return row;
+}
+
+export async function findUserByEmailOrUserName(db: Database, value: string): Promise<User | undefined> {
+  return (await findAccount(db, value))?.user;
 }
 
 export async function getCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {

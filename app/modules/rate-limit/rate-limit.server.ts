@@ -4,7 +4,8 @@
  * a new window when the old one has passed.
  */
 import { lt, sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
 import { rateLimitCounters } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
@@ -22,20 +23,33 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+// Sign-in runs this on every attempt: a named prepared statement, planned once per connection.
+const consumeStatement = preparedStatement((db) =>
+  db
+    .insert(rateLimitCounters)
+    .values({
+      key: sql.placeholder("key"),
+      count: 1,
+      resetAt: sql`now() + make_interval(secs => ${sql.placeholder("windowSeconds")})`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimitCounters.resetAt} <= now() THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimitCounters.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimitCounters.resetAt} END`,
+      },
+    })
+    .returning({
+      count: rateLimitCounters.count,
+      retryAfter: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.resetAt} - now()))::int`,
+    })
+    .prepare("consume_rate_limit"),
+);
+
 export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-  const key = `${rule.name}:${subject}`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
-    INSERT INTO ${rateLimitCounters} (key, count, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN ${rateLimitCounters.resetAt} <= now() THEN 1 ELSE ${rateLimitCounters.count} + 1 END,
-      reset_at = CASE WHEN ${rateLimitCounters.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimitCounters.resetAt} END
-    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after`,
-  );
+  const [row] = await consumeStatement(db).execute({ key: `${rule.name}:${subject}`, windowSeconds: rule.windowSeconds });
   const count = Number(row.count);
-  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
 }
 
 /** Counts one hit and throws a 429 with `Retry-After` once the limit is passed. */
