@@ -18,29 +18,32 @@
 // Every response must be a 200 (and every counted sign-in must have created a session row).
 // Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2 when the run
 // itself failed (a build or a server failed, a response was not 200, …).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import postgres from "postgres";
+import {
+  appServer,
+  baselineServer,
+  benchSettings,
+  ensureBuilds,
+  exit,
+  fail,
+  fmt,
+  machineLine,
+  measure,
+  onCleanUp,
+  sleep,
+  startServer,
+  summarise,
+  tempDir,
+  waitFor,
+  writeResults,
+} from "./lib.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const resultsDir = path.join(root, "bench/results");
-const baselineSource = path.join(root, "bench/baseline");
-const baselineBuild = path.join(resultsDir, "baseline-build/server/index.js");
-
-const settings = {
-  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+const settings = benchSettings({
   signInConnections: Number(process.env.BENCH_SIGNIN_CONNECTIONS ?? 20),
-  durationSeconds: Number(process.env.BENCH_DURATION ?? 15),
-  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
   appPort: Number(process.env.BENCH_APP_PORT ?? 4330),
   baselinePort: Number(process.env.BENCH_BASELINE_PORT ?? 4331),
   database: "sharpside_bench_accounts",
-};
+});
 const TARGETS = { minSignInsPerSecond: 100, minMeRpsRatio: 0.6 };
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/db/seed.server.ts
 const DEMO_DOMAIN = "demo.sharpside.app";
@@ -54,145 +57,21 @@ const databaseUrl = (() => {
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 let bench; // a small pool on the bench database, for the checks
 let databaseCreated = false;
-
-// ---------------------------------------------------------------------------------------------
-// Processes and clean-up
-// ---------------------------------------------------------------------------------------------
-const children = new Set();
-const tempDirs = [];
-let stopping = false;
-
-async function stopChildren() {
-  stopping = true;
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
-          child.once("exit", () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
-}
-
-async function cleanUp() {
-  await stopChildren();
+onCleanUp(async () => {
+  await admin.end({ timeout: 5 }).catch(() => {});
+});
+onCleanUp(async () => {
   await bench?.end({ timeout: 5 }).catch(() => {});
   if (databaseCreated) {
     await admin`DROP DATABASE IF EXISTS ${admin(settings.database)} WITH (FORCE)`.catch((error) =>
       console.error(`bench: could not drop ${settings.database}: ${error.message}`),
     );
   }
-  await admin.end({ timeout: 5 }).catch(() => {});
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
-
-let exiting = false;
-async function exit(code) {
-  if (exiting) return;
-  exiting = true;
-  await cleanUp();
-  process.exit(code);
-}
-// Last resort if something exits without exit(): never leave a server running.
-process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void exit(130));
-
-function fail(message) {
-  console.error(`bench: ${message}`);
-  void exit(2);
-  // Stop the caller here; exit() finishes the clean-up and ends the process.
-  return new Promise(() => {});
-}
 
 // ---------------------------------------------------------------------------------------------
-// Builds
+// Requests
 // ---------------------------------------------------------------------------------------------
-function newestMtime(target) {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target, { withFileTypes: true })) newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  return newest;
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Another `vite:build` (someone's `npm run build`) is running: building now would clash. */
-async function waitForOtherBuilds() {
-  for (let waited = 0; ; waited += 5) {
-    const running = spawnSync("pgrep", ["-f", "vite:build"], { encoding: "utf8" }).stdout.trim();
-    if (!running) return;
-    if (waited === 0) console.log("bench: another build is running; waiting for it to finish…");
-    if (waited > 900) await fail("another build has been running for 15 minutes");
-    await sleep(5000);
-  }
-}
-
-async function build(what, command, args) {
-  await waitForOtherBuilds();
-  console.log(`bench: building ${what}…`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) await fail(`building ${what} failed (exit ${result.status})`);
-}
-
-async function ensureBuilds() {
-  const force = process.env.BENCH_REBUILD === "1";
-  const appBuild = path.join(root, "build/app-server.js");
-  const appStale = () =>
-    !existsSync(appBuild) ||
-    !existsSync(path.join(root, "build/server/index.js")) ||
-    statSync(appBuild).mtimeMs < Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "server.ts")));
-  if (force || appStale()) {
-    await waitForOtherBuilds();
-    // The build that was running may have been the one we needed.
-    if (force || appStale()) await build("the app (npm run build)", "npm", ["run", "build"]);
-  }
-  const baselineStale = !existsSync(baselineBuild) || statSync(baselineBuild).mtimeMs < newestMtime(baselineSource);
-  if (force || baselineStale) {
-    await build("the baseline Remix app", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", baselineSource]);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers, requests, load
-// ---------------------------------------------------------------------------------------------
-function startServer(name, script, port, extraEnv = {}) {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...extraEnv },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  child.on("exit", (code) => {
-    if (!stopping) void fail(`the ${name} server exited early (code ${code}):\n${stderr}`);
-  });
-  children.add(child);
-  return child;
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - start > timeoutMs) await fail(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await sleep(250);
-  }
-}
-
 const signInBody = (email) => JSON.stringify({ session: { emailOrUserName: email, password: DEMO_PASSWORD, rememberMe: false } });
 
 /** Signs one demo account in and answers the Cookie header to send (ss_access only). */
@@ -218,44 +97,7 @@ async function getJson(url, headers = {}) {
   return { body, bytes: Buffer.byteLength(JSON.stringify(body)) };
 }
 
-async function load(name, options) {
-  const result = await autocannon({ connections: settings.connections, ...options });
-  const statuses = Object.keys(result.statusCodeStats ?? {});
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0 || statuses.some((status) => status !== "200")) {
-    await fail(
-      `${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts ` +
-        `(status codes: ${JSON.stringify(result.statusCodeStats)})`,
-    );
-  }
-  return {
-    rps: result.requests.average,
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    maxLatency: result.latency.max,
-    throughputBytesPerSecond: result.throughput.average,
-  };
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-function summarise(runs) {
-  return {
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p90: median(runs.map((r) => r.p90)),
-    p99: median(runs.map((r) => r.p99)),
-    runs,
-  };
-}
-
-const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const load = (name, options) => measure(name, { connections: settings.connections, ...options });
 const countSessions = async () => Number((await bench`SELECT count(*)::int AS n FROM sessions`)[0].n);
 
 // ---------------------------------------------------------------------------------------------
@@ -271,9 +113,8 @@ try {
 }
 bench = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "sharpside-bench-accounts-"));
-tempDirs.push(dataDir);
-startServer("app", path.join(root, "build/app-server.js"), settings.appPort, {
+const dataDir = tempDir("sharpside-bench-accounts-");
+startServer("app", appServer, settings.appPort, {
   DATABASE_URL: databaseUrl,
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: "always",
@@ -292,7 +133,7 @@ const accounts = (await bench`SELECT id, lower(email) AS email FROM users WHERE 
 if (accounts.length === 0) await fail("the demo data was not seeded");
 const [pkRow] = await bench`SELECT id FROM users WHERE lower(email) = ${accounts[0]}`;
 
-startServer("baseline", path.join(root, "bench/baseline/server.js"), settings.baselinePort, { DATABASE_URL: databaseUrl });
+startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
 const baselineUrl = `http://localhost:${settings.baselinePort}/pk?id=${pkRow.id}`;
 await waitFor(`http://localhost:${settings.baselinePort}/`);
 
@@ -326,7 +167,7 @@ const targets = {
 console.log(
   `bench: ${settings.rounds} round(s) of ${settings.durationSeconds} s per target, ${settings.connections} connections ` +
     `(${settings.signInConnections} for sign-ins, over ${accounts.length} demo accounts), after ${settings.warmupSeconds} s of warm-up each ` +
-    `(node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)})`,
+    `(${machineLine()})`,
 );
 for (const [name, options] of Object.entries(targets)) await load(`${name} (warm-up)`, { ...(await options()), duration: settings.warmupSeconds });
 
@@ -370,11 +211,7 @@ console.log(`sign-ins/s:                   ${fmt(signIn.rps, 1)} (target ≥ ${T
 console.log(`me/baseline requests/s:       ${meRatio.toFixed(2)} (target ≥ ${TARGETS.minMeRpsRatio}) ${passed.me ? "MET" : "MISSED"}`);
 console.log(`me/baseline p99 (info):       ${p99Ratio.toFixed(2)}`);
 
-const gitCommit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim() || null;
-const report = {
-  date: new Date().toISOString(),
-  gitCommit,
-  machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: `${os.platform()} ${os.release()}` },
+const report = writeResults("accounts", {
   settings,
   targets: TARGETS,
   accounts: accounts.length,
@@ -385,11 +222,6 @@ const report = {
   sessionsCheck,
   ratios: { meRps: meRatio, meP99: p99Ratio },
   passed: passed.signIn && passed.me,
-};
-mkdirSync(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `accounts-${report.date.replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(path.join(resultsDir, "accounts-latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nbench: results written to ${path.relative(root, file)}`);
+});
 
 await exit(report.passed ? 0 : 1);

@@ -24,6 +24,14 @@ beforeAll(async () => {
     res.write(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script>`);
     res.end(`<p>${req.originalUrl}</p></html>`);
   });
+  // A page whose render takes a while, so a second request arrives during it.
+  let slowRenders = 0;
+  app.get("/slow", async (_req, res) => {
+    slowRenders += 1;
+    const render = slowRenders;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    res.status(200).type("html").set("Cache-Control", PUBLIC_PAGE_HEADERS["Cache-Control"]).send(`<p>slow render ${render}</p>`);
+  });
   app.get("/with-cookie", (_req, res) => void res.cookie("flash", "1").set(PUBLIC_PAGE_HEADERS).type("html").send("<p>flash</p>"));
   app.get("/undeclared", (_req, res) => void res.type("html").send("<p>token page</p>"));
   app.get("/private", (_req, res) => void res.set("Cache-Control", "private").type("html").send("<p>mine</p>"));
@@ -58,6 +66,22 @@ describe("the signed-out page cache", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const later = await get("/page?ttl=1");
     expect(later.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("serves the expired copy to others while one request renders its successor, then the new one", async () => {
+    await get("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const renewing = get("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const during = await get("/slow");
+    expect(during.headers.get("x-page-cache")).toBe("stale");
+    expect(await during.text()).toBe("<p>slow render 1</p>");
+    const renewed = await renewing;
+    expect(renewed.headers.get("x-page-cache")).toBe("miss");
+    expect(await renewed.text()).toBe("<p>slow render 2</p>");
+    const after = await get("/slow");
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(await after.text()).toBe("<p>slow render 2</p>");
   });
 
   it("keeps pages apart by the public preference cookies", async () => {

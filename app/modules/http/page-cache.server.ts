@@ -15,6 +15,11 @@ export interface PageCacheOptions {
   /** Bound on distinct URLs kept, so random query strings cannot grow memory without limit. */
   maxEntries?: number;
   maxEntryBytes?: number;
+  /**
+   * How long past its TTL a page may still be served while one request renders its successor.
+   * Without it, every request arriving during that render renders too (a stampede every TTL).
+   */
+  staleMs?: number;
 }
 
 interface Entry {
@@ -28,12 +33,16 @@ interface Entry {
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  /** Keys whose page one request is rendering now. */
+  private readonly rendering = new Set<string>();
   readonly maxEntries: number;
   readonly maxEntryBytes: number;
+  readonly staleMs: number;
 
   constructor(private readonly options: PageCacheOptions) {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxEntryBytes = options.maxEntryBytes ?? 256_000;
+    this.staleMs = options.staleMs ?? 10_000;
   }
 
   get size(): number {
@@ -53,14 +62,14 @@ export class PageCache {
     return `${req.originalUrl}|${parts.sort().join(";")}`;
   }
 
-  get(key: string, now = Date.now()): Entry | undefined {
+  /** A fresh entry; or, while another request renders its successor, the stale one. */
+  get(key: string, now = Date.now()): (Entry & { stale: boolean }) | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+    if (entry.expires > now) return { ...entry, stale: false };
+    // Expired entries stay (bounded by maxEntries) until their successor replaces them.
+    if (this.rendering.has(key) && entry.expires + this.staleMs > now) return { ...entry, stale: true };
+    return undefined;
   }
 
   set(key: string, entry: Omit<Entry, "expires">, now = Date.now()): void {
@@ -85,11 +94,13 @@ export class PageCache {
       const hit = this.get(key);
       if (hit) {
         res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
-        res.setHeader("X-Page-Cache", "hit");
+        res.setHeader("X-Page-Cache", hit.stale ? "stale" : "hit");
         res.send(hit.body.replaceAll(hit.nonce, nonce));
         return;
       }
       res.setHeader("X-Page-Cache", "miss");
+      this.rendering.add(key);
+      res.once("close", () => this.rendering.delete(key));
       const chunks: Buffer[] = [];
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
       const end = res.end.bind(res) as (...args: unknown[]) => Response;

@@ -1,0 +1,228 @@
+// What every benchmark under bench/ shares: builds, server processes and their clean-up,
+// autocannon rounds, medians and the results file. Each bench is its own process, so the state
+// here (children, clean-up steps) is that run's.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const resultsDir = path.join(root, "bench/results");
+export const appServer = path.join(root, "build/app-server.js");
+export const baselineServer = path.join(root, "bench/baseline/server.js");
+const baselineSource = path.join(root, "bench/baseline");
+const baselineBuild = path.join(resultsDir, "baseline-build/server/index.js");
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads the common settings from BENCH_* variables; `extra` adds a bench's own. */
+export function benchSettings(extra = {}) {
+  return {
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    durationSeconds: Number(process.env.BENCH_DURATION ?? 15),
+    warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    ...extra,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes and clean-up
+// ---------------------------------------------------------------------------------------------
+const children = new Set();
+const cleanUpSteps = [];
+let stopping = false;
+let exiting = false;
+
+/** Runs `step` (after the servers stopped) when the bench ends, however it ends. */
+export function onCleanUp(step) {
+  cleanUpSteps.push(step);
+}
+
+export function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanUp(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function stopChildren() {
+  stopping = true;
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+          child.once("exit", () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
+export async function exit(code) {
+  if (exiting) return;
+  exiting = true;
+  await stopChildren();
+  for (const step of cleanUpSteps.reverse()) await Promise.resolve(step()).catch((error) => console.error(`bench: clean-up: ${error.message}`));
+  process.exit(code);
+}
+// Last resort if something exits without exit(): never leave a server running.
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void exit(130));
+
+/** Ends the run with exit code 2 (the run itself failed); never resolves, so callers stop here. */
+export function fail(message) {
+  console.error(`bench: ${message}`);
+  void exit(2);
+  return new Promise(() => {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds
+// ---------------------------------------------------------------------------------------------
+function newestMtime(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  return newest;
+}
+
+/** Another `vite:build` (someone's `npm run build`) is running: building now would clash. */
+async function waitForOtherBuilds() {
+  for (let waited = 0; ; waited += 5) {
+    const running = spawnSync("pgrep", ["-f", "vite:build"], { encoding: "utf8" }).stdout.trim();
+    if (!running) return;
+    if (waited === 0) console.log("bench: another build is running; waiting for it to finish…");
+    if (waited > 900) await fail("another build has been running for 15 minutes");
+    await sleep(5000);
+  }
+}
+
+async function build(what, command, args) {
+  await waitForOtherBuilds();
+  console.log(`bench: building ${what}…`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) await fail(`building ${what} failed (exit ${result.status})`);
+}
+
+/** Builds the app when build/ is missing or older than app/ or server.ts, and the baseline app. */
+export async function ensureBuilds() {
+  const force = process.env.BENCH_REBUILD === "1";
+  const appStale = () =>
+    !existsSync(appServer) ||
+    !existsSync(path.join(root, "build/server/index.js")) ||
+    statSync(appServer).mtimeMs < Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "server.ts")));
+  if (force || appStale()) {
+    await waitForOtherBuilds();
+    // The build that was running may have been the one we needed.
+    if (force || appStale()) await build("the app (npm run build)", "npm", ["run", "build"]);
+  }
+  const baselineStale = !existsSync(baselineBuild) || statSync(baselineBuild).mtimeMs < newestMtime(baselineSource);
+  if (force || baselineStale) {
+    await build("the baseline Remix app", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", baselineSource]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers and load
+// ---------------------------------------------------------------------------------------------
+/** Starts a production server; its exit before the bench ends fails the run. */
+export function startServer(name, script, port, extraEnv = {}) {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...extraEnv },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.on("exit", (code) => {
+    if (!stopping) void fail(`the ${name} server exited early (code ${code}):\n${stderr}`);
+  });
+  children.add(child);
+  return child;
+}
+
+export async function waitFor(url, timeoutMs = 120_000) {
+  const start = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - start > timeoutMs) await fail(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await sleep(250);
+  }
+}
+
+/** One autocannon run; any answer but 200, error or timeout fails the bench. */
+export async function measure(name, options) {
+  const result = await autocannon(options);
+  const statuses = Object.keys(result.statusCodeStats ?? {});
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0 || statuses.some((status) => status !== "200")) {
+    await fail(
+      `${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `(status codes: ${JSON.stringify(result.statusCodeStats)})`,
+    );
+  }
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    maxLatency: result.latency.max,
+    throughputBytesPerSecond: result.throughput.average,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures and results
+// ---------------------------------------------------------------------------------------------
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The medians of a target's rounds. */
+export function summarise(runs) {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p90: median(runs.map((r) => r.p90)),
+    p99: median(runs.map((r) => r.p99)),
+    runs,
+  };
+}
+
+export const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export const machineLine = () => `node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`;
+
+/** Writes bench/results/<name>-<date>.json and <name>-latest.json, with the commit and machine. */
+export function writeResults(name, figures) {
+  const report = {
+    date: new Date().toISOString(),
+    gitCommit: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim() || null,
+    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: `${os.platform()} ${os.release()}` },
+    ...figures,
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}-${report.date.replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `${name}-latest.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nbench: results written to ${path.relative(root, file)}`);
+  return report;
+}
