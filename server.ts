@@ -24,6 +24,7 @@ import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
+import { isS3Configured } from "./app/modules/uploads/storage.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -83,12 +84,29 @@ app.use(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          "'strict-dynamic'",
+          (_req, res) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          // Stripe.js is loaded from Stripe's own host (decision 013); ignored where 'strict-dynamic' is understood.
+          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
+        ],
         // Radix and sonner set inline style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
-        connectSrc: ["'self'", ...(isProduction ? [] : ["ws:"])],
-        frameSrc: ["'self'", ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin)],
+        connectSrc: [
+          "'self'",
+          ...(isProduction ? [] : ["ws:"]),
+          ...(env.PAYMENTS_ENABLED ? ["https://api.stripe.com"] : []),
+          // Uploads are POSTed straight to the bucket when S3 is configured (decision 012).
+          ...(isS3Configured(env) ? [new URL(env.S3_ENDPOINT!).origin] : []),
+        ],
+        frameSrc: [
+          "'self'",
+          ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin),
+          // Stripe's card fields and 3-D Secure pages are iframes.
+          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : []),
+        ],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: isProduction && env.APP_URL.startsWith("https:") ? [] : null,
@@ -142,7 +160,8 @@ app.use((req, res, next) => {
 // A page request with an expired access cookie but a live refresh token is renewed here, before
 // the page renders, so a signed-in user never sees a signed-out page. The API answers 401 instead.
 app.use((req, res, next) => {
-  if (req.path.startsWith("/api/") || !req.headers.cookie?.includes(REFRESH_COOKIE)) return next();
+  // Images (the proxy, generated avatars) never depend on the session: no renewal for them.
+  if (req.path.startsWith("/api/") || req.path === "/img" || req.path.startsWith("/avatars/") || !req.headers.cookie?.includes(REFRESH_COOKIE)) return next();
   renewForPage(database.db, env, req.headers.cookie ?? null)
     .then((renewed) => {
       if (renewed) {

@@ -110,6 +110,7 @@ const schema = z.object({
   RATE_LIMIT_SIGN_UP: rateLimit("10/3600"),
   RATE_LIMIT_EMAIL_CODE: rateLimit("5/3600"),
   RATE_LIMIT_PASSWORD_RESET: rateLimit("5/3600"),
+  RATE_LIMIT_UPLOAD: rateLimit("60/3600"),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
 });
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Heart } from "lucide-react";
+import { ProxiedImage } from "~/components/ui/proxied-image";
 import { listTopExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { listLatestFreePosts } from "~/modules/posts/posts.server";
@@ -55,7 +56,7 @@ export default function Home() {
                   to={`/experts/${expert.userName}`}
                   className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md"
                 >
-                  <img src={expert.avatar} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full" />
+                  <ProxiedImage src={expert.avatar} width={56} height={56} className="size-14 shrink-0 rounded-full" />
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{expert.userName}</p>
                     <p className="text-sm text-slate-500">
@@ -85,7 +86,7 @@ export default function Home() {
               <li key={post.id}>
                 <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                   <div className="flex items-center gap-2 text-sm text-slate-500">
-                    <img src={post.author.avatar} alt="" width={28} height={28} className="size-7 rounded-full" />
+                    <ProxiedImage src={post.author.avatar} width={28} height={28} className="size-7 rounded-full" />
                     <Link to={`/experts/${post.author.userName}`} className="font-semibold text-slate-800 hover:underline">
                       {post.author.userName}
                     </Link>

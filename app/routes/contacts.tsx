@@ -5,6 +5,7 @@ import { ChevronDown, Mail, MessageCircle, Phone } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { toast } from "sonner";
 import { RequestCallForm } from "~/components/support/request-call-form";
+import { ProxiedImage } from "~/components/ui/proxied-image";
 import { AppError } from "~/modules/http/app-error";
 import { pageMeta } from "~/modules/site/meta";
 import { TOP_FAQS } from "~/modules/site/site";
@@ -139,7 +140,7 @@ export default function Contacts() {
         <ul className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
           {TEAM.map((person) => (
             <li key={person.name} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
-              <img src={person.photo} alt="" width={96} height={96} className="mx-auto size-20 rounded-full sm:size-24" />
+              <ProxiedImage src={person.photo} width={96} height={96} className="mx-auto size-20 rounded-full sm:size-24" />
               <p className="mt-3 font-semibold text-slate-900">{person.name}</p>
               <p className="text-sm text-slate-500">{person.role}</p>
             </li>

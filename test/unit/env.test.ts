@@ -20,6 +20,7 @@ describe("parseEnv", () => {
     expect(env.PLATFORM_FEE_PERCENT).toBe(10);
     expect(env.LOG_LEVEL).toBe("info");
     expect(env.RATE_LIMIT_SUPPORT_REQUEST).toEqual({ limit: 5, windowSeconds: 3600 });
+    expect(env.RATE_LIMIT_UPLOAD).toEqual({ limit: 60, windowSeconds: 3600 });
   });
 
   it("derives APP_URL from PORT and strips a trailing slash from a given one", () => {

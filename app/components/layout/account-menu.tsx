@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Form, Link } from "@remix-run/react";
 import { LogOut } from "lucide-react";
+import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { HeaderUser } from "./header";
 
 export interface AccountMenuItem {
@@ -37,7 +38,7 @@ export function AccountMenu({ user }: { user: HeaderUser }) {
         aria-label="Account menu"
       >
         {user.avatar ? (
-          <img src={user.avatar} alt="" width={32} height={32} className="size-8 rounded-full bg-slate-200 object-cover" />
+          <ProxiedImage src={user.avatar} width={32} height={32} className="size-8 rounded-full bg-slate-200 object-cover" />
         ) : (
           <span className="flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink" aria-hidden="true">
             {name.slice(0, 1).toUpperCase()}

@@ -2,6 +2,7 @@ import { Link, NavLink } from "@remix-run/react";
 import { ChevronDown, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
+import { ProxiedImage } from "~/components/ui/proxied-image";
 import { NAV_ITEMS, visibleNavItems } from "~/modules/site/site";
 import type { HeaderUser } from "./header";
 
@@ -106,7 +107,7 @@ export function SidebarNavigation({
                       )
                     }
                   >
-                    <img src={expert.avatar} alt="" width={24} height={24} className="size-6 rounded-full" loading="lazy" />
+                    <ProxiedImage src={expert.avatar} width={24} height={24} className="size-6 rounded-full" loading="lazy" />
                     <span className="truncate">{expert.userName}</span>
                   </NavLink>
                 </li>

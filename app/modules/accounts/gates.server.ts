@@ -77,3 +77,10 @@ export async function requireApiConfirmedViewer(request: Request, context: GateC
   if (!viewer.user.emailConfirmed) throw new AppError(403, "Please confirm your e-mail address first.");
   return viewer;
 }
+
+/** API roles gate: 401 for a visitor, 403 for an unconfirmed e-mail or a user without one of the roles. */
+export async function requireApiRoles(request: Request, context: GateContext, roles: string[]): Promise<Viewer> {
+  const viewer = await requireApiConfirmedViewer(request, context);
+  if (roles.length > 0 && !roles.some((role) => viewer.user.roles.includes(role))) throw new AppError(403);
+  return viewer;
+}

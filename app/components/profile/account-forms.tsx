@@ -1,0 +1,168 @@
+/**
+ * The username and password sections of /settings (decision 014). Both post to the settings
+ * action (progressive enhancement, like the sign-up form); the username field also asks the API,
+ * debounced, whether the name is free while the user types.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { primaryButtonClass } from "~/components/auth/auth-form";
+import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { changePasswordSchema } from "~/modules/accounts/account-schemas";
+import { apiFetch, ApiClientError } from "~/modules/http/api-client";
+import { MESSAGES, USERNAME_MAX, userNameBodySchema, userNameSchema, type UserNameAvailability } from "~/modules/profiles/profile-schema";
+
+export const USERNAME_INTENT = "username";
+export const PASSWORD_INTENT = "password";
+/** How long typing must pause before the availability check runs. */
+export const USERNAME_CHECK_DELAY_MS = 400;
+
+type Availability =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "available" }
+  | { state: "taken" }
+  | { state: "invalid"; message: string }
+  | { state: "error"; message: string };
+
+/** The live check: the rule's message at once, the server's answer once typing pauses. */
+export function useUserNameAvailability(value: string, current: string): Availability {
+  const [availability, setAvailability] = useState<Availability>({ state: "idle" });
+  useEffect(() => {
+    const userName = value.trim();
+    if (userName === current) {
+      setAvailability({ state: "idle" });
+      return;
+    }
+    const parsed = userNameSchema.safeParse(userName);
+    if (!parsed.success) {
+      setAvailability(userName ? { state: "invalid", message: parsed.error.issues[0].message } : { state: "idle" });
+      return;
+    }
+    setAvailability({ state: "checking" });
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiFetch<{ payload: UserNameAvailability }>("/user/profile/username", { query: { userName }, signal: controller.signal })
+        .then(({ payload }) => setAvailability({ state: payload.available ? "available" : "taken" }))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = error instanceof ApiClientError ? error.errors?.userName?.[0] ?? error.error : "The username could not be checked.";
+          setAvailability({ state: "error", message });
+        });
+    }, USERNAME_CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value, current]);
+  return availability;
+}
+
+const AVAILABILITY_TEXT: Record<Availability["state"], string> = {
+  idle: "",
+  checking: "Checking…",
+  available: "This username is available",
+  taken: MESSAGES.userNameTaken,
+  invalid: "",
+  error: "",
+};
+
+export function UserNameForm({ current, isExpert, lastResult }: { current: string; isExpert: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === USERNAME_INTENT;
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current]);
+  const availability = useUserNameAvailability(value, current);
+  const [form, fields] = useForm({
+    id: "username",
+    lastResult,
+    defaultValue: { userName: current },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: userNameBodySchema }),
+  });
+  const statusText = availability.state === "invalid" || availability.state === "error" ? availability.message : AVAILABILITY_TEXT[availability.state];
+  const statusClass = availability.state === "available" ? "text-brand-700" : availability.state === "checking" ? "text-slate-500" : "text-danger";
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={USERNAME_INTENT} />
+      <Field
+        meta={fields.userName}
+        label="Username"
+        hint={`3 to ${USERNAME_MAX} letters, digits, _ and . — you can sign in with it${isExpert ? "; your expert page lives at /experts/your-username" : ""}.`}
+      >
+        <input
+          {...withoutKey(getInputProps(fields.userName, { type: "text", ariaDescribedBy: `${fields.userName.id}-hint ${fields.userName.id}-availability` }))}
+          key={`${fields.userName.key ?? ""}-${current}`}
+          defaultValue={current}
+          onInput={(event) => setValue(event.currentTarget.value)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          className={inputClass}
+        />
+      </Field>
+      <p id={`${fields.userName.id}-availability`} aria-live="polite" className={`-mt-3 text-sm ${statusClass} empty:hidden`}>
+        {fields.userName.errors?.length ? "" : statusText}
+      </p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end">
+        <button type="submit" disabled={submitting || availability.state === "taken"} className={`${primaryButtonClass} sm:w-auto`}>
+          {submitting ? "Saving…" : "Change username"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function PasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PASSWORD_INTENT;
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  if (!hasPassword) {
+    return <p className="text-sm text-slate-600">Your account signs in with Google and has no password to change.</p>;
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+      <Field meta={fields.currentPassword} label="Current password" required>
+        <input
+          {...withoutKey(getInputProps(fields.currentPassword, { type: "password" }))}
+          key={fields.currentPassword.key}
+          autoComplete="current-password"
+          className={inputClass}
+        />
+      </Field>
+      <Field meta={fields.password} label="New password" required hint="At least 8 characters, with a letter and a digit.">
+        <input
+          {...withoutKey(getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }))}
+          key={fields.password.key}
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      <Field meta={fields.confirmPassword} label="Confirm new password" required>
+        <input
+          {...withoutKey(getInputProps(fields.confirmPassword, { type: "password" }))}
+          key={fields.confirmPassword.key}
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end">
+        <button type="submit" disabled={submitting} className={`${primaryButtonClass} sm:w-auto`}>
+          {submitting ? "Saving…" : "Change password"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Which files the profile photo editor takes (SPEC.md sections 5 and 9) and how a refused one is
+ * explained. react-dropzone writes sizes as "4.77 MB"; SPEC.md section 5 words them in bytes,
+ * so the messages are ours, keyed by the library's error codes.
+ */
+import type { Accept, FileRejection } from "react-dropzone";
+
+/** SPEC.md section 5: png, jpeg/jpg, webp, avif (the visible text says otherwise, on purpose). */
+export const PHOTO_ACCEPT: Accept = {
+  "image/png": [".png"],
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/webp": [".webp"],
+  "image/avif": [".avif"],
+};
+
+export const PHOTO_MAX_BYTES = 5_000_000;
+export const PHOTO_MAX_FILES = 1;
+/** SPEC.md section 9: 3 tries for profile images. */
+export const PHOTO_UPLOAD_ATTEMPTS = 3;
+
+/** SPEC.md section 5, word for word: "text says JPEG, PNG, or GIF and max 5 MB". */
+export const PHOTO_TYPES_TEXT = "JPEG, PNG, or GIF";
+export const PHOTO_SIZE_TEXT = "max 5 MB";
+export const PHOTO_HINT = "If you have any problems with your upload, try using a smaller photo";
+
+export function rejectionMessage(error: { code: string; message: string }): string {
+  switch (error.code) {
+    case "file-invalid-type":
+      return `File type must be one of ${Object.keys(PHOTO_ACCEPT).join(", ")}`;
+    case "file-too-large":
+      return `File is larger than ${PHOTO_MAX_BYTES} bytes`;
+    case "file-too-small":
+      return "File is smaller than 1 bytes";
+    case "too-many-files":
+      return "Too many files";
+    default:
+      return error.message;
+  }
+}
+
+/** One toast per refused file: its name, then its reasons. */
+export function describeRejection(rejection: { file: Pick<FileRejection["file"], "name">; errors: FileRejection["errors"] }): {
+  title: string;
+  description: string;
+} {
+  return { title: rejection.file.name, description: rejection.errors.map(rejectionMessage).join(". ") };
+}

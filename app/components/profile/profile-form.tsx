@@ -1,0 +1,297 @@
+/**
+ * The profile form of /settings (SPEC.md section 5; decision 014): conform + zod with native
+ * validation off, the server's field errors on the named fields. The photos are edited in the
+ * 'Edit profile photo' dialog; the key it answers goes into a hidden field and is saved with
+ * the rest of the form.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { Camera, ImageIcon } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { primaryButtonClass } from "~/components/auth/auth-form";
+import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import {
+  birthYears,
+  DAY_OPTIONS,
+  EXPERT_ABOUT_MAX,
+  MONTH_OPTIONS,
+  PROFILE_COUNTRY,
+  profileFormSchema,
+  splitBirthDate,
+  type Profile,
+} from "~/modules/profiles/profile-schema";
+import { US_STATES } from "~/modules/profiles/us-states";
+import { PhotoEditorDialog, type PhotoKind } from "./photo-editor-dialog";
+
+export const PROFILE_INTENT = "profile";
+export const BIRTH_DATE_HINT = "We'll send you gifts and discounts";
+
+/** Accounts made without a browser time zone carry the "UTC" default: the browser's is offered instead (decision 014). */
+export const UNSET_TIMEZONE = "UTC";
+
+const smallButtonClass =
+  "inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-xs font-semibold text-slate-800 shadow-sm hover:bg-slate-100";
+
+export function ProfileForm({
+  profile,
+  userName,
+  isExpert,
+  timeZones,
+  lastResult,
+}: {
+  profile: Profile;
+  userName: string;
+  isExpert: boolean;
+  timeZones: string[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT;
+  const [avatar, setAvatar] = useState(profile.avatar ?? "");
+  const [cover, setCover] = useState(profile.cover ?? "");
+  const [editing, setEditing] = useState<PhotoKind | null>(null);
+  const [zone, setZone] = useState(profile.timezone);
+  const [years] = useState(() => birthYears());
+
+  // A save (or another tab's) brings new stored photos: show those.
+  useEffect(() => setAvatar(profile.avatar ?? ""), [profile.avatar]);
+  useEffect(() => setCover(profile.cover ?? ""), [profile.cover]);
+
+  // SPEC.md section 9: the default time zone is the browser's.
+  useEffect(() => {
+    if (profile.timezone !== UNSET_TIMEZONE) return;
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browser) setZone(browser);
+  }, [profile.timezone]);
+
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: {
+      firstName: profile.firstName,
+      location: {
+        country: PROFILE_COUNTRY,
+        state: profile.location.state ?? "",
+        city: profile.location.city ?? "",
+      },
+      dateOfBirth: splitBirthDate(profile.dateOfBirth),
+      expertAboutText: profile.expertAboutText ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+  });
+  const location = fields.location.getFieldset();
+  const birth = fields.dateOfBirth.getFieldset();
+  const zones = timeZones.includes(zone) ? timeZones : [zone, ...timeZones];
+  const unsaved = avatar !== (profile.avatar ?? "") || cover !== (profile.cover ?? "");
+
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
+        <input type="hidden" name="intent" value={PROFILE_INTENT} />
+        <input type="hidden" name={fields.avatar.name} value={avatar} />
+        <input type="hidden" name={fields.cover.name} value={cover} />
+
+        <div>
+          <div className="relative aspect-[3/1] overflow-hidden rounded-xl bg-gradient-to-br from-ink to-brand-800">
+            {cover ? <ProxiedImage src={cover} width={704} height={235} alt="Your cover photo" className="size-full object-cover" /> : null}
+            <div className="absolute bottom-2 right-2 flex gap-2">
+              {cover ? (
+                <button type="button" className={smallButtonClass} onClick={() => setCover("")}>
+                  Remove cover
+                </button>
+              ) : null}
+              <button type="button" className={smallButtonClass} onClick={() => setEditing("cover")}>
+                <ImageIcon className="size-3.5" aria-hidden="true" />
+                Edit cover photo
+              </button>
+            </div>
+          </div>
+          <div className="relative -mt-10 flex flex-wrap items-end gap-3 pl-4">
+            <ProxiedImage
+              src={avatar || `/avatars/${encodeURIComponent(userName)}.svg`}
+              width={96}
+              height={96}
+              alt="Your profile photo"
+              className="size-24 rounded-full border-4 border-white bg-slate-200 object-cover shadow"
+            />
+            <div className="flex flex-wrap gap-2 pb-1">
+              <button type="button" className={smallButtonClass} onClick={() => setEditing("avatar")}>
+                <Camera className="size-3.5" aria-hidden="true" />
+                Edit profile photo
+              </button>
+              {avatar ? (
+                <button type="button" className={smallButtonClass} onClick={() => setAvatar("")}>
+                  Remove photo
+                </button>
+              ) : null}
+            </div>
+          </div>
+          <p id={fields.avatar.errorId} className="mt-2 text-sm text-danger empty:hidden">
+            {fields.avatar.errors?.[0]}
+          </p>
+          <p id={fields.cover.errorId} className="mt-2 text-sm text-danger empty:hidden">
+            {fields.cover.errors?.[0]}
+          </p>
+          {unsaved ? (
+            <p className="mt-2 text-sm text-slate-600" role="status">
+              Save the profile to keep your new photos.
+            </p>
+          ) : null}
+        </div>
+
+        <Field meta={fields.firstName} label="First name" required>
+          <input
+            {...withoutKey(getInputProps(fields.firstName, { type: "text" }))}
+            key={fields.firstName.key}
+            autoComplete="given-name"
+            className={inputClass}
+          />
+        </Field>
+
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">Location</legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field meta={location.country} label="Country">
+              <input
+                id={location.country.id}
+                name={location.country.name}
+                type="text"
+                value={PROFILE_COUNTRY}
+                readOnly
+                className={`${inputClass} bg-slate-50 text-slate-600`}
+              />
+            </Field>
+            <Field meta={location.state} label="State" required>
+              <select {...withoutKey(getSelectProps(location.state))} key={location.state.key} autoComplete="address-level1" className={inputClass}>
+                <option value="">Select a state</option>
+                {US_STATES.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.name} ({state.code})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field meta={location.city} label="City" required>
+              <input
+                {...withoutKey(getInputProps(location.city, { type: "text" }))}
+                key={location.city.key}
+                autoComplete="address-level2"
+                className={inputClass}
+              />
+            </Field>
+          </div>
+        </fieldset>
+
+        <fieldset aria-describedby={`${fields.dateOfBirth.id}-hint ${fields.dateOfBirth.errorId}`}>
+          <legend className="text-sm font-semibold text-slate-900">Date of birth</legend>
+          <div className="mt-1 grid grid-cols-3 gap-3">
+            <BirthSelect label="Year" name={birth.year.name} id={birth.year.id} defaultValue={birth.year.initialValue} invalid={!fields.dateOfBirth.valid}>
+              {years.map((year) => (
+                <option key={year} value={String(year)}>
+                  {year}
+                </option>
+              ))}
+            </BirthSelect>
+            <BirthSelect label="Month" name={birth.month.name} id={birth.month.id} defaultValue={birth.month.initialValue} invalid={!fields.dateOfBirth.valid}>
+              {MONTH_OPTIONS.map((month) => (
+                <option key={month.value} value={month.value}>
+                  {month.label}
+                </option>
+              ))}
+            </BirthSelect>
+            <BirthSelect label="Day" name={birth.day.name} id={birth.day.id} defaultValue={birth.day.initialValue} invalid={!fields.dateOfBirth.valid}>
+              {DAY_OPTIONS.map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
+              ))}
+            </BirthSelect>
+          </div>
+          <p id={`${fields.dateOfBirth.id}-hint`} className="mt-1 text-xs text-slate-500">
+            {BIRTH_DATE_HINT}
+          </p>
+          <p id={fields.dateOfBirth.errorId} className="mt-1 text-sm text-danger empty:hidden">
+            {fields.dateOfBirth.errors?.[0]}
+          </p>
+        </fieldset>
+
+        <Field meta={fields.timezone} label="Time zone">
+          <select {...withoutKey(getSelectProps(fields.timezone))} key={`${fields.timezone.key ?? ""}-${zone}`} defaultValue={zone} className={inputClass}>
+            {zones.map((name) => (
+              <option key={name} value={name}>
+                {name.replace(/_/g, " ")}
+              </option>
+            ))}
+          </select>
+        </Field>
+
+        {isExpert ? (
+          <Field meta={fields.expertAboutText} label="About you" hint={`Shown on your expert page. Up to ${EXPERT_ABOUT_MAX} characters.`}>
+            <textarea
+              {...withoutKey(
+                getTextareaProps(fields.expertAboutText, {
+                  ariaDescribedBy: `${fields.expertAboutText.id}-hint`,
+                })
+              )}
+              key={fields.expertAboutText.key}
+              rows={5}
+              className={inputClass}
+            />
+          </Field>
+        ) : null}
+
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className="flex justify-end">
+          <button type="submit" disabled={submitting} className={`${primaryButtonClass} sm:w-auto`}>
+            {submitting ? "Saving…" : "Save profile"}
+          </button>
+        </div>
+      </Form>
+      {/* Outside the form: the dialog's buttons and file input are not part of the profile. */}
+      <PhotoEditorDialog
+        kind={editing ?? "avatar"}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        onSaved={(file) => (editing === "cover" ? setCover(file.key) : setAvatar(file.key))}
+      />
+    </>
+  );
+}
+
+function BirthSelect({
+  label,
+  name,
+  id,
+  defaultValue,
+  invalid,
+  children,
+}: {
+  label: string;
+  name: string;
+  id: string;
+  defaultValue: unknown;
+  invalid: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={typeof defaultValue === "string" ? defaultValue : ""}
+        aria-invalid={invalid || undefined}
+        className={inputClass}
+      >
+        <option value="">{label}</option>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The expert's business page (/business): payment account state, price, subscribers and revenue.
+ * Read-only here; changes go through the payments API (connect, url, disconnect, price).
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
+import { avatarOrDefault, subscriptionGivesAccess } from "./experts.server";
+
+/** Where the expert's payment account stands: nothing yet, Stripe still needs details, or paid out to. */
+export type PaymentAccountState = "NotConnected" | "OnboardingIncomplete" | "Ready";
+
+export interface Revenue {
+  /** What subscribers and tippers paid (Succeeded payments; refunded ones are left out). */
+  grossCents: number;
+  /** What the expert earns: gross less the platform's fee. */
+  netCents: number;
+}
+
+export interface RecentSubscriber {
+  id: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  avatar: string;
+  since: string;
+}
+
+export interface BusinessOverview {
+  paymentAccount: PaymentAccountState;
+  subscriptionPrice: { price: number; description: string | null } | null;
+  subscribersCount: number;
+  revenue: { thisMonth: Revenue; allTime: Revenue };
+  /** Calendar month of `thisMonth`, in the expert's time zone (e.g. "November 2026"). */
+  monthLabel: string;
+  recentSubscribers: RecentSubscriber[];
+}
+
+export const RECENT_SUBSCRIBERS = 8;
+
+/** Milliseconds `timeZone` is ahead of UTC at `date`. */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The first instant of `now`'s calendar month in `timeZone` (UTC when the zone is unknown). */
+export function monthStart(now: Date, timeZone: string): { start: Date; label: string } {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+  } catch {
+    zone = "UTC";
+  }
+  const local = new Date(now.getTime() + zoneOffsetMs(now, zone));
+  const firstLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  const start = new Date(firstLocal - zoneOffsetMs(new Date(firstLocal), zone));
+  const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(firstLocal));
+  return { start, label };
+}
+
+export async function getBusinessOverview(db: Database, expert: { id: string; timezone: string }, now = new Date()): Promise<BusinessOverview> {
+  const { start, label } = monthStart(now, expert.timezone);
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const earned = and(eq(payments.expertId, expert.id), eq(payments.status, "Succeeded"), inArray(payments.kind, ["Subscription", "Tip"]));
+  const [[account], [revenue], recent] = await Promise.all([
+    db
+      .select({
+        paymentAccountId: experts.paymentAccountId,
+        paymentAccountReady: experts.paymentAccountReady,
+        priceCents: experts.subscriptionPriceCents,
+        priceDescription: experts.subscriptionDescription,
+        subscribersCount: sql<number>`(
+          SELECT count(*)::int FROM ${subscriptions}
+          WHERE ${subscriptions.expertId} = ${expert.id} AND ${subscriptionGivesAccess(nowSql)}
+        )`,
+      })
+      .from(users)
+      .leftJoin(experts, eq(experts.userId, users.id))
+      .where(eq(users.id, expert.id)),
+    db
+      .select({
+        grossAll: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text`,
+        feeAll: sql<string>`coalesce(sum(${payments.platformFeeCents}), 0)::text`,
+        grossMonth: sql<string>`coalesce(sum(${payments.amountCents}) FILTER (WHERE ${payments.createdAt} >= ${start.toISOString()}::timestamptz), 0)::text`,
+        feeMonth: sql<string>`coalesce(sum(${payments.platformFeeCents}) FILTER (WHERE ${payments.createdAt} >= ${start.toISOString()}::timestamptz), 0)::text`,
+      })
+      .from(payments)
+      .where(earned),
+    db
+      .select({
+        id: users.id,
+        userName: users.userName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        avatar: profiles.avatar,
+        since: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.subscriberId))
+      .leftJoin(profiles, eq(profiles.userId, subscriptions.subscriberId))
+      .where(and(eq(subscriptions.expertId, expert.id), subscriptionGivesAccess(nowSql)))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(RECENT_SUBSCRIBERS),
+  ]);
+  const money = (gross: string, fee: string): Revenue => ({ grossCents: Number(gross), netCents: Number(gross) - Number(fee) });
+  return {
+    paymentAccount: !account?.paymentAccountId ? "NotConnected" : account.paymentAccountReady ? "Ready" : "OnboardingIncomplete",
+    subscriptionPrice: account?.priceCents ? { price: account.priceCents, description: account.priceDescription } : null,
+    subscribersCount: Number(account?.subscribersCount ?? 0),
+    revenue: { thisMonth: money(revenue.grossMonth, revenue.feeMonth), allTime: money(revenue.grossAll, revenue.feeAll) },
+    monthLabel: label,
+    recentSubscribers: recent.map((row) => ({
+      id: row.id,
+      userName: row.userName,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      avatar: avatarOrDefault(row.avatar, row.userName),
+      since: row.since.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * MinIO/S3 storage through the `minio` client. The browser POSTs straight to the bucket with a
+ * presigned POST policy that pins the exact key, the content type, the size range and the expiry
+ * (STACK.md: region set and path-style addressing, so no network call is needed to sign).
+ */
+import { Client } from "minio";
+import type { Readable } from "node:stream";
+import type { Env } from "~/config/env.server";
+import { ObjectTooLargeError, type PresignInput, type Storage } from "./storage-types.server";
+
+export function createS3Storage(env: Env): Storage {
+  const endpoint = new URL(env.S3_ENDPOINT!);
+  const useSSL = endpoint.protocol === "https:";
+  const client = new Client({
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: env.S3_ACCESS_KEY!,
+    secretKey: env.S3_SECRET_KEY!,
+    region: env.S3_REGION,
+    pathStyle: true,
+  });
+  const bucket = env.S3_BUCKET!;
+  const endpointBase = `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, "")}`;
+  const publicBaseUrl = (env.S3_PUBLIC_URL ?? `${endpointBase}/${bucket}`).replace(/\/+$/, "");
+
+  return {
+    kind: "s3",
+    publicBaseUrl,
+    uploadOrigin: endpoint.origin,
+
+    async presignPost({ key, contentType, minBytes, maxBytes, expiresAt }: PresignInput) {
+      const policy = client.newPostPolicy();
+      policy.setBucket(bucket);
+      // The exact key (setKeyStartsWith would let the browser choose any name under the prefix).
+      policy.setKey(key);
+      policy.setContentType(contentType);
+      policy.setContentLengthRange(minBytes, maxBytes);
+      policy.setExpires(expiresAt);
+      const { postURL, formData } = await client.presignedPostPolicy(policy);
+      // `key` first for readability; the browser appends `file` after every field.
+      const { key: signedKey, ...rest } = formData;
+      return { url: postURL, fields: { key: signedKey ?? key, ...rest } };
+    },
+
+    async stat(key) {
+      try {
+        const stat = await client.statObject(bucket, key);
+        const contentType = (stat.metaData?.["content-type"] as string | undefined) ?? null;
+        return { size: stat.size, contentType };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async read(key, maxBytes) {
+      let stream: Readable;
+      try {
+        stream = await client.getObject(bucket, key);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of stream) {
+        total += (chunk as Buffer).length;
+        if (total > maxBytes) {
+          stream.destroy();
+          throw new ObjectTooLargeError();
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return Buffer.concat(chunks);
+    },
+
+    async remove(key) {
+      await client.removeObject(bucket, key);
+    },
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "NotFound" || code === "NoSuchKey" || code === "NoSuchBucket";
+}

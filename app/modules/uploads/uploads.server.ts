@@ -1,0 +1,136 @@
+/**
+ * The upload flow (SPEC.md sections 4 and 7): presign → the browser's POST to the storage →
+ * metadata. The presign records a Pending row for the key it hands out; the metadata step looks
+ * at what was really stored (size from the storage, type and dimensions from the bytes) and marks
+ * the row Complete. Nothing the browser says about the file is trusted.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { z } from "zod";
+import { uploads } from "~/db/schema";
+import { AppError } from "~/modules/http/app-error";
+import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import type { Viewer } from "~/modules/accounts/sessions.server";
+import { getStorage } from "./storage.server";
+import { IMAGE_MIME_TYPES, isImageMimeType, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, UPLOAD_TYPE_MESSAGE, type PresignedPost, type UploadedFile } from "./upload-types";
+
+type UploadContext = Pick<AppLoadContext, "db" | "env">;
+
+/** A presigned POST may be used for this long. */
+export const PRESIGN_TTL_SECONDS = 10 * 60;
+/** sharp refuses images with more pixels than this (a decompression bomb stays small on disk). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+const EXTENSIONS: Record<string, string> = {
+  "image/gif": "gif",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/pjpeg": "jpg",
+  "image/webp": "webp",
+  "image/avif": "avif",
+};
+
+/** Any `type` but one of ours (missing, not a string, video…) gets the same clear message. */
+export const presignSchema = z.object({
+  type: z.unknown().transform((value, ctx) => {
+    const type = typeof value === "string" ? value.toLowerCase() : "";
+    if (!isImageMimeType(type)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: UPLOAD_TYPE_MESSAGE });
+      return z.NEVER;
+    }
+    return type;
+  }),
+});
+
+export const metadataSchema = z.object({
+  key: z.string({ required_error: "Required" }).min(1, "Required").max(300, "Invalid input"),
+  filename: z
+    .string()
+    .max(1000, "Maximum 255 characters allowed")
+    .optional()
+    .transform((name) => cleanFilename(name)),
+});
+
+/** A display name only: no folders, no control characters, at most 255 characters. */
+export function cleanFilename(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (name ?? "").split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return base.slice(0, 255) || "upload";
+}
+
+export async function presignUpload(context: UploadContext, viewer: Viewer, input: { type: string }): Promise<PresignedPost> {
+  const mimeType = input.type;
+  if (!isImageMimeType(mimeType)) throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
+  const rule = context.env.RATE_LIMIT_UPLOAD;
+  await enforceRateLimit(context.db, { name: "upload", ...rule }, viewer.user.id);
+
+  const key = `uploads/${viewer.user.id}/${randomUUID()}.${EXTENSIONS[mimeType]}`;
+  const presigned = await getStorage(context.env).presignPost({
+    key,
+    contentType: mimeType,
+    minBytes: MIN_UPLOAD_BYTES,
+    maxBytes: MAX_UPLOAD_BYTES,
+    expiresAt: new Date(Date.now() + PRESIGN_TTL_SECONDS * 1000),
+  });
+  await context.db.insert(uploads).values({ ownerId: viewer.user.id, key, mimeType, status: "Pending" });
+  return presigned;
+}
+
+const SHARP_FORMATS: Record<string, string> = {
+  gif: "image/gif",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  heif: "image/avif",
+};
+
+/** What sharp finds in the bytes: one of our image types with its size, or null. */
+export async function inspectImage(bytes: Buffer): Promise<{ mimeType: string; width: number; height: number } | null> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    let mimeType = meta.format ? SHARP_FORMATS[meta.format] : undefined;
+    // sharp names AVIF and HEIC both "heif": only AVIF is one of ours.
+    if (meta.format === "heif" && meta.compression !== "av1") mimeType = undefined;
+    if (!mimeType || !meta.width || !meta.height) return null;
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) return null;
+    return { mimeType, width: meta.width, height: meta.height };
+  } catch {
+    return null;
+  }
+}
+
+export async function completeUpload(context: UploadContext, viewer: Viewer, input: { key: string; filename: string }): Promise<UploadedFile> {
+  const [row] = await context.db.select().from(uploads).where(eq(uploads.key, input.key)).limit(1);
+  // Someone else's upload is no more visible than one that does not exist.
+  if (!row || row.ownerId !== viewer.user.id) throw new AppError(404, undefined, { key: ["The upload was not found."] });
+
+  const storage = getStorage(context.env);
+  const stored = await storage.stat(row.key);
+  if (!stored) throw new AppError(422, undefined, { key: ["The file has not been uploaded yet."] });
+  if (stored.size > MAX_UPLOAD_BYTES) {
+    await storage.remove(row.key);
+    throw new AppError(422, undefined, { file: [`File is larger than ${MAX_UPLOAD_BYTES} bytes`] });
+  }
+  const bytes = await storage.read(row.key, MAX_UPLOAD_BYTES);
+  const image = bytes ? await inspectImage(bytes) : null;
+  if (!bytes || !image || !(IMAGE_MIME_TYPES as readonly string[]).includes(image.mimeType)) {
+    await storage.remove(row.key);
+    await context.db.delete(uploads).where(eq(uploads.id, row.id));
+    throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
+  }
+
+  const values = { status: "Complete" as const, size: bytes.length, mimeType: image.mimeType, filename: input.filename, width: image.width, height: image.height };
+  await context.db.update(uploads).set(values).where(eq(uploads.id, row.id));
+  return {
+    key: row.key,
+    url: imageUrl(row.key, snapImageWidth(Math.min(image.width, 1920))),
+    size: values.size,
+    filename: values.filename,
+    mimeType: values.mimeType,
+    width: image.width,
+    height: image.height,
+  };
+}

@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { listExperts } from "~/modules/experts/experts.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, "Must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`))
+    .default(String(fallback));
+
+/** DECISIONS.md "API conventions": page from 1, size 5 by default and at most 100; categoryIds repeated. */
+export const expertListQuerySchema = z.object({
+  page: wholeNumber(1, 100_000, 1),
+  size: wholeNumber(1, 100, 5),
+  categoryIds: z
+    .array(z.string().regex(/^\d{1,9}$/, "Must be a category id").transform(Number))
+    .optional(),
+  q: z.string().max(100, "Must contain at most 100 character(s)").optional(),
+});
+
+/**
+ * `GET /api/experts?page=&size=&categoryIds=&categoryIds=&q=` → `{items: Expert[], meta}`: public
+ * experts, most subscribers first. Visitors too; `isSubscribed`/`isFollowed` are the viewer's.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const query = readQuery(request, expertListQuerySchema);
+    const viewer = await getViewer(request, context);
+    const { items, totalItems } = await listExperts(context.db, query, viewer?.user.id ?? null);
+    return apiList(items, pageMeta(query.page, query.size, totalItems));
+  }, context.log);
+}
+
+export const action = () => methodNotAllowed(["GET"]);

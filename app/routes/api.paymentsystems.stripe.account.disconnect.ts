@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiRoles } from "~/modules/accounts/gates.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { disconnectPaymentAccount } from "~/modules/payments/connect.server";
+
+/** `POST /api/paymentsystems/stripe/account/disconnect` (experts) → `{payload: {disconnected, deletedAtProvider}}`. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const viewer = await requireApiRoles(request, context, ["Expert"]);
+    return apiPayload(await disconnectPaymentAccount(context, viewer.user));
+  }, context.log);
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiRoles } from "~/modules/accounts/gates.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { paymentAccountUrl } from "~/modules/payments/connect.server";
+
+/** `POST /api/paymentsystems/stripe/account/url` (experts) → `{payload: "<url>"}` (SPEC.md section 7). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const viewer = await requireApiRoles(request, context, ["Expert"]);
+    return apiPayload(await paymentAccountUrl(context, viewer.user));
+  }, context.log);
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

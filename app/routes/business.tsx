@@ -1,0 +1,288 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { requireRoles } from "~/modules/accounts/gates.server";
+import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/modules/experts/business.server";
+import { apiFetch, ApiClientError } from "~/modules/http/api-client";
+import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { formatUsd, formatUsdPlain } from "~/modules/money/money";
+import { dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
+import { pageMeta } from "~/modules/site/meta";
+
+export const BUSINESS_TITLE = "Business";
+export const PRICE_SAVED = "Subscription price has been updated.";
+export const PAYMENTS_OFF = "Payments are switched off on this server, so there is no payment account to connect. Subscriptions are free until they are switched on.";
+export const DISCONNECTED = "Payment account disconnected.";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, BUSINESS_TITLE, "Your payment account, subscription price, subscribers and earnings.");
+
+/** Experts only (SPEC.md section 4's role gate): visitors sign in, unconfirmed users verify, others get a 403. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireRoles(request, context, ["Expert"]);
+  const overview = await getBusinessOverview(context.db, { id: viewer.user.id, timezone: viewer.user.timezone });
+  return {
+    ...overview,
+    userName: viewer.user.userName,
+    paymentsEnabled: context.env.PAYMENTS_ENABLED,
+    platformFeePercent: context.env.PLATFORM_FEE_PERCENT,
+  };
+}
+
+const sinceFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+export default function Business() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-8 lg:py-10">
+      <div className="mx-auto max-w-content">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{BUSINESS_TITLE}</h1>
+          <Link to={`/experts/${encodeURIComponent(data.userName)}`} className="text-sm font-semibold text-brand-700 hover:underline">
+            View my public page
+          </Link>
+        </div>
+
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          <Figure label="Subscribers" value={String(data.subscribersCount)} />
+          <RevenueFigure label={`Earnings in ${data.monthLabel}`} revenue={data.revenue.thisMonth} />
+          <RevenueFigure label="Earnings, all time" revenue={data.revenue.allTime} />
+        </dl>
+        <p className="mt-2 text-xs text-slate-500">
+          Earnings are subscription and tip payments that went through, less the platform fee ({data.platformFeePercent}%); refunds are left out.
+        </p>
+
+        <div className="mt-6 space-y-6">
+          <Section id="payment-account-heading" title="Payment account">
+            <PaymentAccount state={data.paymentAccount} paymentsEnabled={data.paymentsEnabled} />
+          </Section>
+          <Section id="price-heading" title="Subscription price">
+            <p className="mb-4 text-sm text-slate-600">
+              {data.subscriptionPrice ? (
+                <>
+                  Current price: <strong className="text-slate-900">{formatUsd(data.subscriptionPrice.price)}/month</strong>
+                  {data.subscriptionPrice.description ? <> — {data.subscriptionPrice.description}</> : null}
+                </>
+              ) : (
+                "You have not set a price yet: subscribers cannot join until you do."
+              )}
+            </p>
+            <PriceForm />
+          </Section>
+          <Section id="subscribers-heading" title="Latest subscribers">
+            {data.recentSubscribers.length === 0 ? (
+              <p className="text-sm text-slate-600">No subscribers yet. Share your page and post free analysis to bring them in.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {data.recentSubscribers.map((subscriber) => (
+                  <li key={subscriber.id} className="flex items-center gap-3 py-3">
+                    <ProxiedImage src={subscriber.avatar} width={40} height={40} className="size-10 shrink-0 rounded-full" />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-semibold text-slate-900">
+                        {`${subscriber.firstName} ${subscriber.lastName}`.trim() || subscriber.userName}
+                      </p>
+                      <p className="truncate text-sm text-slate-500">@{subscriber.userName}</p>
+                    </div>
+                    <p className="shrink-0 text-sm text-slate-500">
+                      since <time dateTime={subscriber.since}>{sinceFormat.format(new Date(subscriber.since))}</time>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-4 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-extrabold text-slate-900">{value}</dd>
+      {note ? <dd className="mt-1 text-xs text-slate-500">{note}</dd> : null}
+    </div>
+  );
+}
+
+function RevenueFigure({ label, revenue }: { label: string; revenue: Revenue }) {
+  return <Figure label={label} value={`$${formatUsdPlain(revenue.netCents)}`} note={`${formatUsd(revenue.grossCents)} paid before fees`} />;
+}
+
+const ACCOUNT_TEXT: Record<PaymentAccountState, { icon: typeof CreditCard; text: string; tone: string }> = {
+  NotConnected: { icon: CreditCard, text: "Connect a Stripe account so your subscribers' payments reach you.", tone: "text-slate-700" },
+  OnboardingIncomplete: { icon: CircleAlert, text: "Stripe still needs some details before you can be paid. Continue the setup where you left it.", tone: "text-amber-700" },
+  Ready: { icon: CheckCircle2, text: "Your payment account is ready: subscription payments go to it, less the platform fee.", tone: "text-brand-700" },
+};
+
+const primaryButton = "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
+const secondaryButton =
+  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
+
+const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
+
+/** Connect / continue / open dashboard / disconnect, each a call to the payments API (SPEC.md section 4). */
+function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState; paymentsEnabled: boolean }) {
+  const revalidator = useRevalidator();
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  if (!paymentsEnabled) return <p className="text-sm text-slate-600">{PAYMENTS_OFF}</p>;
+
+  // Leaving for Stripe: the page stays busy until the browser navigates away.
+  async function goTo(action: "connect" | "url") {
+    setBusy(action);
+    try {
+      const answer = await apiFetch<{ payload: { url: string } | string }>(`/paymentsystems/stripe/account/${action}`, { method: "POST" });
+      const url = typeof answer.payload === "string" ? answer.payload : answer.payload.url;
+      window.location.assign(url);
+    } catch (error) {
+      toast.error(messageOf(error));
+      setBusy(null);
+      revalidator.revalidate();
+    }
+  }
+
+  async function disconnect() {
+    const sure = await confirm({
+      title: "Disconnect your payment account?",
+      description:
+        state === "Ready"
+          ? "New subscribers cannot pay you until you connect an account again. Your Stripe account and its balance stay yours at Stripe."
+          : "The unfinished Stripe account will be removed. You can connect again at any time.",
+      confirmLabel: "Disconnect",
+      destructive: true,
+    });
+    if (!sure) return;
+    setBusy("disconnect");
+    try {
+      await apiFetch("/paymentsystems/stripe/account/disconnect", { method: "POST" });
+      toast.success(DISCONNECTED);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setBusy(null);
+      revalidator.revalidate();
+    }
+  }
+
+  const { icon: Icon, text, tone } = ACCOUNT_TEXT[state];
+  return (
+    <div>
+      <p className={`flex items-start gap-2 text-sm ${tone}`}>
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{text}</span>
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2" aria-busy={busy !== null}>
+        {state === "NotConnected" ? (
+          <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => goTo("connect")}>
+            {busy === "connect" ? "Opening Stripe…" : "Connect"}
+          </button>
+        ) : (
+          <>
+            <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => goTo("url")}>
+              {busy === "url" ? "Opening Stripe…" : state === "Ready" ? "Open dashboard" : "Continue setup"}
+            </button>
+            <button type="button" className={secondaryButton} disabled={busy !== null} onClick={disconnect}>
+              {busy === "disconnect" ? "Disconnecting…" : "Disconnect"}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * SPEC.md section 5: dollars in the form (validated on blur), cents to `POST /api/subscriptions/price`;
+ * the server's field errors land on the fields; on success a toast, the form resets and the
+ * page's data (current price) reloads.
+ */
+export function PriceForm() {
+  const revalidator = useRevalidator();
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [form, fields] = useForm({
+    id: "subscription-price",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionPriceFormSchema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      setSaving(true);
+      try {
+        await apiFetch("/subscriptions/price", {
+          method: "POST",
+          body: { price: dollarsToCents(submission.value.price), description: submission.value.description ?? "" },
+        });
+        setLastResult(submission.reply({ resetForm: true }));
+        toast.success(PRICE_SAVED);
+        revalidator.revalidate();
+      } catch (error) {
+        const errors = error instanceof ApiClientError ? error.errors : undefined;
+        const fieldErrors = { price: errors?.price ?? [], description: errors?.description ?? [] };
+        const onFields = fieldErrors.price.length + fieldErrors.description.length > 0;
+        setLastResult(submission.reply({ fieldErrors, formErrors: onFields ? [] : [messageOf(error)] }));
+        toast.error(messageOf(error));
+      } finally {
+        setSaving(false);
+      }
+    },
+  });
+
+  return (
+    <form {...getFormProps(form)} noValidate className="space-y-4" aria-busy={saving}>
+      <Field meta={fields.price} label="Monthly price (USD)" hint="At least $1." required>
+        <div className="relative">
+          <span className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-sm text-slate-500" aria-hidden="true">
+            $
+          </span>
+          <input
+            {...withoutKey(getInputProps(fields.price, { type: "number" }))}
+            key={fields.price.key}
+            step="0.01"
+            min="1"
+            inputMode="decimal"
+            placeholder="29.99"
+            aria-describedby={`${fields.price.id}-hint ${fields.price.errorId}`}
+            className={`${inputClass} pl-7`}
+          />
+        </div>
+      </Field>
+      <Field meta={fields.description} label="What subscribers get" hint={`Optional, at most ${SUBSCRIPTION_DESCRIPTION_MAX} characters.`}>
+        <input
+          {...withoutKey(getInputProps(fields.description, { type: "text" }))}
+          key={fields.description.key}
+          placeholder="Every NBA side and prop I bet, posted before tip-off."
+          aria-describedby={`${fields.description.id}-hint ${fields.description.errorId}`}
+          className={inputClass}
+        />
+      </Field>
+      <FormError id={form.errorId} errors={form.errors} />
+      <button type="submit" className={primaryButton} disabled={saving}>
+        {saving ? "Saving…" : "Save price"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MembershipWelcome } from "~/components/payments/membership-welcome";
+import { loadMembershipWelcome } from "~/modules/payments/welcome.server";
+import { pageMeta } from "~/modules/site/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Congratulations");
+
+/** After the membership payment (SPEC.md section 4 "Checkout"). */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembershipWelcome(request, context);
+
+export default function Congratulations() {
+  return <MembershipWelcome data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,312 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Heart, Lock, MapPin, MessageCircle, Pencil, Users } from "lucide-react";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { findExpert, type ExpertRecord } from "~/modules/experts/experts.server";
+import { publicPageHeaders } from "~/modules/http/public-page";
+import { imageUrl } from "~/modules/images/image-url";
+import { formatUsd } from "~/modules/money/money";
+import { listExpertPosts, type ExpertPostTeaser } from "~/modules/posts/posts.server";
+import { appNameFrom, titleFor } from "~/modules/site/meta";
+
+/** Posts per page on the expert's page. */
+export const EXPERT_PAGE_POSTS = 10;
+/** What the Subscribe and Follow buttons say until subscriptions and follows open (decision 015). */
+export const SUBSCRIPTIONS_SOON = "Subscriptions and follows open soon.";
+
+/**
+ * Every signed-out visitor gets the same page (isSubscribed and isFollowed are false, no owner
+ * link), so the page micro-cache may keep it (decision 007).
+ */
+export const headers = publicPageHeaders;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const wanted = params.userName ?? "";
+  const viewer = await getViewer(request, context);
+  const expert = await findExpert(context.db, wanted, viewer?.user.id ?? null);
+  if (!expert) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const url = new URL(request.url);
+  // One address per expert: an id or another spelling of the name goes to the canonical one.
+  if (wanted !== expert.userName) throw redirect(`/experts/${encodeURIComponent(expert.userName)}${url.search}`);
+
+  const requestedPage = Number(url.searchParams.get("page") ?? "1");
+  const page = Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 10_000 ? requestedPage : 1;
+  const isOwner = viewer?.user.id === expert.id;
+  const posts = await listExpertPosts(context.db, expert.id, { page, size: EXPERT_PAGE_POSTS, canReadPicks: isOwner || expert.isSubscribed });
+  return {
+    expert,
+    isOwner,
+    posts: posts.items,
+    page,
+    totalPages: Math.ceil(posts.totalItems / EXPERT_PAGE_POSTS),
+    canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
+    siteUrl: context.env.APP_URL,
+  };
+}
+
+const DESCRIPTION_MAX = 160;
+
+/** The about text, shortened on a word boundary for search results and link previews. */
+export function describeExpert(expert: { firstName: string; lastName: string; expertAboutText: string | null }, appName: string): string {
+  const about = expert.expertAboutText?.replace(/\s+/g, " ").trim();
+  if (!about) return `${fullName(expert)}: free posts, subscriber picks and a verified record on ${appName}.`;
+  if (about.length <= DESCRIPTION_MAX) return about;
+  const cut = about.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : cut.length)}…`;
+}
+
+const fullName = (expert: { firstName: string; lastName: string }) => `${expert.firstName} ${expert.lastName}`.trim();
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const appName = appNameFrom(matches);
+  if (!data) return [{ title: titleFor(appName, "Not found") }];
+  const { expert, canonicalUrl, siteUrl } = data;
+  const page = `${fullName(expert)} (@${expert.userName})`;
+  const description = describeExpert(expert, appName);
+  return [
+    { title: titleFor(appName, page) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:type", content: "profile" },
+    { property: "og:site_name", content: appName },
+    { property: "og:title", content: page },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonicalUrl },
+    { property: "og:image", content: `${siteUrl}${imageUrl(expert.avatar, 320)}` },
+    { property: "profile:username", content: expert.userName },
+    { name: "twitter:card", content: "summary" },
+  ];
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
+const americanOdds = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
+
+export default function ExpertPage() {
+  const { expert, isOwner, posts, page, totalPages } = useLoaderData<typeof loader>();
+  const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
+  return (
+    <div className="container-page py-6 lg:py-8">
+      <article className="mx-auto max-w-content" aria-labelledby="expert-name">
+        <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="relative aspect-[3/1] w-full bg-gradient-to-br from-ink via-slate-800 to-brand-800">
+            {expert.cover ? (
+              <ProxiedImage src={expert.cover} width={704} height={235} className="absolute inset-0 size-full object-cover" />
+            ) : null}
+          </div>
+          <div className="px-5 pb-5 sm:px-6">
+            <div className="-mt-12 flex items-end justify-between gap-3">
+              <ProxiedImage
+                src={expert.avatar}
+                width={96}
+                height={96}
+                alt={`${expert.userName}'s profile photo`}
+                className="relative size-24 shrink-0 rounded-full border-4 border-white bg-white object-cover"
+              />
+              {isOwner ? (
+                <Link
+                  to="/settings"
+                  className="mb-1 inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit profile
+                </Link>
+              ) : null}
+            </div>
+            <h1 id="expert-name" className="mt-3 text-2xl font-extrabold tracking-tight text-slate-900">
+              {fullName(expert)}
+            </h1>
+            <p className="text-slate-500">{`@${expert.userName}`}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+              {location ? (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden="true" />
+                  {location}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1">
+                <Users className="size-4" aria-hidden="true" />
+                {`${expert.subscribersCount} subscriber${expert.subscribersCount === 1 ? "" : "s"}`}
+              </span>
+            </div>
+            {expert.expertAboutText ? <p className="mt-4 whitespace-pre-line text-slate-800">{expert.expertAboutText}</p> : null}
+          </div>
+        </header>
+
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <RecordCard record={expert.record} />
+          <section aria-labelledby="subscription-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="subscription-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Subscription
+            </h2>
+            {expert.subscriptionPrice ? (
+              <>
+                <p className="mt-2 text-2xl font-extrabold text-slate-900">{`${formatUsd(expert.subscriptionPrice.price)}/month`}</p>
+                {expert.subscriptionPrice.description ? <p className="mt-1 text-sm text-slate-600">{expert.subscriptionPrice.description}</p> : null}
+              </>
+            ) : (
+              <p className="mt-2 text-slate-600">No subscription price set yet.</p>
+            )}
+            {isOwner ? null : <ViewerActions isSubscribed={expert.isSubscribed} isFollowed={expert.isFollowed} />}
+          </section>
+        </div>
+
+        <section aria-labelledby="posts-heading" className="mt-8">
+          <h2 id="posts-heading" className="text-xl font-bold">
+            Posts and picks
+          </h2>
+          {posts.length === 0 ? (
+            <p className="mt-4 text-slate-600">{page > 1 ? "There are no more posts." : `${expert.userName} has not posted yet.`}</p>
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {totalPages > 1 ? (
+            <nav aria-label="Pages of posts" className="mt-6 flex items-center justify-between text-sm font-semibold">
+              {page > 1 ? (
+                <Link to={page === 2 ? "." : `?page=${page - 1}`} rel="prev" className="text-brand-700 hover:underline">
+                  ← Newer posts
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-slate-500">
+                Page {page} of {totalPages}
+              </span>
+              {page < totalPages ? (
+                <Link to={`?page=${page + 1}`} rel="next" className="text-brand-700 hover:underline">
+                  Older posts →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </section>
+      </article>
+    </div>
+  );
+}
+
+function RecordCard({ record }: { record: ExpertRecord }) {
+  const graded = record.wins + record.losses + record.pushes;
+  return (
+    <section aria-labelledby="record-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="record-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Verified record
+      </h2>
+      <dl className="mt-2 grid grid-cols-3 gap-2">
+        <div>
+          <dt className="text-xs text-slate-500">W-L-P</dt>
+          <dd className="text-xl font-extrabold text-slate-900">
+            {`${record.wins}-${record.losses}-${record.pushes}`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Units</dt>
+          <dd className={clsx("text-xl font-extrabold", record.units > 0 ? "text-brand-700" : record.units < 0 ? "text-danger" : "text-slate-900")}>
+            {signed(record.units, 2)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">ROI</dt>
+          <dd className={clsx("text-xl font-extrabold", record.roi > 0 ? "text-brand-700" : record.roi < 0 ? "text-danger" : "text-slate-900")}>
+            {`${signed(record.roi, 1)}%`}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-slate-500">
+        {graded === 0 ? "No graded picks yet." : `From ${graded} graded pick${graded === 1 ? "" : "s"}; picks cannot be edited once graded.`}
+      </p>
+    </section>
+  );
+}
+
+/** Subscriptions and follows arrive in a later release: the buttons say so rather than pretend. */
+function ViewerActions({ isSubscribed, isFollowed }: { isSubscribed: boolean; isFollowed: boolean }) {
+  const button = "rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed";
+  return (
+    <div className="mt-4">
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled aria-describedby="subscriptions-soon" className={clsx(button, "bg-brand-500 text-ink disabled:opacity-60")}>
+          {isSubscribed ? "Subscribed" : "Subscribe"}
+        </button>
+        <button type="button" disabled aria-describedby="subscriptions-soon" className={clsx(button, "border border-slate-300 text-slate-800 disabled:opacity-60")}>
+          {isFollowed ? "Following" : "Follow"}
+        </button>
+      </div>
+      <p id="subscriptions-soon" className="mt-2 text-xs text-slate-500">
+        {SUBSCRIPTIONS_SOON}
+      </p>
+    </div>
+  );
+}
+
+function PostCard({ post }: { post: ExpertPostTeaser }) {
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+        <span
+          className={clsx(
+            "rounded-full px-2 py-0.5 text-xs font-semibold",
+            post.postType === "Pick" ? "bg-ink text-white" : "bg-slate-100 text-slate-700",
+          )}
+        >
+          {post.postType}
+        </span>
+        <span>{post.category}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={post.publishDate}>{dateFormat.format(new Date(post.publishDate))}</time>
+        {post.isLocked ? (
+          <span className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-slate-600">
+            <Lock className="size-3.5" aria-hidden="true" />
+            Subscribers only
+          </span>
+        ) : null}
+      </div>
+      <h3 className="mt-3 text-lg font-semibold leading-snug">
+        <Link to={`/posts/${post.id}`} className="hover:text-brand-700">
+          {post.title}
+        </Link>
+      </h3>
+      {post.previewText ? <p className="mt-2 line-clamp-3 text-slate-700">{post.previewText}</p> : null}
+      {post.graded ? (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <span
+            className={clsx(
+              "rounded-full px-2 py-0.5 text-xs font-bold",
+              post.graded.pickResult === "Win" && "bg-brand-100 text-brand-800",
+              post.graded.pickResult === "Loss" && "bg-red-100 text-red-800",
+              (post.graded.pickResult === "Push" || post.graded.pickResult === "Void") && "bg-slate-100 text-slate-700",
+            )}
+          >
+            {post.graded.pickResult}
+          </span>
+          {post.graded.selection ? <span className="font-semibold text-slate-800">{post.graded.selection}</span> : null}
+          {post.graded.odds !== null ? <span className="text-slate-600">{americanOdds(post.graded.odds)}</span> : null}
+          {post.graded.units !== null ? <span className="text-slate-600">{post.graded.units}u</span> : null}
+        </p>
+      ) : null}
+      <p className="mt-3 flex items-center gap-4 text-sm text-slate-500">
+        <span className="inline-flex items-center gap-1">
+          <Heart className="size-4" aria-hidden="true" />
+          {post.likesCount}
+          <span className="sr-only"> likes</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <MessageCircle className="size-4" aria-hidden="true" />
+          {post.commentsCount}
+          <span className="sr-only"> comments</span>
+        </span>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,152 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { toast } from "sonner";
+import { PASSWORD_INTENT, PasswordForm, USERNAME_INTENT, UserNameForm } from "~/components/profile/account-forms";
+import { PROFILE_INTENT, ProfileForm } from "~/components/profile/profile-form";
+import { changePasswordSchema } from "~/modules/accounts/account-schemas";
+import { changePassword } from "~/modules/accounts/auth.server";
+import { isExpert } from "~/modules/accounts/current-user";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
+import { appErrorReply } from "~/modules/http/form-reply.server";
+import { MESSAGES, profileFormSchema, profileInputFromForm, userNameBodySchema } from "~/modules/profiles/profile-schema";
+import { changeUserName, getProfile, hasPassword, updateProfile } from "~/modules/profiles/profiles.server";
+import { pageMeta } from "~/modules/site/meta";
+
+export const SETTINGS_TITLE = "Edit Profile & Settings";
+
+/** What each section's success toast says (SPEC.md section 8 for the profile). */
+export const SUCCESS_TOASTS = {
+  [PROFILE_INTENT]: MESSAGES.profileUpdated,
+  [USERNAME_INTENT]: "Username has been updated.",
+  [PASSWORD_INTENT]: "Password has been changed.",
+} as const;
+
+type Intent = keyof typeof SUCCESS_TOASTS;
+
+const PROFILE_FIELDS = [
+  "avatar",
+  "cover",
+  "firstName",
+  "location.country",
+  "location.state",
+  "location.city",
+  "dateOfBirth",
+  "timezone",
+  "expertAboutText",
+] as const;
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SETTINGS_TITLE, "Your Sharpside profile, username and password.");
+
+/** Signed in with a confirmed e-mail (visitors go to sign-in and come back here). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireConfirmedEmail(request, context);
+  const [profile, passwordSet] = await Promise.all([getProfile(context.db, viewer.user.id), hasPassword(context.db, viewer.user.id)]);
+  return {
+    profile,
+    account: { userName: viewer.user.userName, isExpert: isExpert(viewer.user), hasPassword: passwordSet },
+    timeZones: Intl.supportedValuesOf("timeZone"),
+  };
+}
+
+/** One action, three forms: the hidden `intent` field says which. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireConfirmedEmail(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === PROFILE_INTENT) {
+    const submission = parseWithZod(formData, { schema: profileFormSchema });
+    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
+    try {
+      await updateProfile(context.db, viewer.user, profileInputFromForm(submission.value));
+      return { intent, ok: true, result: submission.reply() };
+    } catch (error) {
+      const { result, init } = appErrorReply(submission, error, { fields: PROFILE_FIELDS });
+      return data({ intent, ok: false, result }, init);
+    }
+  }
+
+  if (intent === USERNAME_INTENT) {
+    const submission = parseWithZod(formData, { schema: userNameBodySchema });
+    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
+    try {
+      await changeUserName(context.db, viewer.user.id, submission.value.userName);
+      return { intent, ok: true, result: submission.reply() };
+    } catch (error) {
+      const { result, init } = appErrorReply(submission, error, { fields: ["userName"] });
+      return data({ intent, ok: false, result }, init);
+    }
+  }
+
+  if (intent === PASSWORD_INTENT) {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const hide = ["currentPassword", "password", "confirmPassword"];
+    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply({ hideFields: hide }) }, { status: 422 });
+    try {
+      await changePassword(context, viewer, submission.value);
+      return { intent, ok: true, result: submission.reply({ resetForm: true }) };
+    } catch (error) {
+      const { result, init } = appErrorReply(submission, error, { fields: ["currentPassword", "password", "confirmPassword"] });
+      return data({ intent, ok: false, result }, init);
+    }
+  }
+
+  throw new Response("Bad Request", { status: 400 });
+}
+
+export default function Settings() {
+  const { profile, account, timeZones } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+
+  useEffect(() => {
+    if (!actionData) return;
+    const intent = actionData.intent as Intent;
+    if (actionData.ok) {
+      toast.success(SUCCESS_TOASTS[intent]);
+    } else if (intent === USERNAME_INTENT) {
+      // SPEC.md section 8: a failed username change shows the server's text in a toast.
+      const error = actionData.result.error;
+      const message = error?.userName?.[0] ?? error?.[""]?.[0];
+      if (message) toast.error(message);
+    }
+  }, [actionData]);
+
+  return (
+    <div className="container-page py-8 lg:py-10">
+      <div className="mx-auto max-w-content">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{SETTINGS_TITLE}</h1>
+        <div className="mt-6 space-y-6">
+          <Section id="profile-heading" title="Profile">
+            <ProfileForm
+              profile={profile}
+              userName={account.userName}
+              isExpert={account.isExpert}
+              timeZones={timeZones}
+              lastResult={resultFor(PROFILE_INTENT)}
+            />
+          </Section>
+          <Section id="username-heading" title="Username">
+            <UserNameForm current={account.userName} isExpert={account.isExpert} lastResult={resultFor(USERNAME_INTENT)} />
+          </Section>
+          <Section id="password-heading" title="Change password">
+            <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-4 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

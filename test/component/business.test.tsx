@@ -1,0 +1,148 @@
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Toaster } from "sonner";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import Business, { DISCONNECTED, PAYMENTS_OFF, PRICE_SAVED } from "~/routes/business";
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const overview = {
+  paymentAccount: "NotConnected" as string,
+  subscriptionPrice: { price: 2999, description: "Every NBA side" },
+  subscribersCount: 2,
+  revenue: { thisMonth: { grossCents: 2499, netCents: 2249 }, allTime: { grossCents: 4498, netCents: 4048 } },
+  monthLabel: "November 2026",
+  recentSubscribers: [{ id: "u1", userName: "taylor88", firstName: "Taylor", lastName: "Nguyen", avatar: "/avatars/taylor88.svg", since: "2026-11-20T10:00:00.000Z" }],
+  userName: "LeBronPicks",
+  paymentsEnabled: true,
+  platformFeePercent: 10,
+};
+
+/** The browser's fetch, answering the API calls the page makes; what was sent is kept. */
+function stubApi(answers: Record<string, { status: number; body: unknown }>) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const path = url.split("?")[0];
+    calls.push({ url: path, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = answers[path] ?? { status: 200, body: {} };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  return calls;
+}
+
+function renderBusiness(data: Partial<typeof overview> = {}) {
+  const loader = vi.fn(() => ({ ...overview, ...data }));
+  const Stub = createRemixStub([
+    {
+      path: "/business",
+      Component: () => (
+        <ConfirmDialogProvider>
+          <Business />
+          <Toaster />
+        </ConfirmDialogProvider>
+      ),
+      loader,
+    },
+  ]);
+  render(<Stub initialEntries={["/business"]} />);
+  return { loader };
+}
+
+describe("/business: figures and payment account", () => {
+  it("shows subscribers, earnings after the fee, latest subscribers, and says when payments are off", async () => {
+    renderBusiness({ paymentsEnabled: false });
+    expect(await screen.findByText(PAYMENTS_OFF)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Connect" })).toBeNull();
+    expect(screen.getByText("Earnings in November 2026")).toBeTruthy();
+    expect(screen.getByText("$22.49")).toBeTruthy();
+    expect(screen.getByText("$40.48")).toBeTruthy();
+    expect(screen.getByText("Taylor Nguyen")).toBeTruthy();
+    expect(screen.getByText("$29.99/month")).toBeTruthy();
+  });
+
+  it("connects: calls the API and goes to the URL it answers", async () => {
+    const calls = stubApi({ "/api/paymentsystems/stripe/account/connect": { status: 200, body: { payload: { url: "https://connect.stripe.test/setup" } } } });
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    renderBusiness();
+    await userEvent.click(await screen.findByRole("button", { name: "Connect" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://connect.stripe.test/setup"));
+    expect(calls[0]).toMatchObject({ url: "/api/paymentsystems/stripe/account/connect", method: "POST" });
+  });
+
+  it("continues setup with the account URL (a plain string payload) and shows a refusal as a toast", async () => {
+    stubApi({ "/api/paymentsystems/stripe/account/url": { status: 422, body: { error: "Payments are not available yet.", statusCode: 422 } } });
+    renderBusiness({ paymentAccount: "OnboardingIncomplete" });
+    await userEvent.click(await screen.findByRole("button", { name: "Continue setup" }));
+    expect(await screen.findByText("Payments are not available yet.")).toBeTruthy();
+  });
+
+  it("disconnects after the confirmation and reloads the page's data", async () => {
+    const calls = stubApi({ "/api/paymentsystems/stripe/account/disconnect": { status: 200, body: { payload: { disconnected: true } } } });
+    const { loader } = renderBusiness({ paymentAccount: "Ready" });
+    expect(await screen.findByRole("button", { name: "Open dashboard" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Disconnect" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Disconnect" }));
+    expect(await screen.findByText(DISCONNECTED)).toBeTruthy();
+    expect(calls.map((c) => c.url)).toEqual(["/api/paymentsystems/stripe/account/disconnect"]);
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+  });
+});
+
+describe("/business: the subscription price form (SPEC.md section 5)", () => {
+  it("validates on blur with the SPEC's messages", async () => {
+    const calls = stubApi({});
+    renderBusiness();
+    const price = await screen.findByLabelText(/Monthly price/);
+    await userEvent.type(price, "0.5");
+    await userEvent.tab();
+    expect(await screen.findByText("Price should be at least $1")).toBeTruthy();
+    const description = screen.getByLabelText("What subscribers get");
+    await userEvent.click(description);
+    await userEvent.paste("x".repeat(121));
+    await userEvent.tab();
+    expect(await screen.findByText("Maximum 120 characters allowed")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Save price" }));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("sends cents, toasts, resets and reloads the data on success", async () => {
+    const calls = stubApi({ "/api/subscriptions/price": { status: 200, body: { payload: { subscriptionPrice: { price: 2499, description: "Daily" } } } } });
+    const { loader } = renderBusiness();
+    const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
+    await userEvent.type(price, "24.99");
+    await userEvent.type(screen.getByLabelText("What subscribers get"), "Daily");
+    await userEvent.click(screen.getByRole("button", { name: "Save price" }));
+    expect(await screen.findByText(PRICE_SAVED)).toBeTruthy();
+    expect(calls[0]).toEqual({ url: "/api/subscriptions/price", method: "POST", body: { price: 2499, description: "Daily" } });
+    await waitFor(() => expect(((screen.getByLabelText(/Monthly price/)) as HTMLInputElement).value).toBe(""));
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it("puts the server's field error on the field", async () => {
+    stubApi({ "/api/subscriptions/price": { status: 422, body: { error: "Violation", errors: { price: ["Price should be at most $100,000"] }, statusCode: 422 } } });
+    renderBusiness();
+    await userEvent.type(await screen.findByLabelText(/Monthly price/), "50");
+    await userEvent.click(screen.getByRole("button", { name: "Save price" }));
+    expect(await screen.findByText("Price should be at most $100,000")).toBeTruthy();
+  });
+});

@@ -1,0 +1,208 @@
+import { createRemixStub } from "@remix-run/testing";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { Toaster } from "sonner";
+import { PhotoEditorDialog } from "~/components/profile/photo-editor-dialog";
+import { BIRTH_DATE_HINT } from "~/components/profile/profile-form";
+import { MESSAGES, type Profile } from "~/modules/profiles/profile-schema";
+import Settings from "~/routes/settings";
+
+beforeAll(() => {
+  // jsdom has no object URLs (the chosen photo is shown from one).
+  URL.createObjectURL ??= () => "blob:test-photo";
+  URL.revokeObjectURL ??= () => {};
+  // Radix and sonner ask for these; jsdom has neither.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as unknown as typeof window.matchMedia;
+});
+
+const profile: Profile = {
+  avatar: null,
+  cover: null,
+  firstName: "Casey",
+  location: { country: "USA", state: "NY", city: "Buffalo" },
+  dateOfBirth: "1990-04-17",
+  timezone: "America/New_York",
+  expertAboutText: null,
+};
+
+function renderSettings({
+  action = vi.fn((): object | null => null),
+  isExpert = false,
+  data = profile,
+}: { action?: () => object | null; isExpert?: boolean; data?: Profile } = {}) {
+  const loader = () => ({
+    profile: data,
+    account: { userName: "CaseyP", isExpert, hasPassword: true },
+    timeZones: ["America/Chicago", "America/New_York", "UTC"],
+  });
+  const Stub = createRemixStub([
+    {
+      path: "/settings",
+      Component: () => (
+        <>
+          <Settings />
+          <Toaster />
+        </>
+      ),
+      loader,
+      action,
+    },
+  ]);
+  render(<Stub initialEntries={["/settings"]} />);
+  return { action };
+}
+
+const profileSection = async () => within(await screen.findByRole("region", { name: "Profile" }));
+
+describe("settings: the profile form (SPEC.md section 5)", () => {
+  it("shows the fields with the stored values, the date selects and the hint", async () => {
+    renderSettings();
+    const form = await profileSection();
+    expect((form.getByLabelText(/First name/) as HTMLInputElement).value).toBe("Casey");
+    expect((form.getByLabelText("Country") as HTMLInputElement).value).toBe("USA");
+    expect((form.getByLabelText(/State/) as HTMLSelectElement).value).toBe("NY");
+    expect((form.getByLabelText("Year") as HTMLSelectElement).value).toBe("1990");
+    expect((form.getByLabelText("Month") as HTMLSelectElement).value).toBe("04");
+    expect((form.getByLabelText("Day") as HTMLSelectElement).value).toBe("17");
+    const years = [...(form.getByLabelText("Year") as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    expect(years[0]).toBe("1950");
+    expect(years.at(-1)).toBe(String(new Date().getFullYear() - 15));
+    expect([...(form.getByLabelText("Month") as HTMLSelectElement).options].map((o) => o.text)).toContain("January");
+    expect(form.getByText(BIRTH_DATE_HINT)).toBeTruthy();
+    expect(form.getByRole("button", { name: "Edit profile photo" })).toBeTruthy();
+    expect(form.queryByLabelText("About you")).toBeNull();
+  });
+
+  it("shows the about text to experts only", async () => {
+    renderSettings({ isExpert: true });
+    expect((await profileSection()).getByLabelText("About you")).toBeTruthy();
+  });
+
+  it("puts 'Required' under first name, state and city and 'Should be a valid date' under the date, without sending", async () => {
+    const { action } = renderSettings();
+    const form = await profileSection();
+    await userEvent.clear(form.getByLabelText(/First name/));
+    await userEvent.selectOptions(form.getByLabelText(/State/), "");
+    await userEvent.clear(form.getByLabelText(/City/));
+    await userEvent.selectOptions(form.getByLabelText("Month"), "02");
+    await userEvent.selectOptions(form.getByLabelText("Day"), "31");
+    await userEvent.click(form.getByRole("button", { name: "Save profile" }));
+    await waitFor(() => expect(form.getAllByText("Required")).toHaveLength(3));
+    expect(form.getByText(MESSAGES.dateOfBirth)).toBeTruthy();
+    expect(form.getByLabelText(/First name/).getAttribute("aria-invalid")).toBe("true");
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's field error on the named field", async () => {
+    const action = vi.fn(() => ({
+      intent: "profile",
+      ok: false,
+      result: { status: "error" as const, initialValue: {}, error: { avatar: [MESSAGES.image] } },
+    }));
+    renderSettings({ action });
+    const form = await profileSection();
+    await userEvent.click(form.getByRole("button", { name: "Save profile" }));
+    expect(await form.findByText(MESSAGES.image)).toBeTruthy();
+  });
+
+  it("on success says 'Profile has been updated.' in a toast", async () => {
+    const action = vi.fn(() => ({ intent: "profile", ok: true, result: { status: "success" as const, initialValue: {} } }));
+    renderSettings({ action });
+    const form = await profileSection();
+    await userEvent.click(form.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Profile has been updated.")).toBeTruthy();
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers the browser's time zone when none was ever chosen (UTC)", async () => {
+    renderSettings({ data: { ...profile, timezone: "UTC" } });
+    const form = await profileSection();
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await waitFor(() => expect((form.getByLabelText("Time zone") as HTMLSelectElement).value).toBe(browser));
+  });
+});
+
+describe("settings: the username and password forms", () => {
+  it("checks the username's rule as the user types and refuses to send a bad one", async () => {
+    const { action } = renderSettings();
+    const section = within(await screen.findByRole("region", { name: "Username" }));
+    const input = section.getByRole("textbox", { name: "Username" });
+    await userEvent.clear(input);
+    await userEvent.type(input, "no way");
+    expect(await section.findByText(MESSAGES.userNameChars)).toBeTruthy();
+    await userEvent.click(section.getByRole("button", { name: "Change username" }));
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it("requires the current password and a matching confirmation", async () => {
+    const { action } = renderSettings();
+    const section = within(await screen.findByRole("region", { name: "Change password" }));
+    await userEvent.click(section.getByRole("button", { name: "Change password" }));
+    expect((await section.findAllByText("Required")).length).toBe(3);
+    await userEvent.type(section.getByLabelText(/Current password/), "old secret 1");
+    await userEvent.type(section.getByLabelText(/^New password/), "brand new 77");
+    await userEvent.type(section.getByLabelText(/Confirm new password/), "brand new 78");
+    await userEvent.click(section.getByRole("button", { name: "Change password" }));
+    expect(await section.findByText("Passwords must match")).toBeTruthy();
+    expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
+  function renderDialog() {
+    render(
+      <>
+        <PhotoEditorDialog kind="avatar" open onOpenChange={() => {}} onSaved={() => {}} />
+        <Toaster />
+      </>
+    );
+    return screen.getByRole("dialog", { name: "Edit profile photo" });
+  }
+
+  it("shows the SPEC's texts, Save (disabled until a photo is chosen) and Cancel", () => {
+    const dialog = within(renderDialog());
+    expect(dialog.getByText("JPEG, PNG, or GIF, max 5 MB")).toBeTruthy();
+    expect(dialog.getByText("If you have any problems with your upload, try using a smaller photo")).toBeTruthy();
+    expect((dialog.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByRole("button", { name: "Cancel" })).toBeTruthy();
+  });
+
+  it("refuses a GIF with a toast naming the file and the reason", async () => {
+    const dialog = renderDialog();
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.getAttribute("accept")).toBe("image/png,.png,image/jpeg,.jpg,.jpeg,image/webp,.webp,image/avif,.avif");
+    fireEvent.change(input, { target: { files: [new File(["GIF89a"], "party.gif", { type: "image/gif" })] } });
+    expect(await screen.findByText("party.gif")).toBeTruthy();
+    expect(screen.getByText("File type must be one of image/png, image/jpeg, image/webp, image/avif")).toBeTruthy();
+  });
+
+  it("refuses a file over 5,000,000 bytes, and more than one file", async () => {
+    const dialog = renderDialog();
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(5_000_001)], "huge.png", { type: "image/png" })] } });
+    expect(await screen.findByText("huge.png")).toBeTruthy();
+    expect(screen.getByText("File is larger than 5000000 bytes")).toBeTruthy();
+
+    fireEvent.change(input, {
+      target: { files: [new File(["a"], "one.png", { type: "image/png" }), new File(["b"], "two.jpg", { type: "image/jpeg" })] },
+    });
+    // react-dropzone keeps the first and refuses the rest.
+    expect(await screen.findByText("two.jpg")).toBeTruthy();
+    expect(screen.getByText("Too many files")).toBeTruthy();
+    expect(screen.queryByText("one.png")).toBeNull();
+    expect(within(dialog).getByRole("slider", { name: "Zoom" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * A small local stand-in for Stripe's API on node:http (stripe-mock is not installable here).
+ * The real `stripe` SDK talks to it through STRIPE_API_HOST/PORT/PROTOCOL, so the requests our
+ * code builds (form-encoded, Bearer key, API version header) are the real ones. It implements
+ * just the endpoints the app calls, answers objects shaped like Stripe's, keeps state in memory
+ * and records every request for the test to inspect:
+ *
+ * - POST   /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/cancel
+ * - POST   /v1/accounts, GET /v1/accounts/:id, DELETE /v1/accounts/:id
+ * - POST   /v1/account_links, POST /v1/accounts/:id/login_links
+ * - POST   /v1/products, POST /v1/products/:id, POST /v1/prices, POST /v1/prices/:id
+ *
+ * Anything else answers Stripe's 404 error body. `failWith(status)` makes the next requests fail
+ * the way Stripe does when it is down.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+  apiVersion: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+export interface StripeStandIn {
+  /** Env overrides that point the SDK here. */
+  env: { STRIPE_API_HOST: string; STRIPE_API_PORT: string; STRIPE_API_PROTOCOL: string };
+  requests: RecordedRequest[];
+  /** Requests matching a method and a path prefix (e.g. "POST", "/v1/payment_intents"). */
+  requestsTo(method: string, pathPrefix: string): RecordedRequest[];
+  paymentIntents: Map<string, StripeObject>;
+  accounts: Map<string, StripeObject>;
+  products: Map<string, StripeObject>;
+  prices: Map<string, StripeObject>;
+  /** Changes a stored object (e.g. a PaymentIntent's status after the card form confirmed it). */
+  update(id: string, changes: Record<string, unknown>): StripeObject;
+  /** Every following request answers this HTTP status with Stripe's error body; null to stop. */
+  failWith(status: number | null): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding (`metadata[userId]=…`, `expand[0]=…`) back into an object. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let target = result as Record<string, unknown>;
+    path.forEach((part, index) => {
+      const name = part === "" ? String(Object.keys(target).length) : part;
+      if (index === path.length - 1) target[name] = value;
+      else target = (target[name] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return result;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), "Request-Id": newId("req") });
+  response.end(text);
+}
+
+function stripeError(response: ServerResponse, status: number, message: string, extra: Record<string, unknown> = {}) {
+  const type = status >= 500 ? "api_error" : "invalid_request_error";
+  send(response, status, { error: { type, message, ...extra } });
+}
+
+const asMetadata = (value: unknown) => (value && typeof value === "object" ? (value as Record<string, string>) : {});
+const asBool = (value: unknown) => value === true || value === "true";
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const paymentIntents = new Map<string, StripeObject>();
+  const accounts = new Map<string, StripeObject>();
+  const products = new Map<string, StripeObject>();
+  const prices = new Map<string, StripeObject>();
+  const stores = [paymentIntents, accounts, products, prices];
+  let failure: number | null = null;
+
+  const missing = (response: ServerResponse, id: string, param = "id") =>
+    stripeError(response, 404, `No such object: '${id}'`, { code: "resource_missing", param });
+
+  async function route(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    const method = request.method ?? "GET";
+    const text = await readBody(request);
+    const body = method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
+    requests.push({
+      method,
+      path: url.pathname,
+      body,
+      authorization: request.headers.authorization,
+      apiVersion: request.headers["stripe-version"] as string | undefined,
+      idempotencyKey: request.headers["idempotency-key"] as string | undefined,
+    });
+    if (failure !== null) return stripeError(response, failure, "Stripe is having a bad day.");
+    if (!request.headers.authorization?.startsWith("Bearer sk_")) {
+      return send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+
+    const parts = url.pathname.split("/").filter(Boolean); // ["v1", resource, id?, action?]
+    const [version, resource, id, action] = parts;
+    if (version !== "v1") return stripeError(response, 404, `Unrecognized request URL (${method}: ${url.pathname}).`);
+
+    // ---- PaymentIntents
+    if (resource === "payment_intents") {
+      if (method === "POST" && !id) {
+        const amount = Number(body.amount);
+        if (!Number.isInteger(amount) || amount < 50) return stripeError(response, 400, "Amount must be at least $0.50 usd", { param: "amount" });
+        const intentId = newId("pi");
+        const intent: StripeObject = {
+          id: intentId,
+          object: "payment_intent",
+          amount,
+          amount_received: 0,
+          currency: String(body.currency ?? "usd"),
+          status: "requires_payment_method",
+          client_secret: `${intentId}_secret_${randomBytes(12).toString("hex")}`,
+          created: now(),
+          description: body.description ?? null,
+          receipt_email: body.receipt_email ?? null,
+          metadata: asMetadata(body.metadata),
+          automatic_payment_methods: body.automatic_payment_methods ? { enabled: true, allow_redirects: "always" } : null,
+          livemode: false,
+          last_payment_error: null,
+        };
+        paymentIntents.set(intentId, intent);
+        return send(response, 200, intent);
+      }
+      const intent = id ? paymentIntents.get(id) : undefined;
+      if (!intent) return missing(response, id ?? "", "intent");
+      if (method === "GET" && !action) return send(response, 200, intent);
+      if (method === "POST" && action === "cancel") {
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return stripeError(response, 400, `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`, {
+            code: "payment_intent_unexpected_state",
+          });
+        }
+        Object.assign(intent, { status: "canceled", canceled_at: now(), cancellation_reason: body.cancellation_reason ?? null });
+        return send(response, 200, intent);
+      }
+    }
+
+    // ---- Connect accounts and their links
+    if (resource === "accounts") {
+      if (method === "POST" && !id) {
+        const account: StripeObject = {
+          id: newId("acct"),
+          object: "account",
+          type: body.type ?? "standard",
+          email: body.email ?? null,
+          country: body.country ?? "US",
+          default_currency: "usd",
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          capabilities: Object.fromEntries(Object.keys(asMetadata(body.capabilities)).map((name) => [name, "inactive"])),
+          business_profile: body.business_profile ?? {},
+          metadata: asMetadata(body.metadata),
+          created: now(),
+        };
+        accounts.set(account.id, account);
+        return send(response, 200, account);
+      }
+      const account = id ? accounts.get(id) : undefined;
+      if (!account) return stripeError(response, 404, `No such account: '${id}'`, { code: "account_invalid" });
+      if (method === "GET" && !action) return send(response, 200, account);
+      if (method === "DELETE" && !action) {
+        accounts.delete(account.id);
+        return send(response, 200, { id: account.id, object: "account", deleted: true });
+      }
+      if (method === "POST" && action === "login_links") {
+        if (!account.details_submitted) {
+          return stripeError(response, 400, "Cannot create a login link for an account that has not completed onboarding.");
+        }
+        return send(response, 200, { object: "login_link", created: now(), url: `https://connect.stripe.com/express/${newId("login")}` });
+      }
+    }
+    if (resource === "account_links" && method === "POST" && !id) {
+      const account = accounts.get(String(body.account));
+      if (!account) return stripeError(response, 400, `No such account: '${String(body.account)}'`, { param: "account" });
+      if (!body.return_url || !body.refresh_url || !body.type) return stripeError(response, 400, "Missing required param.", { param: "type" });
+      return send(response, 200, {
+        object: "account_link",
+        created: now(),
+        expires_at: now() + 300,
+        url: `https://connect.stripe.com/setup/e/${account.id}/${randomBytes(8).toString("hex")}`,
+      });
+    }
+
+    // ---- Products and prices
+    if (resource === "products" && method === "POST") {
+      if (!id) {
+        if (!body.name) return stripeError(response, 400, "Missing required param: name.", { param: "name" });
+        const product: StripeObject = {
+          id: newId("prod"),
+          object: "product",
+          active: true,
+          name: body.name,
+          description: body.description ?? null,
+          metadata: asMetadata(body.metadata),
+          created: now(),
+        };
+        products.set(product.id, product);
+        return send(response, 200, product);
+      }
+      const product = products.get(id);
+      if (!product) return missing(response, id);
+      for (const [key, value] of Object.entries(body)) product[key] = key === "description" && value === "" ? null : value;
+      return send(response, 200, product);
+    }
+    if (resource === "prices" && method === "POST") {
+      if (!id) {
+        if (!products.has(String(body.product))) return missing(response, String(body.product), "product");
+        const recurring = asMetadata(body.recurring);
+        const price: StripeObject = {
+          id: newId("price"),
+          object: "price",
+          active: true,
+          currency: body.currency,
+          product: body.product,
+          unit_amount: Number(body.unit_amount),
+          recurring: recurring.interval ? { interval: recurring.interval, interval_count: 1, usage_type: "licensed" } : null,
+          type: recurring.interval ? "recurring" : "one_time",
+          metadata: asMetadata(body.metadata),
+          created: now(),
+        };
+        prices.set(price.id, price);
+        return send(response, 200, price);
+      }
+      const price = prices.get(id);
+      if (!price) return missing(response, id);
+      if ("unit_amount" in body) return stripeError(response, 400, "Received unknown parameter: unit_amount", { param: "unit_amount" });
+      if ("active" in body) price.active = asBool(body.active);
+      return send(response, 200, price);
+    }
+
+    return stripeError(response, 404, `Unrecognized request URL (${method}: ${url.pathname}).`);
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => stripeError(response, 500, String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    env: { STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: "http" },
+    requests,
+    requestsTo: (method, pathPrefix) => requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)),
+    paymentIntents,
+    accounts,
+    products,
+    prices,
+    update(id, changes) {
+      const store = stores.find((candidate) => candidate.has(id));
+      if (!store) throw new Error(`stand-in has no object ${id}`);
+      const object = store.get(id)!;
+      Object.assign(object, changes);
+      return object;
+    },
+    failWith(status) {
+      failure = status;
+    },
+    reset() {
+      requests.length = 0;
+      for (const store of stores) store.clear();
+      failure = null;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // The SDK keeps connections alive; they would hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}
