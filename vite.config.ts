@@ -14,7 +14,12 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   // The dependency scanner follows imports into *.server.ts files too; argon2 is native, server-only,
   // and its browser build needs a package we do not install, which fails the whole pre-bundle.
-  optimizeDeps: { exclude: ["@node-rs/argon2"] },
+  // Browser packages first reached through a lazily discovered route are pre-bundled up front, or
+  // vite re-optimises mid-session and the page gets a second copy of React ("Invalid hook call").
+  optimizeDeps: {
+    exclude: ["@node-rs/argon2"],
+    include: ["@stripe/stripe-js", "@stripe/react-stripe-js", "react-dropzone", "react-easy-crop"],
+  },
   plugins: [
     tailwindcss(),
     remix({

@@ -1,58 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueClientIp } from "./support/helpers";
+import { mailFor, signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { E2E_STAND_INS } from "./support/ports";
 
 /** Issue 3's journeys in a real browser, with e-mail read from the local SMTP server. */
-
-const PASSWORD = "correct horse 42";
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.com`;
-
-interface CaughtMail {
-  subject: string;
-  text: string;
-}
-
-async function mailFor(email: string, count = 1): Promise<CaughtMail> {
-  let messages: CaughtMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages?to=${encodeURIComponent(email)}`);
-        messages = (await response.json()) as CaughtMail[];
-        return messages.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return messages[messages.length - 1];
-}
-
-const codeIn = (mail: CaughtMail) => /\b([A-Z2-9]{6})\b/.exec(mail.text)![1];
 
 // Each test signs up from its own address, so per-IP limits never couple the tests.
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
 });
-
-async function signUp(page: Page, email: string, tab: "User sign up" | "Expert sign up") {
-  await page.goto("/sign-up");
-  await page.getByRole("tab", { name: tab }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Full name").fill("Casey Tester");
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Password confirmation").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign up", exact: true }).click();
-  await expect(page).toHaveURL(/\/email-verification$/);
-}
-
-async function verifyByCode(page: Page, email: string) {
-  const code = codeIn(await mailFor(email));
-  // Typed as a person might paste it: lower case, with a space; the form sends itself at 6.
-  await page.getByLabel("Verification code").fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
-  await expect(page).toHaveURL(/\/email-verification\/confirmed$/);
-  await expect(page.getByRole("heading", { name: "Email address verified" })).toBeVisible();
-}
 
 test("sign up as a User, verify with the e-mailed code, and land home", async ({ page }) => {
   const email = uniqueEmail("user");
