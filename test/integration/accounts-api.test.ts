@@ -375,6 +375,20 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
 });
 
 describe(`abuse limits (${testDatabaseEngine()})`, () => {
+  it("limits wrong current passwords on a password change like failed sign-ins", async () => {
+    const strict = makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_SIGN_IN_ACCOUNT: "2/900" });
+    const { user, jar } = await signUp();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const body = { currentPassword: `guess ${i} abc`, password: "changed pass 9", confirmPassword: "changed pass 9" };
+      statuses.push((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body })).status);
+    }
+    expect(statuses).toEqual([422, 422, 429]);
+    // Only wrong guesses are counted and stopped: the right password still works.
+    const right = { currentPassword: user.password, password: "changed pass 9", confirmPassword: "changed pass 9" };
+    expect((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body: right })).status).toBe(200);
+  });
+
   it("limits failed sign-ins per account, whatever the IP", async () => {
     const strict = makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_SIGN_IN_ACCOUNT: "3/900" });
     const { user } = await signUp();

@@ -222,6 +222,8 @@ export async function changePassword(
   const { db, env } = context;
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, viewer.user.id));
   if (!(await verifyPassword(row?.passwordHash ?? null, input.currentPassword))) {
+    // Guessing the current password from a borrowed session counts like failed sign-ins.
+    await enforceRateLimit(db, { name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT }, viewer.user.email.toLowerCase());
     throw new AppError(422, defaultErrorMessage(422), { currentPassword: ["Wrong password"] });
   }
   await db
