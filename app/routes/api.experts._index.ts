@@ -3,19 +3,11 @@ import { z } from "zod";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { listExperts } from "~/modules/experts/experts.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
-
-const wholeNumber = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, "Must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`))
-    .default(String(fallback));
+import { pageQuery } from "~/modules/http/query-schemas";
 
 /** DECISIONS.md "API conventions": page from 1, size 5 by default and at most 100; categoryIds repeated. */
 export const expertListQuerySchema = z.object({
-  page: wholeNumber(1, 100_000, 1),
-  size: wholeNumber(1, 100, 5),
+  ...pageQuery,
   categoryIds: z
     .array(z.string().regex(/^\d{1,9}$/, "Must be a category id").transform(Number))
     .optional(),

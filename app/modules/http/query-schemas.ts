@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** A whole number in the query string (`?size=10`), within bounds, with a default when absent. */
+export const wholeNumber = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, "Must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`))
+    .default(String(fallback));
+
+/** DECISIONS.md "API conventions": page from 1, size 5 by default and at most 100. */
+export const pageQuery = { page: wholeNumber(1, 100_000, 1), size: wholeNumber(1, 100, 5) };
+
+/** A reference-data id (categories, modalities, events are integers). */
+export const idParam = z.string().regex(/^\d{1,9}$/, "Must be a whole number").transform(Number);
