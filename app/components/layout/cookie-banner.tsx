@@ -10,7 +10,7 @@ export function CookieBanner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
+      className="fixed inset-x-3 bottom-3 z-[45] mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
     >
       <p className="text-sm text-slate-700">
         We use cookies to keep you signed in and, with your consent, to understand how the site is used.{" "}
