@@ -24,6 +24,7 @@ import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
+import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
 import { isS3Configured } from "./app/modules/uploads/storage.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -207,6 +208,7 @@ const server = app.listen(env.PORT, () => {
 
 const pruneTimer = setInterval(() => {
   pruneRateLimitCounters(database.db).catch((err) => logger.warn({ err }, "could not prune rate-limit counters"));
+  pruneAbandonedUploads({ db: database.db, env }).catch((err) => logger.warn({ err }, "could not prune abandoned uploads"));
 }, 10 * 60_000);
 pruneTimer.unref();
 

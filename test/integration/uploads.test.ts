@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,8 +7,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads, users } from "~/db/schema";
 import { localPolicyFields } from "~/modules/uploads/local-storage.server";
+import { getStorage } from "~/modules/uploads/storage.server";
 import { xmlErrorMessage } from "~/modules/uploads/upload-client";
 import { IMAGE_MIME_TYPES, UPLOAD_TYPE_MESSAGE } from "~/modules/uploads/upload-types";
+import { ABANDONED_UPLOAD_HOURS, pruneAbandonedUploads } from "~/modules/uploads/uploads.server";
 import * as metadataRoute from "~/routes/api.file.metadata";
 import * as presignRoute from "~/routes/api.file.presign";
 import * as uploadRoute from "~/routes/api.file.upload";
@@ -120,6 +122,30 @@ describe(`POST /api/file/presign (${testDatabaseEngine()})`, () => {
     // Another user has a counter of their own.
     const other = await signedInUser();
     expect((await presign(limited, other.jar, { type: "image/png" })).status).toBe(200);
+  });
+});
+
+describe(`abandoned uploads (${testDatabaseEngine()})`, () => {
+  it("removes Pending uploads older than a day, rows and files, and keeps the rest", async () => {
+    const { jar } = await signedInUser();
+    const keys: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { fields } = (await presign(context, jar, { type: "image/png" })).body.payload;
+      expect((await postLocal(fields, await png(40, 30))).status).toBe(204);
+      keys.push(fields.key);
+    }
+    const [old, fresh, done] = keys;
+    expect((await metadata(context, jar, { key: done, filename: "kept.png" })).status).toBe(200);
+    const dayAgo = new Date(Date.now() - (ABANDONED_UPLOAD_HOURS + 1) * 3600_000);
+    await database.db.update(uploads).set({ createdAt: dayAgo }).where(inArray(uploads.key, [old, done]));
+
+    expect(await pruneAbandonedUploads(context)).toBe(1);
+    const left = await database.db.select({ key: uploads.key }).from(uploads).where(inArray(uploads.key, keys));
+    expect(left.map((row) => row.key).sort()).toEqual([fresh, done].sort());
+    const storage = getStorage(context.env);
+    expect(await storage.stat(old)).toBeNull();
+    expect(await storage.stat(fresh)).not.toBeNull();
+    expect(await storage.stat(done)).not.toBeNull();
   });
 });
 

@@ -5,10 +5,11 @@
  * the row Complete. Nothing the browser says about the file is trusted.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { z } from "zod";
+import { queryRows } from "~/db/client.server";
 import { uploads } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
@@ -133,4 +134,28 @@ export async function completeUpload(context: UploadContext, viewer: Viewer, inp
     width: image.width,
     height: image.height,
   };
+}
+
+/**
+ * A Pending upload older than this was abandoned: its signed POST expired long ago
+ * (PRESIGN_TTL_SECONDS) and no metadata call completed it.
+ */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+/**
+ * Deletes abandoned uploads, rows and stored files, a batch at a time. Several instances may run
+ * it at once: each claims its rows with SKIP LOCKED. Answers how many went.
+ */
+export async function pruneAbandonedUploads(context: UploadContext, now = new Date(), batch = 200): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_HOURS * 3600_000).toISOString();
+  const rows = await queryRows<{ key: string }>(context.db, sql`
+    DELETE FROM ${uploads} WHERE ${uploads.id} IN (
+      SELECT ${uploads.id} FROM ${uploads}
+      WHERE ${uploads.status} = 'Pending' AND ${uploads.createdAt} < ${cutoff}::timestamptz
+      LIMIT ${batch} FOR UPDATE SKIP LOCKED
+    ) RETURNING ${uploads.key}`);
+  const keys = rows.map((row) => row.key);
+  const storage = getStorage(context.env);
+  for (const key of keys) await storage.remove(key).catch(() => {});
+  return keys.length;
 }
