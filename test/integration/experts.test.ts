@@ -8,15 +8,15 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experts, follows, payments, posts, profiles, subscriptions, users } from "~/db/schema";
-import { createSession, sessionCookies } from "~/modules/accounts/sessions.server";
 import { recordFrom } from "~/modules/experts/experts.server";
 import * as expertRoute from "~/routes/api.experts.$expertId";
 import * as expertsRoute from "~/routes/api.experts._index";
 import * as businessPage from "~/routes/business";
 import ExpertPage, * as expertPage from "~/routes/experts.$userName";
 import * as profilePage from "~/routes/profile";
-import { callRoute, CookieJar } from "../support/api-caller";
+import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { signedInJar } from "../support/signed-in";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -60,14 +60,7 @@ async function makeUser(
     .returning();
   await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX", expertAboutText: expert ? `About expert ${counter}` : null });
   if (membership) await db.insert(experts).values({ userId: user.id, membershipStatus: membership, membershipPaidAt: new Date() });
-  const session = await createSession(db, { userId: user.id, rememberMe: false });
-  const jar = new CookieJar();
-  for (const cookie of sessionCookies(context.env, session)) {
-    const [pair] = cookie.split(";");
-    const index = pair.indexOf("=");
-    jar.set(pair.slice(0, index), pair.slice(index + 1));
-  }
-  return { user, jar };
+  return { user, jar: await signedInJar(db, context.env, user.id) };
 }
 
 const BODY_SECRET = "SECRET-ANALYSIS-ONLY-FOR-SUBSCRIBERS";

@@ -7,7 +7,6 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { experts, payments, processedWebhookEvents, profiles, users } from "~/db/schema";
-import { createSession, sessionCookies } from "~/modules/accounts/sessions.server";
 import * as becomeRoute from "~/routes/api.experts.become";
 import * as connectRoute from "~/routes/api.paymentsystems.stripe.account.connect";
 import * as disconnectRoute from "~/routes/api.paymentsystems.stripe.account.disconnect";
@@ -21,6 +20,7 @@ import * as congratulationsPage from "~/routes/congratulations";
 import * as membershipPaymentPage from "~/routes/membership-payment";
 import { callRoute, CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { signedInJar } from "../support/signed-in";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { startStripeStandIn, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
 
@@ -73,14 +73,7 @@ async function makeUser(options: { expert?: boolean; confirmed?: boolean } = {})
     .returning();
   await db.insert(profiles).values({ userId: user.id });
   if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  const session = await createSession(db, { userId: user.id, rememberMe: false });
-  const jar = new CookieJar();
-  for (const cookie of sessionCookies(off.env, session)) {
-    const [pair] = cookie.split(";");
-    const index = pair.indexOf("=");
-    jar.set(pair.slice(0, index), pair.slice(index + 1));
-  }
-  return { user, jar };
+  return { user, jar: await signedInJar(db, off.env, user.id) };
 }
 
 const rolesOf = async (userId: string) => (await database.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId)))[0].roles;

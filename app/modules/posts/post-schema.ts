@@ -1,0 +1,94 @@
+/**
+ * Post validation (SPEC.md section 5, DECISIONS.md "Posts and picks", decision 017). Client-safe:
+ * shared by `POST`/`PUT /api/posts` and the create/edit dialog.
+ */
+import { z } from "zod";
+import { isBodyNonEmpty } from "./slate";
+
+export const POST_TITLE_MAX = 1000;
+export const SELECTION_MAX = 200;
+/** Storage keys and image URLs, as the profile's photos (IMAGE_KEY_MAX). */
+export const COVER_IMAGE_MAX = 500;
+
+export const POST_MESSAGES = {
+  required: "Required",
+  invalid: "Invalid input",
+  titleTooLong: `Must contain at most ${POST_TITLE_MAX} character(s)`,
+  selectionTooLong: `Must contain at most ${SELECTION_MAX} character(s)`,
+  coverImageTooLong: `Must contain at most ${COVER_IMAGE_MAX} character(s)`,
+  visibility: "Visibility must be Free for a Post and Subscribers for a Pick",
+  odds: "Odds must be whole American odds: -100 or lower, or +100 or higher",
+  units: "Units must be between 0.1 and 10, in steps of 0.1",
+  publishDate: "Should be a valid date",
+} as const;
+
+const number = () => z.number({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }).int(POST_MESSAGES.invalid);
+const optionalText = (max: number, message: string) =>
+  z.string({ invalid_type_error: POST_MESSAGES.invalid }).max(max, message).nullish();
+
+/** Post → Free; Pick → Subscribers. */
+export const visibilityFor = (postType: "Post" | "Pick"): "Free" | "Subscribers" => (postType === "Post" ? "Free" : "Subscribers");
+
+export const postInputSchema = z
+  .object({
+    postType: z.enum(["Post", "Pick"], { required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }),
+    title: z.string({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }).min(1, POST_MESSAGES.required).max(POST_TITLE_MAX, POST_MESSAGES.titleTooLong),
+    body: z
+      .array(z.record(z.unknown()), { required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid })
+      .refine(isBodyNonEmpty, POST_MESSAGES.required),
+    visibility: z.enum(["Free", "Subscribers"], { invalid_type_error: POST_MESSAGES.invalid }).nullish(),
+    coverImage: optionalText(COVER_IMAGE_MAX, POST_MESSAGES.coverImageTooLong),
+    categoryId: number(),
+    modalityIds: z.array(number(), { invalid_type_error: POST_MESSAGES.invalid }).default([]),
+    eventId: number().nullish(),
+    selection: optionalText(SELECTION_MAX, POST_MESSAGES.selectionTooLong),
+    odds: number()
+      .refine((odds) => Math.abs(odds) >= 100, POST_MESSAGES.odds)
+      .nullish(),
+    units: z
+      .number({ invalid_type_error: POST_MESSAGES.invalid })
+      .min(0.1, POST_MESSAGES.units)
+      .max(10, POST_MESSAGES.units)
+      .refine((units) => Math.abs(units * 10 - Math.round(units * 10)) < 1e-9, POST_MESSAGES.units)
+      .nullish(),
+    publishDate: z.string({ invalid_type_error: POST_MESSAGES.invalid }).datetime({ offset: true, message: POST_MESSAGES.publishDate }).nullish(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.visibility && input.visibility !== visibilityFor(input.postType)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visibility"], message: POST_MESSAGES.visibility });
+    }
+    if (input.postType === "Pick") {
+      for (const field of ["selection", "odds", "units"] as const) {
+        const value = input[field];
+        if (value === null || value === undefined || value === "") ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: POST_MESSAGES.required });
+      }
+    }
+  })
+  .transform((input) => {
+    const isPick = input.postType === "Pick";
+    return {
+      postType: input.postType,
+      title: input.title,
+      body: input.body,
+      visibility: visibilityFor(input.postType),
+      coverImage: input.coverImage || null,
+      categoryId: input.categoryId,
+      modalityIds: [...new Set(input.modalityIds)],
+      eventId: input.eventId ?? null,
+      // A Post carries no pick fields.
+      selection: isPick ? (input.selection ?? null) : null,
+      odds: isPick ? (input.odds ?? null) : null,
+      units: isPick ? (input.units ?? null) : null,
+      publishDate: input.publishDate ? new Date(input.publishDate) : null,
+    };
+  });
+
+export type PostInput = z.output<typeof postInputSchema>;
+
+export const pickResultQuerySchema = z.object({ pickResult: z.enum(["Win", "Loss", "Push", "Void"]) });
+
+/**
+ * Status from the publish date (SPEC.md section 3): none → Draft; otherwise Published, and a
+ * future date is a scheduled post that goes live then.
+ */
+export const statusFor = (publishDate: Date | null) => (publishDate ? "Published" : "Draft");

@@ -1,0 +1,374 @@
+/**
+ * Posts and picks core (decision 017): `POST /api/posts`, `GET`/`PUT`/`DELETE /api/posts/{id}`,
+ * `PUT /api/posts/{id}/pick-result`, the paywall on every answer, and record integrity.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events, experts, posts, profiles, subscriptions, users } from "~/db/schema";
+import * as postRoute from "~/routes/api.posts.$postId";
+import * as pickResultRoute from "~/routes/api.posts.$postId.pick-result";
+import * as postsRoute from "~/routes/api.posts._index";
+import { callRoute, type CookieJar } from "../support/api-caller";
+import { makeLoadContext } from "../support/context";
+import { signedInJar } from "../support/signed-in";
+import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
+
+let database: TestDatabase;
+let context: ReturnType<typeof makeLoadContext>;
+let categoryIds: Record<string, number>;
+let modalityIds: number[];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let counter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
+  categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
+  modalityIds = (await database.db.query.modalities.findMany()).map((row) => row.id);
+});
+afterAll(() => database?.close());
+
+interface MadeUser {
+  user: typeof users.$inferSelect;
+  jar: CookieJar;
+}
+
+async function makeUser(options: { expert?: boolean; confirmed?: boolean } = {}): Promise<MadeUser> {
+  counter += 1;
+  const { expert = false, confirmed = true } = options;
+  const db = database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `posts${counter}@example.com`,
+      userName: `PostsUser${counter}`,
+      firstName: "Casey",
+      lastName: `Tester${counter}`,
+      roles: expert ? ["Expert"] : ["User"],
+      signUpFlow: expert ? "Expert" : "User",
+      emailConfirmedAt: confirmed ? new Date() : null,
+    })
+    .returning();
+  await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX" });
+  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
+  return { user, jar: await signedInJar(db, context.env, user.id) };
+}
+
+async function makeEvent(startsInMs: number, category = "NBA") {
+  const [row] = await database.db
+    .insert(events)
+    .values({ categoryId: categoryIds[category], homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + startsInMs) })
+    .returning({ id: events.id });
+  return row.id;
+}
+
+async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "PastDue" | "Canceled" | "Expired" | "Pending", periodEndMs: number | null) {
+  await database.db.insert(subscriptions).values({
+    subscriberId,
+    expertId,
+    status,
+    priceCents: 1000,
+    currentPeriodEnd: periodEndMs === null ? null : new Date(Date.now() + periodEndMs),
+  });
+}
+
+const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
+
+function pickPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    postType: "Pick",
+    title: "Lakers cover tonight",
+    body: [paragraph("Why the Lakers cover."), paragraph("More analysis.")],
+    categoryId: categoryIds.NBA,
+    modalityIds: [modalityIds[0], modalityIds[1]],
+    selection: "Lakers -4.5",
+    odds: -110,
+    units: 1.5,
+    publishDate: new Date(Date.now() - 1000).toISOString(),
+    ...overrides,
+  };
+}
+
+const create = (jar: CookieJar | undefined, body: unknown) => callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body });
+const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
+const update = (id: string, jar: CookieJar | undefined, body: unknown) =>
+  callRoute(postRoute, context, { method: "PUT", path: `/api/posts/${id}`, params: { postId: id }, jar, body });
+const remove = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { method: "DELETE", path: `/api/posts/${id}`, params: { postId: id }, jar });
+const grade = (id: string, jar: CookieJar | undefined, pickResult: string) =>
+  callRoute(pickResultRoute, context, { method: "PUT", path: `/api/posts/${id}/pick-result?pickResult=${pickResult}`, params: { postId: id }, jar });
+
+describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
+  it("an expert creates a Pick: 201 with the full post, visibility and status derived, preview built", async () => {
+    const author = await makeUser({ expert: true });
+    const eventId = await makeEvent(DAY);
+    const response = await create(author.jar, pickPayload({ eventId, coverImage: "https://cdn.example/cover.png" }));
+    expect(response.status).toBe(201);
+    const post = response.body.payload;
+    expect(post).toMatchObject({
+      postType: "Pick",
+      title: "Lakers cover tonight",
+      isLocked: false,
+      visibility: "Subscribers",
+      status: "Published",
+      categoryInfo: { id: categoryIds.NBA, name: "NBA" },
+      eventInfo: { id: eventId, homeTeam: "Lakers", awayTeam: "Celtics" },
+      coverImage: "https://cdn.example/cover.png",
+      selection: "Lakers -4.5",
+      odds: -110,
+      units: 1.5,
+      pickResult: null,
+      author: { id: author.user.id, userName: author.user.userName, firstName: "Casey" },
+      likesCount: 0,
+      commentsCount: 0,
+      metadata: { isNotifyRequested: false },
+    });
+    expect(post.body).toEqual([paragraph("Why the Lakers cover."), paragraph("More analysis.")]);
+    expect(post.preview).toEqual(post.body);
+    expect(post.previewText).toBe("Why the Lakers cover. More analysis.");
+    expect(post.modality.map((m: { id: number }) => m.id).sort()).toEqual([modalityIds[0], modalityIds[1]].sort());
+    expect(post.author.avatar).toMatch(/^\/avatars\//);
+  });
+
+  it("no publishDate → Draft; a future one → scheduled (Published with that date); a past one → now", async () => {
+    const author = await makeUser({ expert: true });
+    const draft = await create(author.jar, { ...pickPayload(), postType: "Post", publishDate: undefined });
+    expect(draft.body.payload).toMatchObject({ status: "Draft", publishDate: null, visibility: "Free", selection: null });
+    const future = new Date(Date.now() + DAY).toISOString();
+    const scheduled = await create(author.jar, pickPayload({ publishDate: future }));
+    expect(scheduled.body.payload).toMatchObject({ status: "Published", publishDate: future });
+    const past = await create(author.jar, pickPayload({ publishDate: "2020-01-01T00:00:00Z" }));
+    expect(new Date(past.body.payload.publishDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("validation: 422 with each field's message", async () => {
+    const author = await makeUser({ expert: true });
+    const response = await create(author.jar, {
+      postType: "Pick",
+      title: "",
+      body: [paragraph("   ")],
+      visibility: "Free",
+      categoryId: "NBA",
+      modalityIds: ["x"],
+      odds: 50,
+      units: 11,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toMatchObject({
+      title: ["Required"],
+      body: ["Required"],
+      categoryId: ["Invalid input"],
+      "modalityIds.0": ["Invalid input"],
+      odds: ["Odds must be whole American odds: -100 or lower, or +100 or higher"],
+      units: ["Units must be between 0.1 and 10, in steps of 0.1"],
+    });
+    const long = await create(author.jar, pickPayload({ title: "x".repeat(1001), selection: "y".repeat(201) }));
+    expect(long.body.errors).toEqual({ title: ["Must contain at most 1000 character(s)"], selection: ["Must contain at most 200 character(s)"] });
+    const contradicting = await create(author.jar, pickPayload({ visibility: "Free" }));
+    expect(contradicting.status).toBe(422);
+    expect(contradicting.body.errors).toEqual({ visibility: ["Visibility must be Free for a Post and Subscribers for a Pick"] });
+    const missing = await create(author.jar, pickPayload({ selection: null, odds: undefined, units: undefined }));
+    expect(missing.body.errors).toEqual({ selection: ["Required"], odds: ["Required"], units: ["Required"] });
+  });
+
+  it("references: unknown category, modality or event, an event of another sport, a started event → 422", async () => {
+    const author = await makeUser({ expert: true });
+    expect((await create(author.jar, pickPayload({ categoryId: 999_999 }))).body.errors).toEqual({ categoryId: ["Unknown category"] });
+    expect((await create(author.jar, pickPayload({ modalityIds: [999_999] }))).body.errors).toEqual({ modalityIds: ["Unknown modality"] });
+    expect((await create(author.jar, pickPayload({ eventId: 999_999 }))).body.errors).toEqual({ eventId: ["Unknown event"] });
+    const nflEvent = await makeEvent(DAY, "NFL");
+    expect((await create(author.jar, pickPayload({ eventId: nflEvent }))).body.errors).toEqual({ eventId: ["The event is not in the chosen category"] });
+    const soon = await makeEvent(HOUR);
+    const late = await create(author.jar, pickPayload({ eventId: soon, publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }));
+    expect(late.status).toBe(422);
+    expect(late.body.errors).toEqual({ publishDate: ["A pick must be published before its event starts"] });
+    const started = await makeEvent(-HOUR);
+    const response = await create(author.jar, pickPayload({ eventId: started }));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ eventId: ["This event has already started: picks can only be made before it starts."] });
+  });
+
+  it("gates: 401 for a visitor, 403 for a plain user and an unconfirmed expert; 400 for bad JSON", async () => {
+    expect((await create(undefined, pickPayload())).status).toBe(401);
+    expect((await create((await makeUser()).jar, pickPayload())).status).toBe(403);
+    expect((await create((await makeUser({ expert: true, confirmed: false })).jar, pickPayload())).status).toBe(403);
+    expect((await create((await makeUser({ expert: true })).jar, "{not json")).status).toBe(400);
+  });
+});
+
+describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, () => {
+  it("leak test: a Pick body's marker reaches only its author and active subscribers", async () => {
+    const MARKER = `MARKER-${crypto.randomUUID()}`;
+    const author = await makeUser({ expert: true });
+    // The marker deep in the body, past what the preview keeps.
+    const body = [paragraph("x".repeat(320)), paragraph(`The real play: ${MARKER}`), { type: "image", url: `https://cdn.example/${MARKER}.png`, children: [{ text: "" }] }];
+    const created = await create(author.jar, pickPayload({ body }));
+    expect(created.status).toBe(201);
+    const id = created.body.payload.id;
+
+    const plain = await makeUser();
+    const otherExpert = await makeUser({ expert: true });
+    const expired = await makeUser();
+    await subscribe(expired.user.id, author.user.id, "Expired", -DAY);
+    const pending = await makeUser();
+    await subscribe(pending.user.id, author.user.id, "Pending", null);
+    const canceledOver = await makeUser();
+    await subscribe(canceledOver.user.id, author.user.id, "Canceled", -HOUR);
+    const active = await makeUser();
+    await subscribe(active.user.id, author.user.id, "Activated", 30 * DAY);
+    const canceledPaid = await makeUser();
+    await subscribe(canceledPaid.user.id, author.user.id, "Canceled", 5 * DAY);
+    const subscriberOfAnother = await makeUser();
+    await subscribe(subscriberOfAnother.user.id, otherExpert.user.id, "Activated", 30 * DAY);
+
+    for (const jar of [undefined, plain.jar, otherExpert.jar, expired.jar, pending.jar, canceledOver.jar, subscriberOfAnother.jar]) {
+      const response = await read(id, jar);
+      expect(response.status).toBe(200);
+      expect(JSON.stringify(response.body)).not.toContain(MARKER);
+      expect(response.body.payload).toMatchObject({ body: null, isLocked: true, selection: null, odds: null, units: null, title: "Lakers cover tonight" });
+      expect(response.body.payload.previewText).toBe("x".repeat(300));
+      // Writes answer nothing of the post either.
+      for (const answer of [await update(id, jar, pickPayload()), await remove(id, jar), await grade(id, jar, "Win")]) {
+        expect(JSON.stringify(answer.body)).not.toContain(MARKER);
+        expect([401, 403]).toContain(answer.status);
+      }
+    }
+
+    for (const jar of [author.jar, active.jar, canceledPaid.jar]) {
+      const response = await read(id, jar);
+      expect(response.body.payload.isLocked).toBe(false);
+      expect(JSON.stringify(response.body.payload.body)).toContain(MARKER);
+      expect(response.body.payload).toMatchObject({ selection: "Lakers -4.5", odds: -110, units: 1.5 });
+    }
+    // The creating answer went to the author only; the DB row still holds the body.
+    expect(JSON.stringify(created.body)).toContain(MARKER);
+  });
+
+  it("a free Post is readable by everyone", async () => {
+    const author = await makeUser({ expert: true });
+    const created = await create(author.jar, { ...pickPayload(), postType: "Post", body: [paragraph("Free words for all.")] });
+    const response = await read(created.body.payload.id);
+    expect(response.body.payload).toMatchObject({ isLocked: false, body: [paragraph("Free words for all.")], visibility: "Free" });
+  });
+
+  it("drafts and scheduled posts: only their author; unknown or malformed ids → 404", async () => {
+    const author = await makeUser({ expert: true });
+    const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload.id;
+    const scheduled = (await create(author.jar, pickPayload({ publishDate: new Date(Date.now() + DAY).toISOString() }))).body.payload.id;
+    const reader = await makeUser();
+    for (const id of [draft, scheduled]) {
+      expect((await read(id)).status).toBe(404);
+      expect((await read(id, reader.jar)).status).toBe(404);
+      expect((await update(id, reader.jar, pickPayload())).status).toBe(404);
+      expect((await read(id, author.jar)).status).toBe(200);
+    }
+    expect((await read(crypto.randomUUID())).status).toBe(404);
+    expect((await read("not-a-uuid")).status).toBe(404);
+  });
+
+  it("a graded Pick's record is public; its body stays locked", async () => {
+    const author = await makeUser({ expert: true });
+    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    expect((await grade(id, author.jar, "Win")).status).toBe(200);
+    const response = await read(id);
+    expect(response.body.payload).toMatchObject({ isLocked: true, body: null, selection: "Lakers -4.5", odds: -110, units: 1.5, pickResult: "Win" });
+    expect(response.body.payload.gradedAt).not.toBeNull();
+  });
+});
+
+describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
+  it("the author edits: fields, modalities and preview are replaced; a live post keeps its publish date", async () => {
+    const author = await makeUser({ expert: true });
+    const created = (await create(author.jar, pickPayload())).body.payload;
+    const response = await update(created.id, author.jar, pickPayload({ title: "Edited", body: [paragraph("New analysis.")], modalityIds: [modalityIds[2]], units: 2, publishDate: new Date().toISOString() }));
+    expect(response.status).toBe(200);
+    expect(response.body.payload).toMatchObject({ title: "Edited", units: 2, previewText: "New analysis.", modalityIds: [modalityIds[2]], publishDate: created.publishDate });
+  });
+
+  it("others: 401 for a visitor, 403 for another user; validation 422", async () => {
+    const author = await makeUser({ expert: true });
+    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const other = await makeUser({ expert: true });
+    expect((await update(id, undefined, pickPayload())).status).toBe(401);
+    expect((await update(id, other.jar, pickPayload())).status).toBe(403);
+    expect((await remove(id, other.jar)).status).toBe(403);
+    const invalid = await update(id, author.jar, pickPayload({ title: "" }));
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual({ title: ["Required"] });
+  });
+
+  it("the author deletes; then it is gone", async () => {
+    const author = await makeUser({ expert: true });
+    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const response = await remove(id, author.jar);
+    expect(response.status).toBe(200);
+    expect((await read(id, author.jar)).status).toBe(404);
+    expect((await remove(id, author.jar)).status).toBe(404);
+  });
+
+  it("record integrity: a graded Pick or one whose event started cannot be edited or deleted (422)", async () => {
+    const author = await makeUser({ expert: true });
+    const graded = (await create(author.jar, pickPayload())).body.payload.id;
+    await grade(graded, author.jar, "Loss");
+    for (const response of [await update(graded, author.jar, pickPayload()), await remove(graded, author.jar)]) {
+      expect(response.status).toBe(422);
+      expect(response.body.error).toBe("This pick has been graded: it can no longer be edited or deleted.");
+    }
+
+    const eventId = await makeEvent(DAY);
+    const started = (await create(author.jar, pickPayload({ eventId }))).body.payload.id;
+    await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+    for (const response of [await update(started, author.jar, pickPayload()), await remove(started, author.jar)]) {
+      expect(response.status).toBe(422);
+      expect(response.body.error).toBe("This pick's event has started: it can no longer be edited or deleted.");
+    }
+    expect(await database.db.query.posts.findFirst({ where: eq(posts.id, started) })).toBeTruthy();
+  });
+
+  it("a free Post whose event started may still be edited", async () => {
+    const author = await makeUser({ expert: true });
+    const eventId = await makeEvent(DAY);
+    const id = (await create(author.jar, { ...pickPayload({ eventId }), postType: "Post" })).body.payload.id;
+    await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+    expect((await update(id, author.jar, { ...pickPayload({ eventId, title: "Recap" }), postType: "Post" })).status).toBe(200);
+  });
+});
+
+describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => {
+  it("the author grades a live Pick once; gradedAt is set", async () => {
+    const author = await makeUser({ expert: true });
+    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const response = await grade(id, author.jar, "Push");
+    expect(response.status).toBe(200);
+    expect(response.body.payload).toMatchObject({ pickResult: "Push", isLocked: false });
+    const row = await database.db.query.posts.findFirst({ where: eq(posts.id, id) });
+    expect(row?.gradedAt).toBeInstanceOf(Date);
+    const again = await grade(id, author.jar, "Win");
+    expect(again.status).toBe(422);
+    expect(again.body.error).toBe("This pick has already been graded.");
+  });
+
+  it("of two grades at once, one lands", async () => {
+    const author = await makeUser({ expert: true });
+    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const statuses = (await Promise.all([grade(id, author.jar, "Win"), grade(id, author.jar, "Loss")])).map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 422]);
+  });
+
+  it("failures: bad value 400, others 401/403, a Post or unpublished Pick 422, unknown 404", async () => {
+    const author = await makeUser({ expert: true });
+    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    expect((await grade(id, author.jar, "Maybe")).status).toBe(400);
+    expect((await grade(id, undefined, "Win")).status).toBe(401);
+    expect((await grade(id, (await makeUser()).jar, "Win")).status).toBe(403);
+    const post = (await create(author.jar, { ...pickPayload(), postType: "Post" })).body.payload.id;
+    const onPost = await grade(post, author.jar, "Win");
+    expect(onPost.status).toBe(422);
+    expect(onPost.body.error).toBe("Only picks can be graded.");
+    const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload.id;
+    const onDraft = await grade(draft, author.jar, "Void");
+    expect(onDraft.status).toBe(422);
+    expect(onDraft.body.error).toBe("Only a published pick can be graded.");
+    expect((await grade(crypto.randomUUID(), author.jar, "Win")).status).toBe(404);
+  });
+});
