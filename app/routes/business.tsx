@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -15,6 +15,7 @@ import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import { dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
 import { pageMeta } from "~/modules/site/meta";
+import { SectionCard } from "~/components/ui/section-card";
 
 export const BUSINESS_TITLE = "Business";
 export const PRICE_SAVED = "Subscription price has been updated.";
@@ -59,10 +60,10 @@ export default function Business() {
         </p>
 
         <div className="mt-6 space-y-6">
-          <Section id="payment-account-heading" title="Payment account">
+          <SectionCard id="payment-account-heading" title="Payment account">
             <PaymentAccount state={data.paymentAccount} paymentsEnabled={data.paymentsEnabled} />
-          </Section>
-          <Section id="price-heading" title="Subscription price">
+          </SectionCard>
+          <SectionCard id="price-heading" title="Subscription price">
             <p className="mb-4 text-sm text-slate-600">
               {data.subscriptionPrice ? (
                 <>
@@ -74,8 +75,8 @@ export default function Business() {
               )}
             </p>
             <PriceForm />
-          </Section>
-          <Section id="subscribers-heading" title="Latest subscribers">
+          </SectionCard>
+          <SectionCard id="subscribers-heading" title="Latest subscribers">
             {data.recentSubscribers.length === 0 ? (
               <p className="text-sm text-slate-600">No subscribers yet. Share your page and post free analysis to bring them in.</p>
             ) : (
@@ -96,21 +97,10 @@ export default function Business() {
                 ))}
               </ul>
             )}
-          </Section>
+          </SectionCard>
         </div>
       </div>
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="mb-4 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { toast } from "sonner";
 import { PASSWORD_INTENT, PasswordForm, USERNAME_INTENT, UserNameForm } from "~/components/profile/account-forms";
 import { PROFILE_INTENT, ProfileForm } from "~/components/profile/profile-form";
@@ -13,6 +13,7 @@ import { appErrorReply } from "~/modules/http/form-reply.server";
 import { MESSAGES, profileFormSchema, profileInputFromForm, userNameBodySchema } from "~/modules/profiles/profile-schema";
 import { changeUserName, getProfile, hasPassword, updateProfile } from "~/modules/profiles/profiles.server";
 import { pageMeta } from "~/modules/site/meta";
+import { SectionCard } from "~/components/ui/section-card";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 
@@ -119,7 +120,7 @@ export default function Settings() {
       <div className="mx-auto max-w-content">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{SETTINGS_TITLE}</h1>
         <div className="mt-6 space-y-6">
-          <Section id="profile-heading" title="Profile">
+          <SectionCard id="profile-heading" title="Profile">
             <ProfileForm
               profile={profile}
               userName={account.userName}
@@ -127,26 +128,15 @@ export default function Settings() {
               timeZones={timeZones}
               lastResult={resultFor(PROFILE_INTENT)}
             />
-          </Section>
-          <Section id="username-heading" title="Username">
+          </SectionCard>
+          <SectionCard id="username-heading" title="Username">
             <UserNameForm current={account.userName} isExpert={account.isExpert} lastResult={resultFor(USERNAME_INTENT)} />
-          </Section>
-          <Section id="password-heading" title="Change password">
+          </SectionCard>
+          <SectionCard id="password-heading" title="Change password">
             <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />
-          </Section>
+          </SectionCard>
         </div>
       </div>
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="mb-4 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
