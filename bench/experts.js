@@ -13,22 +13,7 @@
 // micro-cache (decision 007) may serve it. Results go to bench/results/ (git-ignored). Exit code 1
 // when a target is missed, 2 when the run itself failed (a server did not start, a response was
 // not 200, the page leaked a locked pick's analysis, …).
-import {
-  appServer,
-  baselineServer,
-  benchSettings,
-  ensureBuilds,
-  exit,
-  fail,
-  fmt,
-  machineLine,
-  measure,
-  startServer,
-  summarise,
-  tempDir,
-  waitFor,
-  writeResults,
-} from "./lib.js";
+import { appServer, baselineServer, benchSettings, checkPage, comparePageWithBaseline, ensureBuilds, startServer, tempDir, waitFor } from "./lib.js";
 
 const settings = benchSettings({
   expertPort: Number(process.env.BENCH_EXPERT_PORT ?? 4340),
@@ -36,19 +21,6 @@ const settings = benchSettings({
   // A demo expert (app/db/seed.server.ts) with graded picks, locked picks and free posts.
   expert: process.env.BENCH_EXPERT ?? "LeBronPicks",
 });
-const TARGETS = { minRpsRatio: 0.4, maxP99Ratio: 3 };
-
-/** Checks that the page is the one we mean to measure, and returns its size. */
-async function checkPage(name, url, mustContain, mustNotContain = []) {
-  const response = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
-  const html = await response.text();
-  if (response.status !== 200) await fail(`${name}: ${url} answered ${response.status}`);
-  for (const text of mustContain) if (!html.includes(text)) await fail(`${name}: ${url} does not contain ${JSON.stringify(text)}`);
-  for (const text of mustNotContain) if (html.includes(text)) await fail(`${name}: ${url} contains ${JSON.stringify(text)}`);
-  return Buffer.byteLength(html);
-}
-
-const load = (url, duration, headers = {}) => measure(url, { url, connections: settings.connections, duration, headers });
 
 // ---------------------------------------------------------------------------------------------
 
@@ -80,53 +52,12 @@ const pageBytes = {
   baseline: await checkPage("baseline", baselineUrl, ["<title>Baseline</title>", "Hello from a minimal Remix page."]),
 };
 
-console.log(
-  `bench: ${settings.rounds} round(s) of ${settings.durationSeconds} s per target, ${settings.connections} connections, ` +
-    `after ${settings.warmupSeconds} s of warm-up each (${machineLine()})`,
-);
-await load(baselineUrl, settings.warmupSeconds);
-await load(expertUrl, settings.warmupSeconds);
-
-const runs = { baseline: [], expert: [] };
-for (let round = 1; round <= settings.rounds; round++) {
-  for (const [name, url] of [
-    ["baseline", baselineUrl],
-    ["expert", expertUrl],
-  ]) {
-    const result = await load(url, settings.durationSeconds);
-    runs[name].push(result);
-    console.log(`  round ${round} ${name.padEnd(8)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
-  }
-}
-
-// For information only: what a browser gets (it always sends Accept-Encoding), compression included.
-const expertGzip = await load(expertUrl, settings.durationSeconds, { "accept-encoding": "gzip, deflate, br" });
-console.log(`  info     expert+gzip ${fmt(expertGzip.rps).padStart(5)} req/s  p50 ${expertGzip.p50} ms  p99 ${expertGzip.p99} ms`);
-
-const baseline = summarise(runs.baseline);
-const expert = summarise(runs.expert);
-const rpsRatio = expert.rps / baseline.rps;
-const p99Ratio = expert.p99 / baseline.p99;
-const passed = { rps: rpsRatio >= TARGETS.minRpsRatio, p99: p99Ratio < TARGETS.maxP99Ratio };
-
-console.log("");
-console.log("| target | requests/s | p50 | p99 | page size |");
-console.log("|---|---:|---:|---:|---:|");
-console.log(`| minimal Remix SSR page (baseline) | ${fmt(baseline.rps)} | ${baseline.p50} ms | ${baseline.p99} ms | ${fmt(pageBytes.baseline / 1024, 1)} kB |`);
-console.log(`| /experts/${settings.expert}, signed out, demo data | ${fmt(expert.rps)} | ${expert.p50} ms | ${expert.p99} ms | ${fmt(pageBytes.expert / 1024, 1)} kB |`);
-console.log(`| (info) expert page with gzip | ${fmt(expertGzip.rps)} | ${expertGzip.p50} ms | ${expertGzip.p99} ms | |`);
-console.log("");
-console.log(`expert/baseline requests/s: ${rpsRatio.toFixed(2)} (target ≥ ${TARGETS.minRpsRatio}) ${passed.rps ? "MET" : "MISSED"}`);
-console.log(`expert/baseline p99:        ${p99Ratio.toFixed(2)} (target < ${TARGETS.maxP99Ratio}) ${passed.p99 ? "MET" : "MISSED"}`);
-
-const report = writeResults("experts", {
-  settings,
-  targets: TARGETS,
+await comparePageWithBaseline({
+  resultsName: "experts",
+  target: "expert",
+  label: `/experts/${settings.expert}, signed out, demo data`,
+  pageUrl: expertUrl,
+  baselineUrl,
   pageBytes,
-  baseline,
-  expert,
-  expertWithGzip: expertGzip,
-  ratios: { rps: rpsRatio, p99: p99Ratio },
-  passed: passed.rps && passed.p99,
+  settings,
 });
-await exit(report.passed ? 0 : 1);

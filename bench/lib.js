@@ -226,3 +226,77 @@ export function writeResults(name, figures) {
   console.log(`\nbench: results written to ${path.relative(root, file)}`);
   return report;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A server-rendered page against the minimal Remix page (bench/baseline)
+// ---------------------------------------------------------------------------------------------
+/** Checks that the page is the one we mean to measure (and leaks nothing it must not), and returns its size. */
+export async function checkPage(name, url, mustContain, mustNotContain = []) {
+  const response = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+  const html = await response.text();
+  if (response.status !== 200) await fail(`${name}: ${url} answered ${response.status}`);
+  for (const text of mustContain) if (!html.includes(text)) await fail(`${name}: ${url} does not contain ${JSON.stringify(text)}`);
+  for (const text of mustNotContain) if (html.includes(text)) await fail(`${name}: ${url} contains ${JSON.stringify(text)}`);
+  return Buffer.byteLength(html);
+}
+
+export const PAGE_TARGETS = { minRpsRatio: 0.4, maxP99Ratio: 3 };
+
+/**
+ * Warms both up, alternates baseline and page for `settings.rounds` rounds, measures the page
+ * once more with compression (for information), prints the table and the verdict, writes the
+ * results as `resultsName` and exits: 0 when both targets are met, 1 when not.
+ */
+export async function comparePageWithBaseline({ resultsName, target, label, pageUrl, baselineUrl, pageBytes, settings, targets = PAGE_TARGETS }) {
+  const load = (url, duration, headers = {}) => measure(url, { url, connections: settings.connections, duration, headers });
+  console.log(
+    `bench: ${settings.rounds} round(s) of ${settings.durationSeconds} s per target, ${settings.connections} connections, ` +
+      `after ${settings.warmupSeconds} s of warm-up each (${machineLine()})`,
+  );
+  await load(baselineUrl, settings.warmupSeconds);
+  await load(pageUrl, settings.warmupSeconds);
+
+  const runs = { baseline: [], [target]: [] };
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const [name, url] of [
+      ["baseline", baselineUrl],
+      [target, pageUrl],
+    ]) {
+      const result = await load(url, settings.durationSeconds);
+      runs[name].push(result);
+      console.log(`  round ${round} ${name.padEnd(8)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
+    }
+  }
+
+  // For information only: what a browser gets (it always sends Accept-Encoding), compression included.
+  const gzip = await load(pageUrl, settings.durationSeconds, { "accept-encoding": "gzip, deflate, br" });
+  console.log(`  info     ${target}+gzip ${fmt(gzip.rps).padStart(5)} req/s  p50 ${gzip.p50} ms  p99 ${gzip.p99} ms`);
+
+  const baseline = summarise(runs.baseline);
+  const page = summarise(runs[target]);
+  const rpsRatio = page.rps / baseline.rps;
+  const p99Ratio = page.p99 / baseline.p99;
+  const passed = { rps: rpsRatio >= targets.minRpsRatio, p99: p99Ratio < targets.maxP99Ratio };
+
+  console.log("");
+  console.log("| target | requests/s | p50 | p99 | page size |");
+  console.log("|---|---:|---:|---:|---:|");
+  console.log(`| minimal Remix SSR page (baseline) | ${fmt(baseline.rps)} | ${baseline.p50} ms | ${baseline.p99} ms | ${fmt(pageBytes.baseline / 1024, 1)} kB |`);
+  console.log(`| ${label} | ${fmt(page.rps)} | ${page.p50} ms | ${page.p99} ms | ${fmt(pageBytes[target] / 1024, 1)} kB |`);
+  console.log(`| (info) ${target} with gzip | ${fmt(gzip.rps)} | ${gzip.p50} ms | ${gzip.p99} ms | |`);
+  console.log("");
+  console.log(`${target}/baseline requests/s: ${rpsRatio.toFixed(2)} (target ≥ ${targets.minRpsRatio}) ${passed.rps ? "MET" : "MISSED"}`);
+  console.log(`${target}/baseline p99:        ${p99Ratio.toFixed(2)} (target < ${targets.maxP99Ratio}) ${passed.p99 ? "MET" : "MISSED"}`);
+
+  const report = writeResults(resultsName, {
+    settings,
+    targets,
+    pageBytes,
+    baseline,
+    [target]: page,
+    [`${target}WithGzip`]: gzip,
+    ratios: { rps: rpsRatio, p99: p99Ratio },
+    passed: passed.rps && passed.p99,
+  });
+  await exit(report.passed ? 0 : 1);
+}
