@@ -1,7 +1,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppShell } from "~/components/layout/app-shell";
 import { accountMenuItems } from "~/components/layout/account-menu";
 import { Header, type HeaderUser } from "~/components/layout/header";
@@ -16,15 +16,6 @@ const expert: HeaderUser = { userName: "LeBronPicks", firstName: "Marcus", lastN
 const user: HeaderUser = { userName: "AlexTurner", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: "/avatars/AlexTurner.svg" };
 
 type StubRoutes = Parameters<typeof createRemixStub>[0];
-
-beforeAll(() => {
-  // Radix positions menus with ResizeObserver, which jsdom does not have.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 beforeEach(() => {
   window.localStorage.clear();

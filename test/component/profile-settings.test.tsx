@@ -1,32 +1,12 @@
 import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "sonner";
 import { PhotoEditorDialog } from "~/components/profile/photo-editor-dialog";
 import { BIRTH_DATE_HINT } from "~/components/profile/profile-form";
 import { MESSAGES, type Profile } from "~/modules/profiles/profile-schema";
 import Settings from "~/routes/settings";
-
-beforeAll(() => {
-  // jsdom has no object URLs (the chosen photo is shown from one).
-  URL.createObjectURL ??= () => "blob:test-photo";
-  URL.revokeObjectURL ??= () => {};
-  // Radix and sonner ask for these; jsdom has neither.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
 
 const profile: Profile = {
   avatar: null,
