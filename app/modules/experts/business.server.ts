@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
-import { avatarOrDefault, subscriptionGivesAccess } from "./experts.server";
+import { avatarOrDefault, subscribersCountSql, subscriptionGivesAccess } from "./experts.server";
 
 /** Where the expert's payment account stands: nothing yet, Stripe still needs details, or paid out to. */
 export type PaymentAccountState = "NotConnected" | "OnboardingIncomplete" | "Ready";
@@ -83,10 +83,7 @@ export async function getBusinessOverview(db: Database, expert: { id: string; ti
         paymentAccountReady: experts.paymentAccountReady,
         priceCents: experts.subscriptionPriceCents,
         priceDescription: experts.subscriptionDescription,
-        subscribersCount: sql<number>`(
-          SELECT count(*)::int FROM ${subscriptions}
-          WHERE ${subscriptions.expertId} = ${expert.id} AND ${subscriptionGivesAccess(nowSql)}
-        )`,
+        subscribersCount: subscribersCountSql(expert.id, nowSql),
       })
       .from(users)
       .leftJoin(experts, eq(experts.userId, users.id))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
@@ -22,10 +22,7 @@ export const avatarOrDefault = (avatar: string | null, userName: string) => avat
  * 'Recommended' list and the home page use it until recommendations get their own ranking.
  */
 export async function listTopExperts(db: Database, limit: number, now = new Date()): Promise<ExpertCard[]> {
-  const subscribersCount = sql<number>`(
-    SELECT count(*)::int FROM ${subscriptions}
-    WHERE ${subscriptions.expertId} = ${users.id} AND ${subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`)}
-  )`;
+  const subscribersCount = subscribersCountSql(users.id, sql`${now.toISOString()}::timestamptz`);
   const rows = await db
     .select({
       id: users.id,
@@ -90,6 +87,13 @@ export interface Expert {
 export const subscriptionGivesAccess = (now: SQL) =>
   sql`(${subscriptions.status} IN ('Activated', 'PastDue') OR (${subscriptions.status} = 'Canceled' AND ${subscriptions.currentPeriodEnd} > ${now}))`;
 
+/** How many subscriptions give access to the expert `expertId` (a column or a value) at `now`. */
+export const subscribersCountSql = (expertId: SQL | AnyColumn | string, now: SQL) =>
+  sql<number>`(
+    SELECT count(*)::int FROM ${subscriptions}
+    WHERE ${subscriptions.expertId} = ${expertId} AND ${subscriptionGivesAccess(now)}
+  )`;
+
 /** Profit of one graded pick in units, from American odds; null when its odds or stake are missing or not American odds. */
 const pickProfit = sql`CASE
   WHEN ${posts.units} IS NULL OR ${posts.odds} IS NULL OR (${posts.odds} > -100 AND ${posts.odds} < 100) THEN NULL
@@ -143,10 +147,7 @@ function expertColumns(db: Database, viewerId: SQL, now: SQL) {
     city: profiles.city,
     priceCents: experts.subscriptionPriceCents,
     priceDescription: experts.subscriptionDescription,
-    subscribersCount: sql<number>`(
-      SELECT count(*)::int FROM ${subscriptions}
-      WHERE ${subscriptions.expertId} = ${users.id} AND ${subscriptionGivesAccess(now)}
-    )`,
+    subscribersCount: subscribersCountSql(users.id, now),
     wins: record.wins,
     losses: record.losses,
     pushes: record.pushes,
