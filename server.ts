@@ -130,8 +130,8 @@ if (vite) {
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
-  // API calls never name a file: skip the file-system lookup for them.
-  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
+  // API calls and the image proxy never name a file: skip the file-system lookup for them.
+  app.use((req, res, next) => (req.path.startsWith("/api/") || req.path === "/img" ? next() : publicFiles(req, res, next)));
 }
 
 const MAX_REQUEST_BYTES = 10_000_000;
