@@ -317,6 +317,16 @@ describe("the S3 driver (minio against a local s3rver)", () => {
     expect(meta.body.payload).toMatchObject({ key: fields.key, size: bytes.length, mimeType: "image/png", width: 64, height: 48 });
   });
 
+  it("throws away an object over 5,000,000 bytes (s3rver does not enforce the policy), with errors.file", async () => {
+    const { jar } = await signedInUser();
+    const { url, fields } = (await presign(s3Context, jar, { type: "image/png" })).body.payload;
+    expect((await fetch(url, { method: "POST", body: uploadForm(fields, Buffer.alloc(5_000_001, 1)) })).status).toBe(204);
+    const meta = await metadata(s3Context, jar, { key: fields.key, filename: "huge.png" });
+    expect(meta.status).toBe(422);
+    expect(meta.body.errors.file).toEqual(["File is larger than 5000000 bytes"]);
+    expect((await fetch(`${s3.endpoint}/${s3.bucket}/${fields.key}`)).status).toBe(404);
+  });
+
   it("throws away what is not an image (the bucket cannot look inside), with errors.type", async () => {
     const { jar } = await signedInUser();
     const { url, fields } = (await presign(s3Context, jar, { type: "image/png" })).body.payload;

@@ -16,6 +16,7 @@ import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { getStorage } from "./storage.server";
+import { ObjectTooLargeError } from "./storage-types.server";
 import { IMAGE_MIME_TYPES, isImageMimeType, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, UPLOAD_TYPE_MESSAGE, type PresignedPost, type UploadedFile } from "./upload-types";
 
 type UploadContext = Pick<AppLoadContext, "db" | "env">;
@@ -109,15 +110,18 @@ export async function completeUpload(context: UploadContext, viewer: Viewer, inp
   if (!row || row.ownerId !== viewer.user.id) throw new AppError(404, undefined, { key: ["The upload was not found."] });
 
   const storage = getStorage(context.env);
-  const stored = await storage.stat(row.key);
-  if (!stored) throw new AppError(422, undefined, { key: ["The file has not been uploaded yet."] });
-  if (stored.size > MAX_UPLOAD_BYTES) {
+  // One read answers all three: missing (null), too large (throws), and what the bytes are.
+  let bytes: Buffer | null;
+  try {
+    bytes = await storage.read(row.key, MAX_UPLOAD_BYTES);
+  } catch (error) {
+    if (!(error instanceof ObjectTooLargeError)) throw error;
     await storage.remove(row.key);
     throw new AppError(422, undefined, { file: [`File is larger than ${MAX_UPLOAD_BYTES} bytes`] });
   }
-  const bytes = await storage.read(row.key, MAX_UPLOAD_BYTES);
-  const image = bytes ? await inspectImage(bytes) : null;
-  if (!bytes || !image || !(IMAGE_MIME_TYPES as readonly string[]).includes(image.mimeType)) {
+  if (!bytes) throw new AppError(422, undefined, { key: ["The file has not been uploaded yet."] });
+  const image = await inspectImage(bytes);
+  if (!image || !(IMAGE_MIME_TYPES as readonly string[]).includes(image.mimeType)) {
     await storage.remove(row.key);
     await context.db.delete(uploads).where(eq(uploads.id, row.id));
     throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
