@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, uploads, users } from "~/db/schema";
-import { createAccount } from "~/modules/accounts/users.server";
+import { profiles, uploads } from "~/db/schema";
 import { MESSAGES } from "~/modules/profiles/profile-schema";
 import * as sessionRoute from "~/routes/api.session";
 import * as meRoute from "~/routes/api.user.me";
@@ -9,6 +8,7 @@ import * as profileRoute from "~/routes/api.user.profile";
 import * as userNameRoute from "~/routes/api.user.profile.username";
 import { callRoute, CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { accountWithSession } from "../support/signed-in";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -26,25 +26,7 @@ let counter = 0;
 async function signedIn({ expert = false, confirmed = true, fullName }: { expert?: boolean; confirmed?: boolean; fullName?: string } = {}) {
   counter += 1;
   const email = `profile${counter}@example.com`;
-  const user = await createAccount(database.db, {
-    input: { email, fullName: fullName ?? `Casey Profile${counter}`, password: PASSWORD },
-    flow: expert ? "Expert" : "User",
-    emailConfirmed: confirmed,
-  });
-  if (expert)
-    await database.db
-      .update(users)
-      .set({ roles: ["Expert"] })
-      .where(eq(users.id, user.id));
-  const jar = new CookieJar();
-  const signIn = await callRoute(sessionRoute, context, {
-    method: "POST",
-    path: "/api/session",
-    body: { session: { emailOrUserName: email, password: PASSWORD } },
-    jar,
-  });
-  expect(signIn.status).toBe(200);
-  return { user, jar };
+  return accountWithSession(database.db, context.env, { email, fullName: fullName ?? `Casey Profile${counter}`, password: PASSWORD, expert, confirmed });
 }
 
 async function completeUpload(ownerId: string, key: string, overrides: Partial<typeof uploads.$inferInsert> = {}) {

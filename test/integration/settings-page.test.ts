@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, uploads, users } from "~/db/schema";
-import { createAccount } from "~/modules/accounts/users.server";
+import { sessions, uploads } from "~/db/schema";
 import { MESSAGES } from "~/modules/profiles/profile-schema";
 import * as sessionRoute from "~/routes/api.session";
 import * as settingsRoute from "~/routes/settings";
 import { callRoute, CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { accountWithSession } from "../support/signed-in";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -24,18 +24,7 @@ let counter = 0;
 async function signedIn({ expert = false, confirmed = true } = {}) {
   counter += 1;
   const email = `settings${counter}@example.com`;
-  const user = await createAccount(database.db, {
-    input: { email, fullName: `Sam Settings${counter}`, password: PASSWORD },
-    flow: "User",
-    emailConfirmed: confirmed,
-  });
-  if (expert)
-    await database.db
-      .update(users)
-      .set({ roles: ["Expert"] })
-      .where(eq(users.id, user.id));
-  const jar = new CookieJar();
-  await callRoute(sessionRoute, context, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: email, password: PASSWORD } }, jar });
+  const { user, jar } = await accountWithSession(database.db, context.env, { email, fullName: `Sam Settings${counter}`, password: PASSWORD, expert, confirmed });
   return { user, jar, email };
 }
 
