@@ -107,6 +107,8 @@ app.use(
           ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin),
           // Stripe's card fields and 3-D Secure pages are iframes.
           ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : []),
+          // YouTube videos in post bodies, from its no-cookie host (app/components/posts/slate-render.tsx).
+          "https://www.youtube-nocookie.com",
         ],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

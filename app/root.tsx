@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,10 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/components/layout/app-shell";
 import { ErrorPage, errorPageText } from "~/components/layout/error-page";
 import { useNonce } from "~/components/nonce";
-import { getViewer } from "~/modules/accounts/gates.server";
+import { POST_EDITOR_PARAM } from "~/components/post-editor/editor-param";
+import { isExpert } from "~/modules/accounts/current-user";
+import { getViewer, signInUrl } from "~/modules/accounts/gates.server";
+import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readCookie } from "~/modules/http/cookies";
 import { listTopExperts } from "~/modules/experts/experts.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
@@ -29,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
   const [viewer, topExperts] = await Promise.all([getViewer(request, context), listTopExperts(context.db, 5)]);
+  gatePostEditor(request, viewer);
   return {
     appName: context.env.APP_NAME,
     user: viewer?.user ?? null,
@@ -37,6 +41,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
   };
+}
+
+/**
+ * SPEC.md sections 2 and 6: only experts open the create/edit post dialog (any page with
+ * `?createEditPost=`). A visitor signs in and comes back to it; a signed-in non-expert goes to
+ * /become-expert, where one becomes an expert (decision 018).
+ */
+function gatePostEditor(request: Request, viewer: Viewer | null) {
+  if (!new URL(request.url).searchParams.has(POST_EDITOR_PARAM)) return;
+  if (!viewer) throw redirect(signInUrl(request));
+  if (!isExpert(viewer.user)) throw redirect("/become-expert");
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;

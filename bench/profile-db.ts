@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, pingDatabase, queryRows, type Database } from "~/db/client.server";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import { listTopExperts } from "~/modules/experts/experts.server";
-import { listLatestFreePosts } from "~/modules/posts/posts.server";
+import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
 
 const url = process.env.DATABASE_URL ?? "memory://";
 const iterations = Number(process.env.ITERATIONS ?? 300);
@@ -30,8 +30,8 @@ console.log(`${handle.kind}, ${iterations} runs each, mean per call:`);
 await time("SELECT 1 (round trip floor)", () => pingDatabase(db));
 const root = await time("listTopExperts(5)        root loader, every page", () => listTopExperts(db, 5));
 const featured = await time("listTopExperts(6)        home loader", () => listTopExperts(db, 6));
-const latest = await time("listLatestFreePosts(8)   home loader", () => listLatestFreePosts(db, 8));
-await time("all three as the home page runs them", () => Promise.all([listTopExperts(db, 5), listTopExperts(db, 6), listLatestFreePosts(db, 8)]));
+const latest = await time("listLatestFreePosts(8)   home loader", () => listLatestFreePosts(db, null, 8));
+await time("all three as the home page runs them", () => Promise.all([listTopExperts(db, 5), listTopExperts(db, 6), listLatestFreePosts(db, null, 8)]));
 console.log(`${(root + featured + latest).toFixed(3).padStart(8)} ms  sum for one home page`);
 
 const counts = await queryRows<{ experts: number; users: number; posts: number; subscriptions: number }>(
@@ -48,7 +48,7 @@ const method = handle.kind === "pglite" ? "query" : "unsafe";
 const original = client[method].bind(client);
 for (const [name, run] of [
   ["listTopExperts(6)", () => listTopExperts(db, 6)],
-  ["listLatestFreePosts(8)", () => listLatestFreePosts(db, 8)],
+  ["listLatestFreePosts(8)", () => listLatestFreePosts(db, null, 8)],
 ] as const) {
   let captured: { text: string; params: unknown[] } | undefined;
   client[method] = (text, params = [], ...rest) => {

@@ -111,6 +111,9 @@ const schema = z.object({
   RATE_LIMIT_EMAIL_CODE: rateLimit("5/3600"),
   RATE_LIMIT_PASSWORD_RESET: rateLimit("5/3600"),
   RATE_LIMIT_UPLOAD: rateLimit("60/3600"),
+  RATE_LIMIT_POST: rateLimit("30/3600"),
+  RATE_LIMIT_COMMENT: rateLimit("60/3600"),
+  RATE_LIMIT_LIKE: rateLimit("300/3600"),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
 });
 

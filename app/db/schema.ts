@@ -301,6 +301,14 @@ export const posts = pgTable(
     index("posts_publish_date_idx").on(t.publishDate.desc()),
     index("posts_category_id_publish_date_idx").on(t.categoryId, t.publishDate.desc()),
     index("posts_event_id_idx").on(t.eventId),
+    // The lists (post-lists.server.ts): published rows only, in list order, so a page and its
+    // count are index-only scans (the feed: author_id = ANY(followed and subscribed experts)).
+    index("posts_live_publish_date_idx")
+      .on(t.publishDate.desc(), t.id.desc())
+      .where(sql`${t.status} = 'Published'`),
+    index("posts_live_author_id_publish_date_idx")
+      .on(t.authorId, t.publishDate.desc(), t.id.desc())
+      .where(sql`${t.status} = 'Published'`),
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     check("posts_title_length", sql`char_length(${t.title}) BETWEEN 1 AND 1000`),
     check(

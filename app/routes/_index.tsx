@@ -1,27 +1,58 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Heart } from "lucide-react";
+import { FeedList, LIST_PAGE_SIZE } from "~/components/posts/feed-list";
+import { forCards, PostCard } from "~/components/posts/post-card";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { getViewer } from "~/modules/accounts/gates.server";
 import { listTopExperts } from "~/modules/experts/experts.server";
+import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";
-import { listLatestFreePosts } from "~/modules/posts/posts.server";
+import { listFeed, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, defaultMeta } from "~/modules/site/meta";
-import { publicPageHeaders } from "~/modules/http/public-page";
 
-/** The same for every signed-out visitor: the page micro-cache may keep it. */
-export const headers = publicPageHeaders;
+/** A signed-in reader's home is their feed: never to be kept or shared by any cache. */
+export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
+
+/**
+ * The landing is the same for every signed-out visitor, so the page micro-cache may keep it
+ * (decision 007). The feed is personal: the loader marks it private, which the cache refuses to
+ * store (and a request carrying a session cookie never reaches the cache in the first place).
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : PUBLIC_PAGE_HEADERS;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => defaultMeta(appNameFrom(matches));
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const [featuredExperts, latestPosts] = await Promise.all([listTopExperts(context.db, 6), listLatestFreePosts(context.db, 8)]);
-  return { featuredExperts, latestPosts };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request, context);
+  if (viewer) {
+    const page = pageFromUrl(new URL(request.url));
+    const feed = await listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE });
+    return data(
+      { view: "feed" as const, posts: forCards(feed.items), page, totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE) },
+      { headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  const [featuredExperts, latestPosts] = await Promise.all([listTopExperts(context.db, 6), listLatestFreePosts(context.db, null, 8)]);
+  return { view: "landing" as const, featuredExperts, latestPosts: forCards(latestPosts) };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
 export default function Home() {
-  const { featuredExperts, latestPosts } = useLoaderData<typeof loader>();
+  const home = useLoaderData<typeof loader>();
+  if (home.view === "feed") {
+    return (
+      <div className="container-page py-6 lg:py-8">
+        <div className="mx-auto max-w-content">
+          <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Feed</h1>
+          <FeedList posts={home.posts} page={home.page} totalPages={home.totalPages} />
+        </div>
+      </div>
+    );
+  }
+  const { featuredExperts, latestPosts } = home;
   return (
     <div className="container-page py-8 lg:py-10">
       <section className="overflow-hidden rounded-2xl bg-ink px-6 py-10 text-white sm:px-10 lg:py-14">
@@ -84,30 +115,7 @@ export default function Home() {
           <ul className="mt-4 space-y-4">
             {latestPosts.map((post) => (
               <li key={post.id}>
-                <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                  <div className="flex items-center gap-2 text-sm text-slate-500">
-                    <ProxiedImage src={post.author.avatar} width={28} height={28} className="size-7 rounded-full" />
-                    <Link to={`/experts/${post.author.userName}`} className="font-semibold text-slate-800 hover:underline">
-                      {post.author.userName}
-                    </Link>
-                    <span aria-hidden="true">·</span>
-                    <span>{post.category}</span>
-                    <span aria-hidden="true">·</span>
-                    <time dateTime={post.publishDate}>{dateFormat.format(new Date(post.publishDate))}</time>
-                  </div>
-                  <h3 className="mt-3 text-lg font-semibold leading-snug">
-                    <Link to={`/posts/${post.id}`} className="hover:text-brand-700">
-                      {post.title}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 line-clamp-3 text-slate-700">{post.previewText}</p>
-                  <p className="mt-3 flex items-center gap-1 text-sm text-slate-500">
-                    <Heart className="size-4" aria-hidden="true" />
-                    <span>
-                      {post.likesCount} like{post.likesCount === 1 ? "" : "s"}
-                    </span>
-                  </p>
-                </article>
+                <PostCard post={post} />
               </li>
             ))}
           </ul>

@@ -1,18 +1,23 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Heart, Lock, MapPin, MessageCircle, Pencil, Users } from "lucide-react";
+import { MapPin, Pencil, Users } from "lucide-react";
+import { InfinitePostList } from "~/components/posts/infinite-post-list";
+import { forCards, PostCard } from "~/components/posts/post-card";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpert, type ExpertRecord } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { formatUsd } from "~/modules/money/money";
-import { listExpertPosts, type ExpertPostTeaser } from "~/modules/posts/posts.server";
+import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, titleFor } from "~/modules/site/meta";
 
 /** Posts per page on the expert's page. */
 export const EXPERT_PAGE_POSTS = 10;
+/** Scheduled posts shown as teasers above the list (readers may ask notify-me). */
+const UPCOMING_POSTS = 5;
 /** What the Subscribe and Follow buttons say until subscriptions and follows open (decision 015). */
 export const SUBSCRIPTIONS_SOON = "Subscriptions and follows open soon.";
 
@@ -31,16 +36,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One address per expert: an id or another spelling of the name goes to the canonical one.
   if (wanted !== expert.userName) throw redirect(`/experts/${encodeURIComponent(expert.userName)}${url.search}`);
 
-  const requestedPage = Number(url.searchParams.get("page") ?? "1");
-  const page = Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 10_000 ? requestedPage : 1;
+  const page = pageFromUrl(url);
   const isOwner = viewer?.user.id === expert.id;
-  const posts = await listExpertPosts(context.db, expert.id, { page, size: EXPERT_PAGE_POSTS, canReadPicks: isOwner || expert.isSubscribed });
+  const [posts, upcoming] = await Promise.all([
+    listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
+    page === 1 ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS) : Promise.resolve([]),
+  ]);
   return {
     expert,
     isOwner,
-    posts: posts.items,
+    posts: forCards(posts.items),
+    upcoming: forCards(upcoming),
     page,
-    totalPages: Math.ceil(posts.totalItems / EXPERT_PAGE_POSTS),
+    totalPages: totalPagesOf(posts.totalItems, EXPERT_PAGE_POSTS),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: context.env.APP_URL,
   };
@@ -80,13 +88,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
-const americanOdds = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
 
 export default function ExpertPage() {
-  const { expert, isOwner, posts, page, totalPages } = useLoaderData<typeof loader>();
+  const { expert, isOwner, posts, upcoming, page, totalPages } = useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
@@ -154,42 +159,38 @@ export default function ExpertPage() {
           </section>
         </div>
 
-        <section aria-labelledby="posts-heading" className="mt-8">
-          <h2 id="posts-heading" className="text-xl font-bold">
-            Posts and picks
-          </h2>
-          {posts.length === 0 ? (
-            <p className="mt-4 text-slate-600">{page > 1 ? "There are no more posts." : `${expert.userName} has not posted yet.`}</p>
-          ) : (
+        {upcoming.length > 0 ? (
+          <section aria-labelledby="upcoming-heading" className="mt-8">
+            <h2 id="upcoming-heading" className="text-xl font-bold">
+              Coming up
+            </h2>
             <ul className="mt-4 space-y-4">
-              {posts.map((post) => (
+              {upcoming.map((post) => (
                 <li key={post.id}>
                   <PostCard post={post} />
                 </li>
               ))}
             </ul>
-          )}
-          {totalPages > 1 ? (
-            <nav aria-label="Pages of posts" className="mt-6 flex items-center justify-between text-sm font-semibold">
-              {page > 1 ? (
-                <Link to={page === 2 ? "." : `?page=${page - 1}`} rel="prev" className="text-brand-700 hover:underline">
-                  ← Newer posts
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-500">
-                Page {page} of {totalPages}
-              </span>
-              {page < totalPages ? (
-                <Link to={`?page=${page + 1}`} rel="next" className="text-brand-700 hover:underline">
-                  Older posts →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          </section>
+        ) : null}
+
+        <section aria-labelledby="posts-heading" className="mt-8">
+          <h2 id="posts-heading" className="text-xl font-bold">
+            Posts and picks
+          </h2>
+          <div className="mt-4">
+            <InfinitePostList
+              key={`${expert.id}-${page}`}
+              initialItems={posts}
+              initialPage={page}
+              totalPages={totalPages}
+              endpoint="/api/posts"
+              query={{ expertId: expert.id }}
+              pageSize={EXPERT_PAGE_POSTS}
+              label={`Posts and picks by ${expert.userName}`}
+              empty={<p className="text-slate-600">{page > 1 ? "There are no more posts." : `${expert.userName} has not posted yet.`}</p>}
+            />
+          </div>
         </section>
       </article>
     </div>
@@ -247,66 +248,5 @@ function ViewerActions({ isSubscribed, isFollowed }: { isSubscribed: boolean; is
         {SUBSCRIPTIONS_SOON}
       </p>
     </div>
-  );
-}
-
-function PostCard({ post }: { post: ExpertPostTeaser }) {
-  return (
-    <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
-        <span
-          className={clsx(
-            "rounded-full px-2 py-0.5 text-xs font-semibold",
-            post.postType === "Pick" ? "bg-ink text-white" : "bg-slate-100 text-slate-700",
-          )}
-        >
-          {post.postType}
-        </span>
-        <span>{post.category}</span>
-        <span aria-hidden="true">·</span>
-        <time dateTime={post.publishDate}>{dateFormat.format(new Date(post.publishDate))}</time>
-        {post.isLocked ? (
-          <span className="ml-auto inline-flex items-center gap-1 text-xs font-semibold text-slate-600">
-            <Lock className="size-3.5" aria-hidden="true" />
-            Subscribers only
-          </span>
-        ) : null}
-      </div>
-      <h3 className="mt-3 text-lg font-semibold leading-snug">
-        <Link to={`/posts/${post.id}`} className="hover:text-brand-700">
-          {post.title}
-        </Link>
-      </h3>
-      {post.previewText ? <p className="mt-2 line-clamp-3 text-slate-700">{post.previewText}</p> : null}
-      {post.graded ? (
-        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          <span
-            className={clsx(
-              "rounded-full px-2 py-0.5 text-xs font-bold",
-              post.graded.pickResult === "Win" && "bg-brand-100 text-brand-800",
-              post.graded.pickResult === "Loss" && "bg-red-100 text-red-800",
-              (post.graded.pickResult === "Push" || post.graded.pickResult === "Void") && "bg-slate-100 text-slate-700",
-            )}
-          >
-            {post.graded.pickResult}
-          </span>
-          {post.graded.selection ? <span className="font-semibold text-slate-800">{post.graded.selection}</span> : null}
-          {post.graded.odds !== null ? <span className="text-slate-600">{americanOdds(post.graded.odds)}</span> : null}
-          {post.graded.units !== null ? <span className="text-slate-600">{post.graded.units}u</span> : null}
-        </p>
-      ) : null}
-      <p className="mt-3 flex items-center gap-4 text-sm text-slate-500">
-        <span className="inline-flex items-center gap-1">
-          <Heart className="size-4" aria-hidden="true" />
-          {post.likesCount}
-          <span className="sr-only"> likes</span>
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <MessageCircle className="size-4" aria-hidden="true" />
-          {post.commentsCount}
-          <span className="sr-only"> comments</span>
-        </span>
-      </p>
-    </article>
   );
 }

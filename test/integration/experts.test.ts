@@ -318,7 +318,7 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(data).toMatchObject({ isOwner: false, page: 1, totalPages: 1, canonicalUrl: `https://sharpside.example/experts/${user.userName}` });
     expect(data!.posts).toHaveLength(3);
     expect(data!.posts.filter((p) => p.postType === "Pick").every((p) => p.isLocked)).toBe(true);
-    expect(data!.posts.find((p) => p.graded)?.graded).toEqual({ selection: "Lakers -4.5", odds: 120, units: 1, pickResult: "Win" });
+    expect(data!.posts.find((p) => p.pickResult)).toMatchObject({ selection: "Lakers -4.5", odds: 120, units: 1, pickResult: "Win", body: null });
     expect(JSON.stringify(data)).not.toContain(BODY_SECRET);
 
     const html = renderPage(data);

@@ -4,10 +4,18 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, experts, posts, profiles, subscriptions, users } from "~/db/schema";
+import { events, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { listEventPosts, listExpertPosts, listLatestFreePosts } from "~/modules/posts/post-lists.server";
+import * as commentRoute from "~/routes/api.comments.$commentId";
 import * as postRoute from "~/routes/api.posts.$postId";
+import * as commentsRoute from "~/routes/api.posts.$postId.comments";
+import * as likeRoute from "~/routes/api.posts.$postId.like";
+import * as notifyRoute from "~/routes/api.posts.$postId.notify";
 import * as pickResultRoute from "~/routes/api.posts.$postId.pick-result";
 import * as postsRoute from "~/routes/api.posts._index";
+import * as myPostsRoute from "~/routes/api.posts.my";
+import * as feedRoute from "~/routes/api.posts.my.feed";
+import * as likedRoute from "~/routes/api.posts.my.liked";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { signedInJar } from "../support/signed-in";
@@ -23,7 +31,7 @@ let counter = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
+  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", RATE_LIMIT_POST: "1000/60" });
   categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
   modalityIds = (await database.db.query.modalities.findMany()).map((row) => row.id);
 });
@@ -90,11 +98,22 @@ function pickPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A free Post: a Pick without the pick fields. */
+const postPayload = (overrides: Record<string, unknown> = {}) =>
+  pickPayload({ postType: "Post", selection: undefined, odds: undefined, units: undefined, ...overrides });
+
 const create = (jar: CookieJar | undefined, body: unknown) => callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body });
 const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
 const update = (id: string, jar: CookieJar | undefined, body: unknown) =>
   callRoute(postRoute, context, { method: "PUT", path: `/api/posts/${id}`, params: { postId: id }, jar, body });
 const remove = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { method: "DELETE", path: `/api/posts/${id}`, params: { postId: id }, jar });
+const listRoute = (module: Parameters<typeof callRoute>[0], path: string, jar?: CookieJar, params: Record<string, string> = {}) =>
+  callRoute(module, context, { path, jar, params });
+const like = (id: string, jar?: CookieJar) => callRoute(likeRoute, context, { method: "POST", path: `/api/posts/${id}/like`, params: { postId: id }, jar });
+const notify = (id: string, jar?: CookieJar) => callRoute(notifyRoute, context, { method: "POST", path: `/api/posts/${id}/notify`, params: { postId: id }, jar });
+const postComment = (id: string, jar: CookieJar | undefined, body: unknown) =>
+  callRoute(commentsRoute, context, { method: "POST", path: `/api/posts/${id}/comments`, params: { postId: id }, jar, body });
+const deleteComment = (id: string, jar?: CookieJar) => callRoute(commentRoute, context, { method: "DELETE", path: `/api/comments/${id}`, params: { commentId: id }, jar });
 const grade = (id: string, jar: CookieJar | undefined, pickResult: string) =>
   callRoute(pickResultRoute, context, { method: "PUT", path: `/api/posts/${id}/pick-result?pickResult=${pickResult}`, params: { postId: id }, jar });
 
@@ -121,7 +140,7 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
       author: { id: author.user.id, userName: author.user.userName, firstName: "Casey" },
       likesCount: 0,
       commentsCount: 0,
-      metadata: { isNotifyRequested: false },
+      metadata: { isNotifyRequested: false, isLiked: false },
     });
     expect(post.body).toEqual([paragraph("Why the Lakers cover."), paragraph("More analysis.")]);
     expect(post.preview).toEqual(post.body);
@@ -188,6 +207,14 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
     expect(response.body.errors).toEqual({ eventId: ["This event has already started: picks can only be made before it starts."] });
   });
 
+  it("posting is rate-limited per expert (RATE_LIMIT_POST)", async () => {
+    const limited = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", RATE_LIMIT_POST: "1/3600" });
+    const author = await makeUser({ expert: true });
+    const post = (jar: CookieJar) => callRoute(postsRoute, limited, { method: "POST", path: "/api/posts", jar, body: pickPayload() });
+    expect((await post(author.jar)).status).toBe(201);
+    expect((await post(author.jar)).status).toBe(429);
+  });
+
   it("gates: 401 for a visitor, 403 for a plain user and an unconfirmed expert; 400 for bad JSON", async () => {
     expect((await create(undefined, pickPayload())).status).toBe(401);
     expect((await create((await makeUser()).jar, pickPayload())).status).toBe(403);
@@ -202,9 +229,13 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     const author = await makeUser({ expert: true });
     // The marker deep in the body, past what the preview keeps.
     const body = [paragraph("x".repeat(320)), paragraph(`The real play: ${MARKER}`), { type: "image", url: `https://cdn.example/${MARKER}.png`, children: [{ text: "" }] }];
-    const created = await create(author.jar, pickPayload({ body }));
+    const eventId = await makeEvent(DAY);
+    const created = await create(author.jar, pickPayload({ body, eventId }));
     expect(created.status).toBe(201);
     const id = created.body.payload.id;
+    // The author's comment on it: the discussion of a locked pick is locked too.
+    const authorComment = await postComment(id, author.jar, { body: `Comment ${MARKER}` });
+    expect(authorComment.status).toBe(201);
 
     const plain = await makeUser();
     const otherExpert = await makeUser({ expert: true });
@@ -221,6 +252,40 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     const subscriberOfAnother = await makeUser();
     await subscribe(subscriberOfAnother.user.id, otherExpert.user.id, "Activated", 30 * DAY);
 
+    const lockedReaders = [plain, otherExpert, expired, pending, canceledOver, subscriberOfAnother];
+    // Put the pick on every list of theirs: followed (feed), liked (liked list).
+    for (const reader of lockedReaders) await database.db.insert(follows).values({ followerId: reader.user.id, expertId: author.user.id });
+    for (const jar of [undefined, ...lockedReaders.map((reader) => reader.jar)]) {
+      const viewerId = lockedReaders.find((reader) => reader.jar === jar)?.user.id ?? null;
+      const answers = [
+        await listRoute(postsRoute, "/api/posts?size=100", jar),
+        await listRoute(postsRoute, `/api/posts?expertId=${author.user.id}`, jar),
+        await listRoute(postsRoute, `/api/posts?categoryId=${categoryIds.NBA}&size=100`, jar),
+        await listRoute(myPostsRoute, "/api/posts/my", jar),
+        await listRoute(feedRoute, "/api/posts/my/feed?size=100", jar),
+        await like(id, jar),
+        await listRoute(likedRoute, "/api/posts/my/liked?size=100", jar),
+        await notify(id, jar),
+        await listRoute(commentsRoute, `/api/posts/${id}/comments`, jar, { postId: id }),
+        await postComment(id, jar, { body: "Let me in" }),
+        await deleteComment(authorComment.body.payload.id, jar),
+      ];
+      for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain(MARKER);
+      if (jar) {
+        // The pick is on their feed and liked list, locked.
+        for (const listed of [answers[4], answers[6]]) expect(listed.body.items.find((item: { id: string }) => item.id === id)).toMatchObject({ isLocked: true, body: null });
+        expect(answers[8].status).toBe(403);
+      }
+      const onEvent = await listEventPosts(database.db, viewerId, eventId, { page: 1, size: 100 });
+      const domainLists = [
+        await listExpertPosts(database.db, viewerId, author.user.id, { page: 1, size: 100 }),
+        onEvent,
+        await listLatestFreePosts(database.db, viewerId, 100),
+      ];
+      expect(JSON.stringify(domainLists)).not.toContain(MARKER);
+      expect(onEvent.items.map((item) => item.id)).toEqual([id]);
+    }
+
     for (const jar of [undefined, plain.jar, otherExpert.jar, expired.jar, pending.jar, canceledOver.jar, subscriberOfAnother.jar]) {
       const response = await read(id, jar);
       expect(response.status).toBe(200);
@@ -234,7 +299,23 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
       }
     }
 
-    for (const jar of [author.jar, active.jar, canceledPaid.jar]) {
+    for (const reader of [author, active, canceledPaid]) {
+      const jar = reader.jar;
+      // Every list that holds the pick answers its body to the author and to subscribers.
+      await like(id, jar);
+      const lists = [
+        await listRoute(postsRoute, `/api/posts?expertId=${author.user.id}`, jar),
+        await listRoute(feedRoute, "/api/posts/my/feed?size=100", jar),
+        await listRoute(likedRoute, "/api/posts/my/liked?size=100", jar),
+      ];
+      for (const listed of lists) expect(JSON.stringify(listed.body.items.find((item: { id: string }) => item.id === id).body)).toContain(MARKER);
+      if (reader === author) expect(JSON.stringify((await listRoute(myPostsRoute, "/api/posts/my", jar)).body)).toContain(MARKER);
+      const discussion = await listRoute(commentsRoute, `/api/posts/${id}/comments`, jar, { postId: id });
+      expect(discussion.status).toBe(200);
+      expect(JSON.stringify(discussion.body)).toContain(MARKER);
+      expect(JSON.stringify((await listExpertPosts(database.db, reader.user.id, author.user.id, { page: 1, size: 100 })).items)).toContain(MARKER);
+      expect(JSON.stringify((await listEventPosts(database.db, reader.user.id, eventId, { page: 1, size: 100 })).items)).toContain(MARKER);
+
       const response = await read(id, jar);
       expect(response.body.payload.isLocked).toBe(false);
       expect(JSON.stringify(response.body.payload.body)).toContain(MARKER);
@@ -251,17 +332,25 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     expect(response.body.payload).toMatchObject({ isLocked: false, body: [paragraph("Free words for all.")], visibility: "Free" });
   });
 
-  it("drafts and scheduled posts: only their author; unknown or malformed ids → 404", async () => {
+  it("drafts: only their author; scheduled posts: a teaser for others; unknown or malformed ids → 404", async () => {
     const author = await makeUser({ expert: true });
     const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload.id;
-    const scheduled = (await create(author.jar, pickPayload({ publishDate: new Date(Date.now() + DAY).toISOString() }))).body.payload.id;
+    const goesLive = new Date(Date.now() + DAY).toISOString();
+    const scheduled = (await create(author.jar, postPayload({ publishDate: goesLive, body: [paragraph("SCHEDULED-SECRET opening")] }))).body.payload.id;
     const reader = await makeUser();
-    for (const id of [draft, scheduled]) {
-      expect((await read(id)).status).toBe(404);
-      expect((await read(id, reader.jar)).status).toBe(404);
-      expect((await update(id, reader.jar, pickPayload())).status).toBe(404);
-      expect((await read(id, author.jar)).status).toBe(200);
+    expect((await read(draft)).status).toBe(404);
+    expect((await read(draft, reader.jar)).status).toBe(404);
+    expect((await update(draft, reader.jar, pickPayload())).status).toBe(404);
+    expect((await read(draft, author.jar)).status).toBe(200);
+    // Someone else's scheduled post: title, date and author, nothing of its body or preview, so readers can ask notify-me.
+    for (const jar of [undefined, reader.jar]) {
+      const teaser = await read(scheduled, jar);
+      expect(teaser.status).toBe(200);
+      expect(teaser.body.payload).toMatchObject({ id: scheduled, body: null, isLocked: true, preview: [], previewText: "", publishDate: goesLive });
+      expect(JSON.stringify(teaser.body)).not.toContain("SCHEDULED-SECRET");
     }
+    expect((await update(scheduled, reader.jar, postPayload())).status).toBe(403);
+    expect((await read(scheduled, author.jar)).body.payload).toMatchObject({ isLocked: false, previewText: "SCHEDULED-SECRET opening" });
     expect((await read(crypto.randomUUID())).status).toBe(404);
     expect((await read("not-a-uuid")).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canReadBody, subscriptionIsActive, type PostType, type SubscriptionStatus } from "~/modules/posts/paywall";
+import { canReadBody, isLive, subscriptionIsActive, type PostType, type SubscriptionStatus } from "~/modules/posts/paywall";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const FUTURE = new Date("2026-12-23T12:00:00Z");
@@ -22,18 +22,33 @@ const viewers: { kind: string; viewerId: string | null; subscription: Sub; reads
 ];
 const postTypes: PostType[] = ["Post", "Pick"];
 
-describe("canReadBody: viewer kind × post type × subscription state", () => {
+const states = [
+  { state: "live", status: "Published" as const, publishDate: PAST },
+  { state: "scheduled", status: "Published" as const, publishDate: FUTURE },
+  { state: "draft", status: "Draft" as const, publishDate: null },
+];
+
+describe("canReadBody: viewer kind × post type × subscription state × post state", () => {
   for (const viewer of viewers) {
     for (const postType of postTypes) {
-      const expected = postType === "Post" ? true : viewer.readsPick;
-      it(`${viewer.kind} ${expected ? "reads" : "does not read"} a ${postType}`, () => {
-        const subscriptionActive = subscriptionIsActive(viewer.subscription, NOW);
-        expect(canReadBody({ viewerId: viewer.viewerId, post: { authorId: AUTHOR, postType }, subscriptionActive })).toBe(expected);
-      });
+      for (const { state, status, publishDate } of states) {
+        // Before it goes live only the author reads it; then Posts are free and Picks need an active subscription.
+        const expected = viewer.viewerId === AUTHOR || (state === "live" && (postType === "Post" || viewer.readsPick));
+        it(`${viewer.kind} ${expected ? "reads" : "does not read"} a ${state} ${postType}`, () => {
+          const subscriptionActive = subscriptionIsActive(viewer.subscription, NOW);
+          expect(canReadBody({ viewerId: viewer.viewerId, post: { authorId: AUTHOR, postType, status, publishDate }, subscriptionActive, now: NOW })).toBe(expected);
+        });
+      }
     }
   }
 
   it("a visitor never reads a Pick, whatever is claimed about a subscription", () => {
-    expect(canReadBody({ viewerId: null, post: { authorId: AUTHOR, postType: "Pick" }, subscriptionActive: true })).toBe(false);
+    expect(canReadBody({ viewerId: null, post: { authorId: AUTHOR, postType: "Pick", status: "Published", publishDate: PAST }, subscriptionActive: true, now: NOW })).toBe(false);
+  });
+
+  it("a post is live once published and its date has come", () => {
+    expect(isLive({ status: "Published", publishDate: NOW }, NOW)).toBe(true);
+    expect(isLive({ status: "Published", publishDate: FUTURE }, NOW)).toBe(false);
+    expect(isLive({ status: "Draft", publishDate: null }, NOW)).toBe(false);
   });
 });

@@ -33,19 +33,25 @@ const record: PostRecord = {
 
 describe("toPostDTO", () => {
   it("locked: no body, no pending pick fields, the preview and the rest", () => {
-    const dto = toPostDTO(record, { canReadBody: false, isNotifyRequested: true });
+    const dto = toPostDTO(record, { canReadBody: false, canReadPreview: true, isNotifyRequested: true, isLiked: true });
     expect(dto).toMatchObject({ body: null, isLocked: true, selection: null, odds: null, units: null, preview: record.preview, previewText: "Teaser" });
-    expect(dto).toMatchObject({ categoryInfo: { id: 2, name: "NBA" }, modality: [{ id: 1, name: "Moneyline" }], modalityIds: [1], metadata: { isNotifyRequested: true } });
+    expect(dto).toMatchObject({ categoryInfo: { id: 2, name: "NBA" }, modality: [{ id: 1, name: "Moneyline" }], modalityIds: [1], metadata: { isNotifyRequested: true, isLiked: true } });
     expect(JSON.stringify(dto)).not.toContain("SECRET");
   });
 
   it("readable: the body and the pick fields", () => {
-    const dto = toPostDTO(record, { canReadBody: true, isNotifyRequested: false });
+    const dto = toPostDTO(record, { canReadBody: true, canReadPreview: true, isNotifyRequested: false, isLiked: false });
     expect(dto).toMatchObject({ body: record.body, isLocked: false, selection: "Lakers -4.5", odds: -110, units: 1 });
   });
 
   it("graded and locked: the record is public, the body is not", () => {
-    const dto = toPostDTO({ ...record, pickResult: "Win", gradedAt: created }, { canReadBody: false, isNotifyRequested: false });
+    const dto = toPostDTO({ ...record, pickResult: "Win", gradedAt: created }, { canReadBody: false, canReadPreview: true, isNotifyRequested: false, isLiked: false });
     expect(dto).toMatchObject({ body: null, isLocked: true, selection: "Lakers -4.5", odds: -110, units: 1, pickResult: "Win", gradedAt: created.toISOString() });
+  });
+
+  it("someone else's scheduled post: a teaser without body or preview", () => {
+    const dto = toPostDTO({ ...record, postType: "Post", visibility: "Free" }, { canReadBody: false, canReadPreview: false, isNotifyRequested: true, isLiked: false });
+    expect(dto).toMatchObject({ title: "Lakers cover", body: null, isLocked: true, preview: [], previewText: "", metadata: { isNotifyRequested: true } });
+    expect(JSON.stringify(dto)).not.toContain("Teaser");
   });
 });

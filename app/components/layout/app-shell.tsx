@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import type { RootLoaderData } from "~/root";
+import { PostEditorHost } from "~/components/post-editor/post-editor-host";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
@@ -41,6 +42,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
       </div>
       <BackToTop />
       {data && data.cookieConsent === null ? <CookieBanner /> : null}
+      <PostEditorHost viewer={user} />
       <Toaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
     </ConfirmDialogProvider>
   );

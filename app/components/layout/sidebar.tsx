@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { ChevronDown, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
@@ -71,10 +71,12 @@ export function SidebarNavigation({
 }) {
   const items = visibleNavItems(NAV_ITEMS, user ? user.roles : null);
   const [feed, ...rest] = items;
+  // A signed-in reader's home page is their feed (app/routes/_index.tsx): Feed is current there too.
+  const feedIsHome = useLocation().pathname === "/" && user !== null;
   return (
     <nav aria-label="Main" className="px-3 pb-6">
       <ul className="space-y-1">
-        {feed ? <NavItemLink to={feed.to} label={feed.label} collapsed={collapsed} onNavigate={onNavigate} /> : null}
+        {feed ? <NavItemLink to={feed.to} label={feed.label} collapsed={collapsed} onNavigate={onNavigate} current={feedIsHome} /> : null}
         <ExpandableSection label="Subscriptions" icon={Users} collapsed={collapsed}>
           {user ? (
             <p className="px-3 py-2 text-sm text-slate-500">No subscriptions yet.</p>
@@ -120,25 +122,44 @@ export function SidebarNavigation({
   );
 }
 
-function NavItemLink({ to, label, collapsed, onNavigate }: { to: string; label: string; collapsed: boolean; onNavigate?: () => void }) {
+/** `current` marks the item even where NavLink would not (the feed shown on the home page). */
+function NavItemLink({
+  to,
+  label,
+  collapsed,
+  onNavigate,
+  current = false,
+}: {
+  to: string;
+  label: string;
+  collapsed: boolean;
+  onNavigate?: () => void;
+  current?: boolean;
+}) {
   const Icon = ICONS[to] ?? Rss;
+  const look = (active: boolean) =>
+    clsx(
+      "flex items-center gap-3 rounded-md py-2 text-sm font-medium",
+      collapsed ? "justify-center px-2" : "px-3",
+      active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+    );
+  const content = (
+    <>
+      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+    </>
+  );
   return (
     <li>
-      <NavLink
-        to={to}
-        onClick={onNavigate}
-        title={collapsed ? label : undefined}
-        className={({ isActive }) =>
-          clsx(
-            "flex items-center gap-3 rounded-md py-2 text-sm font-medium",
-            collapsed ? "justify-center px-2" : "px-3",
-            isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-          )
-        }
-      >
-        <Icon className="size-5 shrink-0" aria-hidden="true" />
-        <span className={collapsed ? "sr-only" : undefined}>{label}</span>
-      </NavLink>
+      {current ? (
+        <Link to={to} onClick={onNavigate} title={collapsed ? label : undefined} aria-current="page" className={look(true)}>
+          {content}
+        </Link>
+      ) : (
+        <NavLink to={to} onClick={onNavigate} title={collapsed ? label : undefined} className={({ isActive }) => look(isActive)}>
+          {content}
+        </NavLink>
+      )}
     </li>
   );
 }

@@ -19,14 +19,26 @@ export function subscriptionIsActive(
   return subscription.status === "Canceled" && subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd.getTime() > now.getTime();
 }
 
+/** Published and its date has come: what everyone may see. Drafts and scheduled posts are their author's until then. */
+export function isLive(post: { status: "Published" | "Draft"; publishDate: Date | null }, now: Date = new Date()): boolean {
+  return post.status === "Published" && post.publishDate !== null && post.publishDate.getTime() <= now.getTime();
+}
+
 /**
- * May this viewer read the post's body? Its author always; a Post: everyone; a Pick: only a
- * viewer with an active subscription to the author. `subscriptionActive` is the viewer's
- * subscription to this post's author (false for visitors).
+ * May this viewer read the post's body? Its author always; nobody else before it goes live (a
+ * scheduled post shows only its teaser); then a Post: everyone; a Pick: only a viewer with an
+ * active subscription to the author. `subscriptionActive` is the viewer's subscription to this
+ * post's author (false for visitors).
  */
-export function canReadBody(input: { viewerId: string | null | undefined; post: { authorId: string; postType: PostType }; subscriptionActive: boolean }): boolean {
-  const { viewerId, post, subscriptionActive } = input;
+export function canReadBody(input: {
+  viewerId: string | null | undefined;
+  post: { authorId: string; postType: PostType; status: "Published" | "Draft"; publishDate: Date | null };
+  subscriptionActive: boolean;
+  now?: Date;
+}): boolean {
+  const { viewerId, post, subscriptionActive, now = new Date() } = input;
   if (viewerId && viewerId === post.authorId) return true;
+  if (!isLive(post, now)) return false;
   if (post.postType === "Post") return true;
   return Boolean(viewerId) && subscriptionActive;
 }

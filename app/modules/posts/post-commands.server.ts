@@ -10,7 +10,9 @@ import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { statusFor, type PostInput } from "./post-schema";
 import { accessFor, loadPostRecord, toPostDTO, type PickResult, type PostDTO, type PostRecord } from "./post-serializer.server";
+import { isLive } from "./paywall";
 import { buildPreview } from "./slate";
+import { UUID_PATTERN } from "./post-queries";
 
 export const POST_RULE_MESSAGES = {
   graded: "This pick has been graded: it can no longer be edited or deleted.",
@@ -26,26 +28,26 @@ export const POST_RULE_MESSAGES = {
   publishAfterEvent: "A pick must be published before its event starts",
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isLive = (record: Pick<PostRecord, "status" | "publishDate">, now: Date) =>
-  record.status === "Published" && record.publishDate !== null && record.publishDate.getTime() <= now.getTime();
 
 function invalid(field: string, message: string): AppError {
   return new AppError(422, defaultErrorMessage(422), { [field]: [message] });
 }
 
-/** The post if this viewer may see it at all: drafts and scheduled posts only for their author, else 404. */
-async function findVisible(db: Database, viewerId: string | null, postId: string | undefined, now: Date): Promise<PostRecord> {
-  const record = postId && UUID.test(postId) ? await loadPostRecord(db, postId) : null;
+/**
+ * The post if this viewer may see it at all: a draft only for its author, else 404. A scheduled
+ * post is visible to everyone as a teaser (the serializer keeps its body and preview back) so
+ * readers can ask to be notified when it goes live.
+ */
+async function findVisible(db: Database, viewerId: string | null, postId: string | undefined): Promise<PostRecord> {
+  const record = postId && UUID_PATTERN.test(postId) ? await loadPostRecord(db, postId) : null;
   if (!record) throw new AppError(404);
-  if (record.authorId !== viewerId && !isLive(record, now)) throw new AppError(404);
+  if (record.authorId !== viewerId && record.status === "Draft") throw new AppError(404);
   return record;
 }
 
 /** The viewer's own post (404 when they may not see it, 403 when it is someone else's). */
-async function findOwn(db: Database, viewerId: string, postId: string | undefined, now: Date): Promise<PostRecord> {
-  const record = await findVisible(db, viewerId, postId, now);
+async function findOwn(db: Database, viewerId: string, postId: string | undefined): Promise<PostRecord> {
+  const record = await findVisible(db, viewerId, postId);
   if (record.authorId !== viewerId) throw new AppError(403);
   return record;
 }
@@ -127,14 +129,14 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
   return answerFor(db, authorId, id, now);
 }
 
-/** `GET /api/posts/{postId}`: anyone; drafts and scheduled posts only for their author. */
+/** `GET /api/posts/{postId}`: anyone; drafts only for their author; someone else's scheduled post as a teaser. */
 export async function readPost(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<PostDTO> {
-  const record = await findVisible(db, viewerId, postId, now);
+  const record = await findVisible(db, viewerId, postId);
   return toPostDTO(record, await accessFor(db, viewerId, record, now));
 }
 
 export async function updatePost(db: Database, viewerId: string, postId: string | undefined, input: PostInput, now = new Date()): Promise<PostDTO> {
-  const record = await findOwn(db, viewerId, postId, now);
+  const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
   const publishDate = publishDateFor(input.publishDate, record.publishDate, now);
   await checkReferences(db, input, publishDate, now);
@@ -153,7 +155,7 @@ export async function updatePost(db: Database, viewerId: string, postId: string 
 }
 
 export async function deletePost(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<void> {
-  const record = await findOwn(db, viewerId, postId, now);
+  const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
   const deleted = await db
     .delete(posts)
@@ -164,7 +166,7 @@ export async function deletePost(db: Database, viewerId: string, postId: string 
 
 /** `PUT /api/posts/{postId}/pick-result`: the author grades a live, ungraded Pick once. */
 export async function gradePick(db: Database, viewerId: string, postId: string | undefined, pickResult: PickResult, now = new Date()): Promise<PostDTO> {
-  const record = await findOwn(db, viewerId, postId, now);
+  const record = await findOwn(db, viewerId, postId);
   if (record.postType !== "Pick") throw new AppError(422, POST_RULE_MESSAGES.onlyPicks);
   if (!isLive(record, now)) throw new AppError(422, POST_RULE_MESSAGES.notPublished);
   if (record.pickResult !== null) throw new AppError(422, POST_RULE_MESSAGES.alreadyGraded);

@@ -1,0 +1,162 @@
+/**
+ * The create/edit post dialog (SPEC.md sections 2 and 9; decision 018), loaded on demand by
+ * `PostEditorHost`: 700 px wide, full screen on a phone, focus kept inside, Escape or a click
+ * outside closes after asking to discard unsaved changes. Loads the sports and bet types, and
+ * in edit mode the post, from the JSON API.
+ */
+import * as Dialog from "@radix-ui/react-dialog";
+import { useNavigate } from "@remix-run/react";
+import { Loader2, X } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { ApiClientError, apiFetch } from "~/modules/http/api-client";
+import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { NEW_POST } from "./editor-param";
+import type { Option } from "./form-controls";
+import { PostForm, savedMessage, type SaveKind } from "./post-form";
+
+type Loaded = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; post: PostDTO | null; categories: Option[]; modalities: Option[] };
+
+export const EDIT_OWN_ONLY = "You can only edit your own posts.";
+
+export default function PostEditorDialog({
+  postId,
+  viewerId,
+  onClose,
+  onPostIdChange,
+}: {
+  /** `NEW` or the id of the post to edit. */
+  postId: string;
+  viewerId: string;
+  onClose: () => void;
+  /** A first draft was saved: the URL now names it, so the next save edits it. */
+  onPostIdChange: (postId: string) => void;
+}) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const dirty = useRef(false);
+  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const loadedId = loaded.status === "ready" ? (loaded.post?.id ?? NEW_POST) : null;
+
+  useEffect(() => {
+    // A draft just saved is already here: the URL catching up must not reload it.
+    if (loadedId === postId) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    setLoaded({ status: "loading" });
+    Promise.all([
+      apiFetch<{ items: Option[] }>("/categories", { signal }),
+      apiFetch<{ items: Option[] }>("/modalities", { signal }),
+      postId === NEW_POST ? Promise.resolve(null) : apiFetch<{ payload: PostDTO }>(`/posts/${encodeURIComponent(postId)}`, { signal }).then((a) => a.payload),
+    ])
+      .then(([categories, modalities, post]) => {
+        if (post && post.author.id !== viewerId) setLoaded({ status: "error", message: EDIT_OWN_ONLY });
+        else setLoaded({ status: "ready", post, categories: categories.items, modalities: modalities.items });
+      })
+      .catch((error: unknown) => {
+        if (signal.aborted) return;
+        setLoaded({ status: "error", message: error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default });
+      });
+    return () => controller.abort();
+    // loadedId is read to skip a reload, not to trigger one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [postId, viewerId, attempt]);
+
+  const requestClose = useCallback(async () => {
+    if (dirty.current) {
+      const discard = await confirm({
+        title: "Discard changes?",
+        description: "What you have written in this post will be lost.",
+        confirmLabel: "Discard",
+        cancelLabel: "Keep editing",
+        destructive: true,
+      });
+      if (!discard) return;
+    }
+    dirty.current = false;
+    onClose();
+  }, [confirm, onClose]);
+
+  function onSaved(post: PostDTO, kind: SaveKind) {
+    toast.success(savedMessage(post, kind));
+    if (kind === "draft") {
+      // Stay in the dialog: the draft is now this post, edited by the next save.
+      setLoaded((current) => (current.status === "ready" ? { ...current, post } : current));
+      if (postId !== post.id) onPostIdChange(post.id);
+      return;
+    }
+    dirty.current = false;
+    navigate(`/posts/${post.id}`);
+  }
+
+  const isEdit = postId !== NEW_POST;
+  // The header's button says New Post/Pick; an edit names what it edits.
+  const editing = loaded.status === "ready" ? loaded.post : null;
+  const title = isEdit ? `Edit ${editing?.postType === "Pick" ? "pick" : "post"}` : "New Post/Pick";
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && void requestClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            event.preventDefault();
+            void requestClose();
+          }}
+          onPointerDownOutside={(event) => {
+            event.preventDefault();
+            // A toast's close button is outside the dialog but no reason to leave it.
+            const target = event.target as HTMLElement | null;
+            if (!target?.closest("[data-sonner-toaster]")) void requestClose();
+          }}
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100vh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-modal sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+        >
+          <div className="flex shrink-0 items-center justify-between border-b border-slate-200 px-4 py-3 sm:px-6">
+            <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
+            <button
+              type="button"
+              onClick={() => void requestClose()}
+              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </button>
+          </div>
+          {loaded.status === "loading" ? (
+            <div role="status" className="flex flex-1 items-center justify-center gap-2 p-10 text-sm text-slate-600">
+              <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+              Loading…
+            </div>
+          ) : loaded.status === "error" ? (
+            <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-10 text-center">
+              <p className="text-lg font-semibold text-slate-900">Error</p>
+              <p className="max-w-sm text-sm text-slate-600">{loaded.message}</p>
+              {loaded.message !== EDIT_OWN_ONLY ? (
+                <button
+                  type="button"
+                  className="rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  Retry
+                </button>
+              ) : null}
+            </div>
+          ) : (
+            <PostForm
+              post={loaded.post}
+              categories={loaded.categories}
+              modalities={loaded.modalities}
+              dirty={dirty}
+              onCancel={() => void requestClose()}
+              onSaved={onSaved}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,409 @@
+/**
+ * A post's discussion (issue 5 point 6): top-level comments newest first, each with its replies
+ * (one level), a form to comment and to reply, deleting one's own, "Load more comments" page by
+ * page from `GET /api/posts/{id}/comments`, and `?scrollTo={commentId}` bringing one comment into
+ * view. The loader renders the first page (or the page holding `scrollTo`); afterwards this
+ * component keeps the list itself from the API's answers, so a like's revalidation never drops
+ * the pages loaded since.
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Link, useRevalidator } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Lock, MessageCircle, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import type { CurrentUser } from "~/modules/accounts/current-user";
+import { DEFAULT_TIME_ZONE, formatIn } from "./post-page-dates";
+import { apiFetch, ApiClientError } from "~/modules/http/api-client";
+import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { COMMENT_BODY_MAX, commentInputSchema, COMMENT_MESSAGES } from "~/modules/posts/comment-schema";
+import type { CommentDTO } from "~/modules/posts/comments.server";
+
+/** The API's text for a locked discussion; shown before anyone asks. */
+export const LOCKED_DISCUSSION = COMMENT_MESSAGES.locked;
+export const SCHEDULED_DISCUSSION = "The discussion opens when this post goes live.";
+export const COMMENT_DELETED = "Comment deleted.";
+/** How long a `?scrollTo` comment stays highlighted. */
+export const HIGHLIGHT_MS = 4000;
+
+export interface CommentsPage {
+  items: CommentDTO[];
+  totalItems: number;
+  page: number;
+  size: number;
+}
+
+const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
+
+function authorName(author: CommentDTO["author"]): string {
+  if (!author) return "Deleted user";
+  if (author.roles.includes("Expert")) return author.userName;
+  return `${author.firstName} ${author.lastName}`.trim() || author.userName;
+}
+
+/** Adds what the API answered to the list: a top-level comment first, a reply at the end of its thread. */
+function withAdded(items: CommentDTO[], added: CommentDTO): CommentDTO[] {
+  if (!added.parentId) return [{ ...added, replies: added.replies ?? [] }, ...items.filter((c) => c.id !== added.id)];
+  return items.map((c) => (c.id === added.parentId ? { ...c, replies: [...c.replies.filter((r) => r.id !== added.id), added] } : c));
+}
+
+/** Soft delete as the server does it: a comment with replies stays, marked deleted; others go. */
+function withDeleted(items: CommentDTO[], id: string): CommentDTO[] {
+  return items.flatMap((c) => {
+    if (c.id === id) return c.replies.length > 0 ? [{ ...c, body: null, isDeleted: true, canDelete: false }] : [];
+    const replies = c.replies.filter((r) => r.id !== id);
+    // A deleted comment whose last reply went is hidden too.
+    if (c.isDeleted && replies.length === 0) return [];
+    return [{ ...c, replies }];
+  });
+}
+
+export function Comments({
+  postId,
+  locked,
+  initial,
+  commentsCount,
+  scrollTo,
+  viewer,
+  signInHref,
+  subscribeHref,
+}: {
+  postId: string;
+  /** Why the discussion is closed to this viewer, if it is: a locked pick, or a post not live yet. */
+  locked: "subscribers" | "scheduled" | null;
+  initial: CommentsPage | null;
+  commentsCount: number;
+  scrollTo: string | null;
+  viewer: CurrentUser | null;
+  signInHref: string;
+  subscribeHref: string;
+}) {
+  const [items, setItems] = useState<CommentDTO[]>(initial?.items ?? []);
+  const [totalItems, setTotalItems] = useState(initial?.totalItems ?? 0);
+  const [lastPage, setLastPage] = useState(initial?.page ?? 1);
+  const [count, setCount] = useState(commentsCount);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const confirm = useConfirm();
+  const revalidator = useRevalidator();
+  // The post's count, once the page's data is fresh again after a comment came or went.
+  useEffect(() => setCount(commentsCount), [commentsCount]);
+  const size = initial?.size ?? 10;
+  const firstPage = initial?.page ?? 1;
+  const totalPages = Math.ceil(totalItems / size);
+  const timeZone = viewer?.timezone ?? DEFAULT_TIME_ZONE;
+
+  // After hydration: bring the linked comment into view and mark it for a moment.
+  useEffect(() => {
+    if (!scrollTo) return;
+    const element = document.getElementById(`comment-${scrollTo}`);
+    if (!element) return;
+    element.scrollIntoView({ block: "center" });
+    element.focus({ preventScroll: true });
+    setHighlighted(scrollTo);
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [scrollTo]);
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      const next = lastPage + 1;
+      const answer = await apiFetch<{ items: CommentDTO[]; meta: { totalItems: number } }>(`/posts/${encodeURIComponent(postId)}/comments`, {
+        query: { page: next, size },
+      });
+      // New comments since the first page shift the pages: keep each comment once.
+      setItems((current) => [...current, ...answer.items.filter((c) => !current.some((known) => known.id === c.id))]);
+      setTotalItems(answer.meta.totalItems);
+      setLastPage(next);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  function added(comment: CommentDTO) {
+    setItems((current) => withAdded(current, comment));
+    if (!comment.parentId) setTotalItems((total) => total + 1);
+    setCount((value) => value + 1);
+    setReplyingTo(null);
+    revalidator.revalidate();
+  }
+
+  async function remove(comment: CommentDTO) {
+    const sure = await confirm({ title: "Delete this comment?", description: "This cannot be undone.", confirmLabel: "Delete", destructive: true });
+    if (!sure) return;
+    try {
+      await apiFetch(`/comments/${encodeURIComponent(comment.id)}`, { method: "DELETE" });
+      setItems((current) => withDeleted(current, comment.id));
+      setCount((value) => Math.max(0, value - 1));
+      toast.success(COMMENT_DELETED);
+      revalidator.revalidate();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  }
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="mt-10 scroll-mt-20">
+      <h2 id="comments-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <MessageCircle className="size-5" aria-hidden="true" />
+        Comments{" "}
+        <span className="text-base font-semibold text-slate-500">({count})</span>
+      </h2>
+
+      {locked === "scheduled" ? (
+        <p className="mt-4 rounded-xl border border-slate-200 bg-white p-5 text-slate-700">{SCHEDULED_DISCUSSION}</p>
+      ) : locked ? (
+        <div className="mt-4 flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center">
+          <Lock className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+          <p className="flex-1 text-slate-700">{LOCKED_DISCUSSION}</p>
+          <Link to={subscribeHref} className="rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600">
+            Subscribe
+          </Link>
+        </div>
+      ) : (
+        <>
+          {viewer ? (
+            <div className="mt-4">
+              <CommentForm postId={postId} parentId={null} label="Add a comment" submitLabel="Post comment" onAdded={added} />
+            </div>
+          ) : (
+            <p className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+              <Link to={signInHref} className="font-semibold text-brand-700 hover:underline">
+                Sign in
+              </Link>{" "}
+              to join the discussion.
+            </p>
+          )}
+
+          {firstPage > 1 ? (
+            <p className="mt-6 text-sm">
+              <Link to={`/posts/${encodeURIComponent(postId)}#comments`} className="font-semibold text-brand-700 hover:underline">
+                Show the newest comments
+              </Link>
+            </p>
+          ) : null}
+
+          {items.length === 0 ? (
+            <p className="mt-6 text-slate-600">No comments yet. Start the discussion.</p>
+          ) : (
+            <ol className="mt-6 space-y-4" aria-label="Comments">
+              {items.map((comment) => (
+                <li key={comment.id}>
+                  <CommentItem comment={comment} timeZone={timeZone} highlighted={highlighted} onDelete={remove} onReply={viewer ? () => setReplyingTo(comment.id) : undefined} />
+                  {comment.replies.length > 0 || replyingTo === comment.id ? (
+                    <div className="ml-6 mt-3 space-y-3 border-l-2 border-slate-200 pl-4 sm:ml-12">
+                      {comment.replies.length > 0 ? (
+                        <ol className="space-y-3" aria-label={`Replies to ${authorName(comment.author)}`}>
+                          {comment.replies.map((reply) => (
+                            <li key={reply.id}>
+                              <CommentItem
+                                comment={reply}
+                                timeZone={timeZone}
+                                highlighted={highlighted}
+                                onDelete={remove}
+                                // One level of replies: answering a reply continues its thread.
+                                onReply={viewer ? () => setReplyingTo(comment.id) : undefined}
+                              />
+                            </li>
+                          ))}
+                        </ol>
+                      ) : null}
+                      {replyingTo === comment.id ? (
+                        <CommentForm
+                          postId={postId}
+                          parentId={comment.id}
+                          label={`Reply to ${authorName(comment.author)}`}
+                          submitLabel="Reply"
+                          focusOnOpen
+                          onAdded={added}
+                          onCancel={() => setReplyingTo(null)}
+                        />
+                      ) : null}
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+
+          {lastPage < totalPages ? (
+            <div className="mt-6 flex justify-center">
+              <button
+                type="button"
+                onClick={loadMore}
+                disabled={loadingMore}
+                className="rounded-full border border-slate-300 bg-white px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+              >
+                {loadingMore ? "Loading…" : "Load more comments"}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({
+  comment,
+  timeZone,
+  highlighted,
+  onDelete,
+  onReply,
+}: {
+  comment: CommentDTO;
+  timeZone: string;
+  highlighted: string | null;
+  onDelete: (comment: CommentDTO) => void;
+  onReply?: () => void;
+}) {
+  const name = authorName(comment.author);
+  const isExpertAuthor = comment.author?.roles.includes("Expert") ?? false;
+  return (
+    <article
+      id={`comment-${comment.id}`}
+      tabIndex={-1}
+      aria-label={`Comment by ${name}`}
+      data-highlighted={highlighted === comment.id ? "true" : undefined}
+      className={clsx(
+        "scroll-mt-24 rounded-xl border bg-white p-4 outline-none transition-colors duration-700",
+        highlighted === comment.id ? "border-brand-500 bg-brand-50 ring-2 ring-brand-500/40" : "border-slate-200",
+      )}
+    >
+      <header className="flex items-center gap-3">
+        {comment.author ? (
+          <ProxiedImage src={comment.author.avatar} width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-full bg-slate-100 object-cover" />
+        ) : (
+          <span className="size-8 shrink-0 rounded-full bg-slate-200" aria-hidden="true" />
+        )}
+        <div className="min-w-0 flex-1 text-sm">
+          {comment.author && isExpertAuthor ? (
+            <Link to={`/experts/${encodeURIComponent(comment.author.userName)}`} className="font-semibold text-slate-900 hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="font-semibold text-slate-900">{name}</span>
+          )}
+          {isExpertAuthor ? <span className="ml-2 rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Expert</span> : null}
+          <p className="text-slate-500">
+            <time dateTime={comment.createdAt}>{formatIn(comment.createdAt, timeZone, true)}</time>
+          </p>
+        </div>
+      </header>
+      {comment.isDeleted ? (
+        <p className="mt-2 text-sm italic text-slate-500">This comment was deleted.</p>
+      ) : (
+        <p className="mt-2 whitespace-pre-line break-words text-slate-800">{comment.body}</p>
+      )}
+      {!comment.isDeleted && (onReply || comment.canDelete) ? (
+        <div className="mt-2 flex gap-3 text-sm">
+          {onReply ? (
+            <button type="button" onClick={onReply} aria-label={`Reply to ${name}`} className="font-semibold text-slate-600 hover:text-slate-900">
+              Reply
+            </button>
+          ) : null}
+          {comment.canDelete ? (
+            <button
+              type="button"
+              onClick={() => onDelete(comment)}
+              aria-label={`Delete comment by ${name}`}
+              className="inline-flex items-center gap-1 font-semibold text-slate-600 hover:text-danger"
+            >
+              <Trash2 className="size-3.5" aria-hidden="true" />
+              Delete
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** `POST /api/posts/{id}/comments`: the server's field errors land on the text box, any other on the form. */
+export function CommentForm({
+  postId,
+  parentId,
+  label,
+  submitLabel,
+  focusOnOpen = false,
+  onAdded,
+  onCancel,
+}: {
+  postId: string;
+  parentId: string | null;
+  label: string;
+  submitLabel: string;
+  /** A reply form opened by its Reply button takes the focus, so typing can start at once. */
+  focusOnOpen?: boolean;
+  onAdded: (comment: CommentDTO) => void;
+  onCancel?: () => void;
+}) {
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [sending, setSending] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) textarea.current?.focus();
+  }, [focusOnOpen]);
+  const [form, fields] = useForm({
+    id: parentId ? `reply-${parentId}` : `comment-${postId}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentInputSchema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      setSending(true);
+      try {
+        const { payload } = await apiFetch<{ payload: CommentDTO }>(`/posts/${encodeURIComponent(postId)}/comments`, {
+          method: "POST",
+          body: parentId ? { body: submission.value.body, parentId } : { body: submission.value.body },
+        });
+        setLastResult(submission.reply({ resetForm: true }));
+        onAdded(payload);
+      } catch (error) {
+        const errors = error instanceof ApiClientError ? error.errors : undefined;
+        const onField = errors?.body ?? [];
+        setLastResult(submission.reply({ fieldErrors: { body: onField }, formErrors: onField.length > 0 ? [] : [messageOf(error)] }));
+      } finally {
+        setSending(false);
+      }
+    },
+  });
+
+  return (
+    <form {...getFormProps(form)} noValidate className="space-y-2" aria-busy={sending}>
+      <Field meta={fields.body} label={label}>
+        <textarea
+          {...withoutKey(getTextareaProps(fields.body, { ariaDescribedBy: `${fields.body.id}-hint` }))}
+          key={fields.body.key}
+          rows={parentId ? 2 : 3}
+          maxLength={COMMENT_BODY_MAX}
+          ref={textarea}
+          placeholder={parentId ? "Write a reply…" : "Share your take…"}
+          className={clsx(inputClass, "resize-y")}
+        />
+      </Field>
+      <p id={`${fields.body.id}-hint`} className="sr-only">{`At most ${COMMENT_BODY_MAX} characters.`}</p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" disabled={sending} className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60">
+          {sending ? "Sending…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

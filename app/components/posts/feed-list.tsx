@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import { Rss } from "lucide-react";
+import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { InfinitePostList } from "./infinite-post-list";
+
+/** Posts per page of the feed and the likes, on the server and from the API alike. */
+export const LIST_PAGE_SIZE = 10;
+
+/** The signed-in reader's feed, on /feed and on /: their experts' posts, newest first. */
+export function FeedList({ posts, page, totalPages }: { posts: PostDTO[]; page: number; totalPages: number }) {
+  return (
+    <InfinitePostList
+      key={`feed-${page}`}
+      initialItems={posts}
+      initialPage={page}
+      totalPages={totalPages}
+      endpoint="/api/posts/my/feed"
+      pageSize={LIST_PAGE_SIZE}
+      label="Feed"
+      empty={<FeedEmpty />}
+    />
+  );
+}
+
+function FeedEmpty() {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      <Rss className="mx-auto size-8 text-slate-400" aria-hidden="true" />
+      <p className="mt-3 font-semibold text-slate-900">Your feed is empty</p>
+      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
+        Follow or subscribe to experts and their posts and picks will show up here, newest first.
+      </p>
+      <Link to="/discover-experts" className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+        Discover experts
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { clsx } from "clsx";
+import { CalendarClock, Lock, MessageCircle } from "lucide-react";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
+import type { RootLoaderData } from "~/root";
+import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
+
+/**
+ * One post in a list (feed, likes, home, an expert's page, an event): who wrote it, what it is,
+ * its preview and, for a pick, its record. Never the body: the list links to the post, where the
+ * paywall's serializer decides what the reader gets.
+ */
+export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
+  const pickResult = usePickResult(post);
+  const viewerId = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  const href = `/posts/${post.id}`;
+  const titleId = `post-${post.id}-title`;
+  const isPick = post.postType === "Pick";
+  // A locked pick whose record is not public yet shows the lock; a graded one shows the record.
+  const lockedPick = isPick && post.isLocked;
+  const hasRecord = isPick && (post.selection !== null || post.odds !== null || post.units !== null);
+  // Someone else's scheduled post is a teaser: readers may ask to be notified when it goes live.
+  const upcoming = post.publishDate !== null && new Date(post.publishDate) > (now ?? new Date());
+  const isAuthor = viewerId === post.author.id;
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <header className="flex items-center gap-3">
+        <Link to={`/experts/${encodeURIComponent(post.author.userName)}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+          <ProxiedImage src={post.author.avatar} width={40} height={40} className="size-10 rounded-full bg-slate-100 object-cover" loading="lazy" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <Link to={`/experts/${encodeURIComponent(post.author.userName)}`} className="block truncate font-semibold text-slate-900 hover:underline">
+            {post.author.userName}
+          </Link>
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-slate-500">
+            <PublishDate publishDate={post.publishDate} now={now} />
+            <span aria-hidden="true">·</span>
+            <span>{post.categoryInfo.name}</span>
+          </p>
+        </div>
+        <span
+          className={clsx(
+            "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+            isPick ? "bg-ink text-white" : "bg-slate-100 text-slate-700",
+          )}
+        >
+          {post.postType}
+        </span>
+      </header>
+
+      {post.eventInfo ? <EventLine event={post.eventInfo} /> : null}
+
+      <div className="mt-3 flex gap-4">
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+            <Link to={href} className="hover:text-brand-700">
+              {post.title}
+            </Link>
+          </h3>
+          {post.previewText ? <p className="mt-1.5 line-clamp-3 break-words text-slate-700">{post.previewText}</p> : null}
+        </div>
+        {post.coverImage ? (
+          // The title is the link for assistive technology; the picture is a second target for the mouse.
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            <ProxiedImage
+              src={post.coverImage}
+              width={112}
+              height={84}
+              loading="lazy"
+              className="h-16 w-20 rounded-lg bg-slate-100 object-cover sm:h-[84px] sm:w-28"
+            />
+          </Link>
+        ) : null}
+      </div>
+
+      {lockedPick && pickResult === null ? (
+        <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
+          <Lock className="size-4" aria-hidden="true" />
+          Subscribers only
+        </p>
+      ) : null}
+
+      {isPick && (hasRecord || pickResult !== null) ? (
+        <PickRecord selection={post.selection} odds={post.odds} units={post.units} pickResult={pickResult} />
+      ) : null}
+
+      <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-500">
+        {upcoming && !isAuthor ? (
+          <NotifyButton post={post} />
+        ) : (
+          <>
+            <LikeButton post={post} />
+            <Link
+              to={`${href}#comments`}
+              aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? "comment" : "comments"}`}
+              className="inline-flex items-center gap-1 rounded-md py-1 hover:text-slate-800"
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              <span aria-hidden="true">{post.commentsCount}</span>
+            </Link>
+          </>
+        )}
+        {/* Only the author grades; other readers' cards do not mount the control at all. */}
+        {isPick && isAuthor ? (
+          <div className="ml-auto">
+            <PickResultControl post={post} />
+          </div>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+// Games are American: their start shows in Eastern time, the same on the server and in the browser.
+const gameFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "America/New_York",
+  timeZoneName: "short",
+});
+
+function PublishDate({ publishDate, now = new Date() }: { publishDate: string | null; now?: Date }) {
+  if (!publishDate) return <span>Draft</span>;
+  const date = new Date(publishDate);
+  if (date > now) {
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-amber-700">
+        <CalendarClock className="size-3.5" aria-hidden="true" />
+        Goes live <time dateTime={publishDate}>{gameFormat.format(date)}</time>
+      </span>
+    );
+  }
+  return <time dateTime={publishDate}>{dayFormat.format(date)}</time>;
+}
+
+function EventLine({ event }: { event: NonNullable<PostDTO["eventInfo"]> }) {
+  const score = event.homeScore !== null && event.awayScore !== null ? ` · ${event.awayScore}-${event.homeScore}` : "";
+  return (
+    <p className="mt-3 truncate text-sm text-slate-600">
+      <span className="font-medium text-slate-800">{event.title}</span>
+      <span aria-hidden="true"> · </span>
+      {event.status === "Scheduled" ? (
+        <time dateTime={event.startsAt}>{gameFormat.format(new Date(event.startsAt))}</time>
+      ) : (
+        <span>{`${event.status}${score}`}</span>
+      )}
+    </p>
+  );
+}
+
+/** American odds as bettors write them: +150, -110. */
+export function formatOdds(odds: number): string {
+  return odds > 0 ? `+${odds}` : String(odds);
+}
+
+const RESULT_STYLES: Record<PickResult, string> = {
+  Win: "bg-brand-100 text-brand-800",
+  Loss: "bg-red-100 text-red-800",
+  Push: "bg-slate-100 text-slate-700",
+  Void: "bg-slate-100 text-slate-500",
+};
+
+function PickRecord({
+  selection,
+  odds,
+  units,
+  pickResult,
+}: {
+  selection: string | null;
+  odds: number | null;
+  units: number | null;
+  pickResult: PickResult | null;
+}) {
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+      {selection ? <span className="font-semibold text-slate-900">{selection}</span> : null}
+      {odds !== null ? (
+        <span className="text-slate-700">
+          <span className="sr-only">Odds </span>
+          {formatOdds(odds)}
+        </span>
+      ) : null}
+      {units !== null ? <span className="text-slate-700">{`${units}u`}</span> : null}
+      <span
+        className={clsx(
+          "ml-auto rounded-full px-2 py-0.5 text-xs font-bold",
+          pickResult ? RESULT_STYLES[pickResult] : "bg-amber-50 text-amber-800",
+        )}
+      >
+        <span className="sr-only">Result: </span>
+        {pickResult ?? "Pending"}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * What a list's loader sends: the posts as serialized, less their bodies, which a card never
+ * shows (the reader opens the post for that), so a page of readable posts stays small.
+ */
+export function forCards(posts: PostDTO[]): PostDTO[] {
+  return posts.map((post) => ({ ...post, body: null }));
+}

@@ -1,0 +1,31 @@
+/**
+ * Comment validation (issue 5): client-safe, shared by `POST /api/posts/{postId}/comments` and
+ * the comment form. The body is trimmed (readJsonBody trims; the schema trims again for callers
+ * that pass raw input).
+ */
+import { z } from "zod";
+
+export const COMMENT_BODY_MAX = 2000;
+
+export const COMMENT_MESSAGES = {
+  required: "Required",
+  invalid: "Invalid input",
+  tooLong: `Must contain at most ${COMMENT_BODY_MAX} character(s)`,
+  unknownParent: "Unknown comment",
+  locked: "Subscribe to this expert to read and join the discussion.",
+} as const;
+
+export const commentInputSchema = z.object({
+  body: z
+    .string({ required_error: COMMENT_MESSAGES.required, invalid_type_error: COMMENT_MESSAGES.invalid })
+    .trim()
+    .min(1, COMMENT_MESSAGES.required)
+    .max(COMMENT_BODY_MAX, COMMENT_MESSAGES.tooLong),
+  parentId: z.string({ invalid_type_error: COMMENT_MESSAGES.invalid }).nullish().transform((value) => value || null),
+});
+
+/** What a caller sends: `{body, parentId?}` (parentId optional, null or empty for a top-level comment). */
+export type CommentInput = z.input<typeof commentInputSchema>;
+
+/** `GET /api/posts/{postId}/comments`: page-number list, ten a page by default. */
+export const COMMENTS_PAGE_SIZE = 10;

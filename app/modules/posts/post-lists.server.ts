@@ -1,0 +1,177 @@
+/**
+ * Lists of posts (issue 5, decision 017): the public list, an expert's posts, the viewer's own,
+ * the feed, liked posts, an event's posts and the home page's latest free posts. Every list is a
+ * fixed number of queries whatever the page size: one for the page's ids (index-only where it
+ * can: see the `posts_live_*` indexes), one count, then the records (`loadPostRecords`) and the
+ * viewer's access (`accessForMany`) in batches, serialized by `toPostDTO`.
+ */
+import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { follows, likes, posts, subscriptions } from "~/db/schema";
+import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { loadPostRecords, toPostDTOs, type PostDTO } from "./post-serializer.server";
+
+export interface PageOptions {
+  page: number;
+  size: number;
+}
+
+export interface PostPage {
+  items: PostDTO[];
+  totalItems: number;
+}
+
+/** Live: published and its date has come (scheduled posts are not live yet; drafts never). */
+const live = (now: Date) => and(eq(posts.status, "Published"), lte(posts.publishDate, now));
+
+// NULLS LAST as the indexes are built (drizzle's default), so the planner reads them in order.
+const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} DESC NULLS LAST`];
+
+const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
+
+async function serialize(db: Database, viewerId: string | null, ids: string[], now: Date): Promise<PostDTO[]> {
+  return toPostDTOs(db, viewerId, await loadPostRecords(db, ids), now);
+}
+
+/** A page of posts matching `where`, newest first, with the total for `meta.totalPages`. */
+async function pageOfPosts(db: Database, viewerId: string | null, where: SQL | undefined, options: PageOptions, now: Date, order = newestFirst): Promise<PostPage> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .limit(options.size)
+      .offset(offsetOf(options)),
+    db.select({ total: count() }).from(posts).where(where),
+  ]);
+  return {
+    items: await serialize(
+      db,
+      viewerId,
+      rows.map((row) => row.id),
+      now,
+    ),
+    totalItems: Number(total),
+  };
+}
+
+/** `GET /api/posts`: everyone's live posts, optionally of one expert and/or one category. */
+export function listPosts(
+  db: Database,
+  viewerId: string | null,
+  options: PageOptions & { expertId?: string; categoryId?: number },
+  now = new Date(),
+): Promise<PostPage> {
+  const where = and(
+    live(now),
+    options.expertId === undefined ? undefined : eq(posts.authorId, options.expertId),
+    options.categoryId === undefined ? undefined : eq(posts.categoryId, options.categoryId),
+  );
+  return pageOfPosts(db, viewerId, where, options, now);
+}
+
+/** An expert's live posts and picks, newest first (the expert page). */
+export function listExpertPosts(db: Database, viewerId: string | null, authorId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+  return listPosts(db, viewerId, { ...options, expertId: authorId }, now);
+}
+
+/**
+ * `GET /api/posts/my`: the viewer's own posts. Published includes scheduled ones (a future date);
+ * Draft lists drafts, newest created first (they have no publish date).
+ */
+export function listMyPosts(db: Database, viewerId: string, options: PageOptions & { status: "Published" | "Draft" }, now = new Date()): Promise<PostPage> {
+  const where = and(eq(posts.authorId, viewerId), eq(posts.status, options.status));
+  const order = options.status === "Draft" ? [desc(posts.createdAt), desc(posts.id)] : newestFirst;
+  return pageOfPosts(db, viewerId, where, options, now, order);
+}
+
+/** The feed's authors: experts the viewer follows or has a subscription giving access to, and the viewer. */
+async function feedAuthorIds(db: Database, viewerId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: follows.expertId })
+    .from(follows)
+    .where(eq(follows.followerId, viewerId))
+    .union(
+      db
+        .select({ id: subscriptions.expertId })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.subscriberId, viewerId), subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`))),
+    );
+  return [viewerId, ...rows.map((row) => row.id).filter((id) => id !== viewerId)];
+}
+
+/**
+ * `GET /api/posts/my/feed`: live posts of the experts the viewer follows or is subscribed to, and
+ * the viewer's own. The authors are read first so the page is one `author_id = ANY(…)` scan of
+ * `posts_live_author_id_publish_date_idx` (a handful of experts' posts, not the whole table).
+ */
+export async function listFeed(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+  const authorIds = await feedAuthorIds(db, viewerId, now);
+  return pageOfPosts(db, viewerId, and(live(now), inArray(posts.authorId, authorIds)), options, now);
+}
+
+/** `GET /api/posts/my/liked`: live posts the viewer liked, the newest like first. */
+export async function listLikedPosts(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+  const where = and(eq(likes.userId, viewerId), live(now));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: likes.postId })
+      .from(likes)
+      .innerJoin(posts, eq(posts.id, likes.postId))
+      .where(where)
+      .orderBy(sql`${likes.createdAt} DESC NULLS LAST`, desc(likes.postId))
+      .limit(options.size)
+      .offset(offsetOf(options)),
+    db.select({ total: count() }).from(likes).innerJoin(posts, eq(posts.id, likes.postId)).where(where),
+  ]);
+  return {
+    items: await serialize(
+      db,
+      viewerId,
+      rows.map((row) => row.id),
+      now,
+    ),
+    totalItems: Number(total),
+  };
+}
+
+/** `/events/{id}`: the live posts and picks about one game. */
+export function listEventPosts(db: Database, viewerId: string | null, eventId: number, options: PageOptions, now = new Date()): Promise<PostPage> {
+  return pageOfPosts(db, viewerId, and(live(now), eq(posts.eventId, eventId)), options, now);
+}
+
+/** The home page's newest live free posts (type Post; picks are left out of this teaser list). */
+export async function listLatestFreePosts(db: Database, viewerId: string | null, limit: number, now = new Date()): Promise<PostDTO[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(live(now), eq(posts.postType, "Post")))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return serialize(
+    db,
+    viewerId,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+/**
+ * An expert's scheduled posts, the soonest first: teasers (title and date; the serializer keeps
+ * body and preview back from everyone but the author) that readers can ask notify-me for.
+ */
+export async function listUpcomingPosts(db: Database, viewerId: string | null, authorId: string, limit: number, now = new Date()): Promise<PostDTO[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), eq(posts.status, "Published"), gt(posts.publishDate, now)))
+    .orderBy(sql`${posts.publishDate} ASC NULLS LAST`, posts.id)
+    .limit(limit);
+  return serialize(
+    db,
+    viewerId,
+    rows.map((row) => row.id),
+    now,
+  );
+}

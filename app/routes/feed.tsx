@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { FeedList, LIST_PAGE_SIZE } from "~/components/posts/feed-list";
+import { forCards } from "~/components/posts/post-card";
+import { requireViewer } from "~/modules/accounts/gates.server";
+import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { listFeed } from "~/modules/posts/post-lists.server";
+import { pageMeta } from "~/modules/site/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Feed");
+
+/** Signed-in only: the posts of the experts the viewer follows or subscribes to (no page cache: it is personal). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const page = pageFromUrl(new URL(request.url));
+  const feed = await listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE });
+  return { posts: forCards(feed.items), page, totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE) };
+}
+
+export default function FeedPage() {
+  const { posts, page, totalPages } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-6 lg:py-8">
+      <div className="mx-auto max-w-content">
+        <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Feed</h1>
+        <FeedList posts={posts} page={page} totalPages={totalPages} />
+      </div>
+    </div>
+  );
+}

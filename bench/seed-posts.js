@@ -1,0 +1,93 @@
+// Bulk data for bench/posts.js, in plain SQL (a million rows through the API would take an hour).
+// Every function takes a postgres.js client on a migrated database. Bench rows are recognisable:
+// e-mails at bench.sharpside.app, titles "Bench post N".
+
+export const BENCH_DOMAIN = "bench.sharpside.app";
+// Every bench pick's analysis carries this; a visitor must never see it.
+export const PICK_MARKER = "BENCH-PICK-ANALYSIS";
+
+export async function seedExperts(bench, count) {
+  await bench`
+    INSERT INTO users (email, user_name, first_name, last_name, roles, sign_up_flow, email_confirmed_at)
+    SELECT 'expert' || g || '@' || ${BENCH_DOMAIN}, 'BenchExpert' || g, 'Bench', 'Expert ' || g, '{Expert}', 'Expert', now()
+    FROM generate_series(1, ${count}) g`;
+  await bench`
+    INSERT INTO profiles (user_id, city, state)
+    SELECT id, 'Austin', 'TX' FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`}`;
+  await bench`
+    INSERT INTO experts (user_id, membership_status, membership_paid_at, subscription_price_cents)
+    SELECT id, 'Active', now(), 1900 FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`}`;
+}
+
+/** Posts number `from`…`to`; post g belongs to expert g mod 1000; the lower g, the newer. */
+export async function seedPosts(bench, from, to, expertCount) {
+  await bench`
+    WITH authors AS (
+      SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`}
+    ), cats AS (
+      SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM categories
+    )
+    INSERT INTO posts (author_id, post_type, title, body, preview, preview_text, visibility, status, publish_date,
+                       category_id, selection, odds, units, pick_result, graded_at, likes_count, comments_count)
+    SELECT a.id,
+           CASE WHEN g % 10 < 3 THEN 'Pick'::post_type ELSE 'Post'::post_type END,
+           'Bench post ' || g,
+           jsonb_build_array(jsonb_build_object('type', 'paragraph', 'children', jsonb_build_array(jsonb_build_object('text',
+             CASE WHEN g % 10 < 3 THEN 'Free opening line ' || g || '. ' || ${PICK_MARKER} || ' ' || g ELSE 'Free analysis ' || g END)))),
+           jsonb_build_array(jsonb_build_object('type', 'paragraph', 'children', jsonb_build_array(jsonb_build_object('text', 'Free opening line ' || g || '.')))),
+           'Free opening line ' || g || '.',
+           CASE WHEN g % 10 < 3 THEN 'Subscribers'::post_visibility ELSE 'Free'::post_visibility END,
+           'Published', now() - g * interval '2 minutes',
+           c.id,
+           CASE WHEN g % 10 < 3 THEN 'Home -3.5' END,
+           CASE WHEN g % 10 < 3 THEN -110 END,
+           CASE WHEN g % 10 < 3 THEN 1 END,
+           CASE WHEN g % 10 = 0 AND g > 500 THEN 'Win'::pick_result END,
+           CASE WHEN g % 10 = 0 AND g > 500 THEN now() END,
+           0, 0
+    FROM generate_series(${from}::int, ${to}::int) g
+    JOIN authors a ON a.n = g % ${expertCount}
+    JOIN cats c ON c.n = g % c.total`;
+}
+
+/** Fans number `from`…`to`; each likes 100 distinct bench posts (104729 is prime, so k·104729 mod N differ). */
+export async function seedFansAndLikes(bench, from, to, likesPerFan) {
+  await bench`
+    INSERT INTO users (email, user_name, first_name, last_name, email_confirmed_at)
+    SELECT 'fan' || g || '@' || ${BENCH_DOMAIN}, 'BenchFan' || g, 'Bench', 'Fan ' || g, now()
+    FROM generate_series(${from}::int, ${to}::int) g`;
+  // The post count as a constant: with it inside the join the planner can only nest loops.
+  const [{ total }] = await bench`SELECT count(*)::int AS total FROM posts WHERE title LIKE 'Bench post %'`;
+  await bench`
+    WITH p AS (
+      SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM posts WHERE title LIKE 'Bench post %'
+    ), f AS (
+      SELECT id, substring(user_name FROM 9)::int AS n FROM users WHERE email LIKE ${`fan%@${BENCH_DOMAIN}`}
+        AND substring(user_name FROM 9)::int BETWEEN ${from} AND ${to}
+    )
+    INSERT INTO likes (user_id, post_id)
+    SELECT f.id, p.id FROM f CROSS JOIN generate_series(1, ${likesPerFan}) k
+    JOIN p ON p.n = (f.n::bigint * 7919 + k * 104729) % ${total}::bigint
+    ON CONFLICT DO NOTHING`;
+  await bench`
+    UPDATE posts SET likes_count = counts.n
+    FROM (SELECT post_id, count(*)::int AS n FROM likes GROUP BY post_id) counts
+    WHERE posts.id = counts.post_id AND posts.likes_count <> counts.n`;
+}
+
+/** The reader follows 40 bench experts and subscribes to 10 others. */
+export async function seedReader(bench, readerId) {
+  await bench`
+    INSERT INTO follows (follower_id, expert_id)
+    SELECT ${readerId}, id FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`} ORDER BY user_name LIMIT 40`;
+  await bench`
+    INSERT INTO subscriptions (subscriber_id, expert_id, status, price_cents, current_period_end)
+    SELECT ${readerId}, id, 'Activated', 1900, now() + interval '30 days'
+    FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`} ORDER BY user_name OFFSET 40 LIMIT 10`;
+}
+
+export async function countRows(bench) {
+  const [row] = await bench`SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM likes) AS likes,
+    (SELECT count(*)::int FROM experts) AS experts, (SELECT count(*)::int FROM users) AS users`;
+  return row;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "posts_live_publish_date_idx" ON "posts" USING btree ("publish_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" = 'Published';--> statement-breakpoint
+CREATE INDEX "posts_live_author_id_publish_date_idx" ON "posts" USING btree ("author_id","publish_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" = 'Published';

@@ -1,0 +1,231 @@
+/**
+ * Like, notify-me and grading (app/components/posts/post-actions.tsx): optimistic in every view of
+ * the post at once, rolled back with the server's error text in a toast, and signed-out readers
+ * sent to sign in. The browser's `fetch` stands in for the server (the JSON API); the submissions
+ * run through the same `postClientAction` the post route uses.
+ */
+import { createRemixStub } from "@remix-run/testing";
+import { Outlet } from "@remix-run/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Toaster } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LikeButton, NotifyButton, PickResultControl, postClientAction, usePickResult } from "~/components/posts/post-actions";
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import type { PostDTO } from "~/modules/posts/post-serializer.server";
+
+const AUTHOR = { id: "author-1", userName: "SharpAuthor", firstName: "Sam", lastName: "Sharp", avatar: "/avatars/SharpAuthor.svg" };
+
+function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
+  return {
+    id: "p1",
+    postType: "Pick",
+    title: "Lakers cover",
+    body: null,
+    isLocked: false,
+    preview: [],
+    previewText: "",
+    visibility: "Subscribers",
+    status: "Published",
+    publishDate: new Date(Date.now() - 60_000).toISOString(),
+    categoryId: 2,
+    categoryInfo: { id: 2, name: "NBA" },
+    eventId: null,
+    eventInfo: null,
+    modalityIds: [],
+    modality: [],
+    coverImage: null,
+    pickResult: null,
+    gradedAt: null,
+    selection: "Lakers -4.5",
+    odds: -110,
+    units: 1,
+    author: AUTHOR,
+    likesCount: 4,
+    commentsCount: 0,
+    createdAt: new Date().toISOString(),
+    metadata: { isNotifyRequested: false, isLiked: false },
+    ...overrides,
+  };
+}
+
+function ResultView({ post, label }: { post: PostDTO; label: string }) {
+  const result = usePickResult(post);
+  return <p data-testid={label}>{result ?? "Pending"}</p>;
+}
+
+/** Two views of one post on the page, as a post page and a card in a list would be. */
+function TwoViews({ post }: { post: PostDTO }) {
+  return (
+    <>
+      {["page", "card"].map((view) => (
+        <section key={view} aria-label={view}>
+          <LikeButton post={post} />
+          <NotifyButton post={post} />
+          <PickResultControl post={post} />
+          <ResultView post={post} label={`${view}-result`} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Renders the views and waits for the root loader (the viewer) to have run. */
+async function renderViews(post: PostDTO, user: { id: string } | null) {
+  const Root = () => (
+    <ConfirmDialogProvider>
+      <Outlet />
+      <Toaster />
+    </ConfirmDialogProvider>
+  );
+  const Stub = createRemixStub([
+    {
+      id: "root",
+      path: "/",
+      Component: Root,
+      loader: () => ({ appName: "Sharpside", user: user ? { ...AUTHOR, ...user, roles: [], timezone: "UTC" } : null }),
+      children: [
+        {
+          path: "posts/:postId",
+          Component: () => <TwoViews post={post} />,
+          action: ({ request, params }) => postClientAction(request, params.postId ?? ""),
+        },
+      ],
+    },
+  ]);
+  const rendered = render(<Stub initialEntries={["/posts/p1"]} />);
+  await screen.findByRole("region", { name: "card" });
+  return rendered;
+}
+
+/** A deferred answer of the API, to look at the page while the call is in flight. */
+function deferredJson() {
+  let resolve: (value: { status: number; body: unknown }) => void = () => {};
+  const promise = new Promise<{ status: number; body: unknown }>((r) => (resolve = r));
+  const response = promise.then(({ status, body }) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+  return { response, resolve };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const view = (name: string) => within(screen.getByRole("region", { name }));
+const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? "GET"} ${String(url)}`);
+
+describe("LikeButton", () => {
+  it("likes at once in every view, then keeps the API's count", async () => {
+    const answer = deferredJson();
+    fetchMock.mockReturnValueOnce(answer.response);
+    await renderViews(makePost(), { id: "reader-1" });
+    const pageLike = await view("page").findByRole("button", { name: /^Like/ });
+    expect(pageLike.getAttribute("aria-pressed")).toBe("false");
+    await userEvent.click(pageLike);
+    for (const name of ["page", "card"]) {
+      await waitFor(() => expect(view(name).getByRole("button", { name: "Like (5 likes)" }).getAttribute("aria-pressed")).toBe("true"));
+    }
+    expect(calls()).toEqual(["POST /api/posts/p1/like"]);
+    await act(async () => answer.resolve({ status: 200, body: { payload: { liked: true, likesCount: 9 } } }));
+    for (const name of ["page", "card"]) {
+      await waitFor(() => expect(view(name).getByRole("button", { name: "Like (9 likes)" }).getAttribute("aria-pressed")).toBe("true"));
+    }
+  });
+
+  it("rolls back and shows the server's error text when the call fails", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: "You cannot like this post right now.", statusCode: 422 }, { status: 422 }));
+    await renderViews(makePost({ metadata: { isLiked: true, isNotifyRequested: false }, likesCount: 3 }), { id: "reader-1" });
+    await userEvent.click(await view("card").findByRole("button", { name: "Like (3 likes)" }));
+    expect(await screen.findByText("You cannot like this post right now.")).toBeTruthy();
+    expect(calls()).toEqual(["DELETE /api/posts/p1/like"]);
+    for (const name of ["page", "card"]) {
+      const button = view(name).getByRole("button", { name: "Like (3 likes)" });
+      expect(button.getAttribute("aria-pressed")).toBe("true");
+    }
+    // One toast, though two views saw the failure.
+    expect(screen.getAllByText("You cannot like this post right now.")).toHaveLength(1);
+  });
+
+  it("sends a signed-out reader to sign in and back", async () => {
+    await renderViews(makePost(), null);
+    const like = await view("page").findByRole("link", { name: /^Like \(4 likes\): sign in/ });
+    expect(like.getAttribute("href")).toBe("/sign-in?callbackUrl=%2Fposts%2Fp1");
+    expect(view("page").getByRole("link", { name: /^Notify me: sign in/ }).getAttribute("href")).toBe("/sign-in?callbackUrl=%2Fposts%2Fp1");
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+  });
+});
+
+describe("NotifyButton", () => {
+  it("toggles notify-me optimistically and back off", async () => {
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: true } }))
+      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: false } }));
+    await renderViews(makePost(), { id: "reader-1" });
+    const button = await view("page").findByRole("button", { name: "Notify me" });
+    await userEvent.click(button);
+    await waitFor(() => expect(view("card").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("true"));
+    await userEvent.click(view("card").getByRole("button", { name: "Notify me" }));
+    await waitFor(() => expect(view("page").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("false"));
+    expect(calls()).toEqual(["POST /api/posts/p1/notify", "DELETE /api/posts/p1/notify"]);
+  });
+});
+
+describe("PickResultControl and usePickResult", () => {
+  async function chooseResult(result: string) {
+    const trigger = await view("page").findByRole("button", { name: /Grade pick/ });
+    trigger.focus();
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(await screen.findByRole("menuitem", { name: result }));
+    const dialog = await screen.findByRole("alertdialog", { name: `Grade this pick as ${result}?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: `Grade ${result}` }));
+  }
+
+  it("is only for the author of a live, ungraded pick", async () => {
+    const { unmount } = await renderViews(makePost(), { id: "someone-else" });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    unmount();
+    const scheduled = await renderViews(makePost({ publishDate: new Date(Date.now() + 3_600_000).toISOString() }), { id: AUTHOR.id });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    scheduled.unmount();
+    await renderViews(makePost({ postType: "Post" }), { id: AUTHOR.id });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+  });
+
+  it("grades after a confirmation: every view shows the result at once and keeps it", async () => {
+    const answer = deferredJson();
+    fetchMock.mockReturnValueOnce(answer.response);
+    await renderViews(makePost(), { id: AUTHOR.id });
+    await chooseResult("Win");
+    await waitFor(() => expect(screen.getByTestId("card-result").textContent).toBe("Win"));
+    expect(screen.getByTestId("page-result").textContent).toBe("Win");
+    expect(calls()).toEqual(["PUT /api/posts/p1/pick-result?pickResult=Win"]);
+    await act(async () => answer.resolve({ status: 200, body: { payload: makePost({ pickResult: "Win" }) } }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull());
+    expect(screen.getByTestId("card-result").textContent).toBe("Win");
+  });
+
+  it("rolls back to Pending with the server's error text", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: "This pick has already been graded.", statusCode: 422 }, { status: 422 }));
+    await renderViews(makePost(), { id: AUTHOR.id });
+    await chooseResult("Loss");
+    expect(await screen.findByText("This pick has already been graded.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("page-result").textContent).toBe("Pending"));
+    expect(screen.getByTestId("card-result").textContent).toBe("Pending");
+  });
+
+  it("a cancelled confirmation grades nothing", async () => {
+    await renderViews(makePost(), { id: AUTHOR.id });
+    const trigger = await view("page").findByRole("button", { name: /Grade pick/ });
+    trigger.focus();
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Push" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByTestId("page-result").textContent).toBe("Pending");
+  });
+});

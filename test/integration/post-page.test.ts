@@ -1,0 +1,405 @@
+/**
+ * The post page `/posts/{id}` and the game page `/events/{id}` (issue 5 point 6): their loaders on
+ * the real modules and database, and their HTML as the server renders it. A locked pick's body
+ * must appear nowhere a locked reader can see: not in the HTML, not in the loader data that is
+ * serialized into the page, not in the meta tags.
+ */
+import { createRemixStub } from "@remix-run/testing";
+import { Outlet } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import { comments, events, experts, posts, profiles, subscriptions, users } from "~/db/schema";
+import * as postsRoute from "~/routes/api.posts._index";
+import * as commentsRoute from "~/routes/api.posts.$postId.comments";
+import EventPage, * as eventPage from "~/routes/events.$eventId";
+import PostPage, * as postPage from "~/routes/posts.$postId";
+import { callRoute, type CookieJar } from "../support/api-caller";
+import { makeLoadContext } from "../support/context";
+import { signedInJar } from "../support/signed-in";
+import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
+
+let database: TestDatabase;
+let context: ReturnType<typeof makeLoadContext>;
+let categoryIds: Record<string, number>;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let counter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", RATE_LIMIT_POST: "1000/60", RATE_LIMIT_COMMENT: "1000/60" });
+  categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
+});
+afterAll(() => database?.close());
+
+interface MadeUser {
+  user: typeof users.$inferSelect;
+  jar: CookieJar;
+}
+
+async function makeUser(options: { expert?: boolean } = {}): Promise<MadeUser> {
+  counter += 1;
+  const expert = options.expert ?? false;
+  const db = database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `page${counter}@example.com`,
+      userName: `PageUser${counter}`,
+      firstName: "Robin",
+      lastName: `Reader${counter}`,
+      roles: expert ? ["Expert"] : ["User"],
+      signUpFlow: expert ? "Expert" : "User",
+      emailConfirmedAt: new Date(),
+    })
+    .returning();
+  await db.insert(profiles).values({ userId: user.id });
+  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
+  return { user, jar: await signedInJar(db, context.env, user.id) };
+}
+
+async function makeEvent(startsInMs: number) {
+  const [row] = await database.db
+    .insert(events)
+    .values({ categoryId: categoryIds.NBA, homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + startsInMs) })
+    .returning({ id: events.id });
+  return row.id;
+}
+
+const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
+/** In the body only: six blocks in, past the preview's five. */
+const SECRET = "ZEBRA-SECRET-ANALYSIS-7731";
+
+const lockedBody = () => [
+  paragraph("Opening line anyone may read."),
+  paragraph("Second block."),
+  paragraph("Third block."),
+  paragraph("Fourth block."),
+  paragraph("Fifth block."),
+  { type: "heading-two", children: [{ text: `Why: ${SECRET}` }] },
+  paragraph(`The number is wrong by two points, ${SECRET}.`),
+];
+
+async function createPost(author: MadeUser, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await callRoute(postsRoute, context, {
+    method: "POST",
+    path: "/api/posts",
+    jar: author.jar,
+    body: {
+      postType: "Pick",
+      title: "Celtics at Lakers: the side",
+      body: lockedBody(),
+      categoryId: categoryIds.NBA,
+      modalityIds: [],
+      selection: `Lakers -4.5 ${SECRET}`,
+      odds: 150,
+      units: 1.5,
+      coverImage: "uploads/cover.jpg",
+      publishDate: new Date(Date.now() - 1000).toISOString(),
+      ...overrides,
+    },
+  });
+  expect(response.status).toBe(201);
+  return response.body.payload.id as string;
+}
+
+type LoaderResult = { status: number; data: Record<string, unknown> | null; headers: Headers | null };
+
+/** Runs a page loader like Remix: a thrown Response is answered; `data(...)` answers are unwrapped. */
+async function load(loader: (args: never) => unknown, path: string, params: Record<string, string>, jar?: CookieJar): Promise<LoaderResult> {
+  const headers = new Headers();
+  if (jar) headers.set("Cookie", jar.header());
+  try {
+    const result = await loader({ request: new Request(`http://localhost${path}`, { headers }), params, context } as never);
+    if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
+      const wrapped = result as unknown as { data: Record<string, unknown>; init: ResponseInit | null };
+      return { status: wrapped.init?.status ?? 200, data: wrapped.data, headers: new Headers(wrapped.init?.headers) };
+    }
+    return { status: 200, data: result as Record<string, unknown>, headers: null };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: null, headers: thrown.headers };
+    throw thrown;
+  }
+}
+
+const loadPost = (id: string, jar?: CookieJar, search = "") => load(postPage.loader, `/posts/${id}${search}`, { postId: id }, jar);
+const loadEvent = (id: string, jar?: CookieJar, search = "") => load(eventPage.loader, `/events/${id}${search}`, { eventId: id }, jar);
+
+/**
+ * The page's HTML as the server renders it, inside a root route carrying what the root loader
+ * gives (the viewer). The Remix stub's memory router uses useLayoutEffect, which React warns about
+ * on the server; the real server renders through Remix's static router, so only that warning is
+ * set aside.
+ */
+function renderPage(Page: ComponentType, path: string, pattern: string, data: unknown, viewer: MadeUser | null): string {
+  const Root = () => createElement(ConfirmDialogProvider, null, createElement(Outlet));
+  const Stub = createRemixStub([{ id: "root", path: "/", Component: Root, children: [{ id: "page", path: pattern, Component: Page }] }]);
+  const user = viewer
+    ? { ...viewer.user, emailConfirmed: true, timezone: "America/Chicago", avatar: `/avatars/${viewer.user.userName}.svg` }
+    : null;
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
+    original(...args);
+  };
+  try {
+    return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: { appName: "Sharpside", user }, page: data } } }));
+  } finally {
+    console.error = original;
+  }
+}
+
+const metaOf = (data: unknown) =>
+  postPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<string, string>[];
+
+describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () => {
+  let author: MadeUser;
+  let subscriber: MadeUser;
+  let stranger: MadeUser;
+  let pickId: string;
+
+  beforeAll(async () => {
+    author = await makeUser({ expert: true });
+    subscriber = await makeUser();
+    stranger = await makeUser();
+    await database.db
+      .insert(subscriptions)
+      .values({ subscriberId: subscriber.user.id, expertId: author.user.id, status: "Activated", priceCents: 1000, currentPeriodEnd: new Date(Date.now() + 30 * DAY) });
+    pickId = await createPost(author);
+  });
+
+  it("the author reads the body, with the pick, Edit and Delete", async () => {
+    const { status, data } = await loadPost(pickId, author.jar);
+    expect(status).toBe(200);
+    const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, author);
+    expect(html).toContain(SECRET);
+    expect(html).toContain("+150");
+    expect(html).toContain("1.5 units");
+    expect(html).toContain("Pending");
+    expect(html).toContain(`?createEditPost=${pickId}`);
+    expect(html).toContain("Delete");
+    expect(html).toContain("Grade pick");
+    expect(html).toContain('id="comments"');
+  });
+
+  it("a subscriber reads the body and the discussion, without the author's controls", async () => {
+    const { status, data, headers } = await loadPost(pickId, subscriber.jar);
+    expect(status).toBe(200);
+    // A reader's copy holds a paid body: no cache may keep it.
+    expect(headers?.get("Cache-Control")).toBe("private, no-store");
+    const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, subscriber);
+    expect(html).toContain(SECRET);
+    expect(html).toContain("Add a comment");
+    expect(html).not.toContain("createEditPost");
+    expect(html).not.toContain("Grade pick");
+  });
+
+  for (const who of ["visitor", "signed-in non-subscriber"] as const) {
+    it(`a ${who} gets the locked view: the body's words are nowhere in the HTML, the loader data or the meta tags`, async () => {
+      const viewer = who === "visitor" ? null : stranger;
+      const { status, data, headers } = await loadPost(pickId, viewer?.jar);
+      expect(status).toBe(200);
+      expect(data).toMatchObject({ post: { isLocked: true, body: null, selection: null, odds: null, units: null }, comments: null });
+      expect(headers?.get("Cache-Control") ?? null).toBe(who === "visitor" ? null : "private, no-store");
+      const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, viewer);
+      const meta = metaOf(data);
+      for (const place of [html, JSON.stringify(data), JSON.stringify(meta)]) {
+        expect(place).not.toContain(SECRET);
+        expect(place).not.toContain("ZEBRA");
+      }
+      expect(html).toContain("Opening line anyone may read.");
+      expect(html).toContain("This pick is for subscribers");
+      expect(html).toContain(`href="/experts/${author.user.userName}"`);
+      expect(html).toContain("Subscribe to this expert to read and join the discussion.");
+      expect(html).not.toContain("Add a comment");
+      if (who === "visitor") {
+        expect(html).toContain(`/sign-in?callbackUrl=${encodeURIComponent(`/posts/${pickId}`)}`);
+        expect(html).toContain('href="/sign-up"');
+      } else {
+        expect(html).not.toContain('href="/sign-up"');
+      }
+    });
+  }
+
+  it("the meta tags: the title in the template, the preview as description, the cover as og:image", async () => {
+    const { data } = await loadPost(pickId);
+    const meta = metaOf(data);
+    expect(meta).toContainEqual({ title: "Celtics at Lakers: the side | SHARPSIDE" });
+    expect(meta).toContainEqual({ name: "description", content: "Opening line anyone may read. Second block. Third block. Fourth block. Fifth block." });
+    expect(meta).toContainEqual({ property: "og:title", content: "Celtics at Lakers: the side" });
+    expect(meta).toContainEqual({ property: "og:description", content: "Opening line anyone may read. Second block. Third block. Fourth block. Fifth block." });
+    expect(meta).toContainEqual({ property: "og:image", content: "https://sharpside.example/img?src=uploads%2Fcover.jpg&w=1280&q=75" });
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `https://sharpside.example/posts/${pickId}` });
+    expect(meta.find((tag) => tag.name === "robots")).toBeUndefined();
+  });
+
+  it("a graded pick's record is public to a locked reader; the analysis stays locked, and Edit is gone for the author", async () => {
+    const gradedId = await createPost(author, { title: "Graded one" });
+    await database.db.update(posts).set({ pickResult: "Win", gradedAt: new Date() }).where(eq(posts.id, gradedId));
+    const visitor = await loadPost(gradedId);
+    const html = renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", visitor.data, null);
+    expect(html).toContain("+150");
+    expect(html).toContain("Win");
+    expect(html).toContain("Lakers -4.5");
+    expect(JSON.stringify(visitor.data)).not.toContain(`Why: ${SECRET}`);
+    expect(html).not.toContain(`Why: ${SECRET}`);
+    const own = await loadPost(gradedId, author.jar);
+    const ownHtml = renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", own.data, author);
+    expect(ownHtml).not.toContain("createEditPost");
+    expect(ownHtml).not.toContain("Grade pick");
+  });
+
+  it("a pick whose game has started cannot be edited: no Edit or Delete for its author", async () => {
+    const eventId = await makeEvent(2 * HOUR);
+    const id = await createPost(author, { eventId, title: "Started soon" });
+    await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+    const own = await loadPost(id, author.jar);
+    expect(own.data).toMatchObject({ eventStarted: true });
+    const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
+    expect(html).not.toContain("createEditPost");
+    expect(html).toContain(`href="/events/${eventId}"`);
+  });
+
+  it("a scheduled post: its author reads it; everyone else gets a teaser with notify-me and none of its text", async () => {
+    const teaserText = "QUOKKA-NOT-YET";
+    const id = await createPost(author, { postType: "Post", title: "Later", body: [paragraph(`Coming: ${teaserText}`)], publishDate: new Date(Date.now() + 2 * DAY).toISOString() });
+    const own = await loadPost(id, author.jar);
+    expect(own.status).toBe(200);
+    const ownHtml = renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
+    expect(ownHtml).toContain("Scheduled for");
+    expect(ownHtml).toContain(teaserText);
+    expect(metaOf(own.data)).toContainEqual({ name: "robots", content: "noindex" });
+    for (const viewer of [null, subscriber]) {
+      const { status, data } = await loadPost(id, viewer?.jar);
+      expect(status).toBe(200);
+      expect(data).toMatchObject({ post: { isLocked: true, body: null }, comments: null, isLive: false });
+      const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
+      for (const place of [html, JSON.stringify(data), JSON.stringify(metaOf(data))]) expect(place).not.toContain(teaserText);
+      expect(html).toContain("This post is not live yet");
+      expect(html).toContain("Notify me");
+      expect(html).toContain("The discussion opens when this post goes live.");
+      expect(html).not.toContain("This pick is for subscribers");
+    }
+  });
+
+  it("a draft is a 404 for everyone but its author", async () => {
+    const id = await createPost(author, { postType: "Post", title: "Draft", body: [paragraph("Draft words.")], publishDate: null });
+    expect((await loadPost(id, author.jar)).status).toBe(200);
+    expect((await loadPost(id)).status).toBe(404);
+    expect((await loadPost(id, subscriber.jar)).status).toBe(404);
+  });
+
+  it("unknown and malformed ids are a 404", async () => {
+    expect((await loadPost("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await loadPost("not-a-post")).status).toBe(404);
+    const meta = postPage.meta({ data: undefined, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never);
+    expect(meta).toEqual([{ title: "Not found | SHARPSIDE" }]);
+  });
+});
+
+describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
+  let author: MadeUser;
+  let reader: MadeUser;
+  let postId: string;
+  const commentIds: string[] = [];
+
+  beforeAll(async () => {
+    author = await makeUser({ expert: true });
+    reader = await makeUser();
+    postId = await createPost(author, { postType: "Post", title: "Free post", body: [paragraph("Free to read.")] });
+    // 12 top-level comments, a second apart, oldest first; the oldest has a reply.
+    const start = Date.now() - HOUR;
+    for (let i = 0; i < 12; i += 1) {
+      const [row] = await database.db
+        .insert(comments)
+        .values({ postId, authorId: reader.user.id, body: `Comment number ${i} <script>alert(1)</script>`, createdAt: new Date(start + i * 1000) })
+        .returning({ id: comments.id });
+      commentIds.push(row.id);
+    }
+    const reply = await callRoute(commentsRoute, context, {
+      method: "POST",
+      path: `/api/posts/${postId}/comments`,
+      params: { postId },
+      jar: author.jar,
+      body: { body: "The author answers.", parentId: commentIds[0] },
+    });
+    expect(reply.status).toBe(201);
+    commentIds.push(reply.body.payload.id as string);
+  });
+
+  it("renders the newest page of comments, their text as text, and a comment form with a label", async () => {
+    const { data } = await loadPost(postId, reader.jar);
+    expect(data).toMatchObject({ comments: { page: 1, size: 10, totalItems: 12 }, scrollTo: null });
+    const html = renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, reader);
+    expect(html).toContain("Comment number 11");
+    expect(html).not.toContain("Comment number 1 ");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toMatch(/<label[^>]*for="[^"]+"[^>]*>Add a comment/);
+    expect(html).toContain("Load more comments");
+  });
+
+  it("?scrollTo renders the page that holds the comment, or its parent for a reply", async () => {
+    const onPageTwo = await loadPost(postId, undefined, `?scrollTo=${commentIds[1]}`);
+    expect(onPageTwo.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[1] });
+    const html = renderPage(PostPage, `/posts/${postId}?scrollTo=${commentIds[1]}`, "posts/:postId", onPageTwo.data, null);
+    expect(html).toContain(`id="comment-${commentIds[1]}"`);
+    expect(html).toContain("Show the newest comments");
+    const reply = await loadPost(postId, undefined, `?scrollTo=${commentIds[12]}`);
+    expect(reply.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[12] });
+    expect(renderPage(PostPage, `/posts/${postId}`, "posts/:postId", reply.data, null)).toContain("The author answers.");
+    const newest = await loadPost(postId, undefined, `?scrollTo=${commentIds[11]}`);
+    expect(newest.data).toMatchObject({ comments: { page: 1 } });
+    const unknown = await loadPost(postId, undefined, "?scrollTo=00000000-0000-4000-8000-000000000000");
+    expect(unknown.data).toMatchObject({ comments: { page: 1 }, scrollTo: null });
+    const garbage = await loadPost(postId, undefined, "?scrollTo=<x>");
+    expect(garbage.data).toMatchObject({ comments: { page: 1 }, scrollTo: null });
+  });
+
+  it("a visitor reads the discussion and is asked to sign in to join it", async () => {
+    const { data } = await loadPost(postId);
+    const html = renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, null);
+    expect(html).toContain("to join the discussion.");
+    expect(html).not.toContain("Add a comment");
+  });
+});
+
+describe(`/events/{id} (${testDatabaseEngine()})`, () => {
+  it("shows the game and its live posts through the serializer; 404 for unknown ids", async () => {
+    const author = await makeUser({ expert: true });
+    const eventId = await makeEvent(3 * DAY);
+    const freeId = await createPost(author, { postType: "Post", eventId, title: "Free take on the game", body: [paragraph("Free words.")] });
+    const pickId = await createPost(author, { eventId, title: "Locked pick on the game" });
+    await createPost(author, { postType: "Post", eventId, title: "Scheduled take", body: [paragraph("Later.")], publishDate: new Date(Date.now() + DAY).toISOString() });
+    const { status, data } = await loadEvent(String(eventId));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ event: { id: eventId, title: "Celtics at Lakers" }, page: 1, totalPages: 1, totalItems: 2 });
+    expect((data!.posts as { id: string }[]).map((post) => post.id)).toEqual([pickId, freeId]);
+    const html = renderPage(EventPage, `/events/${eventId}`, "events/:eventId", data, null);
+    expect(html).toContain("Celtics at Lakers");
+    expect(html).toContain("Free take on the game");
+    expect(html).toContain("Locked pick on the game");
+    expect(html).not.toContain("Scheduled take");
+    for (const place of [html, JSON.stringify(data)]) expect(place).not.toContain(SECRET);
+    const meta = eventPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<string, string>[];
+    expect(meta).toContainEqual({ title: "Celtics at Lakers | SHARPSIDE" });
+
+    expect((await loadEvent("99999999")).status).toBe(404);
+    expect((await loadEvent("abc")).status).toBe(404);
+    expect((await loadEvent("1e3")).status).toBe(404);
+  });
+
+  it("pages the posts ten at a time", async () => {
+    const author = await makeUser({ expert: true });
+    const eventId = await makeEvent(3 * DAY);
+    for (let i = 0; i < 11; i += 1) await createPost(author, { postType: "Post", eventId, title: `Take ${i}`, body: [paragraph("x")] });
+    const first = await loadEvent(String(eventId));
+    expect(first.data).toMatchObject({ page: 1, totalPages: 2, totalItems: 11 });
+    expect(renderPage(EventPage, `/events/${eventId}`, "events/:eventId", first.data, null)).toContain("?page=2");
+    const second = await loadEvent(String(eventId), undefined, "?page=2");
+    expect((second.data!.posts as unknown[]).length).toBe(1);
+  });
+});

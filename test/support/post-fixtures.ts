@@ -1,0 +1,99 @@
+/**
+ * Users, posts, follows and subscriptions for the post list, interaction and comment tests,
+ * written straight to the database (the write API has its own tests in posts-api.test.ts).
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { categories, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { buildPreview } from "~/modules/posts/slate";
+import type { CookieJar } from "./api-caller";
+import { signedInJar } from "./signed-in";
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+let counter = 0;
+
+export interface MadeUser {
+  user: typeof users.$inferSelect;
+  jar: CookieJar;
+}
+
+export function postFixtures(db: Database, context: AppLoadContext) {
+  async function makeUser(options: { expert?: boolean; confirmed?: boolean } = {}): Promise<MadeUser> {
+    counter += 1;
+    const tag = `${counter}${Math.random().toString(36).slice(2, 8)}`;
+    const { expert = false, confirmed = true } = options;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `lists${tag}@example.com`,
+        userName: `ListsUser${tag}`,
+        firstName: "Robin",
+        lastName: `Reader${tag}`,
+        roles: expert ? ["Expert"] : ["User"],
+        signUpFlow: expert ? "Expert" : "User",
+        emailConfirmedAt: confirmed ? new Date() : null,
+      })
+      .returning();
+    await db.insert(profiles).values({ userId: user.id });
+    if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
+    return { user, jar: await signedInJar(db, context.env, user.id) };
+  }
+
+  let categoryId: number | undefined;
+  async function anyCategory(): Promise<number> {
+    categoryId ??= (await db.select({ id: categories.id }).from(categories).limit(1))[0].id;
+    return categoryId;
+  }
+
+  const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
+
+  /** A post straight into the table: live a minute ago unless `publishDate`/`status` say otherwise. */
+  async function addPost(
+    authorId: string,
+    options: {
+      postType?: "Post" | "Pick";
+      title?: string;
+      body?: unknown[];
+      publishDate?: Date | null;
+      categoryId?: number;
+      eventId?: number | null;
+    } = {},
+  ) {
+    const postType = options.postType ?? "Post";
+    const body = options.body ?? [paragraph(`Body of ${options.title ?? "a post"}`)];
+    const publishDate = options.publishDate === undefined ? new Date(Date.now() - 60_000) : options.publishDate;
+    const { preview, previewText } = buildPreview(body);
+    const [row] = await db
+      .insert(posts)
+      .values({
+        authorId,
+        postType,
+        title: options.title ?? "A post",
+        body,
+        preview,
+        previewText,
+        visibility: postType === "Post" ? "Free" : "Subscribers",
+        status: publishDate ? "Published" : "Draft",
+        publishDate,
+        categoryId: options.categoryId ?? (await anyCategory()),
+        eventId: options.eventId ?? null,
+        selection: postType === "Pick" ? "Lakers -4.5" : null,
+        odds: postType === "Pick" ? -110 : null,
+        units: postType === "Pick" ? 1 : null,
+      })
+      .returning();
+    return row;
+  }
+
+  async function follow(followerId: string, expertId: string) {
+    await db.insert(follows).values({ followerId, expertId });
+  }
+
+  async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "Canceled" | "Expired" | "Pending" = "Activated", periodEndMs = 30 * DAY) {
+    await db.insert(subscriptions).values({ subscriberId, expertId, status, priceCents: 1000, currentPeriodEnd: new Date(Date.now() + periodEndMs) });
+  }
+
+  return { makeUser, addPost, follow, subscribe, paragraph, anyCategory };
+}
