@@ -52,7 +52,8 @@ test("a pick's analysis reaches only its author and subscribers, on every page a
       units: 2,
       publishDate: new Date().toISOString(),
       body: [
-        { type: "paragraph", children: [{ text: "Rest days favour the home side tonight, and the line has not moved yet." }] },
+        // The preview (what everyone sees) is the first 300 characters: the marker comes after them.
+        { type: "paragraph", children: [{ text: `Rest days favour the home side tonight, and the line has not moved yet. ${"The numbers agree. ".repeat(14)}` }] },
         { type: "paragraph", children: [{ text: `The play and why: ${marker}` }] },
         { type: "image", url: `/uploads/${marker}.png`, children: [{ text: "" }] },
       ],
