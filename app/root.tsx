@@ -19,7 +19,7 @@ import { isExpert } from "~/modules/accounts/current-user";
 import { getViewer, signInUrl } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readCookie } from "~/modules/http/cookies";
-import { listTopExperts } from "~/modules/experts/experts.server";
+import { listRecommendedExperts } from "~/modules/experts/experts.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import "~/styles/app.css";
 
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
-  const [viewer, topExperts] = await Promise.all([getViewer(request, context), listTopExperts(context.db, 5)]);
+  const [viewer, topExperts] = await Promise.all([getViewer(request, context), listRecommendedExperts(context.db, 5)]);
   gatePostEditor(request, viewer);
   return {
     appName: context.env.APP_NAME,

@@ -204,6 +204,11 @@ export const experts = pgTable(
     paymentAccountId: text(),
     paymentAccountReady: boolean().notNull().default(false),
     subscriptionPriceCents: integer(),
+    /**
+     * Posts of this expert with status Published (scheduled ones included), kept by a trigger on
+     * posts (migration 0005): the feed's total is a sum of these, not a count of every post.
+     */
+    publishedPostsCount: integer().notNull().default(0),
     subscriptionDescription: text(),
     providerProductId: text(),
     providerPriceId: text(),

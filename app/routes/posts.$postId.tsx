@@ -18,7 +18,7 @@ import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-schema";
-import { findCommentPage, listComments, type CommentDTO } from "~/modules/posts/comments.server";
+import { findCommentPage, listCommentsOfReadPost, type CommentDTO } from "~/modules/posts/comments.server";
 import { readPost } from "~/modules/posts/post-commands.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { appNameFrom, titleFor } from "~/modules/site/meta";
@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const found = wanted && UUID.test(wanted) ? await findCommentPage(context.db, post.id, wanted, COMMENTS_PAGE_SIZE) : null;
     if (found !== null) scrollTo = wanted;
     const page = found ?? 1;
-    const list = await listComments(context.db, viewerId, post.id, { page, size: COMMENTS_PAGE_SIZE });
+    const list = await listCommentsOfReadPost(context.db, viewerId, post, { page, size: COMMENTS_PAGE_SIZE });
     comments = { items: list.items, totalItems: list.totalItems, page, size: COMMENTS_PAGE_SIZE };
   }
 

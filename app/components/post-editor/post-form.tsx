@@ -31,6 +31,7 @@ import {
   type PublishChoice,
 } from "./post-form-model";
 import { RichTextEditor } from "./rich-text-editor";
+import { PREVIEW_MAX_CHARACTERS } from "~/modules/posts/slate";
 
 export type SaveKind = PublishChoice["kind"];
 
@@ -182,6 +183,10 @@ export function PostForm({
           <p id={`${fieldId("body")}-error`} className="mt-1 text-sm text-danger empty:hidden">
             {fieldErrors("body")?.[0]}
           </p>
+          {isPick ? (
+            // The server's preview (decision 017) is what non-subscribers read: say so where it is written.
+            <p className="mt-1 text-xs text-slate-500">{`Everyone sees the opening (up to ${PREVIEW_MAX_CHARACTERS} characters of text) as a preview; the rest is for subscribers.`}</p>
+          ) : null}
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">

@@ -43,6 +43,27 @@ export async function listTopExperts(db: Database, limit: number, now = new Date
   return rows.map((row) => ({ ...row, avatar: avatarOrDefault(row.avatar, row.userName) }));
 }
 
+/** How long one instance reuses the 'Recommended' ranking (a ranking, not state: seconds old is fine). */
+export const RECOMMENDED_TTL_MS = 30_000;
+const recommended = new WeakMap<Database, Map<number, { at: number; experts: Promise<ExpertCard[]> }>>();
+
+/**
+ * The sidebar's 'Recommended' list, rendered on every page: ranking every expert by active
+ * subscribers on each request would cost the database more than the page itself, so each
+ * instance ranks at most once per RECOMMENDED_TTL_MS.
+ */
+export function listRecommendedExperts(db: Database, limit: number, now = Date.now()): Promise<ExpertCard[]> {
+  let byLimit = recommended.get(db);
+  if (!byLimit) recommended.set(db, (byLimit = new Map()));
+  const cached = byLimit.get(limit);
+  if (cached && now - cached.at < RECOMMENDED_TTL_MS) return cached.experts;
+  const experts = listTopExperts(db, limit);
+  byLimit.set(limit, { at: now, experts });
+  // A failed ranking is not kept: the next request tries again.
+  experts.catch(() => byLimit.delete(limit));
+  return experts;
+}
+
 /** Experts whose membership is active: the count the founding-partner programme (first 300) is measured by. */
 export async function countActiveExperts(db: Database): Promise<number> {
   return db.$count(experts, eq(experts.membershipStatus, "Active"));

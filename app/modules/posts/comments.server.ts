@@ -14,7 +14,7 @@ import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { commentInputSchema, COMMENT_MESSAGES, type CommentInput } from "./comment-schema";
 import { canReadBody } from "./paywall";
 import { findReachablePost, type ReachablePost } from "./post-interactions.server";
-import { hasActiveSubscription } from "./post-serializer.server";
+import { hasActiveSubscription, type PostDTO } from "./post-serializer.server";
 import { UUID_PATTERN } from "./post-queries";
 
 export interface CommentAuthor {
@@ -119,6 +119,8 @@ export async function findDiscussion(db: Database, viewerId: string | null, post
   return post;
 }
 
+type CommentPage = { items: CommentDTO[]; totalItems: number };
+
 /** A page of top-level comments (newest first), each with all its shown replies (oldest first). */
 export async function listComments(
   db: Database,
@@ -126,8 +128,30 @@ export async function listComments(
   postId: string | undefined,
   options: { page: number; size: number },
   now = new Date(),
-): Promise<{ items: CommentDTO[]; totalItems: number }> {
-  const post = await findDiscussion(db, viewerId, postId, now);
+): Promise<CommentPage> {
+  return pageOfComments(db, viewerId, await findDiscussion(db, viewerId, postId, now), options);
+}
+
+/**
+ * The same for a post the viewer has just read through the serializer (the post page): its
+ * verdict is the gate, so the discussion is not looked up again. A locked post has none to show.
+ */
+export async function listCommentsOfReadPost(
+  db: Database,
+  viewerId: string | null,
+  post: Pick<PostDTO, "id" | "isLocked" | "author">,
+  options: { page: number; size: number },
+): Promise<CommentPage> {
+  if (post.isLocked) throw new AppError(403, COMMENT_MESSAGES.locked);
+  return pageOfComments(db, viewerId, { id: post.id, authorId: post.author.id }, options);
+}
+
+async function pageOfComments(
+  db: Database,
+  viewerId: string | null,
+  post: { id: string; authorId: string },
+  options: { page: number; size: number },
+): Promise<CommentPage> {
   const where = shownTopLevel(post.id);
   const [rows, [{ total }]] = await Promise.all([
     db

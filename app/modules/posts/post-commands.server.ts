@@ -9,7 +9,7 @@ import { categories, events, modalities, postModalities, posts } from "~/db/sche
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { statusFor, type PostInput } from "./post-schema";
-import { accessFor, loadPostRecord, toPostDTO, type PickResult, type PostDTO, type PostRecord } from "./post-serializer.server";
+import { loadPostViews, serializePosts, toPostDTO, type PickResult, type PostDTO, type PostRecord, type PostView } from "./post-serializer.server";
 import { isLive } from "./paywall";
 import { buildPreview } from "./slate";
 import { UUID_PATTERN } from "./post-queries";
@@ -38,16 +38,16 @@ function invalid(field: string, message: string): AppError {
  * post is visible to everyone as a teaser (the serializer keeps its body and preview back) so
  * readers can ask to be notified when it goes live.
  */
-async function findVisible(db: Database, viewerId: string | null, postId: string | undefined): Promise<PostRecord> {
-  const record = postId && UUID_PATTERN.test(postId) ? await loadPostRecord(db, postId) : null;
-  if (!record) throw new AppError(404);
-  if (record.authorId !== viewerId && record.status === "Draft") throw new AppError(404);
-  return record;
+async function findVisible(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<PostView> {
+  const [view] = postId && UUID_PATTERN.test(postId) ? await loadPostViews(db, viewerId, [postId], now) : [];
+  if (!view) throw new AppError(404);
+  if (view.record.authorId !== viewerId && view.record.status === "Draft") throw new AppError(404);
+  return view;
 }
 
 /** The viewer's own post (404 when they may not see it, 403 when it is someone else's). */
 async function findOwn(db: Database, viewerId: string, postId: string | undefined): Promise<PostRecord> {
-  const record = await findVisible(db, viewerId, postId);
+  const { record } = await findVisible(db, viewerId, postId);
   if (record.authorId !== viewerId) throw new AppError(403);
   return record;
 }
@@ -110,9 +110,9 @@ function columnsFor(input: PostInput, publishDate: Date | null) {
 }
 
 async function answerFor(db: Database, viewerId: string, postId: string, now: Date): Promise<PostDTO> {
-  const record = await loadPostRecord(db, postId);
-  if (!record) throw new AppError(404);
-  return toPostDTO(record, await accessFor(db, viewerId, record, now));
+  const [post] = await serializePosts(db, viewerId, [postId], now);
+  if (!post) throw new AppError(404);
+  return post;
 }
 
 export async function createPost(db: Database, authorId: string, input: PostInput, now = new Date()): Promise<PostDTO> {
@@ -131,8 +131,8 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
 
 /** `GET /api/posts/{postId}`: anyone; drafts only for their author; someone else's scheduled post as a teaser. */
 export async function readPost(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<PostDTO> {
-  const record = await findVisible(db, viewerId, postId);
-  return toPostDTO(record, await accessFor(db, viewerId, record, now));
+  const { record, access } = await findVisible(db, viewerId, postId, now);
+  return toPostDTO(record, access);
 }
 
 export async function updatePost(db: Database, viewerId: string, postId: string | undefined, input: PostInput, now = new Date()): Promise<PostDTO> {

@@ -2,14 +2,15 @@
  * Lists of posts (issue 5, decision 017): the public list, an expert's posts, the viewer's own,
  * the feed, liked posts, an event's posts and the home page's latest free posts. Every list is a
  * fixed number of queries whatever the page size: one for the page's ids (index-only where it
- * can: see the `posts_live_*` indexes), one count, then the records (`loadPostRecords`) and the
- * viewer's access (`accessForMany`) in batches, serialized by `toPostDTO`.
+ * can: see the `posts_live_*` indexes) with its count, then the records with the viewer's access
+ * in one prepared statement (`serializePosts`), serialized by `toPostDTO`.
  */
-import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { follows, likes, posts, subscriptions } from "~/db/schema";
+import { preparedStatement } from "~/db/prepared.server";
+import { experts, follows, likes, posts, subscriptions } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { loadPostRecords, toPostDTOs, type PostDTO } from "./post-serializer.server";
+import { nowParam, selectPostViews, serializePosts, toPostDTO, toPostView, viewerParam, type PostDTO } from "./post-serializer.server";
 
 export interface PageOptions {
   page: number;
@@ -30,7 +31,7 @@ const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} 
 const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
 
 async function serialize(db: Database, viewerId: string | null, ids: string[], now: Date): Promise<PostDTO[]> {
-  return toPostDTOs(db, viewerId, await loadPostRecords(db, ids), now);
+  return serializePosts(db, viewerId, ids, now);
 }
 
 /** A page of posts matching `where`, newest first, with the total for `meta.totalPages`. */
@@ -86,29 +87,79 @@ export function listMyPosts(db: Database, viewerId: string, options: PageOptions
   return pageOfPosts(db, viewerId, where, options, now, order);
 }
 
-/** The feed's authors: experts the viewer follows or has a subscription giving access to, and the viewer. */
-async function feedAuthorIds(db: Database, viewerId: string, now: Date): Promise<string[]> {
-  const rows = await db
+
+/**
+ * The feed's authors as one array: the experts the viewer follows or holds a subscription giving
+ * access to, and the viewer. Evaluated once per statement (an init plan), it turns the page and
+ * the count into `author_id = ANY(…)` scans of `posts_live_author_id_publish_date_idx`.
+ */
+const feedAuthors = (db: Database) =>
+  sql`(ARRAY(${db
     .select({ id: follows.expertId })
     .from(follows)
-    .where(eq(follows.followerId, viewerId))
+    .where(eq(follows.followerId, viewerParam))
     .union(
       db
         .select({ id: subscriptions.expertId })
         .from(subscriptions)
-        .where(and(eq(subscriptions.subscriberId, viewerId), subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`))),
-    );
-  return [viewerId, ...rows.map((row) => row.id).filter((id) => id !== viewerId)];
-}
+        .where(and(eq(subscriptions.subscriberId, viewerParam), subscriptionGivesAccess(nowParam))),
+    )}) || ${viewerParam})`;
+
+/**
+ * The feed is every signed-in reader's home, so one page of it is ONE named prepared statement:
+ * the page's posts as views (`selectPostViews`) with the feed's total beside each row.
+ */
+/**
+ * The feed's total without counting every followed post: the authors' Published posts (kept by a
+ * trigger, migration 0005) less those still scheduled (a short range of the same index).
+ */
+const feedTotal = (db: Database) =>
+  sql<number>`((SELECT coalesce(sum(${experts.publishedPostsCount}), 0) FROM ${experts} WHERE ${experts.userId} = ANY(${feedAuthors(db)}))
+    - (SELECT count(*) FROM ${posts} WHERE ${posts.status} = 'Published' AND ${posts.publishDate} > ${nowParam}
+       AND ${posts.authorId} = ANY(${feedAuthors(db)})))::int`;
+
+const feedStatement = preparedStatement((db) =>
+  selectPostViews(db, { total: feedTotal(db) })
+    .where(
+      // Each author's newest `reach` (= offset + size) live posts from the index, merged: page 1
+      // reads a few rows per author, never all of the followed experts' posts.
+      sql`${posts.id} IN (
+        SELECT page.id FROM unnest(${feedAuthors(db)}) AS author(id)
+        CROSS JOIN LATERAL (
+          SELECT p.id, p.publish_date FROM ${posts} p
+          WHERE p.author_id = author.id AND p.status = 'Published' AND p.publish_date <= ${nowParam}
+          ORDER BY p.publish_date DESC NULLS LAST, p.id DESC NULLS LAST
+          LIMIT ${sql.placeholder("reach")}
+        ) page
+        ORDER BY page.publish_date DESC NULLS LAST, page.id DESC NULLS LAST
+        LIMIT ${sql.placeholder("size")} OFFSET ${sql.placeholder("offset")})`,
+    )
+    .orderBy(...newestFirst)
+    .prepare("read_feed"),
+);
+// A page past the end has no row to carry the total.
+const feedCountStatement = preparedStatement((db) =>
+  db
+    .select({ total: feedTotal(db) })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare("count_feed"),
+);
 
 /**
  * `GET /api/posts/my/feed`: live posts of the experts the viewer follows or is subscribed to, and
- * the viewer's own. The authors are read first so the page is one `author_id = ANY(…)` scan of
- * `posts_live_author_id_publish_date_idx` (a handful of experts' posts, not the whole table).
+ * the viewer's own, newest first.
  */
 export async function listFeed(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
-  const authorIds = await feedAuthorIds(db, viewerId, now);
-  return pageOfPosts(db, viewerId, and(live(now), inArray(posts.authorId, authorIds)), options, now);
+  const at = now.toISOString();
+  const rows = await feedStatement(db).execute({ viewerId, now: at, size: options.size, offset: offsetOf(options), reach: offsetOf(options) + options.size });
+  const totalItems = rows.length > 0 ? rows[0].total : (await feedCountStatement(db).execute({ viewerId, now: at }))[0].total;
+  return {
+    items: rows.map((row) => {
+      const view = toPostView(row, viewerId, now);
+      return toPostDTO(view.record, view.access);
+    }),
+    totalItems: Number(totalItems),
+  };
 }
 
 /** `GET /api/posts/my/liked`: live posts the viewer liked, the newest like first. */

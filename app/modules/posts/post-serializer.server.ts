@@ -4,10 +4,12 @@
  * through `toPostDTO` with the viewer's access. The body goes out only when `canReadBody` says so.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { categories, likes, modalities, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
+import { preparedStatement } from "~/db/prepared.server";
+import { categories, events, likes, modalities, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { getEvents, type EventDTO } from "~/modules/reference/reference.server";
+import { toEventDTO, type EventDTO, type EventRow } from "~/modules/reference/reference.server";
 import { canReadBody, isLive } from "./paywall";
 
 type PostRow = typeof posts.$inferSelect;
@@ -99,66 +101,120 @@ export function toPostDTO(record: PostRecord, access: PostAccess): PostDTO {
 
 /** One post with its category, event, modalities and author; null when there is none. */
 export async function loadPostRecord(db: Database, postId: string): Promise<PostRecord | null> {
-  const [record] = await loadPostRecords(db, [postId]);
-  return record ?? null;
+  const [view] = await loadPostViews(db, null, [postId]);
+  return view?.record ?? null;
 }
 
-/**
- * Several posts with their categories, events, modalities and authors in three queries whatever
- * their number, in the order of `ids` (ids without a post are left out).
- */
+/** Several posts with their categories, events, modalities and authors, in the order of `ids`. */
 export async function loadPostRecords(db: Database, ids: string[]): Promise<PostRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      post: posts,
-      categoryName: categories.name,
-      userName: users.userName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: profiles.avatar,
-    })
+  return (await loadPostViews(db, null, ids)).map((view) => view.record);
+}
+
+/** A post as loaded for one viewer: the record and what the viewer may see of it. */
+export interface PostView {
+  record: PostRecord;
+  access: PostAccess;
+}
+
+const eventCategories = alias(categories, "event_categories");
+export const viewerParam = sql`${sql.placeholder("viewerId")}::uuid`;
+export const nowParam = sql`${sql.placeholder("now")}::timestamptz`;
+
+/**
+ * The hot path of every post answer (lists, feeds, the post page): the posts, their author,
+ * category, event and modalities, and the viewer's like, notify-me and subscription to each
+ * author, in ONE named prepared statement (parsed and planned once per connection).
+ */
+const postViewFields = {
+  post: posts,
+  categoryName: categories.name,
+  userName: users.userName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: profiles.avatar,
+  event: {
+    id: events.id,
+    categoryId: events.categoryId,
+    categoryName: eventCategories.name,
+    homeTeam: events.homeTeam,
+    awayTeam: events.awayTeam,
+    startsAt: events.startsAt,
+    status: events.status,
+    homeScore: events.homeScore,
+    awayScore: events.awayScore,
+  },
+  modalities: sql<{ id: number; name: string }[]>`coalesce((
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.sort_order, m.id)
+    FROM ${postModalities} pm JOIN ${modalities} m ON m.id = pm.modality_id
+    WHERE pm.post_id = ${posts.id}), '[]'::json)`,
+  isLiked: sql<boolean>`exists(SELECT 1 FROM ${likes} l WHERE l.user_id = ${viewerParam} AND l.post_id = ${posts.id})`,
+  isNotifyRequested: sql<boolean>`exists(SELECT 1 FROM ${notifyRequests} n WHERE n.user_id = ${viewerParam} AND n.post_id = ${posts.id})`,
+  subscriptionActive: sql<boolean>`exists(SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerParam}
+    AND ${subscriptions.expertId} = ${posts.authorId} AND ${subscriptionGivesAccess(nowParam)})`,
+};
+
+/**
+ * Posts with everything their answer shows and the viewer's like, notify-me and subscription to
+ * each author (placeholders `viewerId`, `now`), plus `extra` columns; the caller adds the WHERE.
+ */
+export function selectPostViews<Extra extends SelectedFields>(db: Database, extra: Extra) {
+  return db
+    .select({ ...postViewFields, ...extra })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .innerJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(profiles, eq(profiles.userId, posts.authorId))
-    .where(inArray(posts.id, ids));
-  if (rows.length === 0) return [];
-  const eventIds = [...new Set(rows.flatMap((row) => (row.post.eventId === null ? [] : [row.post.eventId])))];
-  const [modalityRows, eventsById] = await Promise.all([
-    db
-      .select({ postId: postModalities.postId, id: modalities.id, name: modalities.name })
-      .from(postModalities)
-      .innerJoin(modalities, eq(modalities.id, postModalities.modalityId))
-      .where(inArray(postModalities.postId, rows.map((row) => row.post.id)))
-      .orderBy(modalities.sortOrder, modalities.id),
-    getEvents(db, eventIds),
-  ]);
-  const modalitiesByPost = new Map<string, { id: number; name: string }[]>();
-  for (const { postId, id, name } of modalityRows) {
-    const list = modalitiesByPost.get(postId) ?? [];
-    list.push({ id, name });
-    modalitiesByPost.set(postId, list);
-  }
-  const byId = new Map(
-    rows.map((row): [string, PostRecord] => [
-      row.post.id,
-      {
-        ...row.post,
-        category: { id: row.post.categoryId, name: row.categoryName },
-        event: row.post.eventId === null ? null : (eventsById.get(row.post.eventId) ?? null),
-        modalities: modalitiesByPost.get(row.post.id) ?? [],
-        author: {
-          id: row.post.authorId,
-          userName: row.userName,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          avatar: avatarOrDefault(row.avatar, row.userName),
-        },
-      },
-    ]),
-  );
+    .leftJoin(events, eq(events.id, posts.eventId))
+    .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId));
+}
+
+type PostViewRow = Awaited<ReturnType<ReturnType<typeof postViewsStatement>["execute"]>>[number];
+
+/** The hot path of every post answer: the posts `ids` as views, ONE named prepared statement. */
+const postViewsStatement = preparedStatement((db) =>
+  selectPostViews(db, {})
+    .where(sql`${posts.id} = ANY(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("read_post_views"),
+);
+
+/** A row of `selectPostViews` as the record and the viewer's access (the paywall decides). */
+export function toPostView(row: PostViewRow, viewerId: string | null, now: Date): PostView {
+  const record: PostRecord = {
+    ...row.post,
+    category: { id: row.post.categoryId, name: row.categoryName },
+    event: row.event && row.event.id !== null ? toEventDTO(row.event as EventRow) : null,
+    modalities: row.modalities,
+    author: {
+      id: row.post.authorId,
+      userName: row.userName,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      avatar: avatarOrDefault(row.avatar, row.userName),
+    },
+  };
+  const access: PostAccess = {
+    canReadBody: canReadBody({ viewerId, post: record, subscriptionActive: viewerId !== null && row.subscriptionActive, now }),
+    canReadPreview: record.authorId === viewerId || isLive(record, now),
+    isNotifyRequested: viewerId !== null && row.isNotifyRequested,
+    isLiked: viewerId !== null && row.isLiked,
+  };
+  return { record, access };
+}
+
+/**
+ * Posts with the viewer's access (`viewerId` null for a visitor), in the order of `ids` (ids
+ * without a post are left out). The paywall's verdict comes from `canReadBody`, as everywhere.
+ */
+export async function loadPostViews(db: Database, viewerId: string | null, ids: string[], now = new Date()): Promise<PostView[]> {
+  if (ids.length === 0) return [];
+  const rows = await postViewsStatement(db).execute({ ids, viewerId, now: now.toISOString() });
+  const byId = new Map(rows.map((row) => [row.post.id, toPostView(row, viewerId, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The posts `ids` serialized for this viewer, in that order: what every list answers. */
+export async function serializePosts(db: Database, viewerId: string | null, ids: string[], now = new Date()): Promise<PostDTO[]> {
+  return (await loadPostViews(db, viewerId, ids, now)).map((view) => toPostDTO(view.record, view.access));
 }
 
 /** Does the viewer hold a subscription to this expert that gives access now? */
@@ -182,61 +238,3 @@ async function subscribedExperts(db: Database, viewerId: string, expertIds: stri
   return new Set(rows.map((row) => row.expertId));
 }
 
-type AccessSubject = Pick<PostRow, "id" | "authorId" | "postType" | "status" | "publishDate">;
-
-/** The viewer's access to one post: the paywall's verdict, their like and their notify-me flag. */
-export async function accessFor(db: Database, viewerId: string | null, record: AccessSubject, now = new Date()): Promise<PostAccess> {
-  return (await accessForMany(db, viewerId, [record], now)).get(record.id)!;
-}
-
-/**
- * The viewer's access to several posts by post id, in three queries whatever their number: their
- * subscriptions to the Picks' authors, their likes and their notify-me requests among the posts.
- */
-export async function accessForMany(db: Database, viewerId: string | null, records: AccessSubject[], now = new Date()): Promise<Map<string, PostAccess>> {
-  if (!viewerId || records.length === 0) {
-    return new Map(
-      records.map((record) => [
-        record.id,
-        {
-          canReadBody: canReadBody({ viewerId: null, post: record, subscriptionActive: false, now }),
-          canReadPreview: isLive(record, now),
-          isNotifyRequested: false,
-          isLiked: false,
-        },
-      ]),
-    );
-  }
-  const postIds = records.map((record) => record.id);
-  const pickAuthors = [...new Set(records.filter((record) => record.postType === "Pick" && record.authorId !== viewerId).map((record) => record.authorId))];
-  const [subscribed, likedRows, notifyRows] = await Promise.all([
-    subscribedExperts(db, viewerId, pickAuthors, now),
-    db
-      .select({ postId: likes.postId })
-      .from(likes)
-      .where(and(eq(likes.userId, viewerId), inArray(likes.postId, postIds))),
-    db
-      .select({ postId: notifyRequests.postId })
-      .from(notifyRequests)
-      .where(and(eq(notifyRequests.userId, viewerId), inArray(notifyRequests.postId, postIds))),
-  ]);
-  const liked = new Set(likedRows.map((row) => row.postId));
-  const notified = new Set(notifyRows.map((row) => row.postId));
-  return new Map(
-    records.map((record) => [
-      record.id,
-      {
-        canReadBody: canReadBody({ viewerId, post: record, subscriptionActive: subscribed.has(record.authorId), now }),
-        canReadPreview: record.authorId === viewerId || isLive(record, now),
-        isNotifyRequested: notified.has(record.id),
-        isLiked: liked.has(record.id),
-      },
-    ]),
-  );
-}
-
-/** Serializes loaded records for this viewer: the batch form of `accessFor` + `toPostDTO`. */
-export async function toPostDTOs(db: Database, viewerId: string | null, records: PostRecord[], now = new Date()): Promise<PostDTO[]> {
-  const access = await accessForMany(db, viewerId, records, now);
-  return records.map((record) => toPostDTO(record, access.get(record.id)!));
-}

@@ -3,7 +3,7 @@
  * and the games (events) picks are made on. Categories and modalities are seeded by migration
  * 0002; events by the demo seed, later by an events feed.
  */
-import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { categories, events, modalities } from "~/db/schema";
 
@@ -58,7 +58,7 @@ const eventColumns = {
   awayScore: events.awayScore,
 };
 
-interface EventRow {
+export interface EventRow {
   id: number;
   categoryId: number;
   categoryName: string;
@@ -70,7 +70,7 @@ interface EventRow {
   awayScore: number | null;
 }
 
-function toEventDTO(r: EventRow): EventDTO {
+export function toEventDTO(r: EventRow): EventDTO {
   return {
     id: r.id,
     categoryId: r.categoryId,
@@ -110,11 +110,4 @@ export async function listEvents(db: Database, query: EventQuery, now = new Date
 export async function getEvent(db: Database, id: number): Promise<EventDTO | null> {
   const [row] = await db.select(eventColumns).from(events).innerJoin(categories, eq(categories.id, events.categoryId)).where(eq(events.id, id));
   return row ? toEventDTO(row) : null;
-}
-
-/** Several games at once (post lists load the events of a page in one query). */
-export async function getEvents(db: Database, ids: number[]): Promise<Map<number, EventDTO>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select(eventColumns).from(events).innerJoin(categories, eq(categories.id, events.categoryId)).where(inArray(events.id, ids));
-  return new Map(rows.map((row) => [row.id, toEventDTO(row)]));
 }
