@@ -30,9 +30,14 @@ const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} 
 
 const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
 
-async function serialize(db: Database, viewerId: string | null, ids: string[], now: Date): Promise<PostDTO[]> {
-  return serializePosts(db, viewerId, ids, now);
-}
+/** The posts of `rows` (ids, in their order) serialized for the viewer. */
+const serializeRows = (db: Database, viewerId: string | null, rows: { id: string }[], now: Date) =>
+  serializePosts(
+    db,
+    viewerId,
+    rows.map((row) => row.id),
+    now,
+  );
 
 /** A page of posts matching `where`, newest first, with the total for `meta.totalPages`. */
 async function pageOfPosts(db: Database, viewerId: string | null, where: SQL | undefined, options: PageOptions, now: Date, order = newestFirst): Promise<PostPage> {
@@ -46,15 +51,7 @@ async function pageOfPosts(db: Database, viewerId: string | null, where: SQL | u
       .offset(offsetOf(options)),
     db.select({ total: count() }).from(posts).where(where),
   ]);
-  return {
-    items: await serialize(
-      db,
-      viewerId,
-      rows.map((row) => row.id),
-      now,
-    ),
-    totalItems: Number(total),
-  };
+  return { items: await serializeRows(db, viewerId, rows, now), totalItems: Number(total) };
 }
 
 /** `GET /api/posts`: everyone's live posts, optionally of one expert and/or one category. */
@@ -176,15 +173,7 @@ export async function listLikedPosts(db: Database, viewerId: string, options: Pa
       .offset(offsetOf(options)),
     db.select({ total: count() }).from(likes).innerJoin(posts, eq(posts.id, likes.postId)).where(where),
   ]);
-  return {
-    items: await serialize(
-      db,
-      viewerId,
-      rows.map((row) => row.id),
-      now,
-    ),
-    totalItems: Number(total),
-  };
+  return { items: await serializeRows(db, viewerId, rows, now), totalItems: Number(total) };
 }
 
 /** `/events/{id}`: the live posts and picks about one game. */
@@ -200,12 +189,7 @@ export async function listLatestFreePosts(db: Database, viewerId: string | null,
     .where(and(live(now), eq(posts.postType, "Post")))
     .orderBy(...newestFirst)
     .limit(limit);
-  return serialize(
-    db,
-    viewerId,
-    rows.map((row) => row.id),
-    now,
-  );
+  return serializeRows(db, viewerId, rows, now);
 }
 
 /**
@@ -219,10 +203,5 @@ export async function listUpcomingPosts(db: Database, viewerId: string | null, a
     .where(and(eq(posts.authorId, authorId), eq(posts.status, "Published"), gt(posts.publishDate, now)))
     .orderBy(sql`${posts.publishDate} ASC NULLS LAST`, posts.id)
     .limit(limit);
-  return serialize(
-    db,
-    viewerId,
-    rows.map((row) => row.id),
-    now,
-  );
+  return serializeRows(db, viewerId, rows, now);
 }
