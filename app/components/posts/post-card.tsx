@@ -128,9 +128,15 @@ function PublishDate({ publishDate, now = new Date() }: { publishDate: string | 
   const date = new Date(publishDate);
   if (date > now) {
     return (
-      <span className="inline-flex items-center gap-1 font-medium text-amber-700">
-        <CalendarClock className="size-3.5" aria-hidden="true" />
-        Goes live <time dateTime={publishDate}>{gameFormat.format(date)}</time>
+      // On a phone the date drops under "Goes live" rather than splitting either.
+      <span className="inline-flex flex-wrap items-center gap-x-1 font-medium text-amber-700">
+        <span className="inline-flex items-center gap-1 whitespace-nowrap">
+          <CalendarClock className="size-3.5" aria-hidden="true" />
+          Goes live
+        </span>{" "}
+        <time dateTime={publishDate} className="whitespace-nowrap">
+          {gameFormat.format(date)}
+        </time>
       </span>
     );
   }
