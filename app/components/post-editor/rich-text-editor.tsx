@@ -23,7 +23,7 @@ import {
   Trash2,
   type LucideIcon,
 } from "lucide-react";
-import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { forwardRef, useCallback, useId, useRef, useState, type ButtonHTMLAttributes, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { createEditor, type Descendant, type Range } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
@@ -141,59 +141,27 @@ function Toolbar() {
   const focusEditor = () => ReactEditor.focus(editor);
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 px-1.5 py-1">
-      {BLOCK_BUTTONS.map(({ format, label, icon: Icon }) => (
-        <button
-          key={format}
-          type="button"
-          className={toolButtonClass}
-          aria-label={label}
-          title={label}
-          aria-pressed={isBlockActive(editor, format)}
-          onMouseDown={keepSelection}
-          onClick={() => {
-            toggleBlock(editor, format);
-            focusEditor();
-          }}
-        >
-          <Icon className="size-4" aria-hidden="true" />
-        </button>
+      {BLOCK_BUTTONS.map((button) => (
+        <BlockButton key={button.format} {...button} />
       ))}
       <Separator />
-      {MARK_BUTTONS.map(({ mark, label, shortcut, icon: Icon }) => (
-        <button
+      {MARK_BUTTONS.map(({ mark, label, shortcut, icon }) => (
+        <ToolButton
           key={mark}
-          type="button"
-          className={toolButtonClass}
-          aria-label={label}
+          label={label}
+          icon={icon}
           aria-keyshortcuts={shortcut.replace("Mod", "Control")}
           title={`${label} (${shortcut.replace("Mod", "Ctrl/⌘")})`}
-          aria-pressed={isMarkActive(editor, mark)}
-          onMouseDown={keepSelection}
+          pressed={isMarkActive(editor, mark)}
           onClick={() => {
             toggleMark(editor, mark);
             focusEditor();
           }}
-        >
-          <Icon className="size-4" aria-hidden="true" />
-        </button>
+        />
       ))}
       <Separator />
-      {LIST_BUTTONS.map(({ format, label, icon: Icon }) => (
-        <button
-          key={format}
-          type="button"
-          className={toolButtonClass}
-          aria-label={label}
-          title={label}
-          aria-pressed={isBlockActive(editor, format)}
-          onMouseDown={keepSelection}
-          onClick={() => {
-            toggleBlock(editor, format);
-            focusEditor();
-          }}
-        >
-          <Icon className="size-4" aria-hidden="true" />
-        </button>
+      {LIST_BUTTONS.map((button) => (
+        <BlockButton key={button.format} {...button} />
       ))}
       <Separator />
       <LinkButton />
@@ -204,6 +172,45 @@ function Toolbar() {
   );
 }
 
+/**
+ * One toolbar button: icon only, named for assistive technology, keeping the editor's selection
+ * when clicked with the mouse. Forwards its ref and props, so a Radix trigger can wrap it.
+ */
+const ToolButton = forwardRef<
+  HTMLButtonElement,
+  { label: string; icon: LucideIcon; pressed?: boolean } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-pressed">
+>(function ToolButton({ label, icon: Icon, pressed, title, ...rest }, ref) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={toolButtonClass}
+      aria-label={label}
+      title={title ?? label}
+      aria-pressed={pressed}
+      onMouseDown={keepSelection}
+      {...rest}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
+  );
+});
+
+function BlockButton({ format, label, icon }: { format: BlockFormat; label: string; icon: LucideIcon }) {
+  const editor = useSlate();
+  return (
+    <ToolButton
+      label={label}
+      icon={icon}
+      pressed={isBlockActive(editor, format)}
+      onClick={() => {
+        toggleBlock(editor, format);
+        ReactEditor.focus(editor);
+      }}
+    />
+  );
+}
+
 function Separator() {
   return <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-slate-200" />;
 }
@@ -211,7 +218,7 @@ function Separator() {
 /** A toolbar button opening a small form; the editor's selection is kept for when it is submitted. */
 function ToolPopover({
   label,
-  icon: Icon,
+  icon,
   pressed,
   open,
   onOpenChange,
@@ -227,9 +234,7 @@ function ToolPopover({
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <button type="button" className={toolButtonClass} aria-label={label} title={label} aria-pressed={pressed} onMouseDown={keepSelection}>
-          <Icon className="size-4" aria-hidden="true" />
-        </button>
+        <ToolButton label={label} icon={icon} pressed={pressed} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -431,19 +436,14 @@ function ImageButton() {
   }
   return (
     <>
-      <button
-        type="button"
-        className={toolButtonClass}
-        aria-label="Image"
-        title="Image"
-        onMouseDown={keepSelection}
+      <ToolButton
+        label="Image"
+        icon={ImagePlus}
         onClick={() => {
           saved.current = editor.selection;
           input.current?.click();
         }}
-      >
-        <ImagePlus className="size-4" aria-hidden="true" />
-      </button>
+      />
       <input ref={input} type="file" accept={IMAGE_MIME_TYPES.join(",")} multiple hidden onChange={onFiles} aria-hidden="true" tabIndex={-1} />
     </>
   );
