@@ -18,7 +18,6 @@
 // Every response must be a 200 (and every counted sign-in must have created a session row).
 // Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2 when the run
 // itself failed (a build or a server failed, a response was not 200, …).
-import postgres from "postgres";
 import {
   appServer,
   baselineServer,
@@ -27,9 +26,9 @@ import {
   exit,
   fail,
   fmt,
+  freshDatabase,
   machineLine,
   measure,
-  onCleanUp,
   sleep,
   startServer,
   summarise,
@@ -48,26 +47,6 @@ const TARGETS = { minSignInsPerSecond: 100, minMeRpsRatio: 0.6 };
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/db/seed.server.ts
 const DEMO_DOMAIN = "demo.sharpside.app";
 
-const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${settings.database}`;
-  return url.toString();
-})();
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-let bench; // a small pool on the bench database, for the checks
-let databaseCreated = false;
-onCleanUp(async () => {
-  await admin.end({ timeout: 5 }).catch(() => {});
-});
-onCleanUp(async () => {
-  await bench?.end({ timeout: 5 }).catch(() => {});
-  if (databaseCreated) {
-    await admin`DROP DATABASE IF EXISTS ${admin(settings.database)} WITH (FORCE)`.catch((error) =>
-      console.error(`bench: could not drop ${settings.database}: ${error.message}`),
-    );
-  }
-});
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -104,14 +83,7 @@ const countSessions = async () => Number((await bench`SELECT count(*)::int AS n 
 
 await ensureBuilds();
 
-try {
-  await admin`DROP DATABASE IF EXISTS ${admin(settings.database)} WITH (FORCE)`;
-  await admin`CREATE DATABASE ${admin(settings.database)}`;
-  databaseCreated = true;
-} catch (error) {
-  await fail(`cannot create the database ${settings.database} on ${adminUrl.replace(/\/\/[^@]*@/, "//…@")}: ${error.message}`);
-}
-bench = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const { url: databaseUrl, sql: bench } = await freshDatabase(settings.database);
 
 const dataDir = tempDir("sharpside-bench-accounts-");
 startServer("app", appServer, settings.appPort, {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import postgres from "postgres";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const resultsDir = path.join(root, "bench/results");
@@ -130,6 +131,40 @@ export async function ensureBuilds() {
   if (force || baselineStale) {
     await build("the baseline Remix app", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", baselineSource]);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A database of the bench's own on the PostgreSQL server
+// ---------------------------------------------------------------------------------------------
+/**
+ * Creates the database `name` afresh (dropped first if it exists) on the PostgreSQL server of
+ * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres, a role that may create
+ * databases) and drops it when the bench ends, unless BENCH_KEEP_DATABASE=1. Answers its URL and
+ * a small pool on it, for seeding and checks.
+ */
+export async function freshDatabase(name) {
+  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let sql;
+  let created = false;
+  onCleanUp(async () => {
+    await sql?.end({ timeout: 5 }).catch(() => {});
+    if (created && process.env.BENCH_KEEP_DATABASE !== "1") {
+      await admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.catch((error) => console.error(`bench: could not drop ${name}: ${error.message}`));
+    }
+    await admin.end({ timeout: 5 }).catch(() => {});
+  });
+  try {
+    await admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`;
+    await admin`CREATE DATABASE ${admin(name)}`;
+    created = true;
+  } catch (error) {
+    await fail(`cannot create the database ${name} on ${adminUrl.replace(/\/\/[^@]*@/, "//…@")}: ${error.message}`);
+  }
+  sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  return { url: url.toString(), sql };
 }
 
 // ---------------------------------------------------------------------------------------------

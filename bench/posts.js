@@ -28,7 +28,6 @@
 // visitor. Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2 when
 // the run itself failed.
 import { spawnSync } from "node:child_process";
-import postgres from "postgres";
 import {
   appServer,
   baselineServer,
@@ -38,9 +37,9 @@ import {
   exit,
   fail,
   fmt,
+  freshDatabase,
   machineLine,
   measure,
-  onCleanUp,
   root,
   startServer,
   summarise,
@@ -65,26 +64,6 @@ const TARGETS = { minFeedRpsRatio: 0.5, maxFeedP50Growth: 1.5, minPostPageRatio:
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/db/seed.server.ts
 const READER = "alex.fan";
 
-const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${settings.database}`;
-  return url.toString();
-})();
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-let bench;
-let databaseCreated = false;
-onCleanUp(async () => {
-  await admin.end({ timeout: 5 }).catch(() => {});
-});
-onCleanUp(async () => {
-  await bench?.end({ timeout: 5 }).catch(() => {});
-  if (databaseCreated && process.env.BENCH_KEEP_DATABASE !== "1") {
-    await admin`DROP DATABASE IF EXISTS ${admin(settings.database)} WITH (FORCE)`.catch((error) =>
-      console.error(`bench: could not drop ${settings.database}: ${error.message}`),
-    );
-  }
-});
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -127,14 +106,7 @@ async function alternate(targets) {
 
 await ensureBuilds();
 
-try {
-  await admin`DROP DATABASE IF EXISTS ${admin(settings.database)} WITH (FORCE)`;
-  await admin`CREATE DATABASE ${admin(settings.database)}`;
-  databaseCreated = true;
-} catch (error) {
-  await fail(`cannot create the database ${settings.database} on ${adminUrl.replace(/\/\/[^@]*@/, "//…@")}: ${error.message}`);
-}
-bench = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const { url: databaseUrl, sql: bench } = await freshDatabase(settings.database);
 
 startServer("app", appServer, settings.appPort, {
   DATABASE_URL: databaseUrl,
