@@ -14,7 +14,7 @@ import express from "express";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { experts, follows, likes, profiles, subscriptions, users } from "~/db/schema";
+import { follows, likes, subscriptions } from "~/db/schema";
 import { PageCache } from "~/modules/http/page-cache.server";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { loader as rootLoader } from "~/root";
@@ -24,40 +24,17 @@ import FeedPage, * as feedPage from "~/routes/feed";
 import LikedPage, * as likedPage from "~/routes/posts.liked";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
-import { signedInJar } from "../support/signed-in";
+import { postFixtures, type MadeUser } from "../support/post-fixtures";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
 let context: ReturnType<typeof makeLoadContext>;
 let categoryIds: Record<string, number>;
-let counter = 0;
 
 const MARKER = "FEED-PAGES-SECRET-ANALYSIS-7d41";
 
-interface MadeUser {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
-
-async function makeUser(expert: boolean): Promise<MadeUser> {
-  counter += 1;
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `feed${counter}@example.com`,
-      userName: `FeedUser${counter}`,
-      firstName: "Casey",
-      lastName: `Tester${counter}`,
-      roles: expert ? ["Expert"] : ["User"],
-      signUpFlow: expert ? "Expert" : "User",
-      emailConfirmedAt: new Date(),
-    })
-    .returning();
-  await db.insert(profiles).values({ userId: user.id });
-  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  return { user, jar: await signedInJar(db, context.env, user.id) };
-}
+/** Users as the post-list tests make them (test/support/post-fixtures.ts). */
+const makeUser = (expert: boolean): Promise<MadeUser> => postFixtures(database.db, context).makeUser({ expert });
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 

@@ -11,14 +11,14 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { comments, events, experts, posts, profiles, subscriptions, users } from "~/db/schema";
+import { comments, events, posts, subscriptions } from "~/db/schema";
 import * as postsRoute from "~/routes/api.posts._index";
 import * as commentsRoute from "~/routes/api.posts.$postId.comments";
 import EventPage, * as eventPage from "~/routes/events.$eventId";
 import PostPage, * as postPage from "~/routes/posts.$postId";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
-import { signedInJar } from "../support/signed-in";
+import { postFixtures, type MadeUser } from "../support/post-fixtures";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -26,7 +26,6 @@ let context: ReturnType<typeof makeLoadContext>;
 let categoryIds: Record<string, number>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let counter = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,31 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-interface MadeUser {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
-
-async function makeUser(options: { expert?: boolean } = {}): Promise<MadeUser> {
-  counter += 1;
-  const expert = options.expert ?? false;
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `page${counter}@example.com`,
-      userName: `PageUser${counter}`,
-      firstName: "Robin",
-      lastName: `Reader${counter}`,
-      roles: expert ? ["Expert"] : ["User"],
-      signUpFlow: expert ? "Expert" : "User",
-      emailConfirmedAt: new Date(),
-    })
-    .returning();
-  await db.insert(profiles).values({ userId: user.id });
-  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  return { user, jar: await signedInJar(db, context.env, user.id) };
-}
+/** Users as the post-list tests make them (test/support/post-fixtures.ts). */
+const makeUser = (options: { expert?: boolean } = {}): Promise<MadeUser> => postFixtures(database.db, context).makeUser(options);
 
 async function makeEvent(startsInMs: number) {
   const [row] = await database.db
