@@ -8,6 +8,7 @@ import { clsx } from "clsx";
 import { Check, ChevronDown, ImagePlus, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { toast } from "sonner";
+import { FieldFrame } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { apiFetch } from "~/modules/http/api-client";
 import type { EventDTO } from "~/modules/reference/reference.server";
@@ -21,50 +22,8 @@ export interface Option {
   name: string;
 }
 
-/**
- * A label, the control, a hint and the first error: the markup of form-field.tsx's `Field`,
- * which takes conform's metadata; this form keeps its values as JSON state (decision 018).
- */
-export function EditorField({
-  id,
-  label,
-  errors,
-  hint,
-  required = false,
-  labelId,
-  children,
-}: {
-  id: string;
-  label: string;
-  errors: string[] | undefined;
-  hint?: string;
-  required?: boolean;
-  labelId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label id={labelId} htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required ? (
-          <span className="text-danger" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="mt-1 text-sm text-danger empty:hidden">
-        {errors?.[0]}
-      </p>
-    </div>
-  );
-}
+/** A label, the control, a hint and the first error; this form keeps its values as JSON state (decision 018). */
+export const EditorField = FieldFrame;
 
 /** aria attributes of a control whose error is shown by EditorField. */
 export const describedBy = (id: string, errors: string[] | undefined, hint = false) => ({

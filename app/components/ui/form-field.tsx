@@ -15,22 +15,36 @@ export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"
 }
 
 /** A label, the control (rendered by the caller with conform's props), a hint and the field's error. */
-export function Field({
-  meta,
+export function Field({ meta, ...rest }: { meta: FieldMetadata<unknown>; label: string; hint?: string; required?: boolean; children: ReactNode }) {
+  return <FieldFrame id={meta.id} errorId={meta.errorId} errors={meta.errors} {...rest} />;
+}
+
+/**
+ * The same frame for a control whose state is not conform's (the post editor keeps JSON state):
+ * the error's id is `${id}-error`, as conform names it, unless given.
+ */
+export function FieldFrame({
+  id,
+  errorId = `${id}-error`,
   label,
+  errors,
   hint,
   required = false,
+  labelId,
   children,
 }: {
-  meta: FieldMetadata<unknown>;
+  id: string;
+  errorId?: string;
   label: string;
+  errors: string[] | undefined;
   hint?: string;
   required?: boolean;
+  labelId?: string;
   children: ReactNode;
 }) {
   return (
     <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+      <label id={labelId} htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
         {required ? (
           <span className="text-danger" aria-hidden="true">
@@ -41,12 +55,12 @@ export function Field({
       </label>
       {children}
       {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
-      <p id={meta.errorId} className="mt-1 text-sm text-danger empty:hidden">
-        {meta.errors?.[0]}
+      <p id={errorId} className="mt-1 text-sm text-danger empty:hidden">
+        {errors?.[0]}
       </p>
     </div>
   );
