@@ -26,7 +26,7 @@ export async function seedPosts(bench, from, to, expertCount) {
       SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`}
     ), cats AS (
       SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM categories
-    )
+    ), inserted AS (
     INSERT INTO posts (author_id, post_type, title, body, preview, preview_text, visibility, status, publish_date,
                        category_id, selection, odds, units, pick_result, graded_at, likes_count, comments_count)
     SELECT a.id,
@@ -37,7 +37,9 @@ export async function seedPosts(bench, from, to, expertCount) {
            jsonb_build_array(jsonb_build_object('type', 'paragraph', 'children', jsonb_build_array(jsonb_build_object('text', 'Free opening line ' || g || '.')))),
            'Free opening line ' || g || '.',
            CASE WHEN g % 10 < 3 THEN 'Subscribers'::post_visibility ELSE 'Free'::post_visibility END,
-           'Published', now() - g * interval '2 minutes',
+           'Published',
+           -- 1 % scheduled for the coming week (the feed's total subtracts them), the rest already live.
+           CASE WHEN g % 100 = 50 THEN now() + (g % 7 + 1) * interval '1 day' ELSE now() - g * interval '2 minutes' END,
            c.id,
            CASE WHEN g % 10 < 3 THEN 'Home -3.5' END,
            CASE WHEN g % 10 < 3 THEN -110 END,
@@ -47,7 +49,14 @@ export async function seedPosts(bench, from, to, expertCount) {
            0, 0
     FROM generate_series(${from}::int, ${to}::int) g
     JOIN authors a ON a.n = g % ${expertCount}
-    JOIN cats c ON c.n = g % c.total`;
+    JOIN cats c ON c.n = g % c.total
+    RETURNING id, substring(title from 12)::int AS g
+    ), mods AS (
+      SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM modalities
+    )
+    -- A third of the posts name a bet type (post answers show their modalities).
+    INSERT INTO post_modalities (post_id, modality_id)
+    SELECT i.id, m.id FROM inserted i JOIN mods m ON m.n = i.g % m.total WHERE i.g % 3 = 0`;
 }
 
 /** Fans number `from`…`to`; each likes 100 distinct bench posts (104729 is prime, so k·104729 mod N differ). */

@@ -33,12 +33,12 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `200 {"payload": …}` */
 export function apiPayload<T>(payload: T, init?: ResponseInit): Response {
-  return Response.json({ payload }, withDefaultHeaders(init));
+  return jsonResponse({ payload }, withDefaultHeaders(init));
 }
 
 /** `{"items": […], "meta": {page, size, totalItems, totalPages}}` or a cursor meta. */
 export function apiList<T>(items: T[], meta: PageMeta | CursorMeta, init?: ResponseInit): Response {
-  return Response.json({ items, meta }, withDefaultHeaders(init));
+  return jsonResponse({ items, meta }, withDefaultHeaders(init));
 }
 
 export function pageMeta(page: number, size: number, totalItems: number): PageMeta {
@@ -54,7 +54,7 @@ export function apiError(
   if (options.errors && Object.keys(options.errors).length > 0) body.errors = options.errors;
   const headers = new Headers(options.headers);
   headers.set("Cache-Control", "no-store");
-  return Response.json(body, { status, headers });
+  return jsonResponse(body, { status, headers });
 }
 
 /** 405 with the methods the route does answer. */
@@ -167,7 +167,18 @@ async function readBodyText(request: Request, limit: number): Promise<string> {
   }
 }
 
-function withDefaultHeaders(init?: ResponseInit): ResponseInit {
+/**
+ * JSON with its Content-Length: Node then sends the answer as one write instead of a chunked
+ * stream that ends with a write of its own.
+ */
+function jsonResponse(body: unknown, init: ResponseInit & { headers: Headers }): Response {
+  const text = JSON.stringify(body);
+  init.headers.set("Content-Type", "application/json; charset=utf-8");
+  init.headers.set("Content-Length", String(Buffer.byteLength(text)));
+  return new Response(text, init);
+}
+
+function withDefaultHeaders(init?: ResponseInit): ResponseInit & { headers: Headers } {
   const headers = new Headers(init?.headers);
   for (const [key, value] of Object.entries(NO_STORE)) if (!headers.has(key)) headers.set(key, value);
   return { ...init, headers };

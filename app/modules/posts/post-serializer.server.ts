@@ -7,9 +7,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
-import { categories, events, likes, modalities, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
+import { categories, events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { toEventDTO, type EventDTO, type EventRow } from "~/modules/reference/reference.server";
+import { modalitiesNamed, toEventDTO, type EventDTO, type EventRow } from "~/modules/reference/reference.server";
 import { canReadBody, isLive } from "./paywall";
 
 type PostRow = typeof posts.$inferSelect;
@@ -143,10 +143,8 @@ const postViewFields = {
     homeScore: events.homeScore,
     awayScore: events.awayScore,
   },
-  modalities: sql<{ id: number; name: string }[]>`coalesce((
-    SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.sort_order, m.id)
-    FROM ${postModalities} pm JOIN ${modalities} m ON m.id = pm.modality_id
-    WHERE pm.post_id = ${posts.id}), '[]'::json)`,
+  // Ids only: the names come from the reference list (modalitiesNamed), not a json_agg per post.
+  modalityIds: sql<number[]>`array(SELECT pm.modality_id FROM ${postModalities} pm WHERE pm.post_id = ${posts.id})`,
   isLiked: sql<boolean>`exists(SELECT 1 FROM ${likes} l WHERE l.user_id = ${viewerParam} AND l.post_id = ${posts.id})`,
   isNotifyRequested: sql<boolean>`exists(SELECT 1 FROM ${notifyRequests} n WHERE n.user_id = ${viewerParam} AND n.post_id = ${posts.id})`,
   subscriptionActive: sql<boolean>`exists(SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerParam}
@@ -177,13 +175,24 @@ const postViewsStatement = preparedStatement((db) =>
     .prepare("read_post_views"),
 );
 
-/** A row of `selectPostViews` as the record and the viewer's access (the paywall decides). */
-export function toPostView(row: PostViewRow, viewerId: string | null, now: Date): PostView {
+/**
+ * Rows of `selectPostViews` as records and the viewer's access (the paywall decides), with their
+ * modalities named.
+ */
+export async function toPostViews(db: Database, rows: PostViewRow[], viewerId: string | null, now: Date): Promise<PostView[]> {
+  const named = await modalitiesNamed(
+    db,
+    rows.flatMap((row) => row.modalityIds),
+  );
+  return rows.map((row) => toPostView(row, named(row.modalityIds), viewerId, now));
+}
+
+function toPostView(row: PostViewRow, modalities: PostRecord["modalities"], viewerId: string | null, now: Date): PostView {
   const record: PostRecord = {
     ...row.post,
     category: { id: row.post.categoryId, name: row.categoryName },
     event: row.event && row.event.id !== null ? toEventDTO(row.event as EventRow) : null,
-    modalities: row.modalities,
+    modalities,
     author: {
       id: row.post.authorId,
       userName: row.userName,
@@ -208,7 +217,7 @@ export function toPostView(row: PostViewRow, viewerId: string | null, now: Date)
 export async function loadPostViews(db: Database, viewerId: string | null, ids: string[], now = new Date()): Promise<PostView[]> {
   if (ids.length === 0) return [];
   const rows = await postViewsStatement(db).execute({ ids, viewerId, now: now.toISOString() });
-  const byId = new Map(rows.map((row) => [row.post.id, toPostView(row, viewerId, now)]));
+  const byId = new Map((await toPostViews(db, rows, viewerId, now)).map((view) => [view.record.id, view]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

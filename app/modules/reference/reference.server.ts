@@ -35,6 +35,26 @@ export function listModalities(db: Database): Promise<ReferenceItem[]> {
   return db.select({ id: modalities.id, name: modalities.name, slug: modalities.slug }).from(modalities).orderBy(asc(modalities.sortOrder), asc(modalities.id));
 }
 
+// Modalities change only by migration: each database handle reads them once, and again when a
+// post names one it has not seen (a migration added it while this instance ran).
+const knownModalities = new WeakMap<Database, Promise<ReferenceItem[]>>();
+
+/**
+ * The modalities with these ids, `{id, name}` in the reference order (sort order, then id): what a
+ * post answer shows, without a join per post on the hot paths (decision 019).
+ */
+export async function modalitiesNamed(db: Database, ids: Iterable<number>): Promise<(postIds: number[]) => { id: number; name: string }[]> {
+  let all = knownModalities.get(db);
+  if (!all) knownModalities.set(db, (all = listModalities(db)));
+  let list = await all;
+  const wanted = new Set(ids);
+  if ([...wanted].some((id) => !list.some((modality) => modality.id === id))) {
+    knownModalities.set(db, (all = listModalities(db)));
+    list = await all;
+  }
+  return (postIds) => list.filter((modality) => postIds.includes(modality.id)).map(({ id, name }) => ({ id, name }));
+}
+
 /** Without `from` and `to`, the games still worth a pick: those that started at most 6 hours ago and later. */
 export const RECENT_EVENTS_HOURS = 6;
 
