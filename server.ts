@@ -3,16 +3,12 @@
  * production. Opens the database ONCE, migrates it (one instance at a time), seeds an empty
  * embedded database, and hands the database to every loader and action through the load context.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
@@ -20,11 +16,14 @@ import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
 import { coalesceFlushes, shouldCompress } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
+import { requestLogger } from "./app/modules/http/request-log.server";
+import { NONCE_SLOT, newCspNonce, securityHeaders } from "./app/modules/http/security-headers.server";
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
 import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
+import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
 import { isS3Configured } from "./app/modules/uploads/storage.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -61,34 +60,22 @@ app.disable("x-powered-by");
 // Behind a load balancer on a private network: believe X-Forwarded-* from it, no one else.
 app.set("trust proxy", "loopback, linklocal, uniquelocal");
 
-app.use(
-  pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const incoming = req.headers["x-request-id"];
-      const id = typeof incoming === "string" && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/@")) },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-  }),
-);
+app.use(requestLogger(logger, { ignore: (url) => url.startsWith("/assets/") || url.startsWith("/@") }));
 
 // A fresh nonce per response: only scripts we rendered ourselves may run.
 app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = newCspNonce();
   next();
 });
 app.use(
-  helmet({
+  securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
           "'strict-dynamic'",
-          (_req, res) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          `'nonce-${NONCE_SLOT}'`,
           // Stripe.js is loaded from Stripe's own host (decision 013); ignored where 'strict-dynamic' is understood.
           ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
         ],
@@ -194,7 +181,10 @@ app.all(
     getLoadContext: (req, res) => ({
       db: database.db,
       env,
-      log: req.log,
+      // A child logger only for the requests that log something.
+      get log() {
+        return req.log;
+      },
       requestId: String(req.id),
       cspNonce: res.locals.cspNonce as string,
       // Express resolves it through "trust proxy": a spoofed X-Forwarded-For from the internet is ignored.
@@ -213,6 +203,15 @@ const pruneTimer = setInterval(() => {
   pruneAbandonedUploads({ db: database.db, env }).catch((err) => logger.warn({ err }, "could not prune abandoned uploads"));
 }, 10 * 60_000);
 pruneTimer.unref();
+
+// Free subscriptions (payments off) renew or expire when their period ends; any instance may run
+// it, each row changes once (renewFreeSubscriptions).
+const renewalTimer = setInterval(() => {
+  renewFreeSubscriptions(database.db)
+    .then((changed) => (changed.renewed || changed.expired ? logger.info(changed, "free subscriptions renewed or expired") : undefined))
+    .catch((err) => logger.warn({ err }, "could not renew free subscriptions"));
+}, 60_000);
+renewalTimer.unref();
 
 // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;

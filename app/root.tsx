@@ -18,8 +18,10 @@ import { POST_EDITOR_PARAM } from "~/components/post-editor/editor-param";
 import { isExpert } from "~/modules/accounts/current-user";
 import { getViewer, signInUrl } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
+import type { Database } from "~/db/client.server";
 import { readCookie } from "~/modules/http/cookies";
 import { listRecommendedExperts } from "~/modules/experts/experts.server";
+import { listSidebarSubscriptions, markPageSeen } from "~/modules/subscriptions/subscriptions.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import "~/styles/app.css";
 
@@ -33,14 +35,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = readCookie(cookieHeader, "cookieConsent");
   const [viewer, topExperts] = await Promise.all([getViewer(request, context), listRecommendedExperts(context.db, 5)]);
   gatePostEditor(request, viewer);
+  const subscriptions = viewer ? await sidebarSubscriptionsFor(context.db, viewer.user.id, request) : [];
   return {
     appName: context.env.APP_NAME,
     user: viewer?.user ?? null,
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
     sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",
     topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),
+    subscriptions,
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
   };
+}
+
+/** The sidebar's subscriptions with their new-post counters, after this page's own expert or post counts as seen. */
+async function sidebarSubscriptionsFor(db: Database, viewerId: string, request: Request) {
+  const url = new URL(request.url);
+  // A data request for a page (`/posts/{id}.data`) opens it just the same.
+  await markPageSeen(db, viewerId, url.pathname.replace(/\.data$/, ""));
+  return listSidebarSubscriptions(db, viewerId);
 }
 
 /**

@@ -428,6 +428,8 @@ export const subscriptions = pgTable(
     provider: text(),
     providerSubscriptionId: text(),
     providerCustomerId: text(),
+    /** When the provider's newest applied event about it was created: an older one arriving late changes nothing. */
+    providerEventAt: timestamp({ withTimezone: true }),
     /** New-post counters count the expert's posts published after this moment. */
     lastSeenPostsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -241,6 +241,8 @@ export async function seedDemoData(db: Database, now = new Date()) {
           subscriberId: fan.id,
           expertId: e.id,
           status: "Activated" as const,
+          // Made as with payments off: free, renewed by the job (subscriptions.server.ts).
+          provider: "free",
           priceCents: DEMO_EXPERTS[expertUsers.indexOf(e)].priceCents,
           currentPeriodEnd: new Date(now.getTime() + (10 + j * 3) * 24 * hour),
         })),

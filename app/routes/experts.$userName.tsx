@@ -11,6 +11,8 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { formatUsd } from "~/modules/money/money";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { FollowButton, SubscriptionControl } from "~/components/subscriptions/subscription-actions";
+import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, titleFor } from "~/modules/site/meta";
 
@@ -18,8 +20,6 @@ import { appNameFrom, titleFor } from "~/modules/site/meta";
 export const EXPERT_PAGE_POSTS = 10;
 /** Scheduled posts shown as teasers above the list (readers may ask notify-me). */
 const UPCOMING_POSTS = 5;
-/** What the Subscribe and Follow buttons say until subscriptions and follows open (decision 015). */
-export const SUBSCRIPTIONS_SOON = "Subscriptions and follows open soon.";
 
 /**
  * Every signed-out visitor gets the same page (isSubscribed and isFollowed are false, no owner
@@ -38,13 +38,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const page = pageFromUrl(url);
   const isOwner = viewer?.user.id === expert.id;
-  const [posts, upcoming] = await Promise.all([
+  const [posts, upcoming, subscription] = await Promise.all([
     listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
     page === 1 ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS) : Promise.resolve([]),
+    viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
   ]);
   return {
     expert,
     isOwner,
+    signedIn: viewer !== null,
+    subscription,
     posts: forCards(posts.items),
     upcoming: forCards(upcoming),
     page,
@@ -91,7 +94,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
-  const { expert, isOwner, posts, upcoming, page, totalPages } = useLoaderData<typeof loader>();
+  const { expert, isOwner, signedIn, subscription, posts, upcoming, page, totalPages } = useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
@@ -155,7 +158,12 @@ export default function ExpertPage() {
             ) : (
               <p className="mt-2 text-slate-600">No subscription price set yet.</p>
             )}
-            {isOwner ? null : <ViewerActions isSubscribed={expert.isSubscribed} isFollowed={expert.isFollowed} />}
+            {isOwner ? null : (
+              <div className="mt-4 flex flex-wrap items-start gap-2">
+                <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
+                <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
+              </div>
+            )}
           </section>
         </div>
 
@@ -228,25 +236,5 @@ function RecordCard({ record }: { record: ExpertRecord }) {
         {graded === 0 ? "No graded picks yet." : `From ${graded} graded pick${graded === 1 ? "" : "s"}; picks cannot be edited once graded.`}
       </p>
     </section>
-  );
-}
-
-/** Subscriptions and follows arrive in a later release: the buttons say so rather than pretend. */
-function ViewerActions({ isSubscribed, isFollowed }: { isSubscribed: boolean; isFollowed: boolean }) {
-  const button = "rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed";
-  return (
-    <div className="mt-4">
-      <div className="flex flex-wrap gap-2">
-        <button type="button" disabled aria-describedby="subscriptions-soon" className={clsx(button, "bg-brand-500 text-ink disabled:opacity-60")}>
-          {isSubscribed ? "Subscribed" : "Subscribe"}
-        </button>
-        <button type="button" disabled aria-describedby="subscriptions-soon" className={clsx(button, "border border-slate-300 text-slate-800 disabled:opacity-60")}>
-          {isFollowed ? "Following" : "Follow"}
-        </button>
-      </div>
-      <p id="subscriptions-soon" className="mt-2 text-xs text-slate-500">
-        {SUBSCRIPTIONS_SOON}
-      </p>
-    </div>
   );
 }

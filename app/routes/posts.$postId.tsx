@@ -1,4 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { CalendarClock, Lock, MessageCircle, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -307,9 +308,13 @@ function LockedBody({ post, siteUrl, expertHref, signInHref, signedIn }: { post:
           {`Subscribe to ${post.author.userName} to read the full analysis, see every pick as it is posted and join the discussion.`}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <Link to={expertHref} className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
-            {`Subscribe to ${post.author.userName}`}
-          </Link>
+          {signedIn ? (
+            <SubscriptionControl expert={post.author} signedIn subscription={null} label={`Subscribe to ${post.author.userName}`} />
+          ) : (
+            <Link to={expertHref} className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+              {`Subscribe to ${post.author.userName}`}
+            </Link>
+          )}
           {signedIn ? null : (
             <>
               <Link to={signInHref} className="rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">

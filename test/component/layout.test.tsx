@@ -22,6 +22,7 @@ const rootData: RootLoaderData = {
   cookieConsent: null,
   sidebarOpen: true,
   topExperts: experts,
+  subscriptions: [],
   site: { supportEmail: "support@sharpside.app", helpline: "1-800-GAMBLER" },
 };
 

@@ -2,6 +2,7 @@
  * The public expert (decision 015): `GET /api/experts/{expertId}`, `GET /api/experts`, the page
  * `/experts/{userName}` (loader and rendered HTML), `/profile`, and `/business` (gates and figures).
  */
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { createRemixStub } from "@remix-run/testing";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
@@ -134,7 +135,9 @@ function renderPage(data: unknown): string {
     original(...args);
   };
   try {
-    return renderToString(createElement(Stub, { initialEntries: ["/experts/x"], hydrationData: { loaderData: { expert: data } } }));
+    return renderToString(
+      createElement(ConfirmDialogProvider, null, createElement(Stub, { initialEntries: ["/experts/x"], hydrationData: { loaderData: { expert: data } } })),
+    );
   } finally {
     console.error = original;
   }
@@ -330,7 +333,10 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(html).toContain("+1.20");
     expect(html).toContain("A teaser anyone may read.");
     expect(html).toContain("Subscribers only");
-    expect(html).toContain(expertPage.SUBSCRIPTIONS_SOON);
+    // A visitor's Subscribe and Follow lead to sign-in and back.
+    expect(html).toContain(`href="/sign-in?callbackUrl=${encodeURIComponent(`/experts/${user.userName}`)}"`);
+    expect(html).toMatch(/>Subscribe<\/a>/);
+    expect(html).toMatch(/>Follow<\/a>/);
     expect(html).not.toContain("Edit profile");
     expect(html).not.toContain(BODY_SECRET);
 

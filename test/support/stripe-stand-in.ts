@@ -9,6 +9,14 @@
  * - POST   /v1/accounts, GET /v1/accounts/:id, DELETE /v1/accounts/:id
  * - POST   /v1/account_links, POST /v1/accounts/:id/login_links
  * - POST   /v1/products, POST /v1/products/:id, POST /v1/prices, POST /v1/prices/:id
+ * - POST   /v1/customers, GET /v1/customers/:id
+ * - POST   /v1/subscriptions, GET /v1/subscriptions/:id, POST /v1/subscriptions/:id,
+ *          DELETE /v1/subscriptions/:id (cancel); creating one opens its first invoice and that
+ *          invoice's PaymentIntent (`expand` of `latest_invoice…` answers the invoice inline)
+ * - GET    /v1/invoices/:id, GET /v1/invoice_payments?payment[payment_intent]=…
+ *
+ * `paySubscription(id)` plays the customer paying the open invoice in the card form (the test
+ * then delivers the webhooks Stripe would send).
  *
  * Anything else answers Stripe's 404 error body. `failWith(status)` makes the next requests fail
  * the way Stripe does when it is down.
@@ -38,6 +46,12 @@ export interface StripeStandIn {
   accounts: Map<string, StripeObject>;
   products: Map<string, StripeObject>;
   prices: Map<string, StripeObject>;
+  customers: Map<string, StripeObject>;
+  subscriptions: Map<string, StripeObject>;
+  invoices: Map<string, StripeObject>;
+  charges: Map<string, StripeObject>;
+  /** The customer pays the subscription's open invoice: invoice paid, intent succeeded, a charge, subscription active. */
+  paySubscription(id: string): { subscription: StripeObject; invoice: StripeObject; charge: StripeObject };
   /** Changes a stored object (e.g. a PaymentIntent's status after the card form confirmed it). */
   update(id: string, changes: Record<string, unknown>): StripeObject;
   /** Every following request answers this HTTP status with Stripe's error body; null to stop. */
@@ -86,6 +100,19 @@ function stripeError(response: ServerResponse, status: number, message: string, 
 
 const asMetadata = (value: unknown) => (value && typeof value === "object" ? (value as Record<string, string>) : {});
 const asBool = (value: unknown) => value === true || value === "true";
+/** Form-encoded arrays arrive as objects keyed "0", "1"…; `expand[0]=a.b` → ["a.b"]. */
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value) : []);
+const DAY_SECONDS = 86_400;
+/** What a subscription answers: `latest_invoice` inline when expanded, its confirmation_secret only when asked for. */
+function withExpansions(subscription: StripeObject, expand: unknown, invoices: Map<string, StripeObject>): StripeObject {
+  const paths = asList(expand).map(String);
+  if (!paths.some((path) => path.startsWith("latest_invoice"))) return subscription;
+  const stored = invoices.get(String(subscription.latest_invoice));
+  if (!stored) return subscription;
+  const { confirmation_secret: secret, ...invoice } = stored;
+  const confirmation = paths.includes("latest_invoice.confirmation_secret") ? { confirmation_secret: secret } : {};
+  return { ...subscription, latest_invoice: { ...invoice, ...confirmation } };
+}
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
@@ -93,7 +120,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const accounts = new Map<string, StripeObject>();
   const products = new Map<string, StripeObject>();
   const prices = new Map<string, StripeObject>();
-  const stores = [paymentIntents, accounts, products, prices];
+  const customers = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  const charges = new Map<string, StripeObject>();
+  const stores = [paymentIntents, accounts, products, prices, customers, subscriptions, invoices, charges];
+  /** invoice id → the PaymentIntent that pays it (Stripe's InvoicePayment link). */
+  const invoicePaymentIntents = new Map<string, string>();
   let failure: number | null = null;
 
   const missing = (response: ServerResponse, id: string, param = "id") =>
@@ -254,6 +287,156 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(response, 200, price);
     }
 
+    // ---- Customers
+    if (resource === "customers") {
+      if (method === "POST" && !id) {
+        const customer: StripeObject = {
+          id: newId("cus"),
+          object: "customer",
+          email: body.email ?? null,
+          name: body.name ?? null,
+          metadata: asMetadata(body.metadata),
+          created: now(),
+          livemode: false,
+        };
+        customers.set(customer.id, customer);
+        return send(response, 200, customer);
+      }
+      const customer = id ? customers.get(id) : undefined;
+      if (!customer) return missing(response, id ?? "", "customer");
+      if (method === "GET" && !action) return send(response, 200, customer);
+    }
+
+    // ---- Subscriptions (each opens its first invoice, with the PaymentIntent the card form confirms)
+    if (resource === "subscriptions") {
+      if (method === "POST" && !id) {
+        if (!customers.has(String(body.customer))) return missing(response, String(body.customer), "customer");
+        const [item] = asList(body.items) as Record<string, unknown>[];
+        const price = prices.get(String(item?.price));
+        if (!price) return missing(response, String(item?.price), "items[0][price]");
+        if (!price.active) return stripeError(response, 400, "The price specified is inactive. This field only accepts active prices.", { param: "items[0][price]" });
+        const transfer = asMetadata(body.transfer_data);
+        if (transfer.destination && !accounts.has(transfer.destination)) {
+          return stripeError(response, 400, `No such destination: '${transfer.destination}'`, { param: "transfer_data[destination]" });
+        }
+        const created = now();
+        const subscriptionId = newId("sub");
+        const metadata = asMetadata(body.metadata);
+        const amount = Number(price.unit_amount);
+        const intentId = newId("pi");
+        const clientSecret = `${intentId}_secret_${randomBytes(12).toString("hex")}`;
+        const invoice: StripeObject = {
+          id: newId("in"),
+          object: "invoice",
+          customer: body.customer,
+          status: "open",
+          currency: price.currency,
+          amount_due: amount,
+          amount_paid: 0,
+          amount_remaining: amount,
+          billing_reason: "subscription_create",
+          created,
+          parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
+          lines: {
+            object: "list",
+            has_more: false,
+            data: [{ id: newId("il"), object: "line_item", amount, currency: price.currency, period: { start: created, end: created + 30 * DAY_SECONDS }, pricing: { price_details: { price: price.id } } }],
+          },
+          status_transitions: { finalized_at: created, paid_at: null },
+          confirmation_secret: { type: "payment_intent", client_secret: clientSecret },
+          livemode: false,
+        };
+        paymentIntents.set(intentId, {
+          id: intentId,
+          object: "payment_intent",
+          amount,
+          amount_received: 0,
+          currency: price.currency,
+          status: "requires_payment_method",
+          client_secret: clientSecret,
+          customer: body.customer,
+          created,
+          metadata: {},
+          livemode: false,
+          last_payment_error: null,
+        });
+        invoices.set(invoice.id, invoice);
+        invoicePaymentIntents.set(invoice.id, intentId);
+        const subscription: StripeObject = {
+          id: subscriptionId,
+          object: "subscription",
+          customer: body.customer,
+          status: "incomplete",
+          cancel_at_period_end: false,
+          canceled_at: null,
+          ended_at: null,
+          created,
+          start_date: created,
+          currency: price.currency,
+          metadata,
+          application_fee_percent: body.application_fee_percent === undefined ? null : Number(body.application_fee_percent),
+          transfer_data: transfer.destination ? { destination: transfer.destination, amount_percent: null } : null,
+          payment_settings: body.payment_settings ?? null,
+          items: {
+            object: "list",
+            has_more: false,
+            data: [{ id: newId("si"), object: "subscription_item", price, quantity: 1, current_period_start: created, current_period_end: created + 30 * DAY_SECONDS }],
+          },
+          latest_invoice: invoice.id,
+          livemode: false,
+        };
+        subscriptions.set(subscriptionId, subscription);
+        return send(response, 200, withExpansions(subscription, body.expand, invoices));
+      }
+      const subscription = id ? subscriptions.get(id) : undefined;
+      if (!subscription) return missing(response, id ?? "", "subscription");
+      if (method === "GET" && !action) return send(response, 200, withExpansions(subscription, body.expand, invoices));
+      const ended = subscription.status === "canceled" || subscription.status === "incomplete_expired";
+      if (method === "POST" && !action) {
+        if (ended && Object.keys(body).some((key) => key !== "metadata" && key !== "cancellation_details" && key !== "expand")) {
+          return stripeError(response, 400, "A canceled subscription can only update its cancellation_details and metadata.");
+        }
+        if ("cancel_at_period_end" in body) subscription.cancel_at_period_end = asBool(body.cancel_at_period_end);
+        if (body.metadata) subscription.metadata = { ...asMetadata(subscription.metadata), ...asMetadata(body.metadata) };
+        return send(response, 200, withExpansions(subscription, body.expand, invoices));
+      }
+      if (method === "DELETE" && !action) {
+        if (ended) return stripeError(response, 400, `No such subscription: '${subscription.id}'`, { code: "resource_missing" });
+        Object.assign(subscription, { status: "canceled", canceled_at: now(), ended_at: now() });
+        return send(response, 200, subscription);
+      }
+    }
+
+    // ---- Invoices and the payments that paid them
+    if (resource === "invoices" && method === "GET" && id && !action) {
+      const invoice = invoices.get(id);
+      if (!invoice) return missing(response, id, "invoice");
+      const { confirmation_secret: secret, ...rest } = invoice;
+      return send(response, 200, asList(body.expand).includes("confirmation_secret") ? { ...rest, confirmation_secret: secret } : rest);
+    }
+    if (resource === "invoice_payments" && method === "GET" && !id) {
+      const wanted = asMetadata(body.payment).payment_intent;
+      const data = [...invoicePaymentIntents]
+        .filter(([, intentId]) => !wanted || intentId === wanted)
+        .map(([invoiceId, intentId]) => {
+          const invoice = invoices.get(invoiceId)!;
+          return {
+            id: `inpay_${invoiceId.slice(3)}`,
+            object: "invoice_payment",
+            invoice: invoiceId,
+            amount_paid: invoice.amount_paid,
+            amount_requested: invoice.amount_due,
+            currency: invoice.currency,
+            is_default: true,
+            status: invoice.status === "paid" ? "paid" : "open",
+            payment: { type: "payment_intent", payment_intent: intentId },
+            created: invoice.created,
+            livemode: false,
+          };
+        });
+      return send(response, 200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
+
     return stripeError(response, 404, `Unrecognized request URL (${method}: ${url.pathname}).`);
   }
 
@@ -271,6 +454,44 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     accounts,
     products,
     prices,
+    customers,
+    subscriptions,
+    invoices,
+    charges,
+    paySubscription(id) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`stand-in has no subscription ${id}`);
+      const invoice = invoices.get(String(subscription.latest_invoice))!;
+      const intent = paymentIntents.get(invoicePaymentIntents.get(invoice.id)!)!;
+      const paidAt = now();
+      Object.assign(invoice, {
+        status: "paid",
+        amount_paid: invoice.amount_due,
+        amount_remaining: 0,
+        status_transitions: { ...(invoice.status_transitions as object), paid_at: paidAt },
+      });
+      Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
+      const charge: StripeObject = {
+        id: newId("ch"),
+        object: "charge",
+        amount: intent.amount,
+        amount_captured: intent.amount,
+        amount_refunded: 0,
+        refunded: false,
+        captured: true,
+        paid: true,
+        status: "succeeded",
+        currency: intent.currency,
+        customer: subscription.customer,
+        payment_intent: intent.id,
+        metadata: {},
+        created: paidAt,
+        livemode: false,
+      };
+      charges.set(charge.id, charge);
+      subscription.status = "active";
+      return { subscription, invoice, charge };
+    },
     update(id, changes) {
       const store = stores.find((candidate) => candidate.has(id));
       if (!store) throw new Error(`stand-in has no object ${id}`);
@@ -284,6 +505,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     reset() {
       requests.length = 0;
       for (const store of stores) store.clear();
+      invoicePaymentIntents.clear();
       failure = null;
     },
     close: () =>

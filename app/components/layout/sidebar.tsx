@@ -1,9 +1,10 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ChevronDown, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { NAV_ITEMS, visibleNavItems } from "~/modules/site/site";
+import type { RootLoaderData } from "~/root";
 import type { HeaderUser } from "./header";
 
 export interface ExpertLink {
@@ -73,13 +74,15 @@ export function SidebarNavigation({
   const [feed, ...rest] = items;
   // A signed-in reader's home page is their feed (app/routes/_index.tsx): Feed is current there too.
   const feedIsHome = useLocation().pathname === "/" && user !== null;
+  const subscriptions = useRouteLoaderData<RootLoaderData>("root")?.subscriptions ?? [];
+  const newPosts = subscriptions.reduce((sum, subscription) => sum + subscription.newPosts, 0);
   return (
     <nav aria-label="Main" className="px-3 pb-6">
       <ul className="space-y-1">
         {feed ? <NavItemLink to={feed.to} label={feed.label} collapsed={collapsed} onNavigate={onNavigate} current={feedIsHome} /> : null}
-        <ExpandableSection label="Subscriptions" icon={Users} collapsed={collapsed}>
+        <ExpandableSection label="Subscriptions" icon={Users} collapsed={collapsed} defaultOpen={subscriptions.length > 0} badge={newPosts}>
           {user ? (
-            <p className="px-3 py-2 text-sm text-slate-500">No subscriptions yet.</p>
+            <SubscriptionLinks subscriptions={subscriptions} onNavigate={onNavigate} />
           ) : (
             <p className="px-3 py-2 text-sm text-slate-500">
               <Link to="/sign-in" onClick={onNavigate} className="font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -99,19 +102,7 @@ export function SidebarNavigation({
             <ul className="space-y-0.5">
               {topExperts.map((expert) => (
                 <li key={expert.id}>
-                  <NavLink
-                    to={`/experts/${expert.userName}`}
-                    onClick={onNavigate}
-                    className={({ isActive }) =>
-                      clsx(
-                        "flex items-center gap-2 rounded-md px-3 py-1.5 text-sm",
-                        isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100",
-                      )
-                    }
-                  >
-                    <ProxiedImage src={expert.avatar} width={24} height={24} className="size-6 rounded-full" loading="lazy" />
-                    <span className="truncate">{expert.userName}</span>
-                  </NavLink>
+                  <ExpertNavLink userName={expert.userName} avatar={expert.avatar} onNavigate={onNavigate} />
                 </li>
               ))}
             </ul>
@@ -119,6 +110,55 @@ export function SidebarNavigation({
         </ExpandableSection>
       </ul>
     </nav>
+  );
+}
+
+/** The experts the user subscribes to, each with the count of posts they have not seen yet. */
+function SubscriptionLinks({ subscriptions, onNavigate }: { subscriptions: RootLoaderData["subscriptions"]; onNavigate?: () => void }) {
+  if (subscriptions.length === 0) {
+    return (
+      <p className="px-3 py-2 text-sm text-slate-500">
+        No subscriptions yet.{" "}
+        <Link to="/discover-experts" onClick={onNavigate} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Discover experts
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-0.5">
+      {subscriptions.map((subscription) => (
+        <li key={subscription.expertId}>
+          <ExpertNavLink userName={subscription.userName} avatar={subscription.avatar} onNavigate={onNavigate}>
+            {subscription.newPosts > 0 ? (
+              <span className="ml-auto rounded-full bg-brand-500 px-2 py-0.5 text-xs font-bold text-ink" data-testid="new-posts-count">
+                {subscription.newPosts > 99 ? "99+" : subscription.newPosts}
+                <span className="sr-only"> new {subscription.newPosts === 1 ? "post" : "posts"}</span>
+              </span>
+            ) : null}
+          </ExpertNavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ExpertNavLink({ userName, avatar, onNavigate, children }: { userName: string; avatar: string; onNavigate?: () => void; children?: ReactNode }) {
+  return (
+    <NavLink
+      to={`/experts/${userName}`}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        clsx(
+          "flex items-center gap-2 rounded-md px-3 py-1.5 text-sm",
+          isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100",
+        )
+      }
+    >
+      <ProxiedImage src={avatar} width={24} height={24} className="size-6 rounded-full" loading="lazy" />
+      <span className="truncate">{userName}</span>
+      {children}
+    </NavLink>
   );
 }
 
@@ -169,12 +209,15 @@ function ExpandableSection({
   icon: Icon,
   collapsed,
   defaultOpen = false,
+  badge = 0,
   children,
 }: {
   label: string;
   icon: LucideIcon;
   collapsed: boolean;
   defaultOpen?: boolean;
+  /** A count shown on the heading (new posts), so a closed section still tells there is news. */
+  badge?: number;
   children: ReactNode;
 }) {
   const [expanded, setExpanded] = useState(defaultOpen);
@@ -188,12 +231,18 @@ function ExpandableSection({
         aria-controls={panelId}
         title={collapsed ? label : undefined}
         className={clsx(
-          "flex w-full items-center gap-3 rounded-md py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+          "relative flex w-full items-center gap-3 rounded-md py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900",
           collapsed ? "justify-center px-2" : "px-3",
         )}
       >
         <Icon className="size-5 shrink-0" aria-hidden="true" />
         <span className={collapsed ? "sr-only" : "flex-1 text-left"}>{label}</span>
+        {badge > 0 ? (
+          <span className={clsx("rounded-full bg-brand-500 text-xs font-bold text-ink", collapsed ? "absolute right-0.5 top-0.5 px-1.5" : "px-2 py-0.5")} data-testid="new-posts-total">
+            {badge > 99 ? "99+" : badge}
+            <span className="sr-only"> new {badge === 1 ? "post" : "posts"}</span>
+          </span>
+        ) : null}
         {collapsed ? null : <ChevronDown className={clsx("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />}
       </button>
       <div id={panelId} hidden={!expanded || collapsed} className="mt-1 pl-4">

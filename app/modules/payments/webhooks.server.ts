@@ -10,13 +10,21 @@ import Stripe from "stripe";
 import type { Database } from "~/db/client.server";
 import { payments, processedWebhookEvents, users } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
+import {
+  onChargeRefunded,
+  onCheckoutCompleted,
+  onInvoicePaid,
+  onInvoicePaymentFailed,
+  onSubscriptionEvent,
+} from "~/modules/subscriptions/stripe-subscriptions.server";
 import { applyAccountUpdate } from "./connect.server";
 import { activateMembership, MEMBERSHIP_KIND, type PaymentsContext } from "./membership.server";
 import { getStripe, PAYMENT_PROVIDER } from "./stripe.server";
 
 export const BAD_SIGNATURE_MESSAGE = "The webhook signature could not be verified.";
 
-type Handler = (tx: Database, event: Stripe.Event) => Promise<void>;
+/** An effect, run inside the delivery's transaction; `context` for the env (fee) and Stripe look-ups. */
+type Handler = (tx: Database, event: Stripe.Event, context: PaymentsContext) => Promise<void>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,6 +68,14 @@ export const webhookHandlers: Partial<Record<string, Handler>> = {
   "payment_intent.succeeded": onPaymentIntentSucceeded,
   "payment_intent.payment_failed": onPaymentIntentFailed,
   "account.updated": onAccountUpdated,
+  // Expert subscriptions (stripe-subscriptions.server.ts).
+  "customer.subscription.created": onSubscriptionEvent,
+  "customer.subscription.updated": onSubscriptionEvent,
+  "customer.subscription.deleted": onSubscriptionEvent,
+  "invoice.paid": onInvoicePaid,
+  "invoice.payment_failed": onInvoicePaymentFailed,
+  "checkout.session.completed": onCheckoutCompleted,
+  "charge.refunded": onChargeRefunded,
 };
 
 export interface WebhookResult {
@@ -93,7 +109,7 @@ export async function handleStripeWebhook(context: PaymentsContext, rawBody: str
       .onConflictDoNothing({ target: processedWebhookEvents.eventId })
       .returning({ eventId: processedWebhookEvents.eventId });
     if (!fresh) return true;
-    await webhookHandlers[event.type]?.(tx, event);
+    await webhookHandlers[event.type]?.(tx, event, context);
     return false;
   });
   context.log?.info({ eventId: event.id, type: event.type, duplicate }, "Stripe webhook");

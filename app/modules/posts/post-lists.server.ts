@@ -8,9 +8,9 @@
 import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
-import { experts, follows, likes, posts, subscriptions } from "~/db/schema";
+import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { nowParam, selectPostViews, serializePosts, toPostDTO, toPostView, viewerParam, type PostDTO } from "./post-serializer.server";
+import { nowParam, selectPostViews, serializePosts, toPostDTO, toPostViews, viewerParam, type PostDTO } from "./post-serializer.server";
 
 export interface PageOptions {
   page: number;
@@ -103,18 +103,19 @@ const feedAuthors = (db: Database) =>
     )}) || ${viewerParam})`;
 
 /**
- * The feed is every signed-in reader's home, so one page of it is ONE named prepared statement:
- * the page's posts as views (`selectPostViews`) with the feed's total beside each row.
- */
-/**
  * The feed's total without counting every followed post: the authors' Published posts (kept by a
- * trigger, migration 0005) less those still scheduled (a short range of the same index).
+ * trigger, migration 0005), one primary-key lookup each, less those still scheduled (the short
+ * future end of each author's range in `posts_live_author_id_publish_date_idx`).
  */
 const feedTotal = (db: Database) =>
-  sql<number>`((SELECT coalesce(sum(${experts.publishedPostsCount}), 0) FROM ${experts} WHERE ${experts.userId} = ANY(${feedAuthors(db)}))
+  sql<number>`((SELECT coalesce(sum(e.published_posts_count), 0) FROM unnest(${feedAuthors(db)}) AS author(id) JOIN ${experts} e ON e.user_id = author.id)
     - (SELECT count(*) FROM ${posts} WHERE ${posts.status} = 'Published' AND ${posts.publishDate} > ${nowParam}
        AND ${posts.authorId} = ANY(${feedAuthors(db)})))::int`;
 
+/**
+ * The feed is every signed-in reader's home, so one page of it is ONE named prepared statement:
+ * the page's posts as views (`selectPostViews`) with the feed's total beside each row.
+ */
 const feedStatement = preparedStatement((db) =>
   selectPostViews(db, { total: feedTotal(db) })
     .where(
@@ -150,13 +151,8 @@ export async function listFeed(db: Database, viewerId: string, options: PageOpti
   const at = now.toISOString();
   const rows = await feedStatement(db).execute({ viewerId, now: at, size: options.size, offset: offsetOf(options), reach: offsetOf(options) + options.size });
   const totalItems = rows.length > 0 ? rows[0].total : (await feedCountStatement(db).execute({ viewerId, now: at }))[0].total;
-  return {
-    items: rows.map((row) => {
-      const view = toPostView(row, viewerId, now);
-      return toPostDTO(view.record, view.access);
-    }),
-    totalItems: Number(totalItems),
-  };
+  const views = await toPostViews(db, rows, viewerId, now);
+  return { items: views.map((view) => toPostDTO(view.record, view.access)), totalItems: Number(totalItems) };
 }
 
 /** `GET /api/posts/my/liked`: live posts the viewer liked, the newest like first. */
@@ -172,6 +168,31 @@ export async function listLikedPosts(db: Database, viewerId: string, options: Pa
       .limit(options.size)
       .offset(offsetOf(options)),
     db.select({ total: count() }).from(likes).innerJoin(posts, eq(posts.id, likes.postId)).where(where),
+  ]);
+  return { items: await serializeRows(db, viewerId, rows, now), totalItems: Number(total) };
+}
+
+/**
+ * `GET /api/posts/my/notify`: the posts the viewer asked to be told about (notify-me), scheduled
+ * ones first by when they go live, then the rest newest first (the watchlist).
+ */
+export async function listNotifyRequestedPosts(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+  const where = and(eq(notifyRequests.userId, viewerId), eq(posts.status, "Published"));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: notifyRequests.postId })
+      .from(notifyRequests)
+      .innerJoin(posts, eq(posts.id, notifyRequests.postId))
+      .where(where)
+      .orderBy(
+        sql`${posts.publishDate} > ${now.toISOString()}::timestamptz DESC`,
+        sql`CASE WHEN ${posts.publishDate} > ${now.toISOString()}::timestamptz THEN ${posts.publishDate} END ASC`,
+        sql`${posts.publishDate} DESC NULLS LAST`,
+        desc(posts.id),
+      )
+      .limit(options.size)
+      .offset(offsetOf(options)),
+    db.select({ total: count() }).from(notifyRequests).innerJoin(posts, eq(posts.id, notifyRequests.postId)).where(where),
   ]);
   return { items: await serializeRows(db, viewerId, rows, now), totalItems: Number(total) };
 }

@@ -1,0 +1,17 @@
+/** Request shapes of the subscriptions and follows API (issue 6). */
+import { z } from "zod";
+import { pageQuery } from "~/modules/http/query-schemas";
+
+export const EXPERT_REQUIRED = "Choose an expert.";
+
+/** `POST` and `DELETE /api/subscriptions {expertId}` */
+export const subscriptionBodySchema = z.object({
+  expertId: z.string({ required_error: EXPERT_REQUIRED, invalid_type_error: EXPERT_REQUIRED }).min(1, EXPERT_REQUIRED),
+});
+
+export const SUBSCRIPTION_STATUSES = ["Pending", "Activated", "PastDue", "Canceled", "Expired"] as const;
+
+/** `GET /api/user/subscriptions?status&page&size`; without a status, every subscription that ever started. */
+export const userSubscriptionsQuerySchema = z.object({ ...pageQuery, status: z.enum(SUBSCRIPTION_STATUSES).optional() });
+
+export const pageOnlySchema = z.object(pageQuery);

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiViewer } from "~/modules/accounts/gates.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { pageOnlySchema } from "~/modules/subscriptions/subscription-schemas";
+import { listFollowedExperts } from "~/modules/subscriptions/subscriptions.server";
+
+/** `GET /api/user/follows?page&size`: the experts the viewer follows (the watchlist's experts). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const viewer = await requireApiViewer(request, context);
+    const query = readQuery(request, pageOnlySchema);
+    const { items, totalItems } = await listFollowedExperts(context.db, viewer.user.id, query);
+    return apiList(items, pageMeta(query.page, query.size, totalItems));
+  }, context.log);
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,101 @@
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+
+/**
+ * Issue 6's journey in a real browser, with payments off (the e2e server has no Stripe keys), on
+ * the demo data: taylor88 subscribes to DiamondEdge (whom the seed leaves unsubscribed for them),
+ * DiamondEdge's picks unlock, the sidebar's counter rises when DiamondEdge posts and clears once
+ * the post is read, and cancelling turns the renewal date into an end date.
+ */
+
+const DEMO_PASSWORD = "sharpside-demo";
+const EXPERT = "DiamondEdge";
+const READER = "taylor88";
+
+async function signedInContext(browser: Browser, baseURL: string, userName: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  await presetCookieConsent(context, baseURL);
+  const response = await context.request.post("/api/session", {
+    headers: { Origin: baseURL },
+    data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } },
+  });
+  expect(response.status(), `sign-in as ${userName}`).toBe(200);
+  return context;
+}
+
+test("subscribe, read the picks, follow the new-post counter, cancel", async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const reader = await signedInContext(browser, baseURL!, READER);
+  const expert = await signedInContext(browser, baseURL!, EXPERT);
+  const page = await reader.newPage();
+
+  // A pick of the expert's, locked for the reader before subscribing.
+  const expertInfo = (await (await reader.request.get(`/api/experts/${EXPERT}`)).json()).payload;
+  expect(expertInfo.isSubscribed).toBe(false);
+  const posts = (await (await reader.request.get(`/api/posts?expertId=${expertInfo.id}&size=50`)).json()).items as { id: string; postType: string }[];
+  const pick = posts.find((post) => post.postType === "Pick");
+  expect(pick, "the demo expert has a live pick").toBeTruthy();
+  await page.goto(`/posts/${pick!.id}`);
+  await expect(page.getByRole("heading", { name: "This pick is for subscribers" })).toBeVisible();
+
+  // Subscribe from the expert's page.
+  await page.goto(`/experts/${EXPERT}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  await expect(page.getByText(`You are subscribed to ${EXPERT}.`)).toBeVisible();
+  const term = page.getByTestId("subscription-term");
+  await expect(term).toHaveText(/^Renews on /);
+  const renewal = (await term.textContent())!.replace("Renews on ", "");
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+
+  // The pick unlocks.
+  await page.goto(`/posts/${pick!.id}`);
+  await expect(page.getByRole("heading", { name: "This pick is for subscribers" })).toHaveCount(0);
+
+  // The expert posts: the reader's sidebar counts it.
+  const created = await expert.request.post("/api/posts", {
+    headers: { Origin: baseURL! },
+    data: {
+      postType: "Post",
+      title: "Bullpen note for tonight",
+      body: [{ type: "paragraph", children: [{ text: "Two relievers threw 30+ pitches yesterday." }] }],
+      categoryId: (await (await reader.request.get("/api/categories")).json()).items.find((c: { name: string }) => c.name === "MLB").id,
+      modalityIds: [],
+      publishDate: new Date().toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const newPost = (await created.json()).payload;
+  await page.goto("/feed");
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  const entry = sidebar.getByRole("link", { name: new RegExp(`^${EXPERT}`) });
+  await expect(entry.getByTestId("new-posts-count")).toHaveText(/^1/);
+  expect((await (await reader.request.get("/api/subscriptions/counters/new-posts")).json()).payload.total).toBe(1);
+
+  // Reading the post clears it.
+  await page.goto(`/posts/${newPost.id}`);
+  await expect(page.getByRole("heading", { name: "Bullpen note for tonight" })).toBeVisible();
+  await page.goto("/feed");
+  await expect(sidebar.getByRole("link", { name: new RegExp(`^${EXPERT}`) })).toBeVisible();
+  await expect(entry.getByTestId("new-posts-count")).toHaveCount(0);
+
+  // Cancel: a confirmation, then the renewal date becomes the end date.
+  await page.goto(`/experts/${EXPERT}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(renewal);
+  await dialog.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(term).toHaveText(`Ends on ${renewal}`);
+  await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
+  // Still paid until then: the pick stays readable.
+  await page.goto(`/posts/${pick!.id}`);
+  await expect(page.getByRole("heading", { name: "This pick is for subscribers" })).toHaveCount(0);
+
+  // The subscriptions page says the same.
+  await page.goto("/subscriptions");
+  await expect(page.getByRole("list", { name: "Your subscriptions" })).toContainText(`Ends on ${renewal}`);
+
+  await reader.close();
+  await expert.close();
+});
