@@ -64,7 +64,7 @@ export default function SubscriptionsPage() {
                       >
                         {STATUS_LABELS[subscription.status]}
                       </span>
-                      <span className="text-slate-600">{subscription.price > 0 ? `${formatUsd(subscription.price)}/month` : "Free"}</span>
+                      <span className="text-slate-600">{subscription.isFree || subscription.price === 0 ? "Free" : `${formatUsd(subscription.price)}/month`}</span>
                     </p>
                   </div>
                 </div>

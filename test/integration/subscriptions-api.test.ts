@@ -66,7 +66,7 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
     expect(response.status).toBe(200);
     const { subscription, clientSecret } = response.body.payload;
     expect(clientSecret).toBeNull();
-    expect(subscription).toMatchObject({ status: "Activated", isActive: true, cancelAtPeriodEnd: false, expert: { id: expert.user.id, userName: expert.user.userName } });
+    expect(subscription).toMatchObject({ status: "Activated", isActive: true, isFree: true, cancelAtPeriodEnd: false, expert: { id: expert.user.id, userName: expert.user.userName } });
     const periodEnd = new Date(subscription.currentPeriodEnd).getTime();
     expect(periodEnd - before).toBeGreaterThanOrEqual(SUBSCRIPTION_DAYS * DAY - 1000);
     expect(periodEnd - before).toBeLessThan(SUBSCRIPTION_DAYS * DAY + 60_000);

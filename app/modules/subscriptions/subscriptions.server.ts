@@ -49,6 +49,8 @@ export interface SubscriptionDTO {
   /** Gives access to the expert's picks now. */
   isActive: boolean;
   price: number;
+  /** Made while payments were off: nothing is charged for it. */
+  isFree: boolean;
   /** Paid until (Activated: the renewal date; Canceled: the end date). */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
@@ -71,6 +73,7 @@ export function toSubscriptionDTO(row: SubscriptionRow, expert: ExpertSummary, n
     status: row.status,
     isActive: givesAccess(row, now),
     price: row.priceCents,
+    isFree: row.provider === FREE_PROVIDER,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     createdAt: row.createdAt.toISOString(),

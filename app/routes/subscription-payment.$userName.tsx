@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ShieldCheck } from "lucide-react";
+import { AuthCard, linkClass } from "~/components/auth/auth-form";
+import { SubscriptionCheckout } from "~/components/payments/subscription-checkout";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
+import { findExpert } from "~/modules/experts/experts.server";
+import { formatUsd } from "~/modules/money/money";
+import { pageMeta } from "~/modules/site/meta";
+
+export const SUBSCRIPTION_PAYMENT_TITLE = "Subscription payment";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SUBSCRIPTION_PAYMENT_TITLE);
+
+/**
+ * The card form for a subscription's first payment. Signed in with a confirmed e-mail (the
+ * subscriptions API asks the same). Nothing to pay — payments off, the viewer's own page, or a
+ * subscription that already gives access (`isSubscribed`, the paywall's rule) — sends the viewer
+ * to the expert's page.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireConfirmedEmail(request, context);
+  const wanted = params.userName ?? "";
+  const expert = await findExpert(context.db, wanted, viewer.user.id);
+  if (!expert) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const expertPage = `/experts/${encodeURIComponent(expert.userName)}`;
+  if (!context.env.PAYMENTS_ENABLED || expert.isSubscribed || expert.id === viewer.user.id) throw redirect(expertPage);
+  // One address per expert, as on their page (the query keeps Stripe's return parameters).
+  if (wanted !== expert.userName) throw redirect(`/subscription-payment/${encodeURIComponent(expert.userName)}${new URL(request.url).search}`);
+  return {
+    // Only the publishable key reaches the browser.
+    publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
+    expert: { id: expert.id, userName: expert.userName, firstName: expert.firstName, lastName: expert.lastName, avatar: expert.avatar },
+    price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
+    description: expert.subscriptionPrice?.description ?? null,
+  };
+}
+
+export default function SubscriptionPayment() {
+  const { publishableKey, expert, price, description } = useLoaderData<typeof loader>();
+  const expertPage = `/experts/${encodeURIComponent(expert.userName)}`;
+  const name = `${expert.firstName} ${expert.lastName}`.trim() || expert.userName;
+  return (
+    <AuthCard
+      title={SUBSCRIPTION_PAYMENT_TITLE}
+      description={
+        <div className="flex flex-col items-center gap-2">
+          <ProxiedImage src={expert.avatar} width={56} height={56} className="size-14 rounded-full bg-slate-100 object-cover" />
+          <p>
+            Subscribe to <strong className="text-slate-900">{name}</strong>
+            {price ? (
+              <>
+                {" "}
+                for <strong className="text-slate-900">{`${price}/month`}</strong>
+              </>
+            ) : null}
+            . Renews monthly; cancel at any time.
+          </p>
+          {description ? <p className="text-slate-500">{description}</p> : null}
+        </div>
+      }
+      footer={
+        <>
+          Changed your mind?{" "}
+          <Link to={expertPage} className={linkClass}>
+            Back to {expert.userName}
+          </Link>
+        </>
+      }
+    >
+      <SubscriptionCheckout publishableKey={publishableKey} expert={{ id: expert.id, userName: expert.userName }} price={price} />
+      <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">
+        <ShieldCheck className="size-4" aria-hidden="true" />
+        Payments are processed securely by Stripe.
+      </p>
+      <p className="mt-2 text-center text-xs text-slate-500">
+        See the{" "}
+        <Link to="/payments-terms" className={linkClass}>
+          payments terms
+        </Link>
+        .
+      </p>
+    </AuthCard>
+  );
+}

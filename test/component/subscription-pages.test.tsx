@@ -1,0 +1,240 @@
+/**
+ * `/payments` and `/watchlist` in the browser: each button calls the right API (the network is
+ * stubbed at `fetch`, nothing of ours is), shows the server's text when it fails, and reloads the
+ * page's data afterwards.
+ */
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentType } from "react";
+import { Toaster } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import type { PaymentDTO, SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import Payments from "~/routes/payments";
+import Watchlist from "~/routes/watchlist";
+
+afterEach(() => vi.unstubAllGlobals());
+
+type Answer = { status: number; body: unknown };
+type Call = { url: string; path: string; method: string; body: unknown };
+
+/** The browser's fetch: `answers` keyed "METHOD /path" (or "/path" for any method); what was sent is kept. */
+function stubApi(answers: Record<string, Answer> = {}) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? "GET";
+      const path = url.split("?")[0];
+      calls.push({ url, path, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = answers[`${method} ${path}`] ?? answers[path] ?? { status: 200, body: {} };
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+    }),
+  );
+  return calls;
+}
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.UTC(2030, 0, 15) + days * DAY).toISOString();
+
+const expert = (n: number) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, userName: `Sharp${n}`, firstName: "Jordan", lastName: `Lee${n}`, avatar: `/avatars/Sharp${n}.svg` });
+
+function subscription(n: number, status: SubscriptionDTO["status"], extra: Partial<SubscriptionDTO> = {}): SubscriptionDTO {
+  return {
+    id: `sub-${n}`,
+    status,
+    isActive: status === "Activated" || status === "PastDue" || status === "Canceled",
+    price: 2900,
+    isFree: false,
+    currentPeriodEnd: inDays(0),
+    cancelAtPeriodEnd: status === "Canceled",
+    createdAt: inDays(-30),
+    expert: expert(n),
+    ...extra,
+  };
+}
+
+const payment = (n: number, amount: number, extra: Partial<PaymentDTO> = {}): PaymentDTO => ({
+  id: `pay-${n}`,
+  kind: "Subscription",
+  status: "Succeeded",
+  amount,
+  currency: "usd",
+  createdAt: inDays(-n),
+  expert: expert(1),
+  ...extra,
+});
+
+function renderRoute(path: string, Page: ComponentType, data: Record<string, unknown>) {
+  const loader = vi.fn(() => data);
+  const Stub = createRemixStub([
+    {
+      path,
+      Component: () => (
+        <ConfirmDialogProvider>
+          <Page />
+          <Toaster />
+        </ConfirmDialogProvider>
+      ),
+      loader,
+    },
+    { path: "/subscription-payment/:userName", Component: () => <p>Card form page</p> },
+  ]);
+  render(<Stub initialEntries={[path]} />);
+  return { loader };
+}
+
+const paymentsData = (extra: Record<string, unknown> = {}) => ({
+  current: [subscription(1, "Activated")],
+  past: [],
+  payments: [payment(1, 0)],
+  paymentsTotalPages: 1,
+  timeZone: "UTC",
+  paymentsEnabled: false,
+  ...extra,
+});
+
+describe("/payments: active subscriptions", () => {
+  it("shows each status's line and price per month", async () => {
+    stubApi();
+    renderRoute(
+      "/payments",
+      Payments,
+      paymentsData({
+        current: [
+          subscription(1, "Activated"),
+          subscription(2, "Canceled", { currentPeriodEnd: inDays(3) }),
+          subscription(3, "PastDue"),
+          subscription(4, "Pending", { isActive: false, currentPeriodEnd: null }),
+        ],
+        paymentsEnabled: true,
+      }),
+    );
+    expect(await screen.findByText("Renews on Jan 15, 2030")).toBeTruthy();
+    expect(screen.getByText("Ends on Jan 18, 2030")).toBeTruthy();
+    expect(screen.getByText("Payment overdue")).toBeTruthy();
+    expect(screen.getByText("Awaiting payment")).toBeTruthy();
+    expect(screen.getAllByText("$29/month")).toHaveLength(4);
+    expect(screen.getByRole("link", { name: "Complete payment for Jordan Lee4" }).getAttribute("href")).toBe("/subscription-payment/Sharp4");
+    expect(screen.getByRole("button", { name: "Resume your subscription to Jordan Lee2" })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^Cancel your subscription/ })).toHaveLength(2);
+    expect(screen.getByRole("link", { name: "payments terms" }).getAttribute("href")).toBe("/payments-terms");
+  });
+
+  it("cancels after the confirmation: DELETE /api/subscriptions {expertId}, a toast, fresh data", async () => {
+    const calls = stubApi({
+      "DELETE /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(1, "Canceled", { currentPeriodEnd: inDays(0) }) } } },
+    });
+    const { loader } = renderRoute("/payments", Payments, paymentsData());
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel your subscription to Jordan Lee1" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("You keep reading Jordan Lee1's picks until Jan 15, 2030.", { exact: false })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
+    expect(await screen.findByText("Your subscription to Jordan Lee1 is cancelled. It ends on Jan 15, 2030.")).toBeTruthy();
+    expect(calls).toEqual([{ url: "/api/subscriptions", path: "/api/subscriptions", method: "DELETE", body: { expertId: expert(1).id } }]);
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it("does nothing when the confirmation is dismissed", async () => {
+    const calls = stubApi();
+    renderRoute("/payments", Payments, paymentsData());
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel your subscription to Jordan Lee1" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Keep it" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it("resumes a cancelled one with POST /api/subscriptions {expertId}", async () => {
+    const calls = stubApi({
+      "POST /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(2, "Activated", { currentPeriodEnd: inDays(3) }), clientSecret: null } } },
+    });
+    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [subscription(2, "Canceled", { currentPeriodEnd: inDays(3) })] }));
+    await userEvent.click(await screen.findByRole("button", { name: "Resume your subscription to Jordan Lee2" }));
+    expect(await screen.findByText("Your subscription to Jordan Lee2 is back on. It renews on Jan 18, 2030.")).toBeTruthy();
+    expect(calls).toEqual([{ url: "/api/subscriptions", path: "/api/subscriptions", method: "POST", body: { expertId: expert(2).id } }]);
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it("shows the server's text when a call is refused", async () => {
+    stubApi({ "POST /api/subscriptions": { status: 422, body: { error: "This expert cannot take subscriptions yet.", statusCode: 422 } } });
+    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [subscription(2, "Canceled")] }));
+    await userEvent.click(await screen.findByRole("button", { name: "Resume your subscription to Jordan Lee2" }));
+    expect(await screen.findByText("This expert cannot take subscriptions yet.")).toBeTruthy();
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+  });
+});
+
+describe("/payments: past subscriptions", () => {
+  it("subscribes again for free: POST, a toast, fresh data", async () => {
+    const calls = stubApi({ "POST /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(5, "Activated"), clientSecret: null } } } });
+    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })] }));
+    expect(await screen.findByText("Ended on Jan 15, 2030")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe again to Jordan Lee5" }));
+    expect(await screen.findByText("You are subscribed to Jordan Lee5 again.")).toBeTruthy();
+    expect(calls[0]).toMatchObject({ path: "/api/subscriptions", method: "POST", body: { expertId: expert(5).id } });
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it("goes to the card form when the answer carries a clientSecret", async () => {
+    stubApi({ "POST /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(5, "Pending"), clientSecret: "pi_1_secret_2" } } } });
+    renderRoute("/payments", Payments, paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })], paymentsEnabled: true }));
+    await userEvent.click(await screen.findByRole("button", { name: "Subscribe again to Jordan Lee5" }));
+    expect(await screen.findByText("Card form page")).toBeTruthy();
+  });
+});
+
+describe("/payments: payment history", () => {
+  it("shows amounts in USD, a free one as $0.00 (free), and pages with Show more", async () => {
+    const calls = stubApi({
+      "GET /api/user/payments": { status: 200, body: { items: [payment(3, 1500, { status: "Refunded" })], meta: { page: 2, size: 10, totalItems: 3, totalPages: 2 } } },
+    });
+    renderRoute(
+      "/payments",
+      Payments,
+      paymentsData({ payments: [payment(1, 0), payment(2, 2999, { kind: "Membership", expert: null })], paymentsTotalPages: 2 }),
+    );
+    const table = await screen.findByRole("table", { name: "Payment history, newest first" });
+    expect(within(table).getByText("$0.00 (free)")).toBeTruthy();
+    expect(within(table).getByText("$29.99")).toBeTruthy();
+    expect(within(table).getAllByText("Expert membership").length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await within(table).findByText("$15.00")).toBeTruthy();
+    expect(within(table).getAllByText("Refunded").length).toBeGreaterThan(0);
+    expect(calls).toEqual([{ url: "/api/user/payments?page=2&size=10", path: "/api/user/payments", method: "GET", body: undefined }]);
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+});
+
+describe("/watchlist", () => {
+  const watchlistData = () => ({ experts: [expert(1), expert(2)], expertsTotalPages: 1, posts: [], page: 1, totalPages: 0 });
+
+  it("unfollows with DELETE /api/experts/{id}/follow, then reloads the data", async () => {
+    const calls = stubApi({ [`DELETE /api/experts/${expert(1).id}/follow`]: { status: 200, body: { payload: { isFollowed: false } } } });
+    const { loader } = renderRoute("/watchlist", Watchlist, watchlistData());
+    expect((await screen.findByRole("link", { name: "Sharp1" })).getAttribute("href")).toBe("/experts/Sharp1");
+    await userEvent.click(screen.getByRole("button", { name: "Unfollow Sharp1" }));
+    expect(await screen.findByText("You no longer follow Sharp1.")).toBeTruthy();
+    expect(calls).toEqual([{ url: `/api/experts/${expert(1).id}/follow`, path: `/api/experts/${expert(1).id}/follow`, method: "DELETE", body: undefined }]);
+    await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+    // The loader here still answers the old list; the row is gone all the same.
+    expect(screen.queryByRole("button", { name: "Unfollow Sharp1" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Unfollow Sharp2" })).toBeTruthy();
+  });
+
+  it("shows the server's text when unfollowing fails", async () => {
+    stubApi({ [`DELETE /api/experts/${expert(2).id}/follow`]: { status: 403, body: { error: "Please confirm your e-mail address first.", statusCode: 403 } } });
+    renderRoute("/watchlist", Watchlist, watchlistData());
+    await userEvent.click(await screen.findByRole("button", { name: "Unfollow Sharp2" }));
+    expect(await screen.findByText("Please confirm your e-mail address first.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Unfollow Sharp2" })).toBeTruthy();
+  });
+
+  it("points to /discover-experts when nothing is on it", async () => {
+    stubApi();
+    renderRoute("/watchlist", Watchlist, { experts: [], expertsTotalPages: 0, posts: [], page: 1, totalPages: 0 });
+    expect(await screen.findByText("You are not following anyone yet")).toBeTruthy();
+    expect(screen.getByText("No posts on your watchlist yet")).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: "Discover experts" }).map((link) => link.getAttribute("href"))).toEqual(["/discover-experts", "/discover-experts"]);
+  });
+});
