@@ -335,3 +335,59 @@ export async function comparePageWithBaseline({ resultsName, target, label, page
   });
   await exit(report.passed ? 0 : 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Signed-in load
+// ---------------------------------------------------------------------------------------------
+/** Signs a demo user in on the app at `appBase`; answers the access cookie and the user. */
+export async function signIn(appBase, userName, password = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo") {
+  const response = await fetch(`${appBase}/api/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ session: { emailOrUserName: userName, password, rememberMe: false } }),
+  });
+  const body = await response.json().catch(() => null);
+  if (response.status !== 200) await fail(`POST /api/session as ${userName} answered ${response.status}: ${JSON.stringify(body)}`);
+  const access = response.headers.getSetCookie().find((c) => c.startsWith("ss_access="))?.split(";")[0];
+  if (!access) await fail("POST /api/session set no ss_access cookie");
+  return { cookie: access, user: body.payload.user };
+}
+
+/** Warms each target up, then measures them in turn for `settings.rounds` rounds; answers each one's medians. */
+export async function alternate(settings, targets) {
+  for (const target of targets) await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.warmupSeconds });
+  const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const target of targets) {
+      const result = await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.durationSeconds });
+      runs[target.name].push(result);
+      console.log(`  round ${round} ${target.name.padEnd(14)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
+    }
+  }
+  return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summarise(list)]));
+}
+
+/**
+ * A fresh database (see freshDatabase) with our production server on it (migrated, demo data
+ * seeded, sign-in limits out of the way) and the baseline app beside it, both answering.
+ */
+export async function startAppAndBaseline(settings, name) {
+  const { url: databaseUrl, sql } = await freshDatabase(settings.database);
+  startServer("app", appServer, settings.appPort, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tempDir(`sharpside-bench-${name}-`),
+    SEED_DEMO_DATA: "always",
+    SESSION_SECRET: `bench-${name}-secret-0123456789abcdef0123456789abcdef`,
+    LOG_LEVEL: "warn",
+    APP_URL: "",
+    SMTP_URL: "",
+    RATE_LIMIT_SIGN_IN_IP: "1000000/60",
+    RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
+  });
+  const appBase = `http://localhost:${settings.appPort}`;
+  const baselineBase = `http://localhost:${settings.baselinePort}`;
+  await waitFor(`${appBase}/api/health`);
+  startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
+  await waitFor(`${baselineBase}/`);
+  return { databaseUrl, bench: sql, appBase, baselineBase };
+}

@@ -29,22 +29,17 @@
 // the run itself failed.
 import { spawnSync } from "node:child_process";
 import {
-  appServer,
-  baselineServer,
+  alternate,
   benchSettings,
   checkPage,
   ensureBuilds,
   exit,
   fail,
   fmt,
-  freshDatabase,
   machineLine,
-  measure,
   root,
-  startServer,
-  summarise,
-  tempDir,
-  waitFor,
+  signIn,
+  startAppAndBaseline,
   writeResults,
 } from "./lib.js";
 import { countRows, PICK_MARKER, seedExperts, seedFansAndLikes, seedPosts, seedReader } from "./seed-posts.js";
@@ -61,25 +56,12 @@ const settings = benchSettings({
   likesPerFan: 100,
 });
 const TARGETS = { minFeedRpsRatio: 0.5, maxFeedP50Growth: 1.5, minPostPageRatio: 0.4 };
-const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/db/seed.server.ts
 const READER = "alex.fan";
 
 
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
-async function signIn(userName) {
-  const response = await fetch(`${appBase}/api/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } }),
-  });
-  const body = await response.json().catch(() => null);
-  if (response.status !== 200) await fail(`POST /api/session as ${userName} answered ${response.status}: ${JSON.stringify(body)}`);
-  const access = response.headers.getSetCookie().find((c) => c.startsWith("ss_access="))?.split(";")[0];
-  if (!access) await fail("POST /api/session set no ss_access cookie");
-  return { cookie: access, user: body.payload.user };
-}
 
 async function getJson(url, headers = {}) {
   const response = await fetch(url, { headers });
@@ -88,43 +70,14 @@ async function getJson(url, headers = {}) {
   return body;
 }
 
-/** Alternates the baseline and each target for `rounds` rounds; answers each one's medians. */
-async function alternate(targets) {
-  for (const target of targets) await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.warmupSeconds });
-  const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
-  for (let round = 1; round <= settings.rounds; round++) {
-    for (const target of targets) {
-      const result = await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.durationSeconds });
-      runs[target.name].push(result);
-      console.log(`  round ${round} ${target.name.padEnd(14)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
-    }
-  }
-  return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summarise(list)]));
-}
 
 // ---------------------------------------------------------------------------------------------
 
 await ensureBuilds();
 
-const { url: databaseUrl, sql: bench } = await freshDatabase(settings.database);
+const { databaseUrl, bench, appBase } = await startAppAndBaseline(settings, "posts");
 
-startServer("app", appServer, settings.appPort, {
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: tempDir("sharpside-bench-posts-"),
-  SEED_DEMO_DATA: "always",
-  SESSION_SECRET: "bench-posts-secret-0123456789abcdef0123456789abcd",
-  LOG_LEVEL: "warn",
-  APP_URL: "",
-  SMTP_URL: "",
-  RATE_LIMIT_SIGN_IN_IP: "1000000/60",
-  RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
-});
-const appBase = `http://localhost:${settings.appPort}`;
-await waitFor(`${appBase}/api/health`);
-startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
-await waitFor(`http://localhost:${settings.baselinePort}/`);
-
-const reader = await signIn(READER);
+const reader = await signIn(appBase, READER);
 const readerHeaders = { Cookie: reader.cookie };
 const baselinePk = `http://localhost:${settings.baselinePort}/pk?id=${reader.user.id}`;
 const feedUrl = `${appBase}/api/posts/my/feed`;
@@ -150,7 +103,7 @@ for (const step of settings.steps) {
   const feed = await getJson(feedUrl, readerHeaders);
   if (!Array.isArray(feed.items) || feed.items.length === 0) await fail(`the feed is empty: ${JSON.stringify(feed).slice(0, 300)}`);
   console.log(`bench: feed has ${feed.meta?.totalItems} posts on ${feed.meta?.totalPages} pages (${machineLine()})`);
-  const figures = await alternate([
+  const figures = await alternate(settings, [
     { name: "baseline-pk", url: baselinePk },
     { name: "feed", url: feedUrl, headers: readerHeaders },
   ]);
@@ -174,7 +127,7 @@ const pageBytes = {
   baseline: await checkPage("baseline", minimalPage, ["<title>Baseline</title>"]),
 };
 console.log(`bench: /posts/{id} for a visitor and for a subscriber against the minimal Remix page (${machineLine()})`);
-const pageFigures = await alternate([
+const pageFigures = await alternate(settings, [
   { name: "minimal-page", url: minimalPage },
   { name: "post-page", url: postUrl },
   { name: "post-page-subscriber", url: postUrl, headers: readerHeaders },

@@ -17,20 +17,15 @@
 // baseline's requests per second. For information, a whole signed-in page (/subscriptions).
 // Exit code 1 when a target is missed, 2 when the run itself failed.
 import {
-  appServer,
-  baselineServer,
+  alternate,
   benchSettings,
   ensureBuilds,
   exit,
   fail,
   fmt,
-  freshDatabase,
   machineLine,
-  measure,
-  startServer,
-  summarise,
-  tempDir,
-  waitFor,
+  signIn,
+  startAppAndBaseline,
   writeResults,
 } from "./lib.js";
 import { BENCH_DOMAIN, seedExperts, seedPosts } from "./seed-posts.js";
@@ -46,21 +41,8 @@ const settings = benchSettings({
   readerSubscriptions: 20,
 });
 const TARGETS = { minCountersRatio: 0.5, minSidebarRatio: 0.5 };
-const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo";
 const READER = "alex.fan";
 
-async function signIn(appBase, userName) {
-  const response = await fetch(`${appBase}/api/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } }),
-  });
-  const body = await response.json().catch(() => null);
-  if (response.status !== 200) await fail(`POST /api/session as ${userName} answered ${response.status}: ${JSON.stringify(body)}`);
-  const access = response.headers.getSetCookie().find((c) => c.startsWith("ss_access="))?.split(";")[0];
-  if (!access) await fail("POST /api/session set no ss_access cookie");
-  return { cookie: access, user: body.payload.user };
-}
 
 /** 20,000 fans, each subscribed to 10 bench experts; one in ten cancelled, one in ten expired. */
 async function seedSubscriptions(bench) {
@@ -91,18 +73,6 @@ async function seedReader(bench, readerId) {
     ON CONFLICT DO NOTHING`;
 }
 
-async function alternate(targets) {
-  for (const target of targets) await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.warmupSeconds });
-  const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
-  for (let round = 1; round <= settings.rounds; round++) {
-    for (const target of targets) {
-      const result = await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.durationSeconds });
-      runs[target.name].push(result);
-      console.log(`  round ${round} ${target.name.padEnd(14)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
-    }
-  }
-  return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summarise(list)]));
-}
 
 async function getOk(url, headers, check) {
   const response = await fetch(url, { headers });
@@ -115,22 +85,7 @@ async function getOk(url, headers, check) {
 // ---------------------------------------------------------------------------------------------
 
 await ensureBuilds();
-const { url: databaseUrl, sql: bench } = await freshDatabase(settings.database);
-startServer("app", appServer, settings.appPort, {
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: tempDir("sharpside-bench-subscriptions-"),
-  SEED_DEMO_DATA: "always",
-  SESSION_SECRET: "bench-subscriptions-secret-0123456789abcdef012345",
-  LOG_LEVEL: "warn",
-  APP_URL: "",
-  SMTP_URL: "",
-  RATE_LIMIT_SIGN_IN_IP: "1000000/60",
-  RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
-});
-const appBase = `http://localhost:${settings.appPort}`;
-await waitFor(`${appBase}/api/health`);
-startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
-await waitFor(`http://localhost:${settings.baselinePort}/`);
+const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "subscriptions");
 
 const reader = await signIn(appBase, READER);
 const readerHeaders = { Cookie: reader.cookie };
@@ -155,8 +110,8 @@ const pageUrl = `${appBase}/subscriptions`;
 await getOk(pageUrl, readerHeaders, (text) => text.includes("Subscriptions | SHARPSIDE</title>"));
 console.log(`bench: the reader has ${counters.payload.items.length} subscriptions and ${counters.payload.total} new posts (${machineLine()})`);
 
-const figures = await alternate([
-  { name: "baseline-pk", url: `http://localhost:${settings.baselinePort}/pk?id=${reader.user.id}` },
+const figures = await alternate(settings, [
+  { name: "baseline-pk", url: `${baselineBase}/pk?id=${reader.user.id}` },
   { name: "counters", url: countersUrl, headers: readerHeaders },
   { name: "sidebar-data", url: sidebarUrl, headers: readerHeaders },
   { name: "page", url: pageUrl, headers: readerHeaders },

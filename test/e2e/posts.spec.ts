@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
  * Issue 5's journeys in a real browser, on the demo data (app/db/seed.server.ts): LeBronPicks
@@ -9,20 +9,9 @@ import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support
  * comments, likes and asks notify-me, which survive a reload; the author replies.
  */
 
-const DEMO_PASSWORD = "sharpside-demo";
 const AUTHOR = "LeBronPicks";
 const SUBSCRIBER = "alex.fan";
 
-async function signedInContext(browser: Browser, baseURL: string, userName: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  await presetCookieConsent(context, baseURL);
-  const response = await context.request.post("/api/session", {
-    headers: { Origin: baseURL },
-    data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } },
-  });
-  expect(response.status(), `sign-in as ${userName}`).toBe(200);
-  return context;
-}
 
 /** A `YYYY-MM-DDTHH:mm` value for a datetime-local input, in the browser's (UTC here) time. */
 function localInputValue(date: Date, timeZone: string): string {

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
-import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { expect, test } from "@playwright/test";
+import { signedInContext, waitForHydration } from "./support/helpers";
 
 /**
  * Issue 6's journey in a real browser, with payments off (the e2e server has no Stripe keys), on
@@ -8,20 +8,9 @@ import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support
  * the post is read, and cancelling turns the renewal date into an end date.
  */
 
-const DEMO_PASSWORD = "sharpside-demo";
 const EXPERT = "DiamondEdge";
 const READER = "taylor88";
 
-async function signedInContext(browser: Browser, baseURL: string, userName: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  await presetCookieConsent(context, baseURL);
-  const response = await context.request.post("/api/session", {
-    headers: { Origin: baseURL },
-    data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } },
-  });
-  expect(response.status(), `sign-in as ${userName}`).toBe(200);
-  return context;
-}
 
 test("subscribe, read the picks, follow the new-post counter, cancel", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 /**
  * Resolves once React has hydrated the server-rendered document and its effects have had a
@@ -43,4 +43,19 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
   const box = await page.locator(selector).boundingBox();
   expect(box, `${selector} should be rendered`).not.toBeNull();
   return Math.round(box!.width);
+}
+
+/** The demo accounts' password (app/db/seed.server.ts). */
+export const DEMO_PASSWORD = "sharpside-demo";
+
+/** A browser context signed in as a demo user, with its own client address and the cookie banner answered. */
+export async function signedInContext(browser: Browser, baseURL: string, userName: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  await presetCookieConsent(context, baseURL);
+  const response = await context.request.post("/api/session", {
+    headers: { Origin: baseURL },
+    data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } },
+  });
+  expect(response.status(), `sign-in as ${userName}`).toBe(200);
+  return context;
 }
