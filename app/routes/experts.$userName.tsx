@@ -48,6 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isOwner,
     signedIn: viewer !== null,
     subscription,
+    paymentsEnabled: context.env.PAYMENTS_ENABLED,
     posts: forCards(posts.items),
     upcoming: forCards(upcoming),
     page,
@@ -94,7 +95,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
-  const { expert, isOwner, signedIn, subscription, posts, upcoming, page, totalPages } = useLoaderData<typeof loader>();
+  const { expert, isOwner, signedIn, subscription, paymentsEnabled, posts, upcoming, page, totalPages } = useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
@@ -162,6 +163,9 @@ export default function ExpertPage() {
               <div className="mt-4 flex flex-wrap items-start gap-2">
                 <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
                 <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
+                {paymentsEnabled || subscription?.isActive ? null : (
+                  <p className="w-full text-xs text-slate-500">Card payments are switched off for now: subscribing is free.</p>
+                )}
               </div>
             )}
           </section>
