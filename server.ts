@@ -59,6 +59,8 @@ const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer on a private network: believe X-Forwarded-* from it, no one else.
 app.set("trust proxy", "loopback, linklocal, uniquelocal");
+// Remix reads the query from the URL itself: Express need not parse it (qs) on every request.
+app.set("query parser", false);
 
 app.use(requestLogger(logger, { ignore: (url) => url.startsWith("/assets/") || url.startsWith("/@") }));
 
@@ -119,8 +121,8 @@ if (vite) {
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
-  // API calls and the image proxy never name a file: skip the file-system lookup for them.
-  app.use((req, res, next) => (req.path.startsWith("/api/") || req.path === "/img" ? next() : publicFiles(req, res, next)));
+  // API calls, the image proxy and Remix's data requests never name a file: skip the file-system lookup for them.
+  app.use((req, res, next) => (req.path.startsWith("/api/") || req.path === "/img" || req.path.endsWith(".data") ? next() : publicFiles(req, res, next)));
 }
 
 const MAX_REQUEST_BYTES = 10_000_000;
