@@ -48,6 +48,8 @@ async function signIn(page: Page, email: string, password: string, rememberMe: b
 }
 
 test("remember me keeps the session through a browser restart; without it the session ends", async ({ browser }) => {
+  // Two whole sign-ins and two restarts: on two busy cores that can pass the default 30 s.
+  test.setTimeout(60_000);
   for (const rememberMe of [true, false]) {
     const first = await browser.newContext();
     const page = await first.newPage();
