@@ -17,7 +17,9 @@ import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.serv
 
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
-export const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+// Built once: toLocaleDateString makes a new Intl formatter on every call, for every row of a list.
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 /** What the subscription says about its dates, as /subscriptions and /payments say it too. */
 export function subscriptionTerm(subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive">): string | null {
