@@ -483,14 +483,14 @@ const sidebarStatement = preparedStatement((db) =>
     .select({
       expertId: subscriptions.expertId,
       userName: users.userName,
-      avatar: profiles.avatar,
+      // A lookup per row: as a join the planner hashed every profile for a handful of experts.
+      avatar: sql<string | null>`(SELECT pr.avatar FROM ${profiles} pr WHERE pr.user_id = ${subscriptions.expertId})`,
       newPosts: sql<number>`(SELECT count(*)::int FROM ${posts} p
         WHERE p.author_id = ${subscriptions.expertId} AND p.status = 'Published'
           AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`,
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.expertId))
-    .leftJoin(profiles, eq(profiles.userId, subscriptions.expertId))
     .where(and(eq(subscriptions.subscriberId, sql`${sql.placeholder("subscriberId")}::uuid`), subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`)))
     .orderBy(asc(users.userName))
     .limit(SIDEBAR_SUBSCRIPTIONS)
