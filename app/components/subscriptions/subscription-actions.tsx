@@ -5,24 +5,28 @@
  * list) comes from the server again. A failure shows the server's text in a toast (SPEC.md
  * section 8); nothing pretends to have worked.
  */
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import type { RootLoaderData } from "~/root";
 
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
-// Built once: toLocaleDateString makes a new Intl formatter on every call, for every row of a list.
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+/** A day in the signed-in reader's own time zone, as /payments shows it (server and browser agree). */
+function useFormatDay(): (iso: string) => string {
+  const timeZone = useRouteLoaderData<RootLoaderData>("root")?.user?.timezone ?? DEFAULT_TIME_ZONE;
+  return (iso) => formatIn(iso, timeZone, false);
+}
 
-/** What the subscription says about its dates, as /subscriptions and /payments say it too. */
-export function subscriptionTerm(subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive">): string | null {
+/** What the subscription says about its dates, as /payments says it too. */
+export function subscriptionTerm(subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive">, formatDay: (iso: string) => string): string | null {
   const end = subscription.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
   if (subscription.status === "Pending") return "Awaiting payment";
   if (subscription.status === "PastDue") return "Payment overdue: Stripe is retrying your card";
@@ -81,6 +85,7 @@ export function SubscriptionControl({
   const { busy, run } = useApiCall();
   const confirm = useConfirm();
   const navigate = useNavigate();
+  const formatDay = useFormatDay();
   const subscribeLabel = label ?? "Subscribe";
 
   if (!signedIn) {
@@ -150,7 +155,7 @@ export function SubscriptionControl({
           )}
         </div>
         <p className="text-xs text-slate-600" data-testid="subscription-term">
-          {subscriptionTerm(subscription)}
+          {subscriptionTerm(subscription, formatDay)}
         </p>
       </div>
     );
