@@ -33,9 +33,10 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
+  const url = new URL(request.url);
   const [viewer, topExperts] = await Promise.all([getViewer(request, context), listRecommendedExperts(context.db, 5)]);
-  gatePostEditor(request, viewer);
-  const subscriptions = viewer ? await sidebarSubscriptionsFor(context.db, viewer.user.id, request) : [];
+  gatePostEditor(request, url, viewer);
+  const subscriptions = viewer ? await sidebarSubscriptionsFor(context.db, viewer.user.id, url) : [];
   return {
     appName: context.env.APP_NAME,
     user: viewer?.user ?? null,
@@ -48,8 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The sidebar's subscriptions with their new-post counters, after this page's own expert or post counts as seen. */
-async function sidebarSubscriptionsFor(db: Database, viewerId: string, request: Request) {
-  const url = new URL(request.url);
+async function sidebarSubscriptionsFor(db: Database, viewerId: string, url: URL) {
   // A data request for a page (`/posts/{id}.data`) opens it just the same.
   await markPageSeen(db, viewerId, url.pathname.replace(/\.data$/, ""));
   return listSidebarSubscriptions(db, viewerId);
@@ -60,8 +60,8 @@ async function sidebarSubscriptionsFor(db: Database, viewerId: string, request: 
  * `?createEditPost=`). A visitor signs in and comes back to it; a signed-in non-expert goes to
  * /become-expert, where one becomes an expert (decision 018).
  */
-function gatePostEditor(request: Request, viewer: Viewer | null) {
-  if (!new URL(request.url).searchParams.has(POST_EDITOR_PARAM)) return;
+function gatePostEditor(request: Request, url: URL, viewer: Viewer | null) {
+  if (!url.searchParams.has(POST_EDITOR_PARAM)) return;
   if (!viewer) throw redirect(signInUrl(request));
   if (!isExpert(viewer.user)) throw redirect("/become-expert");
 }

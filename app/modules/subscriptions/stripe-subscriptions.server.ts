@@ -18,6 +18,7 @@ import type { Database } from "~/db/client.server";
 import { payments, subscriptions } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { AppError } from "~/modules/http/app-error";
+import { UUID_PATTERN } from "~/modules/posts/post-queries";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, requirePayments } from "~/modules/payments/stripe.server";
 import {
@@ -36,7 +37,6 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const SUBSCRIPTION_KIND = "Subscription";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function fail(message: string): never {
   throw new AppError(422, message, { expertId: [message] });
 }
@@ -287,7 +287,7 @@ async function findRow(tx: Database, subscriptionId: string | null, metadata: Ow
     if (row) return row;
   }
   const { subscriberId, expertId } = metadata ?? {};
-  if (!subscriberId || !expertId || !UUID.test(subscriberId) || !UUID.test(expertId)) return null;
+  if (!subscriberId || !expertId || !UUID_PATTERN.test(subscriberId) || !UUID_PATTERN.test(expertId)) return null;
   const [row] = await tx
     .select()
     .from(subscriptions)

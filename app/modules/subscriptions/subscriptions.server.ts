@@ -15,6 +15,7 @@ import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, payments, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
+import { UUID_PATTERN } from "~/modules/posts/post-queries";
 
 export const SUBSCRIPTION_DAYS = 30;
 /** The provider name of subscriptions made while payments are off. */
@@ -105,11 +106,10 @@ export interface SubscribableExpert extends ExpertSummary {
   paymentAccountReady: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The expert `expertId` (a user id), or a 404 for anyone else: a plain user, an unknown id, a malformed one. */
 export async function requireExpert(db: Database, expertId: string): Promise<SubscribableExpert> {
-  if (!UUID.test(expertId)) throw new AppError(404);
+  if (!UUID_PATTERN.test(expertId)) throw new AppError(404);
   const [row] = await db
     .select({
       ...expertSummaryColumns,
@@ -319,29 +319,6 @@ export async function newPostCounters(db: Database, subscriberId: string, now = 
   return { items, total: items.reduce((sum, item) => sum + item.count, 0) };
 }
 
-/** The subscriber opened the expert's page: that expert's counter starts again from zero. */
-export async function markExpertSeen(db: Database, subscriberId: string, expertId: string, now = new Date()): Promise<void> {
-  await db
-    .update(subscriptions)
-    .set({ lastSeenPostsAt: now })
-    .where(and(eq(subscriptions.subscriberId, subscriberId), eq(subscriptions.expertId, expertId), sql`${subscriptions.lastSeenPostsAt} < ${now.toISOString()}::timestamptz`));
-}
-
-/** The subscriber read a post: the counter drops the expert's posts up to that one (a read marker). */
-export async function markPostSeen(db: Database, subscriberId: string, post: { authorId: string; publishDate: Date | null }): Promise<void> {
-  if (!post.publishDate) return;
-  await db
-    .update(subscriptions)
-    .set({ lastSeenPostsAt: post.publishDate })
-    .where(
-      and(
-        eq(subscriptions.subscriberId, subscriberId),
-        eq(subscriptions.expertId, post.authorId),
-        sql`${subscriptions.lastSeenPostsAt} < ${post.publishDate.toISOString()}::timestamptz`,
-      ),
-    );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Follows
 // ---------------------------------------------------------------------------------------------
@@ -354,7 +331,7 @@ export async function follow(db: Database, followerId: string, expertId: string)
 }
 
 export async function unfollow(db: Database, followerId: string, expertId: string): Promise<{ isFollowed: false }> {
-  if (!UUID.test(expertId)) throw new AppError(404);
+  if (!UUID_PATTERN.test(expertId)) throw new AppError(404);
   await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.expertId, expertId)));
   return { isFollowed: false };
 }
@@ -504,25 +481,35 @@ export async function listSidebarSubscriptions(db: Database, subscriberId: strin
 
 /**
  * Opening an expert's page or one of their posts clears that expert's counter (up to the post, for
- * a post). The root loader does it before it counts, since the sidebar renders in the same
- * request and Remix runs a page's loaders side by side.
+ * a post), one statement each. The root loader does it before it counts, since the sidebar renders
+ * in the same request and Remix runs a page's loaders side by side.
  */
 export async function markPageSeen(db: Database, subscriberId: string, pathname: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
   const expertPage = /^\/experts\/([^/]+)\/?$/.exec(pathname);
   if (expertPage) {
     const userName = safeDecode(expertPage[1]);
     if (!userName) return;
-    const [expert] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
-    if (expert) await markExpertSeen(db, subscriberId, expert.id, now);
+    // The expert's counter starts again from zero.
+    await db
+      .update(subscriptions)
+      .set({ lastSeenPostsAt: now })
+      .where(
+        and(
+          eq(subscriptions.subscriberId, subscriberId),
+          sql`${subscriptions.expertId} = (SELECT ${users.id} FROM ${users} WHERE lower(${users.userName}) = lower(${userName}))`,
+          sql`${subscriptions.lastSeenPostsAt} < ${at}::timestamptz`,
+        ),
+      );
     return;
   }
   const postPage = /^\/posts\/([0-9a-f-]{36})\/?$/i.exec(pathname);
-  if (postPage && UUID.test(postPage[1])) {
-    const [post] = await db
-      .select({ authorId: posts.authorId, publishDate: posts.publishDate })
-      .from(posts)
-      .where(and(eq(posts.id, postPage[1]), eq(posts.status, "Published"), lte(posts.publishDate, now)));
-    if (post) await markPostSeen(db, subscriberId, post);
+  if (postPage && UUID_PATTERN.test(postPage[1])) {
+    // A read marker: the author's counter drops their posts up to this one (a live one).
+    await db.execute(sql`
+      UPDATE ${subscriptions} s SET last_seen_posts_at = p.publish_date FROM ${posts} p
+      WHERE p.id = ${postPage[1]}::uuid AND p.status = 'Published' AND p.publish_date <= ${at}::timestamptz
+        AND s.subscriber_id = ${subscriberId}::uuid AND s.expert_id = p.author_id AND s.last_seen_posts_at < p.publish_date`);
   }
 }
 
