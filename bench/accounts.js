@@ -19,21 +19,16 @@
 // Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2 when the run
 // itself failed (a build or a server failed, a response was not 200, …).
 import {
-  appServer,
-  baselineServer,
   benchSettings,
   ensureBuilds,
   exit,
   fail,
   fmt,
-  freshDatabase,
   machineLine,
   measure,
   sleep,
-  startServer,
+  startAppAndBaseline,
   summarise,
-  tempDir,
-  waitFor,
   writeResults,
 } from "./lib.js";
 
@@ -83,31 +78,14 @@ const countSessions = async () => Number((await bench`SELECT count(*)::int AS n 
 
 await ensureBuilds();
 
-const { url: databaseUrl, sql: bench } = await freshDatabase(settings.database);
-
-const dataDir = tempDir("sharpside-bench-accounts-");
-startServer("app", appServer, settings.appPort, {
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: dataDir,
-  SEED_DEMO_DATA: "always",
-  SESSION_SECRET: "bench-accounts-secret-0123456789abcdef0123456789",
-  LOG_LEVEL: "warn",
-  APP_URL: "",
-  SMTP_URL: "",
-  RATE_LIMIT_SIGN_IN_IP: "1000000/60",
-  RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
-});
-const appBase = `http://localhost:${settings.appPort}`;
-await waitFor(`${appBase}/api/health`);
+const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "accounts");
 
 // The demo accounts the seed wrote (12 experts, 6 fans), and the row the baseline selects.
 const accounts = (await bench`SELECT id, lower(email) AS email FROM users WHERE email LIKE ${`%@${DEMO_DOMAIN}`} ORDER BY email`).map((r) => r.email);
 if (accounts.length === 0) await fail("the demo data was not seeded");
 const [pkRow] = await bench`SELECT id FROM users WHERE lower(email) = ${accounts[0]}`;
 
-startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
-const baselineUrl = `http://localhost:${settings.baselinePort}/pk?id=${pkRow.id}`;
-await waitFor(`http://localhost:${settings.baselinePort}/`);
+const baselineUrl = `${baselineBase}/pk?id=${pkRow.id}`;
 
 // Each target answers what it should before it is measured.
 const first = await signInOnce(accounts[0]);
