@@ -3,6 +3,10 @@ import sharp from "sharp";
 import { signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
 
+// Every journey here signs up, verifies the e-mail and becomes an expert first: on two busy cores
+// (the full run, two workers) that passed 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 /** Issue 4's journeys in a real browser: becoming an expert (payments off), the price, the profile and its photo. */
 
 test.beforeEach(async ({ context, baseURL }) => {

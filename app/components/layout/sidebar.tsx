@@ -126,7 +126,7 @@ function SubscriptionLinks({ subscriptions, onNavigate }: { subscriptions: RootL
     );
   }
   return (
-    <ul className="space-y-0.5">
+    <ul aria-label="Subscribed experts" className="space-y-0.5">
       {subscriptions.map((subscription) => (
         <li key={subscription.expertId}>
           <ExpertNavLink userName={subscription.userName} avatar={subscription.avatar} onNavigate={onNavigate}>
