@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, events } from "~/db/schema";
+import { categories, events, modalities } from "~/db/schema";
+import { modalitiesNamed } from "~/modules/reference/reference.server";
 import * as categoriesRoute from "~/routes/api.categories";
 import * as eventRoute from "~/routes/api.events.$id";
 import * as eventsRoute from "~/routes/api.events._index";
@@ -81,5 +82,26 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
 
   it("refuses other methods", async () => {
     expect((await callRoute(categoriesRoute, context, { method: "POST", path: "/api/categories", body: {} })).status).toBe(405);
+  });
+
+  it("names post modalities from one read per database, read again only for an id it has not seen", async () => {
+    const db = database.db;
+    const [moneyline] = await db.select().from(modalities).where(eq(modalities.slug, "moneyline"));
+    expect((await modalitiesNamed(db, [moneyline.id]))([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
+    // Kept: a rename (only migrations change modalities) is not read again on each post answer.
+    await db.update(modalities).set({ name: "Money line" }).where(eq(modalities.id, moneyline.id));
+    try {
+      expect((await modalitiesNamed(db, [moneyline.id]))([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
+      // A modality added while the instance runs is found by reading again.
+      const [teaser] = await db.insert(modalities).values({ name: "Teaser", slug: "teaser", sortOrder: 99 }).returning();
+      const named = await modalitiesNamed(db, [teaser.id]);
+      expect(named([moneyline.id, teaser.id])).toEqual([
+        { id: moneyline.id, name: "Money line" },
+        { id: teaser.id, name: "Teaser" },
+      ]);
+      await db.delete(modalities).where(eq(modalities.id, teaser.id));
+    } finally {
+      await db.update(modalities).set({ name: "Moneyline" }).where(eq(modalities.id, moneyline.id));
+    }
   });
 });

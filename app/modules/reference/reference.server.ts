@@ -40,18 +40,25 @@ export function listModalities(db: Database): Promise<ReferenceItem[]> {
 const knownModalities = new WeakMap<Database, Promise<ReferenceItem[]>>();
 
 /**
+ * Reads the modalities and keeps the answer. A drizzle query is a lazy thenable that runs again
+ * on every await, so the kept value is the Promise its `then` makes (one read), not the query.
+ */
+function readModalitiesOnce(db: Database): Promise<ReferenceItem[]> {
+  const read = listModalities(db).then((list) => list);
+  knownModalities.set(db, read);
+  // A failed read is not kept: the next post answer tries again.
+  read.catch(() => knownModalities.get(db) === read && knownModalities.delete(db));
+  return read;
+}
+
+/**
  * The modalities with these ids, `{id, name}` in the reference order (sort order, then id): what a
  * post answer shows, without a join per post on the hot paths (decision 019).
  */
 export async function modalitiesNamed(db: Database, ids: Iterable<number>): Promise<(postIds: number[]) => { id: number; name: string }[]> {
-  let all = knownModalities.get(db);
-  if (!all) knownModalities.set(db, (all = listModalities(db)));
-  let list = await all;
+  let list = await (knownModalities.get(db) ?? readModalitiesOnce(db));
   const wanted = new Set(ids);
-  if ([...wanted].some((id) => !list.some((modality) => modality.id === id))) {
-    knownModalities.set(db, (all = listModalities(db)));
-    list = await all;
-  }
+  if ([...wanted].some((id) => !list.some((modality) => modality.id === id))) list = await readModalitiesOnce(db);
   return (postIds) => list.filter((modality) => postIds.includes(modality.id)).map(({ id, name }) => ({ id, name }));
 }
 
