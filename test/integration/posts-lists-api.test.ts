@@ -8,7 +8,8 @@ import { routeManifestToRouteConfig } from "@remix-run/dev/dist/config/routes.js
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, likes, posts } from "~/db/schema";
+import { events, likes, posts, sessions } from "~/db/schema";
+import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { listEventPosts, listFeed, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import * as likeRoute from "~/routes/api.posts.$postId.like";
 import * as notifyRoute from "~/routes/api.posts.$postId.notify";
@@ -208,6 +209,27 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
     const unconfirmed = await fx.makeUser({ confirmed: false });
     expect((await feed("", unconfirmed.jar)).status).toBe(200);
     expect((await feed("", undefined)).status).toBe(401);
+  });
+
+  it("checks the session in the feed's own statement: revoked or expired, a still-valid access cookie gets 401", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const withPosts = await fx.makeUser();
+    await fx.follow(withPosts.user.id, expert.user.id);
+    await fx.addPost(expert.user.id, { title: "In the feed", publishDate: minutesAgo(5) });
+    const empty = await fx.makeUser();
+    const expired = await fx.makeUser();
+    for (const reader of [withPosts, empty, expired]) expect((await feed("", reader.jar)).status).toBe(200);
+    expect(ids(await feed("", withPosts.jar))).toHaveLength(1);
+
+    // Signing out everywhere revokes the sessions; the signed access cookies alone do not open the feed.
+    await revokeUserSessions(database.db, withPosts.user.id, "signed out");
+    await revokeUserSessions(database.db, empty.user.id, "signed out");
+    await database.db.update(sessions).set({ expiresAt: minutesAgo(1) }).where(eq(sessions.userId, expired.user.id));
+    for (const reader of [withPosts, empty, expired]) {
+      const response = await feed("", reader.jar);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: "Please sign in to continue.", statusCode: 401 });
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
-import { readViewer, type Viewer } from "./sessions.server";
+import { accessSessionId, readViewer, type Viewer } from "./sessions.server";
 
 type GateContext = Pick<AppLoadContext, "db" | "env">;
 
@@ -70,6 +70,17 @@ export async function requireApiViewer(request: Request, context: GateContext): 
   const viewer = await getViewer(request, context);
   if (!viewer) throw new AppError(401);
   return viewer;
+}
+
+/**
+ * API gate for a route whose one statement checks the session itself (`sessionUserId`): the
+ * access cookie's session id (signature and lifetime checked here), 401 without one. The route
+ * must answer 401 too when its statement finds the session no longer live.
+ */
+export function requireApiSessionId(request: Request, context: GateContext): string {
+  const sessionId = accessSessionId(request.headers.get("Cookie"), context.env.SESSION_SECRET);
+  if (!sessionId) throw new AppError(401);
+  return sessionId;
 }
 
 export async function requireApiConfirmedViewer(request: Request, context: GateContext): Promise<Viewer> {

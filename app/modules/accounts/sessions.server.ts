@@ -4,7 +4,7 @@
  * browser-session cookie the server honours for 24 hours). A refresh token presented again after
  * it was rotated means someone copied it: the whole session is revoked.
  */
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
@@ -160,6 +160,15 @@ export function clearSessionCookies(env: Pick<Env, "APP_URL">): string[] {
   return [`${ACCESS_COOKIE}=; ${attributes}; Max-Age=0`, `${REFRESH_COOKIE}=; ${attributes}; Max-Age=0`];
 }
 
+/** The session `sessionId` is live at `now`: not revoked, not expired. */
+const liveSession = (sessionId: SQL, now: SQL) => and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+/**
+ * The user of the live session `sessionId` (NULL when it is not live), for a statement that
+ * checks the session and reads the page in one round trip (the feed API).
+ */
+export const sessionUserId = (sessionId: SQL, now: SQL) => sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${liveSession(sessionId, now)})`;
+
 /** Every request of a signed-in user runs this join. */
 const viewerStatement = preparedStatement((db) =>
   db
@@ -167,20 +176,23 @@ const viewerStatement = preparedStatement((db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("sessionId")),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
-      ),
-    )
+    .where(liveSession(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("now")}::timestamptz`))
     .prepare("read_viewer"),
 );
 
+/**
+ * The session id in the request's access cookie when its signature and lifetime hold, without
+ * asking the database whether the session is still live (the caller's statement must).
+ */
+export function accessSessionId(cookieHeader: string | null, secret: string, now = new Date()): string | null {
+  const sessionId = readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), secret, now);
+  return sessionId && /^[0-9a-f-]{36}$/.test(sessionId) ? sessionId : null;
+}
+
 /** The signed-in user behind the request's access cookie; null when there is none or it lapsed. */
 export async function readViewer(db: Database, secret: string, cookieHeader: string | null, now = new Date()): Promise<Viewer | null> {
-  const sessionId = readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), secret, now);
-  if (!sessionId || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  const sessionId = accessSessionId(cookieHeader, secret, now);
+  if (!sessionId) return null;
   const [row] = await viewerStatement(db).execute({ sessionId, now: now.toISOString() });
   return row ? { sessionId, user: toCurrentUser(row.user, row.avatar) } : null;
 }

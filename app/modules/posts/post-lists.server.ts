@@ -9,6 +9,7 @@ import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
+import { sessionUserId } from "~/modules/accounts/sessions.server";
 import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { nowParam, selectPostViews, serializePosts, toPostDTO, toPostViews, viewerParam, type PostDTO } from "./post-serializer.server";
 
@@ -86,43 +87,50 @@ export function listMyPosts(db: Database, viewerId: string, options: PageOptions
 
 
 /**
- * The feed's authors as one array: the experts the viewer follows or holds a subscription giving
- * access to, and the viewer. Evaluated once per statement (an init plan), it turns the page and
- * the count into `author_id = ANY(…)` scans of `posts_live_author_id_publish_date_idx`.
+ * The feed's reader and authors, each computed once per statement (CTEs read by the page, the
+ * total and the views): `feed_viewer.id`, the user `viewer` names (NULL for a session that is not
+ * live), and `feed_authors.ids`, the experts they follow or hold a subscription giving access to,
+ * and themselves. The authors turn the page and the count into `author_id = ANY(…)` scans of
+ * `posts_live_author_id_publish_date_idx`.
  */
-const feedAuthors = (db: Database) =>
-  sql`(ARRAY(${db
-    .select({ id: follows.expertId })
-    .from(follows)
-    .where(eq(follows.followerId, viewerParam))
-    .union(
-      db
-        .select({ id: subscriptions.expertId })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.subscriberId, viewerParam), subscriptionGivesAccess(nowParam))),
-    )}) || ${viewerParam})`;
+function feedCtes(db: Database, viewer: SQL) {
+  const one = sql`(SELECT 1) AS one`;
+  const feedViewer = db.$with("feed_viewer").as(db.select({ id: sql<string | null>`${viewer}`.as("id") }).from(one));
+  const reader = sql`(SELECT id FROM feed_viewer)`;
+  const followed = db.select({ id: follows.expertId }).from(follows).where(eq(follows.followerId, reader));
+  const subscribed = db
+    .select({ id: subscriptions.expertId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.subscriberId, reader), subscriptionGivesAccess(nowParam)));
+  const feedAuthors = db.$with("feed_authors").as(db.select({ ids: sql<string[]>`ARRAY(${followed.union(subscribed)}) || ${reader}`.as("ids") }).from(one));
+  return { ctes: [feedViewer, feedAuthors], reader, authors: sql`(SELECT ids FROM feed_authors)::uuid[]` };
+}
 
 /**
  * The feed's total without counting every followed post: the authors' Published posts (kept by a
  * trigger, migration 0005), one primary-key lookup each, less those still scheduled (the short
  * future end of each author's range in `posts_live_author_id_publish_date_idx`).
  */
-const feedTotal = (db: Database) =>
-  sql<number>`((SELECT coalesce(sum(e.published_posts_count), 0) FROM unnest(${feedAuthors(db)}) AS author(id) JOIN ${experts} e ON e.user_id = author.id)
+const feedTotal = (authors: SQL) =>
+  // A lookup per author (not a join): the planner, guessing 10 authors, would scan every expert.
+  sql<number>`((SELECT coalesce(sum((SELECT e.published_posts_count FROM ${experts} e WHERE e.user_id = author.id)), 0) FROM unnest(${authors}) AS author(id))
     - (SELECT count(*) FROM ${posts} WHERE ${posts.status} = 'Published' AND ${posts.publishDate} > ${nowParam}
-       AND ${posts.authorId} = ANY(${feedAuthors(db)})))::int`;
+       AND ${posts.authorId} = ANY(${authors})))::int`;
 
 /**
  * The feed is every signed-in reader's home, so one page of it is ONE named prepared statement:
- * the page's posts as views (`selectPostViews`) with the feed's total beside each row.
+ * the page's posts as views (`selectPostViews`) with the reader and the feed's total beside each
+ * row. `viewer` is the `viewerId` placeholder, or the user of the `sessionId` placeholder's live
+ * session (NULL when it is not live: no authors, no rows).
  */
-const feedStatement = preparedStatement((db) =>
-  selectPostViews(db, { total: feedTotal(db) })
+function feedStatement(db: Database, viewer: SQL, name: string) {
+  const { ctes, reader, authors } = feedCtes(db, viewer);
+  return selectPostViews(db, { viewerId: sql<string | null>`${reader}`, total: feedTotal(authors) }, reader, ctes)
     .where(
       // Each author's newest `reach` (= offset + size) live posts from the index, merged: page 1
       // reads a few rows per author, never all of the followed experts' posts.
       sql`${posts.id} IN (
-        SELECT page.id FROM unnest(${feedAuthors(db)}) AS author(id)
+        SELECT page.id FROM unnest(${authors}) AS author(id)
         CROSS JOIN LATERAL (
           SELECT p.id, p.publish_date FROM ${posts} p
           WHERE p.author_id = author.id AND p.status = 'Published' AND p.publish_date <= ${nowParam}
@@ -133,26 +141,51 @@ const feedStatement = preparedStatement((db) =>
         LIMIT ${sql.placeholder("size")} OFFSET ${sql.placeholder("offset")})`,
     )
     .orderBy(...newestFirst)
-    .prepare("read_feed"),
-);
-// A page past the end has no row to carry the total.
-const feedCountStatement = preparedStatement((db) =>
-  db
-    .select({ total: feedTotal(db) })
+    .prepare(name);
+}
+
+// A page past the end has no row to carry the total (nor the reader).
+function feedCountStatement(db: Database, viewer: SQL, name: string) {
+  const { ctes, reader, authors } = feedCtes(db, viewer);
+  return db
+    .with(...ctes)
+    .select({ viewerId: sql<string | null>`${reader}`, total: feedTotal(authors) })
     .from(sql`(SELECT 1) AS one`)
-    .prepare("count_feed"),
-);
+    .prepare(name);
+}
+
+const sessionViewer = sessionUserId(sql`${sql.placeholder("sessionId")}::uuid`, nowParam);
+const feedOfViewer = preparedStatement((db) => feedStatement(db, viewerParam, "read_feed"));
+const feedOfViewerCount = preparedStatement((db) => feedCountStatement(db, viewerParam, "count_feed"));
+const feedOfSession = preparedStatement((db) => feedStatement(db, sessionViewer, "read_session_feed"));
+const feedOfSessionCount = preparedStatement((db) => feedCountStatement(db, sessionViewer, "count_session_feed"));
+
+type FeedStatements = [typeof feedOfViewer, typeof feedOfViewerCount] | [typeof feedOfSession, typeof feedOfSessionCount];
+
+async function readFeed(db: Database, [page, count]: FeedStatements, who: { viewerId: string } | { sessionId: string }, options: PageOptions, now: Date): Promise<PostPage | null> {
+  const at = now.toISOString();
+  const rows = await page(db).execute({ ...who, now: at, size: options.size, offset: offsetOf(options), reach: offsetOf(options) + options.size });
+  const { viewerId, total } = rows[0] ?? (await count(db).execute({ ...who, now: at }))[0];
+  if (viewerId === null) return null;
+  const views = await toPostViews(db, rows, viewerId, now);
+  return { items: views.map((view) => toPostDTO(view.record, view.access)), totalItems: Number(total) };
+}
 
 /**
  * `GET /api/posts/my/feed`: live posts of the experts the viewer follows or is subscribed to, and
  * the viewer's own, newest first.
  */
 export async function listFeed(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
-  const at = now.toISOString();
-  const rows = await feedStatement(db).execute({ viewerId, now: at, size: options.size, offset: offsetOf(options), reach: offsetOf(options) + options.size });
-  const totalItems = rows.length > 0 ? rows[0].total : (await feedCountStatement(db).execute({ viewerId, now: at }))[0].total;
-  const views = await toPostViews(db, rows, viewerId, now);
-  return { items: views.map((view) => toPostDTO(view.record, view.access)), totalItems: Number(totalItems) };
+  return (await readFeed(db, [feedOfViewer, feedOfViewerCount], { viewerId }, options, now))!;
+}
+
+/**
+ * The feed of the session `sessionId`'s user, the session checked in the same statement (the
+ * feed API, every signed-in reader's most frequent call, makes one round trip instead of two);
+ * null when the session is not live (revoked or expired): a 401.
+ */
+export function listFeedOfSession(db: Database, sessionId: string, options: PageOptions, now = new Date()): Promise<PostPage | null> {
+  return readFeed(db, [feedOfSession, feedOfSessionCount], { sessionId }, options, now);
 }
 
 /** `GET /api/posts/my/liked`: live posts the viewer liked, the newest like first. */

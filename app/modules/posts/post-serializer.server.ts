@@ -3,7 +3,7 @@
  * loaders, pages, feeds, notifications, e-mails, meta tags — loads a `PostRecord` and passes it
  * through `toPostDTO` with the viewer's access. The body goes out only when `canReadBody` says so.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
@@ -125,7 +125,7 @@ export const nowParam = sql`${sql.placeholder("now")}::timestamptz`;
  * category, event and modalities, and the viewer's like, notify-me and subscription to each
  * author, in ONE named prepared statement (parsed and planned once per connection).
  */
-const postViewFields = {
+const postViewFields = (viewer: SQL) => ({
   post: posts,
   categoryName: categories.name,
   userName: users.userName,
@@ -145,19 +145,22 @@ const postViewFields = {
   },
   // Ids only: the names come from the reference list (modalitiesNamed), not a json_agg per post.
   modalityIds: sql<number[]>`array(SELECT pm.modality_id FROM ${postModalities} pm WHERE pm.post_id = ${posts.id})`,
-  isLiked: sql<boolean>`exists(SELECT 1 FROM ${likes} l WHERE l.user_id = ${viewerParam} AND l.post_id = ${posts.id})`,
-  isNotifyRequested: sql<boolean>`exists(SELECT 1 FROM ${notifyRequests} n WHERE n.user_id = ${viewerParam} AND n.post_id = ${posts.id})`,
-  subscriptionActive: sql<boolean>`exists(SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerParam}
+  isLiked: sql<boolean>`exists(SELECT 1 FROM ${likes} l WHERE l.user_id = ${viewer} AND l.post_id = ${posts.id})`,
+  isNotifyRequested: sql<boolean>`exists(SELECT 1 FROM ${notifyRequests} n WHERE n.user_id = ${viewer} AND n.post_id = ${posts.id})`,
+  subscriptionActive: sql<boolean>`exists(SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewer}
     AND ${subscriptions.expertId} = ${posts.authorId} AND ${subscriptionGivesAccess(nowParam)})`,
-};
+});
 
 /**
  * Posts with everything their answer shows and the viewer's like, notify-me and subscription to
- * each author (placeholders `viewerId`, `now`), plus `extra` columns; the caller adds the WHERE.
+ * each author, plus `extra` columns; the caller adds the WHERE. The viewer is the `viewerId`
+ * placeholder unless `viewer` says otherwise (the feed's reader, found from the session for its
+ * API), with the common table expressions `ctes` it reads; `now` is a placeholder.
  */
-export function selectPostViews<Extra extends SelectedFields>(db: Database, extra: Extra) {
+export function selectPostViews<Extra extends SelectedFields>(db: Database, extra: Extra, viewer: SQL = viewerParam, ctes: WithSubquery[] = []) {
   return db
-    .select({ ...postViewFields, ...extra })
+    .with(...ctes)
+    .select({ ...postViewFields(viewer), ...extra })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .innerJoin(categories, eq(categories.id, posts.categoryId))
