@@ -2,16 +2,17 @@
 // and run again under EXPLAIN (ANALYZE, BUFFERS). bench/posts.js runs it on its seeded database;
 // by hand:
 //
-//   DATABASE_URL=postgres://…/sharpside_bench_posts BENCH_READER_ID=<uuid> BENCH_POST_ID=<uuid> npx tsx bench/explain-posts.ts
+//   DATABASE_URL=postgres://…/sharpside_bench_posts BENCH_READER_ID=<uuid> BENCH_SESSION_ID=<uuid> BENCH_POST_ID=<uuid> npx tsx bench/explain-posts.ts
 import { openDatabase } from "~/db/client.server";
 import { readPost } from "~/modules/posts/post-commands.server";
-import { listFeed } from "~/modules/posts/post-lists.server";
+import { listFeedOfSession } from "~/modules/posts/post-lists.server";
 
 const url = process.env.DATABASE_URL;
 const readerId = process.env.BENCH_READER_ID;
+const sessionId = process.env.BENCH_SESSION_ID;
 const postId = process.env.BENCH_POST_ID;
-if (!url?.startsWith("postgres") || !readerId || !postId) {
-  console.error("DATABASE_URL (postgres://…), BENCH_READER_ID and BENCH_POST_ID are required");
+if (!url?.startsWith("postgres") || !readerId || !sessionId || !postId) {
+  console.error("DATABASE_URL (postgres://…), BENCH_READER_ID, BENCH_SESSION_ID (the reader's) and BENCH_POST_ID are required");
   process.exit(2);
 }
 const handle = await openDatabase({ url, dataDir: "/tmp/sharpside-explain-posts" });
@@ -39,6 +40,6 @@ async function explainAll(name: string, run: () => Promise<unknown>) {
   }
 }
 
-await explainAll("GET /api/posts/my/feed (page 1, size 5)", () => listFeed(handle.db, readerId, { page: 1, size: 5 }));
+await explainAll("GET /api/posts/my/feed (page 1, size 5, the session checked in the statement)", () => listFeedOfSession(handle.db, sessionId, { page: 1, size: 5 }));
 await explainAll("/posts/{id} (readPost for a subscriber)", () => readPost(handle.db, readerId, postId));
 await handle.close();

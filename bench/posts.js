@@ -136,7 +136,7 @@ const pageFigures = await alternate(settings, [
 // EXPLAIN ANALYZE of the hot queries on the seeded database.
 const explain = spawnSync(process.execPath, ["--import", "tsx", "bench/explain-posts.ts"], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_READER_ID: reader.user.id, BENCH_POST_ID: pick.id },
+  env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_READER_ID: reader.user.id, BENCH_SESSION_ID: reader.cookie.split("=")[1].split(".")[0], BENCH_POST_ID: pick.id },
   encoding: "utf8",
 });
 if (explain.status !== 0) await fail(`bench/explain-posts.ts failed:\n${explain.stderr}`);
