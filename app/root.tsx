@@ -16,12 +16,12 @@ import { ErrorPage, errorPageText } from "~/components/layout/error-page";
 import { useNonce } from "~/components/nonce";
 import { POST_EDITOR_PARAM } from "~/components/post-editor/editor-param";
 import { isExpert } from "~/modules/accounts/current-user";
-import { getViewer, signInUrl } from "~/modules/accounts/gates.server";
+import { getViewer, getViewerAlong, signInUrl } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import type { Database } from "~/db/client.server";
 import { readCookie } from "~/modules/http/cookies";
 import { listRecommendedExperts } from "~/modules/experts/experts.server";
-import { listSidebarSubscriptions, markPageSeen } from "~/modules/subscriptions/subscriptions.server";
+import { listSidebarSubscriptions, markPageSeen, pageMarksSeen, readViewerWithSidebar } from "~/modules/subscriptions/subscriptions.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import "~/styles/app.css";
 
@@ -34,9 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
   const url = new URL(request.url);
-  const [viewer, topExperts] = await Promise.all([getViewer(request, context), listRecommendedExperts(context.db, 5)]);
+  const [{ viewer, along: sidebar }, topExperts] = await Promise.all([viewerAndSidebar(request, context, url), listRecommendedExperts(context.db, 5)]);
   gatePostEditor(request, url, viewer);
-  const subscriptions = viewer ? await sidebarSubscriptionsFor(context.db, viewer.user.id, url) : [];
+  const subscriptions = viewer ? (sidebar ?? (await sidebarSubscriptionsFor(context.db, viewer.user.id, url))) : [];
   return {
     appName: context.env.APP_NAME,
     user: viewer?.user ?? null,
@@ -46,6 +46,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscriptions,
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
   };
+}
+
+/**
+ * The viewer and, in the same statement, the sidebar's subscriptions, unless this page clears a
+ * counter first (an expert's page or a post: `along` is null, and the sidebar is read after).
+ */
+function viewerAndSidebar(request: Request, context: LoaderFunctionArgs["context"], url: URL) {
+  if (pageMarksSeen(url.pathname.replace(/\.data$/, ""))) return getViewer(request, context).then((viewer) => ({ viewer, along: null }));
+  return getViewerAlong(request, context, async (sessionId) => {
+    const read = await readViewerWithSidebar(context.db, sessionId);
+    return read && { viewer: read.viewer, along: read.sidebar };
+  });
 }
 
 /** The sidebar's subscriptions with their new-post counters, after this page's own expert or post counts as seen. */

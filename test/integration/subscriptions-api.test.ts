@@ -8,6 +8,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, subscriptions } from "~/db/schema";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { revokeUserSessions } from "~/modules/accounts/sessions.server";
+import { loader as rootLoader } from "~/root";
 import {
   listSidebarSubscriptions,
   markPageSeen,
@@ -205,6 +208,35 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     await markPageSeen(database.db, reader.user.id, "/experts/%E0%A4%A");
     await markPageSeen(database.db, reader.user.id, "/posts/not-a-post");
     expect((await get(countersRoute, "/api/subscriptions/counters/new-posts")).status).toBe(401);
+  });
+
+  it("the root loader reads the viewer and the sidebar in one statement, clears a post page's counter first, and drops both for a revoked session", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const reader = await fx.makeUser();
+    await subscribe(expert.user.id, reader.jar);
+    const post = await fx.addPost(expert.user.id, { publishDate: new Date(Date.now() + 1000) });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const rootData = async (path: string) => {
+      const request = new Request(`http://localhost${path}`, { headers: { Cookie: reader.jar.header() } });
+      const data = await rootLoader({ request, params: {}, context } as never);
+      // A page's own loader asks for the viewer in the same request: the one already read.
+      return { data, viewer: await getViewer(request, context) };
+    };
+
+    const home = await rootData("/");
+    expect(home.data.user).toMatchObject({ id: reader.user.id, userName: reader.user.userName });
+    expect(home.viewer?.user).toEqual(home.data.user);
+    expect(home.data.subscriptions).toEqual(await listSidebarSubscriptions(database.db, reader.user.id));
+    expect(home.data.subscriptions).toEqual([expect.objectContaining({ expertId: expert.user.id, userName: expert.user.userName, newPosts: 1 })]);
+    // A single-fetch data request for the home page is the same.
+    expect((await rootData("/_root.data")).data.subscriptions).toEqual(home.data.subscriptions);
+    // Opening the post counts it as read before the sidebar is counted.
+    expect((await rootData(`/posts/${post.id}.data`)).data.subscriptions).toEqual([expect.objectContaining({ expertId: expert.user.id, newPosts: 0 })]);
+
+    await revokeUserSessions(database.db, reader.user.id, "signed out");
+    const signedOut = await rootData("/");
+    expect(signedOut.data).toMatchObject({ user: null, subscriptions: [] });
+    expect(signedOut.viewer).toBeNull();
   });
 });
 

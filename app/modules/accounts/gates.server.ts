@@ -21,6 +21,29 @@ export function getViewer(request: Request, context: GateContext): Promise<Viewe
   return viewer;
 }
 
+/**
+ * The viewer read together with something else in one statement (`read`, given the access
+ * cookie's session id, answers null when the session is not live): the root loader reads the
+ * sidebar so. Later `getViewer` calls of this request reuse the viewer. When this request has
+ * already looked the viewer up, `read` does not run and `along` is null: read it on its own.
+ */
+export async function getViewerAlong<T>(
+  request: Request,
+  context: GateContext,
+  read: (sessionId: string) => Promise<{ viewer: Viewer; along: T } | null>,
+): Promise<{ viewer: Viewer | null; along: T | null }> {
+  const known = viewers.get(request);
+  if (known) return { viewer: await known, along: null };
+  const sessionId = accessSessionId(request.headers.get("Cookie"), context.env.SESSION_SECRET);
+  const both = sessionId ? read(sessionId) : Promise.resolve(null);
+  const viewer = both.then((result) => result?.viewer ?? null);
+  // Awaited by later getViewer calls, if any; a failure reaches the caller through `both`.
+  viewer.catch(() => {});
+  viewers.set(request, viewer);
+  const result = await both;
+  return { viewer: result?.viewer ?? null, along: result?.along ?? null };
+}
+
 /** Where a visitor is sent to sign in, coming back here afterwards. */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);

@@ -5,6 +5,7 @@
  * it was rotated means someone copied it: the whole session is revoked.
  */
 import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
@@ -169,16 +170,26 @@ const liveSession = (sessionId: SQL, now: SQL) => and(eq(sessions.id, sessionId)
  */
 export const sessionUserId = (sessionId: SQL, now: SQL) => sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${liveSession(sessionId, now)})`;
 
-/** Every request of a signed-in user runs this join. */
-const viewerStatement = preparedStatement((db) =>
-  db
-    .select({ user: users, avatar: profiles.avatar })
+/**
+ * Every request of a signed-in user runs this join: the user (and avatar) of the live session of
+ * the `sessionId` placeholder at `now`, plus `extra` columns a caller reads in the same round trip
+ * (they may refer to `sessions.user_id`: the root loader's sidebar).
+ */
+export function selectViewer<Extra extends SelectedFields>(db: Database, extra: Extra) {
+  return db
+    .select({ user: users, avatar: profiles.avatar, ...extra })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(liveSession(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("now")}::timestamptz`))
-    .prepare("read_viewer"),
-);
+    .where(liveSession(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("now")}::timestamptz`));
+}
+
+const viewerStatement = preparedStatement((db) => selectViewer(db, {}).prepare("read_viewer"));
+
+/** A row of `selectViewer` as the viewer. */
+export function toViewer(sessionId: string, row: { user: typeof users.$inferSelect; avatar: string | null }): Viewer {
+  return { sessionId, user: toCurrentUser(row.user, row.avatar) };
+}
 
 /**
  * The session id in the request's access cookie when its signature and lifetime hold, without
@@ -194,7 +205,7 @@ export async function readViewer(db: Database, secret: string, cookieHeader: str
   const sessionId = accessSessionId(cookieHeader, secret, now);
   if (!sessionId) return null;
   const [row] = await viewerStatement(db).execute({ sessionId, now: now.toISOString() });
-  return row ? { sessionId, user: toCurrentUser(row.user, row.avatar) } : null;
+  return row ? toViewer(sessionId, row) : null;
 }
 
 /**

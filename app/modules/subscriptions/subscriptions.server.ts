@@ -9,10 +9,11 @@
  * cancelled) from the maintenance timer of any instance. With Stripe it starts Pending and only
  * Stripe's signed webhooks move it on (stripe-subscriptions.server.ts).
  */
-import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
-import { experts, follows, payments, posts, profiles, subscriptions, users } from "~/db/schema";
+import { experts, follows, payments, posts, profiles, sessions, subscriptions, users } from "~/db/schema";
+import { selectViewer, toViewer, type Viewer } from "~/modules/accounts/sessions.server";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
 import { UUID_PATTERN } from "~/modules/posts/post-queries";
@@ -452,32 +453,66 @@ export interface SidebarSubscription {
 export const SIDEBAR_SUBSCRIPTIONS = 50;
 
 /**
- * The sidebar's 'Subscriptions' list with each expert's new-post counter: every signed-in page
- * renders it, so it is one prepared statement.
+ * The sidebar's 'Subscriptions' list of `subscriber` with each expert's new-post counter (the
+ * `now` placeholder): every signed-in page renders it, so it is read in one prepared statement,
+ * alone or beside the viewer (`readViewerWithSidebar`).
  */
-const sidebarStatement = preparedStatement((db) =>
+const selectSidebar = (db: Database, subscriber: SQL) =>
   db
     .select({
-      expertId: subscriptions.expertId,
-      userName: users.userName,
+      expertId: sql<string>`${subscriptions.expertId}`.as("expertId"),
+      userName: sql<string>`${users.userName}`.as("userName"),
       // A lookup per row: as a join the planner hashed every profile for a handful of experts.
-      avatar: sql<string | null>`(SELECT pr.avatar FROM ${profiles} pr WHERE pr.user_id = ${subscriptions.expertId})`,
+      avatar: sql<string | null>`(SELECT pr.avatar FROM ${profiles} pr WHERE pr.user_id = ${subscriptions.expertId})`.as("avatar"),
       newPosts: sql<number>`(SELECT count(*)::int FROM ${posts} p
         WHERE p.author_id = ${subscriptions.expertId} AND p.status = 'Published'
-          AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`,
+          AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`.as("newPosts"),
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.expertId))
-    .where(and(eq(subscriptions.subscriberId, sql`${sql.placeholder("subscriberId")}::uuid`), subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`)))
+    .where(and(eq(subscriptions.subscriberId, subscriber), subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`)))
     .orderBy(asc(users.userName))
-    .limit(SIDEBAR_SUBSCRIPTIONS)
-    .prepare("read_sidebar_subscriptions"),
-);
+    .limit(SIDEBAR_SUBSCRIPTIONS);
+
+type SidebarRow = { expertId: string; userName: string; avatar: string | null; newPosts: number };
+
+const toSidebarSubscription = (row: SidebarRow): SidebarSubscription => ({
+  expertId: row.expertId,
+  userName: row.userName,
+  avatar: avatarOrDefault(row.avatar, row.userName),
+  newPosts: Number(row.newPosts),
+});
+
+const sidebarStatement = preparedStatement((db) => selectSidebar(db, sql`${sql.placeholder("subscriberId")}::uuid`).prepare("read_sidebar_subscriptions"));
 
 export async function listSidebarSubscriptions(db: Database, subscriberId: string, now = new Date()): Promise<SidebarSubscription[]> {
   const rows = await sidebarStatement(db).execute({ subscriberId, now: now.toISOString() });
-  return rows.map((row) => ({ expertId: row.expertId, userName: row.userName, avatar: avatarOrDefault(row.avatar, row.userName), newPosts: Number(row.newPosts) }));
+  return rows.map(toSidebarSubscription);
 }
+
+/** The viewer and their sidebar in one round trip: the sidebar as JSON beside the session's user. */
+const viewerWithSidebarStatement = preparedStatement((db) => {
+  const sidebar = selectSidebar(db, sql`${sessions.userId}`).as("sidebar");
+  return selectViewer(db, {
+    // Each row as a JSON object keyed by the select's aliases, in the sidebar's order.
+    sidebar: sql<SidebarRow[]>`(SELECT coalesce(json_agg(sidebar ORDER BY ${sidebar.userName}), '[]') FROM ${sidebar})`,
+  }).prepare("read_viewer_sidebar");
+});
+
+/**
+ * The signed-in user of the live session `sessionId` with their sidebar subscriptions, in one
+ * statement (every signed-in page's root loader); null when the session is not live.
+ */
+export async function readViewerWithSidebar(db: Database, sessionId: string, now = new Date()): Promise<{ viewer: Viewer; sidebar: SidebarSubscription[] } | null> {
+  const [row] = await viewerWithSidebarStatement(db).execute({ sessionId, now: now.toISOString() });
+  return row ? { viewer: toViewer(sessionId, row), sidebar: row.sidebar.map(toSidebarSubscription) } : null;
+}
+
+const EXPERT_PAGE = /^\/experts\/([^/]+)\/?$/;
+const POST_PAGE = /^\/posts\/([0-9a-f-]{36})\/?$/i;
+
+/** Does opening this page clear a counter (`markPageSeen`): an expert's page or a post? */
+export const pageMarksSeen = (pathname: string) => EXPERT_PAGE.test(pathname) || POST_PAGE.test(pathname);
 
 /**
  * Opening an expert's page or one of their posts clears that expert's counter (up to the post, for
@@ -486,7 +521,7 @@ export async function listSidebarSubscriptions(db: Database, subscriberId: strin
  */
 export async function markPageSeen(db: Database, subscriberId: string, pathname: string, now = new Date()): Promise<void> {
   const at = now.toISOString();
-  const expertPage = /^\/experts\/([^/]+)\/?$/.exec(pathname);
+  const expertPage = EXPERT_PAGE.exec(pathname);
   if (expertPage) {
     const userName = safeDecode(expertPage[1]);
     if (!userName) return;
@@ -503,7 +538,7 @@ export async function markPageSeen(db: Database, subscriberId: string, pathname:
       );
     return;
   }
-  const postPage = /^\/posts\/([0-9a-f-]{36})\/?$/i.exec(pathname);
+  const postPage = POST_PAGE.exec(pathname);
   if (postPage && UUID_PATTERN.test(postPage[1])) {
     // A read marker: the author's counter drops their posts up to this one (a live one).
     await db.execute(sql`
