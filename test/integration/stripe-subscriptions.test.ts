@@ -402,6 +402,10 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     expect(await canReadPick(subscriber.user.id, expert.user.id)).toBe(false);
     // Found through Stripe's invoice payments (the charge does not name its invoice on this API version).
     expect(standIn.requestsTo("GET", "/v1/invoice_payments")).toHaveLength(1);
+    // Not billed again: the Stripe subscription is cancelled now, once.
+    const stripeSubscriptionId = String((await rowOf(subscriber.user.id, expert.user.id)).providerSubscriptionId);
+    expect(standIn.subscriptions.get(stripeSubscriptionId)!.status).toBe("canceled");
+    expect(standIn.requestsTo("DELETE", `/v1/subscriptions/${stripeSubscriptionId}`)).toHaveLength(1);
 
     // Replays and the earlier paid events arriving late leave it refunded and locked.
     expect((await deliver(event)).duplicate).toBe(true);
@@ -409,6 +413,10 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     await deliver(stripeEvent("customer.subscription.updated", standIn.subscriptions.get(String((await rowOf(subscriber.user.id, expert.user.id)).providerSubscriptionId))!, event.created - 5));
     expect((await rowOf(subscriber.user.id, expert.user.id)).status).toBe("Expired");
     expect((await paymentsOf(subscriber.user.id)).map((p) => p.status)).toEqual(["Refunded"]);
+    // Stripe's own news of the end changes nothing more, and nothing is cancelled twice.
+    await deliver(stripeEvent("customer.subscription.deleted", standIn.subscriptions.get(stripeSubscriptionId)!));
+    expect((await rowOf(subscriber.user.id, expert.user.id)).status).toBe("Expired");
+    expect(standIn.requestsTo("DELETE", `/v1/subscriptions/${stripeSubscriptionId}`)).toHaveLength(1);
   });
 
   it("applies a refund that overtakes invoice.paid: the payment is recorded Refunded from Stripe's invoice", async () => {

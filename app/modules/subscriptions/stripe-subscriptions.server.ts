@@ -182,12 +182,13 @@ async function customerFor(context: PaymentsContext, stripe: Stripe, viewer: Cur
   return customer.id;
 }
 
+/** Ends a Stripe subscription now; a failure is logged (the caller's work stands). */
 async function cancelQuietly(context: PaymentsContext, stripe: Stripe, subscriptionId: string): Promise<void> {
   try {
     await stripe.subscriptions.cancel(subscriptionId);
   } catch (error) {
-    // Left alone it expires unpaid within a day (incomplete_expired); nobody is charged.
-    context.log?.warn({ err: error, subscriptionId }, "could not cancel an unused Stripe subscription");
+    // An unused one, left alone, expires unpaid within a day (incomplete_expired): nobody is charged.
+    context.log?.warn({ err: error, subscriptionId }, "could not cancel a Stripe subscription");
   }
 }
 
@@ -506,7 +507,7 @@ export async function onChargeRefunded(tx: Database, event: Stripe.Event, contex
   await tx.update(payments).set({ status: "Refunded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
   if (payment.kind !== SUBSCRIPTION_KIND || !payment.subscriptionId) return;
   const at = fromSeconds(event.created);
-  await tx
+  const [ended] = await tx
     .update(subscriptions)
     .set({
       status: "Expired",
@@ -514,5 +515,14 @@ export async function onChargeRefunded(tx: Database, event: Stripe.Event, contex
       providerEventAt: sql`GREATEST(${subscriptions.providerEventAt}, ${at.toISOString()}::timestamptz)`,
       updatedAt: new Date(),
     })
-    .where(and(eq(subscriptions.id, payment.subscriptionId), eq(subscriptions.provider, PAYMENT_PROVIDER)));
+    .where(and(eq(subscriptions.id, payment.subscriptionId), eq(subscriptions.provider, PAYMENT_PROVIDER)))
+    .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
+  // A refunded subscriber is not billed again: the Stripe subscription ends now too (its
+  // `customer.subscription.deleted` then finds the row already Expired).
+  const stripeSubscriptionId = ended?.providerSubscriptionId;
+  if (stripeSubscriptionId) {
+    const stripe = requirePayments(context.env);
+    const current = await stripe.subscriptions.retrieve(stripeSubscriptionId).catch(() => null);
+    if (current && current.status !== "canceled" && current.status !== "incomplete_expired") await cancelQuietly(context, stripe, stripeSubscriptionId);
+  }
 }
