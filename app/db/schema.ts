@@ -298,10 +298,16 @@ export const posts = pgTable(
     gradedAt: timestamp({ withTimezone: true }),
     likesCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
+    /** When its readers were told it is live (ExpertNewPost, PostLive): once, by the publishing job or the publish itself. */
+    announcedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The publishing job's queue: published posts not yet announced, by date.
+    index("posts_unannounced_publish_date_idx")
+      .on(t.publishDate)
+      .where(sql`${t.status} = 'Published' AND ${t.announcedAt} IS NULL`),
     index("posts_author_id_publish_date_idx").on(t.authorId, t.publishDate.desc()),
     index("posts_publish_date_idx").on(t.publishDate.desc()),
     index("posts_category_id_publish_date_idx").on(t.categoryId, t.publishDate.desc()),

@@ -21,6 +21,7 @@ const record: PostRecord = {
   units: 1,
   pickResult: null,
   gradedAt: null,
+  announcedAt: null,
   likesCount: 3,
   commentsCount: 1,
   createdAt: created,

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { notifyComment } from "~/modules/notifications/notifications.server";
 import { comments, posts, profiles, users } from "~/db/schema";
 import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { AppError, fieldErrorsFromZod } from "~/modules/http/app-error";
@@ -237,15 +238,17 @@ export async function addComment(db: Database, viewerId: string, postId: string 
   if (!parsed.success) throw new AppError(422, defaultErrorMessage(422), fieldErrorsFromZod(parsed.error));
   const { body, parentId } = parsed.data;
   let topLevelId: string | null = null;
+  let repliedToAuthorId: string | null = null;
   if (parentId !== null) {
     const [parent] = UUID_PATTERN.test(parentId)
       ? await db
-          .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
+          .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId, deletedAt: comments.deletedAt })
           .from(comments)
           .where(and(eq(comments.id, parentId), eq(comments.postId, post.id)))
       : [];
     if (!parent || parent.deletedAt !== null) throw invalid("parentId", COMMENT_MESSAGES.unknownParent);
     topLevelId = parent.parentId ?? parent.id;
+    repliedToAuthorId = parent.authorId;
   }
   const created = await db.transaction(async (tx) => {
     const [row] = await tx.insert(comments).values({ postId: post.id, authorId: viewerId, parentId: topLevelId, body }).returning({ id: comments.id });
@@ -253,6 +256,7 @@ export async function addComment(db: Database, viewerId: string, postId: string 
       .update(posts)
       .set({ commentsCount: sql`${posts.commentsCount} + 1` })
       .where(eq(posts.id, post.id));
+    await notifyComment(tx, { id: row.id, postId: post.id, authorId: viewerId, repliedToAuthorId });
     return row.id;
   });
   const [row] = await db

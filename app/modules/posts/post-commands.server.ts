@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { announceLivePosts } from "~/modules/notifications/notifications.server";
 import { categories, events, modalities, postModalities, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
@@ -124,6 +125,8 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
       .values({ authorId, ...columnsFor(input, publishDate) })
       .returning({ id: posts.id });
     if (input.modalityIds.length > 0) await tx.insert(postModalities).values(input.modalityIds.map((modalityId) => ({ postId: row.id, modalityId })));
+    // Live at once: its readers hear of it now (a scheduled one, from the publishing job).
+    await announceLivePosts(tx, now, row.id);
     return row.id;
   });
   return answerFor(db, authorId, id, now);
@@ -150,6 +153,8 @@ export async function updatePost(db: Database, viewerId: string, postId: string 
     if (updated.length === 0) throw new AppError(422, POST_RULE_MESSAGES.graded);
     await tx.delete(postModalities).where(eq(postModalities.postId, record.id));
     if (input.modalityIds.length > 0) await tx.insert(postModalities).values(input.modalityIds.map((modalityId) => ({ postId: record.id, modalityId })));
+    // A draft published now is announced now; one announced before is never announced again.
+    await announceLivePosts(tx, now, record.id);
   });
   return answerFor(db, viewerId, record.id, now);
 }

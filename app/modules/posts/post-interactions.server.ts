@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { notifyPostLike } from "~/modules/notifications/notifications.server";
 import { likes, notifyRequests, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { isLive } from "./paywall";
@@ -55,6 +56,7 @@ export async function likePost(db: Database, viewerId: string, postId: string | 
   return db.transaction(async (tx) => {
     // A second like by the same viewer waits on the primary key, then inserts nothing.
     const inserted = await tx.insert(likes).values({ userId: viewerId, postId: post.id }).onConflictDoNothing().returning({ postId: likes.postId });
+    if (inserted.length > 0) await notifyPostLike(tx, post.id, viewerId);
     return { liked: true, likesCount: await bumpLikes(tx, post.id, inserted.length) };
   });
 }

@@ -15,6 +15,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
+import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
 import { payments, subscriptions } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { AppError } from "~/modules/http/app-error";
@@ -328,6 +329,8 @@ export async function onSubscriptionEvent(tx: Database, event: Stripe.Event): Pr
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, row.id));
+  // A subscription starting (not a renewal, nor a return from PastDue) is news to the expert.
+  if (row.status === "Pending" && running) await notifyNewSubscription(tx, row.expertId, row.subscriberId);
 }
 
 /** The Stripe subscription an invoice bills: `parent.subscription_details` since API 2025-03-31, `subscription` before. */
@@ -423,6 +426,7 @@ export async function onInvoicePaid(tx: Database, event: Stripe.Event, context: 
         updatedAt: new Date(),
       })
       .where(eq(subscriptions.id, row.id));
+    if (row.status === "Pending") await notifyNewSubscription(tx, row.expertId, row.subscriberId);
   } else if (row.status !== "Expired" && periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd)) {
     // A renewal: the paid period grows. An ended subscription stays ended.
     await tx.update(subscriptions).set({ currentPeriodEnd: periodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));

@@ -14,6 +14,7 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, payments, posts, profiles, sessions, subscriptions, users } from "~/db/schema";
 import { selectViewer, toViewer, type Viewer } from "~/modules/accounts/sessions.server";
+import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
 import { UUID_PATTERN } from "~/modules/posts/post-queries";
@@ -181,6 +182,7 @@ export async function subscribeFree(db: Database, subscriberId: string, expertId
       .where(eq(subscriptions.id, current.id))
       .returning();
     await tx.insert(payments).values(freePayment(activated, now));
+    await notifyNewSubscription(tx, expert.id, subscriberId);
     return activated;
   });
   return toSubscriptionDTO(row, expert, now);

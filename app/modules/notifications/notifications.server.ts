@@ -1,0 +1,286 @@
+/**
+ * Notifications (issue 7, decision 024): created in the transaction of the action that causes
+ * them, so they exist exactly when it committed; the `notifications_announce` trigger then tells
+ * every app instance (NOTIFY is delivered on commit) and each instance's stream hub sends them.
+ * A notification carries ids and public facts only (a post's title, never its body): one
+ * serializer, `toNotificationDTO`, for the list, the stream and e-mails.
+ */
+import { and, desc, eq, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { events, follows, notifications, notifyRequests, posts, profiles, subscriptions, users } from "~/db/schema";
+import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+
+export const NOTIFICATION_KINDS = ["PostLike", "ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "NewComment", "ReplyComment"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A transaction or the database: notifications join the caller's transaction. */
+type Writer = Pick<Database, "insert" | "execute" | "select">;
+
+interface PersonInfo {
+  id: string;
+  userName: string;
+  firstName: string;
+  avatar: string;
+  roles: string[];
+}
+
+export interface NotificationDTO {
+  id: string;
+  dataType: NotificationKind;
+  isRead: boolean;
+  createdOn: string;
+  data: {
+    postInfo: { id: string; title: string } | null;
+    commentInfo: { id: string; authorInfo: Omit<PersonInfo, "id"> } | null;
+    /** The actor (who liked, subscribed, commented) or, for a post going live, its expert. */
+    expertInfo: PersonInfo | null;
+    eventInfo: { id: number; title: string } | null;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation: each kind's recipients, never the actor themself
+// ---------------------------------------------------------------------------------------------
+
+/** `PostLike` to the post's author, once per liker and post however often they like it again. */
+export async function notifyPostLike(tx: Writer, postId: string, likerId: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id)
+    SELECT p.author_id, 'PostLike', ${likerId}::uuid, p.id FROM ${posts} p
+    WHERE p.id = ${postId}::uuid AND p.author_id <> ${likerId}::uuid
+      AND NOT EXISTS (SELECT 1 FROM ${notifications} n WHERE n.recipient_id = p.author_id AND n.data_type = 'PostLike'
+        AND n.post_id = p.id AND n.actor_id = ${likerId}::uuid)`);
+}
+
+/**
+ * A new comment: `ReplyComment` to the author of the comment replied to, `NewComment` to the
+ * post's author (unless they are that same person, who gets the reply only).
+ */
+export async function notifyComment(tx: Writer, comment: { id: string; postId: string; authorId: string; repliedToAuthorId: string | null }): Promise<void> {
+  const rows: NewNotification[] = [];
+  if (comment.repliedToAuthorId) rows.push({ recipientId: comment.repliedToAuthorId, dataType: "ReplyComment", actorId: comment.authorId, postId: comment.postId, commentId: comment.id });
+  const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, comment.postId));
+  if (post && post.authorId !== comment.repliedToAuthorId) rows.push({ recipientId: post.authorId, dataType: "NewComment", actorId: comment.authorId, postId: comment.postId, commentId: comment.id });
+  await insertNotifications(tx, rows);
+}
+
+/** `NewSubscription` to the expert when a subscription starts (not on renewals). */
+export async function notifyNewSubscription(tx: Writer, expertId: string, subscriberId: string): Promise<void> {
+  await insertNotifications(tx, [{ recipientId: expertId, dataType: "NewSubscription", actorId: subscriberId }]);
+}
+
+/**
+ * A post has gone live: `ExpertNewPost` to the author's followers and subscribers (a Pick only to
+ * those whose subscription lets them read it) and `PostLive` to everyone who asked notify-me
+ * (who then does not get ExpertNewPost as well).
+ */
+export async function notifyPostLive(tx: Writer, postId: string, now: Date): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id)
+    SELECT r.user_id, 'PostLive', p.author_id, p.id FROM ${notifyRequests} r JOIN ${posts} p ON p.id = r.post_id
+    WHERE r.post_id = ${postId}::uuid AND r.user_id <> p.author_id`);
+  await tx.execute(sql`
+    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id)
+    SELECT readers.id, 'ExpertNewPost', p.author_id, p.id FROM ${posts} p
+    CROSS JOIN LATERAL (
+      SELECT ${follows.followerId} AS id FROM ${follows} WHERE ${follows.expertId} = p.author_id AND p.post_type = 'Post'
+      UNION
+      SELECT ${subscriptions.subscriberId} FROM ${subscriptions} WHERE ${subscriptions.expertId} = p.author_id AND ${subscriptionGivesAccess(at)}
+    ) readers
+    WHERE p.id = ${postId}::uuid AND readers.id <> p.author_id
+      AND NOT EXISTS (SELECT 1 FROM ${notifyRequests} r WHERE r.post_id = p.id AND r.user_id = readers.id)`);
+}
+
+interface NewNotification {
+  recipientId: string;
+  dataType: NotificationKind;
+  actorId?: string;
+  postId?: string;
+  commentId?: string;
+  eventId?: number;
+}
+
+async function insertNotifications(tx: Writer, rows: NewNotification[]): Promise<void> {
+  const wanted = rows.filter((row) => row.recipientId !== row.actorId);
+  if (wanted.length > 0) await tx.insert(notifications).values(wanted);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publishing: scheduled posts go live, announced exactly once
+// ---------------------------------------------------------------------------------------------
+
+/** At most this many posts per job run (the rest on the next run, seconds later). */
+const ANNOUNCE_BATCH = 100;
+
+/**
+ * Announces the published posts whose date has come and that were not announced yet (all of them,
+ * or only `postId`): marks them announced and notifies their readers, in the caller's transaction.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so instances running this at once never announce
+ * a post twice. Answers the ids announced.
+ */
+export async function announceLivePosts(tx: Writer, now: Date, postId?: string): Promise<string[]> {
+  const at = now.toISOString();
+  const only: SQL = postId ? sql`AND id = ${postId}::uuid` : sql``;
+  const claimed = (await tx.execute(sql`
+    UPDATE ${posts} SET announced_at = ${at}::timestamptz
+    WHERE id IN (
+      SELECT id FROM ${posts}
+      WHERE status = 'Published' AND announced_at IS NULL AND publish_date <= ${at}::timestamptz ${only}
+      ORDER BY publish_date LIMIT ${ANNOUNCE_BATCH}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id`)) as unknown;
+  const rows = Array.isArray(claimed) ? (claimed as { id: string }[]) : (claimed as { rows: { id: string }[] }).rows;
+  for (const row of rows) await notifyPostLive(tx, row.id, now);
+  return rows.map((row) => row.id);
+}
+
+/** The publishing job's run: announces due posts in batches until none is left. */
+export async function publishDuePosts(db: Database, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const announced = await db.transaction((tx) => announceLivePosts(tx, now));
+    total += announced.length;
+    if (announced.length < ANNOUNCE_BATCH) return total;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+const actors = alias(users, "actors");
+const actorProfiles = alias(profiles, "actor_profiles");
+const postAuthors = alias(users, "post_authors");
+const postAuthorProfiles = alias(profiles, "post_author_profiles");
+
+const notificationColumns = {
+  id: notifications.id,
+  recipientId: notifications.recipientId,
+  dataType: notifications.dataType,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  postId: posts.id,
+  postTitle: posts.title,
+  commentId: notifications.commentId,
+  actor: { id: actors.id, userName: actors.userName, firstName: actors.firstName, roles: actors.roles, avatar: actorProfiles.avatar },
+  author: { id: postAuthors.id, userName: postAuthors.userName, firstName: postAuthors.firstName, roles: postAuthors.roles, avatar: postAuthorProfiles.avatar },
+  event: { id: events.id, homeTeam: events.homeTeam, awayTeam: events.awayTeam },
+};
+
+function selectNotifications(db: Database) {
+  return db
+    .select(notificationColumns)
+    .from(notifications)
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .leftJoin(actorProfiles, eq(actorProfiles.userId, notifications.actorId))
+    .leftJoin(posts, eq(posts.id, notifications.postId))
+    .leftJoin(postAuthors, eq(postAuthors.id, posts.authorId))
+    .leftJoin(postAuthorProfiles, eq(postAuthorProfiles.userId, posts.authorId))
+    .leftJoin(events, eq(events.id, notifications.eventId));
+}
+
+type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
+
+type PersonRow = { id: string | null; userName: string | null; firstName: string | null; roles: string[] | null; avatar: string | null };
+
+function toPerson(row: PersonRow | null): PersonInfo | null {
+  if (!row?.id || !row.userName) return null;
+  return { id: row.id, userName: row.userName, firstName: row.firstName ?? "", avatar: avatarOrDefault(row.avatar, row.userName), roles: row.roles ?? [] };
+}
+
+/** The one way a notification leaves the server. */
+export function toNotificationDTO(row: NotificationRow): NotificationDTO {
+  const actor = toPerson(row.actor);
+  const postKind = row.dataType === "ExpertNewPost" || row.dataType === "PostLive";
+  const commentAuthor = actor && row.commentId ? { userName: actor.userName, firstName: actor.firstName, avatar: actor.avatar, roles: actor.roles } : null;
+  return {
+    id: row.id,
+    dataType: row.dataType,
+    isRead: row.isRead,
+    createdOn: row.createdAt.toISOString(),
+    data: {
+      postInfo: row.postId && row.postTitle !== null ? { id: row.postId, title: row.postTitle } : null,
+      commentInfo: row.commentId && commentAuthor ? { id: row.commentId, authorInfo: commentAuthor } : null,
+      expertInfo: postKind ? toPerson(row.author) : actor,
+      eventInfo: row.event?.id ? { id: row.event.id, title: `${row.event.awayTeam} at ${row.event.homeTeam}` } : null,
+    },
+  };
+}
+
+/** The list's cursor: the last item's date and id (the list's order), opaque to the client. */
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt: new Date(createdAt).toISOString(), id };
+}
+
+export class BadCursorError extends Error {}
+
+/** The viewer's notifications, newest first, `size` after the cursor. */
+export async function listNotifications(
+  db: Database,
+  recipientId: string,
+  options: { size: number; afterCursor?: string },
+): Promise<{ items: NotificationDTO[]; hasNextPage: boolean; endCursor: string | null }> {
+  const after = options.afterCursor ? decodeCursor(options.afterCursor) : null;
+  if (options.afterCursor && !after) throw new BadCursorError();
+  const rows = await selectNotifications(db)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        after
+          ? or(
+              sql`${notifications.createdAt} < ${after.createdAt}::timestamptz`,
+              and(sql`${notifications.createdAt} = ${after.createdAt}::timestamptz`, sql`${notifications.id} < ${after.id}::uuid`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.size + 1);
+  const page = rows.slice(0, options.size);
+  const last = page.at(-1);
+  return { items: page.map(toNotificationDTO), hasNextPage: rows.length > options.size, endCursor: last ? encodeCursor(last) : null };
+}
+
+/** The notifications `ids` (of any recipients), oldest first: what the stream hub sends. */
+export async function loadNotifications(db: Database, ids: string[]): Promise<(NotificationDTO & { recipientId: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectNotifications(db)
+    .where(inArray(notifications.id, ids))
+    .orderBy(notifications.createdAt, notifications.id);
+  return rows.map((row) => ({ ...toNotificationDTO(row), recipientId: row.recipientId }));
+}
+
+/** What a stream reconnecting with `Last-Event-ID` missed: the recipient's notifications after that one, oldest first. */
+export async function notificationsSince(db: Database, recipientId: string, lastId: string): Promise<NotificationDTO[]> {
+  if (!/^[0-9a-f-]{36}$/i.test(lastId)) return [];
+  const rows = await selectNotifications(db)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        sql`(${notifications.createdAt}, ${notifications.id}) > (SELECT n.created_at, n.id FROM ${notifications} n WHERE n.id = ${lastId}::uuid AND n.recipient_id = ${recipientId}::uuid)`,
+      ),
+    )
+    .orderBy(notifications.createdAt, notifications.id)
+    .limit(100);
+  return rows.map(toNotificationDTO);
+}
+
+export async function countUnread(db: Database, recipientId: string): Promise<number> {
+  return db.$count(notifications, and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
+}
+
+/** Marks read every notification of the recipient created at or before `tillDate`; answers the unread count left. */
+export async function markRead(db: Database, recipientId: string, tillDate: Date): Promise<number> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false), lte(notifications.createdAt, tillDate)));
+  return countUnread(db, recipientId);
+}
