@@ -21,6 +21,8 @@ import { NONCE_SLOT, newCspNonce, securityHeaders } from "./app/modules/http/sec
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
+import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "./app/modules/notifications/notifications.server";
+import { startNotificationHub } from "./app/modules/notifications/stream-hub.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
 import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
 import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
@@ -50,6 +52,8 @@ if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMB
 // E-mail goes through the database outbox; the worker retries what could not be sent at once.
 const mail = createMailTransport(env, logger);
 const stopMailWorker = startMailWorker(database.db, mail, logger);
+// Notification streams: one LISTEN for this instance, fed by every instance's commits.
+const notificationHub = await startNotificationHub(database, logger);
 
 const vite = isProduction
   ? undefined
@@ -192,6 +196,7 @@ app.all(
       // Express resolves it through "trust proxy": a spoofed X-Forwarded-For from the internet is ignored.
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       mail,
+      notifications: notificationHub,
     }),
   }),
 );
@@ -215,6 +220,13 @@ const renewalTimer = setInterval(() => {
 }, 60_000);
 renewalTimer.unref();
 
+// Scheduled posts go live on time: their readers are told by whichever instance claims them
+// first (FOR UPDATE SKIP LOCKED: exactly once however many instances run this).
+const publishingTimer = setInterval(() => {
+  publishDuePosts(database.db).catch((err) => logger.warn({ err }, "could not announce the posts that went live"));
+}, PUBLISHING_INTERVAL_MS);
+publishingTimer.unref();
+
 // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;
 async function shutdown(signal: string) {
@@ -226,6 +238,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  // Open notification streams never end by themselves: end them so the server can close.
+  await notificationHub.close().catch(() => {});
   server.close(async () => {
     await vite?.close();
     // Deliveries under way still write to the outbox: let them finish before the database closes.

@@ -2,6 +2,7 @@ import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import type { Logger } from "~/modules/logger.server";
 import type { MailTransport } from "~/modules/mail/mail.server";
+import type { NotificationHub } from "~/modules/notifications/stream-hub.server";
 
 /** What server.ts hands every loader and action (getLoadContext). */
 declare module "@remix-run/node" {
@@ -15,6 +16,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** Outgoing e-mail (SMTP, or the log without SMTP_URL); see sendMailSoon. */
     mail: MailTransport;
+    /** This instance's notification streams (LISTEN/NOTIFY fan-out across instances). */
+    notifications: NotificationHub;
   }
 }
 

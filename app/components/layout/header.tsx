@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useMatches, useSubmit } from "@remix-run/react";
-import { Bell, Plus, Search, X } from "lucide-react";
+import { Plus, Search, X } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -93,9 +94,7 @@ export function Header({ appName, user, topExperts }: { appName: string; user: H
           )}
           {user ? (
             <>
-              <Link to="/notifications" aria-label="Notifications" className="rounded-full p-2 text-slate-200 hover:bg-white/10 hover:text-white">
-                <Bell className="size-5" aria-hidden="true" />
-              </Link>
+              <NotificationBell />
               <AccountMenu user={user} />
             </>
           ) : (

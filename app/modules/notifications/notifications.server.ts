@@ -5,7 +5,7 @@
  * A notification carries ids and public facts only (a post's title, never its body): one
  * serializer, `toNotificationDTO`, for the list, the stream and e-mails.
  */
-import { and, desc, eq, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { events, follows, notifications, notifyRequests, posts, profiles, subscriptions, users } from "~/db/schema";
@@ -111,6 +111,9 @@ async function insertNotifications(tx: Writer, rows: NewNotification[]): Promise
 // Publishing: scheduled posts go live, announced exactly once
 // ---------------------------------------------------------------------------------------------
 
+/** How often each instance looks for posts that went live (a scheduled post is announced within this). */
+export const PUBLISHING_INTERVAL_MS = 5_000;
+
 /** At most this many posts per job run (the rest on the next run, seconds later). */
 const ANNOUNCE_BATCH = 100;
 
@@ -160,6 +163,8 @@ const notificationColumns = {
   dataType: notifications.dataType,
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
+  // The exact stored time for the cursor (a Date keeps milliseconds; the column, microseconds).
+  cursorAt: sql<string>`${notifications.createdAt}::text`,
   postId: posts.id,
   postTitle: posts.title,
   commentId: notifications.commentId,
@@ -208,15 +213,15 @@ export function toNotificationDTO(row: NotificationRow): NotificationDTO {
   };
 }
 
-/** The list's cursor: the last item's date and id (the list's order), opaque to the client. */
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+/** The list's cursor: the last item's exact time and id (the list's order), opaque to the client. */
+function encodeCursor(row: { cursorAt: string; id: string }): string {
+  return Buffer.from(`${row.cursorAt}|${row.id}`).toString("base64url");
 }
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt: new Date(createdAt).toISOString(), id };
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "")) return null;
+  return { createdAt, id };
 }
 
 export class BadCursorError extends Error {}
@@ -276,11 +281,21 @@ export async function countUnread(db: Database, recipientId: string): Promise<nu
   return db.$count(notifications, and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
 }
 
-/** Marks read every notification of the recipient created at or before `tillDate`; answers the unread count left. */
+/**
+ * Marks read every notification of the recipient created at or before `tillDate` (to the
+ * millisecond: the client sends back a `createdOn`, which has no microseconds); answers the
+ * unread count left.
+ */
 export async function markRead(db: Database, recipientId: string, tillDate: Date): Promise<number> {
   await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false), lte(notifications.createdAt, tillDate)));
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        eq(notifications.isRead, false),
+        sql`date_trunc('milliseconds', ${notifications.createdAt}) <= ${tillDate.toISOString()}::timestamptz`,
+      ),
+    );
   return countUnread(db, recipientId);
 }

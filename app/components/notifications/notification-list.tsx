@@ -1,0 +1,56 @@
+import { useEffect, useRef } from "react";
+import { NotificationItem } from "./notification-item";
+import { useNotificationList } from "./use-notification-list";
+
+export const EMPTY_TEXT = "No notifications yet";
+
+/**
+ * The notifications list, for the header's panel (a 228 px scroll area, SPEC.md section 9) or the
+ * /notifications page (the page scrolls). The next page loads when a sentinel at the end comes
+ * into view of whichever scrolls; keyboard users get there too, since focusing the last link
+ * scrolls it into view. After a failure only the "Try again" button retries.
+ */
+export function NotificationList({ variant, onNavigate }: { variant: "panel" | "page"; onNavigate?: () => void }) {
+  const { items, hasMore, status, error, loadMore } = useNotificationList();
+  const scrollAreaRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const inPanel = variant === "panel";
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasMore || status !== "idle" || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, {
+      root: inPanel ? scrollAreaRef.current : null,
+      rootMargin: inPanel ? "0px 0px 120px 0px" : "0px 0px 400px 0px",
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasMore, status, loadMore, inPanel]);
+
+  const empty = status === "idle" && items.length === 0;
+  return (
+    <div ref={scrollAreaRef} className={inPanel ? "h-[228px] overflow-y-auto overscroll-contain" : undefined}>
+      {empty ? <p className={`px-4 text-center text-sm text-slate-500 ${inPanel ? "py-20" : "py-12"}`}>{EMPTY_TEXT}</p> : null}
+      {items.length > 0 ? (
+        <ul aria-label="Notifications" aria-busy={status === "loading"} className="divide-y divide-slate-100">
+          {items.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      ) : null}
+      <div ref={sentinelRef} aria-hidden="true" />
+      <div className="flex flex-col items-center gap-2 px-4 py-2 text-sm">
+        <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
+          {status === "loading" ? "Loading notifications…" : status === "error" ? error : ""}
+        </p>
+        {status === "error" ? (
+          <button type="button" onClick={loadMore} className="rounded-full border border-slate-300 bg-white px-4 py-1.5 font-semibold text-slate-800 hover:bg-slate-100">
+            Try again
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * A notification as the API answers it (SPEC.md section 3), as the browser reads it. Client-safe:
+ * the list, the counters and the stream all carry this shape.
+ */
+export const NOTIFICATION_KINDS = ["PostLike", "ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "NewComment", "ReplyComment"] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** SPEC.md section 3: roles come as an array or a single value. */
+export type Roles = string[] | string | null | undefined;
+
+/** Someone shown on a notification: the actor, or the expert whose post it is. */
+export interface NotificationPerson {
+  id?: string;
+  userName: string;
+  firstName: string | null;
+  avatar: string | null;
+  roles: Roles;
+}
+
+export interface NotificationDTO {
+  id: string;
+  /** Capitalised; the lower-case spelling is read as the same kind. */
+  dataType: NotificationKind | string;
+  isRead: boolean;
+  createdOn: string;
+  data: {
+    postInfo: { id: string; title: string } | null;
+    commentInfo: { id: string; authorInfo: NotificationPerson } | null;
+    expertInfo: NotificationPerson | null;
+    eventInfo: { id: string | number; title?: string | null } | null;
+  };
+}
+
+export interface NotificationPage {
+  items: NotificationDTO[];
+  meta: { hasNextPage: boolean; endCursor: string | null };
+}
+
+export interface UnreadCountAnswer {
+  payload: { newNotificationsCount: number };
+}

@@ -1,0 +1,20 @@
+/** Query strings of the notification API (SPEC.md section 7; a malformed value is a 400 through `readQuery`). */
+import { z } from "zod";
+import { wholeNumber } from "~/modules/http/query-schemas";
+
+/** The list and the popover's page (SPEC.md section 9: five a page). */
+export const NOTIFICATIONS_PAGE_SIZE = 5;
+
+/** `GET /api/notifications/see-notifications/list?size&afterCursor` */
+export const notificationListQuerySchema = z.object({
+  size: wholeNumber(1, 100, NOTIFICATIONS_PAGE_SIZE),
+  afterCursor: z.string().max(200, "Must be a cursor from meta.endCursor").optional(),
+});
+
+/** `PUT /api/notifications/see-notifications/mark-read?tillDate` */
+export const markReadQuerySchema = z.object({
+  tillDate: z
+    .string({ required_error: "Required" })
+    .refine((value) => !Number.isNaN(Date.parse(value)), "Must be a date")
+    .transform((value) => new Date(value)),
+});
