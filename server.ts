@@ -7,17 +7,16 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import { EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
-import { coalesceFlushes, shouldCompress } from "./app/modules/http/compression.server";
+import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
-import { NONCE_SLOT, newCspNonce, securityHeaders } from "./app/modules/http/security-headers.server";
+import { NONCE_SLOT, isEventStreamRequest, newCspNonce, securityHeaders } from "./app/modules/http/security-headers.server";
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
@@ -68,9 +67,9 @@ app.set("query parser", false);
 
 app.use(requestLogger(logger, { ignore: (url) => url.startsWith("/assets/") || url.startsWith("/@") }));
 
-// A fresh nonce per response: only scripts we rendered ourselves may run.
-app.use((_req, res, next) => {
-  res.locals.cspNonce = newCspNonce();
+// A fresh nonce per response: only scripts we rendered ourselves may run (an event stream runs none).
+app.use((req, res, next) => {
+  if (!isEventStreamRequest(req)) res.locals.cspNonce = newCspNonce();
   next();
 });
 app.use(
@@ -115,7 +114,7 @@ app.use(
   }),
 );
 
-app.use(compression({ filter: shouldCompress }));
+app.use(compressionExceptEventStreams());
 app.use(coalesceFlushes);
 
 if (vite) {

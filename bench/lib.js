@@ -171,8 +171,8 @@ export async function freshDatabase(name) {
 // Servers and load
 // ---------------------------------------------------------------------------------------------
 /** Starts a production server; its exit before the bench ends fails the run. */
-export function startServer(name, script, port, extraEnv = {}) {
-  const child = spawn(process.execPath, [script], {
+export function startServer(name, script, port, extraEnv = {}, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...extraEnv },
     stdio: ["ignore", "ignore", "pipe"],

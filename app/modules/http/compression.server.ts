@@ -1,5 +1,6 @@
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import compression from "compression";
+import { isEventStreamRequest } from "./security-headers.server";
 
 /**
  * What compression() may squeeze: everything compressible except server-sent events, which a
@@ -8,6 +9,16 @@ import compression from "compression";
 export function shouldCompress(req: Request, res: Response): boolean {
   if (String(res.getHeader("Content-Type") ?? "").includes("text/event-stream")) return false;
   return compression.filter(req, res);
+}
+
+/**
+ * The compression middleware, left out for an event stream (`Accept: text/event-stream`, as
+ * EventSource asks): it would not compress it anyway, and its wrapping would stay with every
+ * open stream for as long as it lasts.
+ */
+export function compressionExceptEventStreams(): RequestHandler {
+  const compress = compression({ filter: shouldCompress });
+  return (req, res, next) => (isEventStreamRequest(req) ? next() : compress(req, res, next));
 }
 
 /**

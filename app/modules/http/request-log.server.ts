@@ -19,13 +19,20 @@ const SANE_REQUEST_ID = /^[\w.-]{1,100}$/;
  * serialised every request's headers into it whether or not anything was logged.
  */
 export function requestLogger(logger: Logger, { ignore }: { ignore: (url: string) => boolean }) {
+  // One getter for every request (a getter made per request would give each request object its
+  // own hidden class, which a long-lived request such as an event stream keeps).
+  const children = new WeakMap<Request, Logger>();
+  function requestLog(this: Request): Logger {
+    let child = children.get(this);
+    if (!child) children.set(this, (child = logger.child({ reqId: this.id })));
+    return child;
+  }
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers["x-request-id"];
     const id = typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", id);
     req.id = id;
-    let child: Logger | undefined;
-    Object.defineProperty(req, "log", { get: () => (child ??= logger.child({ reqId: id })), configurable: true });
+    Object.defineProperty(req, "log", { get: requestLog, configurable: true });
     if (!ignore(req.url)) {
       const started = performance.now();
       res.once("finish", () => {

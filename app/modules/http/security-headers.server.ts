@@ -22,12 +22,21 @@ export function securityHeaders(options: HelmetOptions) {
   let failure: unknown;
   helmet(options)({ method: "GET", url: "/", headers: {} } as never, recorder as never, (error?: unknown) => (failure = error));
   if (failure) throw failure;
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
+    // An event stream is never rendered as a document: the document policies (CSP, framing,
+    // isolation…) mean nothing for it, and a stream holds its headers for as long as it is open.
+    if (isEventStreamRequest(req)) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      return next();
+    }
     const nonce = res.locals.cspNonce as string;
     for (const [name, value] of headers) res.setHeader(name, value.includes(NONCE_SLOT) ? value.replace(NONCE_SLOT, nonce) : value);
     next();
   };
 }
+
+/** A request for server-sent events, as EventSource makes it. */
+export const isEventStreamRequest = (req: Request) => req.headers.accept === "text/event-stream";
 
 // Nonces come from a pool of random bytes: one getrandom call per 256 nonces instead of one each.
 let pool = Buffer.alloc(0);

@@ -7,7 +7,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { loadNotifications, notificationsSince, type NotificationDTO } from "./notifications.server";
 
 const NOTIFICATIONS_CHANNEL = "sharpside_notifications";
@@ -19,9 +19,14 @@ export interface StreamListener {
   /** The last notification sent (a missed burst is replayed from it after a lost LISTEN). */
   lastId: string | null;
   send(notification: NotificationDTO): void;
+  /** A comment line that keeps proxies from closing an idle stream. */
+  heartbeat(): void;
   /** The session ended or the instance is shutting down: the stream closes. */
   end(): void;
 }
+
+/** One timer per instance beats every stream this often (not one timer per stream). */
+export const HEARTBEAT_MS = 20_000;
 
 export interface NotificationHub {
   /** Registers a stream; answers the function that removes it. */
@@ -89,6 +94,11 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
     }
   }
 
+  const heartbeats = setInterval(() => {
+    for (const listeners of byRecipient.values()) for (const listener of listeners) listener.heartbeat();
+  }, HEARTBEAT_MS);
+  heartbeats.unref();
+
   const stops = await listen(handle, [
     [NOTIFICATIONS_CHANNEL, onNotification],
     [SESSIONS_ENDED_CHANNEL, onSessionEnded],
@@ -110,6 +120,7 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
       return size;
     },
     async close() {
+      clearInterval(heartbeats);
       for (const listeners of [...byRecipient.values()]) for (const listener of [...listeners]) listener.end();
       await Promise.all(stops.map((stop) => stop().catch(() => {})));
     },
@@ -135,9 +146,4 @@ async function listen(handle: DatabaseHandle, channels: Channel[], onRelisten: (
       return () => request.unlisten();
     }),
   );
-}
-
-/** For a stream reconnecting with `Last-Event-ID`: what it missed, oldest first. */
-export function missedNotifications(db: Database, recipientId: string, lastEventId: string | null): Promise<NotificationDTO[]> {
-  return lastEventId ? notificationsSince(db, recipientId, lastEventId) : Promise.resolve([]);
 }
