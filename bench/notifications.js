@@ -25,7 +25,7 @@ const TARGETS = { maxBytesPerStream: 24 * 1024, maxDeliveryMs: 1000 };
 
 await ensureBuilds();
 const { url: databaseUrl, sql: bench } = await freshDatabase("sharpside_bench_notifications");
-const app = startServer("app", appServer, PORT, {
+startServer("app", appServer, PORT, {
   DATABASE_URL: databaseUrl,
   SEED_DEMO_DATA: "never",
   SESSION_SECRET: SECRET,
