@@ -21,6 +21,7 @@ import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "./app/modules/notifications/notifications.server";
+import { emailNewPicks } from "./app/modules/notifications/preferences.server";
 import { startNotificationHub } from "./app/modules/notifications/stream-hub.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
 import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
@@ -221,8 +222,12 @@ renewalTimer.unref();
 
 // Scheduled posts go live on time: their readers are told by whichever instance claims them
 // first (FOR UPDATE SKIP LOCKED: exactly once however many instances run this).
+// New picks are then e-mailed to their subscribers (once each, whichever instance claims them).
 const publishingTimer = setInterval(() => {
-  publishDuePosts(database.db).catch((err) => logger.warn({ err }, "could not announce the posts that went live"));
+  publishDuePosts(database.db)
+    .catch((err) => logger.warn({ err }, "could not announce the posts that went live"))
+    .then(() => emailNewPicks(database.db, env))
+    .catch((err) => logger.warn({ err }, "could not e-mail the new picks"));
 }, PUBLISHING_INTERVAL_MS);
 publishingTimer.unref();
 

@@ -503,9 +503,12 @@ export const notifications = pgTable(
     commentId: uuid().references(() => comments.id, { onDelete: "cascade" }),
     eventId: integer().references(() => events.id, { onDelete: "cascade" }),
     isRead: boolean().notNull().default(false),
+    /** A new pick's notification is also e-mailed (once: the pick-mail job stamps it). */
+    emailedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("notifications_unemailed_idx").on(t.createdAt).where(sql`${t.emailedAt} IS NULL AND ${t.dataType} IN ('ExpertNewPost', 'PostLive')`),
     index("notifications_recipient_id_created_at_idx").on(t.recipientId, t.createdAt.desc(), t.id),
     index("notifications_unread_idx").on(t.recipientId).where(sql`${t.isRead} = false`),
     index("notifications_actor_id_idx").on(t.actorId),
@@ -514,6 +517,20 @@ export const notifications = pgTable(
     index("notifications_event_id_idx").on(t.eventId),
   ],
 );
+
+/**
+ * What a user wants to hear about (decision 024): kinds they muted get no notification (a trigger
+ * drops them, whatever creates them), and whether a new pick from an expert they subscribe to
+ * also comes by e-mail. No row: everything on.
+ */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  mutedKinds: notificationType().array().notNull().default(sql`'{}'`),
+  newPickEmails: boolean().notNull().default(true),
+  updatedAt: updatedAt(),
+});
 
 export const uploads = pgTable(
   "uploads",
@@ -543,6 +560,8 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    /** A one-click unsubscribe address (RFC 8058 List-Unsubscribe) for mail a user opted into. */
+    listUnsubscribe: text(),
     attempts: integer().notNull().default(0),
     lastError: text(),
     /**

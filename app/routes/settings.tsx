@@ -14,6 +14,9 @@ import { MESSAGES, profileFormSchema, profileInputFromForm, userNameBodySchema }
 import { changeUserName, getProfile, hasPassword, updateProfile } from "~/modules/profiles/profiles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
+import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/notifications/preferences-form";
+import { NOTIFICATION_KINDS } from "~/modules/notifications/notifications.server";
+import { readPreferences, savePreferences } from "~/modules/notifications/preferences.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 
@@ -22,6 +25,7 @@ export const SUCCESS_TOASTS = {
   [PROFILE_INTENT]: MESSAGES.profileUpdated,
   [USERNAME_INTENT]: "Username has been updated.",
   [PASSWORD_INTENT]: "Password has been changed.",
+  [NOTIFICATIONS_INTENT]: "Notification settings have been saved.",
 } as const;
 
 type Intent = keyof typeof SUCCESS_TOASTS;
@@ -38,14 +42,19 @@ const PROFILE_FIELDS = [
   "expertAboutText",
 ] as const;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SETTINGS_TITLE, "Your Sharpside profile, username and password.");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SETTINGS_TITLE, "Your Sharpside profile, username, password and notifications.");
 
 /** Signed in with a confirmed e-mail (visitors go to sign-in and come back here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
-  const [profile, passwordSet] = await Promise.all([getProfile(context.db, viewer.user.id), hasPassword(context.db, viewer.user.id)]);
+  const [profile, passwordSet, notifications] = await Promise.all([
+    getProfile(context.db, viewer.user.id),
+    hasPassword(context.db, viewer.user.id),
+    readPreferences(context.db, viewer.user.id),
+  ]);
   return {
     profile,
+    notifications,
     account: { userName: viewer.user.userName, isExpert: isExpert(viewer.user), hasPassword: passwordSet },
     timeZones: Intl.supportedValuesOf("timeZone"),
   };
@@ -94,11 +103,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
+  if (intent === NOTIFICATIONS_INTENT) {
+    const receive = formData.getAll("receive").map(String);
+    await savePreferences(context.db, viewer.user.id, {
+      mutedKinds: NOTIFICATION_KINDS.filter((kind) => !receive.includes(kind)),
+      newPickEmails: formData.get("newPickEmails") === "on",
+    });
+    return { intent, ok: true, result: undefined };
+  }
+
   throw new Response("Bad Request", { status: 400 });
 }
 
 export default function Settings() {
-  const { profile, account, timeZones } = useLoaderData<typeof loader>();
+  const { profile, account, timeZones, notifications } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 
@@ -109,7 +127,7 @@ export default function Settings() {
       toast.success(SUCCESS_TOASTS[intent]);
     } else if (intent === USERNAME_INTENT) {
       // SPEC.md section 8: a failed username change shows the server's text in a toast.
-      const error = actionData.result.error;
+      const error = actionData.result?.error;
       const message = error?.userName?.[0] ?? error?.[""]?.[0];
       if (message) toast.error(message);
     }
@@ -134,6 +152,9 @@ export default function Settings() {
           </SectionCard>
           <SectionCard id="password-heading" title="Change password">
             <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />
+          </SectionCard>
+          <SectionCard id="notifications-heading" title="Notifications">
+            <NotificationPreferencesForm mutedKinds={notifications.mutedKinds} newPickEmails={notifications.newPickEmails} />
           </SectionCard>
         </div>
       </div>

@@ -27,6 +27,7 @@ function renderSettings({
     profile: data,
     account: { userName: "CaseyP", isExpert, hasPassword: true },
     timeZones: ["America/Chicago", "America/New_York", "UTC"],
+    notifications: { mutedKinds: ["PostLike"], newPickEmails: true },
   });
   const Stub = createRemixStub([
     {
@@ -184,5 +185,16 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
     expect(screen.getByText("Too many files")).toBeTruthy();
     expect(screen.queryByText("one.png")).toBeNull();
     expect(within(dialog).getByRole("slider", { name: "Zoom" })).toBeTruthy();
+  });
+});
+
+describe("settings: notifications", () => {
+  it("shows each kind checked unless muted, and the new-pick e-mail choice", async () => {
+    renderSettings();
+    const section = within(await screen.findByRole("region", { name: "Notifications" }));
+    expect((section.getByLabelText("Likes on my posts") as HTMLInputElement).checked).toBe(false);
+    expect((section.getByLabelText("Comments on my posts") as HTMLInputElement).checked).toBe(true);
+    expect((section.getByLabelText("E-mail me when an expert I subscribe to posts a new pick") as HTMLInputElement).checked).toBe(true);
+    expect(section.getByRole("button", { name: "Save notification settings" })).toBeTruthy();
   });
 });

@@ -6,9 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, notifications, notifyRequests, posts } from "~/db/schema";
+import { categories, mailOutbox, notifications, notifyRequests, posts } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { announceLivePosts, publishDuePosts, type NotificationDTO } from "~/modules/notifications/notifications.server";
+import { emailNewPicks, readPreferences, savePreferences, unsubscribeToken } from "~/modules/notifications/preferences.server";
+import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import * as likeRoute from "~/routes/api.posts.$postId.like";
 import * as commentsRoute from "~/routes/api.posts.$postId.comments";
@@ -283,3 +285,47 @@ describe(`the notification stream (${testDatabaseEngine()})`, () => {
     }
   });
 });
+
+describe(`preferences and new-pick e-mails (${testDatabaseEngine()})`, () => {
+  it("a muted kind is never stored; new picks are e-mailed once to subscribers only, without the pick, with one-click unsubscribe", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const subscriber = await fx.makeUser();
+    const follower = await fx.makeUser();
+    const quiet = await fx.makeUser();
+    await fx.follow(follower.user.id, expert.user.id);
+    for (const reader of [subscriber, quiet]) expect((await subscribe(expert.user.id, reader.jar)).status).toBe(200);
+    await savePreferences(database.db, quiet.user.id, { mutedKinds: ["ExpertNewPost"], newPickEmails: true });
+    expect(await readPreferences(database.db, quiet.user.id)).toEqual({ mutedKinds: ["ExpertNewPost"], newPickEmails: true });
+
+    const env = context.env;
+    await emailNewPicks(database.db, env); // the other tests' picks
+    const pick = await publish(expert, "Pick", "Sunday best bet");
+    await publish(expert, "Post", "Free notes");
+    expect(await kindsOf(quiet)).toEqual([]);
+    expect(await emailNewPicks(database.db, env)).toBe(1);
+    expect(await emailNewPicks(database.db, env)).toBe(0);
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, subscriber.user.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`New pick from ${expert.user.userName}: Sunday best bet`);
+    expect(mails[0].text).toContain(`/posts/${pick.id}`);
+    expect(`${mails[0].text}${mails[0].html}`).not.toContain(MARKER);
+    expect(mails[0].listUnsubscribe).toBe(`${env.APP_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriber.user.id, env.SESSION_SECRET))}`);
+    expect(await database.db.$count(mailOutbox, eq(mailOutbox.to, follower.user.email))).toBe(0);
+
+    // One-click: the mail client POSTs to the link; no sign-in needed. A forged token changes nothing.
+    const unsubscribe = async (method: "GET" | "POST", path: string) => {
+      const request = new Request(`http://localhost${path}`, method === "POST" ? { method, body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } } : {});
+      const result = (await (method === "GET" ? unsubscribeRoute.loader : unsubscribeRoute.action)({ request, params: {}, context } as never)) as { type?: string; init?: { status?: number } };
+      return result?.type === "DataWithResponseInit" ? (result.init?.status ?? 200) : 200;
+    };
+    expect(await unsubscribe("POST", `/unsubscribe?token=${subscriber.user.id}.forged`)).toBe(400);
+    const link = new URL(mails[0].listUnsubscribe!);
+    expect(await unsubscribe("GET", `${link.pathname}${link.search}`)).toBe(200);
+    expect((await readPreferences(database.db, subscriber.user.id)).newPickEmails).toBe(true);
+    expect(await unsubscribe("POST", `${link.pathname}${link.search}`)).toBe(200);
+    expect((await readPreferences(database.db, subscriber.user.id)).newPickEmails).toBe(false);
+    await publish(expert, "Pick", "Monday best bet");
+    expect(await emailNewPicks(database.db, env)).toBe(0);
+  });
+});
+

@@ -167,6 +167,22 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
     expect((await run("loader", jar)).status).toBe(200);
   });
 
+  it("saves which notifications to get and whether new picks come by e-mail", async () => {
+    const { jar } = await signedIn();
+    const loaded = await run("loader", jar);
+    expect(loaded.data?.notifications).toEqual({ mutedKinds: [], newPickEmails: true });
+    // Checked boxes are the kinds to get; the rest are muted. The e-mail box left unchecked: off.
+    const form = new URLSearchParams([["intent", "notifications"], ["receive", "PostLike"], ["receive", "NewComment"]]);
+    const saved = await run("action", jar, Object.fromEntries(form));
+    expect(saved.status).toBe(200);
+    const request = new Request("http://localhost/settings", { method: "POST", headers: { Cookie: jar.header() }, body: form });
+    expect(await settingsRoute.action({ request, params: {}, context } as never)).toMatchObject({ intent: "notifications", ok: true });
+    expect((await run("loader", jar)).data?.notifications).toEqual({
+      mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment"],
+      newPickEmails: false,
+    });
+  });
+
   it("answers 400 to an unknown intent", async () => {
     const { jar } = await signedIn();
     expect((await run("action", jar, { intent: "other" })).status).toBe(400);

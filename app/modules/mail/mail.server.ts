@@ -23,6 +23,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** For mail a user opted into: the one-click unsubscribe address (RFC 8058). */
+  listUnsubscribe?: string | null;
 }
 
 export interface MailTransport {
@@ -96,7 +98,7 @@ export function createMailTransport(env: MailEnv, log: Logger): MailTransport {
     kind: "smtp",
     from,
     inFlight,
-    async send({ to, subject, text, html, outboxId }) {
+    async send({ to, subject, text, html, outboxId, listUnsubscribe }) {
       await smtp.sendMail({
         from,
         to,
@@ -105,7 +107,11 @@ export function createMailTransport(env: MailEnv, log: Logger): MailTransport {
         html,
         messageId: outboxId ? `<${outboxId}@${idDomain}>` : undefined,
         // RFC 3834: tells vacation responders not to answer.
-        headers: { "Auto-Submitted": "auto-generated" },
+        headers: {
+          "Auto-Submitted": "auto-generated",
+          // Mail clients show an unsubscribe button that POSTs to it without opening anything.
+          ...(listUnsubscribe ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+        },
       });
     },
     async close() {
@@ -119,7 +125,7 @@ export function createMailTransport(env: MailEnv, log: Logger): MailTransport {
 export async function queueMail(db: Database, message: MailMessage): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, listUnsubscribe: message.listUnsubscribe ?? null })
     .returning({ id: mailOutbox.id });
   return row.id;
 }
@@ -155,6 +161,7 @@ async function claimMail(db: Database, options: { limit: number; id?: string }):
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      listUnsubscribe: mailOutbox.listUnsubscribe,
       attempts: mailOutbox.attempts,
     });
 }
@@ -162,7 +169,7 @@ async function claimMail(db: Database, options: { limit: number; id?: string }):
 /** Sends one claimed row and records the outcome; answers whether it went out. Never throws. */
 async function deliverClaimed(db: Database, transport: MailTransport, log: Logger, row: ClaimedMail): Promise<boolean> {
   try {
-    await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
+    await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, listUnsubscribe: row.listUnsubscribe, outboxId: row.id });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const final = row.attempts >= MAX_MAIL_ATTEMPTS;

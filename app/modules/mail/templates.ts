@@ -147,3 +147,20 @@ export function passwordChangedEmail(values: { appName: string; appUrl: string; 
     ],
   });
 }
+
+/**
+ * A new pick from an expert the reader subscribes to: who and what, and a link. Nothing of the
+ * pick itself (the paywall lets the subscriber read it, but an e-mail can be forwarded).
+ */
+export function newPickEmail(values: { appName: string; appUrl: string; firstName: string; expertName: string; title: string; postId: string; unsubscribeUrl: string }): EmailContent {
+  const link = `${trimUrl(values.appUrl)}/posts/${encodeURIComponent(values.postId)}`;
+  return renderEmail({
+    ...values,
+    subject: `New pick from ${values.expertName}: ${values.title}`,
+    blocks: [
+      { kind: "paragraph", text: `${values.expertName} just posted a new pick: “${values.title}”.` },
+      { kind: "button", label: "Read the pick", url: link },
+      { kind: "note", text: `You get this e-mail because you subscribe to ${values.expertName}. Stop e-mails about new picks: ${values.unsubscribeUrl}` },
+    ],
+  });
+}

@@ -1,0 +1,48 @@
+import { Form, useNavigation } from "@remix-run/react";
+
+export const NOTIFICATIONS_INTENT = "notifications";
+
+/** Each kind as the settings name it (SPEC.md section 3's kinds). */
+export const NOTIFICATION_KIND_LABELS = {
+  PostLike: "Likes on my posts",
+  NewComment: "Comments on my posts",
+  ReplyComment: "Replies to my comments",
+  NewSubscription: "New subscribers",
+  ExpertNewPost: "New posts from experts I follow or subscribe to",
+  PostLive: "Scheduled posts I asked to hear about, when they go live",
+  NewEvent: "New games",
+} as const;
+
+export type NotificationKindName = keyof typeof NOTIFICATION_KIND_LABELS;
+
+/** `/settings`: which kinds to get in the bell, and whether new picks also come by e-mail. */
+export function NotificationPreferencesForm({ mutedKinds, newPickEmails }: { mutedKinds: string[]; newPickEmails: boolean }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === NOTIFICATIONS_INTENT;
+  return (
+    <Form method="post" className="space-y-5">
+      <input type="hidden" name="intent" value={NOTIFICATIONS_INTENT} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">Notify me about</legend>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {(Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKindName[]).map((kind) => (
+            <label key={kind} className="flex items-start gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="receive" value={kind} defaultChecked={!mutedKinds.includes(kind)} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600" />
+              {NOTIFICATION_KIND_LABELS[kind]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">E-mail</legend>
+        <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="newPickEmails" defaultChecked={newPickEmails} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600" />
+          E-mail me when an expert I subscribe to posts a new pick
+        </label>
+      </fieldset>
+      <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {saving ? "Saving…" : "Save notification settings"}
+      </button>
+    </Form>
+  );
+}
