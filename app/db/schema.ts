@@ -532,6 +532,21 @@ export const notificationPreferences = pgTable("notification_preferences", {
   updatedAt: updatedAt(),
 });
 
+/** Sports a user follows: each new game in them is a NewEvent notification (a trigger on events). */
+export const categoryFollows = pgTable(
+  "category_follows",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.categoryId] }), index("category_follows_category_id_idx").on(t.categoryId)],
+);
+
 export const uploads = pgTable(
   "uploads",
   {

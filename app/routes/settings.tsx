@@ -17,6 +17,7 @@ import { SectionCard } from "~/components/ui/section-card";
 import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/notifications/preferences-form";
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notifications.server";
 import { readPreferences, savePreferences } from "~/modules/notifications/preferences.server";
+import { listCategories } from "~/modules/reference/reference.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 
@@ -52,9 +53,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     hasPassword(context.db, viewer.user.id),
     readPreferences(context.db, viewer.user.id),
   ]);
+  const sports = (await listCategories(context.db)).map(({ id, name }) => ({ id, name }));
   return {
     profile,
     notifications,
+    sports,
     account: { userName: viewer.user.userName, isExpert: isExpert(viewer.user), hasPassword: passwordSet },
     timeZones: Intl.supportedValuesOf("timeZone"),
   };
@@ -108,6 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await savePreferences(context.db, viewer.user.id, {
       mutedKinds: NOTIFICATION_KINDS.filter((kind) => !receive.includes(kind)),
       newPickEmails: formData.get("newPickEmails") === "on",
+      followedCategoryIds: formData.getAll("sport").map(Number),
     });
     return { intent, ok: true, result: undefined };
   }
@@ -116,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { profile, account, timeZones, notifications } = useLoaderData<typeof loader>();
+  const { profile, account, timeZones, notifications, sports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 
@@ -154,7 +158,7 @@ export default function Settings() {
             <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />
           </SectionCard>
           <SectionCard id="notifications-heading" title="Notifications">
-            <NotificationPreferencesForm mutedKinds={notifications.mutedKinds} newPickEmails={notifications.newPickEmails} />
+            <NotificationPreferencesForm preferences={notifications} sports={sports} />
           </SectionCard>
         </div>
       </div>

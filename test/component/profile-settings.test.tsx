@@ -27,7 +27,11 @@ function renderSettings({
     profile: data,
     account: { userName: "CaseyP", isExpert, hasPassword: true },
     timeZones: ["America/Chicago", "America/New_York", "UTC"],
-    notifications: { mutedKinds: ["PostLike"], newPickEmails: true },
+    notifications: { mutedKinds: ["PostLike"], newPickEmails: true, followedCategoryIds: [2] },
+    sports: [
+      { id: 1, name: "NFL" },
+      { id: 2, name: "NBA" },
+    ],
   });
   const Stub = createRemixStub([
     {
@@ -195,6 +199,8 @@ describe("settings: notifications", () => {
     expect((section.getByLabelText("Likes on my posts") as HTMLInputElement).checked).toBe(false);
     expect((section.getByLabelText("Comments on my posts") as HTMLInputElement).checked).toBe(true);
     expect((section.getByLabelText("E-mail me when an expert I subscribe to posts a new pick") as HTMLInputElement).checked).toBe(true);
+    expect((section.getByLabelText("NBA") as HTMLInputElement).checked).toBe(true);
+    expect((section.getByLabelText("NFL") as HTMLInputElement).checked).toBe(false);
     expect(section.getByRole("button", { name: "Save notification settings" })).toBeTruthy();
   });
 });

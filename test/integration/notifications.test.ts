@@ -4,9 +4,9 @@
  * the event stream (live delivery, `Last-Event-ID` replay, closing on sign-out), across two
  * database handles as two app instances would have on the PostgreSQL server.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, mailOutbox, notifications, notifyRequests, posts } from "~/db/schema";
+import { categories, events, mailOutbox, notifications, notifyRequests, posts } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { announceLivePosts, publishDuePosts, type NotificationDTO } from "~/modules/notifications/notifications.server";
 import { emailNewPicks, readPreferences, savePreferences, unsubscribeToken } from "~/modules/notifications/preferences.server";
@@ -294,8 +294,8 @@ describe(`preferences and new-pick e-mails (${testDatabaseEngine()})`, () => {
     const quiet = await fx.makeUser();
     await fx.follow(follower.user.id, expert.user.id);
     for (const reader of [subscriber, quiet]) expect((await subscribe(expert.user.id, reader.jar)).status).toBe(200);
-    await savePreferences(database.db, quiet.user.id, { mutedKinds: ["ExpertNewPost"], newPickEmails: true });
-    expect(await readPreferences(database.db, quiet.user.id)).toEqual({ mutedKinds: ["ExpertNewPost"], newPickEmails: true });
+    await savePreferences(database.db, quiet.user.id, { mutedKinds: ["ExpertNewPost"], newPickEmails: true, followedCategoryIds: [] });
+    expect(await readPreferences(database.db, quiet.user.id)).toEqual({ mutedKinds: ["ExpertNewPost"], newPickEmails: true, followedCategoryIds: [] });
 
     const env = context.env;
     await emailNewPicks(database.db, env); // the other tests' picks
@@ -326,6 +326,25 @@ describe(`preferences and new-pick e-mails (${testDatabaseEngine()})`, () => {
     expect((await readPreferences(database.db, subscriber.user.id)).newPickEmails).toBe(false);
     await publish(expert, "Pick", "Monday best bet");
     expect(await emailNewPicks(database.db, env)).toBe(0);
+  });
+});
+
+describe(`NewEvent (${testDatabaseEngine()})`, () => {
+  it("a game added in a sport goes to that sport's followers, with its title and link data", async () => {
+    const fan = await fx.makeUser();
+    const other = await fx.makeUser();
+    const [nba, nfl] = await database.db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, ["nba", "nfl"])).orderBy(categories.slug);
+    await savePreferences(database.db, fan.user.id, { mutedKinds: [], newPickEmails: true, followedCategoryIds: [nba.id, 999] });
+    await savePreferences(database.db, other.user.id, { mutedKinds: [], newPickEmails: true, followedCategoryIds: [nfl.id] });
+    expect((await readPreferences(database.db, fan.user.id)).followedCategoryIds).toEqual([nba.id]);
+    const [game] = await database.db
+      .insert(events)
+      .values({ categoryId: nba.id, homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: events.id });
+    const items = (await list(fan.jar)).body.items as NotificationDTO[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ dataType: "NewEvent", data: { eventInfo: { id: game.id, title: "Celtics at Lakers" }, postInfo: null, expertInfo: null } });
+    expect(await kindsOf(other)).toEqual([]);
   });
 });
 

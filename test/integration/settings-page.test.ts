@@ -170,9 +170,12 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
   it("saves which notifications to get and whether new picks come by e-mail", async () => {
     const { jar } = await signedIn();
     const loaded = await run("loader", jar);
-    expect(loaded.data?.notifications).toEqual({ mutedKinds: [], newPickEmails: true });
+    expect(loaded.data?.notifications).toEqual({ mutedKinds: [], newPickEmails: true, followedCategoryIds: [] });
+    const sports = loaded.data?.sports as { id: number; name: string }[];
+    expect(sports.map((sport) => sport.name)).toContain("NBA");
+    const nba = sports.find((sport) => sport.name === "NBA")!.id;
     // Checked boxes are the kinds to get; the rest are muted. The e-mail box left unchecked: off.
-    const form = new URLSearchParams([["intent", "notifications"], ["receive", "PostLike"], ["receive", "NewComment"]]);
+    const form = new URLSearchParams([["intent", "notifications"], ["receive", "PostLike"], ["receive", "NewComment"], ["sport", String(nba)]]);
     const saved = await run("action", jar, Object.fromEntries(form));
     expect(saved.status).toBe(200);
     const request = new Request("http://localhost/settings", { method: "POST", headers: { Cookie: jar.header() }, body: form });
@@ -180,6 +183,7 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
     expect((await run("loader", jar)).data?.notifications).toEqual({
       mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment"],
       newPickEmails: false,
+      followedCategoryIds: [nba],
     });
   });
 

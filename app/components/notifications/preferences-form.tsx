@@ -16,7 +16,14 @@ export const NOTIFICATION_KIND_LABELS = {
 export type NotificationKindName = keyof typeof NOTIFICATION_KIND_LABELS;
 
 /** `/settings`: which kinds to get in the bell, and whether new picks also come by e-mail. */
-export function NotificationPreferencesForm({ mutedKinds, newPickEmails }: { mutedKinds: string[]; newPickEmails: boolean }) {
+export function NotificationPreferencesForm({
+  preferences,
+  sports,
+}: {
+  preferences: { mutedKinds: string[]; newPickEmails: boolean; followedCategoryIds: number[] };
+  sports: { id: number; name: string }[];
+}) {
+  const { mutedKinds, newPickEmails, followedCategoryIds } = preferences;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === NOTIFICATIONS_INTENT;
   return (
@@ -29,6 +36,17 @@ export function NotificationPreferencesForm({ mutedKinds, newPickEmails }: { mut
             <label key={kind} className="flex items-start gap-2 text-sm text-slate-700">
               <input type="checkbox" name="receive" value={kind} defaultChecked={!mutedKinds.includes(kind)} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600" />
               {NOTIFICATION_KIND_LABELS[kind]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">Tell me about new games in</legend>
+        <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {sports.map((sport) => (
+            <label key={sport.id} className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="sport" value={sport.id} defaultChecked={followedCategoryIds.includes(sport.id)} className="size-4 rounded border-slate-300 text-brand-600" />
+              {sport.name}
             </label>
           ))}
         </div>

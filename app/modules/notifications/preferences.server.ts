@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
-import { notificationPreferences, notifications } from "~/db/schema";
+import { categories, categoryFollows, notificationPreferences, notifications } from "~/db/schema";
 import { safeEqual, sign } from "~/modules/accounts/tokens.server";
 import { queueMail } from "~/modules/mail/mail.server";
 import { newPickEmail } from "~/modules/mail/templates";
@@ -16,20 +16,31 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "./notifications.serve
 export interface NotificationPreferences {
   mutedKinds: NotificationKind[];
   newPickEmails: boolean;
+  /** The sports whose new games are NewEvent notifications. */
+  followedCategoryIds: number[];
 }
 
 export async function readPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
-  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  return { mutedKinds: row?.mutedKinds ?? [], newPickEmails: row?.newPickEmails ?? true };
+  const [[row], followed] = await Promise.all([
+    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+    db.select({ id: categoryFollows.categoryId }).from(categoryFollows).where(eq(categoryFollows.userId, userId)).orderBy(categoryFollows.categoryId),
+  ]);
+  return { mutedKinds: row?.mutedKinds ?? [], newPickEmails: row?.newPickEmails ?? true, followedCategoryIds: followed.map((category) => category.id) };
 }
 
 export async function savePreferences(db: Database, userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
   const mutedKinds = NOTIFICATION_KINDS.filter((kind) => preferences.mutedKinds.includes(kind));
-  await db
-    .insert(notificationPreferences)
-    .values({ userId, mutedKinds, newPickEmails: preferences.newPickEmails })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { mutedKinds, newPickEmails: preferences.newPickEmails, updatedAt: new Date() } });
-  return { mutedKinds, newPickEmails: preferences.newPickEmails };
+  const known = await db.select({ id: categories.id }).from(categories);
+  const followedCategoryIds = known.map((category) => category.id).filter((id) => preferences.followedCategoryIds.includes(id)).sort((a, b) => a - b);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId, mutedKinds, newPickEmails: preferences.newPickEmails })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { mutedKinds, newPickEmails: preferences.newPickEmails, updatedAt: new Date() } });
+    await tx.delete(categoryFollows).where(eq(categoryFollows.userId, userId));
+    if (followedCategoryIds.length > 0) await tx.insert(categoryFollows).values(followedCategoryIds.map((categoryId) => ({ userId, categoryId })));
+  });
+  return { mutedKinds, newPickEmails: preferences.newPickEmails, followedCategoryIds };
 }
 
 // ---------------------------------------------------------------------------------------------
