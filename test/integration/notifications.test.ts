@@ -182,6 +182,10 @@ describe(`the notification API (${testDatabaseEngine()})`, () => {
     const all = await callRoute(markReadRoute, context, { method: "PUT", path: `/api/notifications/see-notifications/mark-read?tillDate=${first.body.items[0].createdOn}`, jar: expert.jar });
     expect(all.body).toEqual({ payload: { newNotificationsCount: 0 } });
 
+    // One kind, in either spelling SPEC.md gives.
+    for (const spelling of ["PostLike", "postLike"]) expect((await list(expert.jar, `?dataType=${spelling}`)).body.items).toHaveLength(3);
+    expect((await list(expert.jar, "?dataType=newComment")).body.items).toEqual([]);
+    expect((await list(expert.jar, "?dataType=Gossip")).status).toBe(400);
     expect((await list(expert.jar, "?afterCursor=nonsense")).status).toBe(400);
     expect((await list(expert.jar, "?size=0")).body.errors.size).toBeDefined();
     const badDate = await callRoute(markReadRoute, context, { method: "PUT", path: "/api/notifications/see-notifications/mark-read?tillDate=yesterday", jar: expert.jar });

@@ -40,8 +40,28 @@ describe("the server process", () => {
       expect(health?.status).toBe(200);
       expect(health?.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       expect(server.output()).toContain("seeded demo data");
+
+      // An open notification stream does not hold the shutdown up: it is ended first.
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ session: { emailOrUserName: "alex.fan", password: "sharpside-demo", rememberMe: false } }),
+      });
+      const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("ss_access="))!.split(";")[0];
+      const stream = await fetch(`http://127.0.0.1:${port}/api/notifications/sse-notifications`, { headers: { Cookie: cookie, Accept: "text/event-stream" } });
+      expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      const reader = stream.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain("retry: 3000");
+      const streamEnded = (async () => {
+        while (!(await reader.read()).done);
+        return true;
+      })();
+
+      const stopping = Date.now();
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
+      expect(await streamEnded).toBe(true);
+      expect(Date.now() - stopping).toBeLessThan(9000);
       expect(server.output()).toContain("shutting down");
     } finally {
       server.child.kill("SIGKILL");

@@ -1,6 +1,7 @@
 /** Query strings of the notification API (SPEC.md section 7; a malformed value is a 400 through `readQuery`). */
 import { z } from "zod";
 import { wholeNumber } from "~/modules/http/query-schemas";
+import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 /** The list and the popover's page (SPEC.md section 9: five a page). */
 export const NOTIFICATIONS_PAGE_SIZE = 5;
@@ -9,6 +10,12 @@ export const NOTIFICATIONS_PAGE_SIZE = 5;
 export const notificationListQuerySchema = z.object({
   size: wholeNumber(1, 100, NOTIFICATIONS_PAGE_SIZE),
   afterCursor: z.string().max(200, "Must be a cursor from meta.endCursor").optional(),
+  /** One kind only; SPEC.md gives both spellings (`PostLike`, `postLike`): both are accepted. */
+  dataType: z
+    .string()
+    .transform((value) => `${value.charAt(0).toUpperCase()}${value.slice(1)}`)
+    .refine((value): value is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(value), `Must be one of ${NOTIFICATION_KINDS.join(", ")}`)
+    .optional(),
 });
 
 /** `PUT /api/notifications/see-notifications/mark-read?tillDate` */

@@ -10,9 +10,9 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { events, follows, notifications, notifyRequests, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
-export const NOTIFICATION_KINDS = ["PostLike", "ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "NewComment", "ReplyComment"] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { NOTIFICATION_KINDS, type NotificationKind };
 
 /** A transaction or the database: notifications join the caller's transaction. */
 type Writer = Pick<Database, "insert" | "execute" | "select">;
@@ -230,7 +230,7 @@ export class BadCursorError extends Error {}
 export async function listNotifications(
   db: Database,
   recipientId: string,
-  options: { size: number; afterCursor?: string },
+  options: { size: number; afterCursor?: string; dataType?: NotificationKind },
 ): Promise<{ items: NotificationDTO[]; hasNextPage: boolean; endCursor: string | null }> {
   const after = options.afterCursor ? decodeCursor(options.afterCursor) : null;
   if (options.afterCursor && !after) throw new BadCursorError();
@@ -238,6 +238,7 @@ export async function listNotifications(
     .where(
       and(
         eq(notifications.recipientId, recipientId),
+        options.dataType ? eq(notifications.dataType, options.dataType) : undefined,
         after
           ? or(
               sql`${notifications.createdAt} < ${after.createdAt}::timestamptz`,
