@@ -28,7 +28,7 @@ export async function seedPosts(bench, from, to, expertCount) {
       SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM categories
     ), inserted AS (
     INSERT INTO posts (author_id, post_type, title, body, preview, preview_text, visibility, status, publish_date,
-                       category_id, selection, odds, units, pick_result, graded_at, likes_count, comments_count)
+                       category_id, selection, odds, units, pick_result, graded_at, likes_count, comments_count, announced_at)
     SELECT a.id,
            CASE WHEN g % 10 < 3 THEN 'Pick'::post_type ELSE 'Post'::post_type END,
            'Bench post ' || g,
@@ -46,7 +46,9 @@ export async function seedPosts(bench, from, to, expertCount) {
            CASE WHEN g % 10 < 3 THEN 1 END,
            CASE WHEN g % 10 = 0 AND g > 500 THEN 'Win'::pick_result END,
            CASE WHEN g % 10 = 0 AND g > 500 THEN now() END,
-           0, 0
+           0, 0,
+           -- Live ones were announced when they went live: the app's publishing job leaves them be.
+           CASE WHEN g % 100 = 50 THEN NULL ELSE now() - g * interval '2 minutes' END
     FROM generate_series(${from}::int, ${to}::int) g
     JOIN authors a ON a.n = g % ${expertCount}
     JOIN cats c ON c.n = g % c.total

@@ -216,6 +216,8 @@ export async function seedDemoData(db: Database, now = new Date()) {
           visibility: isPick ? "Subscribers" : "Free",
           status: "Published",
           publishDate,
+          // Their readers were told long ago: the publishing job must not announce them now.
+          announcedAt: publishDate <= now ? publishDate : null,
           categoryId: categoryId(sport),
           eventId: event?.id ?? null,
           selection: isPick ? `${side} ${line}` : null,

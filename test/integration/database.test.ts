@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, queryRows } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoDataIfEmpty } from "~/db/seed.server";
+import { publishDuePosts } from "~/modules/notifications/notifications.server";
 import { verify } from "@node-rs/argon2";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
@@ -104,6 +105,11 @@ describe(`demo data (${testDatabaseEngine()})`, () => {
   it("fills an empty database once, and never again", async () => {
     expect(result).toMatchObject({ experts: 12, users: 6, posts: 60 });
     expect(await seedDemoDataIfEmpty(database.db, now)).toBeNull();
+  });
+
+  it("leaves nothing for the publishing job: the demo's live posts count as announced", async () => {
+    expect(await publishDuePosts(database.db, now)).toBe(0);
+    expect(await database.db.$count(schema.notifications)).toBe(0);
   });
 
   it("makes believable experts: confirmed, priced, with a bio, location and generated avatar", async () => {
