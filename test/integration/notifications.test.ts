@@ -187,6 +187,9 @@ describe(`the notification API (${testDatabaseEngine()})`, () => {
     expect((await list(expert.jar, "?dataType=newComment")).body.items).toEqual([]);
     expect((await list(expert.jar, "?dataType=Gossip")).status).toBe(400);
     expect((await list(expert.jar, "?afterCursor=nonsense")).status).toBe(400);
+    // A cursor of the right shape whose id is not a uuid is a 400 too, not a failed cast.
+    const crafted = Buffer.from(`2026-01-01 00:00:00+00|${"-".repeat(36)}`).toString("base64url");
+    expect((await list(expert.jar, `?afterCursor=${crafted}`)).body).toEqual({ error: "The query is not valid.", errors: { afterCursor: ["Must be a cursor from meta.endCursor"] }, statusCode: 400 });
     expect((await list(expert.jar, "?size=0")).body.errors.size).toBeDefined();
     const badDate = await callRoute(markReadRoute, context, { method: "PUT", path: "/api/notifications/see-notifications/mark-read?tillDate=yesterday", jar: expert.jar });
     expect(badDate.status).toBe(400);
@@ -256,6 +259,11 @@ describe(`the notification stream (${testDatabaseEngine()})`, () => {
     // Missed while away; a reconnect with Last-Event-ID gets them first, oldest first.
     await like(post.id, fans[1].jar);
     await like(post.id, fans[2].jar);
+    // A Last-Event-ID that is no notification's id replays nothing (and breaks nothing).
+    const odd = await openStream(expert, "-".repeat(36));
+    expect(odd.response.status).toBe(200);
+    await odd.close();
+    expect(odd.messages).toEqual([]);
     const back = await openStream(expert, stream.messages[0].id);
     await until(() => back.messages.length === 2);
     expect(back.messages.map((m) => m.data.data.expertInfo!.id)).toEqual([fans[1].user.id, fans[2].user.id]);

@@ -10,6 +10,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { events, follows, notifications, notifyRequests, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { UUID_PATTERN } from "~/modules/posts/post-queries";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 export { NOTIFICATION_KINDS, type NotificationKind };
@@ -220,7 +221,7 @@ function encodeCursor(row: { cursorAt: string; id: string }): string {
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "")) return null;
+  if (!id || !UUID_PATTERN.test(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "")) return null;
   return { createdAt, id };
 }
 
@@ -265,7 +266,7 @@ export async function loadNotifications(db: Database, ids: string[]): Promise<(N
 
 /** What a stream reconnecting with `Last-Event-ID` missed: the recipient's notifications after that one, oldest first. */
 export async function notificationsSince(db: Database, recipientId: string, lastId: string): Promise<NotificationDTO[]> {
-  if (!/^[0-9a-f-]{36}$/i.test(lastId)) return [];
+  if (!UUID_PATTERN.test(lastId)) return [];
   const rows = await selectNotifications(db)
     .where(
       and(

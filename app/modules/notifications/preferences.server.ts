@@ -11,6 +11,7 @@ import { safeEqual, sign } from "~/modules/accounts/tokens.server";
 import { queueMail } from "~/modules/mail/mail.server";
 import { newPickEmail } from "~/modules/mail/templates";
 import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { UUID_PATTERN } from "~/modules/posts/post-queries";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notifications.server";
 
 export interface NotificationPreferences {
@@ -60,7 +61,7 @@ export function unsubscribeUrl(env: Pick<Env, "APP_URL" | "SESSION_SECRET">, use
 /** The user a token names, or null when it is not one of ours. */
 export function userOfUnsubscribeToken(token: string | null, secret: string): string | null {
   const [userId, signature] = (token ?? "").split(".");
-  if (!userId || !signature || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  if (!userId || !signature || !UUID_PATTERN.test(userId)) return null;
   return safeEqual(signature, sign(`${UNSUBSCRIBE_PURPOSE}:${userId}`, secret)) ? userId : null;
 }
 
