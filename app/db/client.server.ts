@@ -88,7 +88,7 @@ export async function pingDatabase(db: Database): Promise<void> {
 }
 
 /** Rows of a raw SQL query; postgres.js answers an array, PGlite an object with `rows`. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;
   return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 }

@@ -2,9 +2,9 @@
  * A notification as the API answers it (SPEC.md section 3), as the browser reads it. Client-safe:
  * the list, the counters and the stream all carry this shape.
  */
-export const NOTIFICATION_KINDS = ["PostLike", "ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "NewComment", "ReplyComment"] as const;
+import type { NotificationKind } from "~/modules/notifications/notification-kinds";
 
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { NOTIFICATION_KINDS, type NotificationKind } from "~/modules/notifications/notification-kinds";
 
 /** SPEC.md section 3: roles come as an array or a single value. */
 export type Roles = string[] | string | null | undefined;

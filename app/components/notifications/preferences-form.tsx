@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import type { NotificationKind } from "~/modules/notifications/notification-kinds";
 
 export const NOTIFICATIONS_INTENT = "notifications";
 
@@ -11,9 +12,7 @@ export const NOTIFICATION_KIND_LABELS = {
   ExpertNewPost: "New posts from experts I follow or subscribe to",
   PostLive: "Scheduled posts I asked to hear about, when they go live",
   NewEvent: "New games",
-} as const;
-
-export type NotificationKindName = keyof typeof NOTIFICATION_KIND_LABELS;
+} as const satisfies Record<NotificationKind, string>;
 
 /** `/settings`: which kinds to get in the bell, and whether new picks also come by e-mail. */
 export function NotificationPreferencesForm({
@@ -32,7 +31,7 @@ export function NotificationPreferencesForm({
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Notify me about</legend>
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
-          {(Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKindName[]).map((kind) => (
+          {(Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[]).map((kind) => (
             <label key={kind} className="flex items-start gap-2 text-sm text-slate-700">
               <input type="checkbox" name="receive" value={kind} defaultChecked={!mutedKinds.includes(kind)} className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600" />
               {NOTIFICATION_KIND_LABELS[kind]}

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
 import { events, follows, notifications, notifyRequests, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { UUID_PATTERN } from "~/modules/posts/post-queries";
@@ -127,15 +127,17 @@ const ANNOUNCE_BATCH = 100;
 export async function announceLivePosts(tx: Writer, now: Date, postId?: string): Promise<string[]> {
   const at = now.toISOString();
   const only: SQL = postId ? sql`AND id = ${postId}::uuid` : sql``;
-  const claimed = (await tx.execute(sql`
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`
     UPDATE ${posts} SET announced_at = ${at}::timestamptz
     WHERE id IN (
       SELECT id FROM ${posts}
       WHERE status = 'Published' AND announced_at IS NULL AND publish_date <= ${at}::timestamptz ${only}
       ORDER BY publish_date LIMIT ${ANNOUNCE_BATCH}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id`)) as unknown;
-  const rows = Array.isArray(claimed) ? (claimed as { id: string }[]) : (claimed as { rows: { id: string }[] }).rows;
+    RETURNING id`,
+  );
   for (const row of rows) await notifyPostLive(tx, row.id, now);
   return rows.map((row) => row.id);
 }

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Env } from "~/config/env.server";
-import type { Database } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
 import { categories, categoryFollows, notificationPreferences, notifications } from "~/db/schema";
 import { safeEqual, sign } from "~/modules/accounts/tokens.server";
 import { queueMail } from "~/modules/mail/mail.server";
@@ -77,6 +77,15 @@ export async function stopNewPickEmails(db: Database, userId: string): Promise<v
 // ---------------------------------------------------------------------------------------------
 const MAIL_BATCH = 200;
 
+interface NewPickMail {
+  userId: string;
+  email: string;
+  firstName: string;
+  postId: string;
+  title: string;
+  expertName: string;
+}
+
 /**
  * E-mails the new-pick notifications not e-mailed yet (ExpertNewPost or PostLive of a Pick) to
  * recipients who hold a subscription giving access to its expert, have a confirmed address and
@@ -89,7 +98,9 @@ export async function emailNewPicks(db: Database, env: Pick<Env, "APP_URL" | "AP
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const at = sql`${now.toISOString()}::timestamptz`;
-      const result = (await tx.execute(sql`
+      const rows = await queryRows<NewPickMail & { mailable: boolean }>(
+        tx,
+        sql`
         WITH claimed AS (
           UPDATE ${notifications} SET emailed_at = ${at}
           WHERE id IN (
@@ -102,21 +113,13 @@ export async function emailNewPicks(db: Database, env: Pick<Env, "APP_URL" | "AP
           (p.post_type = 'Pick' AND r.email_confirmed_at IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM ${notificationPreferences} np WHERE np.user_id = r.id AND np.new_pick_emails = false)
             AND EXISTS (SELECT 1 FROM subscriptions WHERE subscriber_id = r.id AND expert_id = p.author_id AND ${subscriptionGivesAccess(at)})) AS "mailable"
-        FROM claimed c JOIN posts p ON p.id = c.post_id JOIN users r ON r.id = c.recipient_id JOIN users a ON a.id = p.author_id`)) as unknown;
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-        userId: string;
-        email: string;
-        firstName: string;
-        postId: string;
-        title: string;
-        expertName: string;
-        mailable: boolean;
-      }[];
+        FROM claimed c JOIN posts p ON p.id = c.post_id JOIN users r ON r.id = c.recipient_id JOIN users a ON a.id = p.author_id`,
+      );
       const mails = rows.filter((row) => row.mailable);
       for (const mail of mails) {
         const url = unsubscribeUrl(env, mail.userId);
         const content = newPickEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: mail.firstName, expertName: mail.expertName, title: mail.title, postId: mail.postId, unsubscribeUrl: url });
-        await queueMail(tx as unknown as Database, { to: mail.email, ...content, listUnsubscribe: url });
+        await queueMail(tx, { to: mail.email, ...content, listUnsubscribe: url });
       }
       return { claimed: rows.length, mails };
     });

@@ -18,6 +18,7 @@ export interface StreamListener {
   sessionId: string;
   /** The last notification sent (a missed burst is replayed from it after a lost LISTEN). */
   lastId: string | null;
+  /** Sends one notification and records it as `lastId`. */
   send(notification: NotificationDTO): void;
   /** A comment line that keeps proxies from closing an idle stream. */
   heartbeat(): void;
@@ -67,10 +68,7 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
   }
 
   function deliver(recipientId: string, notification: NotificationDTO) {
-    for (const listener of byRecipient.get(recipientId) ?? []) {
-      listener.lastId = notification.id;
-      listener.send(notification);
-    }
+    for (const listener of byRecipient.get(recipientId) ?? []) listener.send(notification);
   }
 
   function onSessionEnded(sessionId: string) {
@@ -83,10 +81,7 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
       for (const listener of listeners) {
         if (!listener.lastId) continue;
         try {
-          for (const notification of await notificationsSince(handle.db, listener.recipientId, listener.lastId)) {
-            listener.lastId = notification.id;
-            listener.send(notification);
-          }
+          for (const notification of await notificationsSince(handle.db, listener.recipientId, listener.lastId)) listener.send(notification);
         } catch (err) {
           log?.warn({ err }, "could not replay notifications after reconnecting");
         }
