@@ -8,6 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import type { Database } from "./client.server";
 import { events, experts, follows, likes, postModalities, posts, profiles, subscriptions, users } from "./schema";
+import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 export const DEMO_PASSWORD = "sharpside-demo";
 export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
@@ -144,7 +145,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
     await tx.insert(profiles).values(
       expertUsers.map((u, i) => ({
         userId: u.id,
-        avatar: `/avatars/${u.userName}.svg`,
+        avatar: generatedAvatarUrl(u.userName),
         city: DEMO_EXPERTS[i].city,
         state: DEMO_EXPERTS[i].state,
         expertAboutText: DEMO_EXPERTS[i].about,
@@ -171,7 +172,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
         })),
       )
       .returning();
-    await tx.insert(profiles).values(fans.map((u) => ({ userId: u.id, avatar: `/avatars/${u.userName}.svg` })));
+    await tx.insert(profiles).values(fans.map((u) => ({ userId: u.id, avatar: generatedAvatarUrl(u.userName) })));
 
     // Posts and picks, spread over the last three weeks; one pick per expert on an upcoming game.
     const postValues: (typeof posts.$inferInsert)[] = [];

@@ -3,6 +3,7 @@
  * 3). Pure functions, so the panel, the page and the tests read the same rules.
  */
 import { NOTIFICATION_KINDS, type NotificationDTO, type NotificationKind, type NotificationPerson, type Roles } from "./notification-types";
+import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 /** SPEC.md section 3 gives both spellings ("postLike" and "PostLike"): read either. */
 export function kindOf(notification: Pick<NotificationDTO, "dataType">): NotificationKind | null {
@@ -43,7 +44,7 @@ export function personOf(notification: NotificationDTO): NotificationPerson | nu
 
 /** The generated avatar stands in for someone without a photo, as elsewhere in the app. */
 export function avatarOf(person: NotificationPerson): string {
-  return person.avatar || `/avatars/${encodeURIComponent(person.userName)}.svg`;
+  return person.avatar || generatedAvatarUrl(person.userName);
 }
 
 /** The one line a notification reads as. */

@@ -24,6 +24,7 @@ import {
 } from "~/modules/profiles/profile-schema";
 import { US_STATES } from "~/modules/profiles/us-states";
 import { PhotoEditorDialog, type PhotoKind } from "./photo-editor-dialog";
+import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 export const PROFILE_INTENT = "profile";
 export const BIRTH_DATE_HINT = "We'll send you gifts and discounts";
@@ -112,7 +113,7 @@ export function ProfileForm({
           </div>
           <div className="relative -mt-10 flex flex-wrap items-end gap-3 pl-4">
             <ProxiedImage
-              src={avatar || `/avatars/${encodeURIComponent(userName)}.svg`}
+              src={avatar || generatedAvatarUrl(userName)}
               width={96}
               height={96}
               alt="Your profile photo"

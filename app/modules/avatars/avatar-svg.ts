@@ -13,6 +13,9 @@ const PALETTE = [
   ["#a21caf", "#f0abfc"],
 ];
 
+/** Where the generated avatar of `userName` is served (routes/avatars.$name.ts): anyone without a photo. */
+export const generatedAvatarUrl = (userName: string) => `/avatars/${encodeURIComponent(userName)}.svg`;
+
 export function initialsOf(name: string): string {
   const words = name
     .replace(/([a-z])([A-Z])/g, "$1 $2")

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL }
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 export interface ExpertCard {
   id: string;
@@ -15,7 +16,7 @@ export interface ExpertCard {
 }
 
 /** The default picture when a user has none: a generated avatar (see routes/avatars.$name). */
-export const avatarOrDefault = (avatar: string | null, userName: string) => avatar ?? `/avatars/${encodeURIComponent(userName)}.svg`;
+export const avatarOrDefault = (avatar: string | null, userName: string) => avatar ?? generatedAvatarUrl(userName);
 
 /**
  * Experts with the most active subscribers, newest first among equals. The sidebar's
