@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { NotificationItem } from "./notification-item";
 import { useNotificationList } from "./use-notification-list";
+import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 
 export const EMPTY_TEXT = "No notifications yet";
 
@@ -13,21 +14,12 @@ export const EMPTY_TEXT = "No notifications yet";
 export function NotificationList({ variant, onNavigate }: { variant: "panel" | "page"; onNavigate?: () => void }) {
   const { items, hasMore, status, error, loadMore } = useNotificationList();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
   const inPanel = variant === "panel";
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !hasMore || status !== "idle" || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, {
-      root: inPanel ? scrollAreaRef.current : null,
-      rootMargin: inPanel ? "0px 0px 120px 0px" : "0px 0px 400px 0px",
-    });
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasMore, status, loadMore, inPanel]);
+  const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadMore, {
+    enabled: hasMore && status === "idle",
+    root: inPanel ? scrollAreaRef : undefined,
+    rootMargin: inPanel ? "0px 0px 120px 0px" : "0px 0px 400px 0px",
+  });
 
   const empty = status === "idle" && items.length === 0;
   return (

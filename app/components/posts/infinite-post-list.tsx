@@ -4,6 +4,7 @@ import { ApiClientError, apiFetch } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { PostCard } from "./post-card";
+import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 
 interface PageAnswer {
   items: PostDTO[];
@@ -46,7 +47,6 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
   const [hydrated, setHydrated] = useState(false);
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
   const loading = useRef(false);
   const focusAfterLoad = useRef<string | null>(null);
 
@@ -80,6 +80,9 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
     [endpoint, queryKey, nextPage, pageSize],
   );
 
+  const loadOnScroll = useCallback(() => void loadMore(false), [loadMore]);
+  const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadOnScroll, { enabled: hasMore && status === "idle", rootMargin: "600px 0px" });
+
   // Move the focus to the first post that just arrived, so the keyboard carries on from there.
   useEffect(() => {
     const id = focusAfterLoad.current;
@@ -89,16 +92,6 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
     [...items].find((item) => item.dataset.postId === id)?.focus();
   }, [morePages]);
 
-  // Scrolling near the end loads the next page; after a failure only the button retries.
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !hasMore || status !== "idle" || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore(false);
-    }, { rootMargin: "600px 0px" });
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasMore, status, loadMore]);
 
   if (items.length === 0 && !hasMore) return <>{empty}</>;
 
