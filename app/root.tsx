@@ -20,8 +20,8 @@ import { getViewer, getViewerAlong, signInUrl } from "~/modules/accounts/gates.s
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import type { Database } from "~/db/client.server";
 import { readCookie } from "~/modules/http/cookies";
-import { listRecommendedExperts } from "~/modules/experts/experts.server";
-import { listSidebarSubscriptions, markPageSeen, pageMarksSeen, readViewerWithSidebar } from "~/modules/subscriptions/subscriptions.server";
+import { rankedExperts, recommendExperts } from "~/modules/experts/recommendations.server";
+import { listSidebarSubscriptions, markPageSeen, pageMarksSeen, readViewerWithSidebar, SIDEBAR_SUBSCRIPTIONS } from "~/modules/subscriptions/subscriptions.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import "~/styles/app.css";
 
@@ -30,13 +30,21 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** SPEC.md section 8: top experts 5. */
+const RECOMMENDED_IN_SIDEBAR = 5;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
   const url = new URL(request.url);
-  const [{ viewer, along: sidebar }, topExperts] = await Promise.all([viewerAndSidebar(request, context, url), listRecommendedExperts(context.db, 5)]);
+  // The ranking is cached per instance: starting it beside the viewer costs nothing most requests.
+  const [{ viewer, along: sidebar }] = await Promise.all([viewerAndSidebar(request, context, url), rankedExperts(context.db)]);
   gatePostEditor(request, url, viewer);
   const subscriptions = viewer ? (sidebar ?? (await sidebarSubscriptionsFor(context.db, viewer.user.id, url))) : [];
+  const topExperts = await recommendExperts(context.db, viewer?.user.id ?? null, RECOMMENDED_IN_SIDEBAR, {
+    // The sidebar lists every subscription unless there are more than it shows: then ask.
+    subscribed: subscriptions.length < SIDEBAR_SUBSCRIPTIONS ? subscriptions.map((subscription) => subscription.expertId) : undefined,
+  });
   return {
     appName: context.env.APP_NAME,
     user: viewer?.user ?? null,

@@ -81,6 +81,8 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_user_name_lower_key").on(sql`lower(${t.userName})`),
     index("users_user_name_trgm_idx").using("gin", t.userName.op("gin_trgm_ops")),
+    // Search finds experts by full name too, typos and prefixes included.
+    index("users_full_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index("users_roles_idx").using("gin", t.roles),
   ],
 );
@@ -209,6 +211,16 @@ export const experts = pgTable(
      * posts (migration 0005): the feed's total is a sum of these, not a count of every post.
      */
     publishedPostsCount: integer().notNull().default(0),
+    /**
+     * The verified record's sums over this expert's graded Published picks (Win, Loss, Push), kept
+     * by a trigger on posts (migration 0010) so lists can sort by record without aggregating.
+     */
+    recordWins: integer().notNull().default(0),
+    recordLosses: integer().notNull().default(0),
+    recordPushes: integer().notNull().default(0),
+    /** Units won (risk-based profit of each graded pick) and units staked on picks whose profit is known. */
+    recordProfit: numeric({ precision: 14, scale: 4, mode: "number" }).notNull().default(0),
+    recordStaked: numeric({ precision: 14, scale: 1, mode: "number" }).notNull().default(0),
     subscriptionDescription: text(),
     providerProductId: text(),
     providerPriceId: text(),
@@ -321,6 +333,13 @@ export const posts = pgTable(
       .on(t.authorId, t.publishDate.desc(), t.id.desc())
       .where(sql`${t.status} = 'Published'`),
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    // Recommended experts: picks graded lately (the recent verified performance).
+    index("posts_graded_at_idx")
+      .on(t.gradedAt)
+      .where(sql`${t.pickResult} IS NOT NULL`),
+    // Search (migration 0010, hand-written): generated tsvector columns search_document and
+    // search_locked with their GIN indexes. They are not declared here so that no select of
+    // `posts` ever carries them.
     check("posts_title_length", sql`char_length(${t.title}) BETWEEN 1 AND 1000`),
     check(
       "posts_visibility_matches_type",
@@ -445,6 +464,8 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_subscriber_expert_key").on(t.subscriberId, t.expertId),
     index("subscriptions_expert_id_status_idx").on(t.expertId, t.status),
     index("subscriptions_subscriber_id_status_idx").on(t.subscriberId, t.status),
+    // Recommended experts: subscriber growth over the last weeks.
+    index("subscriptions_created_at_idx").on(t.createdAt),
     uniqueIndex("subscriptions_provider_subscription_id_key").on(t.providerSubscriptionId),
   ],
 );

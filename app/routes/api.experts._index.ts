@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { listExperts } from "~/modules/experts/experts.server";
+import { EXPERT_SORTS, listExperts } from "~/modules/experts/experts.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { pageQuery } from "~/modules/http/query-schemas";
 
@@ -12,11 +12,13 @@ export const expertListQuerySchema = z.object({
     .array(z.string().regex(/^\d{1,9}$/, "Must be a category id").transform(Number))
     .optional(),
   q: z.string().max(100, "Must contain at most 100 character(s)").optional(),
+  sort: z.enum(EXPERT_SORTS, { message: "Must be subscribers, record or newest" }).optional(),
 });
 
 /**
- * `GET /api/experts?page=&size=&categoryIds=&categoryIds=&q=` → `{items: Expert[], meta}`: public
- * experts, most subscribers first. Visitors too; `isSubscribed`/`isFollowed` are the viewer's.
+ * `GET /api/experts?page=&size=&categoryIds=&categoryIds=&q=&sort=` → `{items: Expert[], meta}`:
+ * public experts, most subscribers first unless `sort` says record or newest; each with the
+ * sports they publish in (`categories`). Visitors too; `isSubscribed`/`isFollowed` are the viewer's.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {

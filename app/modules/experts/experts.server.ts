@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
+import { listCategories } from "~/modules/reference/reference.server";
 
 export interface ExpertCard {
   id: string;
@@ -19,8 +20,8 @@ export interface ExpertCard {
 export const avatarOrDefault = (avatar: string | null, userName: string) => avatar ?? generatedAvatarUrl(userName);
 
 /**
- * Experts with the most active subscribers, newest first among equals. The sidebar's
- * 'Recommended' list and the home page use it until recommendations get their own ranking.
+ * Experts with the most active subscribers, newest first among equals: the home page's featured
+ * experts (the sidebar's 'Recommended' list has its own ranking: recommendations.server.ts).
  */
 export async function listTopExperts(db: Database, limit: number, now = new Date()): Promise<ExpertCard[]> {
   const subscribersCount = subscribersCountSql(users.id, sql`${now.toISOString()}::timestamptz`);
@@ -42,27 +43,6 @@ export async function listTopExperts(db: Database, limit: number, now = new Date
     .orderBy(desc(subscribersCount), desc(experts.createdAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, avatar: avatarOrDefault(row.avatar, row.userName) }));
-}
-
-/** How long one instance reuses the 'Recommended' ranking (a ranking, not state: seconds old is fine). */
-export const RECOMMENDED_TTL_MS = 30_000;
-const recommended = new WeakMap<Database, Map<number, { at: number; experts: Promise<ExpertCard[]> }>>();
-
-/**
- * The sidebar's 'Recommended' list, rendered on every page: ranking every expert by active
- * subscribers on each request would cost the database more than the page itself, so each
- * instance ranks at most once per RECOMMENDED_TTL_MS.
- */
-export function listRecommendedExperts(db: Database, limit: number, now = Date.now()): Promise<ExpertCard[]> {
-  let byLimit = recommended.get(db);
-  if (!byLimit) recommended.set(db, (byLimit = new Map()));
-  const cached = byLimit.get(limit);
-  if (cached && now - cached.at < RECOMMENDED_TTL_MS) return cached.experts;
-  const experts = listTopExperts(db, limit);
-  byLimit.set(limit, { at: now, experts });
-  // A failed ranking is not kept: the next request tries again.
-  experts.catch(() => byLimit.delete(limit));
-  return experts;
 }
 
 /** Experts whose membership is active: the count the founding-partner programme (first 300) is measured by. */
@@ -116,47 +96,15 @@ export const subscribersCountSql = (expertId: SQL | AnyColumn | string, now: SQL
     WHERE ${subscriptions.expertId} = ${expertId} AND ${subscriptionGivesAccess(now)}
   )`;
 
-/** Profit of one graded pick in units, from American odds; null when its odds or stake are missing or not American odds. */
-const pickProfit = sql`CASE
-  WHEN ${posts.units} IS NULL OR ${posts.odds} IS NULL OR (${posts.odds} > -100 AND ${posts.odds} < 100) THEN NULL
-  WHEN ${posts.pickResult} = 'Win' AND ${posts.odds} > 0 THEN ${posts.units} * ${posts.odds} / 100.0
-  WHEN ${posts.pickResult} = 'Win' THEN ${posts.units} * 100.0 / abs(${posts.odds})
-  WHEN ${posts.pickResult} = 'Loss' THEN -${posts.units}
-  ELSE 0 END`;
-
-/**
- * One expert's record, for a lateral join on `users`: one aggregate over the expert's graded
- * picks (index posts_author_id_publish_date_idx), however many experts the page lists.
- */
-function recordSubquery(db: Database) {
-  return db
-    .select({
-      wins: sql<number>`count(*) FILTER (WHERE ${posts.pickResult} = 'Win')::int`.as("wins"),
-      losses: sql<number>`count(*) FILTER (WHERE ${posts.pickResult} = 'Loss')::int`.as("losses"),
-      pushes: sql<number>`count(*) FILTER (WHERE ${posts.pickResult} = 'Push')::int`.as("pushes"),
-      profit: sql<string>`coalesce(sum(${pickProfit}), 0)::text`.as("profit"),
-      // A push was staked too: ROI is over everything put at risk on graded picks.
-      staked: sql<string>`coalesce(sum(${posts.units}) FILTER (WHERE (${pickProfit}) IS NOT NULL), 0)::text`.as("staked"),
-    })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.authorId, users.id),
-        eq(posts.postType, "Pick"),
-        eq(posts.status, "Published"),
-        inArray(posts.pickResult, ["Win", "Loss", "Push"]),
-      ),
-    )
-    .as("record");
-}
-
 /** What a public expert is: an active membership and the Expert role. */
 const isPublicExpert = and(eq(experts.membershipStatus, "Active"), sql`'Expert' = ANY(${users.roles})`);
 
-/** The Expert's columns; `viewerId` and `now` are SQL (placeholders or values). */
-function expertColumns(db: Database, viewerId: SQL, now: SQL) {
-  const record = recordSubquery(db);
-  const columns = {
+/**
+ * The Expert's columns; `viewerId` and `now` are SQL (placeholders or values). The record comes
+ * from the sums a trigger keeps on `experts` (migration 0010), not from aggregating picks.
+ */
+function expertColumns(viewerId: SQL, now: SQL) {
+  return {
     id: users.id,
     userName: users.userName,
     firstName: users.firstName,
@@ -170,11 +118,11 @@ function expertColumns(db: Database, viewerId: SQL, now: SQL) {
     priceCents: experts.subscriptionPriceCents,
     priceDescription: experts.subscriptionDescription,
     subscribersCount: subscribersCountSql(users.id, now),
-    wins: record.wins,
-    losses: record.losses,
-    pushes: record.pushes,
-    profit: record.profit,
-    staked: record.staked,
+    wins: experts.recordWins,
+    losses: experts.recordLosses,
+    pushes: experts.recordPushes,
+    profit: experts.recordProfit,
+    staked: experts.recordStaked,
     isSubscribed: sql<boolean>`EXISTS (
       SELECT 1 FROM ${subscriptions}
       WHERE ${subscriptions.expertId} = ${users.id} AND ${subscriptions.subscriberId} = ${viewerId}::uuid AND ${subscriptionGivesAccess(now)}
@@ -183,7 +131,6 @@ function expertColumns(db: Database, viewerId: SQL, now: SQL) {
       SELECT 1 FROM ${follows} WHERE ${follows.expertId} = ${users.id} AND ${follows.followerId} = ${viewerId}::uuid
     )`,
   };
-  return { columns, record };
 }
 
 interface ExpertRow {
@@ -200,11 +147,11 @@ interface ExpertRow {
   priceCents: number | null;
   priceDescription: string | null;
   subscribersCount: number;
-  wins: number | null;
-  losses: number | null;
-  pushes: number | null;
-  profit: string | null;
-  staked: string | null;
+  wins: number;
+  losses: number;
+  pushes: number;
+  profit: number;
+  staked: number;
   isSubscribed: boolean;
   isFollowed: boolean;
 }
@@ -229,13 +176,7 @@ function toExpert(row: ExpertRow): Expert {
     location: { country: row.country ?? "USA", state: row.state, city: row.city },
     subscriptionPrice: row.priceCents ? { price: row.priceCents, description: row.priceDescription } : null,
     subscribersCount: Number(row.subscribersCount),
-    record: recordFrom({
-      wins: Number(row.wins ?? 0),
-      losses: Number(row.losses ?? 0),
-      pushes: Number(row.pushes ?? 0),
-      profit: Number(row.profit ?? 0),
-      staked: Number(row.staked ?? 0),
-    }),
+    record: recordFrom({ wins: row.wins, losses: row.losses, pushes: row.pushes, profit: Number(row.profit), staked: Number(row.staked) }),
     isSubscribed: Boolean(row.isSubscribed),
     isFollowed: Boolean(row.isFollowed),
   };
@@ -244,13 +185,11 @@ function toExpert(row: ExpertRow): Expert {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function singleExpertQuery(db: Database, by: "id" | "userName") {
-  const { columns, record } = expertColumns(db, sql`${sql.placeholder("viewerId")}`, sql`${sql.placeholder("now")}::timestamptz`);
   return db
-    .select(columns)
+    .select(expertColumns(sql`${sql.placeholder("viewerId")}`, sql`${sql.placeholder("now")}::timestamptz`))
     .from(users)
     .innerJoin(experts, eq(experts.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoinLateral(record, sql`true`)
     .where(
       and(
         by === "id" ? eq(users.id, sql.placeholder("needle")) : sql`lower(${users.userName}) = ${sql.placeholder("needle")}`,
@@ -278,29 +217,43 @@ export async function findExpert(db: Database, idOrUserName: string, viewerId: s
   return row ? toExpert(row as ExpertRow) : null;
 }
 
+/** How `/discover-experts` and `GET /api/experts` order experts (decision 025). */
+export const EXPERT_SORTS = ["subscribers", "record", "newest"] as const;
+export type ExpertSort = (typeof EXPERT_SORTS)[number];
+
 export interface ExpertListQuery {
   page: number;
   size: number;
   categoryIds?: number[];
   q?: string;
+  /** subscribers (default): most subscribers; record: most units won, then win rate; newest: joined last. */
+  sort?: ExpertSort;
+}
+
+/** An expert in a list: the Expert and the sports they publish in (at most five, display order). */
+export interface ListedExpert extends Expert {
+  categories: { id: number; name: string }[];
 }
 
 /** `%`, `_` and `\` typed by a user are letters, not ILIKE wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Win rate over decided picks (pushes left out), for ordering; 0 without any. */
+const winRate = sql`${experts.recordWins}::numeric / nullif(${experts.recordWins} + ${experts.recordLosses}, 0)`;
+
 /**
- * A page of public experts, most subscribers first (then newest, then id, so pages never
+ * A page of public experts in the order `sort` says (ties: newest, then id, so pages never
  * overlap). `categoryIds`: experts who published in any of those categories; `q`: a part of the
- * username, first, last or full name, any case (the username's trigram index serves ILIKE).
- * Two statements whatever the page size: the page (counts, record and viewer flags as
- * subqueries and a lateral join) and its total.
+ * username, first, last or full name, any case (the trigram indexes serve ILIKE). Two
+ * statements whatever the page size: the page (counts and viewer flags as subqueries, the record
+ * from the kept sums) and its total.
  */
 export async function listExperts(
   db: Database,
   query: ExpertListQuery,
   viewerId: string | null,
   now = new Date(),
-): Promise<{ items: Expert[]; totalItems: number }> {
+): Promise<{ items: ListedExpert[]; totalItems: number }> {
   const conditions: (SQL | undefined)[] = [isPublicExpert];
   if (query.categoryIds?.length) {
     conditions.push(
@@ -320,16 +273,24 @@ export async function listExperts(
     );
   }
   const where = and(...conditions);
-  const { columns, record } = expertColumns(db, viewerId ? sql`${viewerId}` : sql`NULL`, sql`${now.toISOString()}::timestamptz`);
-  const [rows, [{ total }]] = await Promise.all([
+  const columns = {
+    ...expertColumns(viewerId ? sql`${viewerId}` : sql`NULL`, sql`${now.toISOString()}::timestamptz`),
+    categoryIds: sql<number[]>`ARRAY(SELECT DISTINCT ${posts.categoryId} FROM ${posts} WHERE ${posts.authorId} = ${users.id} AND ${posts.status} = 'Published')`,
+  };
+  const order: SQL[] =
+    query.sort === "record"
+      ? [sql`${experts.recordProfit} DESC`, sql`${winRate} DESC NULLS LAST`]
+      : query.sort === "newest"
+        ? []
+        : [sql`${columns.subscribersCount} DESC`];
+  const [rows, [{ total }], sports] = await Promise.all([
     db
       .select(columns)
       .from(users)
       .innerJoin(experts, eq(experts.userId, users.id))
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .leftJoinLateral(record, sql`true`)
       .where(where)
-      .orderBy(desc(columns.subscribersCount), desc(experts.createdAt), asc(users.id))
+      .orderBy(...order, desc(experts.createdAt), asc(users.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
     db
@@ -337,6 +298,11 @@ export async function listExperts(
       .from(users)
       .innerJoin(experts, eq(experts.userId, users.id))
       .where(where),
+    listCategories(db),
   ]);
-  return { items: rows.map((row) => toExpert(row as ExpertRow)), totalItems: Number(total) };
+  const items = rows.map((row) => {
+    const published = new Set(row.categoryIds);
+    return { ...toExpert(row as ExpertRow), categories: sports.filter((sport) => published.has(sport.id)).slice(0, 5).map(({ id, name }) => ({ id, name })) };
+  });
+  return { items, totalItems: Number(total) };
 }

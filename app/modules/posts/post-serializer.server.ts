@@ -99,6 +99,16 @@ export function toPostDTO(record: PostRecord, access: PostAccess): PostDTO {
   };
 }
 
+/** What anyone may see of a live post, locked or not: its id and title (search suggestions). */
+export interface PostLink {
+  id: string;
+  title: string;
+}
+
+export function toPostLink(post: PostLink): PostLink {
+  return { id: post.id, title: post.title };
+}
+
 /** One post with its category, event, modalities and author; null when there is none. */
 export async function loadPostRecord(db: Database, postId: string): Promise<PostRecord | null> {
   const [view] = await loadPostViews(db, null, [postId]);
