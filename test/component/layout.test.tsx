@@ -75,12 +75,14 @@ describe("Header (SPEC.md section 2)", () => {
     screenIsLarge(false);
     renderAt("/", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
     await screen.findByRole("link", { name: "Sharpside home" });
-    expect(screen.getAllByRole("search")).toHaveLength(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.keyDown(window, { key: "/" });
-    expect(screen.getAllByRole("search")).toHaveLength(2);
+    const overlay = screen.getByRole("dialog", { name: "Search" });
+    expect(within(overlay).getByRole("search")).toBeTruthy();
     expect(document.activeElement?.id).toBe("header-search-mobile");
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
-    expect(screen.getAllByRole("search")).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Search" }));
   });
 
   it("ignores '/' typed into a field", async () => {
