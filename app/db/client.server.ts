@@ -40,7 +40,9 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       // Keep idle pools small behind a load balancer; reconnects are cheap.
       idle_timeout: 30,
       connect_timeout: 5,
-      connection: { application_name: "sharpside" },
+      // JIT compiles a plan costed high even when that part never runs (a search's fallback
+      // branch): hundreds of milliseconds on a request that needs one. Short queries only here.
+      connection: { application_name: "sharpside", jit: "off" },
     });
     return { db: drizzlePostgres(client, drizzleOptions), kind: "postgres", client, close: () => client.end({ timeout: 5 }) };
   }

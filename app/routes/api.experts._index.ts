@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { EXPERT_SORTS, listExperts } from "~/modules/experts/experts.server";
+import { EXPERT_SORTS } from "~/modules/experts/expert-sorts";
+import { listExperts } from "~/modules/experts/experts.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { pageQuery } from "~/modules/http/query-schemas";
 

@@ -4,6 +4,7 @@ import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { listCategories } from "~/modules/reference/reference.server";
+import type { ExpertSort } from "./expert-sorts";
 
 export interface ExpertCard {
   id: string;
@@ -217,9 +218,7 @@ export async function findExpert(db: Database, idOrUserName: string, viewerId: s
   return row ? toExpert(row as ExpertRow) : null;
 }
 
-/** How `/discover-experts` and `GET /api/experts` order experts (decision 025). */
-export const EXPERT_SORTS = ["subscribers", "record", "newest"] as const;
-export type ExpertSort = (typeof EXPERT_SORTS)[number];
+export { EXPERT_SORTS, type ExpertSort } from "./expert-sorts";
 
 export interface ExpertListQuery {
   page: number;

@@ -20,7 +20,9 @@ const MAX_WORDS = 8;
  * The suggestions rank the newest matching posts by relevance: ranking every match of a common
  * word among a million posts would cost more than the whole request may.
  */
-const SUGGESTION_POST_WINDOW = 100;
+const SUGGESTION_POST_WINDOW = 20;
+/** How many of the newest posts the suggestions look through before asking the GIN index. */
+const NEWEST_SCANNED = 500;
 /** How alike a misspelt word and a name must be (pg_trgm word similarity, 0…1). */
 const NAME_SIMILARITY = 0.5;
 
@@ -120,48 +122,79 @@ function postMatch(tsquery: string, viewerId: string | null, now: Date) {
   const query = sql`to_tsquery('english', ${tsquery})`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const readsLocked = viewerId
-    ? sql`OR (${posts}.search_locked @@ ${query} AND (${posts.authorId} = ${viewerId}::uuid OR EXISTS (
+    ? sql`OR (${posts.postType} = 'Pick' AND ${posts}.search_locked @@ ${query} AND (${posts.authorId} = ${viewerId}::uuid OR EXISTS (
         SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerId}::uuid
           AND ${subscriptions.expertId} = ${posts.authorId} AND ${subscriptionGivesAccess(at)})))`
     : sql``;
   return {
     query,
+    now: at,
+    /** The text match alone (the suggestions' first step adds liveness itself). */
+    matches: sql`(${posts}.search_document @@ ${query} ${readsLocked})`,
     where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at}
       AND (${posts}.search_document @@ ${query} ${readsLocked})`,
   };
 }
 
-/** What the header's search box shows: up to `topCount` experts, sports and posts, in one statement. */
-export async function searchSuggestions(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SearchSuggestions> {
+/**
+ * The suggestions' posts: the most relevant (`ts_rank`, title over body) of the newest
+ * SUGGESTION_POST_WINDOW matches, found in two steps whatever the word's frequency (PostgreSQL
+ * cannot estimate a prefix query's, so one plan would be wrong for rare or for common words):
+ * first among the NEWEST_SCANNED newest posts, walking the date index (a common word fills the
+ * window there at once); only when that falls short, through the GIN index, newest first (a rare
+ * word has few matches to sort). The second step runs only when the first falls short.
+ */
+function suggestedPosts(post: ReturnType<typeof postMatch>, topCount: number) {
+  const columns = sql`${posts.id} AS id, ${posts.title} AS title, ${posts}.search_document AS document, ${posts.publishDate} AS publish_date`;
+  return sql`(WITH recent AS (
+      SELECT id, title, document, publish_date FROM (
+        SELECT ${columns}, ${post.matches} AS matches FROM ${posts}
+        WHERE ${posts.status} = 'Published' AND ${posts.publishDate} <= ${post.now}
+        ORDER BY ${posts.publishDate} DESC NULLS LAST, ${posts.id} DESC NULLS LAST LIMIT ${NEWEST_SCANNED}) newest
+      WHERE matches LIMIT ${SUGGESTION_POST_WINDOW}
+    ), older AS (
+      SELECT ${columns} FROM ${posts}
+      WHERE (SELECT count(*) FROM recent) < ${SUGGESTION_POST_WINDOW} AND ${post.where}
+        AND ${posts.id} NOT IN (SELECT id FROM recent)
+      -- An expression, not the column: sorted after the GIN scan, never by walking the date index.
+      ORDER BY ${posts.publishDate} + interval '0 seconds' DESC, ${posts.id} DESC LIMIT ${SUGGESTION_POST_WINDOW}
+    ), window_ AS (
+      SELECT * FROM (SELECT * FROM recent UNION ALL SELECT * FROM older) found
+      ORDER BY publish_date DESC, id DESC LIMIT ${SUGGESTION_POST_WINDOW}
+    )
+    SELECT json_agg(json_build_object('id', m.id, 'title', m.title) ORDER BY m.rank DESC, m.publish_date DESC, m.id DESC)
+    FROM (SELECT id, title, publish_date, ts_rank(document, ${post.query}) AS rank FROM window_
+      ORDER BY rank DESC, publish_date DESC, id DESC LIMIT ${topCount}) m)`;
+}
+
+/** The suggestions' one statement (exported for bench/explain-search.ts); null for an empty query. */
+export function suggestionsQuery(searchValue: string, viewerId: string | null, topCount: number, now = new Date()): SQL | null {
   const terms = searchTerms(searchValue);
-  if (!terms.needle) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
+  if (!terms.needle) return null;
   const expert = expertMatch(terms);
   const category = categoryMatch(terms);
   // One letter is not a word to look for in posts.
   const post = terms.tsquery && terms.needle.length > 1 ? postMatch(terms.tsquery, viewerId, now) : null;
-  const postsPart = post
-    ? sql`(SELECT json_agg(json_build_object('id', m.id, 'title', m.title) ORDER BY ts_rank(m.search_document, ${post.query}) DESC, m.publish_date DESC, m.id DESC)
-        FROM (SELECT * FROM (
-          SELECT ${posts.id} AS id, ${posts.title} AS title, ${posts}.search_document, ${posts.publishDate} AS publish_date FROM ${posts}
-          WHERE ${post.where}
-          ORDER BY ${posts.publishDate} DESC NULLS LAST, ${posts.id} DESC NULLS LAST LIMIT ${SUGGESTION_POST_WINDOW}) w
-          ORDER BY ts_rank(w.search_document, ${post.query}) DESC, w.publish_date DESC, w.id DESC LIMIT ${topCount}) m)`
-    : sql`NULL`;
-  const [row] = await queryRows<{
-    experts: { id: string; userName: string; avatar: string | null }[] | null;
-    categories: { id: number; name: string }[] | null;
-    posts: { id: string; title: string }[] | null;
-  }>(
-    db,
-    sql`SELECT
+  const postsPart = post ? suggestedPosts(post, topCount) : sql`NULL`;
+  return sql`SELECT
       (SELECT json_agg(json_build_object('id', e.id, 'userName', e.user_name, 'avatar', e.avatar)) FROM (
         SELECT ${users.id} AS id, ${users.userName} AS user_name, ${profiles.avatar} AS avatar FROM ${expert.from}
         WHERE ${expert.where} ORDER BY ${expert.order} LIMIT ${topCount}) e) AS experts,
       (SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM (
         SELECT ${categories.id} AS id, ${categories.name} AS name FROM ${categories}
         WHERE ${category.where} ORDER BY ${category.order} LIMIT ${topCount}) c) AS categories,
-      ${postsPart} AS posts`,
-  );
+      ${postsPart} AS posts`;
+}
+
+/** What the header's search box shows: up to `topCount` experts, sports and posts, in one statement. */
+export async function searchSuggestions(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SearchSuggestions> {
+  const query = suggestionsQuery(searchValue, viewerId, topCount, now);
+  if (!query) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
+  const [row] = await queryRows<{
+    experts: { id: string; userName: string; avatar: string | null }[] | null;
+    categories: { id: number; name: string }[] | null;
+    posts: { id: string; title: string }[] | null;
+  }>(db, query);
   return {
     expertsInfo: (row?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
     categoriesInfo: row?.categories ?? [],
