@@ -53,7 +53,6 @@ const lockedBody = (opening: string, secret: string) => [
 let lebron: MadeUser;
 let sharpShooter: MadeUser;
 let theSharpEdge: MadeUser;
-let whitfield: MadeUser;
 let pickAuthor: MadeUser;
 let subscriber: MadeUser;
 let stranger: MadeUser;
@@ -70,7 +69,7 @@ beforeAll(async () => {
   lebron = await namedExpert("LeBronPicks", "Dana", "Lowry");
   sharpShooter = await namedExpert("SharpShooter", "Ari", "Stone");
   theSharpEdge = await namedExpert("TheSharpEdge", "Kim", "Park");
-  whitfield = await namedExpert("GridironGuru", "Marcus", "Whitfield");
+  await namedExpert("GridironGuru", "Marcus", "Whitfield");
   pickAuthor = await namedExpert("LockedLines", "Jo", "Vance");
   subscriber = await fixtures.makeUser();
   stranger = await fixtures.makeUser();
