@@ -6,10 +6,17 @@ export const SEARCH_BENCH_DOMAIN = "search.bench.sharpside.app";
 // Every bench pick's locked analysis carries this word; a visitor's search must never find it.
 export const LOCKED_WORD = "Zanzibarlock";
 
-const handlePrefixes = ["LeBron", "Sharp", "Gridiron", "Hoops", "Diamond", "Puck", "Pitch", "Line", "Value", "Steam", "Edge", "Parlay", "Lock", "Sunday", "Prime", "Total", "Spread", "Sniper", "Vegas", "Wise"];
-const handleSuffixes = ["Picks", "Bets", "Guru", "Sharp", "Plays", "Edge", "Locks", "King", "Pro", "Lab"];
+// Handles and surnames as varied as 10,000 people's are: 1,000 handle stems, 200 surnames.
+const handlePrefixes = [
+  "LeBron", "Sharp", "Gridiron", "Hoops", "Diamond", "Puck", "Pitch", "Line", "Value", "Steam",
+  "Edge", "Parlay", "Lock", "Sunday", "Prime", "Total", "Spread", "Sniper", "Vegas", "Wise",
+  "Court", "Rink", "Fairway", "Clutch", "Baseline", "Bullpen", "Endzone", "Paint", "Slapshot", "Corner",
+  "Redzone", "Moneyline", "Underdog", "Closing", "Sunrise", "Midnight", "Frozen", "Golden", "Iron", "Lucky",
+];
+const handleSuffixes = ["Picks", "Bets", "Guru", "Sharp", "Plays", "Edge", "Locks", "King", "Pro", "Lab", "Wizard", "Report", "Insider", "Angles", "Capper", "Club", "Desk", "Room", "Zone", "Hq", "Hub", "Nation", "Line", "Factor", "Brain"];
 const firstNames = ["Marcus", "Dana", "Ari", "Kim", "Jo", "Casey", "Robin", "Sam", "Alex", "Jordan", "Taylor", "Morgan", "Jamie", "Chris", "Pat", "Lee", "Drew", "Avery", "Riley", "Quinn"];
-const lastNames = ["Whitfield", "Lowry", "Stone", "Park", "Vance", "Okafor", "Nguyen", "Garcia", "Smith", "Johnson", "Brown", "Miller", "Davis", "Wilson", "Moore", "Clark", "Lewis", "Walker", "Young", "Hall"];
+const surnameRoots = ["Whit", "Low", "Stone", "Park", "Van", "Oka", "Ash", "Gar", "Brad", "John", "Brook", "Mill", "Dav", "Wil", "Moor", "Clar", "Lew", "Walk", "Young", "Hal", "Fair", "Hart", "Kings", "Red", "Wood"];
+const surnameEndings = ["field", "ford", "ley", "ton", "son", "wick", "man", "well"];
 const teams = [
   "Lakers", "Celtics", "Knicks", "Warriors", "Bulls", "Heat", "Nuggets", "Suns", "Bucks", "Mavericks",
   "Chiefs", "Eagles", "Cowboys", "Packers", "Steelers", "Ravens", "Bills", "Niners", "Patriots", "Giants",
@@ -29,7 +36,7 @@ export async function seedSearchExperts(bench, count) {
     SELECT 'expert' || g || '@${SEARCH_BENCH_DOMAIN}',
       (${sqlArray(handlePrefixes)})[1 + g % ${handlePrefixes.length}] || (${sqlArray(handleSuffixes)})[1 + (g / ${handlePrefixes.length}) % ${handleSuffixes.length}] || g,
       (${sqlArray(firstNames)})[1 + (g * 7) % ${firstNames.length}],
-      (${sqlArray(lastNames)})[1 + (g * 13) % ${lastNames.length}],
+      (${sqlArray(surnameRoots)})[1 + (g * 13) % ${surnameRoots.length}] || (${sqlArray(surnameEndings)})[1 + (g / ${surnameRoots.length}) % ${surnameEndings.length}],
       '{Expert}', 'Expert', now()
     FROM generate_series(1, ${count}) g`);
   await bench.unsafe(`

@@ -14,6 +14,9 @@ import * as recommendedRoute from "~/routes/api.experts.recommended";
 import * as recommendedSidebarRoute from "~/routes/api.experts.recommended.sidebar";
 import * as searchRoute from "~/routes/api.search";
 import * as searchTabRoute from "~/routes/api.search.$tab";
+import { queryRows } from "~/db/client.server";
+import { COMMON_SHARE, postSuggestionsQuery, searchSuggestions, suggestionsPlan } from "~/modules/search/search.server";
+import { estimatedShare, FREQUENCIES_TTL_MS } from "~/modules/search/word-frequency.server";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
@@ -316,5 +319,26 @@ describe(`recommended experts (${testDatabaseEngine()})`, () => {
     expect((await rankedExperts(database.db, start + 1000)).map((expert) => expert.id)).toEqual(before.map((expert) => expert.id));
     const later = await rankedExperts(database.db, start + RECOMMENDED_TTL_MS + 1);
     expect(later[0].id).toBe(star.user.id);
+  });
+});
+
+describe(`the suggestions' two plans (${testDatabaseEngine()})`, () => {
+  it("answer alike: walking the newest posts for common words, the GIN index for rare ones", async () => {
+    await database.db.execute(sql`ANALYZE posts`);
+    for (const q of ["celt", "celtics knicks", "quarterback", SECRET.slice(0, 6), "zzqxv"]) {
+      const plan = (await suggestionsPlan(database.db, subscriber.user.id, q, 5))!;
+      const answer = (commonWords: boolean) =>
+        queryRows<{ posts: { id: string }[] | null }>(database.db, postSuggestionsQuery({ ...plan, variant: { ...plan.variant, commonWords } }));
+      const [common, rare] = [await answer(true), await answer(false)];
+      expect(common, q).toEqual(rare);
+      if (q.startsWith("celt") || q === SECRET.slice(0, 6)) expect(common[0].posts?.length, q).toBeGreaterThan(0);
+    }
+    // After ANALYZE the statistics name the common words; 'celt' is in most of these few posts.
+    expect(await estimatedShare(database.db, ["celt"], Date.now() + 2 * FREQUENCIES_TTL_MS)).toBeGreaterThan(COMMON_SHARE);
+    expect(await estimatedShare(database.db, ["zzqxv"], Date.now() + 2 * FREQUENCIES_TTL_MS)).toBe(0);
+    expect((await searchSuggestions(database.db, null, "celt", 5, new Date(Date.now() + 2 * FREQUENCIES_TTL_MS))).postsInfo.map((post) => post.title)).toEqual([
+      "Celtics rotation notes",
+      "Tuesday slate",
+    ]);
   });
 });

@@ -9,10 +9,12 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
 import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { serializePosts, toPostLink, type PostDTO, type PostLink } from "~/modules/posts/post-serializer.server";
 import { SEARCH_MAX_LENGTH } from "./search-queries";
+import { estimatedShare } from "./word-frequency.server";
 
 /** Words of a query that count; the rest are ignored. */
 const MAX_WORDS = 8;
@@ -21,8 +23,13 @@ const MAX_WORDS = 8;
  * word among a million posts would cost more than the whole request may.
  */
 const SUGGESTION_POST_WINDOW = 20;
-/** How many of the newest posts the suggestions look through before asking the GIN index. */
-const NEWEST_SCANNED = 500;
+/**
+ * Queries whose words are expected in at least this share of posts are looked for among the newest NEWEST_SCANNED
+ * posts (expected: a match every 500 posts or sooner); rarer ones through the GIN index (at most
+ * a few thousand matches per million posts to sort).
+ */
+export const COMMON_SHARE = 0.002;
+const NEWEST_SCANNED = 5000;
 /** How alike a misspelt word and a name must be (pg_trgm word similarity, 0…1). */
 const NAME_SIMILARITY = 0.5;
 
@@ -63,6 +70,8 @@ interface PageOptions {
 /** A query as the searches use it: trimmed, lower case, and its words as a prefix tsquery text. */
 export interface SearchTerms {
   needle: string;
+  /** The words (letters and digits), lower case. */
+  words: string[];
   /** `word1:* & word2:*`, or null when the query has no letter or digit. */
   tsquery: string | null;
 }
@@ -70,14 +79,33 @@ export interface SearchTerms {
 export function searchTerms(searchValue: string): SearchTerms {
   const needle = searchValue.trim().toLowerCase().slice(0, SEARCH_MAX_LENGTH);
   const words = (needle.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-  return { needle, tsquery: words.length ? words.map((word) => `${word}:*`).join(" & ") : null };
+  return { needle, words, tsquery: words.length ? words.map((word) => `${word}:*`).join(" & ") : null };
 }
 
-const isPublicExpert = sql`${experts.membershipStatus} = 'Active' AND 'Expert' = ANY(${users.roles})`;
-const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+/** The needle and its LIKE patterns as SQL: bound values, or placeholders in a prepared statement. */
+interface MatchValues {
+  needle: SQL;
+  prefix: SQL;
+  part: SQL;
+}
 
 /** `%`, `_` and `\` typed by a user are letters, not LIKE wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const likeValues = (needle: string) => ({ needle, prefix: `${escapeLike(needle)}%`, part: `%${escapeLike(needle)}%` });
+
+const boundValues = (needle: string): MatchValues => {
+  const values = likeValues(needle);
+  return { needle: sql`${values.needle}`, prefix: sql`${values.prefix}`, part: sql`${values.part}` };
+};
+
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** Fewer than this many found for a handful of suggestions would need a very unlucky membership mix. */
+const EXPERT_CANDIDATES = 20;
+
+const isPublicExpert = sql`${experts.membershipStatus} = 'Active' AND 'Expert' = ANY(${users.roles})`;
+const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
  * Public experts matching the needle: one character matches the start of a name; longer ones a
@@ -86,15 +114,17 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * by a trigram index. Best match first: a user name
  * starting with the needle, then word similarity, then most units won.
  */
-function expertMatch({ needle }: SearchTerms) {
-  const prefix = `${escapeLike(needle)}%`;
-  const part = `%${escapeLike(needle)}%`;
-  const where =
-    needle.length < 2
-      ? sql`(lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix})`
-      : sql`(${users.userName} ILIKE ${part} OR ${fullName} ILIKE ${part}
-          OR ${needle} <% ${users.userName} OR ${needle} <% ${fullName}
-          OR ${users.userName} % ${needle} OR ${fullName} % ${needle})`;
+function expertMatch(values: MatchValues, oneCharacter: boolean) {
+  const { needle, prefix, part } = values;
+  // Each way of matching is its own index scan: as one OR the planner reads every user instead.
+  const where = oneCharacter
+    ? sql`(lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix})`
+    : sql`${users.id} IN (
+          SELECT ${users.id} FROM ${users} WHERE ${users.userName} ILIKE ${part}
+          UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} ILIKE ${part}
+          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <% ${users.userName}
+          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <% ${fullName}
+          UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} % ${needle})`;
   const order = sql`(lower(${users.userName}) LIKE ${prefix}) DESC,
     greatest(word_similarity(${needle}, ${users.userName}), word_similarity(${needle}, ${fullName})) DESC,
     ${experts.recordProfit} DESC, ${users.userName}`;
@@ -102,13 +132,37 @@ function expertMatch({ needle }: SearchTerms) {
   return { from, where: sql`${isPublicExpert} AND ${where}`, order };
 }
 
+/**
+ * The suggestions' experts, cheaper than `expertMatch` for a handful: the matching users ranked
+ * on their own row (no join for each of possibly hundreds of look-alike names), the best
+ * EXPERT_CANDIDATES of them then checked for an active membership and given their picture.
+ */
+function suggestedExperts(values: MatchValues, oneCharacter: boolean, topCount: SQL) {
+  const { needle, prefix, part } = values;
+  const columns = sql`${users.id} AS id, ${users.userName} AS user_name, ${fullName} AS full_name, ${users.roles} AS roles`;
+  const matched = oneCharacter
+    ? sql`SELECT ${columns} FROM ${users} WHERE lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix}`
+    : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
+        UNION SELECT ${columns} FROM ${users} WHERE ${fullName} ILIKE ${part}
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <% ${users.userName}
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <% ${fullName}
+        UNION SELECT ${columns} FROM ${users} WHERE ${fullName} % ${needle}`;
+  return sql`(SELECT json_agg(json_build_object('id', c.id, 'userName', c.user_name, 'avatar', pr.avatar) ORDER BY c.position)
+    FROM (SELECT c.id, c.user_name, c.position FROM (
+        SELECT m.id, m.user_name, row_number() OVER (ORDER BY (lower(m.user_name) LIKE ${prefix}) DESC,
+            greatest(word_similarity(${needle}, m.user_name), word_similarity(${needle}, m.full_name)) DESC, m.user_name) AS position
+        FROM (${matched}) m WHERE 'Expert' = ANY(m.roles)
+        ORDER BY position LIMIT ${EXPERT_CANDIDATES}) c
+      JOIN ${experts} e ON e.user_id = c.id AND e.membership_status = 'Active'
+      ORDER BY c.position LIMIT ${topCount}) c
+    LEFT JOIN ${profiles} pr ON pr.user_id = c.id)`;
+}
+
 /** Sports by the start of their name or slug, or a word like it ('nbaa' → NBA). */
-function categoryMatch({ needle }: SearchTerms) {
-  const prefix = `${escapeLike(needle)}%`;
-  const where =
-    needle.length < 2
-      ? sql`(lower(${categories.name}) LIKE ${prefix} OR ${categories.slug} LIKE ${prefix})`
-      : sql`(${categories.name} ILIKE ${`%${escapeLike(needle)}%`} OR ${categories.slug} LIKE ${prefix}
+function categoryMatch({ needle, prefix, part }: MatchValues, oneCharacter: boolean) {
+  const where = oneCharacter
+    ? sql`(lower(${categories.name}) LIKE ${prefix} OR ${categories.slug} LIKE ${prefix})`
+    : sql`(${categories.name} ILIKE ${part} OR ${categories.slug} LIKE ${prefix}
           OR word_similarity(${needle}, ${categories.name}) >= ${NAME_SIMILARITY})`;
   const order = sql`(lower(${categories.name}) LIKE ${prefix}) DESC, word_similarity(${needle}, ${categories.name}) DESC, ${categories.sortOrder}, ${categories.id}`;
   return { where, order };
@@ -118,9 +172,8 @@ function categoryMatch({ needle }: SearchTerms) {
  * Live posts whose public text matches, or whose locked body matches for a viewer who may read
  * it (the author, or a subscriber with access; `canReadBody`'s rule, in SQL).
  */
-function postMatch(tsquery: string, viewerId: string | null, now: Date) {
+function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
   const query = sql`to_tsquery('english', ${tsquery})`;
-  const at = sql`${now.toISOString()}::timestamptz`;
   const readsLocked = viewerId
     ? sql`OR (${posts.postType} = 'Pick' AND ${posts}.search_locked @@ ${query} AND (${posts.authorId} = ${viewerId}::uuid OR EXISTS (
         SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerId}::uuid
@@ -138,67 +191,105 @@ function postMatch(tsquery: string, viewerId: string | null, now: Date) {
 
 /**
  * The suggestions' posts: the most relevant (`ts_rank`, title over body) of the newest
- * SUGGESTION_POST_WINDOW matches, found in two steps whatever the word's frequency (PostgreSQL
- * cannot estimate a prefix query's, so one plan would be wrong for rare or for common words):
- * first among the NEWEST_SCANNED newest posts, walking the date index (a common word fills the
- * window there at once); only when that falls short, through the GIN index, newest first (a rare
- * word has few matches to sort). The second step runs only when the first falls short.
+ * SUGGESTION_POST_WINDOW matches. PostgreSQL cannot estimate a prefix query's frequency (it
+ * guesses 2 % of rows for every one), and no single plan serves both kinds of word: a common word
+ * is found at once walking the date index, newest first, while its GIN posting list holds tens of
+ * thousands of rows to fetch and sort; a rare word has a tiny posting list but the walk would read
+ * the whole table. So the caller estimates the words' frequency (`estimatedShare`, from the
+ * statistics) and asks for one plan or the other: common words walk at most NEWEST_SCANNED of the
+ * newest posts, rare ones go through the GIN index.
  */
-function suggestedPosts(post: ReturnType<typeof postMatch>, topCount: number) {
+function suggestedPosts(post: ReturnType<typeof postMatch>, common: boolean, topCount: SQL) {
   const columns = sql`${posts.id} AS id, ${posts.title} AS title, ${posts}.search_document AS document, ${posts.publishDate} AS publish_date`;
-  return sql`(WITH recent AS (
-      SELECT id, title, document, publish_date FROM (
+  const found = common
+    ? sql`SELECT id, title, document, publish_date FROM (
         SELECT ${columns}, ${post.matches} AS matches FROM ${posts}
         WHERE ${posts.status} = 'Published' AND ${posts.publishDate} <= ${post.now}
         ORDER BY ${posts.publishDate} DESC NULLS LAST, ${posts.id} DESC NULLS LAST LIMIT ${NEWEST_SCANNED}) newest
-      WHERE matches LIMIT ${SUGGESTION_POST_WINDOW}
-    ), older AS (
-      SELECT ${columns} FROM ${posts}
-      WHERE (SELECT count(*) FROM recent) < ${SUGGESTION_POST_WINDOW} AND ${post.where}
-        AND ${posts.id} NOT IN (SELECT id FROM recent)
-      -- An expression, not the column: sorted after the GIN scan, never by walking the date index.
-      ORDER BY ${posts.publishDate} + interval '0 seconds' DESC, ${posts.id} DESC LIMIT ${SUGGESTION_POST_WINDOW}
-    ), window_ AS (
-      SELECT * FROM (SELECT * FROM recent UNION ALL SELECT * FROM older) found
-      ORDER BY publish_date DESC, id DESC LIMIT ${SUGGESTION_POST_WINDOW}
-    )
-    SELECT json_agg(json_build_object('id', m.id, 'title', m.title) ORDER BY m.rank DESC, m.publish_date DESC, m.id DESC)
-    FROM (SELECT id, title, publish_date, ts_rank(document, ${post.query}) AS rank FROM window_
+      WHERE matches LIMIT ${SUGGESTION_POST_WINDOW}`
+    : // An expression, not the column: sorted after the GIN scan, never by walking the date index.
+      sql`SELECT ${columns} FROM ${posts} WHERE ${post.where}
+      ORDER BY ${posts.publishDate} + interval '0 seconds' DESC, ${posts.id} DESC LIMIT ${SUGGESTION_POST_WINDOW}`;
+  return sql`(SELECT json_agg(json_build_object('id', m.id, 'title', m.title) ORDER BY m.rank DESC, m.publish_date DESC, m.id DESC)
+    FROM (SELECT id, title, publish_date, ts_rank(document, ${post.query}) AS rank FROM (${found}) found
       ORDER BY rank DESC, publish_date DESC, id DESC LIMIT ${topCount}) m)`;
 }
 
-/** The suggestions' one statement (exported for bench/explain-search.ts); null for an empty query. */
-export function suggestionsQuery(searchValue: string, viewerId: string | null, topCount: number, now = new Date()): SQL | null {
-  const terms = searchTerms(searchValue);
-  if (!terms.needle) return null;
-  const expert = expertMatch(terms);
-  const category = categoryMatch(terms);
-  // One letter is not a word to look for in posts.
-  const post = terms.tsquery && terms.needle.length > 1 ? postMatch(terms.tsquery, viewerId, now) : null;
-  const postsPart = post ? suggestedPosts(post, topCount) : sql`NULL`;
-  return sql`SELECT
-      (SELECT json_agg(json_build_object('id', e.id, 'userName', e.user_name, 'avatar', e.avatar)) FROM (
-        SELECT ${users.id} AS id, ${users.userName} AS user_name, ${profiles.avatar} AS avatar FROM ${expert.from}
-        WHERE ${expert.where} ORDER BY ${expert.order} LIMIT ${topCount}) e) AS experts,
-      (SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM (
-        SELECT ${categories.id} AS id, ${categories.name} AS name FROM ${categories}
-        WHERE ${category.where} ORDER BY ${category.order} LIMIT ${topCount}) c) AS categories,
-      ${postsPart} AS posts`;
+export interface SuggestionsVariant {
+  oneCharacter: boolean;
+  posts: boolean;
+  signedIn: boolean;
+  commonWords: boolean;
 }
 
-/** What the header's search box shows: up to `topCount` experts, sports and posts, in one statement. */
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The suggestions' experts and sports: a named prepared statement per variant (one character or
+ * more), planned once per connection; planning it took longer than running it, and its plan does
+ * not depend on the values (trigram indexes). Exported for bench/explain-search.ts.
+ */
+export function namesSelect(db: Database, oneCharacter: boolean) {
+  const values: MatchValues = { needle: placeholder("needle"), prefix: placeholder("prefix"), part: placeholder("part") };
+  const topCount = placeholder("topCount");
+  const category = categoryMatch(values, oneCharacter);
+  return db
+    .select({
+      experts: sql<{ id: string; userName: string; avatar: string | null }[] | null>`${suggestedExperts(values, oneCharacter, topCount)}`,
+      categories: sql<{ id: number; name: string }[] | null>`(SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM (
+        SELECT ${categories.id} AS id, ${categories.name} AS name FROM ${categories}
+        WHERE ${category.where} ORDER BY ${category.order} LIMIT ${topCount}) c)`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+}
+
+const namesStatements = [true, false].map((oneCharacter) =>
+  preparedStatement((db) => namesSelect(db, oneCharacter).prepare(oneCharacter ? "search_names_first_letter" : "search_names")),
+);
+
+/**
+ * The suggestions' posts, planned for its values every time (an unnamed statement): a generic
+ * plan, blind to the words, once read the whole posts table for a rare word.
+ */
+export function postSuggestionsQuery(plan: SuggestionsPlan): SQL {
+  const { values, variant } = plan;
+  const post = postMatch(sql`${values.tsquery}`, variant.signedIn ? sql`${values.viewerId}` : null, sql`${values.now}::timestamptz`);
+  return sql`SELECT ${suggestedPosts(post, variant.commonWords, sql`${values.topCount}`)} AS posts`;
+}
+
+export interface SuggestionsPlan {
+  variant: SuggestionsVariant;
+  values: { needle: string; prefix: string; part: string; topCount: number; tsquery: string | null; viewerId: string | null; now: string };
+}
+
+/** The variant and values of the suggestions for this query (null: an empty query). */
+export async function suggestionsPlan(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SuggestionsPlan | null> {
+  const terms = searchTerms(searchValue);
+  if (!terms.needle) return null;
+  const oneCharacter = terms.needle.length < 2;
+  // One letter is not a word to look for in posts.
+  const withPosts = terms.tsquery !== null && !oneCharacter;
+  const variant: SuggestionsVariant = {
+    oneCharacter,
+    posts: withPosts,
+    signedIn: withPosts && viewerId !== null,
+    commonWords: withPosts && (await estimatedShare(db, terms.words, now.getTime())) >= COMMON_SHARE,
+  };
+  return { variant, values: { ...likeValues(terms.needle), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() } };
+}
+
+/** What the header's search box shows: up to `topCount` experts, sports and posts, in two statements run side by side. */
 export async function searchSuggestions(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SearchSuggestions> {
-  const query = suggestionsQuery(searchValue, viewerId, topCount, now);
-  if (!query) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
-  const [row] = await queryRows<{
-    experts: { id: string; userName: string; avatar: string | null }[] | null;
-    categories: { id: number; name: string }[] | null;
-    posts: { id: string; title: string }[] | null;
-  }>(db, query);
+  const plan = await suggestionsPlan(db, viewerId, searchValue, topCount, now);
+  if (!plan) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
+  const [[names], postRows] = await Promise.all([
+    namesStatements[plan.variant.oneCharacter ? 0 : 1](db).execute(plan.values),
+    plan.variant.posts ? queryRows<{ posts: PostLink[] | null }>(db, postSuggestionsQuery(plan)) : [],
+  ]);
   return {
-    expertsInfo: (row?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
-    categoriesInfo: row?.categories ?? [],
-    postsInfo: (row?.posts ?? []).map(toPostLink),
+    expertsInfo: (names?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
+    categoriesInfo: names?.categories ?? [],
+    postsInfo: (postRows[0]?.posts ?? []).map(toPostLink),
   };
 }
 
@@ -208,7 +299,7 @@ const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
 export async function searchExperts(db: Database, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<ExpertHit>> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
-  const { from, where, order } = expertMatch(terms);
+  const { from, where, order } = expertMatch(boundValues(terms.needle), terms.needle.length < 2);
   const subscribers = sql`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.expertId} = ${users.id} AND ${subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`)})`;
   const [rows, [{ total }]] = await Promise.all([
     queryRows<Omit<ExpertHit, "avatar"> & { avatar: string | null }>(
@@ -226,7 +317,7 @@ export async function searchExperts(db: Database, searchValue: string, options: 
 export async function searchCategories(db: Database, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<CategoryHit>> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
-  const { where, order } = categoryMatch(terms);
+  const { where, order } = categoryMatch(boundValues(terms.needle), terms.needle.length < 2);
   const postsCount = sql`(SELECT count(*)::int FROM ${posts} WHERE ${posts.categoryId} = ${categories.id}
     AND ${posts.status} = 'Published' AND ${posts.publishDate} <= ${now.toISOString()}::timestamptz)`;
   const [rows, [{ total }]] = await Promise.all([
@@ -247,7 +338,7 @@ export async function searchCategories(db: Database, searchValue: string, option
 export async function searchPosts(db: Database, viewerId: string | null, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<PostDTO>> {
   const terms = searchTerms(searchValue);
   if (!terms.tsquery || terms.needle.length < 2) return { items: [], totalItems: 0 };
-  const { query, where } = postMatch(terms.tsquery, viewerId, now);
+  const { query, where } = postMatch(sql`${terms.tsquery}`, viewerId ? sql`${viewerId}` : null, at(now));
   const rank: SQL = sql`ts_rank(${posts}.search_document, ${query})`;
   const [rows, [{ total }]] = await Promise.all([
     queryRows<{ id: string }>(
