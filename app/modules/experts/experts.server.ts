@@ -98,7 +98,7 @@ export const subscribersCountSql = (expertId: SQL | AnyColumn | string, now: SQL
   )`;
 
 /** What a public expert is: an active membership and the Expert role. */
-const isPublicExpert = and(eq(experts.membershipStatus, "Active"), sql`'Expert' = ANY(${users.roles})`);
+export const isPublicExpert = and(eq(experts.membershipStatus, "Active"), sql`'Expert' = ANY(${users.roles})`);
 
 /**
  * The Expert's columns; `viewerId` and `now` are SQL (placeholders or values). The record comes

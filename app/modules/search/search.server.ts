@@ -11,7 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
-import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { avatarOrDefault, isPublicExpert, subscriptionGivesAccess, type ExpertCard } from "~/modules/experts/experts.server";
 import { serializePosts, toPostLink, type PostDTO, type PostLink } from "~/modules/posts/post-serializer.server";
 import { SEARCH_MAX_LENGTH } from "./search-queries";
 import { estimatedShare } from "./word-frequency.server";
@@ -39,15 +39,8 @@ export interface SearchSuggestions {
   postsInfo: PostLink[];
 }
 
-export interface ExpertHit {
-  id: string;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  avatar: string;
-  expertAboutText: string | null;
-  subscribersCount: number;
-}
+/** An expert on the search page: the card without its price. */
+export type ExpertHit = Omit<ExpertCard, "subscriptionPriceCents">;
 
 export interface CategoryHit {
   id: number;
@@ -104,7 +97,6 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 /** Fewer than this many found for a handful of suggestions would need a very unlucky membership mix. */
 const EXPERT_CANDIDATES = 20;
 
-const isPublicExpert = sql`${experts.membershipStatus} = 'Active' AND 'Expert' = ANY(${users.roles})`;
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
