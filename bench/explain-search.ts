@@ -1,12 +1,13 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the search suggestions' statement as the app prepares it, for a
-// visitor and a signed-in viewer, on the database of DATABASE_URL (bench/search.js runs this).
+// EXPLAIN (ANALYZE, BUFFERS) of the search suggestions' two statements as the app runs them
+// (prepared, generic plans), for a visitor and a signed-in viewer, on the database of
+// DATABASE_URL (bench/search.js runs this).
 import { fillPlaceholders } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import { openDatabase } from "~/db/client.server";
-import { namesSelect, postSuggestionsQuery, suggestionsPlan } from "~/modules/search/search.server";
+import { namesSelect, postsSelect, suggestionsPlan } from "~/modules/search/search.server";
 
-const handle = await openDatabase({ url: process.env.DATABASE_URL!, dataDir: "unused" });
+const handle = await openDatabase({ url: process.env.DATABASE_URL!, dataDir: "unused", poolSize: 1 });
+const client = handle.client as postgres.Sql;
 const viewerId = process.env.BENCH_VIEWER_ID ?? null;
 const queries: [string, string, string | null][] = [
   ["a team (a common word), visitor", "lakers", null],
@@ -15,13 +16,28 @@ const queries: [string, string, string | null][] = [
   ["an expert's handle, visitor", "hoopsg", null],
   ["a team, signed in (locked bodies searched where readable)", "lakers", viewerId],
 ];
-const explain = async (text: string, params: unknown[]) =>
-  (await (handle.client as postgres.Sql).unsafe(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params as never[])).map((row) => row["QUERY PLAN"] as string).join("\n");
+
+const literal = (value: unknown) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const prepared = new Set<string>();
+
+/** EXPLAIN of EXECUTE: the plan the app's connection runs (generic, as the app's connections plan). */
+async function explain(name: string, query: { sql: string; params: unknown[] }, values: Record<string, unknown>) {
+  if (!prepared.has(name)) {
+    await client.unsafe(`PREPARE ${name} AS ${query.sql}`);
+    prepared.add(name);
+  }
+  const params = fillPlaceholders(query.params, values).map(literal).join(", ");
+  const rows = await client.unsafe(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}(${params})`);
+  return rows.map((row) => row["QUERY PLAN"] as string).join("\n");
+}
+
+await client.unsafe("SET plan_cache_mode = force_generic_plan");
 for (const [label, q, viewer] of queries) {
   const plan = (await suggestionsPlan(handle.db, viewer, q, 5))!;
-  const names = namesSelect(handle.db, plan.variant.oneCharacter).toSQL();
-  const posts = new PgDialect({ casing: "snake_case" }).sqlToQuery(postSuggestionsQuery(plan));
-  console.log(`#### "${q}": ${label}\n\nExperts and sports (prepared once per connection):\n\n\`\`\`\n${await explain(names.sql, fillPlaceholders(names.params, plan.values))}\n\`\`\`\n`);
-  console.log(`Posts (${plan.variant.commonWords ? "common words: the newest posts walked" : "rare words: the GIN index"}):\n\n\`\`\`\n${await explain(posts.sql, posts.params)}\n\`\`\`\n`);
+  const names = await explain("names", namesSelect(handle.db, false).toSQL(), plan.values);
+  const postsName = `posts_${plan.variant.signedIn ? "reader" : "visitor"}_${plan.variant.commonWords ? "common" : "rare"}`;
+  const posts = await explain(postsName, postsSelect(handle.db, plan.variant).toSQL(), plan.values);
+  console.log(`#### "${q}": ${label}\n\nExperts and sports:\n\n\`\`\`\n${names}\n\`\`\`\n`);
+  console.log(`Posts (${plan.variant.commonWords ? "common words: the newest posts walked" : "rare words: the GIN index"}):\n\n\`\`\`\n${posts}\n\`\`\`\n`);
 }
 await handle.close();

@@ -14,8 +14,7 @@ import * as recommendedRoute from "~/routes/api.experts.recommended";
 import * as recommendedSidebarRoute from "~/routes/api.experts.recommended.sidebar";
 import * as searchRoute from "~/routes/api.search";
 import * as searchTabRoute from "~/routes/api.search.$tab";
-import { queryRows } from "~/db/client.server";
-import { COMMON_SHARE, postSuggestionsQuery, searchSuggestions, suggestionsPlan } from "~/modules/search/search.server";
+import { COMMON_SHARE, postsSelect, searchSuggestions, suggestionsPlan } from "~/modules/search/search.server";
 import { estimatedShare, FREQUENCIES_TTL_MS } from "~/modules/search/word-frequency.server";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
@@ -325,10 +324,13 @@ describe(`recommended experts (${testDatabaseEngine()})`, () => {
 describe(`the suggestions' two plans (${testDatabaseEngine()})`, () => {
   it("answer alike: walking the newest posts for common words, the GIN index for rare ones", async () => {
     await database.db.execute(sql`ANALYZE posts`);
+    let statements = 0;
     for (const q of ["celt", "celtics knicks", "quarterback", SECRET.slice(0, 6), "zzqxv"]) {
       const plan = (await suggestionsPlan(database.db, subscriber.user.id, q, 5))!;
       const answer = (commonWords: boolean) =>
-        queryRows<{ posts: { id: string }[] | null }>(database.db, postSuggestionsQuery({ ...plan, variant: { ...plan.variant, commonWords } }));
+        postsSelect(database.db, { ...plan.variant, commonWords })
+          .prepare(`test_posts_${(statements += 1)}`)
+          .execute(plan.values);
       const [common, rare] = [await answer(true), await answer(false)];
       expect(common, q).toEqual(rare);
       if (q.startsWith("celt") || q === SECRET.slice(0, 6)) expect(common[0].posts?.length, q).toBeGreaterThan(0);

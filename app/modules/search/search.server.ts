@@ -70,7 +70,12 @@ export interface SearchTerms {
 }
 
 export function searchTerms(searchValue: string): SearchTerms {
-  const needle = searchValue.trim().toLowerCase().slice(0, SEARCH_MAX_LENGTH);
+  // Punctuation around the text ("lebr'", "#nba") is not part of a name.
+  const needle = searchValue
+    .trim()
+    .toLowerCase()
+    .slice(0, SEARCH_MAX_LENGTH)
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   const words = (needle.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   return { needle, words, tsquery: words.length ? words.map((word) => `${word}:*`).join(" & ") : null };
 }
@@ -114,8 +119,8 @@ function expertMatch(values: MatchValues, oneCharacter: boolean) {
     : sql`${users.id} IN (
           SELECT ${users.id} FROM ${users} WHERE ${users.userName} ILIKE ${part}
           UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} ILIKE ${part}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <% ${users.userName}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <% ${fullName}
+          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${users.userName}
+          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${fullName}
           UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} % ${needle})`;
   const order = sql`(lower(${users.userName}) LIKE ${prefix}) DESC,
     greatest(word_similarity(${needle}, ${users.userName}), word_similarity(${needle}, ${fullName})) DESC,
@@ -136,8 +141,8 @@ function suggestedExperts(values: MatchValues, oneCharacter: boolean, topCount: 
     ? sql`SELECT ${columns} FROM ${users} WHERE lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix}`
     : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
         UNION SELECT ${columns} FROM ${users} WHERE ${fullName} ILIKE ${part}
-        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <% ${users.userName}
-        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <% ${fullName}
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${users.userName}
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}
         UNION SELECT ${columns} FROM ${users} WHERE ${fullName} % ${needle}`;
   return sql`(SELECT json_agg(json_build_object('id', c.id, 'userName', c.user_name, 'avatar', pr.avatar) ORDER BY c.position)
     FROM (SELECT c.id, c.user_name, c.position FROM (
@@ -165,7 +170,8 @@ function categoryMatch({ needle, prefix, part }: MatchValues, oneCharacter: bool
  * it (the author, or a subscriber with access; `canReadBody`'s rule, in SQL).
  */
 function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
-  const query = sql`to_tsquery('english', ${tsquery})`;
+  // A sub-select: computed once per statement, not once per row (a generic plan folds no constants).
+  const query = sql`(SELECT to_tsquery('english', ${tsquery}))`;
   const readsLocked = viewerId
     ? sql`OR (${posts.postType} = 'Pick' AND ${posts}.search_locked @@ ${query} AND (${posts.authorId} = ${viewerId}::uuid OR EXISTS (
         SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerId}::uuid
@@ -199,8 +205,10 @@ function suggestedPosts(post: ReturnType<typeof postMatch>, common: boolean, top
         WHERE ${posts.status} = 'Published' AND ${posts.publishDate} <= ${post.now}
         ORDER BY ${posts.publishDate} DESC NULLS LAST, ${posts.id} DESC NULLS LAST LIMIT ${NEWEST_SCANNED}) newest
       WHERE matches LIMIT ${SUGGESTION_POST_WINDOW}`
-    : // An expression, not the column: sorted after the GIN scan, never by walking the date index.
-      sql`SELECT ${columns} FROM ${posts} WHERE ${post.where}
+    : // The GIN index alone (OFFSET 0 keeps the date condition out of it: a generic plan ANDed the
+      // whole date index in), then sorted by an expression, never by walking the date index.
+      sql`SELECT ${columns} FROM (SELECT * FROM ${posts} WHERE ${posts.status} = 'Published' AND ${post.matches} OFFSET 0) AS ${posts}
+      WHERE ${posts.publishDate} <= ${post.now}
       ORDER BY ${posts.publishDate} + interval '0 seconds' DESC, ${posts.id} DESC LIMIT ${SUGGESTION_POST_WINDOW}`;
   return sql`(SELECT json_agg(json_build_object('id', m.id, 'title', m.title) ORDER BY m.rank DESC, m.publish_date DESC, m.id DESC)
     FROM (SELECT id, title, publish_date, ts_rank(document, ${post.query}) AS rank FROM (${found}) found
@@ -218,7 +226,7 @@ const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
 /**
  * The suggestions' experts and sports: a named prepared statement per variant (one character or
- * more), planned once per connection; planning it took longer than running it, and its plan does
+ * more), planned once per connection (planning it took longer than running it); its plan does
  * not depend on the values (trigram indexes). Exported for bench/explain-search.ts.
  */
 export function namesSelect(db: Database, oneCharacter: boolean) {
@@ -240,14 +248,30 @@ const namesStatements = [true, false].map((oneCharacter) =>
 );
 
 /**
- * The suggestions' posts, planned for its values every time (an unnamed statement): a generic
- * plan, blind to the words, once read the whole posts table for a rare word.
+ * The suggestions' posts for a variant (common or rare words; a visitor or a signed-in viewer),
+ * its values as placeholders: a named prepared statement per variant. Each variant's shape is
+ * fixed (the walk or the GIN index), so the generic plan the app's connections use
+ * (`plan_cache_mode`, app/db/client.server.ts) cannot choose the wrong one. Exported for
+ * bench/explain-search.ts and the tests.
  */
-export function postSuggestionsQuery(plan: SuggestionsPlan): SQL {
-  const { values, variant } = plan;
-  const post = postMatch(sql`${values.tsquery}`, variant.signedIn ? sql`${values.viewerId}` : null, sql`${values.now}::timestamptz`);
-  return sql`SELECT ${suggestedPosts(post, variant.commonWords, sql`${values.topCount}`)} AS posts`;
+export function postsSelect(db: Database, variant: Pick<SuggestionsVariant, "signedIn" | "commonWords">) {
+  const post = postMatch(placeholder("tsquery"), variant.signedIn ? placeholder("viewerId") : null, sql`${sql.placeholder("now")}::timestamptz`);
+  return db
+    .select({ posts: sql<PostLink[] | null>`${suggestedPosts(post, variant.commonWords, placeholder("topCount"))}` })
+    .from(sql`(SELECT 1) AS one`);
 }
+
+const postsStatements = new Map(
+  [false, true].flatMap((signedIn) =>
+    [false, true].map((commonWords) => {
+      const name = `search_posts_${signedIn ? "reader" : "visitor"}_${commonWords ? "common" : "rare"}`;
+      return [name, preparedStatement((db) => postsSelect(db, { signedIn, commonWords }).prepare(name))] as const;
+    }),
+  ),
+);
+
+const postsStatement = (db: Database, variant: SuggestionsVariant) =>
+  postsStatements.get(`search_posts_${variant.signedIn ? "reader" : "visitor"}_${variant.commonWords ? "common" : "rare"}`)!(db);
 
 export interface SuggestionsPlan {
   variant: SuggestionsVariant;
@@ -270,13 +294,13 @@ export async function suggestionsPlan(db: Database, viewerId: string | null, sea
   return { variant, values: { ...likeValues(terms.needle), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() } };
 }
 
-/** What the header's search box shows: up to `topCount` experts, sports and posts, in two statements run side by side. */
+/** What the header's search box shows: up to `topCount` experts, sports and posts, in two prepared statements run side by side. */
 export async function searchSuggestions(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SearchSuggestions> {
   const plan = await suggestionsPlan(db, viewerId, searchValue, topCount, now);
   if (!plan) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
   const [[names], postRows] = await Promise.all([
     namesStatements[plan.variant.oneCharacter ? 0 : 1](db).execute(plan.values),
-    plan.variant.posts ? queryRows<{ posts: PostLink[] | null }>(db, postSuggestionsQuery(plan)) : [],
+    plan.variant.posts ? postsStatement(db, plan.variant).execute(plan.values) : [],
   ]);
   return {
     expertsInfo: (names?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
