@@ -1,10 +1,10 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the search suggestions' two statements as the app runs them
+// EXPLAIN (ANALYZE, BUFFERS) of the search suggestions' statement as the app runs it
 // (prepared, generic plans), for a visitor and a signed-in viewer, on the database of
 // DATABASE_URL (bench/search.js runs this).
 import { fillPlaceholders } from "drizzle-orm";
 import type postgres from "postgres";
 import { openDatabase } from "~/db/client.server";
-import { namesSelect, postsSelect, suggestionsPlan } from "~/modules/search/search.server";
+import { suggestionsPlan, suggestionsSelect } from "~/modules/search/search.server";
 
 const handle = await openDatabase({ url: process.env.DATABASE_URL!, dataDir: "unused", poolSize: 1 });
 const client = handle.client as postgres.Sql;
@@ -34,10 +34,9 @@ async function explain(name: string, query: { sql: string; params: unknown[] }, 
 await client.unsafe("SET plan_cache_mode = force_generic_plan");
 for (const [label, q, viewer] of queries) {
   const plan = (await suggestionsPlan(handle.db, viewer, q, 5))!;
-  const names = await explain("names", namesSelect(handle.db, false).toSQL(), plan.values);
-  const postsName = `posts_${plan.variant.signedIn ? "reader" : "visitor"}_${plan.variant.commonWords ? "common" : "rare"}`;
-  const posts = await explain(postsName, postsSelect(handle.db, plan.variant).toSQL(), plan.values);
-  console.log(`#### "${q}": ${label}\n\nExperts and sports:\n\n\`\`\`\n${names}\n\`\`\`\n`);
-  console.log(`Posts (${plan.variant.commonWords ? "common words: the newest posts walked" : "rare words: the GIN index"}):\n\n\`\`\`\n${posts}\n\`\`\`\n`);
+  const name = `suggestions_${plan.variant.signedIn ? "reader" : "visitor"}_${plan.variant.commonWords ? "common" : "rare"}`;
+  const lines = await explain(name, suggestionsSelect(handle.db, plan.variant).toSQL(), plan.values);
+  const posts = plan.variant.commonWords ? "common words: the newest posts walked" : "rare words: the GIN index";
+  console.log(`#### "${q}": ${label}; posts: ${posts}\n\n\`\`\`\n${lines}\n\`\`\`\n`);
 }
 await handle.close();

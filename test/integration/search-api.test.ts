@@ -14,7 +14,7 @@ import * as recommendedRoute from "~/routes/api.experts.recommended";
 import * as recommendedSidebarRoute from "~/routes/api.experts.recommended.sidebar";
 import * as searchRoute from "~/routes/api.search";
 import * as searchTabRoute from "~/routes/api.search.$tab";
-import { COMMON_SHARE, postsSelect, searchSuggestions, suggestionsPlan } from "~/modules/search/search.server";
+import { COMMON_SHARE, searchSuggestions, suggestionsPlan, suggestionsSelect } from "~/modules/search/search.server";
 import { estimatedShare, FREQUENCIES_TTL_MS } from "~/modules/search/word-frequency.server";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
@@ -328,8 +328,8 @@ describe(`the suggestions' two plans (${testDatabaseEngine()})`, () => {
     for (const q of ["celt", "celtics knicks", "quarterback", SECRET.slice(0, 6), "zzqxv"]) {
       const plan = (await suggestionsPlan(database.db, subscriber.user.id, q, 5))!;
       const answer = (commonWords: boolean) =>
-        postsSelect(database.db, { ...plan.variant, commonWords })
-          .prepare(`test_posts_${(statements += 1)}`)
+        suggestionsSelect(database.db, { ...plan.variant, commonWords })
+          .prepare(`test_suggestions_${(statements += 1)}`)
           .execute(plan.values);
       const [common, rare] = [await answer(true), await answer(false)];
       expect(common, q).toEqual(rare);

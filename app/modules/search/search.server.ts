@@ -225,53 +225,42 @@ export interface SuggestionsVariant {
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
 /**
- * The suggestions' experts and sports: a named prepared statement per variant (one character or
- * more), planned once per connection (planning it took longer than running it); its plan does
- * not depend on the values (trigram indexes). Exported for bench/explain-search.ts.
+ * The suggestions' one statement for a variant (one character, or a word for posts too, for a
+ * visitor or a signed-in viewer, common or rare words), its values as placeholders: a named
+ * prepared statement per variant. Each variant's shape is fixed (the trigram indexes for names;
+ * the walk or the GIN index for posts), so the generic plan the app's connections use
+ * (`plan_cache_mode`, app/db/client.server.ts) cannot choose a wrong one, and nothing is planned
+ * per request (planning this took longer than running it). Exported for bench/explain-search.ts
+ * and the tests.
  */
-export function namesSelect(db: Database, oneCharacter: boolean) {
+export function suggestionsSelect(db: Database, variant: SuggestionsVariant) {
   const values: MatchValues = { needle: placeholder("needle"), prefix: placeholder("prefix"), part: placeholder("part") };
   const topCount = placeholder("topCount");
-  const category = categoryMatch(values, oneCharacter);
+  const category = categoryMatch(values, variant.oneCharacter);
+  const post = variant.posts
+    ? postMatch(placeholder("tsquery"), variant.signedIn ? placeholder("viewerId") : null, sql`${sql.placeholder("now")}::timestamptz`)
+    : null;
   return db
     .select({
-      experts: sql<{ id: string; userName: string; avatar: string | null }[] | null>`${suggestedExperts(values, oneCharacter, topCount)}`,
+      experts: sql<{ id: string; userName: string; avatar: string | null }[] | null>`${suggestedExperts(values, variant.oneCharacter, topCount)}`,
       categories: sql<{ id: number; name: string }[] | null>`(SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM (
         SELECT ${categories.id} AS id, ${categories.name} AS name FROM ${categories}
         WHERE ${category.where} ORDER BY ${category.order} LIMIT ${topCount}) c)`,
+      posts: sql<PostLink[] | null>`${post ? suggestedPosts(post, variant.commonWords, topCount) : sql`NULL`}`,
     })
     .from(sql`(SELECT 1) AS one`);
 }
 
-const namesStatements = [true, false].map((oneCharacter) =>
-  preparedStatement((db) => namesSelect(db, oneCharacter).prepare(oneCharacter ? "search_names_first_letter" : "search_names")),
-);
+const variantName = (v: SuggestionsVariant) =>
+  v.posts ? `search_suggestions_${v.signedIn ? "reader" : "visitor"}_${v.commonWords ? "common" : "rare"}` : `search_suggestions_${v.oneCharacter ? "first_letter" : "names"}`;
 
-/**
- * The suggestions' posts for a variant (common or rare words; a visitor or a signed-in viewer),
- * its values as placeholders: a named prepared statement per variant. Each variant's shape is
- * fixed (the walk or the GIN index), so the generic plan the app's connections use
- * (`plan_cache_mode`, app/db/client.server.ts) cannot choose the wrong one. Exported for
- * bench/explain-search.ts and the tests.
- */
-export function postsSelect(db: Database, variant: Pick<SuggestionsVariant, "signedIn" | "commonWords">) {
-  const post = postMatch(placeholder("tsquery"), variant.signedIn ? placeholder("viewerId") : null, sql`${sql.placeholder("now")}::timestamptz`);
-  return db
-    .select({ posts: sql<PostLink[] | null>`${suggestedPosts(post, variant.commonWords, placeholder("topCount"))}` })
-    .from(sql`(SELECT 1) AS one`);
-}
+const ALL_VARIANTS: SuggestionsVariant[] = [
+  { oneCharacter: true, posts: false, signedIn: false, commonWords: false },
+  { oneCharacter: false, posts: false, signedIn: false, commonWords: false },
+  ...[false, true].flatMap((signedIn) => [false, true].map((commonWords) => ({ oneCharacter: false, posts: true, signedIn, commonWords }))),
+];
 
-const postsStatements = new Map(
-  [false, true].flatMap((signedIn) =>
-    [false, true].map((commonWords) => {
-      const name = `search_posts_${signedIn ? "reader" : "visitor"}_${commonWords ? "common" : "rare"}`;
-      return [name, preparedStatement((db) => postsSelect(db, { signedIn, commonWords }).prepare(name))] as const;
-    }),
-  ),
-);
-
-const postsStatement = (db: Database, variant: SuggestionsVariant) =>
-  postsStatements.get(`search_posts_${variant.signedIn ? "reader" : "visitor"}_${variant.commonWords ? "common" : "rare"}`)!(db);
+const suggestionsStatements = new Map(ALL_VARIANTS.map((variant) => [variantName(variant), preparedStatement((db) => suggestionsSelect(db, variant).prepare(variantName(variant)))]));
 
 export interface SuggestionsPlan {
   variant: SuggestionsVariant;
@@ -294,18 +283,15 @@ export async function suggestionsPlan(db: Database, viewerId: string | null, sea
   return { variant, values: { ...likeValues(terms.needle), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() } };
 }
 
-/** What the header's search box shows: up to `topCount` experts, sports and posts, in two prepared statements run side by side. */
+/** What the header's search box shows: up to `topCount` experts, sports and posts, in one prepared statement. */
 export async function searchSuggestions(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SearchSuggestions> {
   const plan = await suggestionsPlan(db, viewerId, searchValue, topCount, now);
   if (!plan) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
-  const [[names], postRows] = await Promise.all([
-    namesStatements[plan.variant.oneCharacter ? 0 : 1](db).execute(plan.values),
-    plan.variant.posts ? postsStatement(db, plan.variant).execute(plan.values) : [],
-  ]);
+  const [row] = await suggestionsStatements.get(variantName(plan.variant))!(db).execute(plan.values);
   return {
-    expertsInfo: (names?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
-    categoriesInfo: names?.categories ?? [],
-    postsInfo: (postRows[0]?.posts ?? []).map(toPostLink),
+    expertsInfo: (row?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
+    categoriesInfo: row?.categories ?? [],
+    postsInfo: (row?.posts ?? []).map(toPostLink),
   };
 }
 
