@@ -22,7 +22,7 @@ const MAX_WORDS = 8;
  * The suggestions rank the newest matching posts by relevance: ranking every match of a common
  * word among a million posts would cost more than the whole request may.
  */
-const SUGGESTION_POST_WINDOW = 20;
+const SUGGESTION_POST_WINDOW = 10;
 /**
  * Queries whose words are expected in at least this share of posts are looked for among the newest NEWEST_SCANNED
  * posts (expected: a match every 500 posts or sooner); rarer ones through the GIN index (at most
@@ -106,9 +106,9 @@ const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
  * Public experts matching the needle: one character matches the start of a name; longer ones a
- * part of the user name or full name, or a word like it (typos: pg_trgm's word similarity, or
- * its whole-name similarity, which lets 'whitfeld' find Marcus Whitfield). Every branch is served
- * by a trigram index. Best match first: a user name
+ * part of the user name or full name, or a word like it (typos: pg_trgm's strict word
+ * similarity, which lets 'whitfeld' find Marcus Whitfield). Every branch is served by a trigram
+ * index. Best match first: a user name
  * starting with the needle, then word similarity, then most units won.
  */
 function expertMatch(values: MatchValues, oneCharacter: boolean) {
@@ -120,8 +120,7 @@ function expertMatch(values: MatchValues, oneCharacter: boolean) {
           SELECT ${users.id} FROM ${users} WHERE ${users.userName} ILIKE ${part}
           UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} ILIKE ${part}
           UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${users.userName}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${fullName}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} % ${needle})`;
+          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${fullName})`;
   const order = sql`(lower(${users.userName}) LIKE ${prefix}) DESC,
     greatest(word_similarity(${needle}, ${users.userName}), word_similarity(${needle}, ${fullName})) DESC,
     ${experts.recordProfit} DESC, ${users.userName}`;
@@ -142,8 +141,7 @@ function suggestedExperts(values: MatchValues, oneCharacter: boolean, topCount: 
     : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
         UNION SELECT ${columns} FROM ${users} WHERE ${fullName} ILIKE ${part}
         UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${users.userName}
-        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}
-        UNION SELECT ${columns} FROM ${users} WHERE ${fullName} % ${needle}`;
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}`;
   return sql`(SELECT json_agg(json_build_object('id', c.id, 'userName', c.user_name, 'avatar', pr.avatar) ORDER BY c.position)
     FROM (SELECT c.id, c.user_name, c.position FROM (
         SELECT m.id, m.user_name, row_number() OVER (ORDER BY (lower(m.user_name) LIKE ${prefix}) DESC,
