@@ -24,9 +24,9 @@ const MAX_WORDS = 8;
  */
 const SUGGESTION_POST_WINDOW = 10;
 /**
- * Queries whose words are expected in at least this share of posts are looked for among the newest NEWEST_SCANNED
- * posts (expected: a match every 500 posts or sooner); rarer ones through the GIN index (at most
- * a few thousand matches per million posts to sort).
+ * Queries whose words are expected in at least this share of posts are looked for among the
+ * newest NEWEST_SCANNED posts (a match every 500 posts or sooner); rarer ones through the GIN
+ * index (at most a few thousand matches per million posts to sort).
  */
 export const COMMON_SHARE = 0.002;
 const NEWEST_SCANNED = 5000;
@@ -178,7 +178,7 @@ function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
   return {
     query,
     now: at,
-    /** The text match alone (the suggestions' first step adds liveness itself). */
+    /** The text match alone (the suggestions add liveness themselves). */
     matches: sql`(${posts}.search_document @@ ${query} ${readsLocked})`,
     where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at}
       AND (${posts}.search_document @@ ${query} ${readsLocked})`,
