@@ -235,7 +235,9 @@ export interface ListedExpert extends Expert {
 }
 
 /** `%`, `_` and `\` typed by a user are letters, not ILIKE wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 /** Win rate over decided picks (pushes left out), for ordering; 0 without any. */
 const winRate = sql`${experts.recordWins}::numeric / nullif(${experts.recordWins} + ${experts.recordLosses}, 0)`;

@@ -11,7 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
-import { avatarOrDefault, isPublicExpert, subscriptionGivesAccess, type ExpertCard } from "~/modules/experts/experts.server";
+import { avatarOrDefault, escapeLike, isPublicExpert, subscribersCountSql, subscriptionGivesAccess, type ExpertCard } from "~/modules/experts/experts.server";
 import { serializePosts, toPostLink, type PostDTO, type PostLink } from "~/modules/posts/post-serializer.server";
 import { SEARCH_MAX_LENGTH } from "./search-queries";
 import { estimatedShare } from "./word-frequency.server";
@@ -87,9 +87,6 @@ interface MatchValues {
   part: SQL;
 }
 
-/** `%`, `_` and `\` typed by a user are letters, not LIKE wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const likeValues = (needle: string) => ({ needle, prefix: `${escapeLike(needle)}%`, part: `%${escapeLike(needle)}%` });
 
 const boundValues = (needle: string): MatchValues => {
@@ -105,25 +102,28 @@ const EXPERT_CANDIDATES = 20;
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
- * Public experts matching the needle: one character matches the start of a name; longer ones a
- * part of the user name or full name, or a word like it (typos: pg_trgm's strict word
- * similarity, which lets 'whitfeld' find Marcus Whitfield). Every branch is served by a trigram
- * index. Best match first: a user name
- * starting with the needle, then word similarity, then most units won.
+ * Users whose name matches the needle, as `columns` of `users`: one character matches the start
+ * of a name; longer ones a part of the user name or full name, or a word like it (typos: pg_trgm's
+ * strict word similarity, which lets 'whitfeld' find Marcus Whitfield). Each way of matching is
+ * its own trigram index scan (a UNION): as one OR the planner read every user instead.
  */
+function matchingUsers({ needle, prefix, part }: MatchValues, oneCharacter: boolean, columns: SQL) {
+  return oneCharacter
+    ? sql`SELECT ${columns} FROM ${users} WHERE lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix}`
+    : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
+        UNION SELECT ${columns} FROM ${users} WHERE ${fullName} ILIKE ${part}
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${users.userName}
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}`;
+}
+
+/** The best name match first: a user name starting with the needle, then word similarity. */
+const nameRank = ({ needle, prefix }: MatchValues, userName: SQL, name: SQL) =>
+  sql`(lower(${userName}) LIKE ${prefix}) DESC, greatest(word_similarity(${needle}, ${userName}), word_similarity(${needle}, ${name})) DESC`;
+
+/** Public experts whose name matches (`matchingUsers`), best match first, then most units won. */
 function expertMatch(values: MatchValues, oneCharacter: boolean) {
-  const { needle, prefix, part } = values;
-  // Each way of matching is its own index scan: as one OR the planner reads every user instead.
-  const where = oneCharacter
-    ? sql`(lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix})`
-    : sql`${users.id} IN (
-          SELECT ${users.id} FROM ${users} WHERE ${users.userName} ILIKE ${part}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${fullName} ILIKE ${part}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${users.userName}
-          UNION SELECT ${users.id} FROM ${users} WHERE ${needle} <<% ${fullName})`;
-  const order = sql`(lower(${users.userName}) LIKE ${prefix}) DESC,
-    greatest(word_similarity(${needle}, ${users.userName}), word_similarity(${needle}, ${fullName})) DESC,
-    ${experts.recordProfit} DESC, ${users.userName}`;
+  const where = sql`${users.id} IN (${matchingUsers(values, oneCharacter, sql`${users.id}`)})`;
+  const order = sql`${nameRank(values, sql`${users.userName}`, fullName)}, ${experts.recordProfit} DESC, ${users.userName}`;
   const from = sql`${users} JOIN ${experts} ON ${experts.userId} = ${users.id} LEFT JOIN ${profiles} ON ${profiles.userId} = ${users.id}`;
   return { from, where: sql`${isPublicExpert} AND ${where}`, order };
 }
@@ -134,19 +134,11 @@ function expertMatch(values: MatchValues, oneCharacter: boolean) {
  * EXPERT_CANDIDATES of them then checked for an active membership and given their picture.
  */
 function suggestedExperts(values: MatchValues, oneCharacter: boolean, topCount: SQL) {
-  const { needle, prefix, part } = values;
   const columns = sql`${users.id} AS id, ${users.userName} AS user_name, ${fullName} AS full_name, ${users.roles} AS roles`;
-  const matched = oneCharacter
-    ? sql`SELECT ${columns} FROM ${users} WHERE lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix}`
-    : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
-        UNION SELECT ${columns} FROM ${users} WHERE ${fullName} ILIKE ${part}
-        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${users.userName}
-        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}`;
   return sql`(SELECT json_agg(json_build_object('id', c.id, 'userName', c.user_name, 'avatar', pr.avatar) ORDER BY c.position)
     FROM (SELECT c.id, c.user_name, c.position FROM (
-        SELECT m.id, m.user_name, row_number() OVER (ORDER BY (lower(m.user_name) LIKE ${prefix}) DESC,
-            greatest(word_similarity(${needle}, m.user_name), word_similarity(${needle}, m.full_name)) DESC, m.user_name) AS position
-        FROM (${matched}) m WHERE 'Expert' = ANY(m.roles)
+        SELECT m.id, m.user_name, row_number() OVER (ORDER BY ${nameRank(values, sql`m.user_name`, sql`m.full_name`)}, m.user_name) AS position
+        FROM (${matchingUsers(values, oneCharacter, columns)}) m WHERE 'Expert' = ANY(m.roles)
         ORDER BY position LIMIT ${EXPERT_CANDIDATES}) c
       JOIN ${experts} e ON e.user_id = c.id AND e.membership_status = 'Active'
       ORDER BY c.position LIMIT ${topCount}) c
@@ -175,14 +167,9 @@ function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
         SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerId}::uuid
           AND ${subscriptions.expertId} = ${posts.authorId} AND ${subscriptionGivesAccess(at)})))`
     : sql``;
-  return {
-    query,
-    now: at,
-    /** The text match alone (the suggestions add liveness themselves). */
-    matches: sql`(${posts}.search_document @@ ${query} ${readsLocked})`,
-    where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at}
-      AND (${posts}.search_document @@ ${query} ${readsLocked})`,
-  };
+  /** The text match alone (the suggestions add liveness themselves). */
+  const matches = sql`(${posts}.search_document @@ ${query} ${readsLocked})`;
+  return { query, now: at, matches, where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at} AND ${matches}` };
 }
 
 /**
@@ -300,7 +287,7 @@ export async function searchExperts(db: Database, searchValue: string, options: 
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
   const { from, where, order } = expertMatch(boundValues(terms.needle), terms.needle.length < 2);
-  const subscribers = sql`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.expertId} = ${users.id} AND ${subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`)})`;
+  const subscribers = subscribersCountSql(users.id, at(now));
   const [rows, [{ total }]] = await Promise.all([
     queryRows<Omit<ExpertHit, "avatar"> & { avatar: string | null }>(
       db,
