@@ -8,8 +8,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import { subscriptions } from "~/db/schema";
-import { avatarOrDefault, subscriptionGivesAccess, type ExpertCard } from "./experts.server";
+import { experts, profiles, subscriptions, users } from "~/db/schema";
+import { avatarOrDefault, isPublicExpert, subscribersCountSql, subscriptionGivesAccess, type ExpertCard } from "./experts.server";
 
 export const RECOMMENDATION_WINDOW_DAYS = 30;
 /** What one new subscriber in the window weighs against one unit won. */
@@ -54,18 +54,19 @@ export async function rankExperts(db: Database, limit: number, now = new Date())
         WHERE created_at >= ${since}::timestamptz AND status IN ('Activated', 'PastDue', 'Canceled')
         GROUP BY expert_id
       )
-      SELECT u.id, u.user_name AS "userName", u.first_name AS "firstName", u.last_name AS "lastName",
-        pr.avatar, pr.expert_about_text AS "expertAboutText", e.subscription_price_cents AS "subscriptionPriceCents",
-        (SELECT count(*)::int FROM subscriptions s WHERE s.expert_id = u.id
-          AND (s.status IN ('Activated', 'PastDue') OR (s.status = 'Canceled' AND s.current_period_end > ${at}::timestamptz))) AS "subscribersCount",
+      SELECT ${users.id} AS id, ${users.userName} AS "userName", ${users.firstName} AS "firstName", ${users.lastName} AS "lastName",
+        ${profiles.avatar} AS avatar, ${profiles.expertAboutText} AS "expertAboutText",
+        ${experts.subscriptionPriceCents} AS "subscriptionPriceCents",
+        ${subscribersCountSql(users.id, sql`${at}::timestamptz`)} AS "subscribersCount",
         coalesce(p.units, 0)::text AS "recentUnits", coalesce(g.n, 0) AS "newSubscribers"
-      FROM experts e
-      JOIN users u ON u.id = e.user_id
-      LEFT JOIN profiles pr ON pr.user_id = u.id
-      LEFT JOIN performance p ON p.author_id = u.id
-      LEFT JOIN growth g ON g.expert_id = u.id
-      WHERE e.membership_status = 'Active' AND 'Expert' = ANY(u.roles)
-      ORDER BY coalesce(p.units, 0) + ${NEW_SUBSCRIBER_WEIGHT}::numeric * coalesce(g.n, 0) DESC, e.record_profit DESC, e.created_at DESC, u.id
+      FROM ${experts}
+      JOIN ${users} ON ${users.id} = ${experts.userId}
+      LEFT JOIN ${profiles} ON ${profiles.userId} = ${users.id}
+      LEFT JOIN performance p ON p.author_id = ${users.id}
+      LEFT JOIN growth g ON g.expert_id = ${users.id}
+      WHERE ${isPublicExpert}
+      ORDER BY coalesce(p.units, 0) + ${NEW_SUBSCRIBER_WEIGHT}::numeric * coalesce(g.n, 0) DESC,
+        ${experts.recordProfit} DESC, ${experts.createdAt} DESC, ${users.id}
       LIMIT ${limit}`,
   );
   return rows.map((row) => ({
