@@ -7,6 +7,7 @@
  * the viewer, are left out.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { cachedPerDatabase } from "~/db/cached.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { experts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, isPublicExpert, subscribersCountSql, subscriptionGivesAccess, type ExpertCard } from "./experts.server";
@@ -78,18 +79,8 @@ export async function rankExperts(db: Database, limit: number, now = new Date())
   }));
 }
 
-const ranked = new WeakMap<Database, { at: number; experts: Promise<RecommendedExpert[]> }>();
-
 /** The ranking, computed at most once per RECOMMENDED_TTL_MS per instance (every page's sidebar shows it). */
-export function rankedExperts(db: Database, now = Date.now()): Promise<RecommendedExpert[]> {
-  const cached = ranked.get(db);
-  if (cached && now - cached.at < RECOMMENDED_TTL_MS) return cached.experts;
-  const experts = rankExperts(db, RANKED_KEPT, new Date(now));
-  ranked.set(db, { at: now, experts });
-  // A failed ranking is not kept: the next request tries again.
-  experts.catch(() => ranked.delete(db));
-  return experts;
-}
+export const rankedExperts = cachedPerDatabase(RECOMMENDED_TTL_MS, (db, now) => rankExperts(db, RANKED_KEPT, new Date(now)));
 
 /** The experts `viewerId` holds a subscription to that gives access now. */
 async function subscribedExpertIds(db: Database, viewerId: string, now: Date): Promise<string[]> {

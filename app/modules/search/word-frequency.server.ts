@@ -6,11 +6,10 @@
  * every word counts as rare.
  */
 import { sql } from "drizzle-orm";
+import { cachedPerDatabase } from "~/db/cached.server";
 import { queryRows, type Database } from "~/db/client.server";
 
 export const FREQUENCIES_TTL_MS = 5 * 60_000;
-
-const read = new WeakMap<Database, { at: number; lexemes: Promise<Map<string, number>> }>();
 
 async function readLexemeFrequencies(db: Database): Promise<Map<string, number>> {
   const rows = await queryRows<{ lexeme: string; frequency: number }>(
@@ -23,14 +22,7 @@ async function readLexemeFrequencies(db: Database): Promise<Map<string, number>>
   return new Map(rows.map((row) => [row.lexeme, Number(row.frequency)]));
 }
 
-function lexemeFrequencies(db: Database, now: number): Promise<Map<string, number>> {
-  const cached = read.get(db);
-  if (cached && now - cached.at < FREQUENCIES_TTL_MS) return cached.lexemes;
-  const lexemes = readLexemeFrequencies(db);
-  read.set(db, { at: now, lexemes });
-  lexemes.catch(() => read.delete(db));
-  return lexemes;
-}
+const lexemeFrequencies = cachedPerDatabase(FREQUENCIES_TTL_MS, readLexemeFrequencies);
 
 /**
  * The share of posts expected to match every one of `words` (lower-case, as typed, each a
