@@ -4,13 +4,8 @@
  */
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/modules/http/api-client";
+import type { SearchSuggestions } from "~/modules/search/search-queries";
 
-/** SPEC.md section 3: the search results payload. */
-export interface SearchSuggestions {
-  expertsInfo: { id: string; userName: string; avatar: string }[];
-  categoriesInfo: { id: number; name: string }[];
-  postsInfo: { id: string; title: string }[];
-}
 
 /** How many of each kind the box shows. */
 export const SUGGESTIONS_PER_GROUP = 5;

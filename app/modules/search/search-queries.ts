@@ -17,3 +17,10 @@ export const suggestionsQuerySchema = z.object({ searchValue, topCount: wholeNum
 
 /** `GET /api/search/{tab}?searchValue&page&size` */
 export const searchPageQuerySchema = z.object({ searchValue, ...pageQuery });
+
+/** SPEC.md section 3: the search results payload of `GET /api/search` (server and browser alike). */
+export interface SearchSuggestions {
+  expertsInfo: { id: string; userName: string; avatar: string }[];
+  categoriesInfo: { id: number; name: string }[];
+  postsInfo: { id: string; title: string }[];
+}

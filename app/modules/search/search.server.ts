@@ -13,7 +13,7 @@ import { preparedStatement } from "~/db/prepared.server";
 import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, escapeLike, isPublicExpert, subscribersCountSql, subscriptionGivesAccess, type ExpertCard } from "~/modules/experts/experts.server";
 import { serializePosts, toPostLink, type PostDTO, type PostLink } from "~/modules/posts/post-serializer.server";
-import { SEARCH_MAX_LENGTH } from "./search-queries";
+import { SEARCH_MAX_LENGTH, type SearchSuggestions } from "./search-queries";
 import { estimatedShare } from "./word-frequency.server";
 
 /** Words of a query that count; the rest are ignored. */
@@ -33,11 +33,6 @@ const NEWEST_SCANNED = 5000;
 /** How alike a misspelt word and a name must be (pg_trgm word similarity, 0…1). */
 const NAME_SIMILARITY = 0.5;
 
-export interface SearchSuggestions {
-  expertsInfo: { id: string; userName: string; avatar: string }[];
-  categoriesInfo: { id: number; name: string }[];
-  postsInfo: PostLink[];
-}
 
 /** An expert on the search page: the card without its price. */
 export type ExpertHit = Omit<ExpertCard, "subscriptionPriceCents">;
