@@ -50,7 +50,10 @@ export const notificationType = pgEnum("notification_type", [
   "PostLive",
   "NewComment",
   "ReplyComment",
+  "Cheer",
 ]);
+/** What a pick bets on (issue 9, decision 026): a parlay is two or more legs of the others. */
+export const pickMarket = pgEnum("pick_market", ["Moneyline", "Spread", "Total", "PlayerProp", "TeamProp", "Parlay"]);
 export const paymentKind = pgEnum("payment_kind", ["Membership", "Subscription", "Tip"]);
 export const paymentStatus = pgEnum("payment_status", ["Pending", "Succeeded", "Failed", "Refunded"]);
 export const uploadStatus = pgEnum("upload_status", ["Pending", "Complete"]);
@@ -271,6 +274,8 @@ export const events = pgTable(
     status: eventStatus().notNull().default("Scheduled"),
     homeScore: integer(),
     awayScore: integer(),
+    /** When its final score (or cancellation) came in: the picks on it were graded then. */
+    resultedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("events_category_id_starts_at_idx").on(t.categoryId, t.startsAt), index("events_starts_at_idx").on(t.startsAt)],
@@ -308,6 +313,27 @@ export const posts = pgTable(
     units: numeric({ precision: 4, scale: 1, mode: "number" }),
     pickResult: pickResult(),
     gradedAt: timestamp({ withTimezone: true }),
+    /**
+     * The verified record (issue 9, decision 026). A structured pick names its market and legs
+     * (one for a single bet); `selection`, `odds` and `eventId` are derived from them. Triggers
+     * (migration 0011) stamp `postedAt`, the commitment and its canonical text when the pick is
+     * posted, and refuse any change to the pick afterwards, and anything but its grade once its
+     * event has started.
+     */
+    market: pickMarket(),
+    legs: jsonb().$type<PickLegRecord[]>(),
+    postedAt: timestamp({ withTimezone: true }),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    /** SHA-256 (hex) of `commitCanonical`, public from posting. */
+    commitment: text(),
+    /** The committed text, salt included: revealed once the event has started. */
+    commitCanonical: text(),
+    /** Graded by its expert (props, unstructured picks), not from the final score. */
+    selfGraded: boolean().notNull().default(false),
+    /** The odds the grade paid at: a parlay with a pushed or void leg pays at its remaining legs' odds. */
+    settledOdds: integer(),
+    /** Closing-line value in percentage points of implied probability (positive: beat the close). */
+    clv: numeric({ precision: 6, scale: 2, mode: "number" }),
     likesCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
     /** When its readers were told it is live (ExpertNewPost, PostLive): once, by the publishing job or the publish itself. */
@@ -348,6 +374,17 @@ export const posts = pgTable(
     check("posts_units_range", sql`${t.units} IS NULL OR (${t.units} >= 0.1 AND ${t.units} <= 10)`),
   ],
 );
+
+/** One leg of a structured pick, as stored in `posts.legs`. */
+export interface PickLegRecord {
+  eventId: number;
+  market: "Moneyline" | "Spread" | "Total" | "PlayerProp" | "TeamProp";
+  side: "Home" | "Away" | "Draw" | "Over" | "Under" | null;
+  line: number | null;
+  odds: number;
+  /** Props: what is bet on, in the expert's words. */
+  description: string | null;
+}
 
 export const postModalities = pgTable(
   "post_modalities",
@@ -506,6 +543,89 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   provider: text().notNull(),
   type: text().notNull(),
   processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The verified record's figures (issue 9, decision 026), kept by triggers on grading
+// ---------------------------------------------------------------------------------------------
+/** Closing odds of an event's markets, imported with its results: they give a pick its CLV. */
+export const eventClosingLines = pgTable(
+  "event_closing_lines",
+  {
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    market: pickMarket().notNull(),
+    side: text().notNull(),
+    line: numeric({ precision: 6, scale: 1, mode: "number" }),
+    odds: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.market, t.side] })],
+);
+
+const recordSums = () => ({
+  wins: integer().notNull().default(0),
+  losses: integer().notNull().default(0),
+  pushes: integer().notNull().default(0),
+  voids: integer().notNull().default(0),
+  /** Units won: the risk-based profit of each graded pick. */
+  profit: numeric({ precision: 14, scale: 4, mode: "number" }).notNull().default(0),
+  /** Units risked on wins, losses and pushes, and the sum of their squares (the score's spread). */
+  staked: numeric({ precision: 14, scale: 1, mode: "number" }).notNull().default(0),
+  stakedSquares: numeric({ precision: 16, scale: 2, mode: "number" }).notNull().default(0),
+  /** Sum of the decimal odds of wins, losses and pushes: their average is the average odds. */
+  decimalOddsSum: numeric({ precision: 16, scale: 4, mode: "number" }).notNull().default(0),
+  clvSum: numeric({ precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+  clvCount: integer().notNull().default(0),
+});
+
+/** Per expert, sport (0: all sports) and day graded: what the rolling windows are summed from. */
+export const expertRecordDays = pgTable(
+  "expert_record_days",
+  {
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    ...recordSums(),
+  },
+  (t) => [primaryKey({ columns: [t.expertId, t.categoryId, t.day] }), index("expert_record_days_day_idx").on(t.day)],
+);
+
+/**
+ * Per expert, sport (0: all sports) and window ('7d', '30d', 'season', 'all'): the figures the
+ * expert page and the leaderboard read, kept on grading and rolled over daily. `sample` and
+ * `score` are generated columns (migration 0011).
+ */
+export const expertStandings = pgTable(
+  "expert_standings",
+  {
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer().notNull(),
+    window: text().notNull(),
+    ...recordSums(),
+    sample: integer().generatedAlwaysAs(sql`wins + losses + pushes`),
+    score: numeric({ mode: "number" }).generatedAlwaysAs(sql`CASE WHEN staked_squares > 0 THEN round(profit / sqrt(staked_squares), 4) ELSE 0 END`),
+    /** The current run of wins ('W') or losses ('L'); pushes and voids neither extend nor end it. */
+    streakKind: text(),
+    streakLength: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.expertId, t.categoryId, t.window] }),
+    // The leaderboard: ranked experts (the minimum sample, LEADERBOARD_MIN_SAMPLE) by score.
+    index("expert_standings_ranking_idx")
+      .on(t.window, t.categoryId, t.score.desc(), t.profit.desc(), t.expertId)
+      .where(sql`wins + losses + pushes >= 20`),
+  ],
+);
+
+/** The day the rolling windows were last rolled over to (one row). */
+export const standingsRollovers = pgTable("standings_rollovers", {
+  id: integer().primaryKey().default(1),
+  day: date({ mode: "string" }).notNull(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -4,10 +4,12 @@
  * app/modules/avatars), nothing comes from the network. `seedDemoDataIfEmpty` does nothing
  * once anyone has signed up.
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import { gradePickFromResults } from "~/modules/record/grading";
+import { legLabel, type PickLeg } from "~/modules/record/pick-markets";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import type { Database } from "./client.server";
-import { events, experts, follows, likes, postModalities, posts, profiles, subscriptions, users } from "./schema";
+import { events, experts, follows, likes, postModalities, posts, profiles, subscriptions, users, type Event } from "./schema";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 export const DEMO_PASSWORD = "sharpside-demo";
@@ -187,15 +189,19 @@ export async function seedDemoData(db: Database, now = new Date()) {
         const publishDate = event
           ? new Date(Math.min(event.startsAt.getTime() - 5 * hour, now.getTime() - (n + 1) * hour))
           : new Date(now.getTime() - (expertIndex * 7 + n * 29 + 2) * hour);
-        const side = event ? pick([event.homeTeam, event.awayTeam]) : "";
-        const line = pick(["-3.5", "+2.5", "-1.5", "+4", "-6.5", "+7"]);
+        const homeLine = pick([-3.5, 2.5, -1.5, 4, -6.5, 7]);
         const odds = pick([-110, -115, -105, +120, +145, -125]);
         const units = pick([1, 1, 1.5, 2, 0.5]);
+        const homeSide = random() < 0.5;
+        const leg: PickLeg | null = event
+          ? { eventId: event.id, market: "Spread", side: homeSide ? "Home" : "Away", line: homeSide ? homeLine : -homeLine, odds, description: null }
+          : null;
+        const side = event && leg ? legLabel(leg, event) : "";
         const body = isPick
           ? [
-              heading(`${side} ${line}`),
-              paragraph(`The number opened at ${line} and the market has not caught up with what we know about ${side}. Here is the full breakdown for subscribers.`),
-              paragraph(`Key factors: rest advantage, matchup efficiency and the injury report. ${side} grades out well on both ends in our model.`),
+              heading(side),
+              paragraph(`The number opened at ${side} and the market has not caught up with what we know about this side. Here is the full breakdown for subscribers.`),
+              paragraph(`Key factors: rest advantage, matchup efficiency and the injury report. This side grades out well on both ends in our model.`),
               paragraph(`Stake: ${units} units at ${odds > 0 ? `+${odds}` : odds}. If the line moves past the key number, pass.`),
             ]
           : [
@@ -206,7 +212,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
         const { preview, previewText } = previewOf(
           isPick ? [paragraph(`${event!.awayTeam} at ${event!.homeTeam}: a ${sport} pick with the full breakdown for subscribers.`)] : body,
         );
-        const graded = event?.status === "Final";
+        const grade = event && leg ? gradePickFromResults({ market: "Spread", legs: [leg], odds }, new Map([[event.id, event]])) : null;
         postValues.push({
           authorId: expert.id,
           postType: isPick ? "Pick" : "Post",
@@ -221,16 +227,23 @@ export async function seedDemoData(db: Database, now = new Date()) {
           announcedAt: publishDate <= now ? publishDate : null,
           categoryId: categoryId(sport),
           eventId: event?.id ?? null,
-          selection: isPick ? `${side} ${line}` : null,
+          market: leg ? "Spread" : null,
+          legs: leg ? [leg] : null,
+          selection: isPick ? side : null,
           odds: isPick ? odds : null,
           units: isPick ? units : null,
-          pickResult: graded ? pick(["Win", "Win", "Loss", "Push"] as const) : null,
-          gradedAt: graded ? now : null,
+          pickResult: grade?.result ?? null,
+          settledOdds: grade?.settledOdds ?? null,
+          gradedAt: grade ? now : null,
           createdAt: publishDate,
         });
         if (isPick) modalityLinks.push({ index: postValues.length - 1, modalityId: pick([1, 2, 3]) });
       }
     });
+    // The demo's history is written as it would have been posted: the record's guard (it refuses
+    // picks on games already played) is off for this transaction only, and the sums rebuilt after.
+    await tx.execute(sql`ALTER TABLE "posts" DISABLE TRIGGER "posts_guard_pick_record"`);
+    const history = await seedRecordHistory(tx, expertUsers.map((expert, i) => ({ id: expert.id, sports: DEMO_EXPERTS[i].sports.map(categoryId), skill: DEMO_SKILL[i % DEMO_SKILL.length] })), TEAMS_BY_CATEGORY(categoryRows), random, now);
     const postRows = await tx.insert(posts).values(postValues).returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId });
     await tx.insert(postModalities).values(modalityLinks.map((l) => ({ postId: postRows[l.index].id, modalityId: l.modalityId })));
 
@@ -258,7 +271,24 @@ export async function seedDemoData(db: Database, now = new Date()) {
       if (likesCount) await tx.update(posts).set({ likesCount }).where(eq(posts.id, p.id));
     }
 
+    await tx.execute(sql`UPDATE "posts" SET "posted_at" = "publish_date" WHERE "post_type" = 'Pick' AND "status" = 'Published' AND "posted_at" IS NULL`);
+    await tx.execute(sql`UPDATE "posts" p SET "commit_canonical" = pick_canonical(p, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+      WHERE "posted_at" IS NOT NULL AND "commitment" IS NULL`);
+    await tx.execute(sql`UPDATE "posts" SET "commitment" = encode(sha256(convert_to("commit_canonical", 'UTF8')), 'hex') WHERE "commit_canonical" IS NOT NULL AND "commitment" IS NULL`);
+    await tx.execute(sql`ALTER TABLE "posts" ENABLE TRIGGER "posts_guard_pick_record"`);
+    await tx.execute(sql`SELECT rebuild_pick_records()`);
+    await tx.insert(users).values({
+      email: `admin@${DEMO_EMAIL_DOMAIN}`,
+      userName: "sharpside.admin",
+      firstName: "Sharpside",
+      lastName: "Admin",
+      roles: ["User", "Admin"],
+      passwordHash,
+      emailConfirmedAt: now,
+    });
+
     return {
+      history,
       experts: expertUsers.length,
       users: fans.length,
       events: eventRows.length,
@@ -268,4 +298,89 @@ export async function seedDemoData(db: Database, now = new Date()) {
       likes: likeValues.length,
     };
   });
+}
+
+/** How often each demo expert's side comes in: a spread of skill, so the leaderboard has an order. */
+const DEMO_SKILL = [0.58, 0.55, 0.52, 0.6, 0.48, 0.54, 0.5, 0.56];
+
+const TEAMS_BY_CATEGORY = (categoryRows: { id: number; name: string }[]) =>
+  new Map(categoryRows.filter((c) => TEAMS[c.name]).map((c) => [c.id, TEAMS[c.name]]));
+
+/**
+ * Three months of graded picks per demo expert on games already played (spreads, totals,
+ * moneylines and the odd parlay), each graded from its game's score: the record, the chart and
+ * the leaderboard have something true to show. Answers how many picks it wrote.
+ */
+async function seedRecordHistory(
+  tx: Database,
+  experts: { id: string; sports: number[]; skill: number }[],
+  teamsByCategory: Map<number, string[]>,
+  random: () => number,
+  now: Date,
+): Promise<number> {
+  const day = 24 * 3_600_000;
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const plans = experts.flatMap((expert) =>
+    Array.from({ length: 48 }, (_, n) => {
+      const categoryId = expert.sports[n % expert.sports.length];
+      const teams = teamsByCategory.get(categoryId) ?? ["Home", "Away"];
+      const home = pick(teams);
+      const away = pick(teams.filter((team) => team !== home));
+      const startsAt = new Date(Math.floor((now.getTime() - (1 + n * 1.3 + random()) * day) / (15 * 60_000)) * 15 * 60_000);
+      return { expert, categoryId, home, away, startsAt, homeScore: 14 + Math.floor(random() * 24), awayScore: 14 + Math.floor(random() * 24) };
+    }),
+  );
+  const eventRows: Event[] = await tx
+    .insert(events)
+    .values(plans.map((plan) => ({ categoryId: plan.categoryId, homeTeam: plan.home, awayTeam: plan.away, startsAt: plan.startsAt, status: "Final" as const, homeScore: plan.homeScore, awayScore: plan.awayScore, resultedAt: new Date(plan.startsAt.getTime() + 4 * 3_600_000) })))
+    .returning();
+  const values: (typeof posts.$inferInsert)[] = plans.map((plan, index) => {
+    const event = eventRows[index];
+    const margin = plan.homeScore - plan.awayScore;
+    const wantWin = random() < plan.expert.skill;
+    const market = pick(["Spread", "Spread", "Total", "Moneyline"] as const);
+    const odds = market === "Moneyline" ? pick([-150, -130, 110, 125]) : pick([-110, -110, -105, -115]);
+    let leg: PickLeg;
+    if (market === "Spread") {
+      const homeLine = pick([-6.5, -3.5, -2.5, 1.5, 3.5, 4.5]);
+      const homeCovers = margin + homeLine > 0;
+      leg = { eventId: event.id, market, side: homeCovers === wantWin ? "Home" : "Away", line: homeCovers === wantWin ? homeLine : -homeLine, odds, description: null };
+    } else if (market === "Total") {
+      const line = plan.homeScore + plan.awayScore + pick([-7.5, -3.5, 2.5, 6.5]);
+      const over = plan.homeScore + plan.awayScore > line;
+      leg = { eventId: event.id, market, side: over === wantWin ? "Over" : "Under", line, odds, description: null };
+    } else {
+      const homeWins = margin > 0;
+      leg = { eventId: event.id, market, side: homeWins === wantWin ? "Home" : "Away", line: null, odds, description: null };
+    }
+    const grade = gradePickFromResults({ market, legs: [leg], odds }, new Map([[event.id, event]]))!;
+    const units = pick([1, 1, 1, 1.5, 2, 0.5]);
+    const publishDate = new Date(plan.startsAt.getTime() - (2 + Math.floor(random() * 20)) * 3_600_000);
+    const selection = legLabel(leg, event);
+    const body = [paragraph(`${selection} at ${odds > 0 ? `+${odds}` : odds}: the full breakdown for subscribers.`)];
+    return {
+      authorId: plan.expert.id,
+      postType: "Pick" as const,
+      title: `${plan.away} at ${plan.home}: ${selection}`,
+      body,
+      ...previewOf([paragraph(`${plan.away} at ${plan.home}: a pick with the numbers behind it.`)]),
+      visibility: "Subscribers" as const,
+      status: "Published" as const,
+      publishDate,
+      announcedAt: publishDate,
+      categoryId: plan.categoryId,
+      eventId: event.id,
+      market,
+      legs: [leg],
+      selection,
+      odds,
+      units,
+      pickResult: grade.result,
+      settledOdds: grade.settledOdds,
+      gradedAt: event.resultedAt,
+      createdAt: publishDate,
+    };
+  });
+  await tx.insert(posts).values(values);
+  return values.length;
 }

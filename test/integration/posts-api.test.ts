@@ -25,6 +25,8 @@ let database: TestDatabase;
 let context: ReturnType<typeof makeLoadContext>;
 let categoryIds: Record<string, number>;
 let modalityIds: number[];
+/** A coming NBA game the picks are on unless a test says otherwise. */
+let nbaEventId: number;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let counter = 0;
@@ -34,6 +36,7 @@ beforeAll(async () => {
   context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", RATE_LIMIT_POST: "1000/60" });
   categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
   modalityIds = (await database.db.query.modalities.findMany()).map((row) => row.id);
+  nbaEventId = await makeEvent(2 * DAY);
 });
 afterAll(() => database?.close());
 
@@ -71,6 +74,11 @@ async function makeEvent(startsInMs: number, category = "NBA") {
   return row.id;
 }
 
+/** The game starts: moved to an hour ago (allowed while its start is still ahead). */
+async function startEvent(eventId: number) {
+  await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+}
+
 async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "PastDue" | "Canceled" | "Expired" | "Pending", periodEndMs: number | null) {
   await database.db.insert(subscriptions).values({
     subscriberId,
@@ -83,24 +91,30 @@ async function subscribe(subscriberId: string, expertId: string, status: "Activa
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 
+/** A spread pick on the home side (`eventId` names its game: the shared one by default). */
 function pickPayload(overrides: Record<string, unknown> = {}) {
+  const { eventId = nbaEventId, ...rest } = overrides;
   return {
     postType: "Pick",
     title: "Lakers cover tonight",
     body: [paragraph("Why the Lakers cover."), paragraph("More analysis.")],
     categoryId: categoryIds.NBA,
     modalityIds: [modalityIds[0], modalityIds[1]],
-    selection: "Lakers -4.5",
-    odds: -110,
+    market: "Spread",
+    legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }],
     units: 1.5,
     publishDate: new Date(Date.now() - 1000).toISOString(),
-    ...overrides,
+    ...rest,
   };
 }
 
+/** A player prop: graded by its expert once the game has started. */
+const propPayload = (eventId: number, overrides: Record<string, unknown> = {}) =>
+  pickPayload({ market: "PlayerProp", legs: [{ eventId, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" }], ...overrides });
+
 /** A free Post: a Pick without the pick fields. */
 const postPayload = (overrides: Record<string, unknown> = {}) =>
-  pickPayload({ postType: "Post", selection: undefined, odds: undefined, units: undefined, ...overrides });
+  pickPayload({ postType: "Post", market: undefined, legs: undefined, units: undefined, ...overrides });
 
 const create = (jar: CookieJar | undefined, body: unknown) => callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body });
 const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
@@ -136,7 +150,12 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
       selection: "Lakers -4.5",
       odds: -110,
       units: 1.5,
+      market: "Spread",
+      legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }],
       pickResult: null,
+      withdrawnAt: null,
+      selfGraded: false,
+      committedText: null,
       author: { id: author.user.id, userName: author.user.userName, firstName: "Casey" },
       likesCount: 0,
       commentsCount: 0,
@@ -147,13 +166,17 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
     expect(post.previewText).toBe("Why the Lakers cover. More analysis.");
     expect(post.modality.map((m: { id: number }) => m.id).sort()).toEqual([modalityIds[0], modalityIds[1]].sort());
     expect(post.author.avatar).toMatch(/^\/avatars\//);
+    // Posted by the server's clock, a day before the start, with its commitment public at once.
+    expect(Date.now() - new Date(post.postedAt).getTime()).toBeLessThan(60_000);
+    expect(post.postedMinutesBeforeStart).toBeGreaterThanOrEqual(24 * 60 - 2);
+    expect(post.commitment).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("no publishDate → Draft; a future one → scheduled (Published with that date); a past one → now", async () => {
     const author = await makeUser({ expert: true });
     const draft = await create(author.jar, { ...pickPayload(), postType: "Post", publishDate: undefined });
     expect(draft.body.payload).toMatchObject({ status: "Draft", publishDate: null, visibility: "Free", selection: null });
-    const future = new Date(Date.now() + DAY).toISOString();
+    const future = new Date(Date.now() + HOUR).toISOString();
     const scheduled = await create(author.jar, pickPayload({ publishDate: future }));
     expect(scheduled.body.payload).toMatchObject({ status: "Published", publishDate: future });
     const past = await create(author.jar, pickPayload({ publishDate: "2020-01-01T00:00:00Z" }));
@@ -169,7 +192,8 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
       visibility: "Free",
       categoryId: "NBA",
       modalityIds: ["x"],
-      odds: 50,
+      market: "Spread",
+      legs: [{ eventId: "x", market: "Spread", side: "Over", odds: 50 }],
       units: 11,
     });
     expect(response.status).toBe(422);
@@ -178,25 +202,36 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
       body: ["Required"],
       categoryId: ["Invalid input"],
       "modalityIds.0": ["Invalid input"],
-      odds: ["Odds must be whole American odds: -100 or lower, or +100 or higher"],
+      "legs.0.eventId": ["Invalid input"],
+      "legs.0.odds": ["Odds must be whole American odds: -100 or lower, or +100 or higher"],
       units: ["Units must be between 0.1 and 10, in steps of 0.1"],
     });
-    const long = await create(author.jar, pickPayload({ title: "x".repeat(1001), selection: "y".repeat(201) }));
-    expect(long.body.errors).toEqual({ title: ["Must contain at most 1000 character(s)"], selection: ["Must contain at most 200 character(s)"] });
+    const long = await create(author.jar, pickPayload({ title: "x".repeat(1001) }));
+    expect(long.body.errors).toEqual({ title: ["Must contain at most 1000 character(s)"] });
     const contradicting = await create(author.jar, pickPayload({ visibility: "Free" }));
     expect(contradicting.status).toBe(422);
     expect(contradicting.body.errors).toEqual({ visibility: ["Visibility must be Free for a Post and Subscribers for a Pick"] });
-    const missing = await create(author.jar, pickPayload({ selection: null, odds: undefined, units: undefined }));
-    expect(missing.body.errors).toEqual({ selection: ["Required"], odds: ["Required"], units: ["Required"] });
+    const missing = await create(author.jar, pickPayload({ market: null, legs: undefined, units: undefined }));
+    expect(missing.body.errors).toEqual({ market: ["Required"], legs: ["Required"], units: ["Required"] });
+    // Each market's rules, by leg.
+    const legErrors = async (market: string, legs: unknown[]) => (await create(author.jar, pickPayload({ market, legs }))).body.errors;
+    expect(await legErrors("Spread", [{ eventId: nbaEventId, market: "Spread", side: "Over", line: -4.25, odds: -110 }])).toEqual({
+      "legs.0.side": ["Choose a side this market takes"],
+      "legs.0.line": ["Lines are whole or half points"],
+    });
+    expect(await legErrors("Total", [{ eventId: nbaEventId, market: "Total", side: "Over", odds: -110 }])).toEqual({ "legs.0.line": ["Required"] });
+    expect(await legErrors("PlayerProp", [{ eventId: nbaEventId, market: "PlayerProp", odds: -110 }])).toEqual({ "legs.0.description": ["Describe the prop"] });
+    expect(await legErrors("Moneyline", [{ eventId: nbaEventId, market: "Spread", side: "Home", line: 1.5, odds: -110 }])).toEqual({ "legs.0.market": ["The leg's market must be the pick's market"] });
+    expect(await legErrors("Parlay", [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -110 }])).toEqual({ legs: ["A parlay has 2 to 10 legs"] });
   });
 
   it("references: unknown category, modality or event, an event of another sport, a started event → 422", async () => {
     const author = await makeUser({ expert: true });
     expect((await create(author.jar, pickPayload({ categoryId: 999_999 }))).body.errors).toEqual({ categoryId: ["Unknown category"] });
     expect((await create(author.jar, pickPayload({ modalityIds: [999_999] }))).body.errors).toEqual({ modalityIds: ["Unknown modality"] });
-    expect((await create(author.jar, pickPayload({ eventId: 999_999 }))).body.errors).toEqual({ eventId: ["Unknown event"] });
+    expect((await create(author.jar, pickPayload({ eventId: 999_999 }))).body.errors).toEqual({ "legs.0.eventId": ["Unknown event"] });
     const nflEvent = await makeEvent(DAY, "NFL");
-    expect((await create(author.jar, pickPayload({ eventId: nflEvent }))).body.errors).toEqual({ eventId: ["The event is not in the chosen category"] });
+    expect((await create(author.jar, pickPayload({ eventId: nflEvent }))).body.errors).toEqual({ "legs.0.eventId": ["The event is not in the chosen category"] });
     const soon = await makeEvent(HOUR);
     const late = await create(author.jar, pickPayload({ eventId: soon, publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }));
     expect(late.status).toBe(422);
@@ -204,7 +239,23 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
     const started = await makeEvent(-HOUR);
     const response = await create(author.jar, pickPayload({ eventId: started }));
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ eventId: ["This event has already started: picks can only be made before it starts."] });
+    expect(response.body.errors).toEqual({ "legs.0.eventId": ["This event has already started: picks can only be made before it starts."] });
+    // A parlay's event is its first game; every leg's game must be ahead.
+    const later = await makeEvent(3 * DAY);
+    const parlay = await create(
+      author.jar,
+      pickPayload({
+        market: "Parlay",
+        legs: [
+          { eventId: later, market: "Moneyline", side: "Away", odds: 150 },
+          { eventId: nbaEventId, market: "Total", side: "Under", line: 221.5, odds: -110 },
+        ],
+      }),
+    );
+    expect(parlay.status).toBe(201);
+    expect(parlay.body.payload).toMatchObject({ eventId: nbaEventId, odds: 377, selection: "2-leg parlay: Celtics ML + Under 221.5 (Celtics at Lakers)" });
+    const withStarted = await create(author.jar, pickPayload({ market: "Parlay", legs: [{ eventId: later, market: "Moneyline", side: "Away", odds: 150 }, { eventId: started, market: "Moneyline", side: "Home", odds: -200 }] }));
+    expect(withStarted.body.errors).toEqual({ "legs.1.eventId": ["This event has already started: picks can only be made before it starts."] });
   });
 
   it("posting is rate-limited per expert (RATE_LIMIT_POST)", async () => {
@@ -355,12 +406,20 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     expect((await read("not-a-uuid")).status).toBe(404);
   });
 
-  it("a graded Pick's record is public; its body stays locked", async () => {
+  it("once its game starts a Pick's bet and committed text are public, graded or not; its body stays locked", async () => {
     const author = await makeUser({ expert: true });
-    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const eventId = await makeEvent(DAY);
+    const id = (await create(author.jar, propPayload(eventId))).body.payload.id;
+    const before = (await read(id)).body.payload;
+    expect(before).toMatchObject({ selection: null, odds: null, legs: null, committedText: null });
+    expect(before.commitment).toMatch(/^[0-9a-f]{64}$/);
+    await startEvent(eventId);
+    const started = (await read(id)).body.payload;
+    expect(started).toMatchObject({ isLocked: true, body: null, selection: "LeBron James points Over 25.5", odds: -115, units: 1.5, pickResult: null });
+    expect(started.committedText).toContain("selection: LeBron James points Over 25.5");
     expect((await grade(id, author.jar, "Win")).status).toBe(200);
     const response = await read(id);
-    expect(response.body.payload).toMatchObject({ isLocked: true, body: null, selection: "Lakers -4.5", odds: -110, units: 1.5, pickResult: "Win" });
+    expect(response.body.payload).toMatchObject({ isLocked: true, body: null, selection: "LeBron James points Over 25.5", odds: -115, units: 1.5, pickResult: "Win", selfGraded: true });
     expect(response.body.payload.gradedAt).not.toBeNull();
   });
 });
@@ -369,9 +428,18 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
   it("the author edits: fields, modalities and preview are replaced; a live post keeps its publish date", async () => {
     const author = await makeUser({ expert: true });
     const created = (await create(author.jar, pickPayload())).body.payload;
-    const response = await update(created.id, author.jar, pickPayload({ title: "Edited", body: [paragraph("New analysis.")], modalityIds: [modalityIds[2]], units: 2, publishDate: new Date().toISOString() }));
+    const response = await update(created.id, author.jar, pickPayload({ title: "Edited", body: [paragraph("New analysis.")], modalityIds: [modalityIds[2]], publishDate: new Date().toISOString() }));
     expect(response.status).toBe(200);
-    expect(response.body.payload).toMatchObject({ title: "Edited", units: 2, previewText: "New analysis.", modalityIds: [modalityIds[2]], publishDate: created.publishDate });
+    expect(response.body.payload).toMatchObject({ title: "Edited", units: 1.5, previewText: "New analysis.", modalityIds: [modalityIds[2]], publishDate: created.publishDate });
+    // A posted pick keeps its bet; a draft's may change.
+    for (const change of [{ units: 2 }, { legs: [{ eventId: nbaEventId, market: "Spread", side: "Home", line: -3.5, odds: -110 }] }, { market: "Moneyline", legs: [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -200 }] }]) {
+      const refused = await update(created.id, author.jar, pickPayload(change));
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe("A posted pick's selection, line, odds and units cannot change.");
+    }
+    const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload;
+    expect(draft.postedAt).toBeNull();
+    expect((await update(draft.id, author.jar, pickPayload({ units: 2, publishDate: null }))).body.payload).toMatchObject({ units: 2, status: "Draft" });
   });
 
   it("others: 401 for a visitor, 403 for another user; validation 422", async () => {
@@ -386,28 +454,36 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
     expect(invalid.body.errors).toEqual({ title: ["Required"] });
   });
 
-  it("the author deletes; then it is gone", async () => {
+  it("the author deletes a post or a draft pick; then it is gone. A posted pick is withdrawn, never deleted", async () => {
     const author = await makeUser({ expert: true });
-    const id = (await create(author.jar, pickPayload())).body.payload.id;
-    const response = await remove(id, author.jar);
-    expect(response.status).toBe(200);
-    expect((await read(id, author.jar)).status).toBe(404);
-    expect((await remove(id, author.jar)).status).toBe(404);
+    for (const payload of [postPayload(), pickPayload({ publishDate: null })]) {
+      const id = (await create(author.jar, payload)).body.payload.id;
+      const response = await remove(id, author.jar);
+      expect(response.status).toBe(200);
+      expect((await read(id, author.jar)).status).toBe(404);
+      expect((await remove(id, author.jar)).status).toBe(404);
+    }
+    const posted = (await create(author.jar, pickPayload())).body.payload.id;
+    const refused = await remove(posted, author.jar);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe("A posted pick is part of the verified record: withdraw it before its event starts instead.");
   });
 
   it("record integrity: a graded Pick or one whose event started cannot be edited or deleted (422)", async () => {
     const author = await makeUser({ expert: true });
-    const graded = (await create(author.jar, pickPayload())).body.payload.id;
-    await grade(graded, author.jar, "Loss");
-    for (const response of [await update(graded, author.jar, pickPayload()), await remove(graded, author.jar)]) {
+    const gradedEvent = await makeEvent(DAY);
+    const graded = (await create(author.jar, propPayload(gradedEvent))).body.payload.id;
+    await startEvent(gradedEvent);
+    expect((await grade(graded, author.jar, "Loss")).status).toBe(200);
+    for (const response of [await update(graded, author.jar, propPayload(gradedEvent)), await remove(graded, author.jar)]) {
       expect(response.status).toBe(422);
       expect(response.body.error).toBe("This pick has been graded: it can no longer be edited or deleted.");
     }
 
     const eventId = await makeEvent(DAY);
     const started = (await create(author.jar, pickPayload({ eventId }))).body.payload.id;
-    await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
-    for (const response of [await update(started, author.jar, pickPayload()), await remove(started, author.jar)]) {
+    await startEvent(eventId);
+    for (const response of [await update(started, author.jar, pickPayload({ eventId })), await remove(started, author.jar)]) {
       expect(response.status).toBe(422);
       expect(response.body.error).toBe("This pick's event has started: it can no longer be edited or deleted.");
     }
@@ -424,12 +500,17 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
 });
 
 describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => {
-  it("the author grades a live Pick once; gradedAt is set", async () => {
+  it("the author grades a prop once, after its game started; gradedAt is set and the grade flagged self-graded", async () => {
     const author = await makeUser({ expert: true });
-    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const eventId = await makeEvent(DAY);
+    const id = (await create(author.jar, propPayload(eventId))).body.payload.id;
+    const early = await grade(id, author.jar, "Win");
+    expect(early.status).toBe(422);
+    expect(early.body.error).toBe("A pick is graded only after its event has started.");
+    await startEvent(eventId);
     const response = await grade(id, author.jar, "Push");
     expect(response.status).toBe(200);
-    expect(response.body.payload).toMatchObject({ pickResult: "Push", isLocked: false });
+    expect(response.body.payload).toMatchObject({ pickResult: "Push", isLocked: false, selfGraded: true });
     const row = await database.db.query.posts.findFirst({ where: eq(posts.id, id) });
     expect(row?.gradedAt).toBeInstanceOf(Date);
     const again = await grade(id, author.jar, "Win");
@@ -437,9 +518,21 @@ describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => 
     expect(again.body.error).toBe("This pick has already been graded.");
   });
 
+  it("a pick the score decides is not the expert's to grade", async () => {
+    const author = await makeUser({ expert: true });
+    const eventId = await makeEvent(DAY);
+    const id = (await create(author.jar, pickPayload({ eventId }))).body.payload.id;
+    await startEvent(eventId);
+    const response = await grade(id, author.jar, "Win");
+    expect(response.status).toBe(422);
+    expect(response.body.error).toBe("This pick is graded from the final score.");
+  });
+
   it("of two grades at once, one lands", async () => {
     const author = await makeUser({ expert: true });
-    const id = (await create(author.jar, pickPayload())).body.payload.id;
+    const eventId = await makeEvent(DAY);
+    const id = (await create(author.jar, propPayload(eventId))).body.payload.id;
+    await startEvent(eventId);
     const statuses = (await Promise.all([grade(id, author.jar, "Win"), grade(id, author.jar, "Loss")])).map((response) => response.status).sort();
     expect(statuses).toEqual([200, 422]);
   });
@@ -454,7 +547,7 @@ describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => 
     const onPost = await grade(post, author.jar, "Win");
     expect(onPost.status).toBe(422);
     expect(onPost.body.error).toBe("Only picks can be graded.");
-    const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload.id;
+    const draft = (await create(author.jar, propPayload(nbaEventId, { publishDate: null }))).body.payload.id;
     const onDraft = await grade(draft, author.jar, "Void");
     expect(onDraft.status).toBe(422);
     expect(onDraft.body.error).toBe("Only a published pick can be graded.");

@@ -3,7 +3,7 @@
  * written straight to the database (the write API has its own tests in posts-api.test.ts).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { categories, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { categories, events, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { buildPreview } from "~/modules/posts/slate";
 import type { CookieJar } from "./api-caller";
@@ -49,6 +49,20 @@ export function postFixtures(db: Database, context: AppLoadContext) {
 
   const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 
+  /** A game in the category, starting `startsInMs` from now (two days by default). */
+  async function addEvent(options: { categoryId?: number; startsInMs?: number; homeTeam?: string; awayTeam?: string } = {}) {
+    const [event] = await db
+      .insert(events)
+      .values({
+        categoryId: options.categoryId ?? (await anyCategory()),
+        homeTeam: options.homeTeam ?? "Los Angeles Lakers",
+        awayTeam: options.awayTeam ?? "Boston Celtics",
+        startsAt: new Date(Date.now() + (options.startsInMs ?? 2 * DAY)),
+      })
+      .returning();
+    return event;
+  }
+
   /** A post straight into the table: live a minute ago unless `publishDate`/`status` say otherwise. */
   async function addPost(
     authorId: string,
@@ -65,6 +79,9 @@ export function postFixtures(db: Database, context: AppLoadContext) {
     const body = options.body ?? [paragraph(`Body of ${options.title ?? "a post"}`)];
     const publishDate = options.publishDate === undefined ? new Date(Date.now() - 60_000) : options.publishDate;
     const { preview, previewText } = buildPreview(body);
+    const categoryId = options.categoryId ?? (await anyCategory());
+    // A pick names its game (a coming one unless told) and its bet: the record's guard insists.
+    const eventId = options.eventId ?? (postType === "Pick" ? (await addEvent({ categoryId })).id : null);
     const [row] = await db
       .insert(posts)
       .values({
@@ -77,8 +94,10 @@ export function postFixtures(db: Database, context: AppLoadContext) {
         visibility: postType === "Post" ? "Free" : "Subscribers",
         status: publishDate ? "Published" : "Draft",
         publishDate,
-        categoryId: options.categoryId ?? (await anyCategory()),
-        eventId: options.eventId ?? null,
+        categoryId,
+        eventId,
+        market: postType === "Pick" ? "Spread" : null,
+        legs: postType === "Pick" && eventId !== null ? [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }] : null,
         selection: postType === "Pick" ? "Lakers -4.5" : null,
         odds: postType === "Pick" ? -110 : null,
         units: postType === "Pick" ? 1 : null,
@@ -95,5 +114,5 @@ export function postFixtures(db: Database, context: AppLoadContext) {
     await db.insert(subscriptions).values({ subscriberId, expertId, status, priceCents: 1000, currentPeriodEnd: new Date(Date.now() + periodEndMs) });
   }
 
-  return { makeUser, addPost, follow, subscribe, paragraph, anyCategory };
+  return { makeUser, addPost, addEvent, follow, subscribe, paragraph, anyCategory };
 }

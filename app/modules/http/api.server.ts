@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { ZodError } from "zod";
-import { AppError, fieldErrorsFromZod } from "./app-error";
+import { AppError, fieldErrorsFromZod, recordRuleError } from "./app-error";
 import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
 import { trimStrings } from "./trim";
 
@@ -74,6 +74,8 @@ export function errorToResponse(error: unknown, log?: { error: (obj: object, msg
     return apiError(error.status, { error: error.message, errors: error.fieldErrors, headers: error.headers });
   }
   if (error instanceof ZodError) return apiError(422, { errors: fieldErrorsFromZod(error) });
+  const ruleError = recordRuleError(error);
+  if (ruleError) return apiError(422, { error: ruleError.message });
   log?.error({ err: error }, "unhandled error in API route");
   return apiError(500);
 }

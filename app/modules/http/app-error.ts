@@ -26,3 +26,15 @@ export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
   }
   return errors;
 }
+
+/**
+ * The verified record's triggers (migration 0011) refuse a change with SQLSTATE SR001 and a
+ * message in users' words: such a refusal is a 422 like any broken rule, never a 500.
+ */
+export function recordRuleError(error: unknown): AppError | null {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === "SR001" && typeof message === "string") return new AppError(422, message);
+  }
+  return null;
+}

@@ -3,7 +3,7 @@
  * goes through `toPostDTO`. Record integrity (DECISIONS.md "Posts and picks"): a Pick whose event
  * has started or that is graded can be neither edited nor deleted; only its author grades it.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { announceLivePosts } from "~/modules/notifications/notifications.server";
 import { categories, events, modalities, postModalities, posts } from "~/db/schema";
@@ -14,6 +14,7 @@ import { loadPostViews, serializePosts, toPostDTO, type PickResult, type PostDTO
 import { isLive } from "./paywall";
 import { buildPreview } from "./slate";
 import { UUID_PATTERN } from "./post-queries";
+import { isSelfGradedMarket, parlayOdds, selectionLabel, type PickLeg } from "~/modules/record/pick-markets";
 
 export const POST_RULE_MESSAGES = {
   graded: "This pick has been graded: it can no longer be edited or deleted.",
@@ -27,6 +28,13 @@ export const POST_RULE_MESSAGES = {
   unknownEvent: "Unknown event",
   eventCategory: "The event is not in the chosen category",
   publishAfterEvent: "A pick must be published before its event starts",
+  postedPickFixed: "A posted pick's selection, line, odds and units cannot change.",
+  postedPickNotDeleted: "A posted pick is part of the verified record: withdraw it before its event starts instead.",
+  withdrawn: "This pick was withdrawn: it can no longer change.",
+  notPosted: "Only a posted pick can be withdrawn.",
+  withdrawAfterStart: "This pick's event has started: it can no longer be withdrawn.",
+  gradedFromScore: "This pick is graded from the final score.",
+  gradeBeforeStart: "A pick is graded only after its event has started.",
 } as const;
 
 
@@ -53,11 +61,74 @@ async function findOwn(db: Database, viewerId: string, postId: string | undefine
   return record;
 }
 
-/** A Pick that is graded or whose event has started is the verified record: hands off. */
+/** Has the pick's event (its earliest leg's) started? */
+export function pickHasStarted(record: PostRecord, now: Date): boolean {
+  return record.event !== null && new Date(record.event.startsAt).getTime() <= now.getTime();
+}
+
+/** A Pick that is graded, withdrawn or whose event has started is the verified record: hands off. */
 function assertChangeable(record: PostRecord, now: Date) {
   if (record.postType !== "Pick") return;
   if (record.pickResult !== null) throw new AppError(422, POST_RULE_MESSAGES.graded);
-  if (record.event && new Date(record.event.startsAt).getTime() <= now.getTime()) throw new AppError(422, POST_RULE_MESSAGES.eventStarted);
+  if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
+  if (pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.eventStarted);
+}
+
+/** Leg by leg, field by field (jsonb keeps its keys in its own order). */
+const sameLegs = (a: PickLeg[], b: PickLeg[]) =>
+  a.length === b.length &&
+  a.every((leg, i) => (["eventId", "market", "side", "line", "odds", "description"] as const).every((key) => (leg[key] ?? null) === (b[i][key] ?? null)));
+
+/** A posted pick keeps its bet: an edit may change its words, never its market, legs, stake or sport. */
+function assertSamePick(record: PostRecord, input: PostInput) {
+  if (record.postType !== "Pick" || record.postedAt === null) return;
+  const same =
+    input.postType === "Pick" &&
+    input.market === record.market &&
+    input.units === record.units &&
+    input.categoryId === record.categoryId &&
+    sameLegs(input.legs ?? [], record.legs ?? []);
+  if (!same) throw new AppError(422, POST_RULE_MESSAGES.postedPickFixed);
+}
+
+/** A pick's bet as stored: its legs' events checked, the selection, odds and event derived. */
+interface PickColumns {
+  eventId: number | null;
+  market: PostInput["market"];
+  legs: PickLeg[] | null;
+  selection: string | null;
+  odds: number | null;
+}
+
+/**
+ * The legs' events must exist, be in the pick's sport and not have started (the server's clock);
+ * the pick goes live before the first of them starts. Its event is the first to start.
+ */
+async function pickColumns(db: Database, input: PostInput, publishDate: Date | null, now: Date): Promise<PickColumns> {
+  if (input.postType !== "Pick" || !input.market || !input.legs) return { eventId: input.eventId, market: null, legs: null, selection: null, odds: null };
+  const legs = input.legs;
+  const ids = [...new Set(legs.map((leg) => leg.eventId))];
+  const rows = await db
+    .select({ id: events.id, categoryId: events.categoryId, startsAt: events.startsAt, homeTeam: events.homeTeam, awayTeam: events.awayTeam })
+    .from(events)
+    .where(inArray(events.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  legs.forEach((leg, index) => {
+    const event = byId.get(leg.eventId);
+    const field = `legs.${index}.eventId`;
+    if (!event) throw invalid(field, POST_RULE_MESSAGES.unknownEvent);
+    if (event.categoryId !== input.categoryId) throw invalid(field, POST_RULE_MESSAGES.eventCategory);
+    if (event.startsAt.getTime() <= now.getTime()) throw invalid(field, POST_RULE_MESSAGES.pickOnStartedEvent);
+  });
+  const first = rows.reduce((earliest, row) => (row.startsAt < earliest.startsAt ? row : earliest));
+  if (publishDate && publishDate.getTime() >= first.startsAt.getTime()) throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
+  return {
+    eventId: first.id,
+    market: input.market,
+    legs,
+    selection: selectionLabel(input.market, legs, byId),
+    odds: input.market === "Parlay" ? parlayOdds(legs.map((leg) => leg.odds)) : legs[0].odds,
+  };
 }
 
 /** Category, modalities and event must exist; a Pick's event must not have started, nor start before the pick goes live. */
@@ -68,14 +139,10 @@ async function checkReferences(db: Database, input: PostInput, publishDate: Date
     const found = await db.select({ id: modalities.id }).from(modalities).where(inArray(modalities.id, input.modalityIds));
     if (found.length !== input.modalityIds.length) throw invalid("modalityIds", POST_RULE_MESSAGES.unknownModality);
   }
-  if (input.eventId !== null) {
+  if (input.postType === "Post" && input.eventId !== null) {
     const [event] = await db.select({ categoryId: events.categoryId, startsAt: events.startsAt }).from(events).where(eq(events.id, input.eventId));
     if (!event) throw invalid("eventId", POST_RULE_MESSAGES.unknownEvent);
     if (event.categoryId !== input.categoryId) throw invalid("eventId", POST_RULE_MESSAGES.eventCategory);
-    if (input.postType === "Pick" && event.startsAt.getTime() <= now.getTime()) throw invalid("eventId", POST_RULE_MESSAGES.pickOnStartedEvent);
-    if (input.postType === "Pick" && publishDate && publishDate.getTime() >= event.startsAt.getTime()) {
-      throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
-    }
   }
 }
 
@@ -90,7 +157,7 @@ function publishDateFor(requested: Date | null, existing: Date | null, now: Date
   return now;
 }
 
-function columnsFor(input: PostInput, publishDate: Date | null) {
+function columnsFor(input: PostInput, publishDate: Date | null, pick: PickColumns) {
   const { preview, previewText } = buildPreview(input.body);
   return {
     postType: input.postType,
@@ -103,9 +170,7 @@ function columnsFor(input: PostInput, publishDate: Date | null) {
     status: statusFor(publishDate),
     publishDate,
     categoryId: input.categoryId,
-    eventId: input.eventId,
-    selection: input.selection,
-    odds: input.odds,
+    ...pick,
     units: input.units,
   } as const;
 }
@@ -119,10 +184,11 @@ async function answerFor(db: Database, viewerId: string, postId: string, now: Da
 export async function createPost(db: Database, authorId: string, input: PostInput, now = new Date()): Promise<PostDTO> {
   const publishDate = publishDateFor(input.publishDate, null, now);
   await checkReferences(db, input, publishDate, now);
+  const pick = await pickColumns(db, input, publishDate, now);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(posts)
-      .values({ authorId, ...columnsFor(input, publishDate) })
+      .values({ authorId, ...columnsFor(input, publishDate, pick) })
       .returning({ id: posts.id });
     if (input.modalityIds.length > 0) await tx.insert(postModalities).values(input.modalityIds.map((modalityId) => ({ postId: row.id, modalityId })));
     // Live at once: its readers hear of it now (a scheduled one, from the publishing job).
@@ -135,19 +201,25 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
 /** `GET /api/posts/{postId}`: anyone; drafts only for their author; someone else's scheduled post as a teaser. */
 export async function readPost(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<PostDTO> {
   const { record, access } = await findVisible(db, viewerId, postId, now);
-  return toPostDTO(record, access);
+  return toPostDTO(record, access, now);
 }
 
 export async function updatePost(db: Database, viewerId: string, postId: string | undefined, input: PostInput, now = new Date()): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
-  const publishDate = publishDateFor(input.publishDate, record.publishDate, now);
+  assertSamePick(record, input);
+  const posted = record.postType === "Pick" && record.postedAt !== null;
+  // A posted pick's date and bet stay as posted (the database refuses any change to them).
+  const publishDate = posted ? record.publishDate : publishDateFor(input.publishDate, record.publishDate, now);
   await checkReferences(db, input, publishDate, now);
+  const pick: PickColumns = posted
+    ? { eventId: record.eventId, market: record.market, legs: record.legs, selection: record.selection, odds: record.odds }
+    : await pickColumns(db, input, publishDate, now);
   await db.transaction(async (tx) => {
     // Conditional on the pick still being ungraded: a grade landing meanwhile wins.
     const updated = await tx
       .update(posts)
-      .set({ ...columnsFor(input, publishDate), updatedAt: now })
+      .set({ ...columnsFor(input, publishDate, pick), updatedAt: now })
       .where(and(eq(posts.id, record.id), isNull(posts.pickResult)))
       .returning({ id: posts.id });
     if (updated.length === 0) throw new AppError(422, POST_RULE_MESSAGES.graded);
@@ -162,6 +234,7 @@ export async function updatePost(db: Database, viewerId: string, postId: string 
 export async function deletePost(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<void> {
   const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
+  if (record.postType === "Pick" && record.postedAt !== null) throw new AppError(422, POST_RULE_MESSAGES.postedPickNotDeleted);
   const deleted = await db
     .delete(posts)
     .where(and(eq(posts.id, record.id), isNull(posts.pickResult)))
@@ -169,18 +242,48 @@ export async function deletePost(db: Database, viewerId: string, postId: string 
   if (deleted.length === 0) throw new AppError(422, POST_RULE_MESSAGES.graded);
 }
 
-/** `PUT /api/posts/{postId}/pick-result`: the author grades a live, ungraded Pick once. */
+/** Graded by its expert, not from the score: props, parlays with a prop leg, picks from before structured picks. */
+export function isSelfGradedPick(record: Pick<PostRecord, "market" | "legs">): boolean {
+  return record.market === null || (record.legs ?? []).some((leg) => isSelfGradedMarket(leg.market));
+}
+
+/**
+ * `PUT /api/posts/{postId}/pick-result`: the author grades a live, ungraded pick once, after its
+ * event has started, when the score cannot (a prop): the grade is flagged self-graded.
+ */
 export async function gradePick(db: Database, viewerId: string, postId: string | undefined, pickResult: PickResult, now = new Date()): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   if (record.postType !== "Pick") throw new AppError(422, POST_RULE_MESSAGES.onlyPicks);
   if (!isLive(record, now)) throw new AppError(422, POST_RULE_MESSAGES.notPublished);
   if (record.pickResult !== null) throw new AppError(422, POST_RULE_MESSAGES.alreadyGraded);
+  if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
+  if (!isSelfGradedPick(record)) throw new AppError(422, POST_RULE_MESSAGES.gradedFromScore);
+  if (record.event && !pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeStart);
   // Conditional: of two grades at once, only the first lands.
   const graded = await db
     .update(posts)
-    .set({ pickResult, gradedAt: now, updatedAt: now })
+    .set({ pickResult, gradedAt: now, selfGraded: true, settledOdds: record.odds, updatedAt: now })
     .where(and(eq(posts.id, record.id), isNull(posts.pickResult)))
     .returning({ id: posts.id });
   if (graded.length === 0) throw new AppError(422, POST_RULE_MESSAGES.alreadyGraded);
+  return answerFor(db, viewerId, record.id, now);
+}
+
+/**
+ * `POST /api/posts/{postId}/withdraw`: the author takes back a posted pick before its event
+ * starts. It stays on the record, shown as withdrawn, and is never graded.
+ */
+export async function withdrawPick(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<PostDTO> {
+  const record = await findOwn(db, viewerId, postId);
+  if (record.postType !== "Pick" || record.postedAt === null) throw new AppError(422, POST_RULE_MESSAGES.notPosted);
+  if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
+  if (record.pickResult !== null) throw new AppError(422, POST_RULE_MESSAGES.graded);
+  if (pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.withdrawAfterStart);
+  const withdrawn = await db
+    .update(posts)
+    .set({ withdrawnAt: now, updatedAt: now })
+    .where(and(eq(posts.id, record.id), isNull(posts.withdrawnAt), isNull(posts.pickResult), sql`pick_starts_at(${posts.legs}, ${posts.eventId}) > now()`))
+    .returning({ id: posts.id });
+  if (withdrawn.length === 0) throw new AppError(422, POST_RULE_MESSAGES.withdrawAfterStart);
   return answerFor(db, viewerId, record.id, now);
 }

@@ -168,7 +168,7 @@ async function readFeed(db: Database, [page, count]: FeedStatements, who: { view
   const { viewerId, total } = rows[0] ?? (await count(db).execute({ ...who, now: at }))[0];
   if (viewerId === null) return null;
   const views = await toPostViews(db, rows, viewerId, now);
-  return { items: views.map((view) => toPostDTO(view.record, view.access)), totalItems: Number(total) };
+  return { items: views.map((view) => toPostDTO(view.record, view.access, now)), totalItems: Number(total) };
 }
 
 /**

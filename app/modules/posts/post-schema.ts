@@ -3,6 +3,7 @@
  * shared by `POST`/`PUT /api/posts` and the create/edit dialog.
  */
 import { z } from "zod";
+import { checkLegs, legSchema, PICK_MARKETS } from "~/modules/record/pick-markets";
 import { isBodyNonEmpty } from "./slate";
 
 export const POST_TITLE_MAX = 1000;
@@ -41,10 +42,9 @@ export const postInputSchema = z
     categoryId: number(),
     modalityIds: z.array(number(), { invalid_type_error: POST_MESSAGES.invalid }).default([]),
     eventId: number().nullish(),
-    selection: optionalText(SELECTION_MAX, POST_MESSAGES.selectionTooLong),
-    odds: number()
-      .refine((odds) => Math.abs(odds) >= 100, POST_MESSAGES.odds)
-      .nullish(),
+    /** A Pick's market and legs (issue 9): its selection, odds and event are derived from them. */
+    market: z.enum(PICK_MARKETS, { invalid_type_error: POST_MESSAGES.invalid }).nullish(),
+    legs: z.array(legSchema, { invalid_type_error: POST_MESSAGES.invalid }).max(20, POST_MESSAGES.invalid).nullish(),
     units: z
       .number({ invalid_type_error: POST_MESSAGES.invalid })
       .min(0.1, POST_MESSAGES.units)
@@ -58,10 +58,11 @@ export const postInputSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["visibility"], message: POST_MESSAGES.visibility });
     }
     if (input.postType === "Pick") {
-      for (const field of ["selection", "odds", "units"] as const) {
+      for (const field of ["market", "legs", "units"] as const) {
         const value = input[field];
-        if (value === null || value === undefined || value === "") ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: POST_MESSAGES.required });
+        if (value === null || value === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: POST_MESSAGES.required });
       }
+      if (input.market && input.legs) checkLegs(input.market, input.legs, (path, message) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message }));
     }
   })
   .transform((input) => {
@@ -74,10 +75,11 @@ export const postInputSchema = z
       coverImage: input.coverImage || null,
       categoryId: input.categoryId,
       modalityIds: [...new Set(input.modalityIds)],
-      eventId: input.eventId ?? null,
+      // A Pick's event comes from its legs (post-commands.server.ts); a Post may name one.
+      eventId: isPick ? null : (input.eventId ?? null),
       // A Post carries no pick fields.
-      selection: isPick ? (input.selection ?? null) : null,
-      odds: isPick ? (input.odds ?? null) : null,
+      market: isPick ? (input.market ?? null) : null,
+      legs: isPick ? (input.legs ?? null) : null,
       units: isPick ? (input.units ?? null) : null,
       publishDate: input.publishDate ? new Date(input.publishDate) : null,
     };

@@ -10,6 +10,8 @@ import { preparedStatement } from "~/db/prepared.server";
 import { categories, events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { modalitiesNamed, toEventDTO, type EventDTO, type EventRow } from "~/modules/reference/reference.server";
+import type { PickLegRecord } from "~/db/schema";
+import type { PickMarket } from "~/modules/record/pick-markets";
 import { canReadBody, isLive } from "./paywall";
 
 type PostRow = typeof posts.$inferSelect;
@@ -54,10 +56,22 @@ export interface PostDTO {
   coverImage: string | null;
   pickResult: PickResult | null;
   gradedAt: string | null;
-  /** A Pick's record: public once graded, else only for readers of the body. */
+  /** A Pick's bet: public once its event has started (or it is graded), else only for readers of the body. */
   selection: string | null;
   odds: number | null;
   units: number | null;
+  market: PickMarket | null;
+  legs: PickLegRecord[] | null;
+  /** The verified record (issue 9): when the server took the pick, how long before the start it went out, withdrawal, grading. */
+  postedAt: string | null;
+  postedMinutesBeforeStart: number | null;
+  withdrawnAt: string | null;
+  selfGraded: boolean;
+  settledOdds: number | null;
+  clv: number | null;
+  /** SHA-256 of the committed text, public from posting; the text itself (salt included) once the event has started. */
+  commitment: string | null;
+  committedText: string | null;
   author: { id: string; userName: string; firstName: string; lastName: string; avatar: string };
   likesCount: number;
   commentsCount: number;
@@ -65,9 +79,12 @@ export interface PostDTO {
   metadata: { isNotifyRequested: boolean; isLiked: boolean };
 }
 
-export function toPostDTO(record: PostRecord, access: PostAccess): PostDTO {
+export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = new Date()): PostDTO {
   const readable = access.canReadBody;
-  const recordPublic = readable || record.pickResult !== null;
+  const started = record.event !== null && new Date(record.event.startsAt).getTime() <= now.getTime();
+  const recordPublic = readable || record.pickResult !== null || started;
+  // When readers could first see it: the later of its posting and its publish date.
+  const outAt = record.postedAt && record.publishDate ? Math.max(record.postedAt.getTime(), record.publishDate.getTime()) : null;
   return {
     id: record.id,
     postType: record.postType,
@@ -91,6 +108,17 @@ export function toPostDTO(record: PostRecord, access: PostAccess): PostDTO {
     selection: recordPublic ? record.selection : null,
     odds: recordPublic ? record.odds : null,
     units: recordPublic ? record.units : null,
+    market: recordPublic ? record.market : null,
+    legs: recordPublic ? record.legs : null,
+    postedAt: record.postedAt?.toISOString() ?? null,
+    postedMinutesBeforeStart:
+      outAt !== null && record.event ? Math.max(0, Math.floor((new Date(record.event.startsAt).getTime() - outAt) / 60_000)) : null,
+    withdrawnAt: record.withdrawnAt?.toISOString() ?? null,
+    selfGraded: record.selfGraded,
+    settledOdds: record.settledOdds,
+    clv: record.clv,
+    commitment: record.commitment,
+    committedText: started ? record.commitCanonical : null,
     author: record.author,
     likesCount: record.likesCount,
     commentsCount: record.commentsCount,
@@ -236,7 +264,7 @@ export async function loadPostViews(db: Database, viewerId: string | null, ids: 
 
 /** The posts `ids` serialized for this viewer, in that order: what every list answers. */
 export async function serializePosts(db: Database, viewerId: string | null, ids: string[], now = new Date()): Promise<PostDTO[]> {
-  return (await loadPostViews(db, viewerId, ids, now)).map((view) => toPostDTO(view.record, view.access));
+  return (await loadPostViews(db, viewerId, ids, now)).map((view) => toPostDTO(view.record, view.access, now));
 }
 
 /** Does the viewer hold a subscription to this expert that gives access now? */

@@ -1,0 +1,91 @@
+/**
+ * The verified record's figures (issue 9, decision 026) from the sums the triggers keep. Client-safe.
+ */
+import { decimalToAmerican } from "./pick-markets";
+
+export const RECORD_WINDOWS = ["7d", "30d", "season", "all"] as const;
+export type RecordWindow = (typeof RECORD_WINDOWS)[number];
+export const WINDOW_LABELS: Record<RecordWindow, string> = { "7d": "Last 7 days", "30d": "Last 30 days", season: "Season", all: "All time" };
+
+/**
+ * An expert is ranked on the leaderboard from this many graded wins, losses and pushes in the
+ * window; the partial index `expert_standings_ranking_idx` (migration 0011) says the same.
+ */
+export const LEADERBOARD_MIN_SAMPLE = 20;
+
+export interface RecordSums {
+  wins: number;
+  losses: number;
+  pushes: number;
+  voids: number;
+  profit: number;
+  staked: number;
+  decimalOddsSum: number;
+  clvSum: number;
+  clvCount: number;
+  score: number | null;
+  streakKind: string | null;
+  streakLength: number;
+}
+
+export interface RecordFigures {
+  wins: number;
+  losses: number;
+  pushes: number;
+  voids: number;
+  /** Wins, losses and pushes: the sample the figures rest on. */
+  sample: number;
+  /** Wins ÷ (wins + losses), in percent; null before any. */
+  winRate: number | null;
+  /** Units won, risk-based. */
+  units: number;
+  /** Units won ÷ units risked, in percent. */
+  roi: number | null;
+  /** Average of the decimal odds, as American odds. */
+  averageOdds: number | null;
+  /** Average closing-line value, in percentage points; null without closing odds. */
+  clv: number | null;
+  /** "W3", "L1"; null before any win or loss. */
+  streak: string | null;
+  /** The leaderboard's risk-adjusted score: units won ÷ √(Σ stake²). */
+  score: number;
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+export function toRecordFigures(sums: RecordSums): RecordFigures {
+  const sample = sums.wins + sums.losses + sums.pushes;
+  const decided = sums.wins + sums.losses;
+  return {
+    wins: sums.wins,
+    losses: sums.losses,
+    pushes: sums.pushes,
+    voids: sums.voids,
+    sample,
+    winRate: decided > 0 ? round((100 * sums.wins) / decided, 1) : null,
+    units: round(sums.profit, 2),
+    roi: sums.staked > 0 ? round((100 * sums.profit) / sums.staked, 1) : null,
+    averageOdds: sample > 0 ? decimalToAmerican(sums.decimalOddsSum / sample) : null,
+    clv: sums.clvCount > 0 ? round(sums.clvSum / sums.clvCount, 2) : null,
+    streak: sums.streakKind && sums.streakLength > 0 ? `${sums.streakKind}${sums.streakLength}` : null,
+    score: round(Number(sums.score ?? 0), 2),
+  };
+}
+
+export const EMPTY_SUMS: RecordSums = {
+  wins: 0,
+  losses: 0,
+  pushes: 0,
+  voids: 0,
+  profit: 0,
+  staked: 0,
+  decimalOddsSum: 0,
+  clvSum: 0,
+  clvCount: 0,
+  score: 0,
+  streakKind: null,
+  streakLength: 0,
+};
+
+export const formatUnits = (units: number) => `${units > 0 ? "+" : ""}${units.toFixed(2)}u`;
+export const formatRecord = (figures: Pick<RecordFigures, "wins" | "losses" | "pushes">) => `${figures.wins}-${figures.losses}-${figures.pushes}`;

@@ -1,0 +1,15 @@
+/** Query strings of the record's lists (client-safe: the pages build their links from them). */
+import { z } from "zod";
+import { wholeNumber } from "~/modules/http/query-schemas";
+import { RECORD_WINDOWS } from "./figures";
+
+export const LEADERBOARD_PAGE_SIZE = 25;
+
+export const leaderboardQuerySchema = z.object({
+  window: z.enum(RECORD_WINDOWS, { invalid_type_error: "Invalid input", message: `One of ${RECORD_WINDOWS.join(", ")}` }).default("30d"),
+  categoryId: wholeNumber(0, 1_000_000, 0),
+  page: wholeNumber(1, 10_000, 1),
+  size: wholeNumber(1, 100, LEADERBOARD_PAGE_SIZE),
+});
+
+export type LeaderboardSearch = z.output<typeof leaderboardQuerySchema>;

@@ -1,0 +1,183 @@
+/**
+ * Reading the verified record (issue 9, decision 026): an expert's figures per window and sport,
+ * the units-over-time chart, the graded picks, and the leaderboard. All from the sums the grading
+ * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating picks per request.
+ */
+import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
+import { categories, expertRecordDays, expertStandings, experts, posts, profiles, standingsRollovers, users } from "~/db/schema";
+import { avatarOrDefault, isPublicExpert } from "~/modules/experts/experts.server";
+import { EMPTY_SUMS, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, toRecordFigures, type RecordFigures, type RecordSums, type RecordWindow } from "./figures";
+
+const sumsColumns = {
+  wins: expertStandings.wins,
+  losses: expertStandings.losses,
+  pushes: expertStandings.pushes,
+  voids: expertStandings.voids,
+  profit: expertStandings.profit,
+  staked: expertStandings.staked,
+  decimalOddsSum: expertStandings.decimalOddsSum,
+  clvSum: expertStandings.clvSum,
+  clvCount: expertStandings.clvCount,
+  score: expertStandings.score,
+  streakKind: expertStandings.streakKind,
+  streakLength: expertStandings.streakLength,
+};
+
+/** numeric columns arrive as strings from some drivers: numbers throughout. */
+const toSums = (row: RecordSums): RecordSums => ({
+  ...row,
+  profit: Number(row.profit),
+  staked: Number(row.staked),
+  decimalOddsSum: Number(row.decimalOddsSum),
+  clvSum: Number(row.clvSum),
+  score: Number(row.score ?? 0),
+});
+
+export type WindowFigures = Record<RecordWindow, RecordFigures>;
+
+export interface ExpertRecordFigures {
+  overall: WindowFigures;
+  /** Per sport the expert has graded picks in, most picks first. */
+  categories: { category: { id: number; name: string }; windows: WindowFigures }[];
+}
+
+const emptyWindows = (): WindowFigures => Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures(EMPTY_SUMS)])) as WindowFigures;
+
+export async function expertRecordFigures(db: Database, expertId: string): Promise<ExpertRecordFigures> {
+  const rows = await db
+    .select({ categoryId: expertStandings.categoryId, window: expertStandings.window, categoryName: categories.name, ...sumsColumns })
+    .from(expertStandings)
+    .leftJoin(categories, eq(categories.id, expertStandings.categoryId))
+    .where(eq(expertStandings.expertId, expertId));
+  const overall = emptyWindows();
+  const byCategory = new Map<number, ExpertRecordFigures["categories"][number]>();
+  for (const row of rows) {
+    const figures = toRecordFigures(toSums(row));
+    const window = row.window as RecordWindow;
+    if (row.categoryId === 0) overall[window] = figures;
+    else {
+      const entry = byCategory.get(row.categoryId) ?? { category: { id: row.categoryId, name: row.categoryName ?? "" }, windows: emptyWindows() };
+      entry.windows[window] = figures;
+      byCategory.set(row.categoryId, entry);
+    }
+  }
+  return { overall, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
+}
+
+export interface UnitsPoint {
+  day: string;
+  /** Units won that day, and in all up to and including it. */
+  units: number;
+  total: number;
+}
+
+/** Units won per day graded, with the running total: the expert page's chart. */
+export async function unitsOverTime(db: Database, expertId: string): Promise<UnitsPoint[]> {
+  const rows = await db
+    .select({ day: expertRecordDays.day, profit: expertRecordDays.profit })
+    .from(expertRecordDays)
+    .where(and(eq(expertRecordDays.expertId, expertId), eq(expertRecordDays.categoryId, 0)))
+    .orderBy(asc(expertRecordDays.day));
+  let total = 0;
+  return rows.map((row) => {
+    total += Number(row.profit);
+    return { day: row.day, units: Math.round(Number(row.profit) * 100) / 100, total: Math.round(total * 100) / 100 };
+  });
+}
+
+/** The expert's graded and withdrawn picks, newest first (ids: the serializer answers them). */
+export async function gradedPickIds(db: Database, expertId: string, page: number, size: number): Promise<{ ids: string[]; totalItems: number }> {
+  const where = and(eq(posts.authorId, expertId), eq(posts.postType, "Pick"), isNotNull(posts.postedAt), or(isNotNull(posts.pickResult), isNotNull(posts.withdrawnAt)));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${posts.gradedAt}, ${posts.withdrawnAt})`), desc(posts.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ total: count() }).from(posts).where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), totalItems: Number(total) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The leaderboard
+// ---------------------------------------------------------------------------------------------
+export interface LeaderboardEntry {
+  rank: number;
+  expert: { id: string; userName: string; firstName: string; lastName: string; avatar: string };
+  figures: RecordFigures;
+}
+
+const ranked = and(
+  eq(expertStandings.window, sql.placeholder("window")),
+  eq(expertStandings.categoryId, sql.placeholder("categoryId")),
+  // The partial index's condition, word for word, so the planner uses it.
+  sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes} >= ${sql.raw(String(LEADERBOARD_MIN_SAMPLE))}`,
+  isPublicExpert,
+);
+
+const leaderboardPage = preparedStatement((db) =>
+  db
+    .select({ expertId: expertStandings.expertId, userName: users.userName, firstName: users.firstName, lastName: users.lastName, avatar: profiles.avatar, ...sumsColumns })
+    .from(expertStandings)
+    .innerJoin(users, eq(users.id, expertStandings.expertId))
+    .innerJoin(experts, eq(experts.userId, expertStandings.expertId))
+    .leftJoin(profiles, eq(profiles.userId, expertStandings.expertId))
+    .where(ranked)
+    .orderBy(desc(expertStandings.score), desc(expertStandings.profit), asc(expertStandings.expertId))
+    .limit(sql.placeholder("size"))
+    .offset(sql.placeholder("offset"))
+    .prepare("read_leaderboard_page"),
+);
+
+const leaderboardCount = preparedStatement((db) =>
+  db
+    .select({ total: count() })
+    .from(expertStandings)
+    .innerJoin(users, eq(users.id, expertStandings.expertId))
+    .innerJoin(experts, eq(experts.userId, expertStandings.expertId))
+    .where(ranked)
+    .prepare("count_leaderboard"),
+);
+
+export interface LeaderboardQuery {
+  window: RecordWindow;
+  /** 0: all sports. */
+  categoryId: number;
+  page: number;
+  size: number;
+}
+
+export async function readLeaderboard(db: Database, query: LeaderboardQuery): Promise<{ items: LeaderboardEntry[]; totalItems: number }> {
+  const offset = (query.page - 1) * query.size;
+  const params = { window: query.window, categoryId: query.categoryId };
+  const [rows, [{ total }]] = await Promise.all([leaderboardPage(db).execute({ ...params, size: query.size, offset }), leaderboardCount(db).execute(params)]);
+  return {
+    items: rows.map((row, index) => ({
+      rank: offset + index + 1,
+      expert: { id: row.expertId, userName: row.userName, firstName: row.firstName, lastName: row.lastName, avatar: avatarOrDefault(row.avatar, row.userName) },
+      figures: toRecordFigures(toSums(row)),
+    })),
+    totalItems: Number(total),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The daily rollover of the rolling windows
+// ---------------------------------------------------------------------------------------------
+/**
+ * Rolls the 7-day, 30-day and season windows over to today (UTC) once a day: whichever instance
+ * comes first does it (the function locks; the others then find the day done). Returns whether
+ * it rolled.
+ */
+export async function rollStandingsIfDue(db: Database, now = new Date()): Promise<boolean> {
+  const today = now.toISOString().slice(0, 10);
+  const [done] = await db.select({ day: standingsRollovers.day }).from(standingsRollovers).where(gte(standingsRollovers.day, today));
+  if (done) return false;
+  await db.execute(sql`SELECT roll_standings(${today}::date)`);
+  return true;
+}

@@ -1,0 +1,69 @@
+/**
+ * `POST /api/events/results` (admin): final scores, cancellations and closing odds. Client-safe:
+ * the admin screen validates its form with the same schema.
+ */
+import { z } from "zod";
+import { LEG_SIDES, oddsSchema } from "./pick-markets";
+
+export const RESULT_MESSAGES = {
+  required: "Required",
+  invalid: "Invalid input",
+  score: "Scores are whole numbers from 0 to 999",
+  finalNeedsScores: "A final result needs both scores",
+  unknownEvent: "Unknown event",
+  notStarted: "An event that has not started has no final score.",
+  alreadyIn: "This event's result is in: it can no longer change.",
+  duplicate: "This event is in the list twice",
+  tooMany: "At most 500 results at once",
+  empty: "Send at least one result",
+} as const;
+
+const integer = () => z.number({ required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }).int(RESULT_MESSAGES.invalid);
+const score = () => integer().min(0, RESULT_MESSAGES.score).max(999, RESULT_MESSAGES.score).nullish();
+
+export const closingLineSchema = z.object({
+  market: z.enum(["Moneyline", "Spread", "Total"], { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }),
+  side: z.enum(LEG_SIDES, { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }),
+  line: z
+    .number({ invalid_type_error: RESULT_MESSAGES.invalid })
+    .refine((line) => Number.isInteger(line * 2) && Math.abs(line) <= 1000, RESULT_MESSAGES.invalid)
+    .nullish()
+    .transform((line) => line ?? null),
+  odds: oddsSchema,
+});
+
+export const eventResultSchema = z
+  .object({
+    eventId: integer(),
+    status: z.enum(["Final", "Canceled"], { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }),
+    homeScore: score(),
+    awayScore: score(),
+    closingLines: z.array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid }).max(20, RESULT_MESSAGES.invalid).default([]),
+  })
+  .superRefine((result, ctx) => {
+    if (result.status !== "Final") return;
+    for (const field of ["homeScore", "awayScore"] as const) {
+      if (result[field] === null || result[field] === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: RESULT_MESSAGES.finalNeedsScores });
+    }
+  })
+  .transform((result) => ({
+    eventId: result.eventId,
+    status: result.status,
+    homeScore: result.status === "Final" ? (result.homeScore ?? null) : null,
+    awayScore: result.status === "Final" ? (result.awayScore ?? null) : null,
+    closingLines: result.closingLines,
+  }));
+
+export const resultsImportSchema = z
+  .array(eventResultSchema, { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid })
+  .min(1, RESULT_MESSAGES.empty)
+  .max(500, RESULT_MESSAGES.tooMany)
+  .superRefine((results, ctx) => {
+    const seen = new Set<number>();
+    results.forEach((result, index) => {
+      if (seen.has(result.eventId)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "eventId"], message: RESULT_MESSAGES.duplicate });
+      seen.add(result.eventId);
+    });
+  });
+
+export type EventResultInput = z.output<typeof eventResultSchema>;

@@ -1,0 +1,106 @@
+/**
+ * Results in, picks graded (issue 9, decision 026): final scores and cancellations from the admin
+ * screen or `POST /api/events/results`, closing odds beside them; every posted pick whose legs'
+ * events all have their result is then graded from the score (props wait for their expert).
+ * The triggers of migration 0011 refuse a second result for an event and a second grade.
+ */
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { eventClosingLines, events, posts } from "~/db/schema";
+import { AppError } from "~/modules/http/app-error";
+import { defaultErrorMessage } from "~/modules/http/error-messages";
+import { closingLineValue, gradePickFromResults, type EventResult } from "./grading";
+import type { PickLeg, PickMarket } from "./pick-markets";
+import { RESULT_MESSAGES, type EventResultInput } from "./results-schema";
+
+export interface ImportSummary {
+  eventsUpdated: number;
+  picksGraded: number;
+}
+
+/** All or nothing: a list with one bad result changes nothing and answers 422 by `index.field`. */
+export async function importResults(db: Database, results: EventResultInput[], now = new Date()): Promise<ImportSummary> {
+  const ids = results.map((result) => result.eventId);
+  const rows = await db
+    .select({ id: events.id, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt })
+    .from(events)
+    .where(inArray(events.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const errors: Record<string, string[]> = {};
+  const fresh = results.filter((result, index) => {
+    const event = byId.get(result.eventId);
+    if (!event) errors[`${index}.eventId`] = [RESULT_MESSAGES.unknownEvent];
+    else if (event.resultedAt) {
+      // The same result sent again (a retried import) is no error; a different one is.
+      const same = event.status === result.status && event.homeScore === result.homeScore && event.awayScore === result.awayScore;
+      if (!same) errors[`${index}.status`] = [RESULT_MESSAGES.alreadyIn];
+      return false;
+    } else if (result.status === "Final" && event.startsAt.getTime() > now.getTime()) errors[`${index}.status`] = [RESULT_MESSAGES.notStarted];
+    return true;
+  });
+  if (Object.keys(errors).length > 0) throw new AppError(422, defaultErrorMessage(422), errors);
+  return db.transaction(async (tx) => {
+    for (const result of fresh) {
+      await tx
+        .update(events)
+        .set({ status: result.status, homeScore: result.homeScore, awayScore: result.awayScore, resultedAt: now })
+        .where(and(eq(events.id, result.eventId), isNull(events.resultedAt)));
+      if (result.closingLines.length > 0) {
+        await tx
+          .insert(eventClosingLines)
+          .values(result.closingLines.map((line) => ({ eventId: result.eventId, ...line })))
+          .onConflictDoUpdate({
+            target: [eventClosingLines.eventId, eventClosingLines.market, eventClosingLines.side],
+            set: { line: sql`excluded.line`, odds: sql`excluded.odds` },
+          });
+      }
+    }
+    const picksGraded = await gradePendingPicks(tx, fresh.map((result) => result.eventId), now);
+    return { eventsUpdated: fresh.length, picksGraded };
+  });
+}
+
+const intArray = (ids: number[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
+
+/** Grades the posted, ungraded picks with a leg on these events whose legs all have a result. */
+export async function gradePendingPicks(db: Database, eventIds: number[], now: Date): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const pending = await db
+    .select({ id: posts.id, market: posts.market, legs: posts.legs, odds: posts.odds })
+    .from(posts)
+    .where(
+      and(
+        sql`"posts"."leg_event_ids" && ${intArray(eventIds)}`,
+        isNotNull(posts.postedAt),
+        isNull(posts.pickResult),
+        isNull(posts.withdrawnAt),
+      ),
+    );
+  if (pending.length === 0) return 0;
+  const legEventIds = [...new Set(pending.flatMap((pick) => (pick.legs ?? []).map((leg) => leg.eventId)))];
+  const [eventRows, closingRows] = await Promise.all([
+    db.select({ id: events.id, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore }).from(events).where(inArray(events.id, legEventIds)),
+    db.select().from(eventClosingLines).where(inArray(eventClosingLines.eventId, legEventIds)),
+  ]);
+  const results = new Map<number, EventResult>(eventRows.map((row) => [row.id, row]));
+  let graded = 0;
+  for (const pick of pending) {
+    if (!pick.market || !pick.legs || pick.odds === null) continue;
+    const legs = pick.legs as PickLeg[];
+    const grade = gradePickFromResults({ market: pick.market as PickMarket, legs, odds: pick.odds }, results);
+    if (!grade) continue;
+    // CLV for a single bet whose market closed at the same line (any line for a moneyline).
+    const leg = legs[0];
+    const closing =
+      pick.market === "Parlay" || grade.result === "Void"
+        ? undefined
+        : closingRows.find((row) => row.eventId === leg.eventId && row.market === leg.market && row.side === leg.side && (leg.market === "Moneyline" || row.line === leg.line));
+    const updated = await db
+      .update(posts)
+      .set({ pickResult: grade.result, gradedAt: now, settledOdds: grade.settledOdds, clv: closing ? closingLineValue(leg.odds, closing.odds) : null, updatedAt: now })
+      .where(and(eq(posts.id, pick.id), isNull(posts.pickResult)))
+      .returning({ id: posts.id });
+    graded += updated.length;
+  }
+  return graded;
+}
