@@ -3,7 +3,7 @@
  * shared by `POST`/`PUT /api/posts` and the create/edit dialog.
  */
 import { z } from "zod";
-import { checkLegs, legSchema, PICK_MARKETS } from "~/modules/record/pick-markets";
+import { checkLegs, choice, legSchema, PICK_MARKETS } from "~/modules/record/pick-markets";
 import { isBodyNonEmpty } from "./slate";
 
 export const POST_TITLE_MAX = 1000;
@@ -43,7 +43,7 @@ export const postInputSchema = z
     modalityIds: z.array(number(), { invalid_type_error: POST_MESSAGES.invalid }).default([]),
     eventId: number().nullish(),
     /** A Pick's market and legs (issue 9): its selection, odds and event are derived from them. */
-    market: z.enum(PICK_MARKETS, { invalid_type_error: POST_MESSAGES.invalid }).nullish(),
+    market: choice([...PICK_MARKETS]).nullish(),
     legs: z.array(legSchema, { invalid_type_error: POST_MESSAGES.invalid }).max(20, POST_MESSAGES.invalid).nullish(),
     units: z
       .number({ invalid_type_error: POST_MESSAGES.invalid })

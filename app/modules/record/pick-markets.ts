@@ -54,6 +54,10 @@ export const LEG_MESSAGES = {
   sameLegTwice: "The same bet is in the parlay twice",
 } as const;
 
+/** One of `values`: "Required" when missing, "Invalid input" for anything else. */
+export const choice = <T extends [string, ...string[]]>(values: T) =>
+  z.enum(values, { errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? LEG_MESSAGES.required : LEG_MESSAGES.invalid }) });
+
 const integer = () => z.number({ required_error: LEG_MESSAGES.required, invalid_type_error: LEG_MESSAGES.invalid }).int(LEG_MESSAGES.invalid);
 
 export const oddsSchema = integer().refine((odds) => Math.abs(odds) >= 100 && Math.abs(odds) <= 100_000, LEG_MESSAGES.odds);
@@ -61,8 +65,8 @@ export const oddsSchema = integer().refine((odds) => Math.abs(odds) >= 100 && Ma
 export const legSchema = z
   .object({
     eventId: integer(),
-    market: z.enum(LEG_MARKETS, { required_error: LEG_MESSAGES.required, invalid_type_error: LEG_MESSAGES.invalid }),
-    side: z.enum(LEG_SIDES, { invalid_type_error: LEG_MESSAGES.invalid }).nullish(),
+    market: choice([...LEG_MARKETS]),
+    side: choice([...LEG_SIDES]).nullish(),
     line: z
       .number({ invalid_type_error: LEG_MESSAGES.invalid })
       .min(-LINE_MAX, LEG_MESSAGES.lineRange)

@@ -3,7 +3,7 @@
  * the admin screen validates its form with the same schema.
  */
 import { z } from "zod";
-import { LEG_SIDES, oddsSchema } from "./pick-markets";
+import { choice, LEG_SIDES, oddsSchema } from "./pick-markets";
 
 export const RESULT_MESSAGES = {
   required: "Required",
@@ -22,8 +22,8 @@ const integer = () => z.number({ required_error: RESULT_MESSAGES.required, inval
 const score = () => integer().min(0, RESULT_MESSAGES.score).max(999, RESULT_MESSAGES.score).nullish();
 
 export const closingLineSchema = z.object({
-  market: z.enum(["Moneyline", "Spread", "Total"], { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }),
-  side: z.enum(LEG_SIDES, { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }),
+  market: choice(["Moneyline", "Spread", "Total"]),
+  side: choice([...LEG_SIDES]),
   line: z
     .number({ invalid_type_error: RESULT_MESSAGES.invalid })
     .refine((line) => Number.isInteger(line * 2) && Math.abs(line) <= 1000, RESULT_MESSAGES.invalid)
@@ -35,7 +35,7 @@ export const closingLineSchema = z.object({
 export const eventResultSchema = z
   .object({
     eventId: integer(),
-    status: z.enum(["Final", "Canceled"], { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }),
+    status: choice(["Final", "Canceled"]),
     homeScore: score(),
     awayScore: score(),
     closingLines: z.array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid }).max(20, RESULT_MESSAGES.invalid).default([]),
