@@ -26,6 +26,7 @@ import { startNotificationHub } from "./app/modules/notifications/stream-hub.ser
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
 import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
 import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
+import { rollStandingsIfDue } from "./app/modules/record/record.server";
 import { isS3Configured } from "./app/modules/uploads/storage.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -230,6 +231,16 @@ const publishingTimer = setInterval(() => {
     .catch((err) => logger.warn({ err }, "could not e-mail the new picks"));
 }, PUBLISHING_INTERVAL_MS);
 publishingTimer.unref();
+
+// The record's 7-day, 30-day and season windows roll over to the new day (UTC) once, whichever
+// instance gets there first (roll_standings locks; the others then find the day done).
+const rollStandings = () =>
+  rollStandingsIfDue(database.db)
+    .then((rolled) => (rolled ? logger.info("record windows rolled over to today") : undefined))
+    .catch((err) => logger.warn({ err }, "could not roll the record windows over"));
+void rollStandings();
+const standingsTimer = setInterval(rollStandings, 10 * 60_000);
+standingsTimer.unref();
 
 // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;

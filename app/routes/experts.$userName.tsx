@@ -12,12 +12,20 @@ import { imageUrl } from "~/modules/images/image-url";
 import { formatUsd } from "~/modules/money/money";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { FollowButton, SubscriptionControl } from "~/components/subscriptions/subscription-actions";
+import { SendCheers } from "~/components/cheers/send-cheers";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { GradedPicks } from "~/components/record/graded-picks";
+import { RecordFiguresPanel } from "~/components/record/record-figures";
+import { UnitsChart } from "~/components/record/units-chart";
+import { serializePosts } from "~/modules/posts/post-serializer.server";
+import { expertRecordFigures, gradedPickIds, unitsOverTime } from "~/modules/record/record.server";
 
 /** Posts per page on the expert's page. */
 export const EXPERT_PAGE_POSTS = 10;
+/** Graded and withdrawn picks per page of the record's list (`?graded=`). */
+export const GRADED_PICKS_PAGE = 10;
 /** Scheduled posts shown as teasers above the list (readers may ask notify-me). */
 const UPCOMING_POSTS = 5;
 
@@ -38,21 +46,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const page = pageFromUrl(url);
   const isOwner = viewer?.user.id === expert.id;
-  const [posts, upcoming, subscription] = await Promise.all([
+  const gradedPage = pageFromUrl(url, 10_000, "graded");
+  const [posts, upcoming, subscription, figures, chart, graded] = await Promise.all([
     listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
     page === 1 ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS) : Promise.resolve([]),
     viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
+    expertRecordFigures(context.db, expert.id),
+    unitsOverTime(context.db, expert.id),
+    gradedPickIds(context.db, expert.id, gradedPage, GRADED_PICKS_PAGE),
   ]);
+  // The graded picks through the one serializer: their bets are public, their analysis is not.
+  const gradedPicks = forCards(await serializePosts(context.db, viewer?.user.id ?? null, graded.ids));
   return {
     expert,
     isOwner,
     signedIn: viewer !== null,
     subscription,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
+    /** The card form's key for Send Cheers (decision 027); null while payments are off. */
+    stripePublishableKey: context.env.PAYMENTS_ENABLED ? (context.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     posts: forCards(posts.items),
     upcoming: forCards(upcoming),
     page,
     totalPages: totalPagesOf(posts.totalItems, EXPERT_PAGE_POSTS),
+    figures,
+    chart,
+    gradedPicks,
+    gradedPage,
+    gradedPages: totalPagesOf(graded.totalItems, GRADED_PICKS_PAGE),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: context.env.APP_URL,
   };
@@ -95,7 +116,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
-  const { expert, isOwner, signedIn, subscription, paymentsEnabled, posts, upcoming, page, totalPages } = useLoaderData<typeof loader>();
+  const { expert, isOwner, signedIn, subscription, paymentsEnabled, stripePublishableKey, posts, upcoming, page, totalPages, figures, chart, gradedPicks, gradedPage, gradedPages } =
+    useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
@@ -163,6 +185,13 @@ export default function ExpertPage() {
               <div className="mt-4 flex flex-wrap items-start gap-2">
                 <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
                 <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
+                <SendCheers
+                  expert={expert}
+                  signedIn={signedIn}
+                  canCheer={expert.isFollowed || Boolean(subscription?.isActive)}
+                  paymentsEnabled={paymentsEnabled}
+                  publishableKey={stripePublishableKey}
+                />
                 {paymentsEnabled || subscription?.isActive ? null : (
                   <p className="w-full text-xs text-slate-500">Card payments are switched off for now: subscribing is free.</p>
                 )}
@@ -170,6 +199,28 @@ export default function ExpertPage() {
             )}
           </section>
         </div>
+
+        <section aria-labelledby="verified-record-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="verified-record-heading" className="text-xl font-bold">
+              Record and figures
+            </h2>
+            <Link to="/verify" className="text-sm font-semibold text-brand-700 underline">
+              How every pick is verified
+            </Link>
+          </div>
+          <div className="mt-4">
+            <RecordFiguresPanel figures={figures} />
+          </div>
+          <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Units over time</h3>
+          <div className="mt-2">
+            <UnitsChart points={chart} label={`Units won by ${expert.userName}, running total`} />
+          </div>
+          <h3 id="graded-picks-heading" className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Graded picks
+          </h3>
+          <GradedPicks picks={gradedPicks} page={gradedPage} totalPages={gradedPages} labelledBy="graded-picks-heading" />
+        </section>
 
         {upcoming.length > 0 ? (
           <section aria-labelledby="upcoming-heading" className="mt-8">

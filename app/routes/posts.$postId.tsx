@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
-import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
-import { CalendarClock, Lock, MessageCircle, Pencil, Trash2 } from "lucide-react";
+import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { CalendarClock, Lock, MessageCircle, Pencil, Trash2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Comments } from "~/components/posts/comments";
@@ -26,6 +26,7 @@ import { appNameFrom, titleFor } from "~/modules/site/meta";
 import type { RootLoaderData } from "~/root";
 
 export const POST_DELETED = "Post deleted.";
+export const PICK_WITHDRAWN = "Pick withdrawn. It stays on your record as withdrawn.";
 
 /** A reader's copy may hold a paid body: never kept by any cache. */
 const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
@@ -137,7 +138,8 @@ export default function PostPage() {
   const expertHref = `/experts/${encodeURIComponent(post.author.userName)}`;
   const signInHref = `/sign-in?callbackUrl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
   // Mirrors the server's record-integrity rule: a graded pick, or one whose game started, is final.
-  const changeable = isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted));
+  // The verified record (decision 026): a graded, started or withdrawn pick is no longer the author's to change.
+  const changeable = isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted || post.withdrawnAt !== null));
 
   return (
     <div className="container-page py-6 lg:py-8">
@@ -393,6 +395,9 @@ function AuthorControls({ post }: { post: PostDTO }) {
         <Pencil className="size-4" aria-hidden="true" />
         Edit
       </Link>
+      {post.postType === "Pick" && post.postedAt !== null ? (
+        <WithdrawButton post={post} />
+      ) : (
       <button
         type="button"
         onClick={remove}
@@ -403,6 +408,46 @@ function AuthorControls({ post }: { post: PostDTO }) {
         <Trash2 className="size-4" aria-hidden="true" />
         {deleting ? "Deleting…" : "Delete"}
       </button>
+      )}
     </>
+  );
+}
+
+/** A posted pick is never deleted: before its game starts its author may withdraw it (kept, shown as withdrawn). */
+function WithdrawButton({ post }: { post: PostDTO }) {
+  const confirm = useConfirm();
+  const revalidator = useRevalidator();
+  const [withdrawing, setWithdrawing] = useState(false);
+
+  async function withdraw() {
+    const sure = await confirm({
+      title: "Withdraw this pick?",
+      description: "It stays on your verified record, marked withdrawn, and is never graded. This cannot be undone.",
+      confirmLabel: "Withdraw",
+      destructive: true,
+    });
+    if (!sure) return;
+    setWithdrawing(true);
+    try {
+      await apiFetch(`/posts/${encodeURIComponent(post.id)}/withdraw`, { method: "POST" });
+      toast.success(PICK_WITHDRAWN);
+      revalidator.revalidate();
+    } catch (error) {
+      toast.error(error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
+    } finally {
+      setWithdrawing(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={withdraw}
+      disabled={withdrawing}
+      className="inline-flex items-center gap-1.5 rounded-full border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-danger hover:bg-red-50 disabled:opacity-60"
+    >
+      <Undo2 className="size-4" aria-hidden="true" />
+      {withdrawing ? "Withdrawing…" : "Withdraw pick"}
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { ChevronDown, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Users } from "lucide-react";
+import { ChevronDown, ClipboardCheck, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Trophy, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -18,6 +18,8 @@ const ICONS: Record<string, LucideIcon> = {
   "/posts/liked": Heart,
   "/watchlist": Eye,
   "/discover-experts": Compass,
+  "/leaderboard": Trophy,
+  "/admin/events": ClipboardCheck,
 };
 
 export const SIDEBAR_COOKIE = "sidebar";

@@ -20,6 +20,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
+import { isSelfGradedMarket } from "~/modules/record/pick-markets";
 import type { RootLoaderData } from "~/root";
 
 export const PICK_RESULTS: readonly PickResult[] = ["Win", "Loss", "Push", "Void"];
@@ -230,11 +231,24 @@ export function usePickResult(post: Pick<PostDTO, "id" | "pickResult">): PickRes
   return null;
 }
 
-/** Can this pick be graded now: a live, ungraded Pick (the server's rule; it decides in the end). */
-export function isGradable(post: Pick<PostDTO, "postType" | "status" | "publishDate">, pickResult: PickResult | null, now = new Date()): boolean {
+/**
+ * Can its author grade this pick now: a live, ungraded, not withdrawn pick that the score cannot
+ * grade (a prop, or one from before structured picks), once its game has started. The server's
+ * rule (decision 026); it decides in the end.
+ */
+export function isGradable(
+  post: Pick<PostDTO, "postType" | "status" | "publishDate" | "market" | "legs" | "withdrawnAt" | "eventInfo">,
+  pickResult: PickResult | null,
+  now = new Date(),
+): boolean {
+  const selfGraded = post.market === null || (post.legs ?? []).some((leg) => isSelfGradedMarket(leg.market));
+  const started = post.eventInfo === null || new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
   return (
     post.postType === "Pick" &&
     pickResult === null &&
+    post.withdrawnAt === null &&
+    selfGraded &&
+    started &&
     post.status === "Published" &&
     post.publishDate !== null &&
     new Date(post.publishDate).getTime() <= now.getTime()
@@ -257,7 +271,7 @@ export function PickResultControl({ post, className }: { post: PostDTO; classNam
   async function grade(result: PickResult) {
     const sure = await confirm({
       title: `Grade this pick as ${result}?`,
-      description: "A graded pick goes on your verified record: it can no longer be edited, deleted or graded again.",
+      description: "A graded pick goes on your verified record, flagged as graded by you: it can no longer be edited or graded again.",
       confirmLabel: `Grade ${result}`,
     });
     if (sure) fetcher.submit({ intent: "pick-result", pickResult: result }, { method: "post", action: postActionPath(post.id) });

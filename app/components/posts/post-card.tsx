@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { CalendarClock, Lock, MessageCircle } from "lucide-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
+import { formatOdds } from "~/modules/record/pick-markets";
 import type { RootLoaderData } from "~/root";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
 
@@ -82,7 +83,7 @@ export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
       ) : null}
 
       {isPick && (hasRecord || pickResult !== null) ? (
-        <PickRecord selection={post.selection} odds={post.odds} units={post.units} pickResult={pickResult} />
+        <PickRecord selection={post.selection} odds={post.odds} units={post.units} pickResult={pickResult} withdrawn={post.withdrawnAt !== null} />
       ) : null}
 
       <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-500">
@@ -158,10 +159,7 @@ function EventLine({ event }: { event: NonNullable<PostDTO["eventInfo"]> }) {
   );
 }
 
-/** American odds as bettors write them: +150, -110. */
-export function formatOdds(odds: number): string {
-  return odds > 0 ? `+${odds}` : String(odds);
-}
+export { formatOdds };
 
 const RESULT_STYLES: Record<PickResult, string> = {
   Win: "bg-brand-100 text-brand-800",
@@ -175,11 +173,13 @@ function PickRecord({
   odds,
   units,
   pickResult,
+  withdrawn,
 }: {
   selection: string | null;
   odds: number | null;
   units: number | null;
   pickResult: PickResult | null;
+  withdrawn: boolean;
 }) {
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm">
@@ -194,11 +194,11 @@ function PickRecord({
       <span
         className={clsx(
           "ml-auto rounded-full px-2 py-0.5 text-xs font-bold",
-          pickResult ? RESULT_STYLES[pickResult] : "bg-amber-50 text-amber-800",
+          pickResult ? RESULT_STYLES[pickResult] : withdrawn ? "bg-slate-100 text-slate-600" : "bg-amber-50 text-amber-800",
         )}
       >
         <span className="sr-only">Result: </span>
-        {pickResult ?? "Pending"}
+        {pickResult ?? (withdrawn ? "Withdrawn" : "Pending")}
       </span>
     </p>
   );

@@ -1,7 +1,8 @@
 import { clsx } from "clsx";
 import { Lock } from "lucide-react";
+import { CommitmentCheck } from "~/components/record/commitment-check";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import { formatOdds } from "./post-card";
+import { formatLine, formatOdds, MARKET_LABELS } from "~/modules/record/pick-markets";
 
 const RESULT_STYLES: Record<PickResult, string> = {
   Win: "bg-brand-100 text-brand-800",
@@ -12,45 +13,94 @@ const RESULT_STYLES: Record<PickResult, string> = {
 
 const formatUnits = (units: number) => `${units} ${units === 1 ? "unit" : "units"}`;
 
+/** "posted 3 hours 12 minutes before the start" */
+export function beforeStart(minutes: number): string {
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const parts = [days ? `${days} day${days === 1 ? "" : "s"}` : "", hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "", !days && rest ? `${rest} minute${rest === 1 ? "" : "s"}` : ""].filter(Boolean);
+  return `Posted ${parts.length ? parts.join(" ") : "moments"} before the start`;
+}
+
 /**
- * A pick's box on its page: selection, odds and units, and its result. The serializer decides
- * what is here: for a locked reader the record stays null until the pick is graded, when it
- * becomes public (the verified record); the result badge is always shown.
+ * A pick's box on its page: the bet (market, legs, odds, stake), its result, when it went out
+ * relative to the start, and its commitment. The serializer decides what is here: for a locked
+ * reader the bet stays null until the game starts or the pick is graded (the verified record).
  */
 export function PostPickBox({ post, pickResult }: { post: PostDTO; pickResult: PickResult | null }) {
   const hidden = post.selection === null && post.odds === null && post.units === null;
+  const withdrawn = post.withdrawnAt !== null;
   return (
     <section aria-labelledby="pick-heading" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="pick-heading" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-          The pick
+          {post.market ? `The pick · ${MARKET_LABELS[post.market]}` : "The pick"}
         </h2>
-        <span className={clsx("rounded-full px-2.5 py-0.5 text-xs font-bold", pickResult ? RESULT_STYLES[pickResult] : "bg-amber-100 text-amber-800")}>
-          <span className="sr-only">Result: </span>
-          {pickResult ?? "Pending"}
+        <span className="flex items-center gap-2">
+          {pickResult && post.selfGraded ? (
+            <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800" title="Graded by the expert, not from the final score">
+              Self-graded
+            </span>
+          ) : null}
+          <span
+            className={clsx(
+              "rounded-full px-2.5 py-0.5 text-xs font-bold",
+              pickResult ? RESULT_STYLES[pickResult] : withdrawn ? "bg-slate-200 text-slate-600" : "bg-amber-100 text-amber-800",
+            )}
+          >
+            <span className="sr-only">Result: </span>
+            {pickResult ?? (withdrawn ? "Withdrawn" : "Pending")}
+          </span>
         </span>
       </div>
       {hidden ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
           <Lock className="size-4 shrink-0" aria-hidden="true" />
-          The selection, odds and units are for subscribers until the pick is graded.
+          The selection, odds and units are for subscribers until the game starts.
         </p>
       ) : (
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <div className="col-span-2 sm:col-span-1">
-            <dt className="text-xs text-slate-500">Selection</dt>
-            <dd className="break-words text-lg font-bold text-slate-900">{post.selection ?? "—"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">Odds</dt>
-            <dd className="text-lg font-bold text-slate-900">{post.odds !== null ? formatOdds(post.odds) : "—"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">Stake</dt>
-            <dd className="text-lg font-bold text-slate-900">{post.units !== null ? formatUnits(post.units) : "—"}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <div className="col-span-2 sm:col-span-1">
+              <dt className="text-xs text-slate-500">Selection</dt>
+              <dd className="break-words text-lg font-bold text-slate-900">{post.selection ?? "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Odds</dt>
+              <dd className="text-lg font-bold text-slate-900">
+                {post.odds !== null ? formatOdds(post.odds) : "—"}
+                {post.settledOdds !== null && post.settledOdds !== post.odds ? (
+                  <span className="block text-xs font-medium text-slate-500">{`Paid at ${formatOdds(post.settledOdds)}`}</span>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Stake</dt>
+              <dd className="text-lg font-bold text-slate-900">{post.units !== null ? formatUnits(post.units) : "—"}</dd>
+            </div>
+            {post.clv !== null ? (
+              <div>
+                <dt className="text-xs text-slate-500">Closing-line value</dt>
+                <dd className={clsx("text-lg font-bold", post.clv > 0 ? "text-brand-700" : post.clv < 0 ? "text-danger" : "text-slate-900")}>
+                  {`${post.clv > 0 ? "+" : ""}${post.clv.toFixed(2)} pts`}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {post.market === "Parlay" && post.legs ? (
+            <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700" aria-label="Parlay legs">
+              {post.legs.map((leg, index) => (
+                <li key={index}>
+                  {`${MARKET_LABELS[leg.market]}: ${leg.description ?? leg.side ?? ""}${leg.line !== null ? ` ${leg.market === "Spread" ? formatLine(leg.line) : leg.line}` : ""} at ${formatOdds(leg.odds)}`}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </>
       )}
+      {post.postedMinutesBeforeStart !== null ? <p className="mt-3 text-sm font-medium text-slate-700">{beforeStart(post.postedMinutesBeforeStart)}</p> : null}
+      {withdrawn ? <p className="mt-1 text-sm text-slate-600">{`Withdrawn by the expert before the start (${post.withdrawnAt!.slice(0, 16).replace("T", " ")} UTC). It stays on the record and is not graded.`}</p> : null}
+      {post.commitment ? <CommitmentCheck commitment={post.commitment} committedText={post.committedText} /> : null}
     </section>
   );
 }

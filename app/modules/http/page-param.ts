@@ -2,8 +2,8 @@
  * `?page=N` of a server-rendered list (the no-JavaScript "Load more" link, an expert page's
  * address): a whole number from 1; anything else is the first page rather than an error page.
  */
-export function pageFromUrl(url: URL, max = 10_000): number {
-  const requested = Number(url.searchParams.get("page") ?? "1");
+export function pageFromUrl(url: URL, max = 10_000, name = "page"): number {
+  const requested = Number(url.searchParams.get(name) ?? "1");
   return Number.isInteger(requested) && requested >= 1 && requested <= max ? requested : 1;
 }
 

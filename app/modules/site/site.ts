@@ -14,6 +14,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Likes", to: "/posts/liked", roles: [] },
   { label: "Watchlist", to: "/watchlist", roles: [] },
   { label: "Discover experts", to: "/discover-experts", roles: [] },
+  { label: "Leaderboard", to: "/leaderboard", roles: [] },
+  { label: "Results", to: "/admin/events", roles: ["Admin"] },
 ];
 
 /** Signed-out visitors see only items with no roles; a signed-in user those matching a role. */

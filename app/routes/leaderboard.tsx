@@ -1,0 +1,152 @@
+import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Trophy } from "lucide-react";
+import { PageLinks } from "~/components/ui/page-links";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { publicPageHeaders } from "~/modules/http/public-page";
+import { formatRecord, formatUnits, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, WINDOW_LABELS, type RecordWindow } from "~/modules/record/figures";
+import { formatOdds } from "~/modules/record/pick-markets";
+import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-queries";
+import { readLeaderboard } from "~/modules/record/record.server";
+import { listCategories } from "~/modules/reference/reference.server";
+import { appNameFrom, titleFor } from "~/modules/site/meta";
+
+export const LEADERBOARD_TITLE = "Leaderboard";
+
+/** Everyone gets the same page for the same address: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
+
+/** The address of the board with these choices (defaults left out, so each board has one address). */
+export function leaderboardHref({ window, categoryId, page = 1 }: { window: RecordWindow; categoryId: number; page?: number }): string {
+  const params = new URLSearchParams();
+  if (window !== "30d") params.set("window", window);
+  if (categoryId !== 0) params.set("categoryId", String(categoryId));
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/leaderboard?${query}` : "/leaderboard";
+}
+
+/**
+ * `/leaderboard?window=7d|30d|season|all&categoryId=&page=`: experts ranked by risk-adjusted
+ * score from the figures the grading trigger keeps (decision 026). A malformed choice falls back
+ * to the default board rather than an error page (old links keep working).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const parsed = leaderboardQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = parsed.success ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE } : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE };
+  const [categories, board] = await Promise.all([listCategories(context.db), readLeaderboard(context.db, query)]);
+  const category = categories.find((entry) => entry.id === query.categoryId);
+  const categoryId = category ? category.id : 0;
+  return {
+    window: query.window,
+    categoryId,
+    categoryName: category?.name ?? null,
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    page: query.page,
+    entries: board.items,
+    totalPages: Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE),
+    canonicalUrl: `${context.env.APP_URL}${leaderboardHref({ window: query.window, categoryId, page: query.page })}`,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const appName = appNameFrom(matches);
+  const scope = data ? `${data.categoryName ? `${data.categoryName} ` : ""}${WINDOW_LABELS[data.window].toLowerCase()}` : "";
+  const page = data ? `${LEADERBOARD_TITLE}: ${data.categoryName ?? "all sports"}, ${WINDOW_LABELS[data.window].toLowerCase()}` : LEADERBOARD_TITLE;
+  const description = `The best sports-betting experts on ${appName}, ${scope}: verified picks graded from final scores, ranked by risk-adjusted units won.`;
+  const tags: MetaDescriptor[] = [
+    { title: titleFor(appName, page) },
+    { name: "description", content: description },
+    { property: "og:title", content: page },
+    { property: "og:description", content: description },
+  ];
+  if (data) tags.push({ tagName: "link", rel: "canonical", href: data.canonicalUrl });
+  return tags;
+};
+
+export default function LeaderboardPage() {
+  const { window, categoryId, categoryName, categories, page, entries, totalPages } = useLoaderData<typeof loader>();
+  const chip = (active: boolean) =>
+    clsx("rounded-full border px-3 py-1.5 text-sm font-semibold", active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50");
+  return (
+    <div className="container-page py-6 lg:py-8">
+      <div className="mx-auto max-w-content">
+        <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight">
+          <Trophy className="size-6 text-brand-700" aria-hidden="true" />
+          {LEADERBOARD_TITLE}
+        </h1>
+        <p className="mt-2 text-slate-600">
+          {`Every pick is locked before its game, graded from the final score and ranked by units won per unit of risk: units ÷ √(Σ stake²), so a long steady record beats a short lucky one. At least ${LEADERBOARD_MIN_SAMPLE} graded picks in the window to be ranked. `}
+          <Link to="/verify" className="font-semibold text-brand-700 underline">
+            How picks are verified
+          </Link>
+        </p>
+
+        <nav aria-label="Window" className="mt-5 flex flex-wrap gap-2">
+          {RECORD_WINDOWS.map((option) => (
+            <Link key={option} to={leaderboardHref({ window: option, categoryId })} aria-current={option === window ? "page" : undefined} className={chip(option === window)}>
+              {WINDOW_LABELS[option]}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label="Sport" className="mt-3 flex flex-wrap gap-2">
+          <Link to={leaderboardHref({ window, categoryId: 0 })} aria-current={categoryId === 0 ? "page" : undefined} className={chip(categoryId === 0)}>
+            All sports
+          </Link>
+          {categories.map((category) => (
+            <Link key={category.id} to={leaderboardHref({ window, categoryId: category.id })} aria-current={category.id === categoryId ? "page" : undefined} className={chip(category.id === categoryId)}>
+              {category.name}
+            </Link>
+          ))}
+        </nav>
+
+        {entries.length === 0 ? (
+          <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
+            {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet.`}
+          </p>
+        ) : (
+          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full min-w-[40rem] text-sm">
+              <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
+              <thead>
+                <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
+                  {["Rank", "Expert", "Score", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "Streak"].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-3 font-semibold">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map(({ rank, expert, figures }) => (
+                  <tr key={expert.id} className="border-t border-slate-100">
+                    <td className="px-3 py-2 font-bold tabular-nums text-slate-900">{rank}</td>
+                    <th scope="row" className="px-3 py-2 text-left font-normal">
+                      <Link to={`/experts/${encodeURIComponent(expert.userName)}`} className="flex items-center gap-2 font-semibold text-slate-900 hover:underline">
+                        <ProxiedImage src={expert.avatar} width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-full bg-slate-100 object-cover" />
+                        <span className="min-w-0">
+                          <span className="block truncate">{`${expert.firstName} ${expert.lastName}`.trim()}</span>
+                          <span className="block truncate text-xs font-normal text-slate-500">{`@${expert.userName}`}</span>
+                        </span>
+                      </Link>
+                    </th>
+                    <td className="px-3 py-2 font-semibold tabular-nums">{figures.score.toFixed(2)}</td>
+                    <td className="px-3 py-2 tabular-nums">{formatRecord(figures)}</td>
+                    <td className="px-3 py-2 tabular-nums">{figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}</td>
+                    <td className={clsx("px-3 py-2 font-semibold tabular-nums", figures.units >= 0 ? "text-brand-700" : "text-danger")}>{formatUnits(figures.units)}</td>
+                    <td className="px-3 py-2 tabular-nums">{figures.roi === null ? "—" : `${figures.roi > 0 ? "+" : ""}${figures.roi.toFixed(1)}%`}</td>
+                    <td className="px-3 py-2 tabular-nums">{figures.averageOdds === null ? "—" : formatOdds(figures.averageOdds)}</td>
+                    <td className="px-3 py-2 tabular-nums">{figures.streak ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <PageLinks page={page} totalPages={totalPages} hrefFor={(target) => leaderboardHref({ window, categoryId, page: target })} label="Leaderboard pages" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { publicPageHeaders } from "~/modules/http/public-page";
+import { pageMeta } from "~/modules/site/meta";
+
+/** The same for everyone: the page micro-cache may keep it. */
+export const headers = publicPageHeaders;
+
+export const VERIFY_TITLE = "How picks are verified";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, VERIFY_TITLE, "Every pick is locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.");
+
+const SHELL = `# Paste the committed text between the quotes, exactly as shown on the pick:
+printf '%s' 'sharpside-pick-v1
+post: …
+salt: …' | sha256sum`;
+
+const NODE = `// Node.js: save the committed text as pick.txt (no trailing newline)
+const { createHash } = require("node:crypto");
+const text = require("node:fs").readFileSync("pick.txt", "utf8");
+console.log(createHash("sha256").update(text, "utf8").digest("hex"));`;
+
+const PYTHON = `# Python 3: save the committed text as pick.txt (no trailing newline)
+import hashlib
+print(hashlib.sha256(open("pick.txt", encoding="utf-8").read().encode("utf-8")).hexdigest())`;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Paste a committed text and a commitment: the reader's own browser hashes and compares. */
+function Checker() {
+  const [text, setText] = useState("");
+  const [commitment, setCommitment] = useState("");
+  const [verdict, setVerdict] = useState<string>("");
+  async function check(event: React.FormEvent) {
+    event.preventDefault();
+    const hash = await sha256Hex(text);
+    const expected = commitment.trim().toLowerCase();
+    setVerdict(hash === expected ? "It matches: this text is exactly what was committed." : `It does not match. The text hashes to ${hash}.`);
+  }
+  return (
+    <form onSubmit={check} className="mt-4 space-y-3">
+      <div>
+        <label htmlFor="committed-text" className="block text-sm font-semibold text-slate-800">
+          Committed text
+        </label>
+        <textarea id="committed-text" value={text} onChange={(event) => setText(event.target.value)} rows={8} className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+      </div>
+      <div>
+        <label htmlFor="commitment" className="block text-sm font-semibold text-slate-800">
+          Commitment (SHA-256)
+        </label>
+        <input id="commitment" value={commitment} onChange={(event) => setCommitment(event.target.value)} className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+      </div>
+      <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800">
+        Check
+      </button>
+      <p role="status" className="text-sm font-semibold text-slate-800">
+        {verdict}
+      </p>
+    </form>
+  );
+}
+
+const Code = ({ children, label }: { children: string; label: string }) => (
+  <pre aria-label={label} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+    <code>{children}</code>
+  </pre>
+);
+
+export default function VerifyPage() {
+  return (
+    <div className="container-page py-6 lg:py-8">
+      <article className="prose-page mx-auto max-w-content space-y-6 text-slate-800">
+        <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-slate-900">
+          <ShieldCheck className="size-6 text-brand-700" aria-hidden="true" />
+          {VERIFY_TITLE}
+        </h1>
+        <p>
+          A betting record is only worth something if nobody can doctor it. On Sharpside the database itself, not a promise, makes sure of four things:
+        </p>
+        <ol className="list-decimal space-y-2 pl-6">
+          <li>
+            <strong>Locked before the game.</strong> A pick names its game and market. The server refuses it once the game has started, stamps the time it was posted with its
+            own clock, and every pick shows how long before the start it went out.
+          </li>
+          <li>
+            <strong>Never edited, never deleted.</strong> Once posted, a pick&apos;s selection, line, odds and stake cannot change. Before the start the expert may withdraw it:
+            it stays on the record, marked withdrawn. After the start nothing changes but its grade. Triggers in the database refuse any other write, whoever sends it.
+          </li>
+          <li>
+            <strong>Graded from the final score.</strong> Moneylines, spreads, totals and parlays are graded automatically from the final score; cancelled games are void.
+            Props are graded by the expert and marked self-graded. A grade is final.
+          </li>
+          <li>
+            <strong>Committed, then revealed.</strong> At posting, the pick&apos;s exact content plus a secret random salt is written down as a text and its SHA-256 hash (the
+            commitment) is published on the pick for everyone, subscriber or not. When the game starts the text itself, salt included, is revealed. If the text hashes to
+            the commitment, the subscriber-only pick is exactly what was committed before the game.
+          </li>
+        </ol>
+
+        <section aria-labelledby="how-heading">
+          <h2 id="how-heading" className="text-xl font-bold text-slate-900">
+            Check a pick yourself
+          </h2>
+          <p className="mt-2">
+            Open any pick and its &ldquo;Verify this pick&rdquo; box. Before the start you see the commitment; note it down or take a screenshot. After the start, copy the
+            committed text and hash it with any of these, or with the checker below (it runs in your browser; nothing is sent to us):
+          </p>
+          <Code label="Shell (Linux, macOS)">{SHELL}</Code>
+          <Code label="Node.js">{NODE}</Code>
+          <Code label="Python">{PYTHON}</Code>
+          <p className="mt-2">
+            The result must equal the commitment you noted. Then read the text: its lines name the pick, the expert, the posting time, the market, the selection, the odds,
+            the units and each leg (game id, market, side, line, odds), and they must match what the pick shows.
+          </p>
+          <Checker />
+        </section>
+
+        <section aria-labelledby="figures-heading">
+          <h2 id="figures-heading" className="text-xl font-bold text-slate-900">
+            How the figures are computed
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-6">
+            <li>Units are risk-based: a one-unit loss is −1 whatever the odds; a one-unit win at −110 is +0.91, at +150 it is +1.5.</li>
+            <li>ROI is units won divided by units risked on wins, losses and pushes. Win rate is wins ÷ (wins + losses).</li>
+            <li>A parlay with a pushed or void leg pays at the odds of its remaining legs.</li>
+            <li>Closing-line value (CLV): how many percentage points of implied probability the pick gained against the closing odds, when they are known.</li>
+            <li>
+              The <Link to="/leaderboard" className="font-semibold text-brand-700 underline">leaderboard</Link> ranks by units ÷ √(sum of squared stakes), a z-score of
+              profit, so a long steady record outranks a short lucky one; at least 20 graded picks in the window are needed.
+            </li>
+          </ul>
+        </section>
+      </article>
+    </div>
+  );
+}
