@@ -55,7 +55,7 @@ export const LEG_MESSAGES = {
 } as const;
 
 /** One of `values`: "Required" when missing, "Invalid input" for anything else. */
-export const choice = <T extends [string, ...string[]]>(values: T) =>
+export const choice = <const T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? LEG_MESSAGES.required : LEG_MESSAGES.invalid }) });
 
 const integer = () => z.number({ required_error: LEG_MESSAGES.required, invalid_type_error: LEG_MESSAGES.invalid }).int(LEG_MESSAGES.invalid);
