@@ -114,6 +114,7 @@ const schema = z.object({
   RATE_LIMIT_POST: rateLimit("30/3600"),
   RATE_LIMIT_COMMENT: rateLimit("60/3600"),
   RATE_LIMIT_LIKE: rateLimit("300/3600"),
+  RATE_LIMIT_CHEER: rateLimit("30/3600"),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
 });
 

@@ -16,6 +16,10 @@ import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import { dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
+import { CheersReceived } from "~/components/cheers/cheers-received";
+import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
+import { listCheers } from "~/modules/cheers/cheers.server";
+import { totalPagesOf } from "~/modules/http/page-param";
 
 export const BUSINESS_TITLE = "Business";
 export const PRICE_SAVED = "Subscription price has been updated.";
@@ -27,9 +31,13 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, BUSINESS_TI
 /** Experts only (SPEC.md section 4's role gate): visitors sign in, unconfirmed users verify, others get a 403. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRoles(request, context, ["Expert"]);
-  const overview = await getBusinessOverview(context.db, { id: viewer.user.id, timezone: viewer.user.timezone });
+  const [overview, cheers] = await Promise.all([
+    getBusinessOverview(context.db, { id: viewer.user.id, timezone: viewer.user.timezone }),
+    listCheers(context.db, viewer.user.id, { page: 1, size: CHEERS_PAGE_SIZE }),
+  ]);
   return {
     ...overview,
+    cheers: { items: cheers.items, totalPages: totalPagesOf(cheers.totalItems, CHEERS_PAGE_SIZE) },
     userName: viewer.user.userName,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
     platformFeePercent: context.env.PLATFORM_FEE_PERCENT,
@@ -56,7 +64,8 @@ export default function Business() {
           <RevenueFigure label="Earnings, all time" revenue={data.revenue.allTime} />
         </dl>
         <p className="mt-2 text-xs text-slate-500">
-          Earnings are subscription and tip payments that went through, less the platform fee ({data.platformFeePercent}%); refunds are left out.
+          Earnings are subscription and Cheers (tip) payments that went through, less the platform fee ({data.platformFeePercent}%); refunds, and Cheers
+          recorded while payments are off, are left out.
         </p>
 
         <div className="mt-6 space-y-6">
@@ -76,6 +85,11 @@ export default function Business() {
             </p>
             <PriceForm />
           </SectionCard>
+          <div id="cheers" className="scroll-mt-20">
+            <SectionCard id="cheers-heading" title="Cheers">
+              <CheersReceived initialItems={data.cheers.items} totalPages={data.cheers.totalPages} />
+            </SectionCard>
+          </div>
           <SectionCard id="subscribers-heading" title="Latest subscribers">
             {data.recentSubscribers.length === 0 ? (
               <p className="text-sm text-slate-600">No subscribers yet. Share your page and post free analysis to bring them in.</p>

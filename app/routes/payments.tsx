@@ -312,7 +312,7 @@ function CurrentActions({
   );
 }
 
-const KIND_LABEL: Record<PaymentDTO["kind"], string> = { Membership: "Expert membership", Subscription: "Subscription", Tip: "Tip" };
+const KIND_LABEL: Record<PaymentDTO["kind"], string> = { Membership: "Expert membership", Subscription: "Subscription", Tip: "Cheers" };
 const PAYMENT_STATUS: Record<PaymentDTO["status"], { label: string; tone: string }> = {
   Succeeded: { label: "Paid", tone: "bg-brand-100 text-brand-800" },
   Pending: { label: "Pending", tone: "bg-amber-100 text-amber-800" },
@@ -320,9 +320,13 @@ const PAYMENT_STATUS: Record<PaymentDTO["status"], { label: string; tone: string
   Refunded: { label: "Refunded", tone: "bg-slate-100 text-slate-700" },
 };
 
-/** SPEC.md section 9: cents as USD with 2 decimals; nothing charged reads as free. */
-export function paymentAmount(cents: number): string {
-  return cents === 0 ? "$0.00 (free)" : `$${formatUsdPlain(cents)}`;
+/**
+ * SPEC.md section 9: cents as USD with 2 decimals; nothing charged reads as free, and so does an
+ * amount recorded while payments were off (Cheers keep the amount chosen, decision 027).
+ */
+export function paymentAmount(cents: number, isFree = false): string {
+  if (cents === 0) return "$0.00 (free)";
+  return isFree ? `$${formatUsdPlain(cents)} (not charged)` : `$${formatUsdPlain(cents)}`;
 }
 
 function PaymentHistory({ initialItems, totalPages, date }: { initialItems: PaymentDTO[]; totalPages: number; date: (iso: string) => string }) {
@@ -384,7 +388,7 @@ function PaymentHistory({ initialItems, totalPages, date }: { initialItems: Paym
                 </td>
                 <td className={clsx(cell, "hidden text-slate-600 sm:table-cell")}>{KIND_LABEL[payment.kind]}</td>
                 <td className={clsx(cell, "whitespace-nowrap text-right font-semibold text-slate-900")}>
-                  {paymentAmount(payment.amount)}
+                  {paymentAmount(payment.amount, payment.isFree)}
                   <span className="mt-1 block sm:hidden">{badge}</span>
                 </td>
                 <td className={clsx(cell, "hidden pr-0 sm:table-cell")}>{badge}</td>

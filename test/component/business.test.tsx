@@ -15,6 +15,7 @@ const overview = {
   revenue: { thisMonth: { grossCents: 2499, netCents: 2249 }, allTime: { grossCents: 4498, netCents: 4048 } },
   monthLabel: "November 2026",
   recentSubscribers: [{ id: "u1", userName: "taylor88", firstName: "Taylor", lastName: "Nguyen", avatar: "/avatars/taylor88.svg", since: "2026-11-20T10:00:00.000Z" }],
+  cheers: { items: [], totalPages: 0 },
   userName: "LeBronPicks",
   paymentsEnabled: true,
   platformFeePercent: 10,

@@ -61,6 +61,7 @@ const payment = (n: number, amount: number, extra: Partial<PaymentDTO> = {}): Pa
   status: "Succeeded",
   amount,
   currency: "usd",
+  isFree: false,
   createdAt: inDays(-n),
   expert: expert(1),
   ...extra,

@@ -4,6 +4,7 @@
  */
 import { NOTIFICATION_KINDS, type NotificationDTO, type NotificationKind, type NotificationPerson, type Roles } from "./notification-types";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
+import { formatUsdPlain } from "~/modules/money/money";
 
 /** SPEC.md section 3 gives both spellings ("postLike" and "PostLike"): read either. */
 export function kindOf(notification: Pick<NotificationDTO, "dataType">): NotificationKind | null {
@@ -26,8 +27,8 @@ export function personName(person: NotificationPerson | null | undefined): strin
 }
 
 /**
- * Whose avatar the notification shows: for PostLike and NewSubscription `expertInfo` is the actor
- * (who liked, who subscribed); for ExpertNewPost and PostLive it is the post's expert; for
+ * Whose avatar the notification shows: for PostLike, NewSubscription and Cheer `expertInfo` is the
+ * actor (who liked, who subscribed, who sent Cheers); for ExpertNewPost and PostLive it is the post's expert; for
  * comments the actor is the comment's author. A new game has nobody: null.
  */
 export function personOf(notification: NotificationDTO): NotificationPerson | null {
@@ -49,7 +50,7 @@ export function avatarOf(person: NotificationPerson): string {
 
 /** The one line a notification reads as. */
 export function notificationText(notification: NotificationDTO): string {
-  const { postInfo, eventInfo } = notification.data;
+  const { postInfo, eventInfo, cheerInfo } = notification.data;
   const name = personName(personOf(notification));
   const title = postInfo?.title ?? "a post";
   switch (kindOf(notification)) {
@@ -67,6 +68,11 @@ export function notificationText(notification: NotificationDTO): string {
       return `${name} commented on ${title}`;
     case "ReplyComment":
       return `${name} replied to your comment`;
+    case "Cheer": {
+      if (!cheerInfo) return `${name} sent you Cheers`;
+      const amount = `${name} sent you Cheers: $${formatUsdPlain(cheerInfo.amount)}`;
+      return cheerInfo.message ? `${amount} — “${cheerInfo.message}”` : amount;
+    }
     default:
       return "You have a new notification";
   }
@@ -88,6 +94,9 @@ export function notificationHref(notification: NotificationDTO): string | null {
     case "NewSubscription":
       // A subscribing expert has a public page; a plain user has none, so the expert's own business figures.
       return expertInfo && isExpert(expertInfo) ? `/experts/${encodeURIComponent(expertInfo.userName)}` : "/business";
+    case "Cheer":
+      // The expert's business page lists every Cheers received.
+      return "/business#cheers";
     case "NewEvent":
       return eventInfo ? `/events/${encodeURIComponent(String(eventInfo.id))}` : null;
     default:

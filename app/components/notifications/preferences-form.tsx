@@ -12,6 +12,7 @@ export const NOTIFICATION_KIND_LABELS = {
   ExpertNewPost: "New posts from experts I follow or subscribe to",
   PostLive: "Scheduled posts I asked to hear about, when they go live",
   NewEvent: "New games",
+  Cheer: "Cheers (tips) I receive",
 } as const satisfies Record<NotificationKind, string>;
 
 /** `/settings`: which kinds to get in the bell, and whether new picks also come by e-mail. */

@@ -5,13 +5,17 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
+import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
 import { avatarOrDefault, subscribersCountSql, subscriptionGivesAccess } from "./experts.server";
 
 /** Where the expert's payment account stands: nothing yet, Stripe still needs details, or paid out to. */
 export type PaymentAccountState = "NotConnected" | "OnboardingIncomplete" | "Ready";
 
 export interface Revenue {
-  /** What subscribers and tippers paid (Succeeded payments; refunded ones are left out). */
+  /**
+   * What subscribers and tippers paid (Succeeded payments; refunded ones are left out, and so are
+   * Cheers recorded free while payments were off: no money moved).
+   */
   grossCents: number;
   /** What the expert earns: gross less the platform's fee. */
   netCents: number;
@@ -75,7 +79,12 @@ export function monthStart(now: Date, timeZone: string): { start: Date; label: s
 export async function getBusinessOverview(db: Database, expert: { id: string; timezone: string }, now = new Date()): Promise<BusinessOverview> {
   const { start, label } = monthStart(now, expert.timezone);
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const earned = and(eq(payments.expertId, expert.id), eq(payments.status, "Succeeded"), inArray(payments.kind, ["Subscription", "Tip"]));
+  const earned = and(
+    eq(payments.expertId, expert.id),
+    eq(payments.status, "Succeeded"),
+    inArray(payments.kind, ["Subscription", "Tip"]),
+    sql`${payments.provider} IS DISTINCT FROM ${FREE_PROVIDER}`,
+  );
   const [[account], [revenue], recent] = await Promise.all([
     db
       .select({

@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { queryRows, type Database } from "~/db/client.server";
-import { events, follows, notifications, notifyRequests, posts, profiles, subscriptions, users } from "~/db/schema";
+import { events, follows, notifications, notifyRequests, payments, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { UUID_PATTERN } from "~/modules/posts/post-queries";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
@@ -34,9 +34,11 @@ export interface NotificationDTO {
   data: {
     postInfo: { id: string; title: string } | null;
     commentInfo: { id: string; authorInfo: Omit<PersonInfo, "id"> } | null;
-    /** The actor (who liked, subscribed, commented) or, for a post going live, its expert. */
+    /** The actor (who liked, subscribed, commented, sent Cheers) or, for a post going live, its expert. */
     expertInfo: PersonInfo | null;
     eventInfo: { id: number; title: string } | null;
+    /** A Cheer's amount (cents) and message; null for every other kind. */
+    cheerInfo: { amount: number; message: string | null } | null;
   };
 }
 
@@ -69,6 +71,19 @@ export async function notifyComment(tx: Writer, comment: { id: string; postId: s
 /** `NewSubscription` to the expert when a subscription starts (not on renewals). */
 export async function notifyNewSubscription(tx: Writer, expertId: string, subscriberId: string): Promise<void> {
   await insertNotifications(tx, [{ recipientId: expertId, dataType: "NewSubscription", actorId: subscriberId }]);
+}
+
+/**
+ * `Cheer` to the expert once a tip went through (decision 027). The notification takes the tip's
+ * payment id as its own id: that is how it finds its amount and message, and the primary key
+ * makes a second call for the same tip (a webhook delivered again) do nothing.
+ */
+export async function notifyCheer(tx: Writer, payment: { id: string; payerId: string; expertId: string }): Promise<void> {
+  if (payment.payerId === payment.expertId) return;
+  await tx
+    .insert(notifications)
+    .values({ id: payment.id, recipientId: payment.expertId, dataType: "Cheer", actorId: payment.payerId })
+    .onConflictDoNothing({ target: notifications.id });
 }
 
 /**
@@ -174,6 +189,7 @@ const notificationColumns = {
   actor: { id: actors.id, userName: actors.userName, firstName: actors.firstName, roles: actors.roles, avatar: actorProfiles.avatar },
   author: { id: postAuthors.id, userName: postAuthors.userName, firstName: postAuthors.firstName, roles: postAuthors.roles, avatar: postAuthorProfiles.avatar },
   event: { id: events.id, homeTeam: events.homeTeam, awayTeam: events.awayTeam },
+  cheer: { amount: payments.amountCents, message: payments.message },
 };
 
 function selectNotifications(db: Database) {
@@ -185,7 +201,9 @@ function selectNotifications(db: Database) {
     .leftJoin(posts, eq(posts.id, notifications.postId))
     .leftJoin(postAuthors, eq(postAuthors.id, posts.authorId))
     .leftJoin(postAuthorProfiles, eq(postAuthorProfiles.userId, posts.authorId))
-    .leftJoin(events, eq(events.id, notifications.eventId));
+    .leftJoin(events, eq(events.id, notifications.eventId))
+    // A Cheer's payment shares its id (notifyCheer).
+    .leftJoin(payments, and(eq(notifications.dataType, "Cheer"), eq(payments.id, notifications.id)));
 }
 
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
@@ -212,6 +230,7 @@ export function toNotificationDTO(row: NotificationRow): NotificationDTO {
       commentInfo: row.commentId && commentAuthor ? { id: row.commentId, authorInfo: commentAuthor } : null,
       expertInfo: postKind ? toPerson(row.author) : actor,
       eventInfo: row.event?.id ? { id: row.event.id, title: `${row.event.awayTeam} at ${row.event.homeTeam}` } : null,
+      cheerInfo: row.cheer && row.cheer.amount !== null ? { amount: row.cheer.amount, message: row.cheer.message } : null,
     },
   };
 }

@@ -9,6 +9,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "~/db/client.server";
 import { payments, processedWebhookEvents, users } from "~/db/schema";
+import { confirmCheerPayment, TIP_KIND } from "~/modules/cheers/cheers.server";
 import { AppError } from "~/modules/http/app-error";
 import {
   onChargeRefunded,
@@ -30,6 +31,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function onPaymentIntentSucceeded(tx: Database, event: Stripe.Event): Promise<void> {
   const intent = event.data.object as Stripe.PaymentIntent;
+  // Cheers (decision 027): the tip's row becomes Succeeded and the expert is told, once.
+  if (intent.metadata?.kind === TIP_KIND) return confirmCheerPayment(tx, intent);
   if (intent.metadata?.kind !== MEMBERSHIP_KIND) return;
   const userId = intent.metadata.userId;
   if (!userId || !UUID.test(userId)) return;
@@ -52,7 +55,7 @@ async function onPaymentIntentSucceeded(tx: Database, event: Stripe.Event): Prom
 
 async function onPaymentIntentFailed(tx: Database, event: Stripe.Event): Promise<void> {
   const intent = event.data.object as Stripe.PaymentIntent;
-  // A late failure never undoes a success (Stripe lets a failed intent be paid with another card).
+  // Membership and Cheers alike. A late failure never undoes a success (Stripe lets a failed intent be paid with another card).
   await tx
     .update(payments)
     .set({ status: "Failed" })

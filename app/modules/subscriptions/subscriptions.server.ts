@@ -408,6 +408,8 @@ export interface PaymentDTO {
   /** Cents. */
   amount: number;
   currency: string;
+  /** Recorded while payments were off: nothing was charged. */
+  isFree: boolean;
   createdAt: string;
   expert: ExpertSummary | null;
 }
@@ -434,6 +436,7 @@ export async function listPayments(db: Database, payerId: string, options: { pag
       status: payment.status,
       amount: payment.amountCents,
       currency: payment.currency,
+      isFree: payment.provider === FREE_PROVIDER,
       createdAt: payment.createdAt.toISOString(),
       expert: expert.id === null ? null : toExpertSummary(expert as Parameters<typeof toExpertSummary>[0]),
     })),
