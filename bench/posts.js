@@ -40,6 +40,7 @@ import {
   root,
   signIn,
   startAppAndBaseline,
+  withRecordGuardOff,
   writeResults,
 } from "./lib.js";
 import { countRows, PICK_MARKER, seedExperts, seedFansAndLikes, seedPosts, seedReader } from "./seed-posts.js";
@@ -92,7 +93,7 @@ let seededFans = 0;
 for (const step of settings.steps) {
   const started = Date.now();
   console.log(`bench: seeding posts up to ${fmt(step.posts)} and likes up to ${fmt(step.fans * settings.likesPerFan)}…`);
-  await seedPosts(bench, seededPosts + 1, step.posts, settings.experts);
+  await withRecordGuardOff(bench, () => seedPosts(bench, seededPosts + 1, step.posts, settings.experts));
   await seedFansAndLikes(bench, seededFans + 1, step.fans, settings.likesPerFan);
   seededPosts = step.posts;
   seededFans = step.fans;

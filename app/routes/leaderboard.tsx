@@ -72,7 +72,7 @@ export default function LeaderboardPage() {
     clsx("rounded-full border px-3 py-1.5 text-sm font-semibold", active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50");
   return (
     <div className="container-page py-6 lg:py-8">
-      <div className="mx-auto max-w-content">
+      <div className="mx-auto max-w-5xl">
         <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight">
           <Trophy className="size-6 text-brand-700" aria-hidden="true" />
           {LEADERBOARD_TITLE}
@@ -108,7 +108,7 @@ export default function LeaderboardPage() {
           </p>
         ) : (
           <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[40rem] text-sm">
+            <table className="w-full min-w-[44rem] whitespace-nowrap text-sm">
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide text-slate-500">

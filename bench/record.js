@@ -1,0 +1,85 @@
+// Benchmark: /leaderboard with 10,000 experts and 1,000,000 graded picks (issue 9, "Done when"),
+// against the minimal Remix page in the same run.
+//
+//   npm run bench:record                   (builds what is missing or stale; a few minutes of seeding and load)
+//   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:record      (a quick look)
+//
+// Needs a PostgreSQL server (BENCH_PG_URL, as bench/posts.js). A fresh database
+// `sharpside_bench_record`, our production server on it (migrated, demo data) and the baseline
+// app beside it; then SQL seeds 10,000 experts, 20,000 played games and 1,000,000 graded picks
+// (bench/seed-record.js) and the record's sums are rebuilt from them once (rebuild_pick_records):
+// the page reads those kept sums, it aggregates nothing per request.
+//
+// Load (50 connections): the minimal Remix page, `/leaderboard` for a visitor (the page
+// micro-cache of decision 007 may serve it, as on the other public pages), and for information
+// `/leaderboard?window=all` for a signed-in user (rendered every time, the ranking read from the
+// database each request). Target: the visitor's page at least 40 % of the minimal page's rate.
+import { alternate, benchSettings, checkPage, ensureBuilds, exit, fail, fmt, machineLine, signIn, startAppAndBaseline, withRecordGuardOff, writeResults } from "./lib.js";
+import { seedRecordEvents, seedRecordExperts, seedRecordPicks } from "./seed-record.js";
+
+const settings = benchSettings({
+  appPort: Number(process.env.BENCH_APP_PORT ?? 4380),
+  baselinePort: Number(process.env.BENCH_BASELINE_PORT ?? 4381),
+  database: "sharpside_bench_record",
+  experts: Number(process.env.BENCH_EXPERTS ?? 10_000),
+  games: Number(process.env.BENCH_GAMES ?? 20_000),
+  picks: Number(process.env.BENCH_PICKS ?? 1_000_000),
+});
+const TARGETS = { minRpsRatio: 0.4 };
+
+await ensureBuilds();
+const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "record");
+const someone = await signIn(appBase, "alex.fan");
+
+console.log(`bench: seeding ${fmt(settings.experts)} experts, ${fmt(settings.games)} games and ${fmt(settings.picks)} graded picks…`);
+const started = Date.now();
+await seedRecordExperts(bench, settings.experts);
+await seedRecordEvents(bench, settings.games);
+await withRecordGuardOff(bench, async () => {
+  const chunk = 200_000;
+  for (let from = 1; from <= settings.picks; from += chunk) {
+    await seedRecordPicks(bench, from, Math.min(settings.picks, from + chunk - 1), settings.experts);
+    process.stdout.write(`  ${fmt(Math.min(settings.picks, from + chunk - 1))} picks (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  }
+});
+await bench`VACUUM ANALYZE`;
+const [counts] = await bench`
+  SELECT (SELECT count(*)::int FROM posts WHERE pick_result IS NOT NULL) AS graded_picks,
+         (SELECT count(*)::int FROM experts) AS experts,
+         (SELECT count(*)::int FROM expert_standings) AS standings_rows,
+         (SELECT count(*)::int FROM expert_standings WHERE "window" = '30d' AND category_id = 0 AND sample >= 20) AS ranked_30d`;
+console.log(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`);
+
+const boardUrl = `${appBase}/leaderboard`;
+const allTimeUrl = `${appBase}/leaderboard?window=all`;
+const minimalPage = `${baselineBase}/`;
+const signedIn = { cookie: someone.cookie };
+const pageBytes = {
+  leaderboard: await checkPage("leaderboard", boardUrl, ["Leaderboard: all sports, last 30 days | SHARPSIDE</title>", "RecordExpert", "Page 1 of"]),
+  baseline: await checkPage("baseline", minimalPage, ["<title>Baseline</title>"]),
+};
+const signedInPage = await fetch(allTimeUrl, { headers: signedIn });
+if (signedInPage.status !== 200 || !(await signedInPage.text()).includes("RecordExpert")) await fail(`${allTimeUrl} signed in answered ${signedInPage.status} without ranked experts`);
+
+console.log(`bench: /leaderboard against the minimal Remix page, ${settings.connections} connections (${machineLine()})`);
+const figures = await alternate(settings, [
+  { name: "minimal-page", url: minimalPage },
+  { name: "leaderboard", url: boardUrl },
+  { name: "leaderboard-user", url: allTimeUrl, headers: signedIn },
+]);
+const ratio = figures.leaderboard.rps / figures["minimal-page"].rps;
+const userRatio = figures["leaderboard-user"].rps / figures["minimal-page"].rps;
+const passed = ratio >= TARGETS.minRpsRatio;
+
+console.log("");
+console.log("| target | requests/s | p50 | p99 |");
+console.log("|---|---:|---:|---:|");
+console.log(`| minimal Remix SSR page | ${fmt(figures["minimal-page"].rps)} | ${figures["minimal-page"].p50} ms | ${figures["minimal-page"].p99} ms |`);
+console.log(`| /leaderboard, visitor (${fmt(pageBytes.leaderboard / 1024, 1)} kB) | ${fmt(figures.leaderboard.rps)} | ${figures.leaderboard.p50} ms | ${figures.leaderboard.p99} ms |`);
+console.log(`| (info) /leaderboard?window=all, signed in | ${fmt(figures["leaderboard-user"].rps)} | ${figures["leaderboard-user"].p50} ms | ${figures["leaderboard-user"].p99} ms |`);
+console.log("");
+console.log(`leaderboard/minimal page requests/s:          ${ratio.toFixed(2)} (target ≥ ${TARGETS.minRpsRatio}) ${passed ? "MET" : "MISSED"}`);
+console.log(`(info) signed-in leaderboard/minimal page:    ${userRatio.toFixed(2)}`);
+
+const report = writeResults("record", { settings, targets: TARGETS, counts, pageBytes, ...figures, ratios: { rps: ratio, signedIn: userRatio }, passed });
+await exit(report.passed ? 0 : 1);
