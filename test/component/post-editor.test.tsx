@@ -1,7 +1,8 @@
 /**
  * The create/edit post dialog (decision 018): embed and link rules, the toolbar's commands on a
  * real Slate editor (no DOM selection needed), the form's validation and the server's errors,
- * the Post/Pick switch, and the dialog opened by `?createEditPost=` asking before discarding.
+ * the Post/Pick switch, a structured pick's market and legs (issue 9), a posted pick's bet kept
+ * read-only, and the dialog opened by `?createEditPost=` asking before discarding.
  */
 import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
@@ -29,10 +30,13 @@ import {
 import { EMBED_ERROR, parseEmbedUrl } from "~/components/post-editor/embeds";
 import { isInternalLink, linkAttributes, normalizeLinkUrl } from "~/components/post-editor/links";
 import { PostForm } from "~/components/post-editor/post-form";
-import { FORM_MESSAGES, serverErrors, toPayload, validatePost, initialValues, type PostFormValues } from "~/components/post-editor/post-form-model";
+import { combinedOdds, legsForMarket, newLeg, pickSummary, type LegFormValues } from "~/components/post-editor/pick-form-model";
+import { FORM_MESSAGES, initialValues, keptBetOf, serverErrors, toPayload, validatePost, type PostFormValues } from "~/components/post-editor/post-form-model";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { POST_MESSAGES } from "~/modules/posts/post-schema";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { formatOdds, LEG_MESSAGES, parlayOdds } from "~/modules/record/pick-markets";
+import type { EventDTO } from "~/modules/reference/reference.server";
 import { isBodyNonEmpty } from "~/modules/posts/slate";
 
 afterEach(() => {
@@ -242,6 +246,28 @@ const modalities = [
   { id: 2, name: "Spread" },
 ];
 
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+function makeEvent(id: number, awayTeam: string, homeTeam: string, startsAt: string, categoryId = 2): EventDTO {
+  return {
+    id,
+    categoryId,
+    categoryInfo: { id: categoryId, name: categoryId === 2 ? "NBA" : "NFL" },
+    homeTeam,
+    awayTeam,
+    title: `${awayTeam} at ${homeTeam}`,
+    startsAt,
+    status: "Scheduled",
+    homeScore: null,
+    awayScore: null,
+  };
+}
+const lakersGame = makeEvent(11, "Boston Celtics", "Los Angeles Lakers", inHours(5));
+const knicksGame = makeEvent(12, "Miami Heat", "New York Knicks", inHours(8));
+/** Started an hour ago: still in /api/events (recent games are listed), never offered for a pick. */
+const startedGame = makeEvent(13, "Denver Nuggets", "Golden State Warriors", inHours(-1));
+const nflGame = makeEvent(21, "Buffalo Bills", "Kansas City Chiefs", inHours(30), 1);
+const allEvents = [lakersGame, knicksGame, startedGame, nflGame];
+
 function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
   return {
     id: "6f1c2b9e-1111-4222-8333-944455556666",
@@ -266,14 +292,27 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     selection: null,
     odds: null,
     units: null,
+    market: null,
+    legs: null,
+    postedAt: null,
+    postedMinutesBeforeStart: null,
+    withdrawnAt: null,
+    selfGraded: false,
+    settledOdds: null,
+    clv: null,
+    commitment: null,
+    committedText: null,
     author: { id: "author-1", userName: "LeBronPicks", firstName: "Marcus", lastName: "Reed", avatar: "" },
     likesCount: 0,
     commentsCount: 0,
     createdAt: "2026-11-20T10:00:00.000Z",
-    metadata: { isNotifyRequested: false },
+    metadata: { isNotifyRequested: false, isLiked: false },
     ...overrides,
-  } as PostDTO;
+  };
 }
+
+/** A draft pick with its write-up done and no bet yet: the tests fill the bet in. */
+const draftPick = () => makePost({ postType: "Pick", visibility: "Subscribers", title: "Lakers tonight", modalityIds: [], modality: [] });
 
 function renderForm(post: PostDTO | null = null) {
   const onSaved = vi.fn();
@@ -289,14 +328,25 @@ function errorOf(control: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? "").join("");
 }
 
-/** The browser's fetch answering the API; the requests are kept (but the event list's). */
-function stubApi(answer: (url: string, init: RequestInit) => { status: number; body: unknown }) {
+/**
+ * The browser's fetch answering the API: the games from `events` (`/api/events/{id}`), the
+ * category's list from `listed` (`/api/events?categoryId=`); anything else from `answer`, its
+ * requests kept.
+ */
+function stubApi(answer: (url: string, init: RequestInit) => { status: number; body: unknown }, events: EventDTO[] = allEvents, listed = events) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      // The event select asks for the category's games: none today.
-      if (url.startsWith("/api/events")) return new Response(JSON.stringify({ items: [], meta: {} }), { status: 200 });
+      const byId = /^\/api\/events\/(\d+)$/.exec(url);
+      if (byId) {
+        const event = events.find((item) => item.id === Number(byId[1]));
+        return Response.json(event ? { payload: event } : { error: "Not found", statusCode: 404 }, { status: event ? 200 : 404 });
+      }
+      if (url.startsWith("/api/events")) {
+        const categoryId = Number(new URL(url, "http://x").searchParams.get("categoryId"));
+        return Response.json({ items: listed.filter((event) => event.categoryId === categoryId), meta: {} });
+      }
       calls.push({ url, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined });
       const { status, body } = answer(url, init);
       return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -304,6 +354,20 @@ function stubApi(answer: (url: string, init: RequestInit) => { status: number; b
   );
   return calls;
 }
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Opens a leg's event select and picks the game by its teams. */
+async function chooseGame(user: User, trigger: HTMLElement, legend: string, game: EventDTO) {
+  await waitFor(() => expect((trigger as HTMLButtonElement).disabled).toBe(false));
+  await user.click(trigger);
+  const group = await screen.findByRole("group", { name: legend });
+  await user.click(await within(group).findByRole("radio", { name: new RegExp(`${game.awayTeam} at ${game.homeTeam}`) }));
+}
+
+const control = (role: "combobox" | "textbox" | "spinbutton" | "button", name: string | RegExp) => screen.getByRole(role, { name });
+const optionTexts = (select: HTMLElement) => within(select).getAllByRole("option").map((option) => option.textContent);
+const legsSent = (body: unknown) => (body as { legs: unknown }).legs;
 
 describe("the form's model", () => {
   const filled = (overrides: Partial<PostFormValues> = {}): PostFormValues => ({
@@ -313,63 +377,167 @@ describe("the form's model", () => {
     categoryId: "2",
     ...overrides,
   });
+  const leg = (overrides: Partial<LegFormValues> = {}): LegFormValues => ({ ...newLeg("Spread"), eventId: 11, side: "Home", line: "-4.5", odds: "-110", ...overrides });
+  const pick = (overrides: Partial<PostFormValues> = {}) => filled({ postType: "Pick", market: "Spread", legs: [leg()], units: "1", ...overrides });
+  const fieldsOf = (values: PostFormValues) => validatePost(values, { kind: "now" }).fields;
 
   it("builds the API's JSON: numbers from typed text, visibility from the type, the publish date from the choice", () => {
     const now = new Date("2026-11-23T12:00:00.000Z");
     expect(toPayload(filled(), { kind: "draft" }, now)).toMatchObject({ postType: "Post", title: "A title", visibility: "Free", categoryId: 2, coverImage: null, publishDate: null });
     expect(toPayload(filled(), { kind: "now" }, now).publishDate).toBe(now.toISOString());
-    const pick = toPayload(filled({ postType: "Pick", selection: " Lakers -4.5 ", odds: "+150", units: "1.5" }), { kind: "keep", publishDate: "2026-11-01T00:00:00.000Z" }, now);
-    expect(pick).toMatchObject({ visibility: "Subscribers", selection: "Lakers -4.5", odds: 150, units: 1.5, publishDate: "2026-11-01T00:00:00.000Z" });
-    // A Post never sends pick fields, whatever was typed before switching.
-    expect(toPayload(filled({ selection: "x", odds: "-110" }), { kind: "now" }, now)).toMatchObject({ selection: undefined, odds: undefined });
+    const single = toPayload(pick({ units: "1.5" }), { kind: "keep", publishDate: "2026-11-01T00:00:00.000Z" }, now);
+    expect(single).toMatchObject({
+      visibility: "Subscribers",
+      market: "Spread",
+      legs: [{ eventId: 11, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }],
+      units: 1.5,
+      publishDate: "2026-11-01T00:00:00.000Z",
+    });
+    // The server derives a pick's selection, odds and event from its legs.
+    expect(single).not.toHaveProperty("selection");
+    expect(single).not.toHaveProperty("odds");
+    expect(single.eventId).toBeUndefined();
+    // Only what the leg's market shows is sent: a moneyline has no line, a prop without over/under neither.
+    const moneyline = toPayload(pick({ market: "Moneyline", legs: [leg({ market: "Moneyline", odds: "+150" })] }), { kind: "now" }, now);
+    expect(moneyline.legs).toEqual([{ eventId: 11, market: "Moneyline", side: "Home", line: null, odds: 150, description: null }]);
+    const prop = toPayload(pick({ market: "PlayerProp", legs: [leg({ market: "PlayerProp", side: "", description: " LeBron 30+ points " })] }), { kind: "now" }, now);
+    expect(prop.legs).toEqual([{ eventId: 11, market: "PlayerProp", side: null, line: null, odds: -110, description: "LeBron 30+ points" }]);
+    // A Post never sends pick fields, whatever was filled in before switching.
+    expect(toPayload(pick({ postType: "Post", eventId: 12 }), { kind: "now" }, now)).toMatchObject({ eventId: 12, market: undefined, legs: undefined, units: undefined });
+    expect(validatePost(pick(), { kind: "now" }, now)).toEqual({ fields: {}, root: [] });
   });
 
-  it("finds what the server would refuse, plus a schedule in the past and images still uploading", () => {
+  it("a posted pick sends back the bet it was loaded with", () => {
+    const legs = [{ eventId: 11, market: "Spread" as const, side: "Home" as const, line: -4.5, odds: -110, description: null }];
+    const post = makePost({ postType: "Pick", status: "Published", publishDate: "2026-11-01T00:00:00.000Z", postedAt: "2026-11-01T00:00:00.000Z", market: "Spread", legs, units: 2 });
+    const kept = keptBetOf(post);
+    // Whatever the values say: the controls are disabled, and the server compares field by field.
+    const values = { ...initialValues(post), title: "New words", units: "3", categoryId: "1" };
+    expect(toPayload(values, { kind: "keep", publishDate: post.publishDate! }, new Date(), kept)).toMatchObject({ title: "New words", market: "Spread", legs, units: 2, categoryId: 2 });
+    expect(keptBetOf(makePost({ postType: "Pick", market: "Spread", legs, units: 2 }))).toBeNull();
+  });
+
+  it("the market shapes the legs: one for a single bet, at least two for a parlay; a leg keeps its game and price", () => {
+    const spread = legsForMarket("", [], "Spread");
+    expect(spread).toHaveLength(1);
+    expect(spread[0]).toMatchObject({ market: "Spread", eventId: null, side: "" });
+    const parlay = legsForMarket("Spread", [leg()], "Parlay");
+    expect(parlay.map((item) => item.market)).toEqual(["Spread", "Spread"]);
+    expect(parlay[0]).toMatchObject({ eventId: 11, side: "Home", line: "-4.5" });
+    expect(new Set(parlay.map((item) => item.key)).size).toBe(2);
+    // Back to a single total: the first leg, its side and line reset (a spread's line is no total's).
+    expect(legsForMarket("Parlay", parlay, "Total")).toEqual([{ ...parlay[0], market: "Total", side: "", line: "" }]);
+    expect(legsForMarket("Moneyline", [leg({ market: "Moneyline" })], "Spread")[0]).toMatchObject({ side: "Home", odds: "-110" });
+    expect(legsForMarket("Spread", [leg()], "")).toEqual([]);
+  });
+
+  it("finds what the server would refuse, with the server's words, all at once", () => {
     const now = new Date();
     const empty = validatePost(initialValues(null), { kind: "now" }, now);
     expect(empty.fields).toMatchObject({ title: [POST_MESSAGES.required], body: [POST_MESSAGES.required], categoryId: [POST_MESSAGES.required] });
 
-    const pick = validatePost(filled({ postType: "Pick", odds: "abc", units: "11" }), { kind: "schedule", at: "2001-01-01T10:00" }, now);
-    expect(pick.fields).toMatchObject({
-      selection: [POST_MESSAGES.required],
-      odds: [POST_MESSAGES.required],
+    // No market yet: just that (the legs follow from it).
+    expect(fieldsOf(filled({ postType: "Pick", units: "1" }))).toEqual({ market: [POST_MESSAGES.required] });
+    // A spread without its side; a line that is not whole or half points; odds inside ±100.
+    expect(fieldsOf(pick({ legs: [leg({ side: "" })] }))).toEqual({ "legs.0.side": [LEG_MESSAGES.required] });
+    expect(fieldsOf(pick({ legs: [leg({ line: "4.3" })] }))).toEqual({ "legs.0.line": [LEG_MESSAGES.line] });
+    expect(fieldsOf(pick({ legs: [leg({ odds: "-99" })] }))).toEqual({ "legs.0.odds": [LEG_MESSAGES.odds] });
+    expect(fieldsOf(pick({ market: "Total", legs: [leg({ market: "Total", side: "Over", line: "0" })] }))).toEqual({ "legs.0.line": [LEG_MESSAGES.totalLine] });
+    // A prop says what it is on, and an over/under needs its line.
+    expect(fieldsOf(pick({ market: "PlayerProp", legs: [leg({ market: "PlayerProp", side: "", line: "" })] }))).toEqual({ "legs.0.description": [LEG_MESSAGES.description] });
+    expect(fieldsOf(pick({ market: "TeamProp", legs: [leg({ market: "TeamProp", side: "Over", line: "", description: "Lakers 1H" })] }))).toEqual({
+      "legs.0.line": [LEG_MESSAGES.required],
+    });
+    // A parlay: the same bet twice, or too few legs.
+    const twice = [leg({ market: "Moneyline", line: "" }), leg({ market: "Moneyline", line: "", odds: "+120" })];
+    expect(fieldsOf(pick({ market: "Parlay", legs: twice }))).toEqual({ "legs.1": [LEG_MESSAGES.sameLegTwice] });
+    expect(fieldsOf(pick({ market: "Parlay", legs: [leg()] }))).toEqual({ legs: [LEG_MESSAGES.parlayLegs] });
+
+    // A missing game, missing odds and a missing category stop zod early: the rest is still said.
+    const early = validatePost(
+      pick({ categoryId: "", units: "11", legs: [leg({ eventId: null, side: "", odds: "abc" })] }),
+      { kind: "schedule", at: "2001-01-01T10:00" },
+      now,
+    );
+    expect(early.fields).toEqual({
+      categoryId: [POST_MESSAGES.required],
       units: [POST_MESSAGES.units],
+      "legs.0.eventId": [LEG_MESSAGES.required],
+      "legs.0.odds": [LEG_MESSAGES.required],
+      "legs.0.side": [LEG_MESSAGES.required],
       publishDate: [FORM_MESSAGES.scheduleInFuture],
     });
-    expect(validatePost(filled({ postType: "Pick", selection: "Lakers", odds: "-99", units: "1" }), { kind: "now" }, now).fields).toEqual({ odds: [POST_MESSAGES.odds] });
 
     const uploading = validatePost(filled({ body: [paragraph("x"), { type: "image", url: "", uploadId: "u1", children: [{ text: "" }] }] }), { kind: "now" }, now);
     expect(uploading.root).toEqual([FORM_MESSAGES.imagesPending]);
     expect(validatePost(filled(), { kind: "now" }, now)).toEqual({ fields: {}, root: [] });
   });
 
-  it("puts the server's field errors on their fields and a lone message at the root", () => {
-    expect(serverErrors({ error: "Violation of business rules/data integrity took place.", errors: { eventId: ["Unknown event"], visibility: ["Nope"] } })).toEqual({
-      fields: { eventId: ["Unknown event"] },
-      root: ["Nope"],
+  it("puts the server's field errors on their fields, a leg's on that leg, and the rest at the root", () => {
+    const values = pick({ market: "Parlay", legs: [leg(), leg({ market: "Moneyline", eventId: 12, line: "" })] });
+    expect(
+      serverErrors(
+        {
+          error: "Violation of business rules/data integrity took place.",
+          errors: {
+            eventId: ["Unknown event"],
+            "legs.1.eventId": ["The event is not in the chosen category"],
+            "legs.0.side": ["Choose a side this market takes"],
+            // No third leg; a moneyline shows no line: nowhere to put these but the root.
+            "legs.2.odds": ["Odds must be whole American odds: -100 or lower, or +100 or higher"],
+            "legs.1.line": ["Lines are whole or half points"],
+            visibility: ["Nope"],
+          },
+        },
+        values,
+      ),
+    ).toEqual({
+      fields: { eventId: ["Unknown event"], "legs.1.eventId": ["The event is not in the chosen category"], "legs.0.side": ["Choose a side this market takes"] },
+      root: ["Odds must be whole American odds: -100 or lower, or +100 or higher", "Lines are whole or half points", "Nope"],
     });
-    expect(serverErrors({ error: "This pick has been graded: it can no longer be edited or deleted." })).toEqual({
+    expect(serverErrors({ error: "This pick has been graded: it can no longer be edited or deleted." }, values)).toEqual({
       fields: {},
       root: ["This pick has been graded: it can no longer be edited or deleted."],
     });
   });
+
+  it("says the bet in words as the server will, with a parlay's combined odds", () => {
+    const events = new Map([lakersGame, knicksGame].map((event) => [event.id, event]));
+    expect(pickSummary("Spread", [leg()], 1, events)).toBe("Los Angeles Lakers -4.5 at -110, 1 unit");
+    const parlay = [leg({ market: "Moneyline", line: "", side: "Away", odds: "+150" }), leg({ market: "Total", eventId: 12, side: "Over", line: "220.5" })];
+    expect(pickSummary("Parlay", parlay, 2.5, events)).toBe(
+      `2-leg parlay: Boston Celtics ML + Over 220.5 (Miami Heat at New York Knicks) at ${formatOdds(parlayOdds([150, -110]))}, 2.5 units`,
+    );
+    expect(combinedOdds(parlay)).toBe(parlayOdds([150, -110]));
+    // Incomplete, or a game it does not know: nothing to say yet.
+    expect(pickSummary("Spread", [leg({ side: "" })], 1, events)).toBeNull();
+    expect(pickSummary("Spread", [leg({ eventId: 99 })], 1, events)).toBeNull();
+    expect(combinedOdds([leg(), leg({ odds: "-99" })])).toBeNull();
+  });
 });
 
-describe("the form", () => {
-  it("shows the pick fields only for a Pick", async () => {
+// A pick's bet is many controls: typed key by key, these take a few seconds on two busy cores.
+describe("the form", { timeout: 20_000 }, () => {
+  it("shows the bet's fields only for a Pick, and the post's event only for a Post", async () => {
     const user = userEvent.setup();
+    stubApi(() => ({ status: 500, body: {} }));
     renderForm();
-    expect(screen.queryByLabelText(/Selection/)).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Market" })).toBeNull();
+    expect(control("button", "Event")).toBeTruthy();
     expect((screen.getByRole("radio", { name: "Post" }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole("radio", { name: "Pick" }));
     expect((screen.getByRole("radio", { name: "Pick" }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole("group", { name: "The pick" })).toBeTruthy();
-    expect(screen.getByLabelText(/Selection/)).toBeTruthy();
-    expect(screen.getByLabelText(/Odds/)).toBeTruthy();
-    expect(screen.getByLabelText(/Units/)).toBeTruthy();
+    const pick = screen.getByRole("group", { name: "The pick" });
+    expect(within(pick).getByRole("combobox", { name: "Market" })).toBeTruthy();
+    expect(within(pick).getByRole("spinbutton", { name: "Units" })).toBeTruthy();
+    // The free-text selection and odds are gone; so is the post's own event select.
+    expect(screen.queryByRole("textbox", { name: /Selection/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Event" })).toBeNull();
+    expect(optionTexts(control("combobox", "Market"))).toEqual(["Choose a market", "Moneyline", "Spread", "Total (over/under)", "Player prop", "Team prop", "Parlay"]);
     expect(screen.getByRole("textbox", { name: /Analysis/ })).toBeTruthy();
     await user.click(screen.getByRole("radio", { name: "Post" }));
-    expect(screen.queryByLabelText(/Selection/)).toBeNull();
+    expect(screen.queryByRole("group", { name: "The pick" })).toBeNull();
+    expect(control("button", "Event")).toBeTruthy();
   });
 
   it("shows each field's message on Publish and sends nothing", async () => {
@@ -377,23 +545,227 @@ describe("the form", () => {
     const calls = stubApi(() => ({ status: 500, body: {} }));
     renderForm();
     await user.click(screen.getByRole("radio", { name: "Pick" }));
-    await user.type(screen.getByLabelText(/Units/), "12");
+    await user.type(control("spinbutton", "Units"), "12");
     await user.click(screen.getByRole("button", { name: "Publish now" }));
     const title = screen.getByLabelText(/Title/);
     expect(title.getAttribute("aria-invalid")).toBe("true");
     expect(errorOf(title)).toBe("Required");
     expect(errorOf(screen.getByLabelText(/Category/))).toBe("Required");
     expect(errorOf(screen.getByRole("textbox", { name: /Analysis/ }))).toBe("Required");
-    expect(errorOf(screen.getByLabelText(/Selection/))).toBe("Required");
-    expect(errorOf(screen.getByLabelText(/Units/))).toBe(POST_MESSAGES.units);
+    expect(errorOf(control("combobox", "Market"))).toBe("Required");
+    expect(errorOf(control("spinbutton", "Units"))).toBe(POST_MESSAGES.units);
     expect(calls).toHaveLength(0);
     // Typing clears that field's message.
     await user.type(title, "x");
     expect(errorOf(title)).toBe("");
   });
 
+  it("a single spread: the game from the sport's upcoming list, sides named after its teams, the bet in words, the legs sent", async () => {
+    const user = userEvent.setup();
+    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }));
+    const { onSaved } = renderForm(draftPick());
+    await user.selectOptions(control("combobox", "Market"), "Spread");
+    const side = control("combobox", "Side");
+    expect(optionTexts(side)).toEqual(["Choose a side", "Home", "Away"]);
+
+    const game = control("button", "Event");
+    await waitFor(() => expect((game as HTMLButtonElement).disabled).toBe(false));
+    await user.click(game);
+    const games = within(await screen.findByRole("group", { name: "Event" }));
+    // This sport's games not started yet, and no "No event": a pick needs its game.
+    await waitFor(() => expect(games.getAllByRole("radio")).toHaveLength(2));
+    expect(games.queryByRole("radio", { name: /Golden State Warriors|Kansas City Chiefs|No event/ })).toBeNull();
+    await user.click(games.getByRole("radio", { name: /Boston Celtics at Los Angeles Lakers/ }));
+    expect(game.textContent).toContain("Boston Celtics at Los Angeles Lakers");
+
+    expect(optionTexts(side)).toEqual(["Choose a side", "Los Angeles Lakers (home)", "Boston Celtics (away)"]);
+    await user.selectOptions(side, "Home");
+    await user.type(control("spinbutton", "Line"), "-4.5");
+    await user.type(control("textbox", "Odds"), "-110");
+    await user.type(control("spinbutton", "Units"), "1");
+    expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe("Los Angeles Lakers -4.5 at -110, 1 unit");
+    // Neither a description (not a prop) nor an Add leg (not a parlay).
+    expect(screen.queryByRole("textbox", { name: "Description" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add leg" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Publish now" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls[0]).toMatchObject({ url: "/api/posts/6f1c2b9e-1111-4222-8333-944455556666", method: "PUT" });
+    expect(calls[0].body).toMatchObject({ postType: "Pick", visibility: "Subscribers", categoryId: 2, market: "Spread", units: 1 });
+    expect(legsSent(calls[0].body)).toEqual([{ eventId: 11, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }]);
+    expect(Object.keys(calls[0].body as object)).not.toEqual(expect.arrayContaining(["selection"]));
+    expect(calls[0].body).not.toHaveProperty("odds");
+    expect(calls[0].body).not.toHaveProperty("eventId");
+  });
+
+  it("a parlay: legs added and removed by keyboard, each its own market and game, the combined odds live", async () => {
+    const user = userEvent.setup();
+    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }));
+    const { onSaved } = renderForm(draftPick());
+    await user.selectOptions(control("combobox", "Market"), "Parlay");
+    expect(screen.getAllByRole("group", { name: /^Leg \d$/ })).toHaveLength(2);
+    expect(optionTexts(control("combobox", "Leg 2 Market"))).toEqual(["Moneyline", "Spread", "Total (over/under)", "Player prop", "Team prop"]);
+    // Two legs is the least: nothing to remove yet.
+    expect(screen.queryByRole("button", { name: /Remove leg/ })).toBeNull();
+
+    // Leg 1: the Celtics on the moneyline.
+    await chooseGame(user, control("button", "Leg 1 Event"), "Leg 1 event", lakersGame);
+    expect(optionTexts(control("combobox", "Leg 1 Side"))).toEqual(["Choose a side", "Los Angeles Lakers (home)", "Boston Celtics (away)", "Draw"]);
+    await user.selectOptions(control("combobox", "Leg 1 Side"), "Away");
+    await user.type(control("textbox", "Leg 1 Odds"), "+150");
+    expect(screen.queryByRole("spinbutton", { name: "Leg 1 Line" })).toBeNull();
+
+    // Leg 2: over the total in the other game.
+    await user.selectOptions(control("combobox", "Leg 2 Market"), "Total");
+    await chooseGame(user, control("button", "Leg 2 Event"), "Leg 2 event", knicksGame);
+    expect(optionTexts(control("combobox", "Leg 2 Side"))).toEqual(["Choose a side", "Over", "Under"]);
+    await user.selectOptions(control("combobox", "Leg 2 Side"), "Over");
+    await user.type(control("spinbutton", "Leg 2 Line"), "220.5");
+    expect(screen.getByText("Combined odds:").textContent).toContain("enter every leg's odds");
+    await user.type(control("textbox", "Leg 2 Odds"), "-110");
+    const combined = formatOdds(parlayOdds([150, -110]));
+    expect(screen.getByText("Combined odds:").textContent).toBe(`Combined odds: ${combined}`);
+
+    // Add a third leg from the keyboard: its market takes the focus; remove it again: Add leg does.
+    const add = control("button", "Add leg");
+    add.focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getAllByRole("group", { name: /^Leg \d$/ })).toHaveLength(3);
+    expect(document.activeElement).toBe(control("combobox", "Leg 3 Market"));
+    expect(screen.getByText("Combined odds:").textContent).toContain("enter every leg's odds");
+    control("button", "Remove leg 3").focus();
+    await user.keyboard(" ");
+    expect(screen.getAllByRole("group", { name: /^Leg \d$/ })).toHaveLength(2);
+    expect(document.activeElement).toBe(control("button", "Add leg"));
+
+    await user.type(control("spinbutton", "Units"), "0.5");
+    expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe(
+      `2-leg parlay: Boston Celtics ML + Over 220.5 (Miami Heat at New York Knicks) at ${combined}, 0.5 units`,
+    );
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls[0].body).toMatchObject({ market: "Parlay", units: 0.5, publishDate: null });
+    expect(legsSent(calls[0].body)).toEqual([
+      { eventId: 11, market: "Moneyline", side: "Away", line: null, odds: 150, description: null },
+      { eventId: 12, market: "Total", side: "Over", line: 220.5, odds: -110, description: null },
+    ]);
+  });
+
+  it("says what is wrong with a leg next to it, in the server's words", async () => {
+    const user = userEvent.setup();
+    const calls = stubApi(() => ({ status: 500, body: {} }));
+    renderForm(draftPick());
+    await user.selectOptions(control("combobox", "Market"), "Spread");
+    await user.type(control("spinbutton", "Line"), "4.3");
+    await user.type(control("textbox", "Odds"), "-99");
+    await user.type(control("spinbutton", "Units"), "1");
+    await user.click(screen.getByRole("button", { name: "Publish now" }));
+    const game = control("button", "Event");
+    expect(game.getAttribute("aria-invalid")).toBe("true");
+    expect(errorOf(game)).toBe(LEG_MESSAGES.required);
+    // The first wrong field takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(game));
+    expect(errorOf(control("combobox", "Side"))).toBe(LEG_MESSAGES.required);
+    expect(errorOf(control("spinbutton", "Line"))).toBe(LEG_MESSAGES.line);
+    expect(errorOf(control("textbox", "Odds"))).toBe(LEG_MESSAGES.odds);
+    expect(errorOf(control("spinbutton", "Units"))).toBe("");
+
+    // A prop: says what it is on; its over/under is optional, and then takes a line.
+    await user.selectOptions(control("combobox", "Market"), "PlayerProp");
+    expect(optionTexts(control("combobox", "Over/under"))).toEqual(["No over/under", "Over", "Under"]);
+    expect(screen.queryByRole("spinbutton", { name: "Line" })).toBeNull();
+    await chooseGame(user, control("button", "Event"), "Event", lakersGame);
+    await user.clear(control("textbox", "Odds"));
+    await user.type(control("textbox", "Odds"), "+120");
+    await user.selectOptions(control("combobox", "Over/under"), "Over");
+    await user.click(screen.getByRole("button", { name: "Publish now" }));
+    expect(errorOf(control("textbox", "Description"))).toBe(LEG_MESSAGES.description);
+    expect(errorOf(control("spinbutton", "Line"))).toBe(LEG_MESSAGES.required);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's error on a leg's field by its key (legs.0.side)", async () => {
+    const user = userEvent.setup();
+    const message = "Choose a side this market takes";
+    const calls = stubApi(() => ({ status: 422, body: { error: "Violation of business rules/data integrity took place.", errors: { "legs.0.side": [message] } } }));
+    const { onSaved } = renderForm(draftPick());
+    await user.selectOptions(control("combobox", "Market"), "Moneyline");
+    await chooseGame(user, control("button", "Event"), "Event", lakersGame);
+    await user.selectOptions(control("combobox", "Side"), "Draw");
+    await user.type(control("textbox", "Odds"), "+280");
+    await user.type(control("spinbutton", "Units"), "1");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    const side = control("combobox", "Side");
+    await waitFor(() => expect(errorOf(side)).toBe(message));
+    expect(side.getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toHaveLength(1);
+    expect(onSaved).not.toHaveBeenCalled();
+    // Nothing chosen is lost; choosing again clears the message.
+    expect((side as HTMLSelectElement).value).toBe("Draw");
+    await user.selectOptions(side, "Home");
+    expect(errorOf(side)).toBe("");
+  });
+
+  it("a posted pick shows its bet read-only and sends it back as loaded with the new words", async () => {
+    const user = userEvent.setup();
+    const publishDate = new Date(Date.now() - 3_600_000).toISOString();
+    const legs = [
+      { eventId: 11, market: "Spread" as const, side: "Home" as const, line: -4.5, odds: -110, description: null },
+      { eventId: 12, market: "PlayerProp" as const, side: "Over" as const, line: 27.5, odds: 115, description: "Jalen Brunson points" },
+    ];
+    const post = makePost({
+      postType: "Pick",
+      visibility: "Subscribers",
+      status: "Published",
+      publishDate,
+      postedAt: publishDate,
+      market: "Parlay",
+      legs,
+      units: 2,
+      selection: "2-leg parlay: …",
+      odds: parlayOdds([-110, 115]),
+      eventId: 11,
+      eventInfo: lakersGame,
+    });
+    const calls = stubApi(() => ({ status: 200, body: { payload: post } }), allEvents, [lakersGame, nflGame]);
+    const { onSaved } = renderForm(post);
+    expect(screen.getByRole("note").textContent).toBe("Posted picks keep their bet: you can still edit the write-up until the event starts.");
+    const disabled = (element: HTMLElement) => element.matches(":disabled");
+    for (const element of [
+      control("combobox", "Market"),
+      control("spinbutton", "Units"),
+      screen.getByLabelText(/Category/),
+      screen.getByRole("radio", { name: "Post" }),
+      control("combobox", "Leg 1 Side"),
+      control("spinbutton", "Leg 1 Line"),
+      control("textbox", "Leg 2 Odds"),
+      control("textbox", "Leg 2 Description"),
+    ]) {
+      expect(disabled(element)).toBe(true);
+    }
+    await waitFor(() => expect(disabled(control("button", "Leg 2 Event"))).toBe(true));
+    expect(screen.queryByRole("button", { name: "Add leg" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Remove leg/ })).toBeNull();
+    // The second game is not in the sport's list any more: asked for by its id, its teams name the sides.
+    await waitFor(() => expect(control("button", "Leg 2 Event").textContent).toContain("Miami Heat at New York Knicks"));
+    expect((control("combobox", "Leg 1 Side") as HTMLSelectElement).selectedOptions[0].textContent).toBe("Los Angeles Lakers (home)");
+    expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe(
+      `2-leg parlay: Los Angeles Lakers -4.5 + Jalen Brunson points Over 27.5 at ${formatOdds(parlayOdds([-110, 115]))}, 2 units`,
+    );
+    // Only the write-up can change: one button, keeping the date.
+    expect(screen.queryByRole("button", { name: "Publish now" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Schedule…" })).toBeNull();
+    const title = screen.getByLabelText(/Title/);
+    await user.clear(title);
+    await user.type(title, "Still on the Lakers");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(post, "keep"));
+    expect(calls[0].body).toMatchObject({ title: "Still on the Lakers", postType: "Pick", market: "Parlay", legs, units: 2, categoryId: 2, publishDate });
+  });
+
   it("asks for a time when scheduling and refuses one in the past", async () => {
     const user = userEvent.setup();
+    stubApi(() => ({ status: 500, body: {} }));
     renderForm(makePost());
     await user.click(screen.getByRole("button", { name: "Schedule…" }));
     const when = screen.getByLabelText("Publish at");

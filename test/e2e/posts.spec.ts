@@ -4,26 +4,18 @@ import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration 
 
 /**
  * Issue 5's journeys in a real browser, on the demo data (app/db/seed.server.ts): LeBronPicks
- * writes a pick with an image and a YouTube embed in the editor dialog, schedules it, then
- * publishes it; a visitor gets the locked view; alex.fan (subscribed to LeBronPicks) reads it,
- * comments, likes and asks notify-me, which survive a reload; the author replies.
+ * writes a pick with an image and a YouTube embed in the editor dialog, its bet a spread on one
+ * of the coming NBA games (issue 9), saves a draft, then publishes it, after which only its
+ * write-up can change; a visitor gets the locked view; alex.fan (subscribed to LeBronPicks)
+ * reads it, comments, likes and asks notify-me, which survive a reload; the author replies.
  */
 
 const AUTHOR = "LeBronPicks";
 const SUBSCRIBER = "alex.fan";
 
 
-/** A `YYYY-MM-DDTHH:mm` value for a datetime-local input, in the browser's (UTC here) time. */
-function localInputValue(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-async function writePick(page: Page, marker: string): Promise<string> {
+/** Writes the pick and saves it as a draft; answers its id and the team it backs. */
+async function writePick(page: Page, marker: string): Promise<{ postId: string; team: string }> {
   await page.goto("/feed?createEditPost=NEW");
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "New Post/Pick" });
@@ -56,28 +48,32 @@ async function writePick(page: Page, marker: string): Promise<string> {
   await page.getByLabel("YouTube or X (Twitter) link").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await page.getByRole("button", { name: "Embed", exact: true }).click();
 
+  // The bet: the home side of the first coming NBA game, on the spread.
   await dialog.getByLabel("Category").selectOption({ label: "NBA" });
-  await dialog.getByLabel("Event").click();
+  await dialog.getByLabel("Market").selectOption("Spread");
+  await dialog.getByRole("button", { name: "Event", exact: true }).click();
   const games = page.getByRole("group", { name: "Event" }).getByRole("radio");
-  await expect(games.nth(1)).toBeVisible();
-  // The last game of the list starts furthest away: there is room to schedule before it.
-  await games.last().click();
-  await dialog.getByLabel("Selection").fill("Lakers -4.5");
+  await expect(games.first()).toBeVisible();
+  await games.first().click();
+  const side = dialog.getByLabel("Side");
+  // The sides are named after the game's teams.
+  const homeOption = (await side.locator('option[value="Home"]').textContent()) ?? "";
+  expect(homeOption).toMatch(/ \(home\)$/);
+  const team = homeOption.replace(/ \(home\)$/, "");
+  await side.selectOption("Home");
+  await dialog.getByLabel("Line").fill("-4.5");
   await dialog.getByLabel("Odds").fill("-110");
   await dialog.getByLabel("Units").fill("2");
+  await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} -4.5 at -110, 2 units`);
 
-  // Schedule it ten minutes ahead.
-  await dialog.getByRole("button", { name: "Schedule…" }).click();
-  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  await dialog.getByLabel("Publish at").fill(localInputValue(new Date(Date.now() + 10 * 60_000), timeZone));
-  await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
-  await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-  const postId = new URL(page.url()).pathname.split("/").pop()!;
-  await expect(page.getByText(/Scheduled for/)).toBeVisible();
-  return postId;
+  // A draft first: the dialog stays open and now edits it.
+  await dialog.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/createEditPost=[0-9a-f-]{36}/, { timeout: 15_000 });
+  const postId = new URL(page.url()).searchParams.get("createEditPost")!;
+  return { postId, team };
 }
 
-test("an expert writes a pick with an image and an embed, schedules it, publishes it; a visitor is locked out, a subscriber reads it and joins in", async ({
+test("an expert writes a pick with an image, an embed and a spread, saves a draft, publishes it, then can change only its words; a visitor is locked out, a subscriber reads it and joins in", async ({
   browser,
   baseURL,
 }) => {
@@ -85,25 +81,36 @@ test("an expert writes a pick with an image and an embed, schedules it, publishe
   const marker = `E2E${Date.now().toString(36)}`;
   const authorContext = await signedInContext(browser, baseURL!, AUTHOR);
   const author = await authorContext.newPage();
-  const postId = await writePick(author, marker);
+  const { postId, team } = await writePick(author, marker);
 
-  // Before it goes live, others get a teaser: the title, never the analysis.
+  // A draft is its author's alone: nobody else finds it, nor any of its words.
   const visitorContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
   await presetCookieConsent(visitorContext, baseURL!);
   const visitor = await visitorContext.newPage();
-  await visitor.goto(`/posts/${postId}`);
-  await expect(visitor.getByText("This pick is not live yet")).toBeVisible();
+  const draftPage = await visitor.goto(`/posts/${postId}`);
+  expect(draftPage?.status()).toBe(404);
   expect(await visitor.content()).not.toContain(marker);
 
-  // The author publishes it now from the editor.
+  // The author publishes it now from the same dialog (which now edits the draft).
+  await author.getByRole("dialog", { name: "Edit pick" }).getByRole("button", { name: "Publish now" }).click();
+  await expect(author).toHaveURL(new RegExp(`/posts/${postId}$`), { timeout: 15_000 });
+  await expect(author.getByText(`The full analysis: ${marker}`)).toBeVisible();
+
+  // Posted: the bet is on the record. The editor shows it read-only; the words can still change.
   await author.goto(`/posts/${postId}?createEditPost=${postId}`);
   await waitForHydration(author);
   const dialog = author.getByRole("dialog", { name: "Edit pick" });
   await expect(dialog.getByLabel("Title")).toHaveValue("Celtics-Lakers: the side I am on", { timeout: 15_000 });
-  await dialog.getByRole("button", { name: "Publish now" }).click();
+  await expect(dialog.getByText("Posted picks keep their bet: you can still edit the write-up until the event starts.")).toBeVisible();
+  for (const locked of [dialog.getByLabel("Market"), dialog.getByLabel("Side"), dialog.getByLabel("Line"), dialog.getByLabel("Odds"), dialog.getByLabel("Units"), dialog.getByLabel("Category")]) {
+    await expect(locked).toBeDisabled();
+  }
+  await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} -4.5 at -110, 2 units`);
+  await expect(dialog.getByRole("button", { name: "Publish now" })).toHaveCount(0);
+  await dialog.getByLabel("Title").fill("Celtics-Lakers: the side I am on, and why");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(author).toHaveURL(new RegExp(`/posts/${postId}$`), { timeout: 15_000 });
-  await expect(author.getByText(/Scheduled for/)).toHaveCount(0);
-  await expect(author.getByText(`The full analysis: ${marker}`)).toBeVisible();
+  await expect(author.getByRole("heading", { name: "Celtics-Lakers: the side I am on, and why" })).toBeVisible();
 
   // A visitor: the locked view with the preview and a way to subscribe; no analysis anywhere.
   await visitor.reload();
@@ -121,7 +128,7 @@ test("an expert writes a pick with an image and an embed, schedules it, publishe
   await expect(reader.getByText(`The full analysis: ${marker}`)).toBeVisible();
   await expect(reader.locator('article img[src*="/img"]').first()).toBeVisible();
   await expect(reader.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveCount(1);
-  await expect(reader.getByText("Lakers -4.5").first()).toBeVisible();
+  await expect(reader.getByText(`${team} -4.5`).first()).toBeVisible();
 
   // Like and notify-me, optimistic, and still on after a reload.
   const like = reader.getByRole("button", { name: /^Like \(/ });
@@ -153,8 +160,8 @@ test("an expert writes a pick with an image and an embed, schedules it, publishe
   await reader.reload();
   await expect(reader.getByRole("list", { name: "Replies to Alex Turner" })).toContainText("Road teams on a back-to-back");
 
-  // Clean up so the demo data stays as seeded for other tests.
-  const removed = await authorContext.request.delete(`/api/posts/${postId}`, { headers: { Origin: baseURL! } });
-  expect(removed.status()).toBe(200);
+  // A posted pick is never deleted (issue 9): withdrawn before its game, it stays off the record.
+  const withdrawn = await authorContext.request.post(`/api/posts/${postId}/withdraw`, { headers: { Origin: baseURL! } });
+  expect(withdrawn.status()).toBe(200);
   await Promise.all([authorContext.close(), visitorContext.close(), subscriberContext.close()]);
 });

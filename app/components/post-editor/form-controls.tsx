@@ -1,12 +1,12 @@
 /**
  * The dialog's own controls (decision 018): a labelled field with its error, the Post/Pick
- * radio group, the modalities multi-select, the event select ("event" variant, 462 px) and the
- * cover image uploader.
+ * radio group, the modalities multi-select, the event select ("event" variant, 462 px) with the
+ * games it lists, and the cover image uploader.
  */
 import * as Popover from "@radix-ui/react-popover";
 import { clsx } from "clsx";
 import { Check, ChevronDown, ImagePlus, RotateCcw } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { FieldFrame } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -39,16 +39,16 @@ const TYPE_OPTIONS: { value: PostType; label: string; hint: string }[] = [
 ];
 
 /** Native radios in a fieldset: arrow keys move between them, screen readers name the group. */
-export function PostTypeSwitch({ value, onChange, name }: { value: PostType; onChange: (value: PostType) => void; name: string }) {
+export function PostTypeSwitch({ value, onChange, name, disabled = false }: { value: PostType; onChange: (value: PostType) => void; name: string; disabled?: boolean }) {
   return (
-    <fieldset>
+    <fieldset disabled={disabled}>
       <legend className="text-sm font-medium text-slate-800">Type</legend>
       <div className="mt-1 grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1">
         {TYPE_OPTIONS.map((option) => (
           <label
             key={option.value}
             className={clsx(
-              "flex cursor-pointer flex-col items-center rounded-full px-3 py-1.5 text-center has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
+              "flex cursor-pointer flex-col items-center rounded-full px-3 py-1.5 text-center has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 has-[:disabled]:cursor-not-allowed",
               value === option.value ? "bg-white shadow-sm" : "text-slate-600 hover:text-slate-900",
             )}
           >
@@ -134,30 +134,14 @@ export function formatEventTime(startsAt: string): string {
   return new Date(startsAt).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
-type EventsState = { status: "idle" | "loading" | "error" } | { status: "loaded"; items: EventDTO[] };
+export type EventsState = { status: "idle" | "loading" | "error" } | { status: "loaded"; items: EventDTO[] };
 
 /**
- * The event select ("event" variant, SPEC.md sections 2 and 9): the upcoming games of the
- * chosen category with teams and start time, in a 462 px dropdown. Optional.
+ * The upcoming games of a category (`GET /api/events`), loaded once for every event select of
+ * the form (a Post's, each leg of a Pick's); `retry` asks again after a failure.
  */
-export function EventSelect({
-  id,
-  categoryId,
-  value,
-  current,
-  onChange,
-  errors,
-}: {
-  id: string;
-  categoryId: number | undefined;
-  value: number | null;
-  /** The post's event as loaded, shown even when it is no longer in the upcoming list. */
-  current: EventDTO | null;
-  onChange: (eventId: number | null, event: EventDTO | null) => void;
-  errors: string[] | undefined;
-}) {
+export function useCategoryEvents(categoryId: number | undefined): { events: EventsState; retry: () => void } {
   const [events, setEvents] = useState<EventsState>({ status: "idle" });
-  const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -175,20 +159,72 @@ export function EventSelect({
     return () => controller.abort();
   }, [categoryId, attempt]);
 
-  const items = events.status === "loaded" ? events.items : [];
+  return { events, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+/** Not started yet: what a pick can still be made on. */
+export const isUpcoming = (event: Pick<EventDTO, "startsAt">, now = Date.now()) => new Date(event.startsAt).getTime() > now;
+
+/**
+ * The event select ("event" variant, SPEC.md sections 2 and 9): the games of the chosen category
+ * (`useCategoryEvents`) with teams and start time, in a 462 px dropdown. Optional for a Post
+ * ("No event" first); a pick's leg needs one and lists only games not started.
+ */
+export function EventSelect({
+  id,
+  categoryId,
+  events,
+  onRetry,
+  value,
+  current,
+  onChange,
+  errors,
+  legend = "Event",
+  optional = true,
+  upcomingOnly = false,
+  disabled = false,
+  hasHint = true,
+}: {
+  id: string;
+  categoryId: number | undefined;
+  events: EventsState;
+  onRetry: () => void;
+  value: number | null;
+  /** The chosen event as loaded, shown even when it is no longer in the list. */
+  current: EventDTO | null;
+  onChange: (eventId: number | null, event: EventDTO | null) => void;
+  errors: string[] | undefined;
+  /** The options' group name, for screen readers ("Leg 2 event"). */
+  legend?: string;
+  optional?: boolean;
+  upcomingOnly?: boolean;
+  disabled?: boolean;
+  /** Its field shows a hint (`${id}-hint`) the control is described by. */
+  hasHint?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+
+  const loaded = events.status === "loaded" ? events.items : [];
+  const items = upcomingOnly ? loaded.filter((event) => isUpcoming(event)) : loaded;
   const list = current && current.id === value && !items.some((event) => event.id === current.id) ? [current, ...items] : items;
   const selected = list.find((event) => event.id === value) ?? null;
-  const disabled = categoryId === undefined;
+  const noCategory = categoryId === undefined;
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger id={id} type="button" className={clsx(triggerClass, "disabled:cursor-not-allowed disabled:bg-slate-50")} disabled={disabled} {...describedBy(id, errors, true)}>
+      <Popover.Trigger
+        id={id}
+        type="button"
+        className={clsx(triggerClass, "disabled:cursor-not-allowed disabled:bg-slate-50")}
+        disabled={disabled || noCategory}
+        {...describedBy(id, errors, hasHint)}
+      >
         {selected ? (
           <span className="min-w-0 truncate">
             {selected.awayTeam} at {selected.homeTeam} · <span className="text-slate-500">{formatEventTime(selected.startsAt)}</span>
           </span>
         ) : (
-          <span className="text-slate-400">{disabled ? "Choose a category first" : "No event"}</span>
+          <span className="text-slate-400">{noCategory ? "Choose a category first" : optional ? "No event" : "Choose a game"}</span>
         )}
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </Popover.Trigger>
@@ -200,10 +236,12 @@ export function EventSelect({
           className="z-[60] max-h-dropdown w-event-dropdown max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
         >
           <fieldset>
-            <legend className="sr-only">Event</legend>
-            <EventOption name={`${id}-option`} checked={value === null} onChange={() => pick(null)}>
-              <span className="font-medium">No event</span>
-            </EventOption>
+            <legend className="sr-only">{legend}</legend>
+            {optional ? (
+              <EventOption name={`${id}-option`} checked={value === null} onChange={() => pick(null)}>
+                <span className="font-medium">No event</span>
+              </EventOption>
+            ) : null}
             {list.map((event) => (
               <EventOption key={event.id} name={`${id}-option`} checked={value === event.id} onChange={() => pick(event)}>
                 <span className="block font-medium">
@@ -221,11 +259,11 @@ export function EventSelect({
               Loading games…
             </p>
           ) : null}
-          {events.status === "loaded" && events.items.length === 0 ? <p className="px-2 py-2 text-sm text-slate-500">No upcoming games in this category.</p> : null}
+          {events.status === "loaded" && items.length === 0 ? <p className="px-2 py-2 text-sm text-slate-500">No upcoming games in this category.</p> : null}
           {events.status === "error" ? (
             <div role="alert" className="flex items-center justify-between gap-2 px-2 py-2 text-sm text-danger">
               Could not load the games.
-              <button type="button" className="font-semibold underline" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="font-semibold underline" onClick={onRetry}>
                 Retry
               </button>
             </div>

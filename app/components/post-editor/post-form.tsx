@@ -6,27 +6,33 @@
  */
 import { clsx } from "clsx";
 import { CalendarClock, FileText, Loader2, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState, type MutableRefObject } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type MutableRefObject } from "react";
 import type { Descendant } from "slate";
 import { toast } from "sonner";
 import { FormError, inputClass } from "~/components/ui/form-field";
 import { ApiClientError, apiFetch } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
-import { POST_TITLE_MAX, SELECTION_MAX } from "~/modules/posts/post-schema";
+import { POST_TITLE_MAX } from "~/modules/posts/post-schema";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import type { EventDTO } from "~/modules/reference/reference.server";
-import { CoverImageField, EditorField, EventSelect, ModalitiesSelect, PostTypeSwitch, describedBy, type Option } from "./form-controls";
+import type { PickMarket } from "~/modules/record/pick-markets";
+import { CoverImageField, EditorField, EventSelect, ModalitiesSelect, PostTypeSwitch, describedBy, useCategoryEvents, type Option } from "./form-controls";
+import { PickFields } from "./pick-fields";
+import { legsForMarket, newLeg, retarget, type LegFormValues } from "./pick-form-model";
 import {
   hasErrors,
   initialValues,
+  isPostedPick,
+  keptBetOf,
   noErrors,
   serverErrors,
+  snapshot,
   toLocalInputValue,
   toNumber,
   toPayload,
   validatePost,
+  type ErrorKey,
   type FormErrors,
-  type FormField,
   type PostFormValues,
   type PublishChoice,
 } from "./post-form-model";
@@ -63,7 +69,7 @@ export function PostForm({
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<PostFormValues>(() => initialValues(post));
-  const [saved, setSaved] = useState(() => JSON.stringify(initialValues(post)));
+  const [saved, setSaved] = useState(() => snapshot(initialValues(post)));
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saving, setSaving] = useState<SaveKind | null>(null);
   const scheduledAt = post?.publishDate && !isLivePost(post) ? toLocalInputValue(new Date(post.publishDate)) : "";
@@ -73,9 +79,51 @@ export function PostForm({
   const scheduleInput = useRef<HTMLInputElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
   const live = isLivePost(post);
-  const onRecord = post?.postType === "Pick" && (post.pickResult !== null || (post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= Date.now()));
+  // Posted (issue 9): the bet, sport and date are on the record; the words may still change.
+  const posted = isPostedPick(post);
+  const kept = useMemo(() => keptBetOf(post), [post]);
+  const onRecord =
+    post?.postType === "Pick" &&
+    (post.pickResult !== null || post.withdrawnAt !== null || (post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= Date.now()));
 
-  dirty.current = JSON.stringify(values) !== saved || (scheduling && scheduleAt !== scheduledAt);
+  const categoryId = toNumber(values.categoryId);
+  const { events, retry: retryEvents } = useCategoryEvents(categoryId);
+  // Games the legs name: the category's list, plus those chosen or loaded with the pick.
+  const [extraEvents, setExtraEvents] = useState<Map<number, EventDTO>>(() => new Map(post?.eventInfo ? [[post.eventInfo.id, post.eventInfo]] : []));
+  const knownEvents = useMemo(() => {
+    const map = new Map(extraEvents);
+    if (events.status === "loaded") for (const event of events.items) map.set(event.id, event);
+    return map;
+  }, [extraEvents, events]);
+  const rememberEvent = useCallback((event: EventDTO) => setExtraEvents((current) => new Map(current).set(event.id, event)), []);
+
+  dirty.current = snapshot(values) !== saved || (scheduling && scheduleAt !== scheduledAt);
+
+  // A loaded parlay's later games may be outside the category's list: ask for them one by one
+  // (their teams name the sides), once the list has answered.
+  const askedEvents = useRef(new Set<number>());
+  const mounted = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    mounted.current = controller;
+    return () => controller.abort();
+  }, []);
+  useEffect(() => {
+    const signal = mounted.current?.signal;
+    if (!signal || (events.status !== "loaded" && events.status !== "error")) return;
+    for (const leg of values.legs) {
+      const eventId = leg.eventId;
+      if (eventId === null || knownEvents.has(eventId) || askedEvents.current.has(eventId)) continue;
+      askedEvents.current.add(eventId);
+      apiFetch<{ payload: EventDTO }>(`/events/${eventId}`, { signal })
+        .then((answer) => {
+          if (answer?.payload?.id === eventId) rememberEvent(answer.payload);
+        })
+        .catch(() => {
+          // The sides then read Home/Away: nothing to tell the expert.
+        });
+    }
+  }, [events.status, values.legs, knownEvents, rememberEvent]);
 
   useEffect(() => {
     if (scheduling && !scheduledAt) scheduleInput.current?.focus();
@@ -88,23 +136,65 @@ export function PostForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const fieldId = (field: FormField) => `${id}-${field}`;
-  const fieldErrors = (field: FormField) => errors.fields[field];
+  const fieldId = useCallback((key: ErrorKey) => `${id}-${key.replace(/\./g, "-")}`, [id]);
+  const fieldErrors = (key: ErrorKey) => errors.fields[key];
+
+  /** Drops the errors of the fields a change touched (`legs.` drops every leg's). */
+  function clearErrors(...keys: string[]) {
+    setErrors((current) => {
+      const touched = Object.keys(current.fields).filter((key) => keys.some((prefix) => (prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix)));
+      if (touched.length === 0) return current;
+      const fields = { ...current.fields };
+      for (const key of touched) delete fields[key as ErrorKey];
+      return { ...current, fields };
+    });
+  }
 
   function change<K extends keyof PostFormValues>(field: K, value: PostFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors.fields[field as FormField]) setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }));
+    clearErrors(field);
   }
 
   function changeCategory(categoryId: string) {
-    // The event belongs to a sport: another category clears it.
-    setValues((current) => ({ ...current, categoryId, eventId: current.categoryId === categoryId ? current.eventId : null }));
-    setErrors((current) => ({ ...current, fields: { ...current.fields, categoryId: undefined, eventId: undefined } }));
+    // Games belong to a sport: another category clears the post's event and the legs' games.
+    setValues((current) =>
+      current.categoryId === categoryId
+        ? current
+        : { ...current, categoryId, eventId: null, legs: current.legs.map((leg) => ({ ...leg, eventId: null })) },
+    );
+    clearErrors("categoryId", "eventId", "legs.");
+  }
+
+  function changeMarket(market: PickMarket | "") {
+    setValues((current) => ({ ...current, market, legs: legsForMarket(current.market, current.legs, market) }));
+    clearErrors("market", "legs", "legs.");
+  }
+
+  function changeLeg(index: number, patch: Partial<Omit<LegFormValues, "key">>, event?: EventDTO | null) {
+    if (event) rememberEvent(event);
+    setValues((current) => ({
+      ...current,
+      legs: current.legs.map((leg, i) => (i !== index ? leg : patch.market ? retarget(leg, patch.market) : { ...leg, ...patch })),
+    }));
+    // A new market reshapes the leg; any other change touches its own field (and the same-bet-twice check).
+    clearErrors(...(patch.market ? [`legs.${index}.`] : Object.keys(patch).map((field) => `legs.${index}.${field}`)), `legs.${index}`, "legs");
+  }
+
+  function addLeg() {
+    setValues((current) => ({ ...current, legs: [...current.legs, newLeg(current.legs.at(-1)?.market ?? "Moneyline")] }));
+    clearErrors("legs");
+  }
+
+  function removeLeg(index: number) {
+    setValues((current) => ({ ...current, legs: current.legs.filter((_, i) => i !== index) }));
+    // The legs after it move up: their errors would land on the wrong leg.
+    clearErrors("legs", "legs.");
   }
 
   async function save(choice: PublishChoice) {
     if (saving) return;
-    const found = validatePost(values, choice);
+    const now = new Date();
+    const found = validatePost(values, choice, now, kept);
     if (hasErrors(found)) {
       setErrors(found);
       // Next frame: the fields have their aria-invalid by then.
@@ -114,15 +204,15 @@ export function PostForm({
     setErrors(noErrors());
     setSaving(choice.kind);
     try {
-      const body = toPayload(values, choice);
+      const body = toPayload(values, choice, now, kept);
       const answer = post
         ? await apiFetch<{ payload: PostDTO }>(`/posts/${post.id}`, { method: "PUT", body })
         : await apiFetch<{ payload: PostDTO }>("/posts", { method: "POST", body });
-      setSaved(JSON.stringify(values));
+      setSaved(snapshot(values));
       onSaved(answer.payload, choice.kind);
     } catch (error) {
       const failure = error instanceof ApiClientError ? error : new ApiClientError({ statusCode: 500, error: ERROR_MESSAGES.default });
-      setErrors(serverErrors(failure));
+      setErrors(serverErrors(failure, values));
       // SPEC.md section 8: the server's text; a field's own message says more than the 422 default.
       const firstFieldMessage = failure.errors ? Object.values(failure.errors)[0]?.[0] : undefined;
       toast.error(firstFieldMessage ?? failure.error);
@@ -131,8 +221,8 @@ export function PostForm({
     }
   }
 
-  const categoryId = toNumber(values.categoryId);
   const isPick = values.postType === "Pick";
+  const keepsDate = live || posted;
   const bodyLabelId = `${fieldId("body")}-label`;
 
   return (
@@ -143,11 +233,11 @@ export function PostForm({
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-4 py-5 sm:px-6">
         {onRecord ? (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            This pick is on your verified record (graded, or its game has started): it can no longer be edited.
+            This pick is on your verified record (graded, withdrawn, or its game has started): it can no longer be edited.
           </p>
         ) : null}
 
-        <PostTypeSwitch name={fieldId("postType")} value={values.postType} onChange={(value) => change("postType", value)} />
+        <PostTypeSwitch name={fieldId("postType")} value={values.postType} disabled={posted} onChange={(value) => change("postType", value)} />
 
         <EditorField id={fieldId("title")} label="Title" errors={fieldErrors("title")} required>
           <input
@@ -194,8 +284,9 @@ export function PostForm({
             <select
               id={fieldId("categoryId")}
               value={values.categoryId}
+              disabled={posted}
               onChange={(event) => changeCategory(event.target.value)}
-              className={inputClass}
+              className={clsx(inputClass, "disabled:bg-slate-50")}
               {...describedBy(fieldId("categoryId"), fieldErrors("categoryId"))}
             >
               <option value="">Choose a sport</option>
@@ -206,19 +297,23 @@ export function PostForm({
               ))}
             </select>
           </EditorField>
-          <EditorField id={fieldId("eventId")} label="Event" errors={fieldErrors("eventId")} hint="Optional: the game this is about.">
-            <EventSelect
-              id={fieldId("eventId")}
-              categoryId={categoryId}
-              value={values.eventId}
-              current={eventInfo}
-              onChange={(eventId, event) => {
-                change("eventId", eventId);
-                if (event) setEventInfo(event);
-              }}
-              errors={fieldErrors("eventId")}
-            />
-          </EditorField>
+          {!isPick ? (
+            <EditorField id={fieldId("eventId")} label="Event" errors={fieldErrors("eventId")} hint="Optional: the game this is about.">
+              <EventSelect
+                id={fieldId("eventId")}
+                categoryId={categoryId}
+                events={events}
+                onRetry={retryEvents}
+                value={values.eventId}
+                current={eventInfo}
+                onChange={(eventId, event) => {
+                  change("eventId", eventId);
+                  if (event) setEventInfo(event);
+                }}
+                errors={fieldErrors("eventId")}
+              />
+            </EditorField>
+          ) : null}
         </div>
 
         <EditorField id={fieldId("modalityIds")} label="Modalities" errors={fieldErrors("modalityIds")}>
@@ -232,53 +327,26 @@ export function PostForm({
         </EditorField>
 
         {isPick ? (
-          <fieldset className="rounded-xl border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">The pick</legend>
-            <div className="grid gap-4 sm:grid-cols-[1fr_8rem_8rem]">
-              <EditorField id={fieldId("selection")} label="Selection" errors={fieldErrors("selection")} required>
-                <input
-                  id={fieldId("selection")}
-                  type="text"
-                  value={values.selection}
-                  maxLength={SELECTION_MAX}
-                  placeholder="Lakers -4.5"
-                  onChange={(event) => change("selection", event.target.value)}
-                  className={inputClass}
-                  {...describedBy(fieldId("selection"), fieldErrors("selection"))}
-                />
-              </EditorField>
-              <EditorField id={fieldId("odds")} label="Odds" errors={fieldErrors("odds")} required>
-                <input
-                  id={fieldId("odds")}
-                  type="text"
-                  inputMode="numeric"
-                  value={values.odds}
-                  placeholder="-110"
-                  onChange={(event) => change("odds", event.target.value)}
-                  className={inputClass}
-                  {...describedBy(fieldId("odds"), fieldErrors("odds"))}
-                />
-              </EditorField>
-              <EditorField id={fieldId("units")} label="Units" errors={fieldErrors("units")} required>
-                <input
-                  id={fieldId("units")}
-                  type="number"
-                  inputMode="decimal"
-                  min={0.1}
-                  max={10}
-                  step={0.1}
-                  value={values.units}
-                  placeholder="1"
-                  onChange={(event) => change("units", event.target.value)}
-                  className={inputClass}
-                  {...describedBy(fieldId("units"), fieldErrors("units"))}
-                />
-              </EditorField>
-            </div>
-          </fieldset>
+          <PickFields
+            fieldId={fieldId}
+            errors={errors.fields}
+            market={values.market}
+            legs={values.legs}
+            units={values.units}
+            categoryId={categoryId}
+            events={events}
+            onRetryEvents={retryEvents}
+            knownEvents={knownEvents}
+            locked={posted}
+            onMarketChange={changeMarket}
+            onLegChange={changeLeg}
+            onAddLeg={addLeg}
+            onRemoveLeg={removeLeg}
+            onUnitsChange={(units) => change("units", units)}
+          />
         ) : null}
 
-        {scheduling && !live ? (
+        {scheduling && !keepsDate ? (
           <EditorField id={fieldId("publishDate")} label="Publish at" errors={fieldErrors("publishDate")} hint="Your local time. The post goes live then.">
             <input
               ref={scheduleInput}
@@ -294,7 +362,7 @@ export function PostForm({
               {...describedBy(fieldId("publishDate"), fieldErrors("publishDate"), true)}
             />
           </EditorField>
-        ) : live && fieldErrors("publishDate") ? (
+        ) : keepsDate && fieldErrors("publishDate") ? (
           <FormError id={`${fieldId("publishDate")}-error`} errors={fieldErrors("publishDate")} />
         ) : null}
 
@@ -306,7 +374,7 @@ export function PostForm({
         <button type="button" className={clsx(secondaryClass.replace("inline-flex", "hidden sm:inline-flex"), "sm:mr-auto")} onClick={onCancel}>
           Cancel
         </button>
-        {live ? (
+        {keepsDate ? (
           <button
             type="button"
             className={clsx(primaryClass, "col-span-2")}

@@ -35,7 +35,8 @@ export function FieldFrame({
 }: {
   id: string;
   errorId?: string;
-  label: string;
+  /** Text, or text with a screen-reader-only part ("Leg 2 " before "side"). */
+  label: ReactNode;
   errors: string[] | undefined;
   hint?: string;
   required?: boolean;
