@@ -15,7 +15,25 @@ import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 
 const AUTHOR = { id: "author-1", userName: "SharpAuthor", firstName: "Sam", lastName: "Sharp", avatar: "/avatars/SharpAuthor.svg" };
+const HOUR = 3_600_000;
 
+/** The game the pick is on, started `startedMsAgo` ago (negative: still to come). */
+function gameInfo(startedMsAgo: number): NonNullable<PostDTO["eventInfo"]> {
+  return {
+    id: 7,
+    categoryId: 2,
+    categoryInfo: { id: 2, name: "NBA" },
+    homeTeam: "Lakers",
+    awayTeam: "Celtics",
+    title: "Celtics at Lakers",
+    startsAt: new Date(Date.now() - startedMsAgo).toISOString(),
+    status: "Scheduled",
+    homeScore: null,
+    awayScore: null,
+  };
+}
+
+/** By default a player prop (graded by its author) whose game started an hour ago: gradable by its author. */
 function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
   return {
     id: "p1",
@@ -30,16 +48,26 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     publishDate: new Date(Date.now() - 60_000).toISOString(),
     categoryId: 2,
     categoryInfo: { id: 2, name: "NBA" },
-    eventId: null,
-    eventInfo: null,
+    eventId: 7,
+    eventInfo: gameInfo(HOUR),
     modalityIds: [],
     modality: [],
     coverImage: null,
     pickResult: null,
     gradedAt: null,
-    selection: "Lakers -4.5",
+    selection: "LeBron James points Over 25.5",
     odds: -110,
     units: 1,
+    market: "PlayerProp",
+    legs: [{ eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -110, description: "LeBron James points" }],
+    postedAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+    postedMinutesBeforeStart: 120,
+    withdrawnAt: null,
+    selfGraded: false,
+    settledOdds: null,
+    clv: null,
+    commitment: "c".repeat(64),
+    committedText: "sharpside-pick-v1",
     author: AUTHOR,
     likesCount: 4,
     commentsCount: 0,
@@ -191,9 +219,32 @@ describe("PickResultControl and usePickResult", () => {
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     scheduled.unmount();
-    await renderViews(makePost({ postType: "Post" }), { id: AUTHOR.id });
+    const post = await renderViews(makePost({ postType: "Post" }), { id: AUTHOR.id });
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    post.unmount();
+    // The author grades a prop once its game has started, never before, never a withdrawn one.
+    const coming = await renderViews(makePost({ eventInfo: gameInfo(-HOUR) }), { id: AUTHOR.id });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    coming.unmount();
+    const withdrawn = await renderViews(makePost({ withdrawnAt: new Date(Date.now() - 2 * HOUR).toISOString() }), { id: AUTHOR.id });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    withdrawn.unmount();
+    // A spread is graded from the final score, not by its author.
+    const spread = makePost({
+      selection: "Lakers -4.5",
+      market: "Spread",
+      legs: [{ eventId: 7, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }],
+    });
+    const fromScore = await renderViews(spread, { id: AUTHOR.id });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    fromScore.unmount();
+    // The prop itself, as a sanity check of the cases above: the author may grade it.
+    await renderViews(makePost(), { id: AUTHOR.id });
+    expect(await view("page").findByRole("button", { name: /Grade pick/ })).toBeTruthy();
   });
 
   it("grades after a confirmation: every view shows the result at once and keeps it", async () => {
@@ -204,7 +255,7 @@ describe("PickResultControl and usePickResult", () => {
     await waitFor(() => expect(screen.getByTestId("card-result").textContent).toBe("Win"));
     expect(screen.getByTestId("page-result").textContent).toBe("Win");
     expect(calls()).toEqual(["PUT /api/posts/p1/pick-result?pickResult=Win"]);
-    await act(async () => answer.resolve({ status: 200, body: { payload: makePost({ pickResult: "Win" }) } }));
+    await act(async () => answer.resolve({ status: 200, body: { payload: makePost({ pickResult: "Win", gradedAt: new Date().toISOString(), selfGraded: true, settledOdds: -110 }) } }));
     await waitFor(() => expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull());
     expect(screen.getByTestId("card-result").textContent).toBe("Win");
   });

@@ -48,6 +48,16 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     selection: "Lakers -4.5",
     odds: 150,
     units: 1.5,
+    market: "Spread",
+    legs: [{ eventId: 7, market: "Spread", side: "Home", line: -4.5, odds: 150, description: null }],
+    postedAt: "2026-11-20T18:00:00.000Z",
+    postedMinutesBeforeStart: 570,
+    withdrawnAt: null,
+    selfGraded: false,
+    settledOdds: null,
+    clv: null,
+    commitment: "c".repeat(64),
+    committedText: null,
     author: AUTHOR,
     likesCount: 3,
     commentsCount: 2,
@@ -170,17 +180,32 @@ describe("PostCard", () => {
     expect(within(card).queryByRole("link", { name: /comment/ })).toBeNull();
   });
 
-  it("lets the author grade a pick, shown at once on every card of that post", async () => {
+  it("a withdrawn pick says so instead of Pending", async () => {
+    renderCards(() => <PostCard post={makePost({ withdrawnAt: "2026-11-20T20:00:00.000Z" })} />, fan);
+    const card = await screen.findByRole("article", { name: "Lakers cover tonight" });
+    expect(within(card).getByText("Withdrawn")).toBeTruthy();
+    expect(within(card).queryByText("Pending")).toBeNull();
+  });
+
+  it("lets the author grade a prop once its game has started, shown at once on every card of that post", async () => {
     let answer: (value: unknown) => void = () => {};
     const postAction = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const startsAt = new Date(Date.now() - 3_600_000).toISOString();
+    const prop = makePost({
+      selection: "LeBron James points Over 25.5",
+      odds: -115,
+      market: "PlayerProp",
+      legs: [{ eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" }],
+      eventInfo: { ...makePost().eventInfo!, startsAt },
+    });
     renderCards(
       () => (
         <>
           <section aria-label="Feed">
-            <PostCard post={makePost()} />
+            <PostCard post={prop} />
           </section>
           <section aria-label="Likes">
-            <PostCard post={makePost()} />
+            <PostCard post={prop} />
           </section>
         </>
       ),

@@ -17,6 +17,7 @@ import ExpertPage, * as expertPage from "~/routes/experts.$userName";
 import * as profilePage from "~/routes/profile";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { postFixtures } from "../support/post-fixtures";
 import { signedInJar } from "../support/signed-in";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
@@ -66,8 +67,16 @@ async function makeUser(
 
 const BODY_SECRET = "SECRET-ANALYSIS-ONLY-FOR-SUBSCRIBERS";
 
-async function addPick(authorId: string, values: { odds?: number | null; units?: number | null; pickResult?: "Win" | "Loss" | "Push" | "Void" | null; category?: string; daysAgo?: number }) {
+/**
+ * A posted pick (a spread on its own coming game, posted `daysAgo` days ago); with a `pickResult`,
+ * graded as the results import grades it: the game started, then result and time in one write.
+ */
+async function addPick(authorId: string, values: { odds?: number; units?: number; pickResult?: "Win" | "Loss" | "Push" | "Void" | null; category?: string; daysAgo?: number }) {
   const publishDate = new Date(Date.now() - (values.daysAgo ?? 1) * DAY);
+  const fixtures = postFixtures(database.db, context);
+  const categoryId = categoryIds[values.category ?? "NBA"];
+  const event = await fixtures.addEvent({ categoryId });
+  const odds = values.odds ?? -110;
   const [row] = await database.db
     .insert(posts)
     .values({
@@ -80,14 +89,16 @@ async function addPick(authorId: string, values: { odds?: number | null; units?:
       visibility: "Subscribers",
       status: "Published",
       publishDate,
-      categoryId: categoryIds[values.category ?? "NBA"],
+      categoryId,
+      eventId: event.id,
+      market: "Spread",
+      legs: [{ eventId: event.id, market: "Spread", side: "Home", line: -4.5, odds, description: null }],
       selection: "Lakers -4.5",
-      odds: values.odds === undefined ? -110 : values.odds,
-      units: values.units === undefined ? 1 : values.units,
-      pickResult: values.pickResult ?? null,
-      gradedAt: values.pickResult ? new Date() : null,
+      odds,
+      units: values.units ?? 1,
     })
-    .returning({ id: posts.id });
+    .returning({ id: posts.id, eventId: posts.eventId, odds: posts.odds });
+  if (values.pickResult) await fixtures.gradePick(row, values.pickResult);
   return row.id;
 }
 
@@ -323,6 +334,8 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(data!.posts).toHaveLength(3);
     expect(data!.posts.filter((p) => p.postType === "Pick").every((p) => p.isLocked)).toBe(true);
     expect(data!.posts.find((p) => p.pickResult)).toMatchObject({ selection: "Lakers -4.5", odds: 120, units: 1, pickResult: "Win", body: null });
+    // The pending pick's game has not started: its bet is the subscribers' too.
+    expect(data!.posts.find((p) => p.postType === "Pick" && !p.pickResult)).toMatchObject({ selection: null, odds: null, units: null, market: null, legs: null, body: null });
     expect(JSON.stringify(data)).not.toContain(BODY_SECRET);
 
     const html = renderPage(data);

@@ -38,8 +38,9 @@ const makeUser = (expert: boolean): Promise<MadeUser> => postFixtures(database.d
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 
-/** A live post made through `POST /api/posts`, as the editor makes it. */
+/** A live post made through `POST /api/posts`, as the editor makes it (a Pick: a spread on its own coming game). */
 async function publish(author: MadeUser, postType: "Post" | "Pick", title: string, secret = false) {
+  const eventId = postType === "Pick" ? (await postFixtures(database.db, context).addEvent({ categoryId: categoryIds.NBA })).id : null;
   const response = await callRoute(postsRoute, context, {
     method: "POST",
     path: "/api/posts",
@@ -51,7 +52,7 @@ async function publish(author: MadeUser, postType: "Post" | "Pick", title: strin
       body: [paragraph(`Preview of ${title}.`), paragraph("Numbers. ".repeat(40)), paragraph(secret ? MARKER : "Free words.")],
       categoryId: categoryIds.NBA,
       publishDate: new Date(Date.now() - 1000).toISOString(),
-      ...(postType === "Pick" ? { selection: "Lakers -4.5", odds: 150, units: 1.5 } : {}),
+      ...(postType === "Pick" ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: 150 }], units: 1.5 } : {}),
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -147,7 +148,7 @@ describe(`/feed (${testDatabaseEngine()})`, () => {
     const feed = data as ListData;
     expect(feed.posts.map((post) => post.title)).toEqual(["Subscribed readable pick", "Followed locked pick", "Followed free post"]);
     expect(feed).toMatchObject({ page: 1, totalPages: 1 });
-    expect(feed.posts.find((post) => post.id === made.followedPick.id)).toMatchObject({ isLocked: true, body: null, metadata: { isLiked: true } });
+    expect(feed.posts.find((post) => post.id === made.followedPick.id)).toMatchObject({ isLocked: true, body: null, selection: null, odds: null, legs: null, metadata: { isLiked: true } });
     // The subscriber may read that pick, but a card never shows a body: the list leaves it out.
     expect(feed.posts.find((post) => post.id === made.subscribedPick.id)).toMatchObject({ isLocked: false, body: null });
 

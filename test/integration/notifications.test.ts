@@ -46,7 +46,9 @@ afterAll(async () => {
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 
+/** A post made through `POST /api/posts` (a Pick: a spread on its own coming game). */
 async function publish(author: MadeUser, postType: "Post" | "Pick", title: string, publishDate = new Date(Date.now() - 1000)) {
+  const eventId = postType === "Pick" ? (await fx.addEvent({ categoryId })).id : null;
   const response = await callRoute(postsRoute, context, {
     method: "POST",
     path: "/api/posts",
@@ -57,7 +59,7 @@ async function publish(author: MadeUser, postType: "Post" | "Pick", title: strin
       body: [paragraph(`Preview of ${title}.`), paragraph("Numbers. ".repeat(40)), paragraph(MARKER)],
       categoryId,
       publishDate: publishDate.toISOString(),
-      ...(postType === "Pick" ? { selection: "Lakers -4.5", odds: 150, units: 1.5 } : {}),
+      ...(postType === "Pick" ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: 150 }], units: 1.5 } : {}),
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -321,6 +323,9 @@ describe(`preferences and new-pick e-mails (${testDatabaseEngine()})`, () => {
     expect(mails[0].subject).toBe(`New pick from ${expert.user.userName}: Sunday best bet`);
     expect(mails[0].text).toContain(`/posts/${pick.id}`);
     expect(`${mails[0].text}${mails[0].html}`).not.toContain(MARKER);
+    // Nor the bet: the selection (a spread at -4.5) and its odds stay on the site.
+    expect(`${mails[0].text}${mails[0].html}`).not.toContain("Lakers -4.5");
+    expect(`${mails[0].text}${mails[0].html}`).not.toContain("+150");
     expect(mails[0].listUnsubscribe).toBe(`${env.APP_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriber.user.id, env.SESSION_SECRET))}`);
     expect(await database.db.$count(mailOutbox, eq(mailOutbox.to, follower.user.email))).toBe(0);
 

@@ -48,6 +48,8 @@ async function makeEvent(startsInMs: number) {
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 /** In the body only: six blocks in, past the preview's five. */
 const SECRET = "ZEBRA-SECRET-ANALYSIS-7731";
+/** In a prop's description: part of its selection, the subscribers' until the game starts. */
+const PROP_SECRET = "ZEBRA-PROP-DESCRIPTION-5512";
 
 const lockedBody = () => [
   paragraph("Opening line anyone may read."),
@@ -59,7 +61,15 @@ const lockedBody = () => [
   paragraph(`The number is wrong by two points, ${SECRET}.`),
 ];
 
+/**
+ * A live post made through `POST /api/posts`: by default a Pick, a spread on the home side at +150
+ * for 1.5 units on the game `eventId` (its own coming "Celtics at Lakers" unless told), so its
+ * selection reads "Lakers -4.5". `market` and `legs` may be given whole (a prop, say).
+ */
 async function createPost(author: MadeUser, overrides: Record<string, unknown> = {}): Promise<string> {
+  const { eventId: givenEventId, ...rest } = overrides;
+  const isPick = (overrides.postType ?? "Pick") === "Pick";
+  const eventId = givenEventId ?? (isPick && !overrides.legs ? await makeEvent(2 * DAY) : undefined);
   const response = await callRoute(postsRoute, context, {
     method: "POST",
     path: "/api/posts",
@@ -70,17 +80,25 @@ async function createPost(author: MadeUser, overrides: Record<string, unknown> =
       body: lockedBody(),
       categoryId: categoryIds.NBA,
       modalityIds: [],
-      selection: `Lakers -4.5 ${SECRET}`,
-      odds: 150,
-      units: 1.5,
+      ...(isPick ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: 150 }], units: 1.5 } : { eventId }),
       coverImage: "uploads/cover.jpg",
       publishDate: new Date(Date.now() - 1000).toISOString(),
-      ...overrides,
+      ...rest,
     },
   });
-  expect(response.status).toBe(201);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.payload.id as string;
 }
+
+/** A player prop whose description (free text, part of its selection) carries `words`. */
+async function createProp(author: MadeUser, words: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; eventId: number }> {
+  const eventId = await makeEvent(2 * DAY);
+  const legs = [{ eventId, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: `LeBron James points ${words}` }];
+  const id = await createPost(author, { title: "LeBron over", market: "PlayerProp", legs, ...overrides });
+  return { id, eventId };
+}
+
+const startEvent = (eventId: number) => database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
 
 type LoaderResult = { status: number; data: Record<string, unknown> | null; headers: Headers | null };
 
@@ -136,6 +154,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
   let subscriber: MadeUser;
   let stranger: MadeUser;
   let pickId: string;
+  let propId: string;
 
   beforeAll(async () => {
     author = await makeUser({ expert: true });
@@ -145,19 +164,23 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
       .insert(subscriptions)
       .values({ subscriberId: subscriber.user.id, expertId: author.user.id, status: "Activated", priceCents: 1000, currentPeriodEnd: new Date(Date.now() + 30 * DAY) });
     pickId = await createPost(author);
+    propId = (await createProp(author, PROP_SECRET)).id;
   });
 
-  it("the author reads the body, with the pick, Edit and Delete", async () => {
+  it("the author reads the body, with the pick, Edit and Withdraw (a posted pick is never deleted)", async () => {
     const { status, data } = await loadPost(pickId, author.jar);
     expect(status).toBe(200);
     const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, author);
     expect(html).toContain(SECRET);
+    expect(html).toContain("Lakers -4.5");
     expect(html).toContain("+150");
     expect(html).toContain("1.5 units");
     expect(html).toContain("Pending");
     expect(html).toContain(`?createEditPost=${pickId}`);
-    expect(html).toContain("Delete");
-    expect(html).toContain("Grade pick");
+    expect(html).toContain("Withdraw pick");
+    expect(html).not.toContain("Delete pick");
+    // A spread is graded from the final score, and nothing is graded before the start.
+    expect(html).not.toContain("Grade pick");
     expect(html).toContain('id="comments"');
   });
 
@@ -168,34 +191,55 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(headers?.get("Cache-Control")).toBe("private, no-store");
     const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, subscriber);
     expect(html).toContain(SECRET);
+    expect(html).toContain("Lakers -4.5");
+    expect(JSON.stringify(data)).toContain('"line":-4.5');
     expect(html).toContain("Add a comment");
     expect(html).not.toContain("createEditPost");
+    expect(html).not.toContain("Withdraw pick");
     expect(html).not.toContain("Grade pick");
+    // The prop's words are the subscriber's to read.
+    const prop = await loadPost(propId, subscriber.jar);
+    expect(renderPage(PostPage, `/posts/${propId}`, "posts/:postId", prop.data, subscriber)).toContain(`${PROP_SECRET} Over 25.5`);
+    expect(JSON.stringify(prop.data)).toContain('"line":25.5');
   });
 
   for (const who of ["visitor", "signed-in non-subscriber"] as const) {
-    it(`a ${who} gets the locked view: the body's words are nowhere in the HTML, the loader data or the meta tags`, async () => {
+    it(`a ${who} gets the locked view: the body's words and the bet are nowhere in the HTML, the loader data or the meta tags`, async () => {
       const viewer = who === "visitor" ? null : stranger;
-      const { status, data, headers } = await loadPost(pickId, viewer?.jar);
-      expect(status).toBe(200);
-      expect(data).toMatchObject({ post: { isLocked: true, body: null, selection: null, odds: null, units: null }, comments: null });
-      expect(headers?.get("Cache-Control") ?? null).toBe(who === "visitor" ? null : "private, no-store");
-      const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, viewer);
-      const meta = metaOf(data);
-      for (const place of [html, JSON.stringify(data), JSON.stringify(meta)]) {
-        expect(place).not.toContain(SECRET);
-        expect(place).not.toContain("ZEBRA");
-      }
-      expect(html).toContain("Opening line anyone may read.");
-      expect(html).toContain("This pick is for subscribers");
-      expect(html).toContain(`href="/experts/${author.user.userName}"`);
-      expect(html).toContain("Subscribe to this expert to read and join the discussion.");
-      expect(html).not.toContain("Add a comment");
-      if (who === "visitor") {
-        expect(html).toContain(`/sign-in?callbackUrl=${encodeURIComponent(`/posts/${pickId}`)}`);
-        expect(html).toContain('href="/sign-up"');
-      } else {
-        expect(html).not.toContain('href="/sign-up"');
+      for (const id of [pickId, propId]) {
+        const { status, data, headers } = await loadPost(id, viewer?.jar);
+        expect(status).toBe(200);
+        // Before the game starts the bet is the subscribers' too: selection, odds, stake, market and legs.
+        expect(data, id).toMatchObject({
+          post: { isLocked: true, body: null, selection: null, odds: null, units: null, market: null, legs: null, committedText: null },
+          comments: null,
+        });
+        expect(headers?.get("Cache-Control") ?? null).toBe(who === "visitor" ? null : "private, no-store");
+        const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
+        const meta = metaOf(data);
+        for (const place of [html, JSON.stringify(data), JSON.stringify(meta)]) {
+          expect(place).not.toContain(SECRET);
+          expect(place).not.toContain(PROP_SECRET);
+          expect(place).not.toContain("ZEBRA");
+          expect(place).not.toContain("Lakers -4.5");
+          expect(place).not.toContain('"line":-4.5');
+          expect(place).not.toContain("Over 25.5");
+          expect(place).not.toContain('"line":25.5');
+          expect(place).not.toContain("+150");
+          expect(place).not.toContain("1.5 units");
+        }
+        expect(html).toContain("Opening line anyone may read.");
+        expect(html).toContain("This pick is for subscribers");
+        expect(html).toContain(`href="/experts/${author.user.userName}"`);
+        expect(html).toContain("Subscribe to this expert to read and join the discussion.");
+        expect(html).not.toContain("Add a comment");
+        expect(html).not.toContain("Withdraw pick");
+        if (who === "visitor") {
+          expect(html).toContain(`/sign-in?callbackUrl=${encodeURIComponent(`/posts/${id}`)}`);
+          expect(html).toContain('href="/sign-up"');
+        } else {
+          expect(html).not.toContain('href="/sign-up"');
+        }
       }
     });
   }
@@ -213,30 +257,63 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
   });
 
   it("a graded pick's record is public to a locked reader; the analysis stays locked, and Edit is gone for the author", async () => {
-    const gradedId = await createPost(author, { title: "Graded one" });
-    await database.db.update(posts).set({ pickResult: "Win", gradedAt: new Date() }).where(eq(posts.id, gradedId));
+    const eventId = await makeEvent(2 * DAY);
+    const gradedId = await createPost(author, { eventId, title: "Graded one" });
+    // Graded as the results import grades it: after the game started.
+    await startEvent(eventId);
+    await database.db.update(posts).set({ pickResult: "Win", gradedAt: new Date(), settledOdds: 150 }).where(eq(posts.id, gradedId));
     const visitor = await loadPost(gradedId);
+    expect(visitor.data).toMatchObject({ post: { isLocked: true, body: null, pickResult: "Win", selection: "Lakers -4.5", odds: 150, units: 1.5 } });
     const html = renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", visitor.data, null);
     expect(html).toContain("+150");
     expect(html).toContain("Win");
     expect(html).toContain("Lakers -4.5");
-    expect(JSON.stringify(visitor.data)).not.toContain(`Why: ${SECRET}`);
-    expect(html).not.toContain(`Why: ${SECRET}`);
+    expect(JSON.stringify(visitor.data)).not.toContain(SECRET);
+    expect(html).not.toContain(SECRET);
     const own = await loadPost(gradedId, author.jar);
     const ownHtml = renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", own.data, author);
     expect(ownHtml).not.toContain("createEditPost");
+    expect(ownHtml).not.toContain("Withdraw pick");
     expect(ownHtml).not.toContain("Grade pick");
   });
 
-  it("a pick whose game has started cannot be edited: no Edit or Delete for its author", async () => {
+  it("a pick whose game has started cannot be edited or withdrawn; its bet is public, its analysis still locked", async () => {
     const eventId = await makeEvent(2 * HOUR);
     const id = await createPost(author, { eventId, title: "Started soon" });
-    await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+    await startEvent(eventId);
     const own = await loadPost(id, author.jar);
     expect(own.data).toMatchObject({ eventStarted: true });
     const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
     expect(html).not.toContain("createEditPost");
+    expect(html).not.toContain("Withdraw pick");
+    expect(html).not.toContain("Delete pick");
+    // Graded from the final score: not by its author.
+    expect(html).not.toContain("Grade pick");
     expect(html).toContain(`href="/events/${eventId}"`);
+
+    // The game is on: anyone sees the bet and the committed text; the analysis stays the subscribers'.
+    const visitor = await loadPost(id);
+    expect(visitor.data).toMatchObject({ post: { isLocked: true, body: null, selection: "Lakers -4.5", odds: 150, units: 1.5, market: "Spread", pickResult: null } });
+    const committedText = (visitor.data!.post as { committedText: string | null }).committedText;
+    expect(committedText).toContain("selection: Lakers -4.5");
+    const visitorHtml = renderPage(PostPage, `/posts/${id}`, "posts/:postId", visitor.data, null);
+    expect(visitorHtml).toContain("Lakers -4.5");
+    expect(visitorHtml).toContain("+150");
+    for (const place of [visitorHtml, JSON.stringify(visitor.data), JSON.stringify(metaOf(visitor.data))]) expect(place).not.toContain(SECRET);
+  });
+
+  it("a prop whose game has started is graded by its author: Grade pick, and nothing else to change", async () => {
+    const { id, eventId } = await createProp(author, "tonight");
+    const before = renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
+    expect(before).not.toContain("Grade pick");
+    expect(before).toContain("Withdraw pick");
+    await startEvent(eventId);
+    const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
+    expect(html).toContain("Grade pick");
+    expect(html).not.toContain("createEditPost");
+    expect(html).not.toContain("Withdraw pick");
+    // Nobody else grades it.
+    expect(renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, subscriber.jar)).data, subscriber)).not.toContain("Grade pick");
   });
 
   it("a scheduled post: its author reads it; everyone else gets a teaser with notify-me and none of its text", async () => {
@@ -359,7 +436,12 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
     expect(html).toContain("Free take on the game");
     expect(html).toContain("Locked pick on the game");
     expect(html).not.toContain("Scheduled take");
-    for (const place of [html, JSON.stringify(data)]) expect(place).not.toContain(SECRET);
+    for (const place of [html, JSON.stringify(data)]) {
+      expect(place).not.toContain(SECRET);
+      // The locked pick's bet, before the game: the subscribers' only.
+      expect(place).not.toContain("Lakers -4.5");
+      expect(place).not.toContain('"line":-4.5');
+    }
     const meta = eventPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<string, string>[];
     expect(meta).toContainEqual({ title: "Celtics at Lakers | SHARPSIDE" });
 

@@ -222,35 +222,63 @@ describe(`GET /api/search/{tab} (${testDatabaseEngine()})`, () => {
   });
 });
 
+/** A refusal of the record's guard (SQLSTATE SR001), whatever wraps it (drizzle, the driver). */
+async function refused(write: Promise<unknown>, message: string) {
+  const error = await write.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, "the database accepted a write its guard must refuse").not.toBeNull();
+  expect(`${(error as Error).message} ${String((error as { cause?: Error }).cause?.message ?? "")}`).toContain(message);
+}
+
 describe(`the record sums kept on experts (${testDatabaseEngine()})`, () => {
-  it("follow grading, regrading, edits of odds and deletes, whatever writes them", async () => {
+  it("follow each grade once; a regrade, an odds edit or a delete is refused, whatever writes it, and leaves them as they were", async () => {
     const expert = await fixtures.makeUser({ expert: true });
     const win = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Win" });
     const loss = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Loss" });
     const push = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Push" });
-    const grade = (id: string, pickResult: "Win" | "Loss" | "Push" | "Void" | null) => database.db.update(posts).set({ pickResult }).where(eq(posts.id, id));
-    await grade(win.id, "Win");
-    await grade(loss.id, "Loss");
-    await grade(push.id, "Push");
+    const voided = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Void", odds: 200, units: 5 });
+    const pending = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Pending", odds: 200, units: 5 });
     const record = async () => (await findExpert(database.db, expert.user.id, null))!.record;
-    // -110 for one unit: a win is +0.91, a loss -1; a push is staked but wins nothing.
-    expect(await record()).toEqual({ wins: 1, losses: 1, pushes: 1, units: -0.09, roi: -3 });
-    await grade(loss.id, "Void");
-    expect(await record()).toEqual({ wins: 1, losses: 0, pushes: 1, units: 0.91, roi: 45.5 });
-    await database.db.update(posts).set({ odds: 150 }).where(eq(posts.id, win.id));
-    expect(await record()).toEqual({ wins: 1, losses: 0, pushes: 1, units: 1.5, roi: 75 });
-    await database.db.execute(sql`DELETE FROM posts WHERE id = ${push.id}`);
-    expect(await record()).toEqual({ wins: 1, losses: 0, pushes: 0, units: 1.5, roi: 150 });
-    const [sums] = await database.db.select({ wins: experts.recordWins, profit: experts.recordProfit }).from(experts).where(eq(experts.userId, expert.user.id));
-    expect(sums).toEqual({ wins: 1, profit: 1.5 });
+    expect(await record()).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0 });
+    await fixtures.gradePick(win, "Win");
+    await fixtures.gradePick(loss, "Loss");
+    await fixtures.gradePick(push, "Push");
+    await fixtures.gradePick(voided, "Void");
+    // -110 for one unit: a win is +0.91, a loss -1; a push is staked but wins nothing; a Void and a pending pick count nowhere.
+    const graded = { wins: 1, losses: 1, pushes: 1, units: -0.09, roi: -3 };
+    expect(await record()).toEqual(graded);
+
+    // Grades are final and a posted pick is fixed: the database refuses, the sums stay.
+    const db = database.db;
+    const grade = (id: string, pickResult: "Win" | "Loss" | "Push" | "Void" | null) => db.update(posts).set({ pickResult }).where(eq(posts.id, id));
+    await refused(grade(loss.id, "Void"), "This pick has already been graded.");
+    await refused(grade(win.id, null), "This pick has already been graded.");
+    await refused(db.execute(sql`UPDATE posts SET pick_result = 'Win', graded_at = now() WHERE id = ${loss.id}`), "This pick has already been graded.");
+    await refused(db.update(posts).set({ odds: 150 }).where(eq(posts.id, win.id)), "A posted pick's selection, line, odds and units cannot change.");
+    await refused(db.update(posts).set({ units: 10 }).where(eq(posts.id, pending.id)), "A posted pick's selection, line, odds and units cannot change.");
+    await refused(db.execute(sql`DELETE FROM posts WHERE id = ${push.id}`), "A posted pick is part of the verified record: it cannot be deleted.");
+    await refused(db.execute(sql`DELETE FROM posts WHERE id = ${pending.id}`), "A posted pick is part of the verified record: it cannot be deleted.");
+    await refused(db.delete(users).where(eq(users.id, expert.user.id)), "it cannot be deleted");
+    expect(await record()).toEqual(graded);
+    const [sums] = await db.select({ wins: experts.recordWins, profit: experts.recordProfit, staked: experts.recordStaked }).from(experts).where(eq(experts.userId, expert.user.id));
+    expect(sums.wins).toBe(1);
+    expect(sums.profit).toBeCloseTo(100 / 110 - 1, 4);
+    expect(sums.staked).toBe(3);
+
+    // The sums kept grade by grade are the sums rebuilt from the graded picks themselves.
+    await db.execute(sql`SELECT rebuild_pick_records()`);
+    expect(await record()).toEqual(graded);
   });
 });
 
 describe(`GET /api/experts?sort= (${testDatabaseEngine()})`, () => {
   it("orders by best record, by newest, and names the sports each expert publishes in", async () => {
     const best = await fixtures.makeUser({ expert: true });
-    const pick = await fixtures.addPost(best.user.id, { postType: "Pick", title: "A big win", categoryId: nba });
-    await database.db.update(posts).set({ pickResult: "Win", odds: 900, units: 10 }).where(eq(posts.id, pick.id));
+    const pick = await fixtures.addPost(best.user.id, { postType: "Pick", title: "A big win", categoryId: nba, odds: 900, units: 10 });
+    // Graded long ago: the all-time record counts it; the recommendations' recent window does not.
+    await fixtures.gradePick(pick, "Win", { gradedAt: new Date(Date.now() - 90 * DAY) });
     const byRecord = await callRoute(expertsRoute, context, { path: "/api/experts?sort=record&size=1" });
     expect(byRecord.status).toBe(200);
     expect(byRecord.body.items[0]).toMatchObject({ id: best.user.id, record: { wins: 1, units: 90 }, categories: [{ id: nba, name: "NBA" }] });
@@ -269,16 +297,16 @@ describe(`recommended experts (${testDatabaseEngine()})`, () => {
     const growing = await fixtures.makeUser({ expert: true });
     const faded = await fixtures.makeUser({ expert: true });
     // hot: +20 units on a pick graded yesterday.
-    const recent = await fixtures.addPost(hot.user.id, { postType: "Pick", title: "Recent" });
-    await database.db.update(posts).set({ pickResult: "Win", odds: 200, units: 10, gradedAt: new Date(Date.now() - DAY) }).where(eq(posts.id, recent.id));
+    const recent = await fixtures.addPost(hot.user.id, { postType: "Pick", title: "Recent", odds: 200, units: 10 });
+    await fixtures.gradePick(recent, "Win", { gradedAt: new Date(Date.now() - DAY) });
     // growing: 30 subscriptions this month (+15).
     for (let i = 0; i < 30; i++) {
       const fan = await fixtures.makeUser();
       await fixtures.subscribe(fan.user.id, growing.user.id);
     }
     // faded: a bigger win, but graded two months ago: outside the window.
-    const old = await fixtures.addPost(faded.user.id, { postType: "Pick", title: "Old" });
-    await database.db.update(posts).set({ pickResult: "Win", odds: 900, units: 10, gradedAt: new Date(Date.now() - 60 * DAY) }).where(eq(posts.id, old.id));
+    const old = await fixtures.addPost(faded.user.id, { postType: "Pick", title: "Old", odds: 900, units: 10 });
+    await fixtures.gradePick(old, "Win", { gradedAt: new Date(Date.now() - 60 * DAY) });
 
     const ranking = await rankExperts(database.db, 3);
     expect(ranking.map((expert) => expert.id)).toEqual([hot.user.id, growing.user.id, expect.any(String)]);

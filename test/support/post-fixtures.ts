@@ -3,6 +3,7 @@
  * written straight to the database (the write API has its own tests in posts-api.test.ts).
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { and, eq, gt } from "drizzle-orm";
 import { categories, events, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { buildPreview } from "~/modules/posts/slate";
@@ -73,6 +74,9 @@ export function postFixtures(db: Database, context: AppLoadContext) {
       publishDate?: Date | null;
       categoryId?: number;
       eventId?: number | null;
+      /** A Pick's odds and stake (-110, 1 unit by default): fixed once posted, so set here. */
+      odds?: number;
+      units?: number;
     } = {},
   ) {
     const postType = options.postType ?? "Post";
@@ -82,6 +86,7 @@ export function postFixtures(db: Database, context: AppLoadContext) {
     const categoryId = options.categoryId ?? (await anyCategory());
     // A pick names its game (a coming one unless told) and its bet: the record's guard insists.
     const eventId = options.eventId ?? (postType === "Pick" ? (await addEvent({ categoryId })).id : null);
+    const odds = options.odds ?? -110;
     const [row] = await db
       .insert(posts)
       .values({
@@ -97,12 +102,35 @@ export function postFixtures(db: Database, context: AppLoadContext) {
         categoryId,
         eventId,
         market: postType === "Pick" ? "Spread" : null,
-        legs: postType === "Pick" && eventId !== null ? [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }] : null,
+        legs: postType === "Pick" && eventId !== null ? [{ eventId, market: "Spread", side: "Home", line: -4.5, odds, description: null }] : null,
         selection: postType === "Pick" ? "Lakers -4.5" : null,
-        odds: postType === "Pick" ? -110 : null,
-        units: postType === "Pick" ? 1 : null,
+        odds: postType === "Pick" ? odds : null,
+        units: postType === "Pick" ? (options.units ?? 1) : null,
       })
       .returning();
+    return row;
+  }
+
+  /**
+   * The game starts: its start moved to `at` (an hour ago by default). The database lets a start
+   * still ahead move into the past, never one already past, so a started game is left as it is.
+   */
+  async function startEvent(eventId: number, at = new Date(Date.now() - HOUR)) {
+    await db.update(events).set({ startsAt: at }).where(and(eq(events.id, eventId), gt(events.startsAt, new Date())));
+  }
+
+  /**
+   * A posted pick graded as the results import grades it: its game started (at `startedAt`, an
+   * hour before the grade by default), then result, time and settled odds in one write.
+   */
+  async function gradePick(
+    pick: { id: string; eventId: number | null; odds: number | null },
+    pickResult: "Win" | "Loss" | "Push" | "Void",
+    options: { gradedAt?: Date; startedAt?: Date } = {},
+  ) {
+    const gradedAt = options.gradedAt ?? new Date();
+    if (pick.eventId !== null) await startEvent(pick.eventId, options.startedAt ?? new Date(Math.min(gradedAt.getTime(), Date.now()) - HOUR));
+    const [row] = await db.update(posts).set({ pickResult, gradedAt, settledOdds: pick.odds }).where(eq(posts.id, pick.id)).returning();
     return row;
   }
 
@@ -114,5 +142,5 @@ export function postFixtures(db: Database, context: AppLoadContext) {
     await db.insert(subscriptions).values({ subscriberId, expertId, status, priceCents: 1000, currentPeriodEnd: new Date(Date.now() + periodEndMs) });
   }
 
-  return { makeUser, addPost, addEvent, follow, subscribe, paragraph, anyCategory };
+  return { makeUser, addPost, addEvent, startEvent, gradePick, follow, subscribe, paragraph, anyCategory };
 }

@@ -5,7 +5,10 @@ import { buildPreview, isBodyNonEmpty, plainText } from "~/modules/posts/slate";
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 const validPost = { postType: "Post", title: "Week 12 thoughts", body: [paragraph("Hello")], categoryId: 1, modalityIds: [1, 2] };
-const validPick = { ...validPost, postType: "Pick", selection: "Lakers -4.5", odds: -110, units: 1.5, eventId: 3 };
+/** A spread on the home side of game 3: the server derives its selection, odds and event from the leg. */
+const spreadLeg = { eventId: 3, market: "Spread", side: "Home", line: -4.5, odds: -110 };
+const validPick = { ...validPost, postType: "Pick", market: "Spread", legs: [spreadLeg], units: 1.5 };
+const withLeg = (leg: Record<string, unknown>, market = "Spread") => ({ ...validPick, market, legs: [{ ...spreadLeg, ...leg }] });
 
 function errorsOf(input: unknown) {
   const result = postInputSchema.safeParse(input);
@@ -29,15 +32,35 @@ describe("isBodyNonEmpty (SPEC.md section 5)", () => {
 });
 
 describe("postInputSchema", () => {
-  it("accepts a Post and derives visibility Free, dropping pick fields", () => {
-    const result = postInputSchema.parse({ ...validPost, selection: "x", odds: 150, units: 2 });
-    expect(result).toMatchObject({ postType: "Post", visibility: "Free", selection: null, odds: null, units: null, eventId: null, publishDate: null });
+  it("accepts a Post and derives visibility Free, dropping pick fields; a Post may name its game", () => {
+    const result = postInputSchema.parse({ ...validPost, market: "Spread", legs: [spreadLeg], units: 2, selection: "x", odds: 150 });
+    expect(result).toMatchObject({ postType: "Post", visibility: "Free", market: null, legs: null, units: null, eventId: null, publishDate: null });
+    expect(result).not.toHaveProperty("selection");
+    expect(result).not.toHaveProperty("odds");
+    expect(postInputSchema.parse({ ...validPost, eventId: 3 }).eventId).toBe(3);
   });
 
-  it("accepts a Pick and derives visibility Subscribers", () => {
-    const result = postInputSchema.parse({ ...validPick, visibility: "Subscribers", publishDate: "2026-12-01T18:00:00Z" });
-    expect(result).toMatchObject({ visibility: "Subscribers", selection: "Lakers -4.5", odds: -110, units: 1.5, eventId: 3 });
+  it("accepts a Pick and derives visibility Subscribers; its selection, odds and event are the server's to derive", () => {
+    const result = postInputSchema.parse({ ...validPick, visibility: "Subscribers", publishDate: "2026-12-01T18:00:00Z", eventId: 9, selection: "Anything", odds: 500 });
+    expect(result).toMatchObject({
+      visibility: "Subscribers",
+      market: "Spread",
+      legs: [{ eventId: 3, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }],
+      units: 1.5,
+      eventId: null,
+    });
+    expect(result).not.toHaveProperty("selection");
+    expect(result).not.toHaveProperty("odds");
     expect(result.publishDate?.toISOString()).toBe("2026-12-01T18:00:00.000Z");
+  });
+
+  it("a leg keeps only what its market takes: no line on a moneyline, a description only on a prop", () => {
+    const moneyline = postInputSchema.parse(withLeg({ market: "Moneyline", side: "Away", line: 3.5, description: "x", odds: 130 }, "Moneyline"));
+    expect(moneyline.legs).toEqual([{ eventId: 3, market: "Moneyline", side: "Away", line: null, odds: 130, description: null }]);
+    const prop = postInputSchema.parse(withLeg({ market: "PlayerProp", side: "Over", line: 25.5, description: "  LeBron James points  " }, "PlayerProp"));
+    expect(prop.legs).toEqual([{ eventId: 3, market: "PlayerProp", side: "Over", line: 25.5, odds: -110, description: "LeBron James points" }]);
+    const parlay = postInputSchema.parse({ ...validPick, market: "Parlay", legs: [spreadLeg, { eventId: 4, market: "Total", side: "Under", line: 210.5, odds: -105 }] });
+    expect(parlay.legs).toHaveLength(2);
   });
 
   it("title: Required and at most 1000 characters", () => {
@@ -65,13 +88,27 @@ describe("postInputSchema", () => {
     expect(errorsOf({ ...validPost, eventId: "x" }).eventId).toEqual(["Invalid input"]);
   });
 
-  it("pick fields: required for a Pick, in range", () => {
-    const missing = errorsOf({ ...validPick, selection: undefined, odds: null, units: undefined });
-    expect(missing).toMatchObject({ selection: ["Required"], odds: ["Required"], units: ["Required"] });
-    expect(errorsOf({ ...validPick, selection: "x".repeat(201) }).selection).toEqual(["Must contain at most 200 character(s)"]);
-    expect(errorsOf({ ...validPick, odds: -99 }).odds).toEqual(["Odds must be whole American odds: -100 or lower, or +100 or higher"]);
-    expect(errorsOf({ ...validPick, odds: 150.5 }).odds).toEqual(["Invalid input"]);
-    expect(errorsOf({ ...validPick, odds: 100 }).odds).toBeUndefined();
+  it("pick fields: market, legs and units required for a Pick; leg errors by leg and field; in range", () => {
+    const missing = errorsOf({ ...validPick, market: undefined, legs: null, units: undefined });
+    expect(missing).toEqual({ market: ["Required"], legs: ["Required"], units: ["Required"] });
+    expect(errorsOf({ ...validPick, market: "Teaser" }).market).toEqual(["Invalid input"]);
+    expect(errorsOf({ ...validPick, legs: "Lakers -4.5" }).legs).toEqual(["Invalid input"]);
+    expect(errorsOf(withLeg({ odds: -99 }))["legs.0.odds"]).toEqual(["Odds must be whole American odds: -100 or lower, or +100 or higher"]);
+    expect(errorsOf(withLeg({ odds: 150.5 }))["legs.0.odds"]).toEqual(["Invalid input"]);
+    expect(errorsOf(withLeg({ odds: undefined }))["legs.0.odds"]).toEqual(["Required"]);
+    expect(errorsOf(withLeg({ odds: 100 }))).toEqual({});
+    expect(errorsOf(withLeg({ eventId: "3" }))["legs.0.eventId"]).toEqual(["Invalid input"]);
+    expect(errorsOf(withLeg({ side: undefined }))["legs.0.side"]).toEqual(["Required"]);
+    expect(errorsOf(withLeg({ side: "Over" }))["legs.0.side"]).toEqual(["Choose a side this market takes"]);
+    expect(errorsOf(withLeg({ line: undefined }))["legs.0.line"]).toEqual(["Required"]);
+    expect(errorsOf(withLeg({ line: -4.25 }))["legs.0.line"]).toEqual(["Lines are whole or half points"]);
+    expect(errorsOf(withLeg({ market: "Total", side: "Over", line: 0 }, "Total"))["legs.0.line"]).toEqual(["A total's line is above zero"]);
+    expect(errorsOf(withLeg({ market: "PlayerProp", side: null, line: null }, "PlayerProp"))["legs.0.description"]).toEqual(["Describe the prop"]);
+    expect(errorsOf(withLeg({ market: "TeamProp", side: "Over", line: 10.5, description: "x".repeat(201) }, "TeamProp"))["legs.0.description"]).toEqual(["Must contain at most 200 character(s)"]);
+    expect(errorsOf(withLeg({}, "Moneyline"))["legs.0.market"]).toEqual(["The leg's market must be the pick's market"]);
+    expect(errorsOf({ ...validPick, legs: [spreadLeg, { ...spreadLeg, eventId: 4 }] }).legs).toEqual(["This market takes exactly one leg"]);
+    expect(errorsOf({ ...validPick, market: "Parlay" }).legs).toEqual(["A parlay has 2 to 10 legs"]);
+    expect(errorsOf({ ...validPick, market: "Parlay", legs: [spreadLeg, spreadLeg] })["legs.1"]).toEqual(["The same bet is in the parlay twice"]);
     expect(errorsOf({ ...validPick, units: 0 }).units).toBeDefined();
     expect(errorsOf({ ...validPick, units: 10.5 }).units).toBeDefined();
     expect(errorsOf({ ...validPick, units: 1.25 }).units).toBeDefined();
