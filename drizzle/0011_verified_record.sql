@@ -150,6 +150,9 @@ BEGIN
         RAISE EXCEPTION 'A pick is graded only after its event has started.' USING ERRCODE = 'SR001';
       ELSIF NEW."pick_result" IS NULL OR NEW."graded_at" IS NULL THEN
         RAISE EXCEPTION 'A grade needs its result and time.' USING ERRCODE = 'SR001';
+      ELSIF abs(extract(epoch FROM NEW."graded_at" - now())) > 300 THEN
+        -- The grade's date decides its day and windows: it is the time it is given, not another.
+        RAISE EXCEPTION 'A grade is dated when it is given.' USING ERRCODE = 'SR001';
       END IF;
     END IF;
     RETURN NEW;
@@ -194,6 +197,11 @@ CREATE FUNCTION "guard_event_record"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW."starts_at" IS DISTINCT FROM OLD."starts_at" AND OLD."starts_at" <= now() THEN
     RAISE EXCEPTION 'This event has started: its start time can no longer change.' USING ERRCODE = 'SR001';
+  END IF;
+  -- A start moved earlier may not pass a pick already posted on the game ("posted before the start").
+  IF NEW."starts_at" < OLD."starts_at" AND EXISTS (
+      SELECT 1 FROM "posts" p WHERE p."posted_at" >= NEW."starts_at" AND (p."event_id" = NEW."id" OR p."leg_event_ids" @> ARRAY[NEW."id"])) THEN
+    RAISE EXCEPTION 'Picks on this game were posted after that time: its start cannot be moved before them.' USING ERRCODE = 'SR001';
   END IF;
   IF OLD."resulted_at" IS NOT NULL AND (NEW."status", NEW."home_score", NEW."away_score", NEW."resulted_at")
       IS DISTINCT FROM (OLD."status", OLD."home_score", OLD."away_score", OLD."resulted_at") THEN

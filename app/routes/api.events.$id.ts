@@ -1,16 +1,35 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiRoles } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { rescheduleEvent } from "~/modules/record/results.server";
+import { rescheduleSchema } from "~/modules/record/results-schema";
 import { getEvent } from "~/modules/reference/reference.server";
+
+const eventId = (raw: string | undefined) => (/^\d{1,9}$/.test(raw ?? "") ? Number(raw) : null);
 
 /** `GET /api/events/{id}` → `{payload: Event}`; 404 for an unknown or malformed id. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
-    const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+    const id = eventId(params.id);
     const event = id === null ? null : await getEvent(context.db, id);
     if (!event) throw new AppError(404);
     return apiPayload(event);
   }, context.log);
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+/**
+ * `PATCH /api/events/{id} {startsAt}` (admins): the game's new start, while its start is still
+ * ahead (a game moved, or one that began early); the record's guard refuses moving a start that
+ * has passed. Picks lock at the new start.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
+    await requireApiRoles(request, context, ["Admin"]);
+    const id = eventId(params.id);
+    if (id === null) throw new AppError(404);
+    const { startsAt } = await readJsonBody(request, rescheduleSchema);
+    return apiPayload(await rescheduleEvent(context.db, id, startsAt));
+  }, context.log);
+}

@@ -6,7 +6,7 @@ import { PageLinks } from "~/components/ui/page-links";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { formatRecord, formatUnits, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, WINDOW_LABELS, type RecordWindow } from "~/modules/record/figures";
-import { formatOdds } from "~/modules/record/pick-markets";
+import { formatOdds } from "~/modules/record/pick-basics";
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-queries";
 import { readLeaderboard } from "~/modules/record/record.server";
 import { listCategories } from "~/modules/reference/reference.server";

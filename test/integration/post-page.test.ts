@@ -98,7 +98,7 @@ async function createProp(author: MadeUser, words: string, overrides: Record<str
   return { id, eventId };
 }
 
-const startEvent = (eventId: number) => database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+const startEvent = (eventId: number) => database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
 
 type LoaderResult = { status: number; data: Record<string, unknown> | null; headers: Headers | null };
 

@@ -74,9 +74,9 @@ async function makeEvent(startsInMs: number, category = "NBA") {
   return row.id;
 }
 
-/** The game starts: moved to an hour ago (allowed while its start is still ahead). */
+/** The game starts now (a start still ahead may move; never before a pick posted on it). */
 async function startEvent(eventId: number) {
-  await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+  await database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
 }
 
 async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "PastDue" | "Canceled" | "Expired" | "Pending", periodEndMs: number | null) {
@@ -221,6 +221,7 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
     });
     expect(await legErrors("Total", [{ eventId: nbaEventId, market: "Total", side: "Over", odds: -110 }])).toEqual({ "legs.0.line": ["Required"] });
     expect(await legErrors("PlayerProp", [{ eventId: nbaEventId, market: "PlayerProp", odds: -110 }])).toEqual({ "legs.0.description": ["Describe the prop"] });
+    expect(await legErrors("PlayerProp", [{ eventId: nbaEventId, market: "PlayerProp", side: "Home", line: 2.5, odds: -110, description: "Points" }])).toEqual({ "legs.0.side": ["Choose a side this market takes"] });
     expect(await legErrors("Moneyline", [{ eventId: nbaEventId, market: "Spread", side: "Home", line: 1.5, odds: -110 }])).toEqual({ "legs.0.market": ["The leg's market must be the pick's market"] });
     expect(await legErrors("Parlay", [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -110 }])).toEqual({ legs: ["A parlay has 2 to 10 legs"] });
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, expertStandings, experts, posts, users } from "~/db/schema";
 import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import { rollStandingsIfDue } from "~/modules/record/record.server";
+import * as eventRoute from "~/routes/api.events.$id";
 import * as resultsRoute from "~/routes/api.events.results";
 import * as recordRoute from "~/routes/api.experts.$expertId.record";
 import * as leaderboardRoute from "~/routes/api.leaderboard";
@@ -43,7 +44,8 @@ afterAll(() => database?.close());
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 const game = (startsInMs = DAY) => fixtures.addEvent({ categoryId: nba, startsInMs }).then((event) => event.id);
-const startGame = (eventId: number) => database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
+/** The game starts now (a start still ahead may move; never before a pick posted on it). */
+const startGame = (eventId: number) => database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
 
 function pickPayload(market: string, legs: object[], units = 1) {
   return { postType: "Pick", title: "A pick", body: [paragraph("Why.")], categoryId: nba, market, legs, units, publishDate: new Date().toISOString() };
@@ -96,12 +98,20 @@ describe(`the database guards the record against direct SQL (${testDatabaseEngin
     await refused(db.update(posts).set({ withdrawnAt: new Date() }).where(eq(posts.id, id)), "This pick's event has started");
     // Counters still move.
     await db.update(posts).set({ likesCount: 3 }).where(eq(posts.id, id));
+    // A grade is dated when it is given: not backdated into another day's window, nor ahead.
+    await refused(db.update(posts).set({ pickResult: "Loss", gradedAt: new Date(Date.now() - 40 * DAY) }).where(eq(posts.id, id)), "A grade is dated when it is given.");
+    await refused(db.update(posts).set({ pickResult: "Loss", gradedAt: new Date(Date.now() + DAY) }).where(eq(posts.id, id)), "A grade is dated when it is given.");
     await db.update(posts).set({ pickResult: "Loss", gradedAt: new Date() }).where(eq(posts.id, id));
     await refused(db.update(posts).set({ pickResult: "Win" }).where(eq(posts.id, id)), "This pick has already been graded.");
     expect(await row(id)).toMatchObject({ pickResult: "Loss", likesCount: 3, title: "A better title", odds: -110 });
     // The game's start and, once in, its result stay put.
     await refused(db.update(events).set({ startsAt: new Date(Date.now() + DAY) }).where(eq(events.id, eventId)), "This event has started: its start time can no longer change.");
     await db.update(events).set({ status: "Final", homeScore: 100, awayScore: 90, resultedAt: new Date() }).where(eq(events.id, eventId));
+    // A game with picks on it cannot be said to have started before they were posted.
+    const later = await game();
+    await post(jar, "Spread", [spread(later, "Home", -1.5)]);
+    await refused(db.update(events).set({ startsAt: new Date(Date.now() - DAY) }).where(eq(events.id, later)), "Picks on this game were posted after that time: its start cannot be moved before them.");
+    await db.update(events).set({ startsAt: new Date() }).where(eq(events.id, later));
     await refused(db.update(events).set({ homeScore: 80 }).where(eq(events.id, eventId)), "This event's result is in: it can no longer change.");
   });
 
@@ -264,6 +274,33 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     const expert = await database.db.query.experts.findFirst({ where: eq(experts.userId, user.id) });
     expect(expert).toMatchObject({ recordWins: 3, recordLosses: 1, recordPushes: 1 });
     expect(expert!.recordProfit).toBeCloseTo(0.5282, 3);
+  });
+});
+
+describe(`PATCH /api/events/{id}: admins move a game before it starts (${testDatabaseEngine()})`, () => {
+  it("moves a coming game (picks lock at the new start); a started one stays; admins only; 404, 422", async () => {
+    const { jar } = await fixtures.makeUser({ expert: true });
+    const user = await fixtures.makeUser();
+    const eventId = await game();
+    const { id } = await post(jar, "Moneyline", [{ eventId, market: "Moneyline", side: "Home", odds: -120 }]);
+    const move = (target: string | number, who: CookieJar | undefined, body: unknown) =>
+      callRoute(eventRoute, context, { method: "PATCH", path: `/api/events/${target}`, params: { id: String(target) }, jar: who, body });
+    const beforePosting = await move(eventId, admin, { startsAt: new Date(Date.now() - HOUR).toISOString() });
+    expect(beforePosting.status).toBe(422);
+    expect(beforePosting.body.error).toBe("Picks on this game were posted after that time: its start cannot be moved before them.");
+    const now = new Date().toISOString();
+    expect((await move(eventId, undefined, { startsAt: now })).status).toBe(401);
+    expect((await move(eventId, user.jar, { startsAt: now })).status).toBe(403);
+    expect((await move(999_999, admin, { startsAt: now })).status).toBe(404);
+    expect((await move(eventId, admin, { startsAt: "tomorrow" })).body.errors).toEqual({ startsAt: ["Should be a valid date"] });
+    const moved = await move(eventId, admin, { startsAt: now });
+    expect(moved.status).toBe(200);
+    expect(moved.body.payload.startsAt).toBe(new Date(now).toISOString());
+    // The game has begun: the pick is locked and its bet public.
+    expect((await read(id)).selection).toBe("Los Angeles Lakers ML");
+    const again = await move(eventId, admin, { startsAt: new Date(Date.now() + DAY).toISOString() });
+    expect(again.status).toBe(422);
+    expect(again.body.error).toBe("This event has started: its start time can no longer change.");
   });
 });
 

@@ -20,7 +20,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import { isSelfGradedMarket } from "~/modules/record/pick-markets";
+import { isSelfGradedMarket } from "~/modules/record/pick-basics";
 import type { RootLoaderData } from "~/root";
 
 export const PICK_RESULTS: readonly PickResult[] = ["Win", "Loss", "Push", "Void"];

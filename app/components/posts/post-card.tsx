@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { CalendarClock, Lock, MessageCircle } from "lucide-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import { formatOdds } from "~/modules/record/pick-markets";
+import { formatOdds } from "~/modules/record/pick-basics";
 import type { RootLoaderData } from "~/root";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
 

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Lock } from "lucide-react";
 import { CommitmentCheck } from "~/components/record/commitment-check";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import { formatLine, formatOdds, MARKET_LABELS } from "~/modules/record/pick-markets";
+import { formatLine, formatOdds, MARKET_LABELS } from "~/modules/record/pick-basics";
 
 const RESULT_STYLES: Record<PickResult, string> = {
   Win: "bg-brand-100 text-brand-800",

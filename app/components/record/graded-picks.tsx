@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { PageLinks } from "~/components/ui/page-links";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
-import { formatOdds, unitsWon } from "~/modules/record/pick-markets";
+import { formatOdds, unitsWon } from "~/modules/record/pick-basics";
 
 const RESULT_TONE = { Win: "text-brand-700", Loss: "text-danger", Push: "text-slate-600", Void: "text-slate-500" } as const;
 

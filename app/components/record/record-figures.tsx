@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { useState } from "react";
 import { formatRecord, formatUnits, RECORD_WINDOWS, WINDOW_LABELS, type RecordFigures } from "~/modules/record/figures";
-import { formatOdds } from "~/modules/record/pick-markets";
+import { formatOdds } from "~/modules/record/pick-basics";
 import type { ExpertRecordFigures, WindowFigures } from "~/modules/record/record.server";
 
 const signed = (value: number | null, digits: number, suffix = "") => (value === null ? "—" : `${value > 0 ? "+" : ""}${value.toFixed(digits)}${suffix}`);

@@ -45,7 +45,7 @@ export async function rankExperts(db: Database, limit: number, now = new Date())
   }>(
     db,
     sql`WITH performance AS (
-        SELECT author_id, sum(coalesce(pick_profit(pick_result, odds, units), 0)) AS units
+        SELECT author_id, sum(coalesce(pick_profit(pick_result, coalesce(settled_odds, odds), units), 0)) AS units
         FROM posts
         WHERE pick_result IN ('Win', 'Loss', 'Push') AND graded_at >= ${since}::timestamptz
           AND post_type = 'Pick' AND status = 'Published'

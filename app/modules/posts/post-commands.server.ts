@@ -131,8 +131,8 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
   };
 }
 
-/** Category, modalities and event must exist; a Pick's event must not have started, nor start before the pick goes live. */
-async function checkReferences(db: Database, input: PostInput, publishDate: Date | null, now: Date) {
+/** Category and modalities must exist, and a Post's event (a Pick's games: pickColumns). */
+async function checkReferences(db: Database, input: PostInput) {
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
   if (!category) throw invalid("categoryId", POST_RULE_MESSAGES.unknownCategory);
   if (input.modalityIds.length > 0) {
@@ -183,7 +183,7 @@ async function answerFor(db: Database, viewerId: string, postId: string, now: Da
 
 export async function createPost(db: Database, authorId: string, input: PostInput, now = new Date()): Promise<PostDTO> {
   const publishDate = publishDateFor(input.publishDate, null, now);
-  await checkReferences(db, input, publishDate, now);
+  await checkReferences(db, input);
   const pick = await pickColumns(db, input, publishDate, now);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -211,7 +211,7 @@ export async function updatePost(db: Database, viewerId: string, postId: string 
   const posted = record.postType === "Pick" && record.postedAt !== null;
   // A posted pick's date and bet stay as posted (the database refuses any change to them).
   const publishDate = posted ? record.publishDate : publishDateFor(input.publishDate, record.publishDate, now);
-  await checkReferences(db, input, publishDate, now);
+  await checkReferences(db, input);
   const pick: PickColumns = posted
     ? { eventId: record.eventId, market: record.market, legs: record.legs, selection: record.selection, odds: record.odds }
     : await pickColumns(db, input, publishDate, now);

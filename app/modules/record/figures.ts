@@ -1,7 +1,7 @@
 /**
  * The verified record's figures (issue 9, decision 026) from the sums the triggers keep. Client-safe.
  */
-import { decimalToAmerican } from "./pick-markets";
+import { decimalToAmerican } from "./pick-basics";
 
 export const RECORD_WINDOWS = ["7d", "30d", "season", "all"] as const;
 export type RecordWindow = (typeof RECORD_WINDOWS)[number];

@@ -67,3 +67,11 @@ export const resultsImportSchema = z
   });
 
 export type EventResultInput = z.output<typeof eventResultSchema>;
+
+/** `PATCH /api/events/{id}`: a new start time (ISO 8601 with its offset). */
+export const rescheduleSchema = z.object({
+  startsAt: z
+    .string({ required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid })
+    .datetime({ offset: true, message: "Should be a valid date" })
+    .transform((value) => new Date(value)),
+});

@@ -12,6 +12,7 @@ import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { closingLineValue, gradePickFromResults, type EventResult } from "./grading";
 import type { PickLeg, PickMarket } from "./pick-markets";
 import { RESULT_MESSAGES, type EventResultInput } from "./results-schema";
+import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
 
 export interface ImportSummary {
   eventsUpdated: number;
@@ -103,4 +104,15 @@ export async function gradePendingPicks(db: Database, eventIds: number[], now: D
     graded += updated.length;
   }
   return graded;
+}
+
+export const RESCHEDULE_MESSAGES = { started: "This event has started: its start time can no longer change." } as const;
+
+/** An admin moves a game that has not started (the database refuses moving one that has). */
+export async function rescheduleEvent(db: Database, id: number, startsAt: Date, now = new Date()): Promise<EventDTO> {
+  const [event] = await db.select({ startsAt: events.startsAt }).from(events).where(eq(events.id, id));
+  if (!event) throw new AppError(404);
+  if (event.startsAt.getTime() <= now.getTime()) throw new AppError(422, RESCHEDULE_MESSAGES.started);
+  await db.update(events).set({ startsAt }).where(eq(events.id, id));
+  return (await getEvent(db, id))!;
 }
