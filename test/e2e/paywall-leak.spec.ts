@@ -45,10 +45,9 @@ test("a pick's analysis reaches only its author and subscribers, on every page a
       postType: "Pick",
       title: "Tonight's best side",
       categoryId: nba.id,
-      eventId: upcoming!.id,
       modalityIds: [],
-      selection: "Lakers -4.5",
-      odds: -110,
+      market: "Spread",
+      legs: [{ eventId: upcoming!.id, market: "Spread", side: "Home", line: -4.5, odds: -110 }],
       units: 2,
       publishDate: new Date().toISOString(),
       body: [
@@ -71,6 +70,10 @@ test("a pick's analysis reaches only its author and subscribers, on every page a
     `/posts/${post.id}`,
     `/posts/${post.id}?scrollTo=00000000-0000-0000-0000-000000000000`,
     `/experts/${AUTHOR}`,
+    `/experts/${AUTHOR}?graded=2`,
+    `/api/experts/${AUTHOR}/record`,
+    "/leaderboard?window=all",
+    "/api/leaderboard?window=all",
     `/events/${upcoming!.id}`,
     "/feed",
     "/posts/liked",
@@ -114,6 +117,7 @@ test("a pick's analysis reaches only its author and subscribers, on every page a
   expect((await textOf(author, "/api/posts/my?size=20")).text).toContain(marker);
 
   // Clean up so other tests see the demo data as seeded.
-  expect((await author.delete(`/api/posts/${post.id}`)).status()).toBe(200);
+  // A posted pick is never deleted: withdrawn, it leaves the other tests' lists of coming picks.
+  expect((await author.post(`/api/posts/${post.id}/withdraw`)).status()).toBe(200);
   await Promise.all([author.dispose(), subscriber.dispose(), stranger.dispose(), visitor.dispose()]);
 });
