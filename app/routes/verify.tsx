@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
+import { sha256Hex } from "~/components/record/commitment-check";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { pageMeta } from "~/modules/site/meta";
 
@@ -26,11 +27,6 @@ console.log(createHash("sha256").update(text, "utf8").digest("hex"));`;
 const PYTHON = `# Python 3: save the committed text as pick.txt (no trailing newline)
 import hashlib
 print(hashlib.sha256(open("pick.txt", encoding="utf-8").read().encode("utf-8")).hexdigest())`;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /** Paste a committed text and a commitment: the reader's own browser hashes and compares. */
 function Checker() {

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, expertStandings, experts, posts, users } from "~/db/schema";
 import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import { rollStandingsIfDue } from "~/modules/record/record.server";
+import * as adminEventsPage from "~/routes/admin.events";
 import * as eventRoute from "~/routes/api.events.$id";
+import * as leaderboardPage from "~/routes/leaderboard";
 import * as resultsRoute from "~/routes/api.events.results";
 import * as recordRoute from "~/routes/api.experts.$expertId.record";
 import * as leaderboardRoute from "~/routes/api.leaderboard";
@@ -352,5 +354,67 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     expect((await board("?window=7d")).items[0].expert.userName).toBe(short.user.userName);
     const bad = await callRoute(leaderboardRoute, context, { path: "/api/leaderboard?window=week" });
     expect(bad.status).toBe(400);
+  });
+});
+
+type PageAnswer = { status: number; body: Record<string, unknown> | null };
+
+/** Runs a page's loader (GET) or action (POST, a form) like Remix: thrown Responses answered, `data(...)` unwrapped. */
+async function runPage(module: { loader: (args: never) => unknown; action?: (args: never) => unknown }, path: string, jar?: CookieJar, fields?: Record<string, string>): Promise<PageAnswer> {
+  const headers = new Headers();
+  if (jar) headers.set("Cookie", jar.header());
+  const request = fields
+    ? new Request(`http://localhost${path}`, { method: "POST", headers: { ...Object.fromEntries(headers), "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() })
+    : new Request(`http://localhost${path}`, { headers });
+  try {
+    const handler = fields ? module.action! : module.loader;
+    const result = (await handler({ request, params: {}, context } as never)) as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null } | Record<string, unknown>;
+    if (result && (result as { type?: string }).type === "DataWithResponseInit") {
+      const wrapped = result as { data: Record<string, unknown>; init: ResponseInit | null };
+      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+    }
+    return { status: 200, body: result as Record<string, unknown> };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: null };
+    throw thrown;
+  }
+}
+
+describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, () => {
+  const postForm = (jar: CookieJar | undefined, fields: Record<string, string>) => runPage(adminEventsPage, "/admin/events", jar, fields);
+  const awaiting = async () => ((await runPage(adminEventsPage, "/admin/events", admin)).body!.awaiting as { id: number }[]).map((event) => event.id);
+
+  it("admins only; lists the started games without a result; a row's form records the score and grades; bad input answers in words", async () => {
+    const user = await fixtures.makeUser();
+    expect((await runPage(adminEventsPage, "/admin/events")).status).toBe(302);
+    expect((await runPage(adminEventsPage, "/admin/events", user.jar)).status).toBe(403);
+    expect((await postForm(user.jar, { intent: "import", results: "[]" })).status).toBe(403);
+    const { jar } = await fixtures.makeUser({ expert: true });
+    const eventId = await game();
+    const { id } = await post(jar, "Total", [{ eventId, market: "Total", side: "Under", line: 210.5, odds: -110 }]);
+    await startGame(eventId);
+    expect(await awaiting()).toContain(eventId);
+    const missing = await postForm(admin, { eventId: String(eventId), status: "Final", homeScore: "101" });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ ok: false, errors: { "0.awayScore": ["A final result needs both scores"] } });
+    const recorded = await postForm(admin, { eventId: String(eventId), status: "Final", homeScore: "101", awayScore: "99" });
+    expect(recorded.body).toEqual({ ok: true, message: "1 result recorded, 1 pick graded." });
+    expect(await row(id)).toMatchObject({ pickResult: "Win" });
+    expect(await awaiting()).not.toContain(eventId);
+    const notJson = await postForm(admin, { intent: "import", results: "[{oops" });
+    expect(notJson).toMatchObject({ status: 400, body: { ok: false, message: "The import is not valid JSON." } });
+    const again = await postForm(admin, { intent: "import", results: JSON.stringify([{ eventId, status: "Final", homeScore: 1, awayScore: 0 }]) });
+    expect(again).toMatchObject({ status: 422, body: { ok: false, errors: { "0.status": ["This event's result is in: it can no longer change."] } } });
+  });
+
+  it("the leaderboard page: the chosen board, a default board for a malformed address, one canonical address each", async () => {
+    const chosen = await runPage(leaderboardPage, `/leaderboard?window=all&categoryId=${nba}`);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ window: "all", categoryId: nba, categoryName: "NBA", page: 1, canonicalUrl: `https://sharpside.example/leaderboard?window=all&categoryId=${nba}` });
+    const fallback = await runPage(leaderboardPage, "/leaderboard?window=fortnight&page=x");
+    expect(fallback.body).toMatchObject({ window: "30d", categoryId: 0, page: 1, canonicalUrl: "https://sharpside.example/leaderboard" });
+    const unknownSport = await runPage(leaderboardPage, "/leaderboard?categoryId=999999&window=all");
+    expect(unknownSport.body).toMatchObject({ categoryId: 0, categoryName: null });
+    expect(unknownSport.body!.entries).toEqual((await runPage(leaderboardPage, "/leaderboard?window=all")).body!.entries);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 /** SHA-256 of a text, hex, with the browser's own Web Crypto: the reader checks, not us. */
-async function sha256Hex(text: string): Promise<string> {
+export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

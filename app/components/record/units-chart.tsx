@@ -22,7 +22,7 @@ export function UnitsChart({ points, label }: { points: UnitsPoint[]; label: str
   const summary = `${label}: ${last.total >= 0 ? "+" : ""}${last.total.toFixed(2)} units over ${points.length} day${points.length === 1 ? "" : "s"} with graded picks, from ${points[0].day} to ${last.day}; highest ${max.toFixed(2)}, lowest ${min.toFixed(2)}.`;
   return (
     <figure>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="units-chart-title units-chart-desc" className="h-auto w-full">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="units-chart-title" aria-describedby="units-chart-desc" className="h-auto w-full">
         <title id="units-chart-title">{label}</title>
         <desc id="units-chart-desc">{summary}</desc>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="#94a3b8" strokeDasharray="4 4" />

@@ -1,0 +1,86 @@
+/**
+ * The verified record's screens (decision 026): the units chart drawn on the server, the figures
+ * panel's sport switch, and the commitment check done in the reader's browser.
+ */
+import { createHash } from "node:crypto";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { CommitmentCheck } from "~/components/record/commitment-check";
+import { RecordFiguresPanel } from "~/components/record/record-figures";
+import { UnitsChart } from "~/components/record/units-chart";
+import { EMPTY_SUMS, RECORD_WINDOWS, toRecordFigures, type RecordWindow } from "~/modules/record/figures";
+import type { ExpertRecordFigures } from "~/modules/record/record.server";
+
+const windows = (wins: number, losses: number, profit: number) =>
+  Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures({ ...EMPTY_SUMS, wins, losses, profit, staked: wins + losses })])) as Record<RecordWindow, ReturnType<typeof toRecordFigures>>;
+
+describe("UnitsChart", () => {
+  it("draws the running total with a summary for screen readers; nothing to draw before the first grade", () => {
+    const { container, unmount } = render(
+      <UnitsChart
+        label="Units won by LeBronPicks, running total"
+        points={[
+          { day: "2026-11-01", units: 1.5, total: 1.5 },
+          { day: "2026-11-02", units: -3, total: -1.5 },
+          { day: "2026-11-05", units: 2.75, total: 1.25 },
+        ]}
+      />,
+    );
+    const chart = screen.getByRole("img", { name: "Units won by LeBronPicks, running total" });
+    expect(chart.getAttribute("aria-describedby")).toBe("units-chart-desc");
+    expect(document.getElementById("units-chart-desc")?.textContent).toBe("Units won by LeBronPicks, running total: +1.25 units over 3 days with graded picks, from 2026-11-01 to 2026-11-05; highest 1.50, lowest -1.50.");
+    // Zero, then one point per day graded.
+    expect(container.querySelector("path")?.getAttribute("d")?.match(/[ML]/g)).toHaveLength(4);
+    expect(container.querySelector("path")?.getAttribute("class")).toContain("stroke-brand-700");
+    unmount();
+    render(<UnitsChart label="Units" points={[]} />);
+    expect(screen.getByText("The chart starts with the first graded pick.")).toBeTruthy();
+  });
+});
+
+describe("RecordFiguresPanel", () => {
+  it("shows all sports, and one sport's figures at the press of its button", async () => {
+    const figures: ExpertRecordFigures = {
+      overall: windows(7, 3, 3.2),
+      categories: [
+        { category: { id: 2, name: "NBA" }, windows: windows(5, 1, 3.5) },
+        { category: { id: 5, name: "NCAAB" }, windows: windows(2, 2, -0.3) },
+      ],
+    };
+    render(<RecordFiguresPanel figures={figures} />);
+    const allTime = () => screen.getByRole("row", { name: /All time/ });
+    expect(allTime().textContent).toContain("7-3-0");
+    expect(allTime().textContent).toContain("+3.20u");
+    expect(screen.getByRole("button", { name: "All sports" }).getAttribute("aria-pressed")).toBe("true");
+    await userEvent.click(screen.getByRole("button", { name: "NCAAB" }));
+    expect(screen.getByRole("button", { name: "NCAAB" }).getAttribute("aria-pressed")).toBe("true");
+    expect(allTime().textContent).toContain("2-2-0");
+    expect(allTime().textContent).toContain("-0.30u");
+    expect(screen.getByRole("table", { name: "Verified record, NCAAB, by window" })).toBeTruthy();
+  });
+});
+
+describe("CommitmentCheck", () => {
+  const text = "sharpside-pick-v1\npost: 1\nselection: Lakers -4.5\nsalt: 00ff";
+  const commitment = createHash("sha256").update(text, "utf8").digest("hex");
+
+  it("before the start: the commitment only, and when the text will come", () => {
+    render(<CommitmentCheck commitment={commitment} committedText={null} />);
+    expect(screen.getByText(commitment)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Check it in my browser" })).toBeNull();
+    expect(screen.getByText(/revealed when the game starts/)).toBeTruthy();
+  });
+
+  it("after the start: the reader's browser hashes the text and says whether it matches", async () => {
+    const { unmount } = render(<CommitmentCheck commitment={commitment} committedText={text} />);
+    await userEvent.click(screen.getByText("Verify this pick"));
+    await userEvent.click(screen.getByRole("button", { name: "Check it in my browser" }));
+    expect(await screen.findByText("It matches: this is exactly the pick that was committed.")).toBeTruthy();
+    unmount();
+    render(<CommitmentCheck commitment={commitment} committedText={`${text} `} />);
+    await userEvent.click(screen.getByText("Verify this pick"));
+    await userEvent.click(screen.getByRole("button", { name: "Check it in my browser" }));
+    expect(await screen.findByText("It does not match the commitment.")).toBeTruthy();
+  });
+});
