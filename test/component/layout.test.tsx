@@ -104,7 +104,7 @@ describe("Sidebar", () => {
     renderAt("/posts/liked", () => <Sidebar initialOpen user={null} topExperts={experts} />);
     const nav = await screen.findByRole("navigation", { name: "Main" });
     const labels = within(nav).getAllByRole("link").map((l) => l.textContent);
-    expect(labels).toEqual(["Feed", "Likes", "Watchlist", "Discover experts", "LeBronPicks", "GridironGuru"]);
+    expect(labels).toEqual(["Feed", "Likes", "Watchlist", "Discover experts", "Leaderboard", "LeBronPicks", "GridironGuru"]);
     expect(within(nav).getByRole("button", { name: "Subscriptions" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Likes" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Feed" }).getAttribute("aria-current")).toBeNull();

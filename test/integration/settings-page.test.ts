@@ -181,7 +181,7 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
     const request = new Request("http://localhost/settings", { method: "POST", headers: { Cookie: jar.header() }, body: form });
     expect(await settingsRoute.action({ request, params: {}, context } as never)).toMatchObject({ intent: "notifications", ok: true });
     expect((await run("loader", jar)).data?.notifications).toEqual({
-      mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment"],
+      mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment", "Cheer"],
       newPickEmails: false,
       followedCategoryIds: [nba],
     });
