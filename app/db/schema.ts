@@ -612,13 +612,18 @@ export const expertStandings = pgTable(
     /** The current run of wins ('W') or losses ('L'); pushes and voids neither extend nor end it. */
     streakKind: text(),
     streakLength: integer().notNull().default(0),
+    /**
+     * A public expert (active membership, the Expert role), kept by triggers on experts and users
+     * (migration 0012): the leaderboard reads its page straight from the ranking index.
+     */
+    listed: boolean().notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.expertId, t.categoryId, t.window] }),
-    // The leaderboard: ranked experts (the minimum sample, LEADERBOARD_MIN_SAMPLE) by score.
-    index("expert_standings_ranking_idx")
+    // The leaderboard: listed experts with the minimum sample (LEADERBOARD_MIN_SAMPLE) by score.
+    index("expert_standings_ranked_idx")
       .on(t.window, t.categoryId, t.score.desc(), t.profit.desc(), t.expertId)
-      .where(sql`wins + losses + pushes >= 20`),
+      .where(sql`wins + losses + pushes >= 20 AND listed`),
   ],
 );
 

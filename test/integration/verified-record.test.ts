@@ -349,6 +349,14 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     expect((await board(`?window=all&categoryId=${nba}&size=1&page=2`)).items.map((item: { rank: number }) => item.rank)).toEqual([2]);
     const otherSport = (await database.db.query.categories.findMany()).find((c) => c.name === "NFL")!.id;
     expect((await board(`?window=season&categoryId=${otherSport}`)).items).toEqual([]);
+    // Only public experts are listed: a lapsed membership or a lost Expert role takes one off.
+    await database.db.update(experts).set({ membershipStatus: "None" }).where(eq(experts.userId, steady.user.id));
+    expect((await board("?window=30d")).items.map((item: { expert: { userName: string } }) => item.expert.userName)).toEqual([lucky.user.userName]);
+    await database.db.update(experts).set({ membershipStatus: "Active" }).where(eq(experts.userId, steady.user.id));
+    await database.db.update(users).set({ roles: ["User"] }).where(eq(users.id, lucky.user.id));
+    expect((await board("?window=30d")).meta.totalItems).toBe(1);
+    await database.db.update(users).set({ roles: ["Expert"] }).where(eq(users.id, lucky.user.id));
+    expect((await board("?window=30d")).meta.totalItems).toBe(2);
     // One more graded pick and the short record is ranked (19-1: first).
     await gradedPicks(short.user.id, ["Loss"]);
     expect((await board("?window=7d")).items[0].expert.userName).toBe(short.user.userName);

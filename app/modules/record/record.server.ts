@@ -6,8 +6,8 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
-import { categories, expertRecordDays, expertStandings, experts, posts, profiles, standingsRollovers, users } from "~/db/schema";
-import { avatarOrDefault, isPublicExpert } from "~/modules/experts/experts.server";
+import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
+import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { EMPTY_SUMS, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, toRecordFigures, type RecordFigures, type RecordSums, type RecordWindow } from "./figures";
 
 const sumsColumns = {
@@ -24,6 +24,10 @@ const sumsColumns = {
   streakKind: expertStandings.streakKind,
   streakLength: expertStandings.streakLength,
 };
+
+/** The sums' columns of a subquery that selected `sumsColumns`. */
+const pickSums = <T extends Record<keyof typeof sumsColumns, unknown>>(page: T) =>
+  Object.fromEntries(Object.keys(sumsColumns).map((key) => [key, page[key as keyof typeof sumsColumns]])) as { [K in keyof typeof sumsColumns]: T[K] };
 
 /** numeric columns arrive as strings from some drivers: numbers throughout. */
 const toSums = (row: RecordSums): RecordSums => ({
@@ -112,37 +116,38 @@ export interface LeaderboardEntry {
   figures: RecordFigures;
 }
 
+/**
+ * Ranked: listed (a public expert, kept on the row by triggers: migration 0012) with the minimum
+ * sample. The partial index `expert_standings_ranked_idx` has this condition word for word, so a
+ * page is one ordered range of it and the count an index-only scan: no join over every ranked
+ * expert.
+ */
 const ranked = and(
   eq(expertStandings.window, sql.placeholder("window")),
   eq(expertStandings.categoryId, sql.placeholder("categoryId")),
-  // The partial index's condition, word for word, so the planner uses it.
-  sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes} >= ${sql.raw(String(LEADERBOARD_MIN_SAMPLE))}`,
-  isPublicExpert,
+  sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes} >= ${sql.raw(String(LEADERBOARD_MIN_SAMPLE))} AND ${expertStandings.listed}`,
 );
 
-const leaderboardPage = preparedStatement((db) =>
-  db
-    .select({ expertId: expertStandings.expertId, userName: users.userName, firstName: users.firstName, lastName: users.lastName, avatar: profiles.avatar, ...sumsColumns })
+const leaderboardPage = preparedStatement((db) => {
+  const page = db
+    .select({ ...sumsColumns, expertId: expertStandings.expertId })
     .from(expertStandings)
-    .innerJoin(users, eq(users.id, expertStandings.expertId))
-    .innerJoin(experts, eq(experts.userId, expertStandings.expertId))
-    .leftJoin(profiles, eq(profiles.userId, expertStandings.expertId))
     .where(ranked)
-    .orderBy(desc(expertStandings.score), desc(expertStandings.profit), asc(expertStandings.expertId))
+    // The index's own order (drizzle's DESC indexes are NULLS LAST), so the page is read in order, not sorted.
+    .orderBy(sql`${expertStandings.score} DESC NULLS LAST`, sql`${expertStandings.profit} DESC NULLS LAST`, asc(expertStandings.expertId))
     .limit(sql.placeholder("size"))
     .offset(sql.placeholder("offset"))
-    .prepare("read_leaderboard_page"),
-);
+    .as("page");
+  return db
+    .select({ expertId: page.expertId, userName: users.userName, firstName: users.firstName, lastName: users.lastName, avatar: profiles.avatar, ...pickSums(page) })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.expertId))
+    .leftJoin(profiles, eq(profiles.userId, page.expertId))
+    .orderBy(desc(page.score), desc(page.profit), asc(page.expertId))
+    .prepare("read_leaderboard_page");
+});
 
-const leaderboardCount = preparedStatement((db) =>
-  db
-    .select({ total: count() })
-    .from(expertStandings)
-    .innerJoin(users, eq(users.id, expertStandings.expertId))
-    .innerJoin(experts, eq(experts.userId, expertStandings.expertId))
-    .where(ranked)
-    .prepare("count_leaderboard"),
-);
+const leaderboardCount = preparedStatement((db) => db.select({ total: count() }).from(expertStandings).where(ranked).prepare("count_leaderboard"));
 
 export interface LeaderboardQuery {
   window: RecordWindow;
