@@ -122,6 +122,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
           status: finished ? ("Final" as const) : ("Scheduled" as const),
           homeScore: finished ? 20 + Math.floor(random() * 15) : null,
           awayScore: finished ? 17 + Math.floor(random() * 15) : null,
+          resultedAt: finished ? new Date(startsAt.getTime() + 4 * hour) : null,
         };
       }),
     );

@@ -1,7 +1,10 @@
 /**
  * Writing posts and picks (decision 017): create, read one, edit, delete, grade. Every answer
- * goes through `toPostDTO`. Record integrity (DECISIONS.md "Posts and picks"): a Pick whose event
- * has started or that is graded can be neither edited nor deleted; only its author grades it.
+ * goes through `toPostDTO`. Record integrity (DECISIONS.md "Posts and picks", decision 026): a
+ * posted pick keeps its bet, is withdrawn rather than deleted, and once its game has started (or it
+ * is graded or withdrawn) cannot change; props are graded by their author, the rest from the score
+ * (record/results.server.ts). The same rules hold in the database (migration 0011); these checks
+ * come first so the answer names the field.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
