@@ -16,6 +16,8 @@ import { SendCheers } from "~/components/cheers/send-cheers";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { personJsonLd } from "~/modules/site/structured-data";
+import { JsonLd } from "~/components/ui/json-ld";
 import { GradedPicks } from "~/components/record/graded-picks";
 import { RecordFiguresPanel } from "~/components/record/record-figures";
 import { UnitsChart } from "~/components/record/units-chart";
@@ -116,11 +118,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
-  const { expert, isOwner, signedIn, subscription, paymentsEnabled, stripePublishableKey, posts, upcoming, page, totalPages, figures, chart, gradedPicks, gradedPage, gradedPages } =
+  const { expert, isOwner, signedIn, subscription, paymentsEnabled, stripePublishableKey, posts, upcoming, page, totalPages, figures, chart, gradedPicks, gradedPage, gradedPages, canonicalUrl, siteUrl } =
     useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
+      <JsonLd data={personJsonLd({ expert, url: canonicalUrl.replace(/\?.*$/, ""), imageUrl: imageUrl(expert.avatar, 320), siteUrl })} />
       <article className="mx-auto max-w-content" aria-labelledby="expert-name">
         <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <div className="relative aspect-[3/1] w-full bg-gradient-to-br from-ink via-slate-800 to-brand-800">

@@ -23,6 +23,8 @@ import { findCommentPage, listCommentsOfReadPost, type CommentDTO } from "~/modu
 import { readPost } from "~/modules/posts/post-commands.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";
+import { JsonLd } from "~/components/ui/json-ld";
 import type { RootLoaderData } from "~/root";
 
 export const POST_DELETED = "Post deleted.";
@@ -130,19 +132,31 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 const fullName = (author: PostDTO["author"]) => `${author.firstName} ${author.lastName}`.trim() || author.userName;
 
 export default function PostPage() {
-  const { post, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl } = useLoaderData<typeof loader>();
+  const { post, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } = useLoaderData<typeof loader>();
+  const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
   const location = useLocation();
   const pickResult = usePickResult(post);
   const timeZone = viewer?.timezone ?? DEFAULT_TIME_ZONE;
   const expertHref = `/experts/${encodeURIComponent(post.author.userName)}`;
   const signInHref = `/sign-in?callbackUrl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
-  // Mirrors the server's record-integrity rule: a graded pick, or one whose game started, is final.
   // The verified record (decision 026): a graded, started or withdrawn pick is no longer the author's to change.
   const changeable = isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted || post.withdrawnAt !== null));
 
   return (
     <div className="container-page py-6 lg:py-8">
+      {isLive ? (
+        <JsonLd
+          data={articleJsonLd({
+            post,
+            description: describePost(post.previewText) || `${post.postType} by ${post.author.userName} on ${appName}.`,
+            url: canonicalUrl,
+            imageUrl: post.coverImage ? imageUrl(post.coverImage, 1200) : null,
+            siteUrl,
+            appName,
+          })}
+        />
+      ) : null}
       <article className="mx-auto max-w-content" aria-labelledby="post-title">
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           {post.coverImage ? (
@@ -159,7 +173,9 @@ export default function PostPage() {
               ) : post.isLocked ? (
                 <LockedBody post={post} siteUrl={siteUrl} expertHref={expertHref} signInHref={signInHref} signedIn={viewer !== null} />
               ) : (
-                <SlateRender nodes={post.body} siteOrigin={siteUrl} />
+                <div className={post.postType === "Pick" ? PAYWALLED_CLASS : undefined}>
+                  <SlateRender nodes={post.body} siteOrigin={siteUrl} />
+                </div>
               )}
             </div>
 
