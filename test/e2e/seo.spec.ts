@@ -33,3 +33,22 @@ test("robots.txt, the sitemap and JSON-LD for experts, free posts and picks", as
     expect.objectContaining({ "@type": "Article", isAccessibleForFree: false, hasPart: expect.objectContaining({ cssSelector: ".paywalled-content" }) }),
   ]);
 });
+
+test("installable: the page names its web manifest, which names the app and icons that load", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const response = await request.get(href!);
+  expect(response.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await response.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+  expect(manifest).toMatchObject({ start_url: "/", display: "standalone" });
+  expect(manifest.name.length).toBeGreaterThan(0);
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true);
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()["content-type"]).toBe(icon.type);
+  }
+  expect((await request.get(await page.locator('link[rel="apple-touch-icon"]').getAttribute("href") ?? "")).status()).toBe(200);
+});
