@@ -193,6 +193,7 @@ export default function PostPage() {
           viewer={viewer}
           signInHref={signInHref}
           subscribeHref={expertHref}
+          siteOrigin={siteUrl}
         />
       </article>
     </div>

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { LinkedText } from "./linked-text";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { DEFAULT_TIME_ZONE, formatIn } from "./post-page-dates";
@@ -71,6 +72,7 @@ export function Comments({
   viewer,
   signInHref,
   subscribeHref,
+  siteOrigin = "",
 }: {
   postId: string;
   /** Why the discussion is closed to this viewer, if it is: a locked pick, or a post not live yet. */
@@ -81,6 +83,8 @@ export function Comments({
   viewer: CurrentUser | null;
   signInHref: string;
   subscribeHref: string;
+  /** The site's own origin: links to it in comments open in place (LinkedText). */
+  siteOrigin?: string;
 }) {
   const [items, setItems] = useState<CommentDTO[]>(initial?.items ?? []);
   const [totalItems, setTotalItems] = useState(initial?.totalItems ?? 0);
@@ -197,7 +201,7 @@ export function Comments({
             <ol className="mt-6 space-y-4" aria-label="Comments">
               {items.map((comment) => (
                 <li key={comment.id}>
-                  <CommentItem comment={comment} timeZone={timeZone} highlighted={highlighted} onDelete={remove} onReply={viewer ? () => setReplyingTo(comment.id) : undefined} />
+                  <CommentItem comment={comment} timeZone={timeZone} highlighted={highlighted} siteOrigin={siteOrigin} onDelete={remove} onReply={viewer ? () => setReplyingTo(comment.id) : undefined} />
                   {comment.replies.length > 0 || replyingTo === comment.id ? (
                     <div className="ml-6 mt-3 space-y-3 border-l-2 border-slate-200 pl-4 sm:ml-12">
                       {comment.replies.length > 0 ? (
@@ -208,6 +212,7 @@ export function Comments({
                                 comment={reply}
                                 timeZone={timeZone}
                                 highlighted={highlighted}
+                                siteOrigin={siteOrigin}
                                 onDelete={remove}
                                 // One level of replies: answering a reply continues its thread.
                                 onReply={viewer ? () => setReplyingTo(comment.id) : undefined}
@@ -256,12 +261,14 @@ function CommentItem({
   comment,
   timeZone,
   highlighted,
+  siteOrigin,
   onDelete,
   onReply,
 }: {
   comment: CommentDTO;
   timeZone: string;
   highlighted: string | null;
+  siteOrigin: string;
   onDelete: (comment: CommentDTO) => void;
   onReply?: () => void;
 }) {
@@ -301,7 +308,9 @@ function CommentItem({
       {comment.isDeleted ? (
         <p className="mt-2 text-sm italic text-slate-500">This comment was deleted.</p>
       ) : (
-        <p className="mt-2 whitespace-pre-line break-words text-slate-800">{comment.body}</p>
+        <p className="mt-2 whitespace-pre-line break-words text-slate-800">
+          <LinkedText text={comment.body ?? ""} siteOrigin={siteOrigin} />
+        </p>
       )}
       {!comment.isDeleted && (onReply || comment.canDelete) ? (
         <div className="mt-2 flex gap-3 text-sm">
