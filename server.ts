@@ -74,6 +74,8 @@ app.use((req, res, next) => {
   if (!isEventStreamRequest(req)) res.locals.cspNonce = newCspNonce();
   next();
 });
+// Origins of the third-party scripts that load after consent: allowed to run, call home and frame.
+const thirdPartyOrigins = [env.ANALYTICS_SCRIPT_URL, env.MESSENGER_SCRIPT_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
 app.use(
   securityHeaders({
     contentSecurityPolicy: {
@@ -85,6 +87,8 @@ app.use(
           `'nonce-${NONCE_SLOT}'`,
           // Stripe.js is loaded from Stripe's own host (decision 013); ignored where 'strict-dynamic' is understood.
           ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
+          // The analytics tag and support messenger, injected after consent (decision 028).
+          ...thirdPartyOrigins,
         ],
         // Radix and sonner set inline style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -95,6 +99,7 @@ app.use(
           ...(env.PAYMENTS_ENABLED ? ["https://api.stripe.com"] : []),
           // Uploads are POSTed straight to the bucket when S3 is configured (decision 012).
           ...(isS3Configured(env) ? [new URL(env.S3_ENDPOINT!).origin] : []),
+          ...thirdPartyOrigins,
         ],
         frameSrc: [
           "'self'",
@@ -103,6 +108,7 @@ app.use(
           ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : []),
           // YouTube videos in post bodies, from its no-cookie host (app/components/posts/slate-render.tsx).
           "https://www.youtube-nocookie.com",
+          ...thirdPartyOrigins,
         ],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -55,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),
     subscriptions,
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
+    // Loaded only once the visitor accepts cookies (ThirdPartyScripts).
+    thirdPartyScripts: [context.env.ANALYTICS_SCRIPT_URL, context.env.MESSENGER_SCRIPT_URL].filter((u): u is string => Boolean(u)),
   };
 }
 

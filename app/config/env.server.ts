@@ -101,6 +101,9 @@ const schema = z.object({
   SUPPORT_EMAIL: optionalText.default("support@sharpside.app"),
   HELPLINE: optionalText.default("1-800-GAMBLER"),
   MESSENGER_URL: url(["http:", "https:"]),
+  /** Third-party scripts (issue 10): loaded only after the visitor accepts cookies; off when unset. */
+  ANALYTICS_SCRIPT_URL: url(["https:", "http:"]),
+  MESSENGER_SCRIPT_URL: url(["https:", "http:"]),
   PRIVACY_EMBED_URL: url(["https:", "http:"]),
   TERMS_EMBED_URL: url(["https:", "http:"]),
   PAYMENTS_TERMS_EMBED_URL: url(["https:", "http:"]),

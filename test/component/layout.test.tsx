@@ -20,6 +20,7 @@ const rootData: RootLoaderData = {
   appName: "Sharpside",
   user: null,
   cookieConsent: null,
+  thirdPartyScripts: [],
   sidebarOpen: true,
   topExperts: experts,
   subscriptions: [],

@@ -5,6 +5,7 @@ import { PostEditorHost } from "~/components/post-editor/post-editor-host";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
+import { ThirdPartyScripts } from "./third-party-scripts";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { NavigationProgress } from "./navigation-progress";
@@ -42,6 +43,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
       </div>
       <BackToTop />
       {data && data.cookieConsent === null ? <CookieBanner /> : null}
+      {data ? <ThirdPartyScripts consent={data.cookieConsent} sources={data.thirdPartyScripts} /> : null}
       <PostEditorHost viewer={user} />
       <Toaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
     </ConfirmDialogProvider>
