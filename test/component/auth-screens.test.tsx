@@ -119,7 +119,7 @@ describe("Mobile menu when signed in", () => {
       appName: "Sharpside",
       user: headerUser,
       cookieConsent: "true",
-      thirdPartyScripts: [],
+      thirdPartyScripts: [] as string[],
       sidebarOpen: true,
       topExperts: experts,
       site: { supportEmail: "support@sharpside.app", helpline: "1-800-GAMBLER" },
