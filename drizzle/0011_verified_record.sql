@@ -130,7 +130,14 @@ BEGIN
         OLD."market", OLD."legs", OLD."selection", OLD."odds", OLD."units", OLD."posted_at", OLD."commitment", OLD."commit_canonical") THEN
       RAISE EXCEPTION 'A posted pick''s selection, line, odds and units cannot change.' USING ERRCODE = 'SR001';
     END IF;
-    starts := pick_starts_at(OLD."legs", OLD."event_id");
+    -- The start is read only when the words, the withdrawal or the grade change: a like or a comment
+    -- count on a posted pick (the common update) costs no lookup.
+    IF (NEW."title", NEW."body", NEW."preview", NEW."preview_text", NEW."cover_image", NEW."withdrawn_at",
+        NEW."pick_result", NEW."graded_at", NEW."settled_odds", NEW."clv", NEW."self_graded")
+      IS DISTINCT FROM (OLD."title", OLD."body", OLD."preview", OLD."preview_text", OLD."cover_image", OLD."withdrawn_at",
+        OLD."pick_result", OLD."graded_at", OLD."settled_odds", OLD."clv", OLD."self_graded") THEN
+      starts := pick_starts_at(OLD."legs", OLD."event_id");
+    END IF;
     IF (OLD."withdrawn_at" IS NOT NULL OR starts <= now())
       AND (NEW."title", NEW."body", NEW."preview", NEW."preview_text", NEW."cover_image", NEW."withdrawn_at")
         IS DISTINCT FROM (OLD."title", OLD."body", OLD."preview", OLD."preview_text", OLD."cover_image", OLD."withdrawn_at") THEN
