@@ -16,12 +16,12 @@ import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { follows, payments, profiles, subscriptions, users } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
 import { notifyCheer } from "~/modules/notifications/notifications.server";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, paymentsEnabled, requirePayments } from "~/modules/payments/stripe.server";
-import { FREE_PROVIDER, requireExpert, type ExpertSummary } from "~/modules/subscriptions/subscriptions.server";
+import { expertSummaryColumns, FREE_PROVIDER, requireExpert, toExpertSummary, type ExpertSummary } from "~/modules/subscriptions/subscriptions.server";
 import { CHEER_MESSAGES, type CheerInput } from "./cheer-schema";
 
 export const TIP_KIND = "Tip";
@@ -174,7 +174,7 @@ export async function listCheers(db: Database, expertId: string, options: { page
     db
       .select({
         payment: payments,
-        from: { id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, avatar: profiles.avatar },
+        from: expertSummaryColumns,
       })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.payerId))
@@ -186,7 +186,7 @@ export async function listCheers(db: Database, expertId: string, options: { page
     db.select({ total: count() }).from(payments).where(where),
   ]);
   return {
-    items: rows.map(({ payment, from }) => toCheerDTO(payment, { ...from, avatar: avatarOrDefault(from.avatar, from.userName) })),
+    items: rows.map(({ payment, from }) => toCheerDTO(payment, toExpertSummary(from))),
     totalItems: Number(total),
   };
 }

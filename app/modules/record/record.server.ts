@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm"
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { expertSummaryColumns, toExpertSummary } from "~/modules/subscriptions/subscriptions.server";
 import { EMPTY_SUMS, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, toRecordFigures, type RecordFigures, type RecordSums, type RecordWindow } from "./figures";
 
 const sumsColumns = {
@@ -139,7 +139,7 @@ const leaderboardPage = preparedStatement((db) => {
     .offset(sql.placeholder("offset"))
     .as("page");
   return db
-    .select({ expertId: page.expertId, userName: users.userName, firstName: users.firstName, lastName: users.lastName, avatar: profiles.avatar, ...pickSums(page) })
+    .select({ expert: expertSummaryColumns, ...pickSums(page) })
     .from(page)
     .innerJoin(users, eq(users.id, page.expertId))
     .leftJoin(profiles, eq(profiles.userId, page.expertId))
@@ -164,7 +164,7 @@ export async function readLeaderboard(db: Database, query: LeaderboardQuery): Pr
   return {
     items: rows.map((row, index) => ({
       rank: offset + index + 1,
-      expert: { id: row.expertId, userName: row.userName, firstName: row.firstName, lastName: row.lastName, avatar: avatarOrDefault(row.avatar, row.userName) },
+      expert: toExpertSummary(row.expert),
       figures: toRecordFigures(toSums(row)),
     })),
     totalItems: Number(total),

@@ -84,7 +84,8 @@ export function toSubscriptionDTO(row: SubscriptionRow, expert: ExpertSummary, n
   };
 }
 
-const expertSummaryColumns = {
+/** A person's card (id, names, avatar) from `users` and `profiles`: experts here, tippers in Cheers, the leaderboard's rows. */
+export const expertSummaryColumns = {
   id: users.id,
   userName: users.userName,
   firstName: users.firstName,
@@ -92,7 +93,7 @@ const expertSummaryColumns = {
   avatar: profiles.avatar,
 };
 
-const toExpertSummary = (row: { id: string; userName: string; firstName: string; lastName: string; avatar: string | null }): ExpertSummary => ({
+export const toExpertSummary = (row: { id: string; userName: string; firstName: string; lastName: string; avatar: string | null }): ExpertSummary => ({
   id: row.id,
   userName: row.userName,
   firstName: row.firstName,
