@@ -26,7 +26,7 @@ export function GradedPicks({ picks, page, totalPages, labelledBy }: { picks: Po
           const units = pick.pickResult && odds !== null && pick.units !== null ? unitsWon(pick.pickResult, odds, pick.units) : null;
           return (
             <li key={pick.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-              <Link to={`/posts/${pick.id}`} className="min-w-0 flex-1 font-semibold text-slate-900 hover:underline">
+              <Link to={`/posts/${pick.id}`} className="min-w-0 flex-1 basis-full font-semibold text-slate-900 hover:underline sm:basis-0">
                 {pick.selection ?? pick.title}
               </Link>
               <span className="tabular-nums text-slate-600">{pick.odds !== null ? formatOdds(pick.odds) : ""}</span>
