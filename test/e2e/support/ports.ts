@@ -1,10 +1,15 @@
-/** Where the e2e stand-ins listen; the app server is configured to use them. */
+/**
+ * Where the e2e stand-ins listen, just above the app's port (E2E_PORT, default 4310), so two
+ * checkouts can run their browser tests side by side; the app server is configured to use them.
+ */
+const appPort = Number(process.env.E2E_PORT ?? 4310);
+
 export const E2E_STAND_INS = {
-  smtpPort: 4311,
-  mailHttpPort: 4312,
-  oauthPort: 4313,
-  controlPort: 4314,
-  thirdPartyPort: 4315,
+  smtpPort: appPort + 1,
+  mailHttpPort: appPort + 2,
+  oauthPort: appPort + 3,
+  controlPort: appPort + 4,
+  thirdPartyPort: appPort + 5,
   googleClientId: "e2e-client",
   googleClientSecret: "e2e-secret",
 } as const;
