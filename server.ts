@@ -28,6 +28,7 @@ import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
 import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
 import { rollStandingsIfDue } from "./app/modules/record/record.server";
 import { isS3Configured } from "./app/modules/uploads/storage.server";
+import { appBuildFrom, DEVELOPMENT_BUILD } from "./app/modules/site/service-worker.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -110,6 +111,8 @@ app.use(
           "https://www.youtube-nocookie.com",
           ...thirdPartyOrigins,
         ],
+        // The background worker (/sw.js); 'strict-dynamic' would otherwise leave workers no source.
+        workerSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: isProduction && env.APP_URL.startsWith("https:") ? [] : null,
@@ -185,6 +188,7 @@ if (isProduction) {
 const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(pathToFileURL(path.join(here, "server/index.js")).href)) as ServerBuild);
+const appBuild = typeof build === "function" ? DEVELOPMENT_BUILD : appBuildFrom(build, env.BUILD_ID);
 
 app.all(
   "*",
@@ -204,6 +208,7 @@ app.all(
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       mail,
       notifications: notificationHub,
+      appBuild,
     }),
   }),
 );

@@ -2,6 +2,7 @@ import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import type { Logger } from "~/modules/logger.server";
 import type { MailTransport } from "~/modules/mail/mail.server";
+import type { AppBuild } from "~/modules/site/service-worker.server";
 import type { NotificationHub } from "~/modules/notifications/stream-hub.server";
 
 /** What server.ts hands every loader and action (getLoadContext). */
@@ -18,6 +19,8 @@ declare module "@remix-run/node" {
     mail: MailTransport;
     /** This instance's notification streams (LISTEN/NOTIFY fan-out across instances). */
     notifications: NotificationHub;
+    /** The running build's id and app shell (the background worker, the update dialog). */
+    appBuild: AppBuild;
   }
 }
 

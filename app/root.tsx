@@ -49,6 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return {
     appName: context.env.APP_NAME,
+    // Absolute addresses in meta tags (canonical, Open Graph).
+    siteUrl: context.env.APP_URL,
+    // The page compares it with the background worker's every 30 s (UpdateNotice).
+    buildId: context.appBuild.id,
     user: viewer?.user ?? null,
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
     sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",

@@ -67,6 +67,8 @@ const schema = z.object({
   PORT: integer(3000, 0, 65535),
   APP_URL: url(["http:", "https:"]),
   APP_NAME: optionalText.default("Sharpside"),
+  /** Names the deployed build (e.g. its commit); open pages offer a reload when it changes. Default: the build's manifest version. */
+  BUILD_ID: optionalText,
   DATA_DIR: optionalText.default("./data"),
   DATABASE_URL: optionalText.superRefine((value, ctx) => {
     if (value === undefined || value === "memory://") return;

@@ -9,7 +9,7 @@ import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";
 import { listFeed, listLatestFreePosts } from "~/modules/posts/post-lists.server";
-import { appNameFrom, defaultMeta } from "~/modules/site/meta";
+import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/site/meta";
 
 /** A signed-in reader's home is their feed: never to be kept or shared by any cache. */
 export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
@@ -24,7 +24,11 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return cacheControl ? { "Cache-Control": cacheControl } : PUBLIC_PAGE_HEADERS;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => defaultMeta(appNameFrom(matches));
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const appName = appNameFrom(matches);
+  const siteUrl = siteUrlFrom(matches);
+  return [...defaultMeta(appName), ...shareMeta({ appName, siteUrl, url: `${siteUrl}/`, title: appName, description: DEFAULT_DESCRIPTION })];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);

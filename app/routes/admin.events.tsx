@@ -12,7 +12,7 @@ export const ADMIN_EVENTS_TITLE = "Results";
 /** Games awaiting their result shown at once, the longest-started first. */
 const AWAITING = 50;
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, ADMIN_EVENTS_TITLE, "Enter final scores and import results."), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches, location }) => [...pageMeta({ matches, location }, ADMIN_EVENTS_TITLE, "Enter final scores and import results."), { name: "robots", content: "noindex" }];
 
 /** Admins only: the games that have started and have no result yet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

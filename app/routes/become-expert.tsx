@@ -11,8 +11,8 @@ import { becomeExpert, membershipIsCharged, membershipState } from "~/modules/pa
 import { FOUNDING_PARTNER_SPOTS } from "~/modules/payments/membership";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Become an expert", "Activate your expert membership: a business page, subscriptions paid to your own account and a verified record.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Become an expert", "Activate your expert membership: a business page, subscriptions paid to your own account and a verified record.");
 
 /** Signed-in users with a confirmed e-mail who are not experts yet (SPEC.md section 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,9 +13,9 @@ const FOUNDING_SPOTS = 300;
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta(
-    matches,
+    { matches, location },
     "Become an expert",
     "Sell your picks on Sharpside: your own business page, subscriptions paid to your account and a verified record. The first 300 experts get founding-partner perks.",
   );

@@ -26,7 +26,7 @@ export const PRICE_SAVED = "Subscription price has been updated.";
 export const PAYMENTS_OFF = "Payments are switched off on this server, so there is no payment account to connect. Subscriptions are free until they are switched on.";
 export const DISCONNECTED = "Payment account disconnected.";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, BUSINESS_TITLE, "Your payment account, subscription price, subscribers and earnings.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, BUSINESS_TITLE, "Your payment account, subscription price, subscribers and earnings.");
 
 /** Experts only (SPEC.md section 4's role gate): visitors sign in, unconfirmed users verify, others get a 403. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

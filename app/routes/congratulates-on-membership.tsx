@@ -4,7 +4,7 @@ import { MembershipWelcome } from "~/components/payments/membership-welcome";
 import { loadMembershipWelcome } from "~/modules/payments/welcome.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Welcome, expert");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Welcome, expert");
 
 /** SPEC.md section 2: shown when the membership payment is skipped (payments off). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembershipWelcome(request, context);

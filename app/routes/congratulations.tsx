@@ -4,7 +4,7 @@ import { MembershipWelcome } from "~/components/payments/membership-welcome";
 import { loadMembershipWelcome } from "~/modules/payments/welcome.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Congratulations");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Congratulations");
 
 /** After the membership payment (SPEC.md section 4 "Checkout"). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembershipWelcome(request, context);

@@ -17,8 +17,8 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Contacts", "Reach the Sharpside team: e-mail, live chat, request a call, and answers to the most common questions.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Contacts", "Reach the Sharpside team: e-mail, live chat, request a call, and answers to the most common questions.");
 
 export function loader({ context }: LoaderFunctionArgs) {
   return { supportEmail: context.env.SUPPORT_EMAIL, messengerUrl: context.env.MESSENGER_URL ?? null };

@@ -24,8 +24,8 @@ export const SORT_LABELS: Record<ExpertSort, string> = { record: "Best record", 
 /** The order the sort control offers them. */
 const SORT_ORDER: ExpertSort[] = ["subscribers", "record", "newest"];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, DISCOVER_TITLE, "Find sports-betting experts by sport, verified record and subscribers, and follow or subscribe to their picks.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, DISCOVER_TITLE, "Find sports-betting experts by sport, verified record and subscribers, and follow or subscribe to their picks.");
 
 /**
  * Every signed-out visitor gets the same page for the same address (their Subscribe and Follow

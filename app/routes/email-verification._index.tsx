@@ -18,7 +18,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Verify your email");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Verify your email");
 
 const CONFIRM = "confirm";
 const RESEND = "resend";

@@ -5,7 +5,7 @@ import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Email address verified");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Email address verified");
 
 /** SPEC.md section 2: Done leads an Expert sign-up on to /become-expert, everyone else home. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

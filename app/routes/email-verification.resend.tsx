@@ -10,7 +10,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Verify your email");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Verify your email");
 
 /** The second verify screen (SPEC.md section 2): one button that sends the code and link again. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { listEventPosts } from "~/modules/posts/post-lists.server";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
-import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
 import type { RootLoaderData } from "~/root";
 
 /** Posts per page on a game's page. */
@@ -56,12 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
   return [
     { title: titleFor(appName, event.title) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: appName },
-    { property: "og:title", content: event.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
+    ...shareMeta({ appName, siteUrl: siteUrlFrom(matches), url: canonicalUrl, title: event.title, description }),
   ];
 };
 

@@ -15,7 +15,7 @@ import { FollowButton, SubscriptionControl } from "~/components/subscriptions/su
 import { SendCheers } from "~/components/cheers/send-cheers";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
-import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { personJsonLd } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
 import { GradedPicks } from "~/components/record/graded-picks";
@@ -100,18 +100,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { expert, canonicalUrl, siteUrl } = data;
   const page = `${fullName(expert)} (@${expert.userName})`;
   const description = describeExpert(expert, appName);
+  // The cover, when the expert has one, is the wide card; otherwise the avatar.
+  const image = expert.cover
+    ? { src: expert.cover, alt: `${page}'s cover`, wide: true }
+    : { src: expert.avatar, alt: `${page}'s photo`, wide: false };
   return [
     { title: titleFor(appName, page) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "profile" },
-    { property: "og:site_name", content: appName },
-    { property: "og:title", content: page },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
-    { property: "og:image", content: `${siteUrl}${imageUrl(expert.avatar, 320)}` },
+    ...shareMeta({ appName, siteUrl, url: canonicalUrl, title: page, description, type: "profile", image }),
     { property: "profile:username", content: expert.userName },
-    { name: "twitter:card", content: "summary" },
   ];
 };
 

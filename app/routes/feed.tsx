@@ -7,7 +7,7 @@ import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listFeed } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Feed");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Feed");
 
 /** Signed-in only: the posts of the experts the viewer follows or subscribes to (no page cache: it is personal). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

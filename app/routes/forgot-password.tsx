@@ -10,7 +10,7 @@ import { requireAnonymous } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Forgot password", "Reset your Sharpside password.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Forgot password", "Reset your Sharpside password.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

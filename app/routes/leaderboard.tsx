@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Trophy } from "lucide-react";
@@ -10,7 +10,7 @@ import { formatOdds } from "~/modules/record/pick-basics";
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-queries";
 import { readLeaderboard } from "~/modules/record/record.server";
 import { listCategories } from "~/modules/reference/reference.server";
-import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
 
 export const LEADERBOARD_TITLE = "Leaderboard";
 
@@ -58,14 +58,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const scope = data ? `${data.categoryName ? `${data.categoryName} ` : ""}${WINDOW_LABELS[data.window].toLowerCase()}` : "";
   const page = data ? `${LEADERBOARD_TITLE}: ${data.categoryName ?? "all sports"}, ${WINDOW_LABELS[data.window].toLowerCase()}` : LEADERBOARD_TITLE;
   const description = `The best sports-betting experts on ${appName}, ${scope}: verified picks graded from final scores, ranked by risk-adjusted units won.`;
-  const tags: MetaDescriptor[] = [
+  const siteUrl = siteUrlFrom(matches);
+  return [
     { title: titleFor(appName, page) },
     { name: "description", content: description },
-    { property: "og:title", content: page },
-    { property: "og:description", content: description },
+    // Each board (window and sport) is its own canonical page.
+    ...shareMeta({ appName, siteUrl, url: data?.canonicalUrl ?? `${siteUrl}/leaderboard`, title: page, description }),
   ];
-  if (data) tags.push({ tagName: "link", rel: "canonical", href: data.canonicalUrl });
-  return tags;
 };
 
 export default function LeaderboardPage() {

@@ -10,7 +10,7 @@ import { formatUsd } from "~/modules/money/money";
 import { membershipIsCharged } from "~/modules/payments/membership.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Membership payment");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Membership payment");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);

@@ -5,7 +5,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const NOTIFICATIONS_TITLE = "Notifications";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, NOTIFICATIONS_TITLE, "What happened on your posts, picks and experts.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, NOTIFICATIONS_TITLE, "What happened on your posts, picks and experts.");
 
 /**
  * Signed-in only. The server renders the page's frame; the list itself is loaded in the browser

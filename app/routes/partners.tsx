@@ -9,8 +9,8 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Partners", "Who Sharpside works with: responsible-gambling organisations, sports data providers and media. Sportsbooks are not our partners.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Partners", "Who Sharpside works with: responsible-gambling organisations, sports data providers and media. Sportsbooks are not our partners.");
 
 const PARTNER_KINDS: { icon: ReactNode; title: string; text: string; points: string[] }[] = [
   {

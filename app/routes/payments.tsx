@@ -23,7 +23,7 @@ export const PAYMENTS_TITLE = "Payments & subscriptions";
 export const PAYMENTS_PAGE_SIZE = 10;
 const SUBSCRIPTIONS_BATCH = 100;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PAYMENTS_TITLE, "Your subscriptions to experts and your payment history.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, PAYMENTS_TITLE, "Your subscriptions to experts and your payment history.");
 
 /** Signed-in only: every subscription the viewer ever started, and the first page of their payments. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

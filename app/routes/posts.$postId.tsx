@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { CalendarClock, Lock, MessageCircle, Pencil, Trash2, Undo2 } from "lucide-react";
@@ -22,7 +22,7 @@ import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-schema";
 import { findCommentPage, listCommentsOfReadPost, type CommentDTO } from "~/modules/posts/comments.server";
 import { readPost } from "~/modules/posts/post-commands.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
-import { appNameFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
 import type { RootLoaderData } from "~/root";
@@ -111,18 +111,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
   if (!loaded) return [{ title: titleFor(appName, "Not found") }];
   const { post, canonicalUrl, siteUrl, isLive } = loaded;
   const description = describePost(post.previewText) || `${post.postType} by ${post.author.userName} on ${appName}.`;
-  const tags = [
+  // The cover is the wide card; without one, the author's photo.
+  const image = post.coverImage
+    ? { src: post.coverImage, alt: post.title, wide: true }
+    : { src: post.author.avatar, alt: `${post.author.userName}'s photo`, wide: false };
+  const tags: MetaDescriptor[] = [
     { title: titleFor(appName, post.title) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: appName },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
-    { name: "twitter:card", content: post.coverImage ? "summary_large_image" : "summary" },
+    ...shareMeta({ appName, siteUrl, url: canonicalUrl, title: post.title, description, type: "article", image }),
   ];
-  if (post.coverImage) tags.push({ property: "og:image", content: `${siteUrl}${imageUrl(post.coverImage, 1200)}` });
   if (post.publishDate) tags.push({ property: "article:published_time", content: post.publishDate });
   // Drafts and scheduled posts are their author's alone.
   if (!isLive) tags.push({ name: "robots", content: "noindex" });

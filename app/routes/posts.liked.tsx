@@ -9,7 +9,7 @@ import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listLikedPosts } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Likes");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Likes");
 
 /** Signed-in only: the posts the viewer liked, the newest like first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Create new password");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Create new password");
 
 /** SPEC.md section 2: the token is checked first; an unusable one shows the shared 404 page. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { CheckCircle2 } from "lucide-react";
 import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Password changed");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Password changed");
 
 /** Where a successful password reset lands (SPEC.md section 2: 'Password changed successfully'). */
 export default function PasswordChanged() {

@@ -78,11 +78,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { q, tab, page, totalItems, totalPages: totalPagesOf(totalItems, SEARCH_PAGE_SIZE), experts, categories, posts };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const q = data?.q ?? "";
   const title = q ? `Search results for "${q}"` : "Search";
   return [
-    ...pageMeta(matches, title, q ? `Experts, sports and posts matching "${q}".` : "Search experts, sports and posts."),
+    ...pageMeta({ matches, location }, title, q ? `Experts, sports and posts matching "${q}".` : "Search experts, sports and posts."),
     // Result pages are endless variations of the site's own pages: not for search engines.
     { name: "robots", content: "noindex, follow" },
   ];

@@ -43,7 +43,7 @@ const PROFILE_FIELDS = [
   "expertAboutText",
 ] as const;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SETTINGS_TITLE, "Your Sharpside profile, username, password and notifications.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, SETTINGS_TITLE, "Your Sharpside profile, username, password and notifications.");
 
 /** Signed in with a confirmed e-mail (visitors go to sign-in and come back here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
 
 /** The local path to return to after signing in, or null (SPEC.md section 4). */
 function callbackUrlOf(value: FormDataEntryValue | string | null): string | null {

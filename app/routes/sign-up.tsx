@@ -34,7 +34,7 @@ const FLOWS: { flow: Flow; tab: string; blurb: string }[] = [
 
 const parseFlow = (value: unknown): Flow | null => (value === "Expert" || value === "User" ? value : null);
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sign up", "Create your Sharpside account as a user or as an expert.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Sign up", "Create your Sharpside account as a user or as an expert.");
 
 /** Visitors, and signed-in users who never confirmed their e-mail (they may start over). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

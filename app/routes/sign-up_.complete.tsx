@@ -25,7 +25,7 @@ import { pageMeta } from "~/modules/site/meta";
  * person checks the e-mail and name Google gave and creates the account. The query carries
  * provider, token, email and name. Without a token and without a signed-in user: the 404 page.
  */
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Complete sign up", "Finish creating your Sharpside account.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Complete sign up", "Finish creating your Sharpside account.");
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 

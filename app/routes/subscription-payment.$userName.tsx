@@ -12,7 +12,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const SUBSCRIPTION_PAYMENT_TITLE = "Subscription payment";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SUBSCRIPTION_PAYMENT_TITLE);
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, SUBSCRIPTION_PAYMENT_TITLE);
 
 /**
  * The card form for a subscription's first payment. Signed in with a confirmed e-mail (the

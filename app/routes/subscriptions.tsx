@@ -9,7 +9,7 @@ import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Subscriptions");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Subscriptions");
 
 /** How many subscriptions the page lists; nobody subscribes to more experts than this. */
 const SUBSCRIPTIONS_PAGE_SIZE = 100;

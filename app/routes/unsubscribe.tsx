@@ -5,7 +5,7 @@ import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
 import { stopNewPickEmails, userOfUnsubscribeToken } from "~/modules/notifications/preferences.server";
 import { pageMeta } from "~/modules/site/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Unsubscribe");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Unsubscribe");
 
 const INVALID = "This unsubscribe link is not valid. You can turn e-mails off in Settings.";
 

@@ -11,8 +11,8 @@ export const headers = publicPageHeaders;
 
 export const VERIFY_TITLE = "How picks are verified";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, VERIFY_TITLE, "Every pick is locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, VERIFY_TITLE, "Every pick is locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.");
 
 const SHELL = `# Paste the committed text between the quotes, exactly as shown on the pick:
 printf '%s' 'sharpside-pick-v1

@@ -21,7 +21,7 @@ export const WATCHLIST_TITLE = "Watchlist";
 /** Followed experts per page, on the server and from `GET /api/user/follows` alike. */
 export const FOLLOWS_PAGE_SIZE = 24;
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, WATCHLIST_TITLE, "The experts you follow and the posts you asked to be told about.");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, WATCHLIST_TITLE, "The experts you follow and the posts you asked to be told about.");
 
 /**
  * Signed-in only: the followed experts (first page) and the posts the viewer asked notify-me for,

@@ -120,6 +120,8 @@ describe("Mobile menu when signed in", () => {
       user: headerUser,
       cookieConsent: "true",
       thirdPartyScripts: [] as string[],
+      buildId: "test-build",
+      siteUrl: "http://localhost:3000",
       sidebarOpen: true,
       topExperts: experts,
       site: { supportEmail: "support@sharpside.app", helpline: "1-800-GAMBLER" },

@@ -21,6 +21,8 @@ const rootData: RootLoaderData = {
   user: null,
   cookieConsent: null,
   thirdPartyScripts: [],
+  buildId: "test-build",
+  siteUrl: "http://localhost:3000",
   sidebarOpen: true,
   topExperts: experts,
   subscriptions: [],

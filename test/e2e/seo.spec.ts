@@ -52,3 +52,56 @@ test("installable: the page names its web manifest, which names the app and icon
   }
   expect((await request.get(await page.locator('link[rel="apple-touch-icon"]').getAttribute("href") ?? "")).status()).toBe(200);
 });
+
+/** The server-rendered head's canonical link and share-card tags, as a crawler reads them (no JavaScript). */
+async function shareTags(request: import("@playwright/test").APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const attribute = (selector: RegExp) => selector.exec(head)?.[1]?.replace(/&amp;/g, "&");
+  return {
+    canonical: attribute(/<link rel="canonical" href="([^"]+)"/),
+    ogTitle: attribute(/<meta property="og:title" content="([^"]*)"/),
+    ogImage: attribute(/<meta property="og:image" content="([^"]+)"/),
+    ogImageAlt: attribute(/<meta property="og:image:alt" content="([^"]*)"/),
+    twitterCard: attribute(/<meta name="twitter:card" content="([^"]+)"/),
+    twitterImage: attribute(/<meta name="twitter:image" content="([^"]+)"/),
+  };
+}
+
+test("every page type has its canonical address and a share card whose image the proxy serves", async ({ request, baseURL }) => {
+  const posts = (await (await request.get("/api/posts?size=50")).json()) as { items: { id: string; postType: string; publishDate: string; eventId: number | null }[] };
+  const live = posts.items.filter((post) => new Date(post.publishDate).getTime() <= Date.now());
+  const free = live.find((post) => post.postType === "Post")!;
+  const pick = live.find((post) => post.postType === "Pick")!;
+  const event = live.find((post) => post.eventId !== null)!;
+  const pages = [
+    "/",
+    "/discover-experts",
+    "/leaderboard",
+    "/verify",
+    "/experts/LeBronPicks",
+    `/posts/${free.id}`,
+    `/posts/${pick.id}`,
+    `/events/${event.eventId}`,
+    "/privacy",
+    "/terms",
+    "/contacts",
+    "/partners",
+    "/become-partner",
+    "/sign-in",
+    "/sign-up",
+  ];
+  for (const path of pages) {
+    const tags = await shareTags(request, path);
+    expect(tags.canonical, path).toBe(`${baseURL}${path}`);
+    expect(tags.ogTitle, path).toBeTruthy();
+    expect(tags.ogImageAlt, path).toBeTruthy();
+    expect(tags.twitterCard, path).toMatch(/^summary(_large_image)?$/);
+    expect(tags.twitterImage, path).toBe(tags.ogImage);
+    // An absolute address of the image proxy, which answers with a picture a crawler can read.
+    expect(tags.ogImage, path).toMatch(new RegExp(`^${baseURL}/img\\?src=`));
+    const image = await request.get(tags.ogImage!, { headers: { Accept: "image/*" } });
+    expect(image.status(), `${path}: ${tags.ogImage}`).toBe(200);
+    expect(image.headers()["content-type"], path).toMatch(/^image\/(png|jpeg)$/);
+  }
+});

@@ -20,6 +20,7 @@ export function makeLoadContext(db: Database, envOverrides: Record<string, strin
     requestId: "test-request",
     cspNonce: "test-nonce",
     clientIp: "127.0.0.1",
+    appBuild: { id: "test-build", shell: ["/assets/entry.client-test.js", "/favicon.svg"] },
     // Always the log transport: messages land in mail_outbox, where tests read them.
     mail: createMailTransport({ ...env, SMTP_URL: undefined }, log),
   } as AppLoadContext;

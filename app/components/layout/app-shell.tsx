@@ -3,6 +3,7 @@ import { Toaster } from "sonner";
 import type { RootLoaderData } from "~/root";
 import { PostEditorHost } from "~/components/post-editor/post-editor-host";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import { OfflineNotice, UpdateNotice } from "./app-updates";
 import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
 import { ThirdPartyScripts } from "./third-party-scripts";
@@ -15,7 +16,8 @@ export const TOAST_DURATION_MS = 5000;
 
 /**
  * SPEC.md section 2 "Layout": skip link, sticky header, collapsible sidebar (full-screen menu
- * below 1024 px), the page, footer, back-to-top, cookie banner, toasts and the progress bar.
+ * below 1024 px), the page, footer, back-to-top, cookie banner, toasts, the progress bar, and the
+ * offline message and new-version dialog.
  * Rendered with whatever root data exists, so error pages keep the same frame.
  */
 export function AppShell({ data, children }: { data: RootLoaderData | undefined; children: ReactNode }) {
@@ -45,6 +47,8 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
       {data && data.cookieConsent === null ? <CookieBanner /> : null}
       {data ? <ThirdPartyScripts consent={data.cookieConsent} sources={data.thirdPartyScripts} /> : null}
       <PostEditorHost viewer={user} />
+      {data ? <UpdateNotice buildId={data.buildId} /> : null}
+      <OfflineNotice />
       <Toaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
     </ConfirmDialogProvider>
   );
