@@ -12,11 +12,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Without scripts the form posts here directly: send the browser back where it was.
   const accept = request.headers.get("Accept") ?? "";
   if (accept.includes("text/html")) {
-    const back = request.headers.get("Referer");
-    const target = back && new URL(back).origin === new URL(request.url).origin ? new URL(back).pathname : "/";
-    return redirect(target, { headers });
+    const back = parseUrl(request.headers.get("Referer"));
+    const path = back && back.origin === new URL(request.url).origin ? back.pathname : "/";
+    // A page at "//other.example/x" of this site must not send the browser to another site.
+    return redirect(path.startsWith("//") ? "/" : path, { headers });
   }
   return Response.json({ consent }, { headers });
+}
+
+function parseUrl(value: string | null): URL | null {
+  try {
+    return value ? new URL(value) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function loader() {

@@ -182,6 +182,8 @@ describe("link and embed helpers", () => {
     expect(safeLink("/a", SITE)).toEqual({ href: "/a", internal: true });
     expect(safeLink("#part", SITE)).toEqual({ href: "#part", internal: true });
     expect(safeLink("/\\evil.example", SITE)).toBeNull();
+    // Browsers drop tabs and line breaks from a URL: "/\t/evil.example" is another site, not a path of ours.
+    expect(safeLink("/\t/evil.example", SITE)).toEqual({ href: "https://evil.example/", internal: false });
     expect(safeLink("mailto:me@example.com", SITE)).toEqual({ href: "mailto:me@example.com", internal: false });
     expect(safeLink("https://sharpside.example:443/x", SITE)).toEqual({ href: "https://sharpside.example/x", internal: true });
     expect(safeLink("vbscript:x", SITE)).toBeNull();

@@ -94,6 +94,17 @@ describe(`pages (${testDatabaseEngine()})`, () => {
     expect(rejected.status).toBe(302);
     expect(rejected.headers.get("Location")).toBe("/contacts");
     expect(rejected.headers.get("Set-Cookie")).toContain("cookieConsent=false");
+    // A page of ours at "//evil.example/x" must not send the browser to evil.example.
+    const fromOddPath = await cookieConsentAction(
+      args(
+        new Request("http://localhost/resources/cookie-consent", {
+          method: "POST",
+          body: new URLSearchParams({ consent: "true" }),
+          headers: { Accept: "text/html", Referer: "http://localhost//evil.example/x" },
+        }),
+      ),
+    );
+    expect(fromOddPath.headers.get("Location")).toBe("/");
     const invalid = await submit("sure");
     expect(invalid.status).toBe(422);
     expect(invalid.headers.get("Set-Cookie")).toBeNull();

@@ -37,7 +37,8 @@ export interface SafeLink {
  */
 export function safeLink(url: unknown, siteOrigin?: string): SafeLink | null {
   if (typeof url !== "string") return null;
-  const value = url.trim();
+  // Browsers drop tabs and line breaks from a URL before reading it ("/\t/host" is "//host"): so do we.
+  const value = url.replace(/[\t\n\r]/g, "").trim();
   if (!value) return null;
   // A path on this site: "/x", "?q", "#part" — but "//host" is another site and "/\host" is too in browsers.
   if (/^[/?#]/.test(value) && !/^\/[/\\]/.test(value)) return { href: value, internal: true };

@@ -51,9 +51,15 @@ export function signInUrl(request: Request): string {
   return back === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(back)}`;
 }
 
-/** Only a local path may be a callback: never another site (open redirect). */
+/**
+ * Only a local path may be a callback: never another site (open redirect). Browsers drop tabs and
+ * line breaks from a Location before reading it ("/\t/evil.example" is "//evil.example"), so a
+ * callback with a control character is refused too.
+ */
 export function safeCallbackUrl(value: string | null | undefined, fallback = "/"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
   return value;
 }
 
