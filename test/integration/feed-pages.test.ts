@@ -161,7 +161,7 @@ describe(`/feed (${testDatabaseEngine()})`, () => {
     expect(html).not.toContain("Stranger");
     expect(html).not.toContain(MARKER);
     expect(JSON.stringify(data)).not.toContain(MARKER);
-    expect(feedPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never)).toContainEqual({ title: "Feed | SHARPSIDE" });
+    expect(feedPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Feed | SHARPSIDE" });
   });
 
   it("says where to find experts when the feed is empty", async () => {
@@ -204,7 +204,7 @@ describe(`/posts/liked (${testDatabaseEngine()})`, () => {
     expect(html).toContain("Stranger locked pick");
     expect(html).not.toContain(MARKER);
     expect(JSON.stringify(data)).not.toContain(MARKER);
-    expect(likedPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never)).toContainEqual({ title: "Likes | SHARPSIDE" });
+    expect(likedPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Likes | SHARPSIDE" });
   });
 
   it("is its own route, not a post called 'liked'", () => {

@@ -122,7 +122,7 @@ describe(`/search (${testDatabaseEngine()})`, () => {
     expect(html).toContain("What are you looking for?");
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(html).toContain(">Search</h1>");
-    expect(searchPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never)).toContainEqual({ title: "Search | SHARPSIDE" });
+    expect(searchPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Search | SHARPSIDE" });
   });
 
   it("Experts: finds the demo expert by name, with a line about them, linking to their page", async () => {
@@ -141,7 +141,7 @@ describe(`/search (${testDatabaseEngine()})`, () => {
     expect(html).toContain('href="/search?q=Dana+Whitfield&amp;tab=categories"');
     expect(html).toContain('href="/search?q=Dana+Whitfield&amp;tab=posts"');
     expect(html).toContain('value="Dana Whitfield"');
-    expect(searchPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never)).toContainEqual({
+    expect(searchPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({
       title: 'Search results for "Dana Whitfield" | SHARPSIDE',
     });
   });
@@ -310,7 +310,7 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
     expect(html).toMatch(/[+-]?\d+\.\d\du</);
     expect(html).toContain(`href="/sign-in?callbackUrl=${encodeURIComponent("/experts/GridironGuru")}"`);
     expect(html).toContain("3 experts");
-    expect(discoverPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never)).toContainEqual({ title: "Discover experts | SHARPSIDE" });
+    expect(discoverPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Discover experts | SHARPSIDE" });
   });
 
   it("shows Free for an expert without a price and the viewer's own card without actions", async () => {

@@ -473,7 +473,7 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     });
 
     it("has the title 'Complete sign up | SHARPSIDE'", () => {
-      const meta = completeRoute.meta!({ matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as { title?: string }[];
+      const meta = completeRoute.meta!({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never) as { title?: string }[];
       expect(meta.find((m) => m.title)?.title).toBe("Complete sign up | SHARPSIDE");
     });
   });

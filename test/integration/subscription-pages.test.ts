@@ -75,7 +75,7 @@ function renderPage(path: string, routePath: string, Component: ComponentType, d
   }
 }
 
-const titleOf = (meta: (args: never) => unknown) => meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never);
+const titleOf = (meta: (args: never) => unknown) => meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never);
 
 describe(`signed-out visitors (${testDatabaseEngine()})`, () => {
   it("are sent to sign in and back from each page", async () => {
