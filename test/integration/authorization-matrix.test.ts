@@ -107,8 +107,8 @@ const EXPECTED: Record<string, Row> = {
   // A free post's discussion: anyone reads it, any confirmed user joins it.
   "GET /api/posts/{postId}/comments · free post": all(200),
   "POST /api/posts/{postId}/comments · free post": confirmed(201),
-  // The pick's discussion is as locked as its body (a visitor too: 403, not 401; signing in alone does not open it).
-  "GET /api/posts/{postId}/comments": { ...all(403), subscriber: 200, owningExpert: 200 },
+  // The pick's discussion is as locked as its body: a visitor signs in first (401), others subscribe (403).
+  "GET /api/posts/{postId}/comments": { ...all(403), visitor: 401, subscriber: 200, owningExpert: 200 },
   "POST /api/posts/{postId}/comments": { ...all(403), visitor: 401, subscriber: 201, owningExpert: 201 },
 
   // Admin: results and rescheduling (record integrity; SPEC: nobody else).

@@ -124,7 +124,7 @@ describe(`comments (${testDatabaseEngine()})`, () => {
     expect((await add(draft.id, author.jar, { body: "Note to self" })).status).toBe(201);
   });
 
-  it("a locked pick's discussion: 403 to read and write for visitors and non-subscribers; open to subscribers and the author", async () => {
+  it("a locked pick's discussion: 401 to a visitor, 403 to read and write for non-subscribers; open to subscribers and the author", async () => {
     const author = await fx.makeUser({ expert: true });
     const pick = await fx.addPost(author.user.id, { postType: "Pick" });
     const plain = await fx.makeUser();
@@ -136,7 +136,10 @@ describe(`comments (${testDatabaseEngine()})`, () => {
     await fx.subscribe(subscriber.user.id, author.user.id, "Activated");
 
     expect((await add(pick.id, author.jar, { body: "Author's note" })).status).toBe(201);
-    for (const jar of [undefined, plain.jar, follower.jar, expired.jar]) {
+    const visitorRead = await listOf(pick.id, undefined);
+    expect(visitorRead.status).toBe(401);
+    expect(JSON.stringify(visitorRead.body)).not.toContain("Author's note");
+    for (const jar of [plain.jar, follower.jar, expired.jar]) {
       const read = await listOf(pick.id, jar);
       expect(read.status).toBe(403);
       expect(read.body.error).toBe(LOCKED);

@@ -110,13 +110,18 @@ function toCommentDTO(row: CommentRow, viewerId: string | null, postAuthorId: st
 
 /**
  * The post whose discussion the viewer may join: it must be reachable (else 404) and its body
- * readable by them (else 403 with the subscribe message: a locked Pick's comments are locked too).
+ * readable by them (else 403 with the subscribe message: a locked Pick's comments are locked too;
+ * 401 for a visitor, who must sign in first).
  */
 export async function findDiscussion(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<ReachablePost> {
   const post = await findReachablePost(db, viewerId, postId, now);
   const needsSubscription = post.postType === "Pick" && post.authorId !== viewerId && viewerId !== null;
   const subscriptionActive = needsSubscription ? await hasActiveSubscription(db, viewerId, post.authorId, now) : false;
-  if (!canReadBody({ viewerId, post, subscriptionActive })) throw new AppError(403, COMMENT_MESSAGES.locked);
+  if (!canReadBody({ viewerId, post, subscriptionActive })) {
+    // Not signed in (or an expired access cookie) is a 401: the client refreshes and asks again.
+    if (viewerId === null) throw new AppError(401);
+    throw new AppError(403, COMMENT_MESSAGES.locked);
+  }
   return post;
 }
 
