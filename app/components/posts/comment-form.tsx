@@ -1,12 +1,14 @@
-/** The comment and reply form (conform + zod), fetched only where a form shows (see comments.tsx). */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+/**
+ * The comment and reply form (conform), fetched only where a form shows (see comments.tsx). It
+ * checks the text with checkCommentBody, the zod schema's rule without zod (issue 10).
+ */
+import { getFormProps, getTextareaProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
-import { COMMENT_BODY_MAX, commentInputSchema } from "~/modules/posts/comment-schema";
+import { checkCommentBody, COMMENT_BODY_MAX } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
 
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
@@ -41,7 +43,13 @@ export default function CommentForm({
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentInputSchema }),
+    onValidate: ({ formData }) =>
+      parse(formData, {
+        resolve(payload) {
+          const checked = checkCommentBody(payload.body);
+          return checked.error === undefined ? { value: { body: checked.body } } : { error: { body: [checked.error] } };
+        },
+      }),
     async onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
