@@ -12,8 +12,9 @@
 //   - JavaScript: bytes on the wire (the encoded, i.e. gzip, body of every script response,
 //     module preloads and lazily imported chunks included) and uncompressed (decoded body);
 //   - CSS likewise; the number of requests (the document, scripts, styles, images, data, all);
-//   - LCP: the last 'largest-contentful-paint' entry of a PerformanceObserver, read once the
-//     network has been idle; the median of BENCH_LCP_RUNS loads (default 3);
+//   - LCP: the last 'largest-contentful-paint' entry of a PerformanceObserver, read once the page
+//     has hydrated and the network has been idle since; the median of BENCH_LCP_RUNS loads
+//     (default 3);
 //   - whether the editor (Slate) or Stripe code came: a same-origin script whose text carries
 //     Slate's `data-slate-editor` or Stripe.js's `js.stripe.com`, or any request to *.stripe.com.
 //
@@ -100,6 +101,18 @@ async function load(browser, base, path, { cookies = [], settle } = {}) {
 
   const response = await page.goto(`${base}${path}`, { waitUntil: "load", timeout: 120_000 });
   if (!response || response.status() !== 200) await fail(`${path} answered ${response?.status()}`);
+  await page.waitForLoadState("networkidle", { timeout: 120_000 });
+  // Under the CPU throttle hydration can outlast the network's quiet spell: wait for it (React on
+  // the footer, Remix's router initialised), then for what it fetches (a lazy chunk it reached).
+  await page.waitForFunction(
+    () => {
+      const footer = document.querySelector("footer");
+      return Boolean(footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")) && window.__remixRouter?.state.initialized);
+    },
+    null,
+    { timeout: 120_000 },
+  );
+  await page.waitForTimeout(1000);
   await page.waitForLoadState("networkidle", { timeout: 120_000 });
   if (settle) await settle(page);
   const figures = await page.evaluate(() => {
