@@ -229,15 +229,15 @@ export function Comments({
                       ) : null}
                       {replyingTo === comment.id ? (
                         <Suspense fallback={null}>
-                        <CommentForm
-                          postId={postId}
-                          parentId={comment.id}
-                          label={`Reply to ${authorName(comment.author)}`}
-                          submitLabel="Reply"
-                          focusOnOpen
-                          onAdded={added}
-                          onCancel={() => setReplyingTo(null)}
-                        />
+                          <CommentForm
+                            postId={postId}
+                            parentId={comment.id}
+                            label={`Reply to ${authorName(comment.author)}`}
+                            submitLabel="Reply"
+                            focusOnOpen
+                            onAdded={added}
+                            onCancel={() => setReplyingTo(null)}
+                          />
                         </Suspense>
                       ) : null}
                     </div>
