@@ -1,6 +1,6 @@
 // Benchmark: what each public page sends, and its largest contentful paint (issue 10).
 //
-//   npm run bench:pages                 (builds the app when missing or stale; ~4 minutes)
+//   npm run bench:pages                 (builds the app when missing or stale; 5–8 minutes)
 //   BENCH_LCP_RUNS=1 npm run bench:pages       (a quick look: one cold load a page)
 //
 // Starts the production build (`build/app-server.js`) on a throw-away in-memory PGlite database
