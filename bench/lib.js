@@ -115,8 +115,8 @@ async function build(what, command, args) {
   if (result.status !== 0) await fail(`building ${what} failed (exit ${result.status})`);
 }
 
-/** Builds the app when build/ is missing or older than app/ or server.ts, and the baseline app. */
-export async function ensureBuilds() {
+/** Builds the app when build/ is missing or older than app/ or server.ts, and the baseline app (unless `baseline: false`). */
+export async function ensureBuilds({ baseline = true } = {}) {
   const force = process.env.BENCH_REBUILD === "1";
   const appStale = () =>
     !existsSync(appServer) ||
@@ -127,6 +127,7 @@ export async function ensureBuilds() {
     // The build that was running may have been the one we needed.
     if (force || appStale()) await build("the app (npm run build)", "npm", ["run", "build"]);
   }
+  if (!baseline) return;
   const baselineStale = !existsSync(baselineBuild) || statSync(baselineBuild).mtimeMs < newestMtime(baselineSource);
   if (force || baselineStale) {
     await build("the baseline Remix app", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", baselineSource]);

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { useConfirm } from "~/components/ui/confirm-dialog";

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronDown, Mail, MessageCircle, Phone } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { RequestCallForm } from "~/components/support/request-call-form";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { AppError } from "~/modules/http/app-error";

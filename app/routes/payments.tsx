@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/rea
 import { clsx } from "clsx";
 import { Receipt, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { formatIn } from "~/components/posts/post-page-dates";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ProxiedImage } from "~/components/ui/proxied-image";

@@ -3,7 +3,7 @@ import { SubscriptionControl } from "~/components/subscriptions/subscription-act
 import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { CalendarClock, Lock, MessageCircle, Pencil, Trash2, Undo2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Comments } from "~/components/posts/comments";
 import { LikeButton, NotifyButton, PickResultControl, postClientAction, usePickResult } from "~/components/posts/post-actions";
 import { PostPickBox } from "~/components/posts/post-page-pick";
@@ -18,7 +18,7 @@ import { AppError } from "~/modules/http/app-error";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
-import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-schema";
+import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-rules";
 import { findCommentPage, listCommentsOfReadPost, type CommentDTO } from "~/modules/posts/comments.server";
 import { readPost } from "~/modules/posts/post-commands.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { PASSWORD_INTENT, PasswordForm, USERNAME_INTENT, UserNameForm } from "~/components/profile/account-forms";
 import { PROFILE_INTENT, ProfileForm } from "~/components/profile/profile-form";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";

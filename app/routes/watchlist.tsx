@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BellRing, Eye } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards } from "~/components/posts/post-card";

@@ -80,9 +80,10 @@ describe("Header (SPEC.md section 2)", () => {
     await screen.findByRole("link", { name: "Sharpside home" });
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.keyDown(window, { key: "/" });
-    const overlay = screen.getByRole("dialog", { name: "Search" });
+    // The overlay's code is fetched on its first opening (issue 10).
+    const overlay = await screen.findByRole("dialog", { name: "Search" });
     expect(within(overlay).getByRole("search")).toBeTruthy();
-    expect(document.activeElement?.id).toBe("header-search-mobile");
+    await waitFor(() => expect(document.activeElement?.id).toBe("header-search-mobile"));
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Search" }));

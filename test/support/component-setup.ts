@@ -1,5 +1,5 @@
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 // Browser APIs jsdom lacks and our components reach for: Radix positions menus and dialogs with
 // ResizeObserver, sonner reads matchMedia, the photo editor shows the chosen file from an object URL.
@@ -18,5 +18,22 @@ window.matchMedia ??= ((query: string) => ({
 })) as unknown as typeof window.matchMedia;
 URL.createObjectURL ??= () => "blob:test-photo";
 URL.revokeObjectURL ??= () => {};
+
+// Code the app fetches on first use (issue 10: menus, dialogs, the comment form, toasts) is
+// imported up front: its first transform here can outlast a test's one-second wait for the menu or
+// dialog it opens. In beforeAll, after the test file's own vi.mock calls, so those still apply.
+beforeAll(async () => {
+  await Promise.all([
+    import("sonner"),
+    import("~/components/ui/confirm-dialog-view"),
+    import("~/components/layout/mobile-menu-dialog"),
+    import("~/components/layout/account-menu-dropdown"),
+    import("~/components/search/search-overlay"),
+    import("~/components/notifications/notification-popover"),
+    import("~/components/posts/pick-result-menu"),
+    import("~/components/posts/comment-form"),
+    import("~/components/cheers/cheers-dialog"),
+  ]);
+}, 60_000);
 
 afterEach(() => cleanup());

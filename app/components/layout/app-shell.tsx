@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { LazyToaster } from "~/components/ui/toast";
 import type { RootLoaderData } from "~/root";
 import { PostEditorHost } from "~/components/post-editor/post-editor-host";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
@@ -49,7 +49,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
       <PostEditorHost viewer={user} />
       {data ? <UpdateNotice buildId={data.buildId} /> : null}
       <OfflineNotice />
-      <Toaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
+      <LazyToaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
     </ConfirmDialogProvider>
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { apiFetch } from "~/modules/http/api-client";
 import {
   LOAD_FAILED,

@@ -10,12 +10,14 @@ import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { Loader2, Lock } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 
 export const LOAD_FAILED = "The card form could not load. Check your connection and try again.";
-export const PAYMENT_FAILED = "Your payment did not go through. Please try another card.";
+import { PAYMENT_FAILED } from "./bank-return";
+
+export { PAYMENT_FAILED, returnedFromBank } from "./bank-return";
 
 export const POLL_INTERVAL_MS = 1500;
 export const POLL_ATTEMPTS = 40;
@@ -39,13 +41,6 @@ export async function pollUntil<T>(check: () => Promise<T | null>, cancelled: ()
     await sleep(POLL_INTERVAL_MS);
   }
   return "timeout";
-}
-
-/** Back from a bank's 3-D Secure page, Stripe put the payment intent (and how it went) in the URL. */
-export function returnedFromBank(): { paymentIntentId: string; redirectStatus: string | null } | null {
-  const params = new URLSearchParams(window.location.search);
-  const paymentIntentId = params.get("payment_intent");
-  return paymentIntentId ? { paymentIntentId, redirectStatus: params.get("redirect_status") } : null;
 }
 
 /** Stripe.js from Stripe's host; `onError` runs (and the promise answers null) when it cannot load. */

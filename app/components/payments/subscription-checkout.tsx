@@ -7,7 +7,7 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { apiFetch } from "~/modules/http/api-client";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import {

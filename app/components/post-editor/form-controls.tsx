@@ -7,7 +7,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { clsx } from "clsx";
 import { Check, ChevronDown, ImagePlus, RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FieldFrame } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { apiFetch } from "~/modules/http/api-client";

@@ -8,7 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import { Loader2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ApiClientError, apiFetch } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";

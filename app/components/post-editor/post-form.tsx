@@ -8,7 +8,7 @@ import { clsx } from "clsx";
 import { CalendarClock, FileText, Loader2, Send } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MutableRefObject } from "react";
 import type { Descendant } from "slate";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FormError, inputClass } from "~/components/ui/form-field";
 import { ApiClientError, apiFetch } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";

@@ -6,14 +6,11 @@
  * component keeps the list itself from the API's answers, so a like's revalidation never drops
  * the pages loaded since.
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Link, useRevalidator } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Lock, MessageCircle, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
-import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { toast } from "~/components/ui/toast";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { LinkedText } from "./linked-text";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -21,8 +18,15 @@ import type { CurrentUser } from "~/modules/accounts/current-user";
 import { DEFAULT_TIME_ZONE, formatIn } from "./post-page-dates";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
-import { COMMENT_BODY_MAX, commentInputSchema, COMMENT_MESSAGES } from "~/modules/posts/comment-schema";
+import { COMMENT_MESSAGES } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
+
+/**
+ * The comment form (conform and zod) is a chunk of its own (issue 10): a visitor, who sees no
+ * form, never fetches it. For a signed-in reader the server renders the form in place and the
+ * browser fetches its code alongside the page.
+ */
+const CommentForm = lazy(() => import("./comment-form"));
 
 /** The API's text for a locked discussion; shown before anyone asks. */
 export const LOCKED_DISCUSSION = COMMENT_MESSAGES.locked;
@@ -176,7 +180,9 @@ export function Comments({
         <>
           {viewer ? (
             <div className="mt-4">
-              <CommentForm postId={postId} parentId={null} label="Add a comment" submitLabel="Post comment" onAdded={added} />
+              <Suspense fallback={null}>
+                <CommentForm postId={postId} parentId={null} label="Add a comment" submitLabel="Post comment" onAdded={added} />
+              </Suspense>
             </div>
           ) : (
             <p className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
@@ -222,15 +228,17 @@ export function Comments({
                         </ol>
                       ) : null}
                       {replyingTo === comment.id ? (
-                        <CommentForm
-                          postId={postId}
-                          parentId={comment.id}
-                          label={`Reply to ${authorName(comment.author)}`}
-                          submitLabel="Reply"
-                          focusOnOpen
-                          onAdded={added}
-                          onCancel={() => setReplyingTo(null)}
-                        />
+                        <Suspense fallback={null}>
+                          <CommentForm
+                            postId={postId}
+                            parentId={comment.id}
+                            label={`Reply to ${authorName(comment.author)}`}
+                            submitLabel="Reply"
+                            focusOnOpen
+                            onAdded={added}
+                            onCancel={() => setReplyingTo(null)}
+                          />
+                        </Suspense>
                       ) : null}
                     </div>
                   ) : null}
@@ -333,86 +341,5 @@ function CommentItem({
         </div>
       ) : null}
     </article>
-  );
-}
-
-/** `POST /api/posts/{id}/comments`: the server's field errors land on the text box, any other on the form. */
-export function CommentForm({
-  postId,
-  parentId,
-  label,
-  submitLabel,
-  focusOnOpen = false,
-  onAdded,
-  onCancel,
-}: {
-  postId: string;
-  parentId: string | null;
-  label: string;
-  submitLabel: string;
-  /** A reply form opened by its Reply button takes the focus, so typing can start at once. */
-  focusOnOpen?: boolean;
-  onAdded: (comment: CommentDTO) => void;
-  onCancel?: () => void;
-}) {
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [sending, setSending] = useState(false);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (focusOnOpen) textarea.current?.focus();
-  }, [focusOnOpen]);
-  const [form, fields] = useForm({
-    id: parentId ? `reply-${parentId}` : `comment-${postId}`,
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentInputSchema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      setSending(true);
-      try {
-        const { payload } = await apiFetch<{ payload: CommentDTO }>(`/posts/${encodeURIComponent(postId)}/comments`, {
-          method: "POST",
-          body: parentId ? { body: submission.value.body, parentId } : { body: submission.value.body },
-        });
-        setLastResult(submission.reply({ resetForm: true }));
-        onAdded(payload);
-      } catch (error) {
-        const errors = error instanceof ApiClientError ? error.errors : undefined;
-        const onField = errors?.body ?? [];
-        setLastResult(submission.reply({ fieldErrors: { body: onField }, formErrors: onField.length > 0 ? [] : [messageOf(error)] }));
-      } finally {
-        setSending(false);
-      }
-    },
-  });
-
-  return (
-    <form {...getFormProps(form)} noValidate className="space-y-2" aria-busy={sending}>
-      <Field meta={fields.body} label={label}>
-        <textarea
-          {...withoutKey(getTextareaProps(fields.body, { ariaDescribedBy: `${fields.body.id}-hint` }))}
-          key={fields.body.key}
-          rows={parentId ? 2 : 3}
-          maxLength={COMMENT_BODY_MAX}
-          ref={textarea}
-          placeholder={parentId ? "Write a reply…" : "Share your take…"}
-          className={clsx(inputClass, "resize-y")}
-        />
-      </Field>
-      <p id={`${fields.body.id}-hint`} className="sr-only">{`At most ${COMMENT_BODY_MAX} characters.`}</p>
-      <FormError id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-            Cancel
-          </button>
-        ) : null}
-        <button type="submit" disabled={sending} className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60">
-          {sending ? "Sending…" : submitLabel}
-        </button>
-      </div>
-    </form>
   );
 }

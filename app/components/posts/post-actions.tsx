@@ -10,12 +10,11 @@
  * gave is what the views show. On an error the optimistic value simply ends (the views fall back
  * to the post's data) and a toast says why.
  */
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Bell, BellRing, ChevronDown, Gavel, Heart } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { Bell, BellRing, Heart } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
@@ -255,8 +254,8 @@ export function isGradable(
   );
 }
 
-const menuItemClass =
-  "flex w-full cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
+/** The grading menu (Radix DropdownMenu) is a chunk of its own, fetched only where the author sees it (issue 10). */
+const PickResultMenu = lazy(() => import("./pick-result-menu"));
 
 /** The author grades their live pick once: a menu of results, then a confirmation (grading is final). */
 export function PickResultControl({ post, className }: { post: PostDTO; className?: string }) {
@@ -278,22 +277,8 @@ export function PickResultControl({ post, className }: { post: PostDTO; classNam
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={clsx(pillClass, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50", className)}>
-        <Gavel className="size-4" aria-hidden="true" />
-        Grade pick
-        <ChevronDown className="size-4" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-40 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
-          <DropdownMenu.Label className="px-3 pb-1.5 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Result</DropdownMenu.Label>
-          {PICK_RESULTS.map((result) => (
-            <DropdownMenu.Item key={result} className={menuItemClass} onSelect={() => void grade(result)}>
-              {result}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={null}>
+      <PickResultMenu onGrade={(result) => void grade(result)} className={clsx(pillClass, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50", className)} />
+    </Suspense>
   );
 }

@@ -8,7 +8,7 @@ import { ImagePlus, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import Cropper from "react-easy-crop";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useNonce } from "~/components/nonce";
 import { uploadErrorMessage, uploadFile, type UploadedFile } from "~/modules/uploads/upload-client";
 import { cropToJpeg, nudgeCrop, OUTPUT_MAX, type Area, type Point, type Size } from "./crop";

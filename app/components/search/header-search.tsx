@@ -1,14 +1,19 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
-import { ArrowRight, FileText, LayoutGrid, LoaderCircle, Search, UserRound, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { ArrowRight, FileText, LayoutGrid, LoaderCircle, Search, UserRound } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { searchPageHref, suggestionGroups, useSearchSuggestions, type SuggestionOption } from "./search-suggestions";
 
 export const SEARCH_PLACEHOLDER = "Search experts, category or posts...";
 
 const LARGE_SCREEN = "(min-width: 1024px)";
+
+export const SEARCH_TRIGGER_CLASS = "ml-auto rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden";
+
+/** The small screens' overlay (a Radix dialog) is fetched on its first opening (issue 10). */
+const searchOverlay = onDemand(() => import("./search-overlay"));
 
 /** True when the key press came from a field the user is typing in. */
 function isTyping(target: EventTarget | null): boolean {
@@ -30,20 +35,27 @@ function useCurrentQuery(): string {
  */
 export function HeaderSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
-  const overlayInputRef = useRef<HTMLInputElement>(null);
   const [overlayOpen, setOverlayOpen] = useState(false);
+  // The overlay's code replaces the plain button on the first opening, not on a prefetch.
+  const [wanted, setWanted] = useState(false);
+  const overlay = useOnDemand(searchOverlay);
   const location = useLocation();
+
+  const openOverlay = useCallback(() => {
+    setWanted(true);
+    void searchOverlay.load().then(() => setOverlayOpen(true), () => undefined);
+  }, []);
 
   useEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
       if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
       event.preventDefault();
       if (window.matchMedia(LARGE_SCREEN).matches) inputRef.current?.focus();
-      else setOverlayOpen(true);
+      else openOverlay();
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [openOverlay]);
 
   // A chosen suggestion (or a submitted query) is a navigation: the overlay has done its job.
   useEffect(() => setOverlayOpen(false), [location.key]);
@@ -51,40 +63,26 @@ export function HeaderSearch() {
   return (
     <>
       <SearchCombobox variant="popover" inputId="header-search" inputRef={inputRef} />
-      <Dialog.Root open={overlayOpen} onOpenChange={setOverlayOpen}>
-        <Dialog.Trigger className="ml-auto rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden" aria-label="Search">
+      {wanted && overlay ? (
+        <overlay.SearchOverlay open={overlayOpen} setOpen={setOverlayOpen} />
+      ) : (
+        <button
+          type="button"
+          className={SEARCH_TRIGGER_CLASS}
+          aria-label="Search"
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          {...prefetchHandlers(searchOverlay)}
+          onClick={openOverlay}
+        >
           <Search className="size-5" aria-hidden="true" />
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60 lg:hidden" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            data-testid="search-overlay"
-            className="fixed inset-x-0 top-0 z-50 lg:hidden"
-            onOpenAutoFocus={(event) => {
-              event.preventDefault();
-              overlayInputRef.current?.focus();
-            }}
-          >
-            <Dialog.Title className="sr-only">Search</Dialog.Title>
-            <SearchCombobox
-              variant="overlay"
-              inputId="header-search-mobile"
-              inputRef={overlayInputRef}
-              trailing={
-                <Dialog.Close className="rounded-md p-2 text-slate-200 hover:bg-white/10" aria-label="Close search">
-                  <X className="size-5" aria-hidden="true" />
-                </Dialog.Close>
-              }
-            />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        </button>
+      )}
     </>
   );
 }
 
-interface SearchComboboxProps {
+export interface SearchComboboxProps {
   /** `popover`: in the header, suggestions float below the input. `overlay`: full width, in the mobile overlay. */
   variant: "popover" | "overlay";
   inputId: string;
@@ -99,7 +97,7 @@ interface SearchComboboxProps {
  * with none active, submits the query to /search. The options are real links, so a middle click
  * or a long press still opens them in a new tab.
  */
-function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchComboboxProps) {
+export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchComboboxProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const currentQuery = useCurrentQuery();

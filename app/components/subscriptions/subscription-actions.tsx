@@ -9,7 +9,7 @@ import { Link, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-ru
 import { clsx } from "clsx";
 import { Check, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";

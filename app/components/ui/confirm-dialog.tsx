@@ -1,6 +1,5 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { clsx } from "clsx";
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { onDemand, useOnDemand } from "./on-demand";
 
 export interface ConfirmOptions {
   title: string;
@@ -15,6 +14,9 @@ type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 /** SPEC.md section 4: a dialog already open is closed first, then this wait before the next. */
 export const CONFIRM_REOPEN_DELAY_MS = 400;
 
+/** The dialog itself (Radix AlertDialog) is fetched on the first confirm() (issue 10). */
+const confirmView = onDemand(() => import("./confirm-dialog-view"));
+
 const ConfirmContext = createContext<Confirm | null>(null);
 
 /** `const confirm = useConfirm(); if (await confirm({ title: "Delete post?" })) …` */
@@ -24,7 +26,7 @@ export function useConfirm(): Confirm {
   return confirm;
 }
 
-interface OpenDialog extends ConfirmOptions {
+export interface OpenDialog extends ConfirmOptions {
   resolve: (result: boolean) => void;
 }
 
@@ -45,6 +47,8 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
         close(false);
         await new Promise((resolve) => setTimeout(resolve, CONFIRM_REOPEN_DELAY_MS));
       }
+      // Offline and the dialog cannot come: nothing is confirmed.
+      if (!(await confirmView.load().then(() => true, () => false))) return false;
       return new Promise<boolean>((resolve) => {
         const next = { ...options, resolve };
         current.current = next;
@@ -55,34 +59,11 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
     [close],
   );
 
+  const View = useOnDemand(confirmView);
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <AlertDialog.Root open={open} onOpenChange={(isOpen) => !isOpen && close(false)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">{dialog?.title}</AlertDialog.Title>
-            {dialog?.description ? (
-              <AlertDialog.Description className="mt-2 text-sm text-slate-600">{dialog.description}</AlertDialog.Description>
-            ) : null}
-            <div className="mt-6 flex justify-end gap-2">
-              <AlertDialog.Cancel className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-                {dialog?.cancelLabel ?? "Cancel"}
-              </AlertDialog.Cancel>
-              <AlertDialog.Action
-                onClick={() => close(true)}
-                className={clsx(
-                  "rounded-full px-4 py-2 text-sm font-semibold text-white",
-                  dialog?.destructive ? "bg-danger hover:bg-red-700" : "bg-ink hover:bg-slate-800",
-                )}
-              >
-                {dialog?.confirmLabel ?? "Confirm"}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      {View ? <View.ConfirmDialogView open={open} dialog={dialog} onAnswer={close} /> : null}
     </ConfirmContext.Provider>
   );
 }

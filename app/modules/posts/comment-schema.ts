@@ -4,16 +4,9 @@
  * that pass raw input).
  */
 import { z } from "zod";
+import { COMMENT_BODY_MAX, COMMENT_MESSAGES } from "./comment-rules";
 
-export const COMMENT_BODY_MAX = 2000;
-
-export const COMMENT_MESSAGES = {
-  required: "Required",
-  invalid: "Invalid input",
-  tooLong: `Must contain at most ${COMMENT_BODY_MAX} character(s)`,
-  unknownParent: "Unknown comment",
-  locked: "Subscribe to this expert to read and join the discussion.",
-} as const;
+export { COMMENT_BODY_MAX, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE } from "./comment-rules";
 
 export const commentInputSchema = z.object({
   body: z
@@ -26,6 +19,3 @@ export const commentInputSchema = z.object({
 
 /** What a caller sends: `{body, parentId?}` (parentId optional, null or empty for a top-level comment). */
 export type CommentInput = z.input<typeof commentInputSchema>;
-
-/** `GET /api/posts/{postId}/comments`: page-number list, ten a page by default. */
-export const COMMENTS_PAGE_SIZE = 10;

@@ -1,0 +1,80 @@
+/** The mobile menu's dialog (Radix), fetched when the menu first opens (see mobile-menu.tsx). */
+import * as Dialog from "@radix-ui/react-dialog";
+import { Form, Link } from "@remix-run/react";
+import { LogOut, Menu, X } from "lucide-react";
+import { isExpert } from "~/modules/accounts/current-user";
+import { FOOTER_LINKS } from "~/modules/site/site";
+import { becomeExpertHref, useSignInHref, type HeaderUser } from "./header";
+import { mobileMenuTitle, MOBILE_MENU_TRIGGER_CLASS } from "./mobile-menu";
+import { SidebarNavigation, type ExpertLink } from "./sidebar";
+
+/**
+ * Below the large breakpoint the navigation opens as a full-screen menu from the header's
+ * button, which gets the focus back when the menu closes.
+ */
+export function MobileMenuDialog({
+  user,
+  topExperts,
+  open,
+  setOpen,
+}: {
+  user: HeaderUser | null;
+  topExperts: ExpertLink[];
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
+  const close = () => setOpen(false);
+  const signInHref = useSignInHref();
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={MOBILE_MENU_TRIGGER_CLASS} aria-label="Open menu">
+        <Menu className="size-5" aria-hidden="true" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white lg:hidden" aria-describedby={undefined}>
+          <div className="flex h-header shrink-0 items-center justify-between border-b border-slate-200 px-4">
+            <Dialog.Title className="text-lg font-semibold">{mobileMenuTitle(user)}</Dialog.Title>
+            <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="flex-1 pt-3">
+            <SidebarNavigation user={user} topExperts={topExperts} onNavigate={close} />
+          </div>
+          <div className="space-y-3 border-t border-slate-200 p-4">
+            {isExpert(user) ? (
+              <Link to="/profile" onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+                Open my profile
+              </Link>
+            ) : (
+              <Link to={becomeExpertHref(user)} onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+                Become an expert
+              </Link>
+            )}
+            {user ? (
+              <Form method="post" action="/sign-out">
+                <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white">
+                  <LogOut className="size-4" aria-hidden="true" />
+                  Logout
+                </button>
+              </Form>
+            ) : (
+              <Link to={signInHref} onClick={close} className="block rounded-full bg-ink px-4 py-2 text-center text-sm font-semibold text-white">
+                Sign In / Sign up
+              </Link>
+            )}
+            <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-2 text-sm text-slate-600">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={close} className="hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,32 @@
+/** The confirm dialog's Radix AlertDialog, fetched on the first confirm() (see confirm-dialog.tsx). */
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { clsx } from "clsx";
+import type { OpenDialog } from "./confirm-dialog";
+
+export function ConfirmDialogView({ open, dialog, onAnswer }: { open: boolean; dialog: OpenDialog | null; onAnswer: (result: boolean) => void }) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(isOpen) => !isOpen && onAnswer(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{dialog?.title}</AlertDialog.Title>
+          {dialog?.description ? <AlertDialog.Description className="mt-2 text-sm text-slate-600">{dialog.description}</AlertDialog.Description> : null}
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+              {dialog?.cancelLabel ?? "Cancel"}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={() => onAnswer(true)}
+              className={clsx(
+                "rounded-full px-4 py-2 text-sm font-semibold text-white",
+                dialog?.destructive ? "bg-danger hover:bg-red-700" : "bg-ink hover:bg-slate-800",
+              )}
+            >
+              {dialog?.confirmLabel ?? "Confirm"}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
