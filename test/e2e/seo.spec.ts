@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Found by search engines (issue 10, first part): robots.txt, the sitemap, and JSON-LD on the
@@ -54,7 +54,7 @@ test("installable: the page names its web manifest, which names the app and icon
 });
 
 /** The server-rendered head's canonical link and share-card tags, as a crawler reads them (no JavaScript). */
-async function shareTags(request: import("@playwright/test").APIRequestContext, path: string) {
+async function shareTags(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const attribute = (selector: RegExp) => selector.exec(head)?.[1]?.replace(/&amp;/g, "&");
