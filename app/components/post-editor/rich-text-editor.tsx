@@ -26,7 +26,7 @@ import {
 import { forwardRef, useCallback, useId, useRef, useState, type ButtonHTMLAttributes, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { createEditor, type Descendant, type Range } from "slate";
 import { withHistory } from "slate-history";
-import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
+import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps, type RenderPlaceholderProps } from "slate-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
 import {
@@ -52,6 +52,18 @@ import type { BlockFormat, EmbedElement, ImageElement, Mark, PostEditor } from "
 
 export function createPostEditor(): PostEditor {
   return withPostElements(withHistory(withReact(createEditor())));
+}
+
+/**
+ * Slate draws its placeholder in the text colour at a third opacity, 2.1:1 on white: shown at
+ * full opacity in slate-500 instead (4.8:1, WCAG AA).
+ */
+function renderPlaceholder({ attributes, children }: RenderPlaceholderProps) {
+  return (
+    <span {...attributes} style={{ ...attributes.style, opacity: 1 }} className="text-slate-500">
+      {children}
+    </span>
+  );
 }
 
 export function RichTextEditor({
@@ -102,6 +114,7 @@ export function RichTextEditor({
             renderLeaf={renderLeaf}
             onKeyDown={onKeyDown}
             placeholder="Write your post…"
+            renderPlaceholder={renderPlaceholder}
             spellCheck
             // Slate sets a min-height of its own (the placeholder's); this one wins.
             style={{ minHeight: "12rem" }}
