@@ -32,6 +32,8 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [open, setOpen] = useState(false);
   const current = useRef<OpenDialog | null>(null);
+  // Opened by a call, not by a Radix trigger, so Radix knows nowhere to put the focus back.
+  const returnFocusTo = useRef<Element | null>(null);
 
   const close = useCallback((result: boolean) => {
     current.current?.resolve(result);
@@ -45,6 +47,7 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
         close(false);
         await new Promise((resolve) => setTimeout(resolve, CONFIRM_REOPEN_DELAY_MS));
       }
+      returnFocusTo.current = document.activeElement;
       return new Promise<boolean>((resolve) => {
         const next = { ...options, resolve };
         current.current = next;
@@ -61,7 +64,16 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
       <AlertDialog.Root open={open} onOpenChange={(isOpen) => !isOpen && close(false)}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Content
+            onCloseAutoFocus={(event) => {
+              // Back to what had the focus when asked (the editor's body, say), if it is still there.
+              const target = returnFocusTo.current;
+              if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
+            className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
             <AlertDialog.Title className="text-lg font-semibold text-slate-900">{dialog?.title}</AlertDialog.Title>
             {dialog?.description ? (
               <AlertDialog.Description className="mt-2 text-sm text-slate-600">{dialog.description}</AlertDialog.Description>
