@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, presetCookieConsent, signedInContext, waitForHydration } from "./support/helpers";
+import { DEMO_PASSWORD, presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -236,6 +236,9 @@ test.describe("the post editor by keyboard", () => {
 });
 
 test.describe("sign-in by keyboard", () => {
+  // A failed sign-in counts against the client's address: this test gets an address of its own.
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+
   test("a missing field is named and focused; the form then signs in with Enter", async ({ page }) => {
     await page.goto("/sign-in");
     await waitForHydration(page);
