@@ -11,7 +11,7 @@ export function ErrorPage({ status }: { status: number }) {
   const { title, message } = errorPageText(status);
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
-      <p className="text-6xl font-black tracking-tight text-slate-200" aria-hidden="true">
+      <p className="text-6xl font-black tracking-tight text-brand-600" aria-hidden="true">
         {status}
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>

@@ -58,7 +58,7 @@ export function NotificationPreferencesForm({
           E-mail me when an expert I subscribe to posts a new pick
         </label>
       </fieldset>
-      <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button type="submit" disabled={saving} className="rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
         {saving ? "Saving…" : "Save notification settings"}
       </button>
     </Form>

@@ -65,7 +65,7 @@ export function PostTypeSwitch({ value, onChange, name, disabled = false }: { va
             <span className="text-sm font-semibold" aria-hidden="true">
               {option.label}
             </span>
-            <span id={`${name}-${option.value}-hint`} className="text-xs text-slate-500">
+            <span id={`${name}-${option.value}-hint`} className="text-xs text-slate-600">
               {option.hint}
             </span>
           </label>
@@ -98,7 +98,7 @@ export function ModalitiesSelect({
   return (
     <Popover.Root>
       <Popover.Trigger id={id} type="button" className={triggerClass} {...describedBy(id, errors)}>
-        <span className={clsx("truncate", chosen.length === 0 && "text-slate-400")}>{summary}</span>
+        <span className={clsx("truncate", chosen.length === 0 && "text-slate-500")}>{summary}</span>
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
@@ -224,7 +224,7 @@ export function EventSelect({
             {selected.awayTeam} at {selected.homeTeam} · <span className="text-slate-500">{formatEventTime(selected.startsAt)}</span>
           </span>
         ) : (
-          <span className="text-slate-400">{noCategory ? "Choose a category first" : optional ? "No event" : "Choose a game"}</span>
+          <span className="text-slate-500">{noCategory ? "Choose a category first" : optional ? "No event" : "Choose a game"}</span>
         )}
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </Popover.Trigger>

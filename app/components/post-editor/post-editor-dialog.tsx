@@ -39,6 +39,9 @@ export default function PostEditorDialog({
   const dirty = useRef(false);
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  // Opened by the URL rather than a Radix trigger: remember what had the focus (the header's
+  // New Post/Pick, an Edit button) to give it back on closing.
+  const [openedFrom] = useState(() => document.activeElement);
   const loadedId = loaded.status === "ready" ? (loaded.post?.id ?? NEW_POST) : null;
 
   useEffect(() => {
@@ -106,6 +109,12 @@ export default function PostEditorDialog({
           onEscapeKeyDown={(event) => {
             event.preventDefault();
             void requestClose();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (openedFrom instanceof HTMLElement && openedFrom.isConnected && openedFrom !== document.body) {
+              event.preventDefault();
+              openedFrom.focus();
+            }
           }}
           onPointerDownOutside={(event) => {
             event.preventDefault();

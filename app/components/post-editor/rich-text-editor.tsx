@@ -24,9 +24,9 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { forwardRef, useCallback, useId, useRef, useState, type ButtonHTMLAttributes, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { createEditor, type Descendant, type Range } from "slate";
+import { createEditor, Editor, Transforms, type Descendant, type Range } from "slate";
 import { withHistory } from "slate-history";
-import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
+import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps, type RenderPlaceholderProps } from "slate-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
 import {
@@ -52,6 +52,18 @@ import type { BlockFormat, EmbedElement, ImageElement, Mark, PostEditor } from "
 
 export function createPostEditor(): PostEditor {
   return withPostElements(withHistory(withReact(createEditor())));
+}
+
+/**
+ * Slate draws its placeholder in the text colour at a third opacity, 2.1:1 on white: shown at
+ * full opacity in slate-500 instead (4.8:1, WCAG AA).
+ */
+function renderPlaceholder({ attributes, children }: RenderPlaceholderProps) {
+  return (
+    <span {...attributes} style={{ ...attributes.style, opacity: 1 }} className="text-slate-500">
+      {children}
+    </span>
+  );
 }
 
 export function RichTextEditor({
@@ -102,6 +114,7 @@ export function RichTextEditor({
             renderLeaf={renderLeaf}
             onKeyDown={onKeyDown}
             placeholder="Write your post…"
+            renderPlaceholder={renderPlaceholder}
             spellCheck
             // Slate sets a min-height of its own (the placeholder's); this one wins.
             style={{ minHeight: "12rem" }}
@@ -136,9 +149,19 @@ const MARK_BUTTONS: { mark: Mark; label: string; shortcut: string; icon: LucideI
 /** Keeps the editor's selection when a toolbar button is clicked with the mouse. */
 const keepSelection = (event: { preventDefault: () => void }) => event.preventDefault();
 
+/**
+ * A formatting command acts on the editor's selection. A keyboard user who tabs to a toolbar
+ * button before ever entering the body has none, and the command would do nothing: the caret is
+ * put at the start first, as focusing the body would. Then the body gets the focus back.
+ */
+function runOnSelection(editor: Editor, command: () => void) {
+  if (!editor.selection) Transforms.select(editor, Editor.start(editor, []));
+  command();
+  ReactEditor.focus(editor);
+}
+
 function Toolbar() {
   const editor = useSlate();
-  const focusEditor = () => ReactEditor.focus(editor);
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 px-1.5 py-1">
       {BLOCK_BUTTONS.map((button) => (
@@ -153,10 +176,7 @@ function Toolbar() {
           aria-keyshortcuts={shortcut.replace("Mod", "Control")}
           title={`${label} (${shortcut.replace("Mod", "Ctrl/⌘")})`}
           pressed={isMarkActive(editor, mark)}
-          onClick={() => {
-            toggleMark(editor, mark);
-            focusEditor();
-          }}
+          onClick={() => runOnSelection(editor, () => toggleMark(editor, mark))}
         />
       ))}
       <Separator />
@@ -203,10 +223,7 @@ function BlockButton({ format, label, icon }: { format: BlockFormat; label: stri
       label={label}
       icon={icon}
       pressed={isBlockActive(editor, format)}
-      onClick={() => {
-        toggleBlock(editor, format);
-        ReactEditor.focus(editor);
-      }}
+      onClick={() => runOnSelection(editor, () => toggleBlock(editor, format))}
     />
   );
 }

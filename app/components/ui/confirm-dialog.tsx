@@ -34,6 +34,8 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [open, setOpen] = useState(false);
   const current = useRef<OpenDialog | null>(null);
+  // Opened by a call, not by a Radix trigger, so Radix knows nowhere to put the focus back.
+  const returnFocusTo = useRef<Element | null>(null);
 
   const close = useCallback((result: boolean) => {
     current.current?.resolve(result);
@@ -47,6 +49,7 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
         close(false);
         await new Promise((resolve) => setTimeout(resolve, CONFIRM_REOPEN_DELAY_MS));
       }
+      returnFocusTo.current = document.activeElement;
       // Offline and the dialog cannot come: nothing is confirmed.
       if (!(await confirmView.load().then(() => true, () => false))) return false;
       return new Promise<boolean>((resolve) => {
@@ -63,7 +66,7 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      {View ? <View.ConfirmDialogView open={open} dialog={dialog} onAnswer={close} /> : null}
+      {View ? <View.ConfirmDialogView open={open} dialog={dialog} onAnswer={close} returnFocusTo={returnFocusTo} /> : null}
     </ConfirmContext.Provider>
   );
 }
