@@ -72,7 +72,8 @@ async function demoTargets(base) {
  * Slate or Stripe code came. `cookies` signs the context in; `settle` waits for more (the editor).
  */
 async function load(browser, base, path, { cookies = [], settle } = {}) {
-  const context = await browser.newContext({ viewport: settings.viewport });
+  // Cold loads from the network: no background worker serving files from its cache.
+  const context = await browser.newContext({ viewport: settings.viewport, serviceWorkers: "block" });
   await context.addCookies([{ name: "cookieConsent", value: "false", url: base }, ...cookies.map((cookie) => ({ ...cookie, url: base }))]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -207,6 +207,8 @@ test.describe("axe on open states", () => {
   }
 
   test("the search suggestions popover at 1440 px and the search overlay at 375 px", async ({ browser, baseURL }) => {
+    // Two pages, two scans: more than one test's time on a busy two-core machine.
+    test.setTimeout(90_000);
     for (const width of [1440, 375] as const) {
       const { context, page } = await openAs(browser, baseURL!, "visitor", width);
       await visit(page, "/", "/");

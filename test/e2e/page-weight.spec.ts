@@ -64,6 +64,10 @@ async function demoPages(request: APIRequestContext) {
   return [`/posts/${free!.id}`, `/posts/${pick!.id}`, `/experts/${EXPERT}`];
 }
 
+// What the network sends: the background worker would serve a repeat page's files from its cache,
+// which Resource Timing reports at their decoded size.
+test.use({ serviceWorkers: "block" });
+
 test("a visitor's post and expert pages send under 150 KB of JavaScript, and no editor or Stripe code", async ({ page, context, baseURL, request }) => {
   await presetCookieConsent(context, baseURL!);
   for (const path of await demoPages(request)) {
