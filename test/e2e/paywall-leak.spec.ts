@@ -214,7 +214,8 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
   const stranger = await signedInContext(playwright, baseURL!, STRANGER);
   const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
   const newcomer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() } });
-  const cleanup: (() => Promise<APIResponse>)[] = [];
+  const cleanup: (() => Promise<APIResponse | undefined>)[] = [];
+  const withdrawn = new Set<string>();
   const cleanupProblems: string[] = [];
   let stream: AbortController | undefined;
 
@@ -260,7 +261,7 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     cleanup.push(() => stranger.delete(`/api/posts/${soon}/notify`));
     // A second one at the same time, so the stream has a notification to replay from.
     const soonToo = await create(author, pick(titles.soonToo, "A second late move.", new Date(Date.now() + 8_000).toISOString()));
-    cleanup.push(() => author.post(`/api/posts/${soonToo}/withdraw`));
+    cleanup.push(async () => (withdrawn.has(soonToo) ? undefined : author.post(`/api/posts/${soonToo}/withdraw`)));
     expect((await stranger.post(`/api/posts/${soonToo}/notify`)).status()).toBe(200);
     cleanup.push(() => stranger.delete(`/api/posts/${soonToo}/notify`));
 
@@ -479,6 +480,19 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     expect(carriesMarker((await textOf(subscriber, "/api/posts/my/feed?size=20")).text)).toBe(true);
     expect(carriesMarker((await textOf(author, "/api/posts/my?size=20")).text)).toBe(true);
 
+    // Withdrawn, a pick stays locked: its page, data and answer still hold the preview only.
+    const withdrawAnswer = await author.post(`/api/posts/${soonToo}/withdraw`);
+    expect(withdrawAnswer.status(), await withdrawAnswer.text()).toBe(200);
+    withdrawn.add(soonToo);
+    for (const url of [`/posts/${soonToo}`, dataUrl(`/posts/${soonToo}`), `/api/posts/${soonToo}`, `/experts/${AUTHOR}`, `/api/posts?expertId=${experts[0].id}&size=100`]) {
+      for (const [who, context] of personas) {
+        const { status, text } = await textOf(context, url);
+        expect(status, `${who} ${url} after the withdrawal`).toBeLessThan(500);
+        expect(carriesMarker(text), `${who} ${url} after the withdrawal`).toBe(false);
+      }
+    }
+    expect(carriesMarker((await textOf(subscriber, `/api/posts/${soonToo}`)).text), "the subscriber still reads the withdrawn pick").toBe(true);
+
     // E-mails: the subscriber is told of the new picks (the expert's name, the title and a link:
     // decision 024, never the pick); no message the app sent anyone carries the marker.
     await expect
@@ -501,7 +515,7 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     // withdrawn and leaves the lists of coming picks; the graded one stays on the record (Void).
     for (const undo of cleanup.reverse()) {
       const undone = await undo();
-      if (!undone.ok()) cleanupProblems.push(`${undone.url()}: ${undone.status()} ${await undone.text()}`);
+      if (undone && !undone.ok()) cleanupProblems.push(`${undone.url()}: ${undone.status()} ${await undone.text()}`);
     }
     await Promise.all([author.dispose(), secondAuthor.dispose(), admin.dispose(), subscriber.dispose(), stranger.dispose(), visitor.dispose(), newcomer.dispose()]);
   }
