@@ -254,18 +254,7 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     const run = Math.random().toString(36).slice(2, 7);
     const titles = { live: `Tonight's best side (${run})`, soon: `Late line move (${run})`, soonToo: `Second late move (${run})`, later: `Tip-off special (${run})`, draft: `Draft angle (${run})`, graded: `Quarterback yards (${run})` };
 
-    // Scheduled a few seconds ahead, with the follower's notify-me: it goes live under the open stream.
-    const soon = await create(author, pick(titles.soon, "The late move is real.", new Date(Date.now() + 8_000).toISOString()));
-    cleanup.push(() => author.post(`/api/posts/${soon}/withdraw`));
-    expect((await stranger.post(`/api/posts/${soon}/notify`)).status()).toBe(200);
-    cleanup.push(() => stranger.delete(`/api/posts/${soon}/notify`));
-    // A second one at the same time, so the stream has a notification to replay from.
-    const soonToo = await create(author, pick(titles.soonToo, "A second late move.", new Date(Date.now() + 8_000).toISOString()));
-    cleanup.push(async () => (withdrawn.has(soonToo) ? undefined : author.post(`/api/posts/${soonToo}/withdraw`)));
-    expect((await stranger.post(`/api/posts/${soonToo}/notify`)).status()).toBe(200);
-    cleanup.push(() => stranger.delete(`/api/posts/${soonToo}/notify`));
-
-    // The follower's stream, opened with their session cookie before the pick goes live.
+    // The follower's stream, opened with their session cookie before the picks below go live.
     const cookie = (await stranger.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     stream = new AbortController();
     let streamed = "";
@@ -287,6 +276,18 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
         // Aborted at the end.
       }
     })();
+
+    // Scheduled a few seconds ahead, with the follower's notify-me: they go live under the open stream.
+    const goLive = new Date(Date.now() + 10_000).toISOString();
+    const soon = await create(author, pick(titles.soon, "The late move is real.", goLive));
+    cleanup.push(() => author.post(`/api/posts/${soon}/withdraw`));
+    expect((await stranger.post(`/api/posts/${soon}/notify`)).status()).toBe(200);
+    cleanup.push(() => stranger.delete(`/api/posts/${soon}/notify`));
+    // A second one at the same time, so the stream has a notification to replay from.
+    const soonToo = await create(author, pick(titles.soonToo, "A second late move.", goLive));
+    cleanup.push(async () => (withdrawn.has(soonToo) ? undefined : author.post(`/api/posts/${soonToo}/withdraw`)));
+    expect((await stranger.post(`/api/posts/${soonToo}/notify`)).status()).toBe(200);
+    cleanup.push(() => stranger.delete(`/api/posts/${soonToo}/notify`));
 
     const live = await create(author, pick(titles.live, "Rest days favour the home side tonight, and the line has not moved yet.", new Date().toISOString()));
     cleanup.push(() => author.post(`/api/posts/${live}/withdraw`));
@@ -365,6 +366,9 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     // Single fetch with the routes named, as client navigations ask; the route discovery manifest.
     urls.add(`/posts/${live}.data?_routes=${encodeURIComponent("root,routes/posts.$postId")}`);
     urls.add(`/experts/${AUTHOR}.data?_routes=${encodeURIComponent("routes/experts.$userName")}`);
+    // Remix's older data requests (`?_data=<route id>`), should anything still answer them.
+    urls.add(`/posts/${live}?_data=${encodeURIComponent("routes/posts.$postId")}`);
+    urls.add(`/experts/${AUTHOR}?_data=${encodeURIComponent("routes/experts.$userName")}`);
     urls.add(`/__manifest?p=${encodeURIComponent(`/posts/${live}`)}&p=${encodeURIComponent(`/experts/${AUTHOR}`)}`);
 
     // The post page's HTML: the title, the preview, the meta tags and the JSON-LD (an Article, not free).
@@ -473,6 +477,12 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
         expect(carriesMarker(text), `${who} ${url} carries the analysis`).toBe(true);
       }
       expect((await textOf(context, `/api/search?searchValue=${SEARCH_PREFIX}&topCount=20`)).text, `${who} finds it by a word of its body`).toContain(live);
+    }
+    // Right after the subscriber's render, a visitor asking for the same address gets their own
+    // (the page micro-cache keeps signed-out pages only).
+    for (const url of [`/posts/${live}`, `/experts/${AUTHOR}`, "/"]) {
+      await textOf(subscriber, url);
+      expect(carriesMarker((await textOf(visitor, url)).text), `visitor ${url} just after the subscriber`).toBe(false);
     }
     expect(carriesMarker((await textOf(secondAuthor, `/posts/${graded}`)).text), "the second author reads their graded pick").toBe(true);
     expect(carriesMarker((await textOf(author, `/api/posts/${draft}`)).text), "the author reads their draft").toBe(true);
