@@ -15,7 +15,6 @@
  * A new route: give it a row in EXPECTED and, when it needs parameters, a query or a body, an
  * entry in CALLS. `MATRIX_DEBUG=1` prints every row as it runs.
  */
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -27,6 +26,7 @@ import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import { buildPreview } from "~/modules/posts/slate";
 import type { CookieJar } from "../support/api-caller";
+import { apiRouteMethods, apiRouteModules as modules, apiRoutes, invokeRoute, type Answer, type ApiRoute, type Call, type Method, type RouteModule } from "../support/api-routes";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, HOUR, postFixtures } from "../support/post-fixtures";
@@ -38,8 +38,6 @@ import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-
 // ---------------------------------------------------------------------------------------------
 const PERSONAS = ["visitor", "unconfirmedUser", "user", "subscriber", "owningExpert", "otherExpert", "admin"] as const;
 type Persona = (typeof PERSONAS)[number];
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
 
 /**
  * A status, or for a post read a status with what the body shows: `open` (the body) or `locked`
@@ -210,104 +208,9 @@ const EXPECTED: Record<string, Row> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The manifest
+// The manifest and calling a route as Remix would: test/support/api-routes.ts
 // ---------------------------------------------------------------------------------------------
-interface RouteEntry {
-  id: string;
-  file: string;
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-interface ApiRoute {
-  /** "/api/posts/{postId}" */
-  pattern: string;
-  file: string;
-  module: RouteModule;
-}
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
-interface RouteModule {
-  loader?: Handler;
-  action?: Handler;
-}
-
-const modules = import.meta.glob<RouteModule>("/app/routes/api.*.ts");
-
-/** The route config app/routes.ts builds (flatRoutes), flattened to full paths. */
-async function apiRoutes(): Promise<ApiRoute[]> {
-  // What the Remix plugin does before it evaluates app/routes.ts.
-  (globalThis as { __remixAppDirectory?: string }).__remixAppDirectory = path.resolve("app");
-  const config = (await (await import("~/routes")).default) as RouteEntry[];
-  const found: { fullPath: string; file: string }[] = [];
-  const walk = (entries: RouteEntry[], parent: string) => {
-    for (const entry of entries) {
-      const fullPath = [parent, entry.path ?? ""].filter(Boolean).join("/");
-      found.push({ fullPath, file: entry.file });
-      walk(entry.children ?? [], fullPath);
-    }
-  };
-  walk(config, "");
-  const api = found.filter((route) => route.fullPath === "api" || route.fullPath.startsWith("api/"));
-  return Promise.all(
-    api.map(async ({ fullPath, file }) => {
-      const load = modules[`/app/${file}`];
-      if (!load) throw new Error(`the manifest's ${file} is not among the globbed api modules`);
-      const pattern = `/${fullPath}`.replace(/:(\w+)/g, "{$1}");
-      return { pattern, file, module: await load() };
-    }),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Calling a route as Remix would
-// ---------------------------------------------------------------------------------------------
-interface Call {
-  /** The URL path with its query; the route's pattern when absent. */
-  path?: string;
-  params?: Record<string, string>;
-  body?: unknown;
-  form?: FormData;
-  raw?: string;
-  headers?: Record<string, string>;
-}
-
-interface Answer {
-  status: number;
-  text: string;
-}
-
-async function invoke(module: RouteModule, method: Method, pattern: string, call: Call, jar: CookieJar | undefined, ctx: AppLoadContext): Promise<Answer> {
-  const headers = new Headers(call.headers);
-  if (jar) headers.set("Cookie", jar.header());
-  let body: BodyInit | undefined;
-  if (call.form) body = call.form;
-  else if (call.raw !== undefined) body = call.raw;
-  else if (call.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(call.body);
-  }
-  const abort = new AbortController();
-  const request = new Request(`http://localhost${call.path ?? pattern}`, { method, headers, body, signal: abort.signal });
-  const handler = method === "GET" ? module.loader : module.action;
-  if (!handler) return { status: 405, text: "" };
-  let response: Response;
-  try {
-    response = (await handler({ request, params: call.params ?? {}, context: ctx })) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) response = thrown;
-    else return { status: 500, text: String(thrown) };
-  }
-  jar?.absorb(response);
-  if (response.headers.get("Content-Type")?.startsWith("text/event-stream")) {
-    // A stream never ends by itself: the browser goes away.
-    abort.abort();
-    await response.body?.cancel();
-    return { status: response.status, text: "" };
-  }
-  return { status: response.status, text: await response.text() };
-}
+const invoke = invokeRoute;
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -644,7 +547,7 @@ function outcomeOf(key: string, answer: Answer): Outcome {
 // ---------------------------------------------------------------------------------------------
 let routes: ApiRoute[];
 /** "METHOD /api/pattern" → its route, for every method each route answers (anything but 405). */
-const manifest = new Map<string, ApiRoute>();
+let manifest = new Map<string, ApiRoute>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -677,12 +580,7 @@ beforeAll(async () => {
   routes = await apiRoutes();
   routesByPattern = new Map(routes.map((route) => [route.pattern, route]));
   // The methods a route answers: whatever its handlers do not refuse with 405 (a visitor's bare request).
-  for (const route of routes) {
-    for (const method of METHODS) {
-      const probe = await invoke(route.module, method, route.pattern, { params: {} }, undefined, context);
-      if (probe.status !== 405) manifest.set(`${method} ${route.pattern}`, route);
-    }
-  }
+  manifest = await apiRouteMethods(routes, context);
 }, 120_000);
 
 afterAll(async () => {
