@@ -210,7 +210,9 @@ const expertByNameStatement = preparedStatement((db) => singleExpertQuery(db, "u
  */
 export async function findExpert(db: Database, idOrUserName: string, viewerId: string | null, now = new Date()): Promise<Expert | null> {
   const needle = idOrUserName.trim();
-  if (!needle || needle.length > 100) return null;
+  // A control character (a NUL above all, which PostgreSQL refuses in text) names nobody.
+  // eslint-disable-next-line no-control-regex
+  if (!needle || needle.length > 100 || /[\u0000-\u001f\u007f]/.test(needle)) return null;
   const params = { viewerId, now: now.toISOString() };
   const [row] = UUID.test(needle)
     ? await expertByIdStatement(db).execute({ ...params, needle: needle.toLowerCase() })

@@ -10,6 +10,12 @@ import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
 import { trimStrings } from "./trim";
 
 export const MAX_JSON_BODY_BYTES = 1_000_000;
+/**
+ * Arrays and objects inside one another: a rich-text body nests a few levels per list, nothing a
+ * form sends comes near this. Deeper is a malformed body (400), refused before anything recurses
+ * into it (trimming, validation, rendering would run out of stack: a 500).
+ */
+export const MAX_JSON_DEPTH = 64;
 
 export interface PageMeta {
   page: number;
@@ -97,8 +103,9 @@ export async function handleApi(
 
 /**
  * Reads a JSON body of at most 1 MB (413 past it, whatever Content-Length claims), answers 400
- * for malformed JSON, trims strings (SPEC.md section 5) and validates with the schema (422 with
- * `errors` by field).
+ * for malformed JSON or nesting deeper than MAX_JSON_DEPTH, 422 for a NUL or half a surrogate
+ * pair in any string or key, trims strings (SPEC.md section 5) and validates with the schema
+ * (422 with `errors` by field).
  */
 export async function readJsonBody<S extends z.ZodTypeAny>(
   request: Request,
@@ -113,15 +120,13 @@ export async function readJsonBody<S extends z.ZodTypeAny>(
   } catch {
     throw new AppError(400, API_MESSAGES[400]);
   }
+  const prefix = options.envelope ? `${options.envelope}.` : null;
+  const named = (errors: Record<string, string[]>) =>
+    prefix ? Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, messages])) : errors;
+  const unstorable = checkJsonValue(parsed);
+  if (unstorable) throw new AppError(422, defaultErrorMessage(422), named(unstorable));
   const result = schema.safeParse(trimStrings(parsed));
-  if (!result.success) {
-    const errors = fieldErrorsFromZod(result.error);
-    const prefix = options.envelope ? `${options.envelope}.` : null;
-    const named = prefix
-      ? Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, messages]))
-      : errors;
-    throw new AppError(422, defaultErrorMessage(422), named);
-  }
+  if (!result.success) throw new AppError(422, defaultErrorMessage(422), named(fieldErrorsFromZod(result.error)));
   return result.data;
 }
 
@@ -134,9 +139,41 @@ export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): 
     // Arrays travel as repeated keys (SPEC.md section 7).
     query[key] = values.length > 1 || key.endsWith("Ids") ? values : values[0];
   }
+  const unstorable = [...params].filter(([key, value]) => !isStorableText(key) || !isStorableText(value)).map(([key]) => key);
+  if (unstorable.length > 0) throw new AppError(400, "The query is not valid.", Object.fromEntries(unstorable.map((key) => [key, [INVALID_TEXT]])));
   const result = schema.safeParse(query);
   if (!result.success) throw new AppError(400, "The query is not valid.", fieldErrorsFromZod(result.error));
   return result.data;
+}
+
+const INVALID_TEXT = "Invalid input";
+/** A NUL character or half a surrogate pair: not text PostgreSQL can store (text or jsonb), so never valid input. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorableText = (value: string) => !UNSTORABLE.test(value);
+
+/**
+ * Walks a parsed body without recursion: deeper than MAX_JSON_DEPTH is 400 (thrown); answers the
+ * strings and keys that are not storable text by field (their paths, as zod would name them).
+ */
+function checkJsonValue(root: unknown): Record<string, string[]> | null {
+  const stack: { value: unknown; depth: number; path: string[] }[] = [{ value: root, depth: 0, path: [] }];
+  const errors: Record<string, string[]> = {};
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (!isStorableText(value)) errors[path.join(".")] = [INVALID_TEXT];
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MAX_JSON_DEPTH) throw new AppError(400, API_MESSAGES[400]);
+    for (const [key, item] of Object.entries(value)) {
+      const itemPath = [...path, key];
+      if (!isStorableText(key)) errors[itemPath.join(".")] = [INVALID_TEXT];
+      else stack.push({ value: item, depth: depth + 1, path: itemPath });
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 async function readBodyText(request: Request, limit: number): Promise<string> {
