@@ -8,7 +8,6 @@ import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { comments, events, posts, subscriptions } from "~/db/schema";
@@ -17,6 +16,7 @@ import * as commentsRoute from "~/routes/api.posts.$postId.comments";
 import EventPage, * as eventPage from "~/routes/events.$eventId";
 import PostPage, * as postPage from "~/routes/posts.$postId";
 import { callRoute, type CookieJar } from "../support/api-caller";
+import { renderToHtml } from "../support/render-html";
 import { makeLoadContext } from "../support/context";
 import { postFixtures, type MadeUser } from "../support/post-fixtures";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
@@ -128,7 +128,7 @@ const loadEvent = (id: string, jar?: CookieJar, search = "") => load(eventPage.l
  * on the server; the real server renders through Remix's static router, so only that warning is
  * set aside.
  */
-function renderPage(Page: ComponentType, path: string, pattern: string, data: unknown, viewer: MadeUser | null): string {
+async function renderPage(Page: ComponentType, path: string, pattern: string, data: unknown, viewer: MadeUser | null): Promise<string> {
   const Root = () => createElement(ConfirmDialogProvider, null, createElement(Outlet));
   const Stub = createRemixStub([{ id: "root", path: "/", Component: Root, children: [{ id: "page", path: pattern, Component: Page }] }]);
   const user = viewer
@@ -140,7 +140,7 @@ function renderPage(Page: ComponentType, path: string, pattern: string, data: un
     original(...args);
   };
   try {
-    return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: { appName: "Sharpside", user }, page: data } } }));
+    return await renderToHtml(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: { appName: "Sharpside", user }, page: data } } }));
   } finally {
     console.error = original;
   }
@@ -170,7 +170,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
   it("the author reads the body, with the pick, Edit and Withdraw (a posted pick is never deleted)", async () => {
     const { status, data } = await loadPost(pickId, author.jar);
     expect(status).toBe(200);
-    const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, author);
+    const html = await renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, author);
     expect(html).toContain(SECRET);
     expect(html).toContain("Lakers -4.5");
     expect(html).toContain("+150");
@@ -189,7 +189,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(status).toBe(200);
     // A reader's copy holds a paid body: no cache may keep it.
     expect(headers?.get("Cache-Control")).toBe("private, no-store");
-    const html = renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, subscriber);
+    const html = await renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, subscriber);
     expect(html).toContain(SECRET);
     expect(html).toContain("Lakers -4.5");
     expect(JSON.stringify(data)).toContain('"line":-4.5');
@@ -199,7 +199,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(html).not.toContain("Grade pick");
     // The prop's words are the subscriber's to read.
     const prop = await loadPost(propId, subscriber.jar);
-    expect(renderPage(PostPage, `/posts/${propId}`, "posts/:postId", prop.data, subscriber)).toContain(`${PROP_SECRET} Over 25.5`);
+    expect(await renderPage(PostPage, `/posts/${propId}`, "posts/:postId", prop.data, subscriber)).toContain(`${PROP_SECRET} Over 25.5`);
     expect(JSON.stringify(prop.data)).toContain('"line":25.5');
   });
 
@@ -215,7 +215,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
           comments: null,
         });
         expect(headers?.get("Cache-Control") ?? null).toBe(who === "visitor" ? null : "private, no-store");
-        const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
+        const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
         const meta = metaOf(data);
         for (const place of [html, JSON.stringify(data), JSON.stringify(meta)]) {
           expect(place).not.toContain(SECRET);
@@ -264,14 +264,14 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     await database.db.update(posts).set({ pickResult: "Win", gradedAt: new Date(), settledOdds: 150 }).where(eq(posts.id, gradedId));
     const visitor = await loadPost(gradedId);
     expect(visitor.data).toMatchObject({ post: { isLocked: true, body: null, pickResult: "Win", selection: "Lakers -4.5", odds: 150, units: 1.5 } });
-    const html = renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", visitor.data, null);
+    const html = await renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", visitor.data, null);
     expect(html).toContain("+150");
     expect(html).toContain("Win");
     expect(html).toContain("Lakers -4.5");
     expect(JSON.stringify(visitor.data)).not.toContain(SECRET);
     expect(html).not.toContain(SECRET);
     const own = await loadPost(gradedId, author.jar);
-    const ownHtml = renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", own.data, author);
+    const ownHtml = await renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", own.data, author);
     expect(ownHtml).not.toContain("createEditPost");
     expect(ownHtml).not.toContain("Withdraw pick");
     expect(ownHtml).not.toContain("Grade pick");
@@ -283,7 +283,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     await startEvent(eventId);
     const own = await loadPost(id, author.jar);
     expect(own.data).toMatchObject({ eventStarted: true });
-    const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
+    const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
     expect(html).not.toContain("createEditPost");
     expect(html).not.toContain("Withdraw pick");
     expect(html).not.toContain("Delete pick");
@@ -296,7 +296,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(visitor.data).toMatchObject({ post: { isLocked: true, body: null, selection: "Lakers -4.5", odds: 150, units: 1.5, market: "Spread", pickResult: null } });
     const committedText = (visitor.data!.post as { committedText: string | null }).committedText;
     expect(committedText).toContain("selection: Lakers -4.5");
-    const visitorHtml = renderPage(PostPage, `/posts/${id}`, "posts/:postId", visitor.data, null);
+    const visitorHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", visitor.data, null);
     expect(visitorHtml).toContain("Lakers -4.5");
     expect(visitorHtml).toContain("+150");
     for (const place of [visitorHtml, JSON.stringify(visitor.data), JSON.stringify(metaOf(visitor.data))]) expect(place).not.toContain(SECRET);
@@ -304,16 +304,16 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
 
   it("a prop whose game has started is graded by its author: Grade pick, and nothing else to change", async () => {
     const { id, eventId } = await createProp(author, "tonight");
-    const before = renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
+    const before = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
     expect(before).not.toContain("Grade pick");
     expect(before).toContain("Withdraw pick");
     await startEvent(eventId);
-    const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
+    const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
     expect(html).toContain("Grade pick");
     expect(html).not.toContain("createEditPost");
     expect(html).not.toContain("Withdraw pick");
     // Nobody else grades it.
-    expect(renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, subscriber.jar)).data, subscriber)).not.toContain("Grade pick");
+    expect(await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, subscriber.jar)).data, subscriber)).not.toContain("Grade pick");
   });
 
   it("a scheduled post: its author reads it; everyone else gets a teaser with notify-me and none of its text", async () => {
@@ -321,7 +321,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     const id = await createPost(author, { postType: "Post", title: "Later", body: [paragraph(`Coming: ${teaserText}`)], publishDate: new Date(Date.now() + 2 * DAY).toISOString() });
     const own = await loadPost(id, author.jar);
     expect(own.status).toBe(200);
-    const ownHtml = renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
+    const ownHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
     expect(ownHtml).toContain("Scheduled for");
     expect(ownHtml).toContain(teaserText);
     expect(metaOf(own.data)).toContainEqual({ name: "robots", content: "noindex" });
@@ -329,7 +329,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
       const { status, data } = await loadPost(id, viewer?.jar);
       expect(status).toBe(200);
       expect(data).toMatchObject({ post: { isLocked: true, body: null }, comments: null, isLive: false });
-      const html = renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
+      const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
       for (const place of [html, JSON.stringify(data), JSON.stringify(metaOf(data))]) expect(place).not.toContain(teaserText);
       expect(html).toContain("This post is not live yet");
       expect(html).toContain("Notify me");
@@ -386,7 +386,7 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
   it("renders the newest page of comments, their text as text, and a comment form with a label", async () => {
     const { data } = await loadPost(postId, reader.jar);
     expect(data).toMatchObject({ comments: { page: 1, size: 10, totalItems: 12 }, scrollTo: null });
-    const html = renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, reader);
+    const html = await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, reader);
     expect(html).toContain("Comment number 11");
     expect(html).not.toContain("Comment number 1 ");
     expect(html).not.toContain("<script>alert(1)</script>");
@@ -398,12 +398,12 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
   it("?scrollTo renders the page that holds the comment, or its parent for a reply", async () => {
     const onPageTwo = await loadPost(postId, undefined, `?scrollTo=${commentIds[1]}`);
     expect(onPageTwo.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[1] });
-    const html = renderPage(PostPage, `/posts/${postId}?scrollTo=${commentIds[1]}`, "posts/:postId", onPageTwo.data, null);
+    const html = await renderPage(PostPage, `/posts/${postId}?scrollTo=${commentIds[1]}`, "posts/:postId", onPageTwo.data, null);
     expect(html).toContain(`id="comment-${commentIds[1]}"`);
     expect(html).toContain("Show the newest comments");
     const reply = await loadPost(postId, undefined, `?scrollTo=${commentIds[12]}`);
     expect(reply.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[12] });
-    expect(renderPage(PostPage, `/posts/${postId}`, "posts/:postId", reply.data, null)).toContain("The author answers.");
+    expect(await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", reply.data, null)).toContain("The author answers.");
     const newest = await loadPost(postId, undefined, `?scrollTo=${commentIds[11]}`);
     expect(newest.data).toMatchObject({ comments: { page: 1 } });
     const unknown = await loadPost(postId, undefined, "?scrollTo=00000000-0000-4000-8000-000000000000");
@@ -414,7 +414,7 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
 
   it("a visitor reads the discussion and is asked to sign in to join it", async () => {
     const { data } = await loadPost(postId);
-    const html = renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, null);
+    const html = await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, null);
     expect(html).toContain("to join the discussion.");
     expect(html).not.toContain("Add a comment");
   });
@@ -431,7 +431,7 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
     expect(status).toBe(200);
     expect(data).toMatchObject({ event: { id: eventId, title: "Celtics at Lakers" }, page: 1, totalPages: 1, totalItems: 2 });
     expect((data!.posts as { id: string }[]).map((post) => post.id)).toEqual([pickId, freeId]);
-    const html = renderPage(EventPage, `/events/${eventId}`, "events/:eventId", data, null);
+    const html = await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", data, null);
     expect(html).toContain("Celtics at Lakers");
     expect(html).toContain("Free take on the game");
     expect(html).toContain("Locked pick on the game");
@@ -456,7 +456,7 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
     for (let i = 0; i < 11; i += 1) await createPost(author, { postType: "Post", eventId, title: `Take ${i}`, body: [paragraph("x")] });
     const first = await loadEvent(String(eventId));
     expect(first.data).toMatchObject({ page: 1, totalPages: 2, totalItems: 11 });
-    expect(renderPage(EventPage, `/events/${eventId}`, "events/:eventId", first.data, null)).toContain("?page=2");
+    expect(await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", first.data, null)).toContain("?page=2");
     const second = await loadEvent(String(eventId), undefined, "?page=2");
     expect((second.data!.posts as unknown[]).length).toBe(1);
   });
