@@ -196,6 +196,12 @@ describe(`the notification API (${testDatabaseEngine()})`, () => {
     const badDate = await callRoute(markReadRoute, context, { method: "PUT", path: "/api/notifications/see-notifications/mark-read?tillDate=yesterday", jar: expert.jar });
     expect(badDate.status).toBe(400);
     expect(badDate.body.errors.tillDate).toEqual(["Must be a date"]);
+    // A date JavaScript accepts but PostgreSQL cannot hold (found by test/integration/hostile-input.test.ts): a 400, not a 500.
+    for (const outOfRange of ["-200000-01-01T00:00:00Z", "+020000-01-01T00:00:00Z", "0000-01-01T00:00:00Z"]) {
+      const far = await callRoute(markReadRoute, context, { method: "PUT", path: `/api/notifications/see-notifications/mark-read?tillDate=${encodeURIComponent(outOfRange)}`, jar: expert.jar });
+      expect(far.status, outOfRange).toBe(400);
+      expect(far.body.errors.tillDate).toEqual(["Must be a date"]);
+    }
     expect((await counters(undefined)).status).toBe(401);
     expect((await list(undefined)).body).toEqual({ error: "Please sign in to continue.", statusCode: 401 });
   });

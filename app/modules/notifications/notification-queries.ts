@@ -18,10 +18,17 @@ export const notificationListQuerySchema = z.object({
     .optional(),
 });
 
+/** Years 1 to 9999: JavaScript dates reach ±275,760, PostgreSQL's timestamps do not (a 500 otherwise). */
+const EARLIEST = Date.parse("0001-01-01T00:00:00Z");
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
+
 /** `PUT /api/notifications/see-notifications/mark-read?tillDate` */
 export const markReadQuerySchema = z.object({
   tillDate: z
     .string({ required_error: "Required" })
-    .refine((value) => !Number.isNaN(Date.parse(value)), "Must be a date")
+    .refine((value) => {
+      const time = Date.parse(value);
+      return time >= EARLIEST && time <= LATEST;
+    }, "Must be a date")
     .transform((value) => new Date(value)),
 });
