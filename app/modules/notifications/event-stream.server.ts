@@ -17,6 +17,7 @@ export class NotificationEventStream implements StreamListener, UnderlyingDefaul
   private remove: (() => void) | null = null;
   /** While replaying what a reconnect missed, a new one may come both ways: each is sent once. */
   private replayed: Set<string> | null = null;
+  readonly openedAt = new Date();
 
   constructor(
     private readonly hub: NotificationHub,
