@@ -32,11 +32,17 @@ export class NotificationEventStream implements StreamListener, UnderlyingDefaul
     this.remove = this.hub.add(this);
     controller.enqueue(OPENING);
     if (this.lastId === null) return;
-    this.replayed = new Set();
+    await this.replay(this.missed);
+  }
+
+  /** Sends what `missed` answers; one that also came live meanwhile is sent once (a reconnect, a lost LISTEN). */
+  async replay(missed: () => Promise<NotificationDTO[]>) {
+    const outer = this.replayed;
+    this.replayed ??= new Set();
     try {
-      for (const notification of await this.missed()) this.send(notification);
+      for (const notification of await missed()) this.send(notification);
     } finally {
-      this.replayed = null;
+      if (!outer) this.replayed = null;
     }
   }
 

@@ -20,6 +20,8 @@ export interface StreamListener {
   lastId: string | null;
   /** When the stream opened: a stream that has sent nothing yet replays from here after a lost LISTEN. */
   readonly openedAt: Date;
+  /** Sends what `missed` answers, skipping any that arrive live meanwhile (no notification twice). */
+  replay(missed: () => Promise<NotificationDTO[]>): Promise<void>;
   /** Sends one notification and records it as `lastId`. */
   send(notification: NotificationDTO): void;
   /** A comment line that keeps proxies from closing an idle stream. */
@@ -82,10 +84,10 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
     for (const listeners of [...byRecipient.values()]) {
       for (const listener of [...listeners]) {
         try {
-          const missed = listener.lastId
-            ? await notificationsSince(handle.db, listener.recipientId, listener.lastId)
-            : await notificationsCreatedAfter(handle.db, listener.recipientId, listener.openedAt);
-          for (const notification of missed) listener.send(notification);
+          const lastId = listener.lastId;
+          await listener.replay(() =>
+            lastId ? notificationsSince(handle.db, listener.recipientId, lastId) : notificationsCreatedAfter(handle.db, listener.recipientId, listener.openedAt),
+          );
         } catch (err) {
           log?.warn({ err }, "could not replay notifications after reconnecting");
         }
