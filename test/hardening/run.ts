@@ -7,14 +7,14 @@
  *     (300) seconds, 80 % reads / 20 % writes; zero 5xx and every count in the database as the 2xx answers said;
  *  3. the fault run: PostgreSQL stopped and started under load (503s in the SPEC's shape, back within 5 s,
  *     notification streams miss nothing), then the S3, SMTP and Stripe stand-ins stopped in turn;
- *  4. the figures printed and written to docs/reliability.md.
+ *  4. the figures printed and written to docs/reliability.md (bench/results/reliability-partial.md when a part was skipped).
  *
  * Knobs: HARDENING_DURATION, HARDENING_CONNECTIONS, HARDENING_OUTAGE_SECONDS (5), HARDENING_SKIP
  * (comma-separated: tests,e2e,load,fault), HARDENING_PG_PORT (55432), HARDENING_PG_BIN, HARDENING_DATABASE_URL.
  * Exit code 0 when everything held, 1 when something did not, 2 when the run itself failed.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type postgres from "postgres";
@@ -467,9 +467,12 @@ function report(load: LoadResult | null, faults: FaultFigures | null) {
   }
   lines.push("");
   const text = lines.join("\n");
-  writeFileSync(path.join(root, "docs/reliability.md"), text);
+  // Only a run with both the load and the fault parts replaces the record; a partial one goes to bench/results/.
+  const file = load && faults ? "docs/reliability.md" : "bench/results/reliability-partial.md";
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
   console.log(`\n${text}`);
-  console.log("hardening: written to docs/reliability.md");
+  console.log(`hardening: written to ${file}`);
 }
 
 // ---------------------------------------------------------------------------------------------
