@@ -4,6 +4,7 @@
  * stopped in turn. Every figure is returned for docs/reliability.md.
  */
 import type postgres from "postgres";
+import { timedFetch } from "./timed-fetch";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,9 +67,8 @@ export function steadyLoad(appBase: string, requests: { name: string; make: () =
       let status: Outcome["status"];
       let shapeOk = true;
       try {
-        const response = await fetch(`${appBase}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+        const { response, text } = await timedFetch(`${appBase}${path}`, init ?? {}, timeoutMs);
         status = response.status;
-        const text = await response.text();
         if (status >= 400 && path.startsWith("/api/")) {
           try {
             const body = JSON.parse(text) as { error?: unknown; statusCode?: unknown };

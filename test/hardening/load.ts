@@ -5,6 +5,7 @@
  * write's answer is kept, and afterwards the database must hold exactly what the 2xx answers said.
  */
 import type postgres from "postgres";
+import { timedFetch } from "./timed-fetch";
 
 export interface Session {
   userId: string;
@@ -211,6 +212,9 @@ export async function runLoad(options: {
   let timeouts = 0;
   const startedAt = Date.now();
   const endAt = startedAt + durationSeconds * 1000;
+  const progress = setInterval(() => {
+    console.log(`  ${Math.round((Date.now() - startedAt) / 1000)} s: ${latencies.length} answers ${JSON.stringify(statusCounts)}, ${errors} errors, ${timeouts} timeouts`);
+  }, 30_000);
   await Promise.all(
     assignment.map(async (session) => {
       const context: ConnectionContext = { session };
@@ -218,14 +222,11 @@ export async function runLoad(options: {
         const request = build(context);
         const t0 = performance.now();
         try {
-          const response = await fetch(`${appBase}${request.path}`, {
-            method: request.method,
-            headers: request.headers,
-            body: request.body,
-            redirect: "manual",
-            signal: AbortSignal.timeout(20_000),
-          });
-          const body = await response.text();
+          const { response, text: body } = await timedFetch(
+            `${appBase}${request.path}`,
+            { method: request.method, headers: request.headers, body: request.body, redirect: "manual" },
+            20_000,
+          );
           latencies.push(performance.now() - t0);
           statusCounts[response.status] = (statusCounts[response.status] ?? 0) + 1;
           record(response.status, body, context);
@@ -238,6 +239,7 @@ export async function runLoad(options: {
       if (context.op) markUncertain(context.op);
     }),
   );
+  clearInterval(progress);
   const elapsedSeconds = (Date.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);
   const percentile = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]) : 0);

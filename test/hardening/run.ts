@@ -26,6 +26,7 @@ import { startStripeStandIn } from "../support/stripe-stand-in";
 import { freePort, startCluster, type Cluster } from "./cluster";
 import { notificationIdsSince, StreamReader, steadyLoad, waitUntil, type Outcome } from "./faults";
 import { runLoad, type LoadResult, type Session } from "./load";
+import { timedFetch } from "./timed-fetch";
 
 const settings = {
   durationSeconds: Number(process.env.HARDENING_DURATION ?? 300),
@@ -102,13 +103,15 @@ async function startApp(name: string, adminUrl: string, extraEnv: Record<string,
 }
 
 async function api(appBase: string, method: string, urlPath: string, cookie?: string, body?: unknown) {
-  const response = await fetch(`${appBase}${urlPath}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
+  const { response, text } = await timedFetch(
+    `${appBase}${urlPath}`,
+    {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    },
+    30_000,
+  );
   let json: Record<string, unknown> | null = null;
   try {
     json = JSON.parse(text) as Record<string, unknown>;
