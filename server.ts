@@ -13,6 +13,7 @@ import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.se
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
+import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, withDatabaseOutageGuard } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
@@ -185,10 +186,12 @@ if (isProduction) {
   app.use(pageCache.middleware((res) => res.locals.cspNonce as string));
 }
 
-const build = vite
+const serverBuild = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(pathToFileURL(path.join(here, "server/index.js")).href)) as ServerBuild);
-const appBuild = typeof build === "function" ? DEVELOPMENT_BUILD : appBuildFrom(build, env.BUILD_ID);
+const appBuild = typeof serverBuild === "function" ? DEVELOPMENT_BUILD : appBuildFrom(serverBuild, env.BUILD_ID);
+// A database outage answers 503 from every loader and action, never 500 (database-outage.server.ts).
+const build = typeof serverBuild === "function" ? () => serverBuild().then(withDatabaseOutageGuard) : withDatabaseOutageGuard(serverBuild);
 
 app.all(
   "*",
@@ -212,6 +215,16 @@ app.all(
     }),
   }),
 );
+
+// What fails before Remix (the page-cookie renewal) while the database is down: 503, not Express's 500.
+app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (!isDatabaseUnavailable(error) || res.headersSent) return next(error);
+  logDatabaseUnavailable(req.log, error);
+  const response = databaseUnavailableResponse();
+  res.status(503).set(Object.fromEntries(response.headers));
+  if (req.path.startsWith("/api/")) return void response.json().then((body) => res.json(body));
+  res.type("text").send("Error\nInternal Server Error");
+});
 
 const server = app.listen(env.PORT, () => {
   logger.info({ url: env.APP_URL, port: env.PORT, database: database.kind, mode: isProduction ? "production" : "development" }, `${env.APP_NAME} is listening`);

@@ -9,6 +9,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,6 +21,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // A loader found the database down (database-outage.server.ts): tell the client when to retry.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -39,7 +39,11 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       onnotice: () => {},
       // Keep idle pools small behind a load balancer; reconnects are cheap.
       idle_timeout: 30,
+      // While the server is down or restarting a request fails within seconds (503) rather than
+      // hanging, and the pool retries at most a second apart, so it is back within a second or two
+      // of the server's return (postgres.js's default backoff grows to 20 s). Issue 11, "Faults".
       connect_timeout: 5,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       connection: {
         application_name: "sharpside",
         // JIT compiles a plan costed high even when that part never runs (a search's fallback

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsFromZod, recordRuleError } from "./app-error";
+import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable } from "./database-outage.server";
 import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
 import { trimStrings } from "./trim";
 
@@ -74,7 +75,7 @@ export function withCookies(response: Response, cookies: string[]): Response {
   return response;
 }
 
-export function errorToResponse(error: unknown, log?: { error: (obj: object, msg: string) => void }): Response {
+export function errorToResponse(error: unknown, log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void }): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
     return apiError(error.status, { error: error.message, errors: error.fieldErrors, headers: error.headers });
@@ -82,6 +83,11 @@ export function errorToResponse(error: unknown, log?: { error: (obj: object, msg
   if (error instanceof ZodError) return apiError(422, { errors: fieldErrorsFromZod(error) });
   const ruleError = recordRuleError(error);
   if (ruleError) return apiError(422, { error: ruleError.message });
+  // The database is restarting or unreachable: a 503 to retry, not a 500 (issue 11, "Faults").
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(log?.warn ? { warn: log.warn.bind(log) } : undefined, error);
+    return databaseUnavailableResponse();
+  }
   log?.error({ err: error }, "unhandled error in API route");
   return apiError(500);
 }
@@ -92,7 +98,7 @@ export function errorToResponse(error: unknown, log?: { error: (obj: object, msg
  */
 export async function handleApi(
   run: () => Promise<Response> | Response,
-  log?: { error: (obj: object, msg: string) => void },
+  log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void },
 ): Promise<Response> {
   try {
     return await run();

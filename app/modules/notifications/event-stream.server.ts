@@ -10,6 +10,8 @@ const encoder = new TextEncoder();
 // Reconnect after 3 s when the connection drops; the comment also flushes the headers at once.
 const OPENING = encoder.encode("retry: 3000\n: connected\n\n");
 const HEARTBEAT = encoder.encode(": heartbeat\n\n");
+/** How long after a replay a repeat of what it sent is still skipped. */
+const REPLAY_GRACE_MS = 10_000;
 
 export class NotificationEventStream implements StreamListener, UnderlyingDefaultSource<Uint8Array> {
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
@@ -17,6 +19,8 @@ export class NotificationEventStream implements StreamListener, UnderlyingDefaul
   private remove: (() => void) | null = null;
   /** While replaying what a reconnect missed, a new one may come both ways: each is sent once. */
   private replayed: Set<string> | null = null;
+  private replaying = 0;
+  readonly openedAt = new Date();
 
   constructor(
     private readonly hub: NotificationHub,
@@ -31,11 +35,22 @@ export class NotificationEventStream implements StreamListener, UnderlyingDefaul
     this.remove = this.hub.add(this);
     controller.enqueue(OPENING);
     if (this.lastId === null) return;
-    this.replayed = new Set();
+    await this.replay(this.missed);
+  }
+
+  /** Sends what `missed` answers; one that also came live meanwhile is sent once (a reconnect, a lost LISTEN). */
+  async replay(missed: () => Promise<NotificationDTO[]>) {
+    this.replayed ??= new Set();
+    this.replaying += 1;
     try {
-      for (const notification of await this.missed()) this.send(notification);
+      for (const notification of await missed()) this.send(notification);
     } finally {
-      this.replayed = null;
+      // The live announcement of a row the replay already sent may still be on its way (NOTIFY
+      // arrives after the commit the replay's query saw): keep skipping repeats a little longer.
+      setTimeout(() => {
+        this.replaying -= 1;
+        if (this.replaying === 0) this.replayed = null;
+      }, REPLAY_GRACE_MS).unref();
     }
   }
 

@@ -300,6 +300,15 @@ export async function notificationsSince(db: Database, recipientId: string, last
   return rows.map(toNotificationDTO);
 }
 
+/** The recipient's notifications created after `since` (a stream that has sent nothing yet, after a lost LISTEN). */
+export async function notificationsCreatedAfter(db: Database, recipientId: string, since: Date): Promise<NotificationDTO[]> {
+  const rows = await selectNotifications(db)
+    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz`))
+    .orderBy(notifications.createdAt, notifications.id)
+    .limit(100);
+  return rows.map(toNotificationDTO);
+}
+
 export async function countUnread(db: Database, recipientId: string): Promise<number> {
   return db.$count(notifications, and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
 }

@@ -8,7 +8,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "~/db/client.server";
-import { loadNotifications, notificationsSince, type NotificationDTO } from "./notifications.server";
+import { loadNotifications, notificationsCreatedAfter, notificationsSince, type NotificationDTO } from "./notifications.server";
 
 const NOTIFICATIONS_CHANNEL = "sharpside_notifications";
 const SESSIONS_ENDED_CHANNEL = "sharpside_sessions_ended";
@@ -18,6 +18,10 @@ export interface StreamListener {
   sessionId: string;
   /** The last notification sent (a missed burst is replayed from it after a lost LISTEN). */
   lastId: string | null;
+  /** When the stream opened: a stream that has sent nothing yet replays from here after a lost LISTEN. */
+  readonly openedAt: Date;
+  /** Sends what `missed` answers, skipping any that arrive live meanwhile (no notification twice). */
+  replay(missed: () => Promise<NotificationDTO[]>): Promise<void>;
   /** Sends one notification and records it as `lastId`. */
   send(notification: NotificationDTO): void;
   /** A comment line that keeps proxies from closing an idle stream. */
@@ -77,11 +81,13 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
 
   // LISTEN came back after a lost connection: what was committed meanwhile was never announced here.
   async function catchUp() {
-    for (const listeners of byRecipient.values()) {
-      for (const listener of listeners) {
-        if (!listener.lastId) continue;
+    for (const listeners of [...byRecipient.values()]) {
+      for (const listener of [...listeners]) {
         try {
-          for (const notification of await notificationsSince(handle.db, listener.recipientId, listener.lastId)) listener.send(notification);
+          const lastId = listener.lastId;
+          await listener.replay(() =>
+            lastId ? notificationsSince(handle.db, listener.recipientId, lastId) : notificationsCreatedAfter(handle.db, listener.recipientId, listener.openedAt),
+          );
         } catch (err) {
           log?.warn({ err }, "could not replay notifications after reconnecting");
         }

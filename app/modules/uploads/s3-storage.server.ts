@@ -6,6 +6,7 @@
 import { Client } from "minio";
 import type { Readable } from "node:stream";
 import type { Env } from "~/config/env.server";
+import { AppError } from "~/modules/http/app-error";
 import { ObjectTooLargeError, type PresignInput, type Storage } from "./storage-types.server";
 
 export function createS3Storage(env: Env): Storage {
@@ -50,7 +51,7 @@ export function createS3Storage(env: Env): Storage {
         return { size: stat.size, contentType };
       } catch (error) {
         if (isNotFound(error)) return null;
-        throw error;
+        throw unavailable(error);
       }
     },
 
@@ -60,7 +61,7 @@ export function createS3Storage(env: Env): Storage {
         stream = await client.getObject(bucket, key);
       } catch (error) {
         if (isNotFound(error)) return null;
-        throw error;
+        throw unavailable(error);
       }
       const chunks: Buffer[] = [];
       let total = 0;
@@ -76,9 +77,23 @@ export function createS3Storage(env: Env): Storage {
     },
 
     async remove(key) {
-      await client.removeObject(bucket, key);
+      await client.removeObject(bucket, key).catch((error: unknown) => {
+        throw unavailable(error);
+      });
     },
   };
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE = "File storage is not answering. Please try again in a moment.";
+
+// The storage server is down or unreachable (issue 11, "Faults"): a 503 the user may retry, in the
+// API's error shape, and not mistaken for a database outage in the logs.
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "UND_ERR_SOCKET"]);
+
+function unavailable(error: unknown): unknown {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const network = (typeof code === "string" && NETWORK_CODES.has(code)) || (typeof cause?.code === "string" && NETWORK_CODES.has(cause.code));
+  return network ? new AppError(503, STORAGE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": "30" }) : error;
 }
 
 function isNotFound(error: unknown): boolean {
