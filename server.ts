@@ -47,7 +47,7 @@ const logger = createLogger(env.LOG_LEVEL);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await migrateDatabase(database, env.DATABASE_URL);
+await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, { grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL) });
 if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE)) {
   const seeded = await seedDemoDataIfEmpty(database.db);
   if (seeded) logger.info(seeded, "seeded demo data into the empty database");

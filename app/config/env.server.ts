@@ -76,6 +76,8 @@ const schema = z.object({
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be postgres://… or memory://, got "${value}"` });
     }
   }),
+  /** The tables' owner, for migrations; DATABASE_URL may then be a role that cannot write the record's figures (decision 032). */
+  DATABASE_MIGRATION_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be postgres://…"),
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -148,6 +150,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const values = result.data;
   const embedded = values.DATABASE_URL === undefined || values.DATABASE_URL === "memory://";
+  if (values.DATABASE_MIGRATION_URL && embedded) {
+    throw new EnvError(["DATABASE_MIGRATION_URL needs DATABASE_URL to point to a server"]);
+  }
   if (!values.SESSION_SECRET && values.NODE_ENV === "production" && !embedded) {
     throw new EnvError(["SESSION_SECRET is required in production when DATABASE_URL points to a server"]);
   }

@@ -79,7 +79,7 @@ const MIGRATION_LOCK_KEY = 727_270_001;
  * Applies the SQL migrations in drizzle/. On a server several app instances may start at once,
  * so one takes a session-level advisory lock on a dedicated connection and the others wait.
  */
-export async function migrateDatabase(handle: DatabaseHandle, url?: string): Promise<void> {
+export async function migrateDatabase(handle: DatabaseHandle, url?: string, options: { grantToAppRole?: boolean } = {}): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(drizzlePglite(handle.client as PGlite, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
     return;
@@ -89,6 +89,13 @@ export async function migrateDatabase(handle: DatabaseHandle, url?: string): Pro
   try {
     await lockClient`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzlePostgres(lockClient, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
+    if (options.grantToAppRole) {
+      // `url` is the owner's (DATABASE_MIGRATION_URL): give the app's own role what it may do,
+      // tables added by this start's migrations included (decision 032).
+      const [{ appRole }] = await queryRows<{ appRole: string }>(handle.db, sql`SELECT current_user AS "appRole"`);
+      const [{ owner }] = await lockClient<{ owner: string }[]>`SELECT current_user AS owner`;
+      if (appRole !== owner) await lockClient`SELECT grant_app_role(${appRole})`;
+    }
     await lockClient`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
   } finally {
     await lockClient.end({ timeout: 5 });

@@ -289,11 +289,12 @@ describe(`e-mail confirmation (${testDatabaseEngine()})`, () => {
   });
 });
 
+async function resetTokenFor(email: string) {
+  const mail = await lastMailTo(email);
+  return decodeURIComponent(/reset-password\/([^\s"<]+)/.exec(mail.text)![1]);
+}
+
 describe(`password reset and change (${testDatabaseEngine()})`, () => {
-  async function resetTokenFor(email: string) {
-    const mail = await lastMailTo(email);
-    return decodeURIComponent(/reset-password\/([^\s"<]+)/.exec(mail.text)![1]);
-  }
 
   it("answers the same for an unknown account and sends nothing", async () => {
     const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
@@ -384,9 +385,10 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
       statuses.push((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body })).status);
     }
     expect(statuses).toEqual([422, 422, 429]);
-    // Only wrong guesses are counted and stopped: the right password still works.
+    // Past the limit the right password is refused as well, so it cannot be told from a guess.
     const right = { currentPassword: user.password, password: "changed pass 9", confirmPassword: "changed pass 9" };
-    expect((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body: right })).status).toBe(200);
+    expect((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body: right })).status).toBe(429);
+    expect((await database.db.select().from(users).where(eq(users.email, user.email)))[0].passwordHash).not.toBeNull();
   });
 
   it("limits failed sign-ins per account, whatever the IP", async () => {
@@ -400,6 +402,39 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
       );
     }
     expect(statuses).toEqual([422, 422, 422, 429]);
+
+    // Locked: the right password is refused too, by e-mail or user name, from any IP, with a Retry-After.
+    const userName = (await database.db.select({ userName: users.userName }).from(users).where(eq(users.email, user.email)))[0].userName;
+    for (const [i, emailOrUserName] of [user.email, userName.toUpperCase()].entries()) {
+      const ctx = { ...strict, clientIp: `10.0.1.${i}` };
+      const locked = await callRoute(sessionRoute, ctx, { method: "POST", path: "/api/session", body: { session: { emailOrUserName, password: user.password } } });
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe("Too many requests. Try again later.");
+      expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
+    }
+
+    // The owner gets back in at once through a password reset by e-mail, which ends the lock.
+    await callRoute(forgotPasswordRoute, strict, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    const resetToken = await resetTokenFor(user.email);
+    const reset = await callRoute(forgotPasswordTokenRoute, strict, {
+      method: "PUT",
+      path: "/api/forgot_password/x",
+      params: { resetToken },
+      body: { password: "fresh start 77", confirmPassword: "fresh start 77" },
+    });
+    expect(reset.status).toBe(200);
+    const signedIn = await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: userName, password: "fresh start 77" } } });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("does not let guesses at an unknown name lock anyone else", async () => {
+    const strict = makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_SIGN_IN_ACCOUNT: "1/900" });
+    const { user } = await signUp();
+    for (const password of ["bad guess 1", "bad guess 2"]) {
+      await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: `ghost-${user.email}`, password } } });
+    }
+    const owner = await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: user.email, password: user.password } } });
+    expect(owner.status).toBe(200);
   });
 
   it("limits sign-ins per IP", async () => {

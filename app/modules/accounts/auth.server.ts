@@ -10,7 +10,7 @@ import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { sendMailSoon } from "~/modules/mail/mail.server";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "~/modules/mail/templates";
-import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { clearRateLimit, enforceRateLimit, refuseWhenLimitReached } from "~/modules/rate-limit/rate-limit.server";
 import { EMAIL_CODE_LENGTH, normalizeEmailCode, type SignUpUserInput } from "./account-schemas";
 import { createSession, revokeUserSessions, type IssuedSession } from "./sessions.server";
 import { hashCode, hashToken, randomCode, randomToken, safeEqual } from "./tokens.server";
@@ -30,6 +30,9 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 const SIGN_IN_FAILED = "Wrong email, username or password";
+
+/** Failed sign-ins (and wrong current passwords) per account, keyed by the user's id. */
+const signInAccountLimit = (env: AccountsContext["env"]) => ({ name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT });
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up and sign-in
@@ -57,10 +60,16 @@ export async function signIn(
   const { db, env } = context;
   await enforceRateLimit(db, { name: "sign-in-ip", ...env.RATE_LIMIT_SIGN_IN_IP }, client.ip);
   const account = await findAccount(db, input.emailOrUserName);
+  const accountLimit = signInAccountLimit(env);
+  // One counter per account whichever name is typed; an unknown name gets one of its own.
+  const accountKey = account?.user.id ?? input.emailOrUserName.toLowerCase();
+  // Past the limit every attempt is refused, the right password too: otherwise guesses from many
+  // IPs could go on and tell the right one (signed in) from the rest (429). A reset lifts it.
+  await refuseWhenLimitReached(db, accountLimit, accountKey);
   const valid = await verifyPassword(account?.user.passwordHash ?? null, input.password);
   if (!account || !valid) {
-    // Only failures count per account, so the owner is not locked out by their own sign-ins.
-    await enforceRateLimit(db, { name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT }, input.emailOrUserName.toLowerCase());
+    // Only failures count, so the owner is not locked out by their own sign-ins.
+    await enforceRateLimit(db, accountLimit, accountKey);
     throw new AppError(422, SIGN_IN_FAILED);
   }
   const session = await createSession(db, { userId: account.user.id, rememberMe: input.rememberMe, userAgent: client.userAgent, ip: client.ip });
@@ -206,6 +215,8 @@ export async function resetPassword(context: AccountsContext, token: string, pas
   // Two resets racing with one token: only the first wins.
   if (!spent) throw new AppError(404, "This password reset link is invalid or has expired.");
   await revokeUserSessions(db, row.userId, "password reset");
+  // Whoever reads the account's e-mail is its owner: a sign-in lock from guesses ends here.
+  await clearRateLimit(db, signInAccountLimit(env), row.userId);
   const user = await getCurrentUser(db, row.userId);
   if (user) {
     const message = passwordChangedEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: user.firstName, supportEmail: env.SUPPORT_EMAIL });
@@ -221,9 +232,10 @@ export async function changePassword(
 ): Promise<void> {
   const { db, env } = context;
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, viewer.user.id));
+  // Guessing the current password from a borrowed session counts like failed sign-ins.
+  await refuseWhenLimitReached(db, signInAccountLimit(env), viewer.user.id);
   if (!(await verifyPassword(row?.passwordHash ?? null, input.currentPassword))) {
-    // Guessing the current password from a borrowed session counts like failed sign-ins.
-    await enforceRateLimit(db, { name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT }, viewer.user.email.toLowerCase());
+    await enforceRateLimit(db, signInAccountLimit(env), viewer.user.id);
     throw new AppError(422, defaultErrorMessage(422), { currentPassword: ["Wrong password"] });
   }
   await db

@@ -3,7 +3,7 @@
  * counts against the same limit. One statement per hit: insert the counter or bump it, starting
  * a new window when the old one has passed.
  */
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { rateLimitCounters } from "~/db/schema";
@@ -58,6 +58,26 @@ export async function enforceRateLimit(db: Database, rule: RateLimitRule, subjec
   if (!result.allowed) {
     throw new AppError(429, ERROR_MESSAGES[429], undefined, { "Retry-After": String(result.retryAfterSeconds) });
   }
+}
+
+/**
+ * Throws the 429 when the subject's counter has already reached the limit in its current window,
+ * without counting this request: for limits that count only failures (sign-in per account), so
+ * that past the limit even a right answer is refused and cannot be told from a wrong one.
+ */
+export async function refuseWhenLimitReached(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const [row] = await db
+    .select({ count: rateLimitCounters.count, retryAfter: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.resetAt} - now()))::int` })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, `${rule.name}:${subject}`), gt(rateLimitCounters.resetAt, sql`now()`)));
+  if (row && Number(row.count) >= rule.limit) {
+    throw new AppError(429, ERROR_MESSAGES[429], undefined, { "Retry-After": String(Math.max(1, Number(row.retryAfter))) });
+  }
+}
+
+/** Ends the subject's window now (a password reset by e-mail lifts the account's sign-in lock). */
+export async function clearRateLimit(db: Database, rule: Pick<RateLimitRule, "name">, subject: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, `${rule.name}:${subject}`));
 }
 
 /** Drops counters whose window ended; run now and then, not per request. */
