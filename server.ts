@@ -26,6 +26,7 @@ import { emailNewPicks } from "./app/modules/notifications/preferences.server";
 import { startNotificationHub } from "./app/modules/notifications/stream-hub.server";
 import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
 import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
+import { pruneImageCache } from "./app/modules/images/image-proxy.server";
 import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
 import { rollStandingsIfDue } from "./app/modules/record/record.server";
 import { isS3Configured } from "./app/modules/uploads/storage.server";
@@ -233,6 +234,9 @@ const server = app.listen(env.PORT, () => {
 const pruneTimer = setInterval(() => {
   pruneRateLimitCounters(database.db).catch((err) => logger.warn({ err }, "could not prune rate-limit counters"));
   pruneAbandonedUploads({ db: database.db, env }).catch((err) => logger.warn({ err }, "could not prune abandoned uploads"));
+  pruneImageCache(env)
+    .then((cache) => cache.removed > 0 && logger.info(cache, "pruned the image cache"))
+    .catch((err) => logger.warn({ err }, "could not prune the image cache"));
 }, 10 * 60_000);
 pruneTimer.unref();
 

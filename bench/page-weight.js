@@ -173,6 +173,7 @@ startServer("app", appServer, settings.port, {
   SMTP_URL: "",
   RATE_LIMIT_SIGN_IN_IP: "1000000/60",
   RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
+  RATE_LIMIT_IMAGE_RENDER: "1000000/60",
 });
 const base = `http://localhost:${settings.port}`;
 await waitFor(`${base}/api/health`);

@@ -28,6 +28,8 @@ Object.assign(process.env, {
   DATABASE_URL: "memory://",
   DATA_DIR: dataDir,
   RATE_LIMIT_SUPPORT_REQUEST: process.env.RATE_LIMIT_SUPPORT_REQUEST ?? "3/60",
+  // Every browser test comes from 127.0.0.1 and renders its own new images (fresh avatars, uploads).
+  RATE_LIMIT_IMAGE_RENDER: process.env.RATE_LIMIT_IMAGE_RENDER ?? "1000000/60",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
 delete process.env.APP_URL;

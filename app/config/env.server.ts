@@ -122,6 +122,10 @@ const schema = z.object({
   RATE_LIMIT_COMMENT: rateLimit("60/3600"),
   RATE_LIMIT_LIKE: rateLimit("300/3600"),
   RATE_LIMIT_CHEER: rateLimit("30/3600"),
+  /** Image proxy renders (cache misses) per IP. */
+  RATE_LIMIT_IMAGE_RENDER: rateLimit("300/300"),
+  /** The image proxy's disk cache is pruned to this size, least recently used first. */
+  IMAGE_CACHE_MAX_MB: integer(2048, 1, 10_000_000),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
 });
 

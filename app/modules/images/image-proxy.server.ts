@@ -12,20 +12,28 @@
  * The picture is resized to the requested width (never enlarged), encoded as avif or webp when the
  * browser accepts them (else jpeg for a jpeg, png for the rest), kept in `$DATA_DIR/image-cache`
  * (atomic writes), and served with a strong ETag and a year of immutable caching.
+ *
+ * What a render may cost (docs/security.md): renders (cache misses) are rate-limited per IP
+ * (RATE_LIMIT_IMAGE_RENDER), the cache is pruned to IMAGE_CACHE_MAX_MB, oldest use first, and
+ * SVG is drawn only from the site's own files (generated avatars, the public folder), never from
+ * an upload, so no one's file reaches the SVG renderer.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp, { type Metadata } from "sharp";
 import { avatarSvg } from "~/modules/avatars/avatar-svg";
+import { AppError } from "~/modules/http/app-error";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getStorage } from "~/modules/uploads/storage.server";
 import { isUploadKey, ObjectTooLargeError } from "~/modules/uploads/storage-types.server";
 import { IMAGE_WIDTHS, MAX_IMAGE_QUALITY, MIN_IMAGE_QUALITY } from "./image-url";
 
-type ProxyContext = Pick<AppLoadContext, "env">;
+type ProxyContext = Pick<AppLoadContext, "env" | "db" | "clientIp">;
+type EnvContext = Pick<AppLoadContext, "env">;
 
 /** Pixels sharp decodes at most (a decompression bomb is refused, not rendered). */
 export const PROXY_MAX_INPUT_PIXELS = 40_000_000;
@@ -41,8 +49,9 @@ const PUBLIC_IMAGE_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp
 
 export class ImageProxyError extends Error {
   constructor(
-    readonly status: 400 | 404 | 413 | 415,
+    readonly status: 400 | 404 | 413 | 415 | 429,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ImageProxyError";
@@ -92,7 +101,7 @@ type Source =
  * What `src` names. A relative path is the site's own (the SPEC's "site origin prefix"), a key
  * is the bucket's (the "storage bucket prefix").
  */
-export function resolveSource(src: string, env: ProxyContext["env"]): Source {
+export function resolveSource(src: string, env: EnvContext["env"]): Source {
   if (isUploadKey(src)) return { kind: "storage", key: src };
   if (src.startsWith("/") && !src.startsWith("//") && !src.startsWith("/\\")) return sitePath(src);
   if (/^https?:\/\//i.test(src)) {
@@ -141,7 +150,7 @@ const PUBLIC_DIRS = [
 ].filter((dir, index, all) => all.indexOf(dir) === index && existsSync(dir));
 
 /** The source's bytes and a tag that changes whenever they do (part of the cache key). */
-async function loadSource(source: Source, env: ProxyContext["env"]): Promise<{ version: string; read: () => Promise<Buffer> }> {
+async function loadSource(source: Source, env: EnvContext["env"]): Promise<{ version: string; read: () => Promise<Buffer> }> {
   switch (source.kind) {
     case "storage":
       // A key names one upload and is never rewritten: its bytes never change.
@@ -182,15 +191,23 @@ export interface RenderedImage {
   etag: string;
 }
 
-/** Turns the source into the variant. Non-images and pixel bombs are refused (415/413). */
-export async function renderImage(input: Buffer, request: ImageRequest, accept: string | null): Promise<{ body: Buffer; format: OutputFormat }> {
+/**
+ * Turns the source into the variant. Non-images and pixel bombs are refused (415/413), and SVG
+ * unless `allowSvg` (the site's own files only).
+ */
+export async function renderImage(
+  input: Buffer,
+  request: ImageRequest,
+  accept: string | null,
+  { allowSvg }: { allowSvg: boolean },
+): Promise<{ body: Buffer; format: OutputFormat }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: PROXY_MAX_INPUT_PIXELS }).metadata();
   } catch {
     throw new ImageProxyError(415, "The source is not an image.");
   }
-  if (!meta.format || !["jpeg", "png", "webp", "gif", "avif", "heif", "svg"].includes(meta.format) || !meta.width) {
+  if (!meta.format || !["jpeg", "png", "webp", "gif", "avif", "heif", ...(allowSvg ? ["svg"] : [])].includes(meta.format) || !meta.width) {
     throw new ImageProxyError(415, "The source is not an image.");
   }
   const format = chooseFormat(accept, meta.format === "jpeg");
@@ -214,7 +231,7 @@ export async function renderImage(input: Buffer, request: ImageRequest, accept: 
 
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 
-function cacheDir(env: ProxyContext["env"]): string {
+function cacheDir(env: EnvContext["env"]): string {
   return path.resolve(env.DATA_DIR, "image-cache");
 }
 
@@ -236,8 +253,15 @@ export async function getImageVariant(context: ProxyContext, request: ImageReque
 
   let pending = renders.get(cacheKey);
   if (!pending) {
+    // Only renders count: a page of cached images costs nothing, a stream of new variants does.
+    await enforceRateLimit(context.db, { name: "image-render", ...context.env.RATE_LIMIT_IMAGE_RENDER }, context.clientIp).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 429 ? new ImageProxyError(429, "Too many new images. Try again later.", error.headers as Record<string, string>) : error;
+    });
+    pending = renders.get(cacheKey);
+  }
+  if (!pending) {
     pending = (async () => {
-      const { body, format } = await renderImage(await loaded.read(), request, accept);
+      const { body, format } = await renderImage(await loaded.read(), request, accept, { allowSvg: source.kind !== "storage" });
       const rendered = { body, contentType: CONTENT_TYPES[format], etag: `"${sha256(body).slice(0, 32)}"` };
       await writeCached(dir, file, rendered).catch(() => {});
       return rendered;
@@ -261,7 +285,42 @@ async function readCached(file: string): Promise<RenderedImage | null> {
   const first = data.indexOf(10);
   const second = first < 0 ? -1 : data.indexOf(10, first + 1);
   if (first < 0 || second < 0) return null;
+  void markUsed(file);
   return { contentType: data.subarray(0, first).toString(), etag: data.subarray(first + 1, second).toString(), body: data.subarray(second + 1) };
+}
+
+/** A cache file's mtime is its last use (to the hour): what pruneImageCache drops first. */
+async function markUsed(file: string): Promise<void> {
+  const info = await stat(file).catch(() => null);
+  if (info && Date.now() - info.mtimeMs > 3_600_000) await utimes(file, new Date(), new Date()).catch(() => {});
+}
+
+/**
+ * Keeps the disk cache under `maxBytes`: when it is over, the least recently used variants go
+ * until it is under 90% of it. Run on a timer (server.ts); a removed variant is rendered again
+ * when asked for. Answers what it found and removed.
+ */
+export async function pruneImageCache(env: EnvContext["env"], maxBytes = env.IMAGE_CACHE_MAX_MB * 1_000_000) {
+  const root = cacheDir(env);
+  const files: { file: string; size: number; used: number }[] = [];
+  for (const dir of await readdir(root).catch(() => [] as string[])) {
+    for (const name of await readdir(path.join(root, dir)).catch(() => [] as string[])) {
+      const file = path.join(root, dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info?.isFile()) files.push({ file, size: info.size, used: info.mtimeMs });
+    }
+  }
+  let total = files.reduce((sum, entry) => sum + entry.size, 0);
+  const found = { files: files.length, bytes: total, removed: 0 };
+  if (total <= maxBytes) return found;
+  files.sort((a, b) => a.used - b.used);
+  for (const entry of files) {
+    if (total <= maxBytes * 0.9) break;
+    await unlink(entry.file).catch(() => {});
+    total -= entry.size;
+    found.removed++;
+  }
+  return found;
 }
 
 async function writeCached(dir: string, file: string, image: RenderedImage): Promise<void> {
@@ -291,7 +350,7 @@ export async function serveImage(request: Request, context: ProxyContext): Promi
     return new Response(request.method === "HEAD" ? null : new Uint8Array(image.body), { status: 200, headers });
   } catch (error) {
     if (error instanceof ImageProxyError) {
-      return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+      return new Response(error.message, { status: error.status, headers: { ...error.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
     }
     throw error;
   }
