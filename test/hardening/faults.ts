@@ -54,6 +54,24 @@ export class StreamReader {
   }
 }
 
+/**
+ * An error answer in the SPEC's shape: the API's `{error, statusCode}` for a 4xx or 5xx, the plain
+ * error text for a page's 5xx; a 503 also says when to try again (Retry-After).
+ */
+export function errorShapeOk(path: string, response: Response, text: string): boolean {
+  const status = response.status;
+  if (status >= 400 && path.startsWith("/api/")) {
+    try {
+      const body = JSON.parse(text) as { error?: unknown; statusCode?: unknown };
+      return typeof body.error === "string" && body.statusCode === status && (status !== 503 || response.headers.has("retry-after"));
+    } catch {
+      return false;
+    }
+  }
+  if (status >= 500) return text.includes("Internal Server Error") && (status !== 503 || response.headers.has("retry-after"));
+  return true;
+}
+
 /** Requests at a steady pace from `workers` loops, each outcome timed and checked for the error shape. */
 export function steadyLoad(appBase: string, requests: { name: string; make: () => { path: string; init?: RequestInit } }[], workers: number, timeoutMs = 10_000) {
   const outcomes: Outcome[] = [];
@@ -69,16 +87,7 @@ export function steadyLoad(appBase: string, requests: { name: string; make: () =
       try {
         const { response, text } = await timedFetch(`${appBase}${path}`, init ?? {}, timeoutMs);
         status = response.status;
-        if (status >= 400 && path.startsWith("/api/")) {
-          try {
-            const body = JSON.parse(text) as { error?: unknown; statusCode?: unknown };
-            shapeOk = typeof body.error === "string" && body.statusCode === status && (status !== 503 || response.headers.has("retry-after"));
-          } catch {
-            shapeOk = false;
-          }
-        } else if (status >= 500) {
-          shapeOk = text.includes("Internal Server Error") && (status !== 503 || response.headers.has("retry-after"));
-        }
+        shapeOk = errorShapeOk(path, response, text);
       } catch (error) {
         status = (error as Error).name === "TimeoutError" ? "timeout" : "network error";
       }

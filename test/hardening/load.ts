@@ -5,6 +5,7 @@
  * write's answer is kept, and afterwards the database must hold exactly what the 2xx answers said.
  */
 import type postgres from "postgres";
+import { errorShapeOk } from "./faults";
 import { timedFetch } from "./timed-fetch";
 
 export interface Session {
@@ -49,6 +50,16 @@ export interface LoadResult {
   writes: { likes: number; unlikes: number; comments: number; posts: number; subscribes: number; cancels: number };
   uncertain: number;
   checks: { name: string; compared: number; mismatches: string[] }[];
+  /** Every request: when it started (epoch ms), how long it took, its status, whether an error was in the SPEC's shape. */
+  answers: LoadAnswer[];
+}
+
+export interface LoadAnswer {
+  at: number;
+  ms: number;
+  status: number | "timeout" | "network error";
+  shapeOk: boolean;
+  write: boolean;
 }
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
@@ -92,8 +103,9 @@ export async function runLoad(options: {
   const postsCreated = new Map<string, number>();
   const uncertainLikes = new Set<string>();
   const uncertainSubscriptions = new Set<string>();
-  const uncertainComments = new Set<string>();
-  const uncertainPosts = new Set<string>();
+  /** Writes of unknown effect per post (comments) and per expert (posts): the count may include them or not. */
+  const uncertainComments = new Map<string, number>();
+  const uncertainPosts = new Map<string, number>();
   const byOperation: Record<string, Record<string, number>> = {};
   const writes = { likes: 0, unlikes: 0, comments: 0, posts: 0, subscribes: 0, cancels: 0 };
   let uncertain = 0;
@@ -105,13 +117,24 @@ export async function runLoad(options: {
   const opName = (op: Op) => (op.kind === "read" ? op.name : op.kind === "like" ? (op.liked ? "POST like" : "DELETE like") : op.kind === "subscribe" ? (op.subscribe ? "POST subscription" : "DELETE subscription") : `POST ${op.kind}`);
 
   // A write whose answer never came (timeout, socket error) may or may not have happened: its pair is left out of the comparison.
-  function markUncertain(op: Op) {
+  /**
+   * A write whose effect is unknown: no answer, or a 5xx (the database went away around its
+   * commit). What it touched is left out of the comparison until a later 2xx settles it (a like's
+   * and a subscription's answer carries the whole state; a count stays unknown).
+   */
+  function markUncertain(op: Op, answer = "no answer") {
     uncertain++;
-    count(opName(op), "no answer");
-    if (op.kind === "like") uncertainLikes.add(`${op.userId}:${op.postId}`);
-    if (op.kind === "subscribe") uncertainSubscriptions.add(`${op.userId}:${op.expertId}`);
-    if (op.kind === "comment") uncertainComments.add(op.postId);
-    if (op.kind === "post") uncertainPosts.add(op.authorId);
+    count(opName(op), answer);
+    if (op.kind === "like") {
+      uncertainLikes.add(`${op.userId}:${op.postId}`);
+      likeState.delete(`${op.userId}:${op.postId}`);
+    }
+    if (op.kind === "subscribe") {
+      uncertainSubscriptions.add(`${op.userId}:${op.expertId}`);
+      subscriptionState.delete(`${op.userId}:${op.expertId}`);
+    }
+    if (op.kind === "comment") uncertainComments.set(op.postId, (uncertainComments.get(op.postId) ?? 0) + 1);
+    if (op.kind === "post") uncertainPosts.set(op.authorId, (uncertainPosts.get(op.authorId) ?? 0) + 1);
   }
 
   function build(context: ConnectionContext) {
@@ -179,6 +202,7 @@ export async function runLoad(options: {
     const op = context.op;
     context.op = undefined;
     if (!op) return;
+    if (status >= 500 && op.kind !== "read") return markUncertain(op, String(status));
     count(opName(op), String(status));
     if (status < 200 || status >= 300) return;
     let payload: Record<string, unknown> | undefined;
@@ -189,6 +213,7 @@ export async function runLoad(options: {
     }
     if (op.kind === "like") {
       likeState.set(`${op.userId}:${op.postId}`, Boolean(payload?.liked));
+      uncertainLikes.delete(`${op.userId}:${op.postId}`);
       writes[op.liked ? "likes" : "unlikes"]++;
     } else if (op.kind === "comment") {
       commentsCreated.set(op.postId, (commentsCreated.get(op.postId) ?? 0) + 1);
@@ -199,6 +224,7 @@ export async function runLoad(options: {
     } else if (op.kind === "subscribe") {
       const subscription = payload?.subscription as { isActive?: boolean; status?: string } | undefined;
       subscriptionState.set(`${op.userId}:${op.expertId}`, { active: Boolean(subscription?.isActive), status: String(subscription?.status) });
+      uncertainSubscriptions.delete(`${op.userId}:${op.expertId}`);
       writes[op.subscribe ? "subscribes" : "cancels"]++;
     }
   }
@@ -207,6 +233,7 @@ export async function runLoad(options: {
   // overlap, and every answer is matched with the request that got it. (autocannon resets its
   // per-connection context at the end of each request list, so it cannot keep a user per connection.)
   const latencies: number[] = [];
+  const answers: LoadAnswer[] = [];
   const statusCounts: Record<string, number> = {};
   let errors = 0;
   let timeouts = 0;
@@ -220,6 +247,8 @@ export async function runLoad(options: {
       const context: ConnectionContext = { session };
       while (Date.now() < endAt) {
         const request = build(context);
+        const write = request.method !== "GET";
+        const at = Date.now();
         const t0 = performance.now();
         try {
           const { response, text: body } = await timedFetch(
@@ -228,11 +257,14 @@ export async function runLoad(options: {
             20_000,
           );
           latencies.push(performance.now() - t0);
+          answers.push({ at, ms: Math.round(performance.now() - t0), status: response.status, shapeOk: errorShapeOk(request.path, response, body), write });
           statusCounts[response.status] = (statusCounts[response.status] ?? 0) + 1;
           record(response.status, body, context);
         } catch (error) {
-          if ((error as Error).name === "TimeoutError") timeouts++;
+          const timedOut = (error as Error).name === "TimeoutError";
+          if (timedOut) timeouts++;
           else errors++;
+          answers.push({ at, ms: Math.round(performance.now() - t0), status: timedOut ? "timeout" : "network error", shapeOk: false, write });
           // Left in context.op: the next build() marks it uncertain.
         }
       }
@@ -245,91 +277,88 @@ export async function runLoad(options: {
   const percentile = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]) : 0);
 
   // After: compare (the same rule as subscriptionGivesAccess in app/modules/experts/experts.server.ts).
+  // Each count must be what the 2xx answers said; a write of unknown effect (no answer, or a 5xx
+  // around the database's outage) may or may not be in it, so it widens the expected count to a
+  // range by one. Every counter column must equal its rows exactly.
   const checks: LoadResult["checks"] = [];
+  const within = (n: number, low: number, unknown: number) => n >= low && n <= low + unknown;
+  const range = (low: number, unknown: number) => (unknown ? `${low}…${low + unknown}` : String(low));
   {
     const mismatches: string[] = [];
-    const expected = new Map<string, number>();
-    const pairs = new Set([...likedBefore, ...likeState.keys()]);
-    for (const key of pairs) {
-      if (uncertainLikes.has(key) && !likeState.has(key)) continue;
-      const liked = likeState.has(key) ? likeState.get(key)! : likedBefore.has(key);
+    const settled = new Map<string, number>();
+    const unknown = new Map<string, number>();
+    for (const key of new Set([...likedBefore, ...likeState.keys(), ...uncertainLikes])) {
       const postId = key.split(":")[1];
       if (!targets.postIds.includes(postId)) continue;
-      expected.set(postId, (expected.get(postId) ?? 0) + (liked ? 1 : 0));
+      if (uncertainLikes.has(key)) unknown.set(postId, (unknown.get(postId) ?? 0) + 1);
+      else if (likeState.has(key) ? likeState.get(key)! : likedBefore.has(key)) settled.set(postId, (settled.get(postId) ?? 0) + 1);
     }
     const rows = await sql<{ id: string; n: number; counter: number }[]>`
       SELECT p.id, (SELECT count(*)::int FROM likes l WHERE l.post_id = p.id) AS n, p.likes_count AS counter FROM posts p WHERE p.id = ANY(${targets.postIds}::uuid[])`;
-    const uncertainPosts = new Set([...uncertainLikes].map((k) => k.split(":")[1]));
-    let compared = 0;
     for (const row of rows) {
-      if (uncertainPosts.has(row.id)) continue;
-      compared++;
-      const want = expected.get(row.id) ?? 0;
-      if (row.n !== want) mismatches.push(`post ${row.id}: ${row.n} likes in the database, the answers say ${want}`);
+      const low = settled.get(row.id) ?? 0;
+      const open = unknown.get(row.id) ?? 0;
+      if (!within(row.n, low, open)) mismatches.push(`post ${row.id}: ${row.n} likes in the database, the answers say ${range(low, open)}`);
       if (row.counter !== row.n) mismatches.push(`post ${row.id}: likes_count ${row.counter} but ${row.n} likes`);
     }
     // Each pair the answers settled is in the database as they said.
     const liked = new Set((await sql<{ k: string }[]>`SELECT user_id || ':' || post_id AS k FROM likes`).map((r) => r.k));
-    for (const [key, state] of likeState) if (!uncertainLikes.has(key) && liked.has(key) !== state) mismatches.push(`like ${key}: answered ${state}, database ${liked.has(key)}`);
-    checks.push({ name: "likes per post (rows and posts.likes_count)", compared, mismatches });
+    for (const [key, state] of likeState) if (liked.has(key) !== state) mismatches.push(`like ${key}: answered ${state}, database ${liked.has(key)}`);
+    checks.push({ name: "likes per post (rows and posts.likes_count)", compared: rows.length, mismatches });
   }
   {
     const mismatches: string[] = [];
     const rows = await sql<{ id: string; n: number; counter: number }[]>`
       SELECT p.id, (SELECT count(*)::int FROM comments c WHERE c.post_id = p.id AND c.deleted_at IS NULL) AS n, p.comments_count AS counter
       FROM posts p WHERE p.id = ANY(${targets.postIds}::uuid[])`;
-    let compared = 0;
     for (const row of rows) {
-      if (uncertainComments.has(row.id)) continue;
-      compared++;
       const before = commentsBefore.get(row.id)!;
       const made = commentsCreated.get(row.id) ?? 0;
-      if (row.n !== before.n + made) mismatches.push(`post ${row.id}: ${row.n} comments, expected ${before.n} + ${made}`);
-      if (row.counter - before.counter !== made) mismatches.push(`post ${row.id}: comments_count went ${before.counter} → ${row.counter}, ${made} comments were created`);
+      const open = uncertainComments.get(row.id) ?? 0;
+      if (!within(row.n, before.n + made, open)) mismatches.push(`post ${row.id}: ${row.n} comments, expected ${before.n} + ${range(made, open)}`);
+      if (row.counter - before.counter !== row.n - before.n) mismatches.push(`post ${row.id}: comments_count went ${before.counter} → ${row.counter}, comments ${before.n} → ${row.n}`);
     }
-    checks.push({ name: "comments per post (rows and posts.comments_count)", compared, mismatches });
+    checks.push({ name: "comments per post (rows and posts.comments_count)", compared: rows.length, mismatches });
   }
   {
     const mismatches: string[] = [];
-    const expected = new Map<string, number>();
-    const keys = new Set([...subscribedBefore.keys(), ...subscriptionState.keys()]);
-    for (const key of keys) {
-      if (uncertainSubscriptions.has(key) && !subscriptionState.has(key)) continue;
-      const active = subscriptionState.has(key) ? subscriptionState.get(key)!.active : subscribedBefore.get(key)!;
+    const settled = new Map<string, number>();
+    const unknown = new Map<string, number>();
+    for (const key of new Set([...subscribedBefore.keys(), ...subscriptionState.keys(), ...uncertainSubscriptions])) {
       const expertId = key.split(":")[1];
-      expected.set(expertId, (expected.get(expertId) ?? 0) + (active ? 1 : 0));
+      if (uncertainSubscriptions.has(key)) unknown.set(expertId, (unknown.get(expertId) ?? 0) + 1);
+      else if (subscriptionState.has(key) ? subscriptionState.get(key)!.active : subscribedBefore.get(key)!) settled.set(expertId, (settled.get(expertId) ?? 0) + 1);
     }
-    const uncertainExperts = new Set([...uncertainSubscriptions].map((k) => k.split(":")[1]));
     const rows = await sql<{ id: string; n: number }[]>`
       SELECT u.id, (SELECT count(*)::int FROM subscriptions s WHERE s.expert_id = u.id
         AND (s.status IN ('Activated', 'PastDue') OR (s.status = 'Canceled' AND s.current_period_end > now()))) AS n
       FROM users u WHERE u.id = ANY(${targets.expertIds}::uuid[])`;
-    let compared = 0;
     for (const row of rows) {
-      if (uncertainExperts.has(row.id)) continue;
-      compared++;
-      const want = expected.get(row.id) ?? 0;
-      if (row.n !== want) mismatches.push(`expert ${row.id}: ${row.n} subscribers in the database, the answers say ${want}`);
+      const low = settled.get(row.id) ?? 0;
+      const open = unknown.get(row.id) ?? 0;
+      if (!within(row.n, low, open)) mismatches.push(`expert ${row.id}: ${row.n} subscribers in the database, the answers say ${range(low, open)}`);
     }
     const statuses = new Map(
       (await sql<{ k: string; status: string }[]>`SELECT subscriber_id || ':' || expert_id AS k, status FROM subscriptions`).map((r) => [r.k, r.status]),
     );
     for (const [key, state] of subscriptionState) {
-      if (!uncertainSubscriptions.has(key) && statuses.get(key) !== state.status) mismatches.push(`subscription ${key}: answered ${state.status}, database ${statuses.get(key)}`);
+      if (statuses.get(key) !== state.status) mismatches.push(`subscription ${key}: answered ${state.status}, database ${statuses.get(key)}`);
     }
-    checks.push({ name: "subscribers per expert (and each subscription's status)", compared, mismatches });
+    checks.push({ name: "subscribers per expert (and each subscription's status)", compared: rows.length, mismatches });
   }
   {
     const mismatches: string[] = [];
-    const rows = await sql<{ id: string; n: number }[]>`SELECT u.id, (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id) AS n FROM users u WHERE u.id = ANY(${experts.map((e) => e.userId)}::uuid[])`;
-    let compared = 0;
+    const rows = await sql<{ id: string; n: number; published: number; counter: number }[]>`
+      SELECT u.id, (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id) AS n,
+        (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id AND p.status = 'Published') AS published, e.published_posts_count AS counter
+      FROM users u JOIN experts e ON e.user_id = u.id WHERE u.id = ANY(${experts.map((e) => e.userId)}::uuid[])`;
     for (const row of rows) {
-      if (uncertainPosts.has(row.id)) continue;
-      compared++;
-      const want = (postsBefore.get(row.id) ?? 0) + (postsCreated.get(row.id) ?? 0);
-      if (row.n !== want) mismatches.push(`expert ${row.id}: ${row.n} posts, expected ${want}`);
+      const low = (postsBefore.get(row.id) ?? 0) + (postsCreated.get(row.id) ?? 0);
+      const open = uncertainPosts.get(row.id) ?? 0;
+      if (!within(row.n, low, open)) mismatches.push(`expert ${row.id}: ${row.n} posts, expected ${range(low, open)}`);
+      if (row.counter !== row.published) mismatches.push(`expert ${row.id}: published_posts_count ${row.counter} but ${row.published} published posts`);
     }
-    checks.push({ name: "posts per expert", compared, mismatches });
+    checks.push({ name: "posts per expert (and experts.published_posts_count)", compared: rows.length, mismatches });
   }
 
   return {
@@ -348,5 +377,6 @@ export async function runLoad(options: {
     writes,
     uncertain,
     checks,
+    answers,
   };
 }

@@ -5,8 +5,11 @@
  *  2. the load run: a PostgreSQL cluster of its own (or HARDENING_DATABASE_URL), the production build with the
  *     demo data and a bench seed, HARDENING_CONNECTIONS (100) signed-in connections for HARDENING_DURATION
  *     (300) seconds, 80 % reads / 20 % writes; zero 5xx and every count in the database as the 2xx answers said;
- *  3. the fault run: PostgreSQL stopped and started under load (503s in the SPEC's shape, back within 5 s,
- *     notification streams miss nothing), then the S3, SMTP and Stripe stand-ins stopped in turn;
+ *     In the middle of it PostgreSQL is stopped for HARDENING_OUTAGE_SECONDS and started again (with a
+ *     cluster of the run's own): only 503s in the SPEC's shape while it is down, success within 5 s of
+ *     its return, and the counts still as the answers said (a write answered 5xx may or may not be in);
+ *  3. the fault run: the same outage under a steady load with notification streams open (they miss
+ *     nothing), then the S3, SMTP and Stripe stand-ins stopped in turn;
  *  4. the figures printed and written to docs/reliability.md (bench/results/reliability-partial.md when a part was skipped).
  *
  * Knobs: HARDENING_DURATION, HARDENING_CONNECTIONS, HARDENING_OUTAGE_SECONDS (5), HARDENING_SKIP
@@ -25,7 +28,7 @@ import { startLocalS3 } from "../support/s3-server";
 import { startStripeStandIn } from "../support/stripe-stand-in";
 import { freePort, startCluster, type Cluster } from "./cluster";
 import { notificationIdsSince, StreamReader, steadyLoad, waitUntil, type Outcome } from "./faults";
-import { runLoad, type LoadResult, type Session } from "./load";
+import { runLoad, type LoadAnswer, type LoadResult, type Session } from "./load";
 import { timedFetch } from "./timed-fetch";
 
 const settings = {
@@ -124,7 +127,13 @@ async function api(appBase: string, method: string, urlPath: string, cookie?: st
 // ---------------------------------------------------------------------------------------------
 // 2. Load
 // ---------------------------------------------------------------------------------------------
-async function loadRun(adminUrl: string): Promise<LoadResult> {
+interface LoadOutage {
+  stopAt: number;
+  downAt: number;
+  upAt: number;
+}
+
+async function loadRun(adminUrl: string, cluster: Cluster | null): Promise<{ result: LoadResult; outage: LoadOutage | null }> {
   const { appBase, sql, stop } = await startApp("sharpside_hardening_load", adminUrl);
   console.log("hardening: seeding 20 experts, 500 posts and 120 readers…");
   await seedExperts(sql, 20);
@@ -168,6 +177,20 @@ async function loadRun(adminUrl: string): Promise<LoadResult> {
   for (const probe of probes) if (probe.status >= 300) await fail(`a probe write answered ${probe.status}: ${JSON.stringify(probe.json)}`);
 
   console.log(`hardening: load — ${settings.connections} connections for ${settings.durationSeconds} s (80 % reads, 20 % writes)…`);
+  // PostgreSQL restarted in the middle of the load (issue 11, "Faults"), when the cluster is ours.
+  let outage: LoadOutage | null = null;
+  const outageDone = cluster
+    ? sleep((settings.durationSeconds * 1000) / 2).then(async () => {
+        console.log(`hardening: stopping PostgreSQL for ${settings.outageSeconds} s in the middle of the load…`);
+        const stopAt = Date.now();
+        cluster.stop();
+        const downAt = Date.now();
+        await sleep(settings.outageSeconds * 1000);
+        cluster.start();
+        outage = { stopAt, downAt, upAt: Date.now() };
+        console.log(`hardening: PostgreSQL is back (down ${((outage.upAt - downAt) / 1000).toFixed(1)} s)`);
+      })
+    : Promise.resolve();
   const result = await runLoad({
     appBase,
     sql,
@@ -176,16 +199,48 @@ async function loadRun(adminUrl: string): Promise<LoadResult> {
     connections: settings.connections,
     durationSeconds: settings.durationSeconds,
   });
-  const fiveXx = Object.entries(result.statuses).filter(([code]) => Number(code) >= 500).reduce((n, [, c]) => n + c, 0);
-  verdict("load: zero 5xx", fiveXx === 0, `${fiveXx} of ${result.requests} responses`);
-  verdict("load: no errors or timeouts", result.errors === 0 && result.timeouts === 0, `${result.errors} errors, ${result.timeouts} timeouts`);
+  await outageDone;
+  judgeLoad(result, outage);
   for (const check of result.checks) {
     verdict(`load: ${check.name}`, check.mismatches.length === 0, `${check.compared} compared, ${check.mismatches.length} mismatches${check.mismatches.length ? `: ${check.mismatches.slice(0, 5).join("; ")}` : ""}`);
   }
   // The fault run gets the machine to itself.
   await stop();
-  return result;
+  return { result, outage };
 }
+
+/** The load's verdicts: 5xx only while the database is away (503s in shape), then back within 5 s. */
+function judgeLoad(result: LoadResult, outage: LoadOutage | null) {
+  const is5xx = (a: LoadAnswer) => typeof a.status === "number" && a.status >= 500;
+  // "While it is down": answered after the stop began, started before 5 s past its return.
+  const inOutage = (a: LoadAnswer) => outage !== null && a.at + a.ms >= outage.stopAt && a.at < outage.upAt + 5000;
+  const outside = result.answers.filter((a) => !inOutage(a));
+  const fiveXxOutside = outside.filter(is5xx).length;
+  verdict(outage ? "load: zero 5xx outside the outage" : "load: zero 5xx", fiveXxOutside === 0, `${fiveXxOutside} of ${outside.length} responses`);
+  const failedOutside = outside.filter((a) => typeof a.status !== "number").length;
+  verdict("load: no errors or timeouts", failedOutside === 0 && result.timeouts === 0, `${result.errors} errors, ${result.timeouts} timeouts`);
+  if (!outage) return;
+  const during = result.answers.filter(inOutage);
+  const tallyDuring = tally(during.map((a) => ({ status: a.status })));
+  const wrong = during.filter((a) => is5xx(a) && (a.status !== 503 || !a.shapeOk));
+  verdict("load outage: every failure is a 503 in the SPEC's shape with Retry-After, never a 500", wrong.length === 0 && during.every((a) => typeof a.status === "number"), JSON.stringify(tallyDuring));
+  const afterReturn = result.answers.filter((a) => a.at >= outage.upAt);
+  const firstSuccess = afterReturn.filter((a) => typeof a.status === "number" && a.status < 500).sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
+  const lastFailure = afterReturn.filter(is5xx).sort((a, b) => b.at + b.ms - (a.at + a.ms))[0];
+  outageFigures = {
+    downForMs: outage.upAt - outage.downAt,
+    during: tallyDuring,
+    firstSuccessAfterReturnMs: firstSuccess ? firstSuccess.at + firstSuccess.ms - outage.upAt : null,
+    lastFailureAfterReturnMs: lastFailure ? lastFailure.at + lastFailure.ms - outage.upAt : null,
+    longestMs: Math.max(0, ...during.map((a) => a.ms)),
+  };
+  verdict(
+    "load outage: success again within 5 s of the database's return, without restarting the app",
+    outageFigures.firstSuccessAfterReturnMs !== null && outageFigures.firstSuccessAfterReturnMs < 5000 && (outageFigures.lastFailureAfterReturnMs ?? 0) < 5000,
+    `first success ${outageFigures.firstSuccessAfterReturnMs} ms, last failure ${outageFigures.lastFailureAfterReturnMs ?? "none"} ms after the return`,
+  );
+}
+let outageFigures: { downForMs: number; during: Record<string, number>; firstSuccessAfterReturnMs: number | null; lastFailureAfterReturnMs: number | null; longestMs: number } | null = null;
 
 async function signInAs(appBase: string, userName: string) {
   const { cookie, user } = (await signIn(appBase, userName, DEMO_PASSWORD)) as { cookie: string; user: { id: string } };
@@ -206,13 +261,14 @@ interface FaultFigures {
     lastFailureAfterReturnMs: number | null;
     total: Record<string, number>;
   };
+  renewal: { down: string; up: string };
   sse: { expected: number; keptOpen: number; reconnected: number; duplicates: number; missedKeptOpen: string[]; missedReconnected: string[]; deliveredWithinMs: number | null };
   storage: string[];
   smtp: string[];
   stripe: string[];
 }
 
-function tally(outcomes: Outcome[]) {
+function tally(outcomes: Pick<Outcome, "status">[]) {
   const counts: Record<string, number> = {};
   for (const o of outcomes) counts[String(o.status)] = (counts[String(o.status)] ?? 0) + 1;
   return counts;
@@ -251,6 +307,15 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
   void dbNow;
   await comment(fans[0]);
 
+  // Only the refresh cookie of a sign-in: the next page must renew the session first.
+  const signedIn = await fetch(`${appBase}/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ session: { emailOrUserName: "sam.k", password: DEMO_PASSWORD, rememberMe: true } }),
+  });
+  const refreshOnly = signedIn.headers.getSetCookie().find((c) => c.startsWith("ss_refresh="))?.split(";")[0] ?? "";
+  if (!refreshOnly) await fail(`POST /api/session answered ${signedIn.status} without an ss_refresh cookie`);
+
   const load = steadyLoad(
     appBase,
     [
@@ -279,7 +344,11 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
   dropped.close();
   const droppedIds = [...dropped.ids];
   const droppedLast = dropped.lastId;
-  await sleep(settings.outageSeconds * 1000);
+  // A page whose access cookie has expired renews the session before it renders (server.ts): while
+  // the database is away that renewal must answer 503 too, and renew once it is back.
+  await sleep(1000);
+  const renewalDown = await timedFetch(`${appBase}/notifications`, { headers: { cookie: refreshOnly }, redirect: "manual" }, 10_000).catch(() => null);
+  await sleep(Math.max(0, settings.outageSeconds * 1000 - 1000));
   cluster.start();
   const upAt = Date.now();
   console.log(`hardening: PostgreSQL is back (down ${((upAt - downAt) / 1000).toFixed(1)} s)`);
@@ -295,6 +364,16 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
     attempt.close();
     return false;
   }, 20_000, 500);
+  const renewalUp = await timedFetch(`${appBase}/notifications`, { headers: { cookie: refreshOnly }, redirect: "manual" }, 10_000).catch(() => null);
+  const renewal = {
+    down: renewalDown ? `${renewalDown.response.status}${renewalDown.response.headers.has("retry-after") ? " with Retry-After" : ""}` : "no answer",
+    up: renewalUp ? `${renewalUp.response.status}${/ss_access=/.test(renewalUp.response.headers.get("set-cookie") ?? "") ? ", a new access cookie" : ", no new access cookie"}` : "no answer",
+  };
+  verdict(
+    "fault: a page renewing an expired session answers 503 while the database is down, then renews",
+    renewalDown?.response.status === 503 && renewalDown.response.headers.has("retry-after") && renewalUp?.response.status === 200 && renewal.up.includes("a new access cookie"),
+    `down: ${renewal.down}; back: ${renewal.up}`,
+  );
   await sleep(10_000);
   await comment(fans[2]);
   await load.stop();
@@ -412,7 +491,7 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
     );
     verdict("Stripe down: other actions unaffected", others[0].status === 200 && others[1].status === 201, others.map((o) => o.status).join(", "));
   }
-  return { outage, sse, storage, smtp, stripe: stripeLines };
+  return { outage, renewal, sse, storage, smtp, stripe: stripeLines };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -448,7 +527,14 @@ function report(load: LoadResult | null, faults: FaultFigures | null) {
     lines.push("|---|---|");
     for (const [name, counts] of Object.entries(load.byOperation).sort()) lines.push(`| ${name} | ${Object.entries(counts).map(([c, n]) => `${c}: ${n}`).join(", ")} |`);
     lines.push("");
-    lines.push(`Successful writes: ${Object.entries(load.writes).map(([k, n]) => `${n} ${k}`).join(", ")}; writes without an answer (left out of the comparison): ${load.uncertain}.`);
+    if (outageFigures) {
+      const o = outageFigures;
+      lines.push(
+        `PostgreSQL was stopped (\`pg_ctl stop -m fast\`) half-way through for ${(o.downForMs / 1000).toFixed(1)} s and started again. Answers from the stop until 5 s after the return: ${JSON.stringify(o.during)}, the longest ${o.longestMs} ms; first success ${o.firstSuccessAfterReturnMs} ms after the return, last 5xx ${o.lastFailureAfterReturnMs === null ? "none" : `${o.lastFailureAfterReturnMs} ms`} after it; the app was not restarted.`,
+      );
+      lines.push("");
+    }
+    lines.push(`Successful writes: ${Object.entries(load.writes).map(([k, n]) => `${n} ${k}`).join(", ")}; writes of unknown effect (no answer, or a 5xx during the outage): ${load.uncertain}, each widening its count by one.`);
     lines.push("");
     lines.push("Counts in the database afterwards against what the 2xx answers said:");
     lines.push("");
@@ -464,6 +550,7 @@ function report(load: LoadResult | null, faults: FaultFigures | null) {
     lines.push(`- Stopping took ${o.stopTookMs} ms; requests started while it was down: ${JSON.stringify(o.duringOutage)}; all in the SPEC's shape with Retry-After: ${o.duringOutageShapeOk ? "yes" : "NO"}; longest of them ${o.maxLatencyDuringOutageMs} ms`);
     lines.push(`- First success ${o.firstSuccessAfterReturnMs} ms after the database's return; last failure ${o.lastFailureAfterReturnMs === null ? "none" : `${o.lastFailureAfterReturnMs} ms`} after it; the app was not restarted`);
     lines.push(`- The whole fault load: ${JSON.stringify(o.total)}`);
+    lines.push(`- A signed-in page with only the refresh cookie (the session renewed before rendering): ${faults.renewal.down} while the database was down; ${faults.renewal.up} after its return`);
     lines.push(
       `- Notification streams: ${faults.sse.expected} notifications created for the expert from before the outage to after it; the stream kept open received ${faults.sse.keptOpen} (missed ${faults.sse.missedKeptOpen.length}); the stream dropped during the outage and reopened with Last-Event-ID received ${faults.sse.reconnected} in all (missed ${faults.sse.missedReconnected.length}); sent twice: ${faults.sse.duplicates}`,
     );
@@ -496,7 +583,10 @@ if (!settings.skip.has("load") || !settings.skip.has("fault")) {
     onCleanUp(() => own.destroy());
     console.log(`hardening: PostgreSQL cluster of its own on port ${cluster.port}`);
   }
-  if (!settings.skip.has("load")) load = await loadRun(process.env.HARDENING_DATABASE_URL ?? cluster!.adminUrl);
+  if (!settings.skip.has("load")) {
+    const external = process.env.HARDENING_DATABASE_URL;
+    load = (await loadRun(external ?? cluster!.adminUrl, external ? null : cluster)).result;
+  }
   if (!settings.skip.has("fault")) faults = await faultRun(cluster!);
 }
 report(load, faults);
