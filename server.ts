@@ -13,11 +13,12 @@ import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.se
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
+import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES } from "./app/modules/http/body-limit.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, withDatabaseOutageGuard } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
-import { NONCE_SLOT, isEventStreamRequest, newCspNonce, securityHeaders } from "./app/modules/http/security-headers.server";
+import { isEventStreamRequest, newCspNonce, securityHeaderOptions, securityHeaders } from "./app/modules/http/security-headers.server";
 import { isAllowedOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
@@ -29,7 +30,6 @@ import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
 import { pruneImageCache } from "./app/modules/images/image-proxy.server";
 import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
 import { rollStandingsIfDue } from "./app/modules/record/record.server";
-import { isS3Configured } from "./app/modules/uploads/storage.server";
 import { appBuildFrom, DEVELOPMENT_BUILD } from "./app/modules/site/service-worker.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -77,53 +77,16 @@ app.use((req, res, next) => {
   if (!isEventStreamRequest(req)) res.locals.cspNonce = newCspNonce();
   next();
 });
-// Origins of the third-party scripts that load after consent: allowed to run, call home and frame.
-const thirdPartyOrigins = [env.ANALYTICS_SCRIPT_URL, env.MESSENGER_SCRIPT_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+app.use(securityHeaders(securityHeaderOptions(env, { production: isProduction })));
+
+const isApiPath = (req: express.Request) => req.path.startsWith("/api/") || req.path === "/api";
+// Every body is counted as it arrives, chunked ones too; past 10 MB the answer is 413 (the API's
+// shape under /api); what still arrives is read into nothing for a moment, then the connection closes.
+// Before anything that could read a body.
 app.use(
-  securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          "'strict-dynamic'",
-          `'nonce-${NONCE_SLOT}'`,
-          // Stripe.js is loaded from Stripe's own host (decision 013); ignored where 'strict-dynamic' is understood.
-          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
-          // The analytics tag and support messenger, injected after consent (decision 028).
-          ...thirdPartyOrigins,
-        ],
-        // Radix and sonner set inline style attributes; styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
-        connectSrc: [
-          "'self'",
-          ...(isProduction ? [] : ["ws:"]),
-          ...(env.PAYMENTS_ENABLED ? ["https://api.stripe.com"] : []),
-          // Uploads are POSTed straight to the bucket when S3 is configured (decision 012).
-          ...(isS3Configured(env) ? [new URL(env.S3_ENDPOINT!).origin] : []),
-          ...thirdPartyOrigins,
-        ],
-        frameSrc: [
-          "'self'",
-          ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin),
-          // Stripe's card fields and 3-D Secure pages are iframes.
-          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : []),
-          // YouTube videos in post bodies, from its no-cookie host (app/components/posts/slate-render.tsx).
-          "https://www.youtube-nocookie.com",
-          ...thirdPartyOrigins,
-        ],
-        // The background worker (/sw.js); 'strict-dynamic' would otherwise leave workers no source.
-        workerSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: isProduction && env.APP_URL.startsWith("https:") ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // helmet's default no-referrer makes browsers send "Origin: null" on plain form posts.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: env.APP_URL.startsWith("https:"),
+  limitRequestBodies({
+    maxBytes: MAX_REQUEST_BYTES,
+    refusal: (req) => (isApiPath(req) ? apiError(413) : new Response("Request too large", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } })),
   }),
 );
 
@@ -141,17 +104,12 @@ if (vite) {
   app.use((req, res, next) => (req.path.startsWith("/api/") || req.path === "/img" || req.path.endsWith(".data") ? next() : publicFiles(req, res, next)));
 }
 
-const MAX_REQUEST_BYTES = 10_000_000;
 app.use((req, res, next) => {
-  const isApi = req.path.startsWith("/api/") || req.path === "/api";
+  const isApi = isApiPath(req);
   const send = (response: Response) =>
     response.json().then((body) => {
       res.status(response.status).set(Object.fromEntries(response.headers)).json(body);
     });
-  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
-    if (isApi) return void send(apiError(413));
-    return void res.status(413).type("text").send("Request too large");
-  }
   const allowed = isAllowedOrigin({
     method: req.method,
     origin: req.headers.origin,
@@ -219,6 +177,8 @@ app.all(
 
 // What fails before Remix (the page-cookie renewal) while the database is down: 503, not Express's 500.
 app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+  // A body cut off at 10 MB was answered 413 already: the route's late answer (or failure) goes nowhere.
+  if (isRefusedRequest(res)) return;
   if (!isDatabaseUnavailable(error) || res.headersSent) return next(error);
   logDatabaseUnavailable(req.log, error);
   const response = databaseUnavailableResponse();

@@ -10,6 +10,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
+import { redactUrl } from "~/modules/http/request-log.server";
 
 export const streamTimeout = 5_000;
 
@@ -60,5 +61,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  context.log?.error({ err: error, url: request.url }, "unhandled error while rendering");
+  context.log?.error({ err: error, url: redactUrl(request.url) }, "unhandled error while rendering");
 }

@@ -32,7 +32,24 @@ const integer = (fallback: number, min: number, max: number) =>
       return parsed;
     });
 
-const url = (protocols: string[]) =>
+/**
+ * How a rejected URL is quoted in the startup error, which goes to the console and the log.
+ * `secret`: a URL that carries its password (DATABASE_URL, SMTP_URL). A malformed one cannot be
+ * parsed to find the password (`smtp://user:pass/host` has no "@" at all), so none of it is shown
+ * but its scheme. Any other URL is shown with everything before its last "@" masked.
+ */
+function quoted(value: string, { secret }: { secret: boolean }): string {
+  if (secret) {
+    const scheme = /^([a-z][a-z\d+.-]{0,30}):\/\//i.exec(value)?.[1];
+    return `${scheme ? `a "${scheme}://" URL` : "a value"} (not shown: it may hold a password)`;
+  }
+  const at = value.lastIndexOf("@");
+  if (at < 0) return `"${value}"`;
+  const start = value.indexOf("://") >= 0 && value.indexOf("://") < at ? value.indexOf("://") + 3 : 0;
+  return `"${value.slice(0, start)}***${value.slice(at)}"`;
+}
+
+const url = (protocols: string[], { secret = false }: { secret?: boolean } = {}) =>
   optionalText.superRefine((value, ctx) => {
     if (value === undefined) return;
     try {
@@ -41,7 +58,7 @@ const url = (protocols: string[]) =>
     } catch {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        message: `must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL, got "${value}"`,
+        message: `must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL, got ${quoted(value, { secret })}`,
       });
     }
   });
@@ -73,7 +90,7 @@ const schema = z.object({
   DATABASE_URL: optionalText.superRefine((value, ctx) => {
     if (value === undefined || value === "memory://") return;
     if (!/^postgres(ql)?:\/\//.test(value)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be postgres://… or memory://, got "${value}"` });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be postgres://… or memory://, got ${quoted(value, { secret: true })}` });
     }
   }),
   /** The tables' owner, for migrations; DATABASE_URL may then be a role that cannot write the record's figures (decision 032). */
@@ -81,7 +98,7 @@ const schema = z.object({
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SMTP_URL: url(["smtp:", "smtps:"]),
+  SMTP_URL: url(["smtp:", "smtps:"], { secret: true }),
   MAIL_FROM: optionalText,
   S3_ENDPOINT: url(["http:", "https:"]),
   S3_ACCESS_KEY: optionalText,

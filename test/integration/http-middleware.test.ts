@@ -91,4 +91,15 @@ describe("request ids and the request log", () => {
     expect(typeof completed[0].responseTime).toBe("number");
     expect(JSON.stringify(lines)).not.toContain("secret=1");
   });
+
+  it("logs a URL without its one-time token (redactUrl)", async () => {
+    lines.length = 0;
+    const token = "one-time-token-7Hq2Lw9z";
+    await fetch(`${base}/reset-password/${token}`);
+    await fetch(`${base}/unsubscribe?token=${token}&from=mail`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const urls = lines.filter((line) => line.msg === "request completed").map((line) => (line.req as { url: string }).url);
+    expect(urls).toEqual(["/reset-password/[redacted]", "/unsubscribe?token=[redacted]&from=mail"]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
 });

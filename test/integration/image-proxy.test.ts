@@ -152,6 +152,19 @@ describe(`GET /img (${testDatabaseEngine()})`, () => {
     expect(result.headers.get("Cache-Control")).toBe("no-store");
   });
 
+  it("answers 413 for a stored image over 40 megapixels (a pixel bomb is never decoded), never a 500", async () => {
+    // 7000 × 6000 = 42 Mpx of one colour: about 130 kB on disk. Stored straight into the driver,
+    // as an object the upload check (completeUpload) has not seen yet.
+    const key = `uploads/${userId}/00000000-0000-4000-8000-0000000040aa.png`;
+    writeFileSync(path.join(dataDir, key), await png(7000, 6000));
+    for (const accept of ["image/webp", "image/avif", "image/png"]) {
+      const result = await getImage({ src: key, w: "320", q: "75" }, { Accept: accept });
+      expect(result.status, accept).toBe(413);
+      expect(result.body.toString()).toBe("The image has too many pixels.");
+      expect(result.headers.get("Cache-Control")).toBe("no-store");
+    }
+  });
+
   it("rejects foreign absolute URLs, odd paths and non-image files of the site (400)", async () => {
     for (const src of [
       "https://evil.example.com/cat.png",

@@ -11,12 +11,15 @@ import { createLogger } from "~/modules/logger.server";
 import {
   createMailTransport,
   deliverPendingMail,
+  MAIL_RETENTION_DAYS,
+  MAX_MAIL_ATTEMPTS,
+  pruneFinishedMail,
   queueMail,
   sendMailSoon,
   startMailWorker,
   type MailTransport,
 } from "~/modules/mail/mail.server";
-import { verificationEmail } from "~/modules/mail/templates";
+import { passwordResetEmail, verificationEmail } from "~/modules/mail/templates";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 const silent = createLogger("silent");
@@ -203,6 +206,48 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
     await queueMail(database.db, message("after-stop"));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received.map((m) => m.subject)).not.toContain("Message after-stop");
+  });
+
+  it(`deletes messages sent more than ${MAIL_RETENTION_DAYS} days ago, with the codes and links in them; newer and unsent ones stay`, async () => {
+    const transport = track(smtpTransport(smtp.port));
+    const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+    const old = verificationEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "Old", code: "OLD7CD", linkToken: "old-link-token" });
+    const oldId = await sendMailSoon(database.db, transport, silent, { to: "old@example.com", ...old });
+    const recent = verificationEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "New", code: "NEW3CD", linkToken: "new-link-token" });
+    const recentId = await sendMailSoon(database.db, transport, silent, { to: "recent@example.com", ...recent });
+    await vi.waitFor(async () => {
+      expect((await outboxRow(database.db, oldId)).sentAt).not.toBeNull();
+      expect((await outboxRow(database.db, recentId)).sentAt).not.toBeNull();
+    });
+    // Sent 8 days ago, and 6 days ago.
+    await database.db.update(mailOutbox).set({ sentAt: daysAgo(MAIL_RETENTION_DAYS + 1), createdAt: daysAgo(MAIL_RETENTION_DAYS + 1) }).where(eq(mailOutbox.id, oldId));
+    await database.db.update(mailOutbox).set({ sentAt: daysAgo(MAIL_RETENTION_DAYS - 1), createdAt: daysAgo(MAIL_RETENTION_DAYS - 1) }).where(eq(mailOutbox.id, recentId));
+    // Given up long ago (a reset link in it), and still being retried after as long.
+    const reset = passwordResetEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "Gone", resetToken: "old-reset-token" });
+    const givenUp = await queueMail(database.db, { to: "gone@example.com", ...reset });
+    const retrying = await queueMail(database.db, message("retrying"));
+    await database.db.update(mailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS, createdAt: daysAgo(MAIL_RETENTION_DAYS + 1), nextAttemptAt: daysAgo(MAIL_RETENTION_DAYS) }).where(eq(mailOutbox.id, givenUp));
+    await database.db.update(mailOutbox).set({ attempts: 3, createdAt: daysAgo(MAIL_RETENTION_DAYS + 1), nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(mailOutbox.id, retrying));
+
+    await pruneFinishedMail(database.db);
+
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.map((row) => row.id).sort()).toEqual([recentId, retrying].sort());
+    const stored = JSON.stringify(rows);
+    for (const secret of ["OLD7CD", "old-link-token", "old-reset-token"]) expect(stored).not.toContain(secret);
+    expect(stored).toContain("NEW3CD");
+  });
+
+  it("the worker deletes old sent messages when it starts", async () => {
+    const transport = track(smtpTransport(smtp.port));
+    const id = await queueMail(database.db, message("long-sent"));
+    await database.db.update(mailOutbox).set({ attempts: 1, sentAt: sql`now() - make_interval(days => ${MAIL_RETENTION_DAYS + 1})` }).where(eq(mailOutbox.id, id));
+    const stop = startMailWorker(database.db, transport, silent, { intervalMs: 60_000 });
+    try {
+      await vi.waitFor(async () => expect(await outboxRow(database.db, id)).toBeUndefined(), { timeout: 5_000 });
+    } finally {
+      await stop();
+    }
   });
 
   it("without SMTP_URL the message goes to the log, with the code, and the row is marked sent", async () => {

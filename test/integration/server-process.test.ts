@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 function run(env: Record<string, string>) {
   // One process (node with the tsx loader), so the signal reaches our own handler.
@@ -20,11 +22,15 @@ function run(env: Record<string, string>) {
 
 describe("the server process", () => {
   it("refuses an invalid setting with a clear message and exit code 1", async () => {
-    const server = run({ PORT: "abc", LOG_LEVEL: "loud" });
+    const server = run({ PORT: "abc", LOG_LEVEL: "loud", DATABASE_URL: "mysql://app:Pa55-w0rd-xyz@db.internal/app", SMTP_URL: "smtp://mailer:Pa55-w0rd-xyz/mail" });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("Invalid configuration");
     expect(server.output()).toContain('PORT must be a whole number, got "abc"');
     expect(server.output()).toContain("LOG_LEVEL");
+    // A malformed URL with a password is named, never printed.
+    expect(server.output()).toContain('DATABASE_URL must be postgres://… or memory://, got a "mysql://" URL (not shown: it may hold a password)');
+    expect(server.output()).toContain("SMTP_URL must be a smtp:// or smtps:// URL");
+    expect(server.output()).not.toContain("Pa55-w0rd-xyz");
     expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
 
@@ -67,4 +73,216 @@ describe("the server process", () => {
       server.child.kill("SIGKILL");
     }
   }, 60_000);
+});
+
+/** Starts the server (development mode, Vite) and waits until /api/health answers. */
+async function startServer(port: number, env: Record<string, string> = {}) {
+  const server = run({ PORT: String(port), HMR_PORT: String(21000 + port), DATABASE_URL: "memory://", NODE_ENV: "development", ...env });
+  for (let i = 0; i < 200; i++) {
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    if (health?.status === 200) return server;
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  server.child.kill("SIGKILL");
+  throw new Error(`the server did not start:\n${server.output()}`);
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Body bytes the client had written when the answer came. */
+  sent: number;
+}
+
+/**
+ * A POST through node:http: `Transfer-Encoding: chunked` unless a Content-Length is given. Writes
+ * `body`, or `total` bytes of "a", in 64 kB chunks and stops writing as soon as the answer is in.
+ */
+function post(port: number, pathname: string, options: { contentType: string; body?: string; total?: number; contentLength?: number; headers?: Record<string, string> }): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { "Content-Type": options.contentType, ...options.headers };
+    if (options.contentLength !== undefined) headers["Content-Length"] = String(options.contentLength);
+    else headers["Transfer-Encoding"] = "chunked";
+    const request = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", headers });
+    const source = options.body !== undefined ? Buffer.from(options.body) : undefined;
+    const total = source ? source.length : (options.total ?? 0);
+    let sent = 0;
+    let answered = false;
+    request.on("response", (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), sent });
+        request.destroy();
+      });
+      response.on("error", reject);
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(new Error(`no answer after ${sent} bytes: ${error.message}`));
+    });
+    const write = () => {
+      while (!answered && sent < total) {
+        const size = Math.min(64 * 1024, total - sent);
+        const chunk = source ? source.subarray(sent, sent + size) : Buffer.alloc(size, "a");
+        sent += size;
+        if (!request.write(chunk)) return void request.once("drain", write);
+      }
+      // A declared length the body never reaches: the answer must come without the rest.
+      if (!answered && sent >= (options.contentLength ?? total)) request.end();
+    };
+    write();
+  });
+}
+
+const MB = 1_000_000;
+const WEBHOOK = "/api/paymentsystems/stripe/webhook";
+const WEBHOOK_SECRET = "whsec_server_process_test";
+const FORM = "application/x-www-form-urlencoded";
+const pool = Number(process.env.VITEST_POOL_ID ?? 0);
+
+/** directive name → its sources */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+describe("the running server", () => {
+  // One with nothing third-party configured, one with payments and the consented scripts.
+  const plainPort = 3290 + pool;
+  const configuredPort = 3390 + pool;
+  let plain: ReturnType<typeof run>;
+  let configured: ReturnType<typeof run>;
+  beforeAll(async () => {
+    [plain, configured] = await Promise.all([
+      startServer(plainPort),
+      startServer(configuredPort, {
+        STRIPE_SECRET_KEY: "sk_test_server_process",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        ANALYTICS_SCRIPT_URL: "https://analytics.example/tag.js?site=1",
+        MESSENGER_SCRIPT_URL: "https://widget.messenger.example/v2/loader.js",
+      }),
+    ]);
+  }, 120_000);
+  afterAll(() => {
+    plain?.child.kill("SIGKILL");
+    configured?.child.kill("SIGKILL");
+  });
+
+  describe("request bodies: every one counted as it arrives, 10 MB at most", () => {
+    it("refuses a declared Content-Length over 10 MB at once: text on a page, the API's shape under /api", async () => {
+      const page = await post(plainPort, "/sign-in", { contentType: FORM, contentLength: 10 * MB + 1, total: 64 * 1024 });
+      expect(page.status).toBe(413);
+      expect(page.body).toBe("Request too large");
+      const api = await post(plainPort, WEBHOOK, { contentType: "application/json", contentLength: 10 * MB + 1, total: 64 * 1024 });
+      expect(api.status).toBe(413);
+      expect(api.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(api.body)).toMatchObject({ statusCode: 413, error: expect.any(String) });
+    });
+
+    it("refuses a chunked body once 10 MB have arrived, to a page action and to an /api route, and stays up", async () => {
+      // Without the count, sign-in's formData() and the webhook's text() would buffer all 40 MB.
+      const page = await post(plainPort, "/sign-in", { contentType: FORM, total: 40 * MB });
+      expect(page.status).toBe(413);
+      expect(page.body).toBe("Request too large");
+      expect(page.sent).toBeLessThan(40 * MB);
+      const api = await post(configuredPort, WEBHOOK, { contentType: "application/json", total: 40 * MB });
+      expect(api.status).toBe(413);
+      expect(JSON.parse(api.body)).toEqual({ error: expect.any(String), statusCode: 413 });
+      expect(api.sent).toBeLessThan(40 * MB);
+
+      for (const port of [plainPort, configuredPort]) expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      expect(plain.output()).toContain("refused a request body over the limit");
+      expect(plain.output()).not.toMatch(/\n\s+at /); // the route's dropped answer logs no stack
+      expect(plain.child.exitCode).toBeNull();
+    });
+
+    it("closes the connection once 10 MB of a body nobody reads have arrived (no reading it into nothing for minutes)", async () => {
+      // The origin check answers 403 without reading; Node would then read the rest, forever, to
+      // keep the connection. This client ignores the answer and keeps sending, up to 200 MB.
+      const socket = net.connect(plainPort, "127.0.0.1");
+      let received = "";
+      socket.on("data", (data) => (received += data));
+      socket.on("error", () => {});
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.write(`POST /sign-in HTTP/1.1\r\nHost: 127.0.0.1:${plainPort}\r\nOrigin: https://evil.example\r\nContent-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(0x10000, "a"), Buffer.from("\r\n")]);
+      let sent = 0;
+      while (!socket.destroyed && sent < 200 * MB) {
+        sent += 0x10000;
+        if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve).once("close", resolve));
+      }
+      await closed;
+      expect(received).toMatch(/^HTTP\/1\.1 403 /);
+      expect(sent).toBeLessThan(200 * MB);
+      expect((await fetch(`http://127.0.0.1:${plainPort}/api/health`)).status).toBe(200);
+    });
+
+    it("streams a body under the limit to the route: a form sign-in, a chunked JSON sign-in, nearly 10 MB, a signed webhook", async () => {
+      const fields = "emailOrUserName=alex.fan&password=sharpside-demo";
+      const form = await post(plainPort, "/sign-in", { contentType: FORM, body: fields, contentLength: fields.length });
+      expect(form.status).toBe(302);
+      expect(form.headers.location).toBe("/");
+      expect(form.headers["set-cookie"]?.some((cookie) => cookie.startsWith("ss_access="))).toBe(true);
+
+      const session = { session: { emailOrUserName: "alex.fan", password: "sharpside-demo", rememberMe: false } };
+      const json = await post(plainPort, "/api/session", { contentType: "application/json", body: JSON.stringify(session) });
+      expect(json.status).toBe(200);
+      expect(JSON.parse(json.body).payload.user.userName).toBe("alex.fan");
+
+      // All of it reaches the action, which finds no sign-in fields in it.
+      const large = await post(plainPort, "/sign-in", { contentType: FORM, total: 10 * MB - 1000 });
+      expect(large.status).toBe(422);
+
+      // The signature covers the exact bytes: they arrive unchanged, in 64 kB chunks.
+      const event = JSON.stringify({ id: `evt_process_${Date.now()}`, object: "event", type: "customer.created", data: { object: { id: "cus_1", padding: "x".repeat(200_000) } } });
+      const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET });
+      const webhook = await post(configuredPort, WEBHOOK, { contentType: "application/json", body: event, headers: { "Stripe-Signature": signature } });
+      expect(webhook.status).toBe(200);
+      expect(JSON.parse(webhook.body)).toEqual({ payload: { received: true, duplicate: false, type: "customer.created" } });
+    });
+  });
+
+  describe("the Content-Security-Policy server.ts sends (development mode: the production policy plus Vite's ws:)", () => {
+    it("has the fixed directives, this page's nonce, and no third-party origin when none is configured", async () => {
+      const response = await fetch(`http://127.0.0.1:${plainPort}/sign-in`);
+      expect(response.status).toBe(200);
+      const policy = directives(response.headers.get("content-security-policy")!);
+      const nonce = /'nonce-([^']+)'/.exec(policy.get("script-src")!.join(" "))?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(policy.get("script-src")).toEqual(["'self'", "'strict-dynamic'", `'nonce-${nonce}'`]);
+      // Every script of the page carries it.
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+      expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+      expect(policy.get("worker-src")).toEqual(["'self'"]);
+      expect(policy.get("form-action")).toEqual(["'self'"]);
+      expect(policy.get("object-src")).toEqual(["'none'"]);
+      expect(policy.get("default-src")).toEqual(["'self'"]);
+      expect(policy.get("connect-src")).toEqual(["'self'", "ws:"]);
+      const hosts = [...policy].flatMap(([name, sources]) => sources.filter((source) => source.includes("//")).map((source) => `${name} ${source}`));
+      expect(hosts).toEqual(["frame-src https://www.youtube-nocookie.com"]);
+    });
+
+    it("adds a configured service's origins to the directives it needs, and nowhere else", async () => {
+      const response = await fetch(`http://127.0.0.1:${configuredPort}/sign-in`);
+      const policy = directives(response.headers.get("content-security-policy")!);
+      const thirdParty = ["https://analytics.example", "https://widget.messenger.example"];
+      expect(policy.get("script-src")!.slice(3)).toEqual(["https://js.stripe.com", "https://*.js.stripe.com", ...thirdParty]);
+      expect(policy.get("connect-src")).toEqual(["'self'", "ws:", "https://api.stripe.com", ...thirdParty]);
+      expect(policy.get("frame-src")).toEqual(["'self'", "https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://www.youtube-nocookie.com", ...thirdParty]);
+      expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+      expect(policy.get("default-src")).toEqual(["'self'"]);
+      expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    });
+  });
 });

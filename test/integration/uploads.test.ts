@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq, inArray } from "drizzle-orm";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -257,6 +257,28 @@ describe("the local-disk driver (POST /api/file/upload)", () => {
     const cut = (await uploadRoute.action({ request: truncated, params: {}, context })) as Response;
     expect(cut.status).toBe(400);
     expect(await cut.text()).toContain("<Code>MalformedPOSTRequest</Code>");
+  });
+});
+
+describe("the 40 megapixel limit (completeUpload)", () => {
+  it("keeps an image of exactly 40 Mpx and throws away one past it (422, file and row gone)", async () => {
+    const { jar } = await signedInUser();
+    // One colour compresses to about 130 kB: far under the 5 MB limit, so only the pixels count.
+    const atLimit = (await presign(context, jar, { type: "image/png" })).body.payload.fields;
+    expect((await postLocal(atLimit, await png(8000, 5000))).status).toBe(204);
+    const kept = await metadata(context, jar, { key: atLimit.key, filename: "wide.png" });
+    expect(kept.status).toBe(200);
+    expect(kept.body.payload).toMatchObject({ width: 8000, height: 5000 });
+
+    const over = (await presign(context, jar, { type: "image/png" })).body.payload.fields;
+    expect((await postLocal(over, await png(7000, 6000))).status).toBe(204);
+    expect(existsSync(path.join(dataDir, over.key))).toBe(true);
+    const refused = await metadata(context, jar, { key: over.key, filename: "bomb.png" });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ statusCode: 422, errors: { type: [UPLOAD_TYPE_MESSAGE] } });
+    expect(existsSync(path.join(dataDir, over.key))).toBe(false);
+    expect(await database.db.select().from(uploads).where(eq(uploads.key, over.key))).toHaveLength(0);
+    expect(await getStorage(context.env).read(over.key, 5_000_000)).toBeNull();
   });
 });
 

@@ -47,6 +47,24 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATA_DIR: tempDir(), ...values })).toThrowError(message);
   });
 
+  it.each([
+    ["DATABASE_URL", "mysql://admin:hunter2-Secret@db.internal/app", 'DATABASE_URL must be postgres://… or memory://, got a "mysql://" URL (not shown: it may hold a password)'],
+    ["DATABASE_URL", "admin:hunter2-Secret@db.internal/app", "DATABASE_URL must be postgres://… or memory://, got a value (not shown: it may hold a password)"],
+    ["SMTP_URL", "https://mailer:hunter2-Secret@mail.example", 'SMTP_URL must be a smtp:// or smtps:// URL, got a "https://" URL (not shown: it may hold a password)'],
+    // No "@": the password is where the port should be, so nothing marks it as one.
+    ["SMTP_URL", "smtp://mailer:hunter2-Secret/mail.example", 'SMTP_URL must be a smtp:// or smtps:// URL, got a "smtp://" URL (not shown: it may hold a password)'],
+    ["S3_ENDPOINT", "ftp://key:hunter2-Secret@s3.example/", 'S3_ENDPOINT must be a http:// or https:// URL, got "ftp://***@s3.example/"'],
+  ])("names %s but never prints a password from a malformed value", (name, value, message) => {
+    try {
+      parseEnv({ DATA_DIR: tempDir(), [name]: value });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      expect((error as EnvError).problems).toEqual([message]);
+      expect((error as EnvError).message).not.toContain("hunter2");
+    }
+  });
+
   it("lists every bad variable at once", () => {
     try {
       parseEnv({ DATA_DIR: tempDir(), PORT: "abc", LOG_LEVEL: "loud" });

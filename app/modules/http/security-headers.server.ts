@@ -1,9 +1,83 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
+import type { Env } from "~/config/env.server";
+import { isS3Configured } from "~/modules/uploads/storage.server";
 
 /** Where the response's nonce goes in the recorded headers. */
 export const NONCE_SLOT = "nonce-slot-0000000000";
+
+type HeaderEnv = Pick<
+  Env,
+  | "APP_URL"
+  | "PAYMENTS_ENABLED"
+  | "ANALYTICS_SCRIPT_URL"
+  | "MESSENGER_SCRIPT_URL"
+  | "S3_PUBLIC_URL"
+  | "S3_ENDPOINT"
+  | "S3_ACCESS_KEY"
+  | "S3_SECRET_KEY"
+  | "S3_BUCKET"
+  | "PRIVACY_EMBED_URL"
+  | "TERMS_EMBED_URL"
+  | "PAYMENTS_TERMS_EMBED_URL"
+>;
+
+/**
+ * The app's helmet options (server.ts): the Content-Security-Policy names a third-party origin
+ * only for a service that is configured. `production` drops the dev server's `ws:` and, on https,
+ * adds `upgrade-insecure-requests`.
+ */
+export function securityHeaderOptions(env: HeaderEnv, { production }: { production: boolean }): HelmetOptions {
+  // Origins of the third-party scripts that load after consent: allowed to run, call home and frame.
+  const thirdPartyOrigins = [env.ANALYTICS_SCRIPT_URL, env.MESSENGER_SCRIPT_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          "'strict-dynamic'",
+          `'nonce-${NONCE_SLOT}'`,
+          // Stripe.js is loaded from Stripe's own host (decision 013); ignored where 'strict-dynamic' is understood.
+          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
+          // The analytics tag and support messenger, injected after consent (decision 028).
+          ...thirdPartyOrigins,
+        ],
+        // Radix and sonner set inline style attributes; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+        connectSrc: [
+          "'self'",
+          // Vite's hot reload socket.
+          ...(production ? [] : ["ws:"]),
+          ...(env.PAYMENTS_ENABLED ? ["https://api.stripe.com"] : []),
+          // Uploads are POSTed straight to the bucket when S3 is configured (decision 012).
+          ...(isS3Configured(env) ? [new URL(env.S3_ENDPOINT!).origin] : []),
+          ...thirdPartyOrigins,
+        ],
+        frameSrc: [
+          "'self'",
+          ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin),
+          // Stripe's card fields and 3-D Secure pages are iframes.
+          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : []),
+          // YouTube videos in post bodies, from its no-cookie host (app/components/posts/slate-render.tsx).
+          "https://www.youtube-nocookie.com",
+          ...thirdPartyOrigins,
+        ],
+        // The background worker (/sw.js); 'strict-dynamic' would otherwise leave workers no source.
+        workerSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: production && env.APP_URL.startsWith("https:") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // helmet's default no-referrer makes browsers send "Origin: null" on plain form posts.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: env.APP_URL.startsWith("https:"),
+  };
+}
 
 /**
  * helmet's headers, worked out once. helmet rebuilds every header (the Content-Security-Policy's

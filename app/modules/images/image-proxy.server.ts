@@ -204,7 +204,9 @@ export async function renderImage(
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: PROXY_MAX_INPUT_PIXELS }).metadata();
-  } catch {
+  } catch (error) {
+    // sharp refuses a pixel bomb already here, from its header.
+    if (isPixelLimitError(error)) throw new ImageProxyError(413, "The image has too many pixels.");
     throw new ImageProxyError(415, "The source is not an image.");
   }
   if (!meta.format || !["jpeg", "png", "webp", "gif", "avif", "heif", ...(allowSvg ? ["svg"] : [])].includes(meta.format) || !meta.width) {
@@ -223,11 +225,13 @@ export async function renderImage(
     else pipeline = pipeline.png({ compressionLevel: 8 });
     return { body: await pipeline.toBuffer(), format };
   } catch (error) {
-    const message = error instanceof Error ? error.message : "";
-    if (/pixel limit/i.test(message)) throw new ImageProxyError(413, "The image has too many pixels.");
+    if (isPixelLimitError(error)) throw new ImageProxyError(413, "The image has too many pixels.");
     throw new ImageProxyError(415, "The source is not an image that can be converted.");
   }
 }
+
+/** sharp's "Input image exceeds pixel limit". */
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 

@@ -11,7 +11,7 @@
  * happens outside any transaction: an open transaction would hold a pooled connection, and on the
  * embedded PGlite it would stall every other query of the process until SMTP answered.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
@@ -40,8 +40,14 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
-/** After this many failed attempts a row stays in the outbox, unsent, with its last error. */
+/** After this many failed attempts a row stays in the outbox, unsent, with its last error (for MAIL_RETENTION_DAYS). */
 export const MAX_MAIL_ATTEMPTS = 8;
+/**
+ * Days a finished row (sent, or given up) stays in the outbox, for looking into a delivery
+ * problem. Then it is deleted: its text and HTML hold codes and links (docs/security.md, finding 3).
+ */
+export const MAIL_RETENTION_DAYS = 7;
+const PRUNE_INTERVAL_MS = 60 * 60_000;
 // Longer than any single send can take with the timeouts below, so a row being sent by one
 // instance is never taken by another; if the sender dies mid-way the row is retried after it.
 const SENDING_LEASE_MINUTES = 10;
@@ -230,8 +236,20 @@ export function sendMailSoon(db: Database, transport: MailTransport, log: Logger
 }
 
 /**
+ * Deletes the rows sent more than `MAIL_RETENTION_DAYS` ago, and those given up (MAX_MAIL_ATTEMPTS
+ * failures) that long after they were queued; rows still to be sent stay. The worker runs it.
+ */
+export async function pruneFinishedMail(db: Database, { retentionDays = MAIL_RETENTION_DAYS }: { retentionDays?: number } = {}): Promise<void> {
+  const cutoff = sql`now() - make_interval(days => ${retentionDays})`;
+  await db
+    .delete(mailOutbox)
+    .where(or(lt(mailOutbox.sentAt, cutoff), and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAX_MAIL_ATTEMPTS), lt(mailOutbox.createdAt, cutoff))));
+}
+
+/**
  * Delivers due outbox rows every `intervalMs` (and once at start, for mail queued while the
  * server was down). Answers a function that stops the timer and waits for the pass under way.
+ * Once at start and then hourly, a pass first deletes old finished rows (`pruneFinishedMail`).
  */
 export function startMailWorker(
   db: Database,
@@ -241,8 +259,13 @@ export function startMailWorker(
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   let stopped = false;
+  let prunedAt = -Infinity;
 
   const pass = async () => {
+    if (performance.now() - prunedAt >= PRUNE_INTERVAL_MS) {
+      prunedAt = performance.now();
+      await pruneFinishedMail(db).catch((err) => log.warn({ err }, "could not delete old e-mails from the outbox"));
+    }
     // A backlog drains in batches; a failure means SMTP is in trouble, so the rest can wait.
     while (!stopped) {
       const { sent, failed } = await deliverPendingMail(db, transport, log, { limit });
