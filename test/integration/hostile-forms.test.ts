@@ -605,6 +605,9 @@ const OPEN_REDIRECTS = [
   "x".repeat(HUGE),
 ];
 
+/** Numbers a text field turns into: past PostgreSQL's integer, negative, fractional, not finite. */
+const NUMBERISH = ["2147483648", "-2147483649", "9007199254740993", "1e308", "-1", "-0", "0", "1.5", "0x10", "Infinity", "NaN", " 5 ", "١٢"];
+
 /** What a header can carry: text in Latin-1, no control characters. */
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e\xa0-\xff]/g, "");
 
@@ -657,7 +660,7 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
   if (indices.length > 0) {
     arbs.push(
       // SQL, HTML, unicode in any field: may be valid, never a 5xx.
-      fc.tuple(fc.constantFrom(...indices), fc.oneof(hostileString, fc.constantFrom(...OPEN_REDIRECTS)), fc.boolean()).map(([index, value, multipart]) => ({
+      fc.tuple(fc.constantFrom(...indices), fc.oneof(hostileString, fc.constantFrom(...OPEN_REDIRECTS, ...NUMBERISH)), fc.boolean()).map(([index, value, multipart]) => ({
         family: `hostile ${valid[index][0]}`,
         invalid: false,
         fields: set(index, value),
@@ -885,6 +888,23 @@ describe(`hostile form posts: the cases that were 500s (${testDatabaseEngine()})
     const profile = await post("routes/settings.tsx [profile]", { family: "NUL", fields: PROFILE_FIELDS.map(([name, value]) => [name, name === "location.city" ? "Aus\u0000tin" : value]) });
     expect(profile.status).toBe(422);
     expect(result(profile).error).toEqual({ "location.city": ["Invalid input"] });
+  });
+
+  it("an event id past PostgreSQL's integer is 'Invalid input', not a database error", async () => {
+    const row = await post("routes/admin.events.tsx [result]", {
+      family: "id past integer",
+      fields: [
+        ["eventId", "2147483648"],
+        ["awayScore", "99"],
+        ["homeScore", "101"],
+        ["status", "Final"],
+      ],
+    });
+    expect(row.status).toBe(422);
+    expect((row.data as { errors: unknown }).errors).toEqual({ "0.eventId": ["Invalid input"] });
+    const imported = await post("routes/admin.events.tsx [import]", { family: "id past integer", fields: [["intent", "import"], ["results", '[{"eventId":-2147483649,"status":"Canceled"}]']] });
+    expect(imported.status).toBe(422);
+    expect((imported.data as { errors: unknown }).errors).toEqual({ "0.eventId": ["Invalid input"] });
   });
 
   it("a wrong current password is not sent back with the settings form's error", async () => {

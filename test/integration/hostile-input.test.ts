@@ -5,7 +5,7 @@
  * below lacks fails the test, so a new route is covered by itself once it has an entry.
  *
  * What must hold:
- * - never a 5xx, whatever arrives;
+ * - never a 5xx, whatever arrives (numbers past PostgreSQL's integer included);
  * - an invalid request (wrong types, missing fields, a body that is not an object, nesting deeper
  *   than any form sends, huge strings, malformed JSON, another Content-Type, `__proto__` keys
  *   around an invalid field, a body over the 1 MB cap) is a 4xx, never a 2xx;
@@ -581,6 +581,17 @@ function bodyAttempts(base: Call, spec: Spec): fc.Arbitrary<Attempt> {
       fc.constantFrom(...required).map((path) => ({ family: `null ${dotted(path)}`, invalid: true, call: withBody(setAt(valid, path, null)) })),
     );
   }
+  const numberPaths = paths.filter((path) => typeof getAt(valid, path) === "number");
+  if (numberPaths.length > 0) {
+    // Past PostgreSQL's integer (ids are serials): refused or stored, never a database error.
+    arbs.push(
+      fc.tuple(fc.constantFrom(...numberPaths), fc.constantFrom(2_147_483_648, -2_147_483_649, 2 ** 53 + 2, 1e308, -1e308)).map(([path, value]) => ({
+        family: `number past integer at ${dotted(path)}`,
+        invalid: false,
+        call: withBody(setAt(valid, path, value)),
+      })),
+    );
+  }
   if (textPaths.length > 0) {
     // A hostile string in a text field: may be valid (then stored verbatim), never a 5xx.
     arbs.push(
@@ -829,6 +840,17 @@ describe(`hostile input: the cases that were 500s (${testDatabaseEngine()})`, ()
     const signUp = await call("POST /api/users", "visitor", () => ({ body: { user: { ...newUser().user, fullName: "Sam\u0000Signup" } } }));
     expect(signUp.status).toBe(422);
     expect(signUp.body.errors).toEqual({ fullName: ["Invalid input"] });
+  });
+
+  it("an id past PostgreSQL's integer is a 422 on its field, not a database error", async () => {
+    const post = await call("POST /api/posts", "owner", async () => ({ body: { ...(await postBody()), categoryId: 2_147_483_648 } }));
+    expect(post.status).toBe(422);
+    expect(post.body.errors).toEqual({ categoryId: ["Invalid input"] });
+    expect(post.unchanged).toBe(true);
+    const results = await call("POST /api/events/results", "admin", () => ({ body: [{ eventId: 2_147_483_648, status: "Canceled" }] }));
+    expect(results.status).toBe(422);
+    expect(results.body.errors).toEqual({ "0.eventId": ["Invalid input"] });
+    expect(results.unchanged).toBe(true);
   });
 
   it("a NUL character in an expert's id or userName is a 404, not a database error", async () => {
