@@ -7,6 +7,7 @@ import { AppError, recordRuleError } from "~/modules/http/app-error";
 import { importResults } from "~/modules/record/results.server";
 import { eventResultSchema, resultsImportSchema } from "~/modules/record/results-schema";
 import { pageMeta } from "~/modules/site/meta";
+import { readForm } from "~/modules/http/form-input.server";
 
 export const ADMIN_EVENTS_TITLE = "Results";
 /** Games awaiting their result shown at once, the longest-started first. */
@@ -34,7 +35,7 @@ const numberOrNull = (value: FormDataEntryValue | null) => (value === null || St
 /** One game's result from its row's form, or a JSON list pasted in the import box: the same import either way. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRoles(request, context, ["Admin"]);
-  const form = await request.formData();
+  const form = await readForm(request);
   let input: unknown;
   let eventId: number | undefined;
   if (form.get("intent") === "import") {

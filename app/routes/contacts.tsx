@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronDown, Mail, MessageCircle, Phone } from "lucide-react";
@@ -13,6 +12,7 @@ import { TEAM } from "~/modules/site/team";
 import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
@@ -25,7 +25,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: supportRequestSchema });
+  const submission = parseForm(await readForm(request), supportRequestSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), confirmation: null }, { status: 422 });
   }

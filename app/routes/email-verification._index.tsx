@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailOpen } from "lucide-react";
@@ -15,6 +14,7 @@ import { getViewer, requireUnconfirmedEmail, safeCallbackUrl } from "~/modules/a
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const client = { ip: context.clientIp, userAgent: request.headers.get("User-Agent") };
 
   if (formData.get("intent") === RESEND) {
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: confirmSchema });
+  const submission = parseForm(formData, confirmSchema);
   if (submission.status !== "success") return data({ intent: CONFIRM, resendError: null, result: submission.reply() }, { status: 422 });
   const viewer = await getViewer(request, context);
   const tokenOrCode = submission.value.token ?? submission.value.code ?? "";
@@ -91,7 +91,7 @@ function EnterCode() {
     id: "email-code",
     lastResult: actionData?.intent === CONFIRM ? actionData.result : undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
+    onValidate: ({ formData }) => parseForm(formData, confirmSchema),
   });
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
@@ -9,6 +9,7 @@ import { requestPasswordReset } from "~/modules/accounts/auth.server";
 import { requireAnonymous } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Forgot password", "Reset your Sharpside password.");
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseForm(await readForm(request), forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 422 });
   try {
     await requestPasswordReset(context, submission.value.emailOrUserName, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
@@ -41,7 +42,7 @@ export default function ForgotPassword() {
     constraint: getZodConstraint(forgotPasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, forgotPasswordSchema),
   });
 
   if (actionData?.sent) {

@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { preferenceCookie } from "~/modules/http/cookies";
+import { readForm } from "~/modules/http/form-input.server";
 
 /** Stores the cookie-banner choice: cookieConsent=true (Accept) or false (Reject). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const consent = form.get("consent");
   if (consent !== "true" && consent !== "false") {
     return Response.json({ error: "Choose Accept or Reject.", statusCode: 422 }, { status: 422 });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -18,6 +17,7 @@ import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notifications.server";
 import { readPreferences, savePreferences } from "~/modules/notifications/preferences.server";
 import { listCategories } from "~/modules/reference/reference.server";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 
@@ -66,11 +66,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** One action, three forms: the hidden `intent` field says which. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === PROFILE_INTENT) {
-    const submission = parseWithZod(formData, { schema: profileFormSchema });
+    const submission = parseForm(formData, profileFormSchema);
     if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
     try {
       await updateProfile(context.db, viewer.user, profileInputFromForm(submission.value));
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === USERNAME_INTENT) {
-    const submission = parseWithZod(formData, { schema: userNameBodySchema });
+    const submission = parseForm(formData, userNameBodySchema);
     if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
     try {
       await changeUserName(context.db, viewer.user.id, submission.value.userName);
@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === PASSWORD_INTENT) {
-    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const submission = parseForm(formData, changePasswordSchema);
     const hide = ["currentPassword", "password", "confirmPassword"];
     if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply({ hideFields: hide }) }, { status: 422 });
     try {

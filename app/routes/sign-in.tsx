@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
@@ -12,6 +12,7 @@ import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.se
 import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
 
@@ -32,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const formData = await readForm(request);
+  const submission = parseForm(formData, signInSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
   try {
     const { session } = await signIn(context, submission.value, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
@@ -57,7 +58,7 @@ export default function SignIn() {
     constraint: getZodConstraint(signInSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => parseForm(formData, signInSchema),
   });
 
   return (

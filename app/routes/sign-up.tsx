@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
@@ -13,6 +13,7 @@ import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.serve
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 type Flow = "User" | "Expert";
 
@@ -49,8 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await getViewer(request, context);
   if (viewer?.user.emailConfirmed) throw redirect("/");
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: signUpUserSchema });
+  const formData = await readForm(request);
+  const submission = parseForm(formData, signUpUserSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }) }, { status: 422 });
   }
@@ -92,7 +93,7 @@ export default function SignUp() {
     constraint: getZodConstraint(signUpUserSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpUserSchema }),
+    onValidate: ({ formData }) => parseForm(formData, signUpUserSchema),
     onSubmit: () => window.localStorage.removeItem(SIGN_UP_FLOW_KEY),
   });
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -19,6 +19,7 @@ import {
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 /**
  * 'Complete sign up' (SPEC.md section 2): after a Google sign-in with no account of ours, the
@@ -54,8 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!isGoogleEnabled(context.env)) throw notFound();
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: completeSignUpSchema });
+  const formData = await readForm(request);
+  const submission = parseForm(formData, completeSignUpSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const text = (name: string) => {
     const value = formData.get(name);
@@ -100,7 +101,7 @@ function CompleteSignUpForm({ provider, token, email, name }: { provider: string
     constraint: getZodConstraint(completeSignUpSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: completeSignUpSchema }),
+    onValidate: ({ formData }) => parseForm(formData, completeSignUpSchema),
   });
 
   return (

@@ -1,7 +1,7 @@
 /**
  * `npm run test:hardening` (issue 11, "Proof under attack, load and failure"; README "Hardening"):
  *
- *  1. the authorization matrix and hostile-input suites (vitest) and the paywall-leak e2e (Playwright), when present;
+ *  1. the authorization matrix, hostile-input and hostile-forms suites (vitest) and the paywall-leak e2e (Playwright), when present;
  *  2. the load run: a PostgreSQL cluster of its own (or HARDENING_DATABASE_URL), the production build with the
  *     demo data and a bench seed, HARDENING_CONNECTIONS (100) signed-in connections for HARDENING_DURATION
  *     (300) seconds, 80 % reads / 20 % writes; zero 5xx and every count in the database as the 2xx answers said;
@@ -54,7 +54,7 @@ const RATE_LIMITS_OFF = Object.fromEntries(
 // 1. The suites written elsewhere for issue 11
 // ---------------------------------------------------------------------------------------------
 function runSuites() {
-  const vitestFiles = ["test/integration/authorization-matrix.test.ts", "test/integration/hostile-input.test.ts"].filter((f) => existsSync(path.join(root, f)));
+  const vitestFiles = ["test/integration/authorization-matrix.test.ts", "test/integration/hostile-input.test.ts", "test/integration/hostile-forms.test.ts"].filter((f) => existsSync(path.join(root, f)));
   if (!settings.skip.has("tests")) {
     if (vitestFiles.length === 0) verdict("vitest: authorization matrix, hostile input", false, "neither file exists");
     else {

@@ -5,7 +5,7 @@
  * below lacks fails the test, so a new route is covered by itself once it has an entry.
  *
  * What must hold:
- * - never a 5xx, whatever arrives;
+ * - never a 5xx, whatever arrives (numbers past PostgreSQL's integer included);
  * - an invalid request (wrong types, missing fields, a body that is not an object, nesting deeper
  *   than any form sends, huge strings, malformed JSON, another Content-Type, `__proto__` keys
  *   around an invalid field, a body over the 1 MB cap) is a 4xx, never a 2xx;
@@ -21,14 +21,14 @@ import { createRequire } from "node:module";
 import type { AppLoadContext } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { experts, mailOutbox, passwordResetTokens, profiles, users } from "~/db/schema";
+import { mailOutbox, passwordResetTokens } from "~/db/schema";
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
@@ -36,69 +36,30 @@ import { MAX_JSON_BODY_BYTES } from "~/modules/http/api.server";
 import { trimStrings } from "~/modules/http/trim";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import PostPage, * as postPage from "~/routes/posts.$postId";
-import type { CookieJar } from "../support/api-caller";
 import { apiRouteMethods, apiRoutes, invokeRoute, type Answer, type ApiRoute, type Call, type Method } from "../support/api-routes";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
+import {
+  changedTables,
+  fcOptions,
+  hostileRuns,
+  hostileString,
+  personMaker,
+  POLLUTION,
+  polluted,
+  printable,
+  settled as settledWork,
+  tableChecksum,
+  tag,
+  wellFormed,
+  type Person,
+} from "../support/hostile";
 import { HOUR, postFixtures } from "../support/post-fixtures";
-import { signedInJar } from "../support/signed-in";
 
 /** jsdom (the component tests' DOM) parses the page's HTML as a browser would; it ships no types. */
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (html: string) => { window: { document: Document } } };
 
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 15);
-const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
-const fcOptions = (numRuns: number, examples: unknown[][] = []) => ({ numRuns, seed: SEED, examples: examples as never, endOnFailure: false });
-
-// ---------------------------------------------------------------------------------------------
-// Hostile values
-// ---------------------------------------------------------------------------------------------
-const SQL_FRAGMENTS = [
-  "'; DROP TABLE posts;--",
-  "\" OR 1=1 --",
-  "1; SELECT pg_sleep(10)",
-  "') UNION SELECT password_hash FROM users --",
-  "%",
-  "_",
-  "\\",
-  "%_\\",
-  "$1",
-  "E'\\x00'",
-];
-const HTML_FRAGMENTS = [
-  "<script>alert(1)</script>",
-  "<img src=x onerror=alert(1)>",
-  "javascript:alert(1)",
-  "\"><svg onload=alert(1)>",
-  "</textarea><script>alert(1)</script>",
-  "{{constructor.constructor('alert(1)')()}}",
-  "<!--",
-  "<iframe src=\"javascript:alert(1)\"></iframe>",
-];
-const UNICODE_FRAGMENTS = [
-  "\u202Egnp.exe",
-  "\u200B\u200C\u200D\uFEFF",
-  "👍🏽👨‍👩‍👧",
-  "\u0645\u0631\u062D\u0628\u0627",
-  "e\u0301",
-  "\uD800",
-  "x\uDC00",
-  "a\u0000b",
-  "𝕏",
-  "\u2028\u2029",
-];
-const FRAGMENTS = [...SQL_FRAGMENTS, ...HTML_FRAGMENTS, ...UNICODE_FRAGMENTS];
-
-/** A string an attacker would send: fragments, their mixes, arbitrary code points. */
-const hostileString = fc.oneof(
-  fc.constantFrom(...FRAGMENTS),
-  fc.array(fc.constantFrom(...FRAGMENTS, " ", "a"), { minLength: 2, maxLength: 5 }).map((parts) => parts.join("")),
-  fc.string({ unit: "binary", maxLength: 30 }),
-);
-
-/** Half surrogate pairs out: what a URL can carry (its bytes decode to well-formed text). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const wellFormed = (value: string) => value.replace(LONE_SURROGATE, "");
+const RUNS = hostileRuns(15);
 
 type Kind = "string" | "number" | "boolean" | "null" | "array" | "object";
 const kindOf = (value: unknown): Kind =>
@@ -148,40 +109,11 @@ let database: TestDatabase;
 let hub: NotificationHub;
 let context: AppLoadContext;
 let fx: ReturnType<typeof postFixtures>;
-let passwordHash: string;
 let png: Buffer;
 const PASSWORD = "correct horse 42";
 const NEW_PASSWORD = "battery staple 77";
-let counter = 0;
-const tag = () => `${++counter}${Math.random().toString(36).slice(2, 7)}`;
+let makePerson: ReturnType<typeof personMaker>;
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
-
-interface Person {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
-
-async function makePerson(options: { expert?: boolean; confirmed?: boolean; admin?: boolean } = {}): Promise<Person> {
-  const { expert = false, confirmed = true, admin = false } = options;
-  const t = tag();
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `hostile${t}@example.com`,
-      userName: `Hostile${t}`,
-      firstName: "Morgan",
-      lastName: `Hostile${t}`,
-      passwordHash,
-      roles: [expert ? "Expert" : "User", ...(admin ? ["Admin"] : [])],
-      signUpFlow: expert ? "Expert" : "User",
-      emailConfirmedAt: confirmed ? new Date() : null,
-    })
-    .returning();
-  await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX" });
-  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  return { user, jar: await signedInJar(db, context.env, user.id) };
-}
 
 type Who = "visitor" | "user" | "unconfirmed" | "owner" | "admin";
 
@@ -458,38 +390,7 @@ const SPECS: Record<string, Spec> = {
 // ---------------------------------------------------------------------------------------------
 // The database before and after
 // ---------------------------------------------------------------------------------------------
-/** Tables a refused request may still write: the rate limiter counts attempts, good or bad. */
-const MAY_CHANGE = new Set(["rate_limit_counters"]);
-let snapshotSql = "";
-
-async function rowsOf(query: string): Promise<Record<string, unknown>[]> {
-  const result = (await database.db.execute(sql.raw(query))) as unknown;
-  return Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
-}
-
-async function prepareSnapshot() {
-  const tables = (await rowsOf("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name"))
-    .map((row) => String(row.table_name))
-    .filter((name) => !MAY_CHANGE.has(name));
-  snapshotSql = tables
-    // A sum of row hashes: order-free, so no sort per table.
-    .map((name) => `SELECT '${name}' AS t, count(*)::int AS n, coalesce(sum(hashtext(x::text)::bigint), 0)::text AS sum FROM "${name}" x`)
-    .join(" UNION ALL ");
-}
-
-/** Every table's row count and checksum. */
-async function snapshot(): Promise<string> {
-  const rows = await rowsOf(snapshotSql);
-  return rows.map((row) => `${String(row.t)}:${String(row.n)}:${String(row.sum)}`).join("\n");
-}
-
-function changedTables(before: string, after: string): string[] {
-  const a = new Set(before.split("\n"));
-  return after
-    .split("\n")
-    .filter((line) => !a.has(line))
-    .map((line) => line.split(":")[0]);
-}
+let snapshot: () => Promise<string>;
 
 // ---------------------------------------------------------------------------------------------
 // Calling and judging
@@ -575,11 +476,6 @@ function xmlErrorShape(answer: Answer): string | null {
   return /<Error>\s*<Code>\w+<\/Code>\s*<Message>[^<]+<\/Message>/.test(answer.text) ? null : "not an S3 error";
 }
 
-const polluted = () => {
-  const probe = {} as Record<string, unknown>;
-  return ["isAdmin", "roles", "polluted", "emailConfirmedAt"].some((key) => probe[key] !== undefined);
-};
-
 /**
  * One call, judged: throws what is wrong, so fast-check shrinks it and prints the seed. Waits
  * first for the work earlier calls left running (e-mails on their way through the outbox), so
@@ -599,21 +495,13 @@ async function attemptOnce(target: Target, attempt: Attempt): Promise<Answer> {
   return answer;
 }
 
-async function settled() {
-  while (context.mail.inFlight.size > 0) await Promise.all([...context.mail.inFlight]);
-}
-
-/** Counterexamples as fast-check prints them: long strings cut short. */
-function printable(attempt: Attempt): Attempt {
-  return Object.assign(attempt, {
-    [fc.toStringMethod]: () => JSON.stringify({ family: attempt.family, call: attempt.call }, (_key, value: unknown) => (typeof value === "string" && value.length > 200 ? `${value.slice(0, 200)}…(${value.length} chars)` : value)),
-  });
-}
+const settled = () => settledWork(context);
+const printableAttempt = (attempt: Attempt) => printable(attempt, ({ family, call }) => ({ family, call }));
 
 /** Runs the attempts as a fast-check property on the target. */
 async function check(target: Target, attempts: fc.Arbitrary<Attempt>, numRuns: number) {
   await fc.assert(
-    fc.asyncProperty(attempts.map(printable), async (attempt) => {
+    fc.asyncProperty(attempts.map(printableAttempt), async (attempt) => {
       await attemptOnce(target, attempt);
     }),
     fcOptions(numRuns),
@@ -677,7 +565,7 @@ function bodyAttempts(base: Call, spec: Spec): fc.Arbitrary<Attempt> {
       .map(([raw, type]) => ({ family: `malformed as ${type || "no type"}`, invalid: true, call: withRaw(raw, type) })),
     // `__proto__`, `constructor`, `prototype` keys beside an invalid field: still refused, nothing polluted.
     fc.tuple(fc.constantFrom(...paths), fc.constantFrom("__proto__", "constructor", "prototype")).map(([path, key]) => {
-      const evil = { isAdmin: true, roles: ["Admin"], polluted: "yes", emailConfirmedAt: "2020-01-01T00:00:00Z" };
+      const evil = POLLUTION;
       const marker = "\u0001PROTO\u0001";
       const holder = path.length > 1 ? path.slice(0, -1) : [];
       const invalid = setAt(valid, path, { wrong: [] });
@@ -691,6 +579,17 @@ function bodyAttempts(base: Call, spec: Spec): fc.Arbitrary<Attempt> {
     arbs.push(
       fc.constantFrom(...required).map((path) => ({ family: `missing ${dotted(path)}`, invalid: true, call: withBody(setAt(valid, path, REMOVE)) })),
       fc.constantFrom(...required).map((path) => ({ family: `null ${dotted(path)}`, invalid: true, call: withBody(setAt(valid, path, null)) })),
+    );
+  }
+  const numberPaths = paths.filter((path) => typeof getAt(valid, path) === "number");
+  if (numberPaths.length > 0) {
+    // Past PostgreSQL's integer (ids are serials): refused or stored, never a database error.
+    arbs.push(
+      fc.tuple(fc.constantFrom(...numberPaths), fc.constantFrom(2_147_483_648, -2_147_483_649, 2 ** 53 + 2, 1e308, -1e308)).map(([path, value]) => ({
+        family: `number past integer at ${dotted(path)}`,
+        invalid: false,
+        call: withBody(setAt(valid, path, value)),
+      })),
     );
   }
   if (textPaths.length > 0) {
@@ -797,16 +696,19 @@ beforeAll(async () => {
   // Payments off: subscriptions and Cheers go through at once (no Stripe needed to reach validation).
   context = { ...makeLoadContext(database.db, { APP_URL: "https://sharpside.example", ...limits }), notifications: hub } as AppLoadContext;
   fx = postFixtures(database.db, context);
+  let passwordHash: string;
   [passwordHash, png] = await Promise.all([
     hashPassword(PASSWORD),
     sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 20, g: 120, b: 200 } } })
       .png()
       .toBuffer(),
   ]);
+  makePerson = personMaker(database.db, context.env, passwordHash);
   const routes = await apiRoutes();
   routesByKey = new Map(routes.map((route) => [route.pattern, route]));
   manifest = await apiRouteMethods(routes, context);
-  await prepareSnapshot();
+  const checksum = await tableChecksum(database.db);
+  snapshot = () => checksum.snapshot();
 }, 120_000);
 
 afterAll(async () => {
@@ -938,6 +840,17 @@ describe(`hostile input: the cases that were 500s (${testDatabaseEngine()})`, ()
     const signUp = await call("POST /api/users", "visitor", () => ({ body: { user: { ...newUser().user, fullName: "Sam\u0000Signup" } } }));
     expect(signUp.status).toBe(422);
     expect(signUp.body.errors).toEqual({ fullName: ["Invalid input"] });
+  });
+
+  it("an id past PostgreSQL's integer is a 422 on its field, not a database error", async () => {
+    const post = await call("POST /api/posts", "owner", async () => ({ body: { ...(await postBody()), categoryId: 2_147_483_648 } }));
+    expect(post.status).toBe(422);
+    expect(post.body.errors).toEqual({ categoryId: ["Invalid input"] });
+    expect(post.unchanged).toBe(true);
+    const results = await call("POST /api/events/results", "admin", () => ({ body: [{ eventId: 2_147_483_648, status: "Canceled" }] }));
+    expect(results.status).toBe(422);
+    expect(results.body.errors).toEqual({ "0.eventId": ["Invalid input"] });
+    expect(results.unchanged).toBe(true);
   });
 
   it("a NUL character in an expert's id or userName is a 404, not a database error", async () => {

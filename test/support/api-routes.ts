@@ -35,8 +35,8 @@ export interface ApiRoute {
 /** The api route files, by "/app/routes/api.x.ts". */
 export const apiRouteModules = import.meta.glob<RouteModule>("/app/routes/api.*.ts");
 
-/** The route config app/routes.ts builds (flatRoutes), flattened to full paths. */
-export async function apiRoutes(): Promise<ApiRoute[]> {
+/** The route config app/routes.ts builds (flatRoutes, from the files on disk), flattened to full paths. */
+export async function routeManifest(): Promise<{ fullPath: string; file: string }[]> {
   // What the Remix plugin does before it evaluates app/routes.ts.
   (globalThis as { __remixAppDirectory?: string }).__remixAppDirectory = path.resolve("app");
   const config = (await (await import("~/routes")).default) as RouteEntry[];
@@ -49,7 +49,12 @@ export async function apiRoutes(): Promise<ApiRoute[]> {
     }
   };
   walk(config, "");
-  const api = found.filter((route) => route.fullPath === "api" || route.fullPath.startsWith("api/"));
+  return found;
+}
+
+/** The `/api` routes of the manifest, with their modules. */
+export async function apiRoutes(): Promise<ApiRoute[]> {
+  const api = (await routeManifest()).filter((route) => route.fullPath === "api" || route.fullPath.startsWith("api/"));
   return Promise.all(
     api.map(async ({ fullPath, file }) => {
       const load = apiRouteModules[`/app/${file}`];

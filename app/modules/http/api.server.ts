@@ -6,8 +6,10 @@
 import type { z } from "zod";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsFromZod, recordRuleError } from "./app-error";
+import { readBodyBytes } from "./body.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable } from "./database-outage.server";
 import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
+import { INVALID_TEXT, isStorableText } from "./storable";
 import { trimStrings } from "./trim";
 
 export const MAX_JSON_BODY_BYTES = 1_000_000;
@@ -152,12 +154,6 @@ export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): 
   return result.data;
 }
 
-const INVALID_TEXT = "Invalid input";
-/** A NUL character or half a surrogate pair: not text PostgreSQL can store (text or jsonb), so never valid input. */
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const isStorableText = (value: string) => !UNSTORABLE.test(value);
-
 /**
  * Walks a parsed body without recursion: deeper than MAX_JSON_DEPTH is 400 (thrown); answers the
  * strings and keys that are not storable text by field (their paths, as zod would name them).
@@ -183,28 +179,8 @@ function checkJsonValue(root: unknown): Record<string, string[]> | null {
 }
 
 async function readBodyText(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new AppError(413, API_MESSAGES[413]);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new AppError(413, API_MESSAGES[413]);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBodyBytes(request, limit);
+  if (!bytes) throw new AppError(413, API_MESSAGES[413]);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

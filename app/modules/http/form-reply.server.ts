@@ -13,6 +13,9 @@ export function redirectWithCookies(url: string, setCookies: string[]): Response
   return redirect(url, { headers });
 }
 
+/** Never sent back in a reply: every password field of our forms (a wrong current password included). */
+const PASSWORD_FIELDS = ["password", "passwordConfirmation", "confirmPassword", "currentPassword"];
+
 /**
  * Turns an AppError into the form's result and the response's status (and Retry-After on a 429).
  * Field errors whose name is a field of the form go under it; with `formRootOnly`, or when no
@@ -29,8 +32,8 @@ export function appErrorReply<Output>(
   const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).filter(([name]) => fields.includes(name)));
   const result =
     options.formRootOnly || Object.keys(fieldErrors).length === 0
-      ? submission.reply({ formErrors: [firstMessage(error)], hideFields: ["password", "passwordConfirmation", "confirmPassword"] })
-      : submission.reply({ fieldErrors, hideFields: ["password", "passwordConfirmation", "confirmPassword"] });
+      ? submission.reply({ formErrors: [firstMessage(error)], hideFields: PASSWORD_FIELDS })
+      : submission.reply({ fieldErrors, hideFields: PASSWORD_FIELDS });
   return { result, init: { status: error.status, headers: error.headers } satisfies ResponseInit };
 }
 

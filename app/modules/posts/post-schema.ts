@@ -3,6 +3,7 @@
  * shared by `POST`/`PUT /api/posts` and the create/edit dialog.
  */
 import { z } from "zod";
+import { MAX_INTEGER_ID } from "~/modules/http/storable";
 import { checkLegs, choice, legSchema, PICK_MARKETS } from "~/modules/record/pick-markets";
 import { isBodyNonEmpty } from "./slate";
 
@@ -24,6 +25,8 @@ export const POST_MESSAGES = {
 } as const;
 
 const number = () => z.number({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }).int(POST_MESSAGES.invalid);
+/** A category's, modality's or event's id: past PostgreSQL's integer it is no id (and a database error). */
+const id = () => number().min(1, POST_MESSAGES.invalid).max(MAX_INTEGER_ID, POST_MESSAGES.invalid);
 const optionalText = (max: number, message: string) =>
   z.string({ invalid_type_error: POST_MESSAGES.invalid }).max(max, message).nullish();
 
@@ -39,9 +42,9 @@ export const postInputSchema = z
       .refine(isBodyNonEmpty, POST_MESSAGES.required),
     visibility: z.enum(["Free", "Subscribers"], { invalid_type_error: POST_MESSAGES.invalid }).nullish(),
     coverImage: optionalText(COVER_IMAGE_MAX, POST_MESSAGES.coverImageTooLong),
-    categoryId: number(),
-    modalityIds: z.array(number(), { invalid_type_error: POST_MESSAGES.invalid }).default([]),
-    eventId: number().nullish(),
+    categoryId: id(),
+    modalityIds: z.array(id(), { invalid_type_error: POST_MESSAGES.invalid }).default([]),
+    eventId: id().nullish(),
     /** A Pick's market and legs (issue 9): its selection, odds and event are derived from them. */
     market: choice([...PICK_MARKETS]).nullish(),
     legs: z.array(legSchema, { invalid_type_error: POST_MESSAGES.invalid }).max(20, POST_MESSAGES.invalid).nullish(),

@@ -4,6 +4,7 @@
  * (re-exported here).
  */
 import { z } from "zod";
+import { MAX_INTEGER_ID } from "~/modules/http/storable";
 
 export * from "./pick-basics";
 import { isSelfGradedMarket, LEG_MARKETS, LEG_SIDES, MARKET_SIDES, formatLine, type PickMarket } from "./pick-basics";
@@ -35,12 +36,14 @@ export const choice = <const T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? LEG_MESSAGES.required : LEG_MESSAGES.invalid }) });
 
 const integer = () => z.number({ required_error: LEG_MESSAGES.required, invalid_type_error: LEG_MESSAGES.invalid }).int(LEG_MESSAGES.invalid);
+/** An event's id: past PostgreSQL's integer it is no id (and a database error). */
+export const eventIdSchema = () => integer().min(1, LEG_MESSAGES.invalid).max(MAX_INTEGER_ID, LEG_MESSAGES.invalid);
 
 export const oddsSchema = integer().refine((odds) => Math.abs(odds) >= 100 && Math.abs(odds) <= 100_000, LEG_MESSAGES.odds);
 
 export const legSchema = z
   .object({
-    eventId: integer(),
+    eventId: eventIdSchema(),
     market: choice([...LEG_MARKETS]),
     side: choice([...LEG_SIDES]).nullish(),
     line: z

@@ -3,7 +3,7 @@
  * the admin screen validates its form with the same schema.
  */
 import { z } from "zod";
-import { choice, LEG_SIDES, oddsSchema } from "./pick-markets";
+import { choice, eventIdSchema, LEG_SIDES, oddsSchema } from "./pick-markets";
 
 export const RESULT_MESSAGES = {
   required: "Required",
@@ -34,7 +34,7 @@ export const closingLineSchema = z.object({
 
 export const eventResultSchema = z
   .object({
-    eventId: integer(),
+    eventId: eventIdSchema(),
     status: choice(["Final", "Canceled"]),
     homeScore: score(),
     awayScore: score(),
