@@ -14,7 +14,8 @@ import { getViewer, requireUnconfirmedEmail, safeCallbackUrl } from "~/modules/a
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/modules/http/form-input.server";
+import { parseForm } from "~/modules/http/form-parse";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
