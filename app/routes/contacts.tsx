@@ -12,8 +12,7 @@ import { TEAM } from "~/modules/site/team";
 import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;

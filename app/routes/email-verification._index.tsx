@@ -14,8 +14,7 @@ import { getViewer, requireUnconfirmedEmail, safeCallbackUrl } from "~/modules/a
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 

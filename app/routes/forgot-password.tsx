@@ -9,8 +9,7 @@ import { requestPasswordReset } from "~/modules/accounts/auth.server";
 import { requireAnonymous } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Forgot password", "Reset your Sharpside password.");
 

@@ -8,8 +8,7 @@ import { findUsableResetToken, resetPassword } from "~/modules/accounts/auth.ser
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Create new password");
 

@@ -17,8 +17,7 @@ import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notifications.server";
 import { readPreferences, savePreferences } from "~/modules/notifications/preferences.server";
 import { listCategories } from "~/modules/reference/reference.server";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 

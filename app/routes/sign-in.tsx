@@ -12,8 +12,7 @@ import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.se
 import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
 

@@ -13,8 +13,7 @@ import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.serve
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 type Flow = "User" | "Expert";
 

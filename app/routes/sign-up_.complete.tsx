@@ -19,8 +19,7 @@ import {
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { readForm } from "~/modules/http/form-input.server";
-import { parseForm } from "~/modules/http/form-parse";
+import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 /**
  * 'Complete sign up' (SPEC.md section 2): after a Google sign-in with no account of ours, the
