@@ -28,6 +28,9 @@ Object.assign(process.env, {
   DATABASE_URL: "memory://",
   DATA_DIR: dataDir,
   RATE_LIMIT_SUPPORT_REQUEST: process.env.RATE_LIMIT_SUPPORT_REQUEST ?? "3/60",
+  // The demo accounts are shared by every test, and the sign-in tests make wrong guesses on them:
+  // past 10 in 15 minutes the account would be locked for the rest (the lock: accounts-api.test.ts).
+  RATE_LIMIT_SIGN_IN_ACCOUNT: process.env.RATE_LIMIT_SIGN_IN_ACCOUNT ?? "1000/900",
   // Every browser test comes from 127.0.0.1 and renders its own new images (fresh avatars, uploads).
   RATE_LIMIT_IMAGE_RENDER: process.env.RATE_LIMIT_IMAGE_RENDER ?? "1000000/60",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailOpen } from "lucide-react";
@@ -91,7 +92,9 @@ function EnterCode() {
     id: "email-code",
     lastResult: actionData?.intent === CONFIRM ? actionData.result : undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseForm(formData, confirmSchema),
+    // The browser checks the schema only; the action also drops what no form of ours sends
+    // (conform's own `__intent__` among it, which the browser needs to tell typing from submitting).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
   });
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard, Field, FormError, inputClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
@@ -49,7 +49,9 @@ export default function ResetPassword() {
     constraint: getZodConstraint(resetPasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, resetPasswordSchema),
+    // The browser checks the schema only; the action also drops what no form of ours sends
+    // (conform's own `__intent__` among it, which the browser needs to tell typing from submitting).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
 
   return (

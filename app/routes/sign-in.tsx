@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
@@ -58,7 +58,9 @@ export default function SignIn() {
     constraint: getZodConstraint(signInSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, signInSchema),
+    // The browser checks the schema only; the action also drops what no form of ours sends
+    // (conform's own `__intent__` among it, which the browser needs to tell typing from submitting).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
@@ -93,7 +93,9 @@ export default function SignUp() {
     constraint: getZodConstraint(signUpUserSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, signUpUserSchema),
+    // The browser checks the schema only; the action also drops what no form of ours sends
+    // (conform's own `__intent__` among it, which the browser needs to tell typing from submitting).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpUserSchema }),
     onSubmit: () => window.localStorage.removeItem(SIGN_UP_FLOW_KEY),
   });
 

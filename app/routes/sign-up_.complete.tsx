@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -101,7 +101,9 @@ function CompleteSignUpForm({ provider, token, email, name }: { provider: string
     constraint: getZodConstraint(completeSignUpSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, completeSignUpSchema),
+    // The browser checks the schema only; the action also drops what no form of ours sends
+    // (conform's own `__intent__` among it, which the browser needs to tell typing from submitting).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: completeSignUpSchema }),
   });
 
   return (
