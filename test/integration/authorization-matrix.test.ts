@@ -19,18 +19,17 @@ import type { AppLoadContext } from "@remix-run/node";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, experts, mailOutbox, passwordResetTokens, payments, posts, profiles, users } from "~/db/schema";
+import { comments, experts, mailOutbox, passwordResetTokens, payments, posts } from "~/db/schema";
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import { buildPreview } from "~/modules/posts/slate";
-import type { CookieJar } from "../support/api-caller";
 import { apiRouteMethods, apiRouteModules as modules, apiRoutes, invokeRoute, type Answer, type ApiRoute, type Call, type Method, type RouteModule } from "../support/api-routes";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, HOUR, postFixtures } from "../support/post-fixtures";
-import { signedInJar } from "../support/signed-in";
+import { onceEach, personMaker, tag, type Person } from "../support/people";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
 // ---------------------------------------------------------------------------------------------
@@ -220,52 +219,14 @@ let standIn: StripeStandIn;
 let hub: NotificationHub;
 let context: AppLoadContext;
 let fx: ReturnType<typeof postFixtures>;
-let passwordHash: string;
 const PASSWORD = "correct horse 42";
 const NEW_PASSWORD = "battery staple 77";
-let counter = 0;
-const tag = () => `${++counter}${Math.random().toString(36).slice(2, 7)}`;
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
-
-interface Person {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
-
-async function makePerson(options: { expert?: boolean; confirmed?: boolean; admin?: boolean } = {}): Promise<Person> {
-  const { expert = false, confirmed = true, admin = false } = options;
-  const t = tag();
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `matrix${t}@example.com`,
-      userName: `Matrix${t}`,
-      firstName: "Morgan",
-      lastName: `Matrix${t}`,
-      passwordHash,
-      roles: [expert ? "Expert" : "User", ...(admin ? ["Admin"] : [])],
-      signUpFlow: expert ? "Expert" : "User",
-      emailConfirmedAt: confirmed ? new Date() : null,
-    })
-    .returning();
-  await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX" });
-  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  return { user, jar: await signedInJar(db, context.env, user.id) };
-}
+let makePerson: ReturnType<typeof personMaker>;
 
 /** The people and things one set of calls needs, each made the first time it is asked for. */
 class World {
-  private readonly made = new Map<string, Promise<unknown>>();
-
-  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
-    let value = this.made.get(key) as Promise<T> | undefined;
-    if (!value) {
-      value = make();
-      this.made.set(key, value);
-    }
-    return value;
-  }
+  private readonly once = onceEach();
 
   owner = () => this.once("owner", () => makePerson({ expert: true }));
   other = () => this.once("other", () => makePerson({ expert: true }));
@@ -571,12 +532,14 @@ beforeAll(async () => {
     notifications: hub,
   } as AppLoadContext;
   fx = postFixtures(database.db, context);
+  let passwordHash: string;
   [passwordHash, png] = await Promise.all([
     hashPassword(PASSWORD),
     sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 20, g: 120, b: 200 } } })
       .png()
       .toBuffer(),
   ]);
+  makePerson = personMaker(database.db, context.env, passwordHash);
   routes = await apiRoutes();
   routesByPattern = new Map(routes.map((route) => [route.pattern, route]));
   // The methods a route answers: whatever its handlers do not refuse with 405 (a visitor's bare request).

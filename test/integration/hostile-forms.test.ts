@@ -37,15 +37,13 @@ import {
   fcOptions,
   hostileRuns,
   hostileString,
-  personMaker,
   polluted,
   printable,
   settled,
   tableChecksum,
-  tag,
   wellFormed,
-  type Person,
 } from "../support/hostile";
+import { onceEach, personMaker, tag, type Person } from "../support/people";
 import { invokePageAction, pageActions, type PageAction, type PageAnswer, type PageCall } from "../support/page-actions";
 import { HOUR, postFixtures } from "../support/post-fixtures";
 
@@ -66,16 +64,7 @@ let snapshot: () => Promise<string>;
 type Who = "visitor" | "user" | "unconfirmed" | "admin";
 
 class World {
-  private readonly made = new Map<string, Promise<unknown>>();
-
-  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
-    let value = this.made.get(key) as Promise<T> | undefined;
-    if (!value) {
-      value = make();
-      this.made.set(key, value);
-    }
-    return value;
-  }
+  private readonly once = onceEach();
 
   user = () => this.once("user", () => makePerson());
   unconfirmed = () => this.once("unconfirmed", () => makePerson({ confirmed: false }));

@@ -44,16 +44,14 @@ import {
   fcOptions,
   hostileRuns,
   hostileString,
-  personMaker,
   POLLUTION,
   polluted,
   printable,
   settled as settledWork,
   tableChecksum,
-  tag,
   wellFormed,
-  type Person,
 } from "../support/hostile";
+import { onceEach, personMaker, tag, type Person } from "../support/people";
 import { HOUR, postFixtures } from "../support/post-fixtures";
 
 /** jsdom (the component tests' DOM) parses the page's HTML as a browser would; it ships no types. */
@@ -119,16 +117,7 @@ type Who = "visitor" | "user" | "unconfirmed" | "owner" | "admin";
 
 /** The people and things one route's calls need, each made the first time it is asked for. */
 class World {
-  private readonly made = new Map<string, Promise<unknown>>();
-
-  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
-    let value = this.made.get(key) as Promise<T> | undefined;
-    if (!value) {
-      value = make();
-      this.made.set(key, value);
-    }
-    return value;
-  }
+  private readonly once = onceEach();
 
   owner = () => this.once("owner", () => makePerson({ expert: true }));
   user = () => this.once("user", () => makePerson());

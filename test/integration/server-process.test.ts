@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cspDirectives } from "../support/csp";
 
 function run(env: Record<string, string>) {
   // One process (node with the tsx loader), so the signal reaches our own handler.
@@ -143,16 +144,6 @@ const WEBHOOK_SECRET = "whsec_server_process_test";
 const FORM = "application/x-www-form-urlencoded";
 const pool = Number(process.env.VITEST_POOL_ID ?? 0);
 
-/** directive name → its sources */
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(";")
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name, sources]),
-  );
-}
 
 describe("the running server", () => {
   // One with nothing third-party configured, one with payments and the consented scripts.
@@ -257,7 +248,7 @@ describe("the running server", () => {
     it("has the fixed directives, this page's nonce, and no third-party origin when none is configured", async () => {
       const response = await fetch(`http://127.0.0.1:${plainPort}/sign-in`);
       expect(response.status).toBe(200);
-      const policy = directives(response.headers.get("content-security-policy")!);
+      const policy = cspDirectives(response.headers.get("content-security-policy")!);
       const nonce = /'nonce-([^']+)'/.exec(policy.get("script-src")!.join(" "))?.[1];
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(policy.get("script-src")).toEqual(["'self'", "'strict-dynamic'", `'nonce-${nonce}'`]);
@@ -278,7 +269,7 @@ describe("the running server", () => {
 
     it("adds a configured service's origins to the directives it needs, and nowhere else", async () => {
       const response = await fetch(`http://127.0.0.1:${configuredPort}/sign-in`);
-      const policy = directives(response.headers.get("content-security-policy")!);
+      const policy = cspDirectives(response.headers.get("content-security-policy")!);
       const thirdParty = ["https://analytics.example", "https://widget.messenger.example"];
       expect(policy.get("script-src")!.slice(3)).toEqual(["https://js.stripe.com", "https://*.js.stripe.com", ...thirdParty]);
       expect(policy.get("connect-src")).toEqual(["'self'", "ws:", "https://api.stripe.com", ...thirdParty]);

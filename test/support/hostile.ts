@@ -1,17 +1,13 @@
 /**
  * What the hostile-input properties share (issue 11, "Bad input"): the runs and seed, the hostile
- * strings, the people who call, the database checksum a refused request must leave as it was, and
- * the Object.prototype probe. Used by test/integration/hostile-input.test.ts (every /api route)
- * and test/integration/hostile-forms.test.ts (every page form action).
+ * strings, the database checksum a refused request must leave as it was, and the Object.prototype
+ * probe (the people who call are in people.ts). Used by test/integration/hostile-input.test.ts
+ * (every /api route) and test/integration/hostile-forms.test.ts (every page form action).
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
-import { experts, profiles, users } from "~/db/schema";
-import type { CookieJar } from "./api-caller";
-import { signedInJar } from "./signed-in";
 
 /** `HOSTILE_RUNS` sets the random runs per route and family (each suite has its own default). */
 export const hostileRuns = (fallback: number) => Number(process.env.HOSTILE_RUNS ?? fallback);
@@ -78,48 +74,6 @@ export const polluted = () => {
   const probe = {} as Record<string, unknown>;
   return Object.keys(POLLUTION).some((key) => probe[key] !== undefined);
 };
-
-// ---------------------------------------------------------------------------------------------
-// The people who call
-// ---------------------------------------------------------------------------------------------
-export interface Person {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
-
-export interface PersonOptions {
-  expert?: boolean;
-  confirmed?: boolean;
-  admin?: boolean;
-}
-
-let counter = 0;
-/** A short tag unique in this run, for e-mails and usernames. */
-export const tag = () => `${++counter}${Math.random().toString(36).slice(2, 7)}`;
-
-/** Makes signed-in people (a profile, the Expert row for experts, a session in a jar); `passwordHash` is hashed once by the caller. */
-export function personMaker(db: Database, env: Pick<Env, "APP_URL" | "SESSION_SECRET">, passwordHash: string) {
-  return async function makePerson(options: PersonOptions = {}): Promise<Person> {
-    const { expert = false, confirmed = true, admin = false } = options;
-    const t = tag();
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: `hostile${t}@example.com`,
-        userName: `Hostile${t}`,
-        firstName: "Morgan",
-        lastName: `Hostile${t}`,
-        passwordHash,
-        roles: [expert ? "Expert" : "User", ...(admin ? ["Admin"] : [])],
-        signUpFlow: expert ? "Expert" : "User",
-        emailConfirmedAt: confirmed ? new Date() : null,
-      })
-      .returning();
-    await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX" });
-    if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-    return { user, jar: await signedInJar(db, env, user.id) };
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The database before and after

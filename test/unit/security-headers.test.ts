@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { securityHeaderOptions, securityHeaders } from "~/modules/http/security-headers.server";
+import { cspDirectives } from "../support/csp";
 
 const SECRET = "s".repeat(32);
 const NONCE = "bm9uY2Utb2YtdGhpcy1yZXE=";
@@ -16,16 +17,6 @@ function headersFor(settings: Record<string, string>, { production }: { producti
   return sent;
 }
 
-/** directive name → its sources */
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(";")
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name, sources]),
-  );
-}
 
 /** Every source that names a host (not a keyword, a nonce or a bare scheme). */
 const hostSources = (policy: Map<string, string[]>) =>
@@ -34,7 +25,7 @@ const hostSources = (policy: Map<string, string[]>) =>
 describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", () => {
   it("in production on https with nothing configured: the fixed directives, a nonce, no third party but YouTube's frames", () => {
     const headers = headersFor({ APP_URL: "https://sharpside.app" }, { production: true });
-    const policy = directives(headers.get("content-security-policy")!);
+    const policy = cspDirectives(headers.get("content-security-policy")!);
     expect(policy.get("default-src")).toEqual(["'self'"]);
     expect(policy.get("script-src")).toEqual(["'self'", "'strict-dynamic'", `'nonce-${NONCE}'`]);
     expect(policy.get("script-src-attr")).toEqual(["'none'"]);
@@ -70,7 +61,7 @@ describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", 
       },
       { production: true },
     );
-    const policy = directives(headers.get("content-security-policy")!);
+    const policy = cspDirectives(headers.get("content-security-policy")!);
     const thirdParty = ["https://analytics.example", "https://widget.messenger.example"];
     const stripeJs = ["https://js.stripe.com", "https://*.js.stripe.com"];
     expect(policy.get("script-src")).toEqual(["'self'", "'strict-dynamic'", `'nonce-${NONCE}'`, ...stripeJs, ...thirdParty]);
@@ -85,11 +76,11 @@ describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", 
   });
 
   it("in development adds Vite's ws: and on http neither upgrades requests nor sends HSTS", () => {
-    const development = directives(headersFor({ APP_URL: "http://localhost:3000" }, { production: false }).get("content-security-policy")!);
+    const development = cspDirectives(headersFor({ APP_URL: "http://localhost:3000" }, { production: false }).get("content-security-policy")!);
     expect(development.get("connect-src")).toEqual(["'self'", "ws:"]);
     expect(development.has("upgrade-insecure-requests")).toBe(false);
     const plainHttp = headersFor({ APP_URL: "http://intranet.example" }, { production: true });
-    expect(directives(plainHttp.get("content-security-policy")!).has("upgrade-insecure-requests")).toBe(false);
+    expect(cspDirectives(plainHttp.get("content-security-policy")!).has("upgrade-insecure-requests")).toBe(false);
     expect(plainHttp.has("strict-transport-security")).toBe(false);
   });
 });
