@@ -133,7 +133,7 @@ interface LoadOutage {
   upAt: number;
 }
 
-async function loadRun(adminUrl: string, cluster: Cluster | null): Promise<{ result: LoadResult; outage: LoadOutage | null }> {
+async function loadRun(adminUrl: string, cluster: Cluster | null): Promise<{ result: LoadResult; outage: OutageFigures | null }> {
   const { appBase, sql, stop } = await startApp("sharpside_hardening_load", adminUrl);
   console.log("hardening: seeding 20 experts, 500 posts and 120 readers…");
   await seedExperts(sql, 20);
@@ -200,17 +200,25 @@ async function loadRun(adminUrl: string, cluster: Cluster | null): Promise<{ res
     durationSeconds: settings.durationSeconds,
   });
   await outageDone;
-  judgeLoad(result, outage);
+  const outageFigures = judgeLoad(result, outage);
   for (const check of result.checks) {
     verdict(`load: ${check.name}`, check.mismatches.length === 0, `${check.compared} compared, ${check.mismatches.length} mismatches${check.mismatches.length ? `: ${check.mismatches.slice(0, 5).join("; ")}` : ""}`);
   }
   // The fault run gets the machine to itself.
   await stop();
-  return { result, outage };
+  return { result, outage: outageFigures };
 }
 
-/** The load's verdicts: 5xx only while the database is away (503s in shape), then back within 5 s. */
-function judgeLoad(result: LoadResult, outage: LoadOutage | null) {
+interface OutageFigures {
+  downForMs: number;
+  during: Record<string, number>;
+  firstSuccessAfterReturnMs: number | null;
+  lastFailureAfterReturnMs: number | null;
+  longestMs: number;
+}
+
+/** The load's verdicts: 5xx only while the database is away (503s in shape), then back within 5 s. Answers the outage's figures. */
+function judgeLoad(result: LoadResult, outage: LoadOutage | null): OutageFigures | null {
   const is5xx = (a: LoadAnswer) => typeof a.status === "number" && a.status >= 500;
   // "While it is down": answered after the stop began, started before 5 s past its return.
   const inOutage = (a: LoadAnswer) => outage !== null && a.at + a.ms >= outage.stopAt && a.at < outage.upAt + 5000;
@@ -219,7 +227,7 @@ function judgeLoad(result: LoadResult, outage: LoadOutage | null) {
   verdict(outage ? "load: zero 5xx outside the outage" : "load: zero 5xx", fiveXxOutside === 0, `${fiveXxOutside} of ${outside.length} responses`);
   const failedOutside = outside.filter((a) => typeof a.status !== "number").length;
   verdict("load: no errors or timeouts", failedOutside === 0 && result.timeouts === 0, `${result.errors} errors, ${result.timeouts} timeouts`);
-  if (!outage) return;
+  if (!outage) return null;
   const during = result.answers.filter(inOutage);
   const tallyDuring = tally(during.map((a) => ({ status: a.status })));
   const wrong = during.filter((a) => is5xx(a) && (a.status !== 503 || !a.shapeOk));
@@ -227,7 +235,7 @@ function judgeLoad(result: LoadResult, outage: LoadOutage | null) {
   const afterReturn = result.answers.filter((a) => a.at >= outage.upAt);
   const firstSuccess = afterReturn.filter((a) => typeof a.status === "number" && a.status < 500).sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
   const lastFailure = afterReturn.filter(is5xx).sort((a, b) => b.at + b.ms - (a.at + a.ms))[0];
-  outageFigures = {
+  const figures: OutageFigures = {
     downForMs: outage.upAt - outage.downAt,
     during: tallyDuring,
     firstSuccessAfterReturnMs: firstSuccess ? firstSuccess.at + firstSuccess.ms - outage.upAt : null,
@@ -236,11 +244,11 @@ function judgeLoad(result: LoadResult, outage: LoadOutage | null) {
   };
   verdict(
     "load outage: success again within 5 s of the database's return, without restarting the app",
-    outageFigures.firstSuccessAfterReturnMs !== null && outageFigures.firstSuccessAfterReturnMs < 5000 && (outageFigures.lastFailureAfterReturnMs ?? 0) < 5000,
-    `first success ${outageFigures.firstSuccessAfterReturnMs} ms, last failure ${outageFigures.lastFailureAfterReturnMs ?? "none"} ms after the return`,
+    figures.firstSuccessAfterReturnMs !== null && figures.firstSuccessAfterReturnMs < 5000 && (figures.lastFailureAfterReturnMs ?? 0) < 5000,
+    `first success ${figures.firstSuccessAfterReturnMs} ms, last failure ${figures.lastFailureAfterReturnMs ?? "none"} ms after the return`,
   );
+  return figures;
 }
-let outageFigures: { downForMs: number; during: Record<string, number>; firstSuccessAfterReturnMs: number | null; lastFailureAfterReturnMs: number | null; longestMs: number } | null = null;
 
 async function signInAs(appBase: string, userName: string) {
   const { cookie, user } = (await signIn(appBase, userName, DEMO_PASSWORD)) as { cookie: string; user: { id: string } };
@@ -497,7 +505,7 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
 // ---------------------------------------------------------------------------------------------
 // 4. The report
 // ---------------------------------------------------------------------------------------------
-function report(load: LoadResult | null, faults: FaultFigures | null) {
+function report(load: LoadResult | null, loadOutage: OutageFigures | null, faults: FaultFigures | null) {
   const lines: string[] = [];
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   lines.push("# Reliability: load and fault runs");
@@ -527,8 +535,8 @@ function report(load: LoadResult | null, faults: FaultFigures | null) {
     lines.push("|---|---|");
     for (const [name, counts] of Object.entries(load.byOperation).sort()) lines.push(`| ${name} | ${Object.entries(counts).map(([c, n]) => `${c}: ${n}`).join(", ")} |`);
     lines.push("");
-    if (outageFigures) {
-      const o = outageFigures;
+    if (loadOutage) {
+      const o = loadOutage;
       lines.push(
         `PostgreSQL was stopped (\`pg_ctl stop -m fast\`) half-way through for ${(o.downForMs / 1000).toFixed(1)} s and started again. Answers from the stop until 5 s after the return: ${JSON.stringify(o.during)}, the longest ${o.longestMs} ms; first success ${o.firstSuccessAfterReturnMs} ms after the return, last 5xx ${o.lastFailureAfterReturnMs === null ? "none" : `${o.lastFailureAfterReturnMs} ms`} after it; the app was not restarted.`,
       );
@@ -572,6 +580,7 @@ function report(load: LoadResult | null, faults: FaultFigures | null) {
 // ---------------------------------------------------------------------------------------------
 runSuites();
 let load: LoadResult | null = null;
+let loadOutage: OutageFigures | null = null;
 let faults: FaultFigures | null = null;
 if (!settings.skip.has("load") || !settings.skip.has("fault")) {
   await ensureBuilds({ baseline: false });
@@ -585,9 +594,9 @@ if (!settings.skip.has("load") || !settings.skip.has("fault")) {
   }
   if (!settings.skip.has("load")) {
     const external = process.env.HARDENING_DATABASE_URL;
-    load = (await loadRun(external ?? cluster!.adminUrl, external ? null : cluster)).result;
+    ({ result: load, outage: loadOutage } = await loadRun(external ?? cluster!.adminUrl, external ? null : cluster));
   }
   if (!settings.skip.has("fault")) faults = await faultRun(cluster!);
 }
-report(load, faults);
+report(load, loadOutage, faults);
 await exit(verdicts.every((v) => v.ok) ? 0 : 1);
