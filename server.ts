@@ -13,7 +13,7 @@ import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.se
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { apiError } from "./app/modules/http/api.server";
-import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES } from "./app/modules/http/body-limit.server";
+import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES, sendResponse } from "./app/modules/http/body-limit.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, withDatabaseOutageGuard } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
@@ -105,11 +105,6 @@ if (vite) {
 }
 
 app.use((req, res, next) => {
-  const isApi = isApiPath(req);
-  const send = (response: Response) =>
-    response.json().then((body) => {
-      res.status(response.status).set(Object.fromEntries(response.headers)).json(body);
-    });
   const allowed = isAllowedOrigin({
     method: req.method,
     origin: req.headers.origin,
@@ -119,7 +114,7 @@ app.use((req, res, next) => {
   });
   if (allowed) return next();
   req.log.warn({ origin: req.headers.origin }, "blocked a cross-origin unsafe request");
-  if (isApi) return void send(apiError(403));
+  if (isApiPath(req)) return sendResponse(res, apiError(403));
   res.status(403).type("text").send("Forbidden");
 });
 
@@ -182,8 +177,8 @@ app.use((error: unknown, req: express.Request, res: express.Response, next: expr
   if (!isDatabaseUnavailable(error) || res.headersSent) return next(error);
   logDatabaseUnavailable(req.log, error);
   const response = databaseUnavailableResponse();
+  if (isApiPath(req)) return sendResponse(res, response);
   res.status(503).set(Object.fromEntries(response.headers));
-  if (req.path.startsWith("/api/")) return void response.json().then((body) => res.json(body));
   res.type("text").send("Error\nInternal Server Error");
 });
 

@@ -63,7 +63,7 @@ export function limitRequestBodies({ maxBytes, refusal, lingerMs = 3_000, linger
       refused.add(res);
       // A body still arriving after the route began answering: nothing to tell the client but a cut.
       if (res.headersSent) return close();
-      answer(res, refusal(req));
+      sendResponse(res, refusal(req));
       deadline = setTimeout(close, lingerMs);
       deadline.unref();
       // The client gave up: the reader must not wait for a body that will never end.
@@ -123,8 +123,8 @@ export function isRefusedRequest(res: Response): boolean {
  */
 const failBody = (req: Request, response: globalThis.Response) => req.destroy(response as unknown as Error);
 
-/** Sends a small Response (the 413) through Express, saying the connection will close. */
-function answer(res: Response, response: globalThis.Response) {
+/** Sends a small fetch Response (a 413, a 403, a 503) through Express. */
+export function sendResponse(res: Response, response: globalThis.Response) {
   void response.text().then((body) => {
     if (res.headersSent) return;
     res.status(response.status);
