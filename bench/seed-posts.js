@@ -86,15 +86,20 @@ export async function seedFansAndLikes(bench, from, to, likesPerFan) {
     WHERE posts.id = counts.post_id AND posts.likes_count <> counts.n`;
 }
 
-/** The reader follows 40 bench experts and subscribes to 10 others. */
+/**
+ * The reader follows 40 bench experts and subscribes to 10 others: every 20th expert in the order
+ * posts are dealt out (post g belongs to expert g mod 1000), so one post in 20 is in their feed,
+ * spread evenly over time, not bunched among the newest.
+ */
 export async function seedReader(bench, readerId) {
-  await bench`
-    INSERT INTO follows (follower_id, expert_id)
-    SELECT ${readerId}, id FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`} ORDER BY user_name LIMIT 40`;
-  await bench`
-    INSERT INTO subscriptions (subscriber_id, expert_id, status, price_cents, current_period_end)
-    SELECT ${readerId}, id, 'Activated', 1900, now() + interval '30 days'
-    FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`} ORDER BY user_name OFFSET 40 LIMIT 10`;
+  const spread = `WITH e AS (SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE 'expert%@${BENCH_DOMAIN}')
+    SELECT id FROM e WHERE n % 20 = 0 ORDER BY n`;
+  await bench.unsafe(`INSERT INTO follows (follower_id, expert_id) SELECT $1, id FROM (${spread} LIMIT 40) chosen`, [readerId]);
+  await bench.unsafe(
+    `INSERT INTO subscriptions (subscriber_id, expert_id, status, price_cents, current_period_end)
+     SELECT $1, id, 'Activated', 1900, now() + interval '30 days' FROM (${spread} OFFSET 40 LIMIT 10) chosen`,
+    [readerId],
+  );
 }
 
 export async function countRows(bench) {

@@ -202,6 +202,52 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
     expect((await feed("?page=x", reader.jar)).status).toBe(400);
   });
 
+  it("pages the same from the newest posts' window as from the per-expert merge, whichever a reader's page needs", async () => {
+    // 330 live posts, two a minute, newest first: most by an expert nobody here follows, one in
+    // ten by `often`, the 35 oldest by `rarely`. `oftenReader`'s pages are found among the newest
+    // posts (the window: 20 per post the page reaches, and 100); `rarelyReader`'s by the merge of
+    // each expert's newest posts, page 1 of 10 too, though its window holds 5 of them.
+    const [often, rarely, crowd, oftenReader, rarelyReader] = [
+      await fx.makeUser({ expert: true }),
+      await fx.makeUser({ expert: true }),
+      await fx.makeUser({ expert: true }),
+      await fx.makeUser(),
+      await fx.makeUser(),
+    ];
+    await fx.follow(oftenReader.user.id, often.user.id);
+    await fx.subscribe(rarelyReader.user.id, rarely.user.id, "Activated");
+    const categoryId = await fx.anyCategory();
+    const start = Date.now() - 60_000;
+    const rows = Array.from({ length: 330 }, (_, n) => ({
+      authorId: n >= 295 ? rarely.user.id : n % 10 === 3 ? often.user.id : crowd.user.id,
+      postType: "Post" as const,
+      title: `Window post ${n}`,
+      body: [fx.paragraph(`Window body ${n}`)],
+      visibility: "Free" as const,
+      status: "Published" as const,
+      // Two posts share each minute: the id breaks the tie, as the indexes order them.
+      publishDate: new Date(start - Math.floor(n / 2) * 60_000),
+      categoryId,
+    }));
+    const inserted = await database.db.insert(posts).values(rows).returning({ id: posts.id, authorId: posts.authorId, publishDate: posts.publishDate });
+    const newestFirst = (authorId: string) =>
+      inserted
+        .filter((post) => post.authorId === authorId)
+        .sort((a, b) => b.publishDate!.getTime() - a.publishDate!.getTime() || (a.id < b.id ? 1 : -1))
+        .map((post) => post.id);
+    for (const [reader, expected] of [
+      [oftenReader, newestFirst(often.user.id)],
+      [rarelyReader, newestFirst(rarely.user.id)],
+    ] as const) {
+      expect(expected.length).toBeGreaterThanOrEqual(30);
+      for (const [page, size] of [[1, 5], [2, 5], [1, 10], [3, 10], [2, 20], [7, 5], [1, 50]]) {
+        const response = await feed(`?page=${page}&size=${size}`, reader.jar);
+        expect(ids(response)).toEqual(expected.slice((page - 1) * size, page * size));
+        expect(response.body.meta).toEqual({ page, size, totalItems: expected.length, totalPages: Math.ceil(expected.length / size) });
+      }
+    }
+  });
+
   it("an empty feed is an empty page; reading it needs a session, not a confirmed e-mail (as /feed)", async () => {
     const loner = await fx.makeUser();
     const response = await feed("", loner.jar);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, events, modalities } from "~/db/schema";
-import { modalitiesNamed } from "~/modules/reference/reference.server";
+import { referenceNames } from "~/modules/reference/reference.server";
 import * as categoriesRoute from "~/routes/api.categories";
 import * as eventRoute from "~/routes/api.events.$id";
 import * as eventsRoute from "~/routes/api.events._index";
@@ -84,24 +84,37 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
     expect((await callRoute(categoriesRoute, context, { method: "POST", path: "/api/categories", body: {} })).status).toBe(405);
   });
 
-  it("names post modalities from one read per database, read again only for an id it has not seen", async () => {
+  it("names post modalities and categories from one read per database, read again only for an id it has not seen", async () => {
     const db = database.db;
     const [moneyline] = await db.select().from(modalities).where(eq(modalities.slug, "moneyline"));
-    expect((await modalitiesNamed(db, [moneyline.id]))([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
-    // Kept: a rename (only migrations change modalities) is not read again on each post answer.
+    const [nba] = await db.select().from(categories).where(eq(categories.slug, "nba"));
+    const names = (wanted: { categoryIds?: number[]; modalityIds?: number[] }) => referenceNames(db, { categoryIds: wanted.categoryIds ?? [], modalityIds: wanted.modalityIds ?? [] });
+    expect((await names({ modalityIds: [moneyline.id] })).modalities([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
+    expect((await names({ categoryIds: [nba.id] })).category(nba.id)).toEqual({ id: nba.id, name: "NBA" });
+    // Kept: a rename (only migrations change reference data) is not read again on each post answer.
     await db.update(modalities).set({ name: "Money line" }).where(eq(modalities.id, moneyline.id));
+    await db.update(categories).set({ name: "Basketball" }).where(eq(categories.id, nba.id));
     try {
-      expect((await modalitiesNamed(db, [moneyline.id]))([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
-      // A modality added while the instance runs is found by reading again.
+      const kept = await names({ categoryIds: [nba.id], modalityIds: [moneyline.id] });
+      expect(kept.modalities([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
+      expect(kept.category(nba.id)).toEqual({ id: nba.id, name: "NBA" });
+      // One added while the instance runs is found by reading again.
       const [teaser] = await db.insert(modalities).values({ name: "Teaser", slug: "teaser", sortOrder: 99 }).returning();
-      const named = await modalitiesNamed(db, [teaser.id]);
-      expect(named([moneyline.id, teaser.id])).toEqual([
+      const [cricket] = await db.insert(categories).values({ name: "Cricket", slug: "cricket", sortOrder: 99 }).returning();
+      const fresh = await names({ categoryIds: [cricket.id], modalityIds: [teaser.id] });
+      expect(fresh.modalities([moneyline.id, teaser.id])).toEqual([
         { id: moneyline.id, name: "Money line" },
         { id: teaser.id, name: "Teaser" },
       ]);
+      expect([fresh.category(cricket.id), fresh.category(nba.id)]).toEqual([
+        { id: cricket.id, name: "Cricket" },
+        { id: nba.id, name: "Basketball" },
+      ]);
       await db.delete(modalities).where(eq(modalities.id, teaser.id));
+      await db.delete(categories).where(eq(categories.id, cricket.id));
     } finally {
       await db.update(modalities).set({ name: "Moneyline" }).where(eq(modalities.id, moneyline.id));
+      await db.update(categories).set({ name: "NBA" }).where(eq(categories.id, nba.id));
     }
   });
 });

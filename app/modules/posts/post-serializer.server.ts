@@ -4,12 +4,12 @@
  * through `toPostDTO` with the viewer's access. The body goes out only when `canReadBody` says so.
  */
 import { and, eq, inArray, sql, type SQL, type WithSubquery } from "drizzle-orm";
-import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
-import { categories, events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
+import { events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { modalitiesNamed, toEventDTO, type EventDTO, type EventRow } from "~/modules/reference/reference.server";
+import { referenceNames, toEventDTO, type EventDTO, type ReferenceNames } from "~/modules/reference/reference.server";
 import type { PickLegRecord } from "~/db/schema";
 import type { PickMarket } from "~/modules/record/pick-markets";
 import { canReadBody, isLive } from "./paywall";
@@ -154,18 +154,18 @@ export interface PostView {
   access: PostAccess;
 }
 
-const eventCategories = alias(categories, "event_categories");
 export const viewerParam = sql`${sql.placeholder("viewerId")}::uuid`;
 export const nowParam = sql`${sql.placeholder("now")}::timestamptz`;
 
 /**
  * The hot path of every post answer (lists, feeds, the post page): the posts, their author,
- * category, event and modalities, and the viewer's like, notify-me and subscription to each
- * author, in ONE named prepared statement (parsed and planned once per connection).
+ * event and modalities, and the viewer's like, notify-me and subscription to each author, in ONE
+ * named prepared statement (parsed and planned once per connection). Categories and modalities
+ * are ids here, named from the kept reference lists (`referenceNames`): every join costs each
+ * execution its share of PostgreSQL's executor start, whatever the rows.
  */
 const postViewFields = (viewer: SQL) => ({
   post: posts,
-  categoryName: categories.name,
   userName: users.userName,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -173,7 +173,6 @@ const postViewFields = (viewer: SQL) => ({
   event: {
     id: events.id,
     categoryId: events.categoryId,
-    categoryName: eventCategories.name,
     homeTeam: events.homeTeam,
     awayTeam: events.awayTeam,
     startsAt: events.startsAt,
@@ -181,7 +180,7 @@ const postViewFields = (viewer: SQL) => ({
     homeScore: events.homeScore,
     awayScore: events.awayScore,
   },
-  // Ids only: the names come from the reference list (modalitiesNamed), not a json_agg per post.
+  // Ids only: the names come from the reference lists, not a json_agg per post.
   modalityIds: sql<number[]>`array(SELECT pm.modality_id FROM ${postModalities} pm WHERE pm.post_id = ${posts.id})`,
   isLiked: sql<boolean>`exists(SELECT 1 FROM ${likes} l WHERE l.user_id = ${viewer} AND l.post_id = ${posts.id})`,
   isNotifyRequested: sql<boolean>`exists(SELECT 1 FROM ${notifyRequests} n WHERE n.user_id = ${viewer} AND n.post_id = ${posts.id})`,
@@ -201,10 +200,8 @@ export function selectPostViews<Extra extends SelectedFields>(db: Database, extr
     .select({ ...postViewFields(viewer), ...extra })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .innerJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(profiles, eq(profiles.userId, posts.authorId))
-    .leftJoin(events, eq(events.id, posts.eventId))
-    .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId));
+    .leftJoin(events, eq(events.id, posts.eventId));
 }
 
 type PostViewRow = Awaited<ReturnType<ReturnType<typeof postViewsStatement>["execute"]>>[number];
@@ -218,22 +215,23 @@ const postViewsStatement = preparedStatement((db) =>
 
 /**
  * Rows of `selectPostViews` as records and the viewer's access (the paywall decides), with their
- * modalities named.
+ * categories and modalities named.
  */
 export async function toPostViews(db: Database, rows: PostViewRow[], viewerId: string | null, now: Date): Promise<PostView[]> {
-  const named = await modalitiesNamed(
-    db,
-    rows.flatMap((row) => row.modalityIds),
-  );
-  return rows.map((row) => toPostView(row, named(row.modalityIds), viewerId, now));
+  const names = await referenceNames(db, {
+    categoryIds: rows.flatMap((row) => (row.event?.categoryId == null ? [row.post.categoryId] : [row.post.categoryId, row.event.categoryId])),
+    modalityIds: rows.flatMap((row) => row.modalityIds),
+  });
+  return rows.map((row) => toPostView(row, names, viewerId, now));
 }
 
-function toPostView(row: PostViewRow, modalities: PostRecord["modalities"], viewerId: string | null, now: Date): PostView {
+function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | null, now: Date): PostView {
+  const event = row.event;
   const record: PostRecord = {
     ...row.post,
-    category: { id: row.post.categoryId, name: row.categoryName },
-    event: row.event && row.event.id !== null ? toEventDTO(row.event as EventRow) : null,
-    modalities,
+    category: names.category(row.post.categoryId),
+    event: event && event.id !== null ? toEventDTO({ ...event, categoryName: names.category(event.categoryId).name }) : null,
+    modalities: names.modalities(row.modalityIds),
     author: {
       id: row.post.authorId,
       userName: row.userName,

@@ -35,31 +35,46 @@ export function listModalities(db: Database): Promise<ReferenceItem[]> {
   return db.select({ id: modalities.id, name: modalities.name, slug: modalities.slug }).from(modalities).orderBy(asc(modalities.sortOrder), asc(modalities.id));
 }
 
-// Modalities change only by migration: each database handle reads them once, and again when a
-// post names one it has not seen (a migration added it while this instance ran).
-const knownModalities = new WeakMap<Database, Promise<ReferenceItem[]>>();
+// Categories and modalities change only by migration: each database handle reads each list once,
+// and again when a post names an id it has not seen (a migration added it while this instance ran).
+const readers = { categories: listCategories, modalities: listModalities };
+type ReferenceKind = keyof typeof readers;
+const knownLists: Record<ReferenceKind, WeakMap<Database, Promise<ReferenceItem[]>>> = { categories: new WeakMap(), modalities: new WeakMap() };
 
 /**
- * Reads the modalities and keeps the answer. A drizzle query is a lazy thenable that runs again
- * on every await, so the kept value is the Promise its `then` makes (one read), not the query.
+ * Reads a list and keeps the answer. A drizzle query is a lazy thenable that runs again on every
+ * await, so the kept value is the Promise its `then` makes (one read), not the query.
  */
-function readModalitiesOnce(db: Database): Promise<ReferenceItem[]> {
-  const read = listModalities(db).then((list) => list);
-  knownModalities.set(db, read);
+function readListOnce(kind: ReferenceKind, db: Database): Promise<ReferenceItem[]> {
+  const read = readers[kind](db).then((list) => list);
+  knownLists[kind].set(db, read);
   // A failed read is not kept: the next post answer tries again.
-  read.catch(() => knownModalities.get(db) === read && knownModalities.delete(db));
+  read.catch(() => knownLists[kind].get(db) === read && knownLists[kind].delete(db));
   return read;
 }
 
+async function knownList(kind: ReferenceKind, db: Database, ids: Iterable<number>): Promise<ReferenceItem[]> {
+  const list = await (knownLists[kind].get(db) ?? readListOnce(kind, db));
+  for (const id of ids) if (!list.some((item) => item.id === id)) return readListOnce(kind, db);
+  return list;
+}
+
+export interface ReferenceNames {
+  category(id: number): { id: number; name: string };
+  /** `{id, name}` in the reference order (sort order, then id). */
+  modalities(ids: number[]): { id: number; name: string }[];
+}
+
 /**
- * The modalities with these ids, `{id, name}` in the reference order (sort order, then id): what a
- * post answer shows, without a join per post on the hot paths (decision 019).
+ * The names of these categories and modalities, as a post answer shows them, from the kept lists:
+ * no join per post on the hot paths (decision 019).
  */
-export async function modalitiesNamed(db: Database, ids: Iterable<number>): Promise<(postIds: number[]) => { id: number; name: string }[]> {
-  let list = await (knownModalities.get(db) ?? readModalitiesOnce(db));
-  const wanted = new Set(ids);
-  if ([...wanted].some((id) => !list.some((modality) => modality.id === id))) list = await readModalitiesOnce(db);
-  return (postIds) => list.filter((modality) => postIds.includes(modality.id)).map(({ id, name }) => ({ id, name }));
+export async function referenceNames(db: Database, wanted: { categoryIds: Iterable<number>; modalityIds: Iterable<number> }): Promise<ReferenceNames> {
+  const [categoryList, modalityList] = await Promise.all([knownList("categories", db, wanted.categoryIds), knownList("modalities", db, wanted.modalityIds)]);
+  return {
+    category: (id) => ({ id, name: categoryList.find((category) => category.id === id)?.name ?? "" }),
+    modalities: (ids) => modalityList.filter((modality) => ids.includes(modality.id)).map(({ id, name }) => ({ id, name })),
+  };
 }
 
 /** Without `from` and `to`, the games still worth a pick: those that started at most 6 hours ago and later. */
