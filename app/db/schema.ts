@@ -215,6 +215,12 @@ export const experts = pgTable(
      */
     publishedPostsCount: integer().notNull().default(0),
     /**
+     * At least the latest publish date of this expert's Published posts: raised, never lowered, by
+     * a trigger on posts (migration 0014). Once it has passed, all of them are live, so the feed's
+     * total has none of this expert's scheduled posts to take away.
+     */
+    latestPublishDate: timestamp({ withTimezone: true }),
+    /**
      * The verified record's sums over this expert's graded Published picks (Win, Loss, Push), kept
      * by a trigger on posts (migration 0010) so lists can sort by record without aggregating.
      */

@@ -8,7 +8,7 @@ import { routeManifestToRouteConfig } from "@remix-run/dev/dist/config/routes.js
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, likes, posts, sessions } from "~/db/schema";
+import { events, experts, likes, posts, sessions } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { listEventPosts, listFeed, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import * as likeRoute from "~/routes/api.posts.$postId.like";
@@ -200,6 +200,44 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
 
     expect((await feed("", undefined)).status).toBe(401);
     expect((await feed("?page=x", reader.jar)).status).toBe(400);
+  });
+
+  it("totals live posts only, however a post came to be scheduled: inserted so, rescheduled or published for later", async () => {
+    const reader = await fx.makeUser();
+    const expert = await fx.makeUser({ expert: true });
+    await fx.follow(reader.user.id, expert.user.id);
+    const total = async () => (await feed("", reader.jar)).body.meta.totalItems;
+    const latest = async () => (await database.db.select({ at: experts.latestPublishDate }).from(experts).where(eq(experts.userId, expert.user.id)))[0].at;
+    const live = await fx.addPost(expert.user.id, { publishDate: minutesAgo(30) });
+    const newest = await fx.addPost(expert.user.id, { publishDate: minutesAgo(20) });
+    expect(await total()).toBe(2);
+    expect(await latest()).toEqual(newest.publishDate);
+
+    // A live post rescheduled: the expert's date moves with it.
+    const inDays = (days: number) => new Date(Date.now() + days * DAY);
+    await database.db.update(posts).set({ publishDate: inDays(1) }).where(eq(posts.id, live.id));
+    expect((await latest())!.getTime()).toBeGreaterThan(inDays(0.5).getTime());
+    expect(await total()).toBe(1);
+
+    // Inserted scheduled, several in one statement: raised to the statement's latest.
+    const categoryId = await fx.anyCategory();
+    const later = { authorId: expert.user.id, postType: "Post" as const, body: [fx.paragraph("Later")], visibility: "Free" as const, status: "Published" as const, categoryId };
+    await database.db.insert(posts).values([
+      { ...later, title: "In two days", publishDate: inDays(2) },
+      { ...later, title: "In three days", publishDate: inDays(3) },
+    ]);
+    expect((await latest())!.getTime()).toBeGreaterThan(inDays(2.5).getTime());
+    expect(await total()).toBe(1);
+
+    // A draft published for later, then it falls due.
+    const draft = await fx.addPost(expert.user.id, { publishDate: null });
+    await database.db.update(posts).set({ status: "Published", publishDate: inDays(6) }).where(eq(posts.id, draft.id));
+    expect((await latest())!.getTime()).toBeGreaterThan(inDays(5.5).getTime());
+    expect(await total()).toBe(1);
+    await database.db.update(posts).set({ publishDate: minutesAgo(1) }).where(eq(posts.id, draft.id));
+    expect(await total()).toBe(2);
+    // Never lowered: the date stays where the rescheduled post put it, and only counts what is due.
+    expect((await latest())!.getTime()).toBeGreaterThan(inDays(5.5).getTime());
   });
 
   it("pages the same from the newest posts' window as from the per-expert merge, whichever a reader's page needs", async () => {

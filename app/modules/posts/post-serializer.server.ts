@@ -227,8 +227,9 @@ export async function toPostViews(db: Database, rows: PostViewRow[], viewerId: s
 
 function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | null, now: Date): PostView {
   const event = row.event;
-  const record: PostRecord = {
-    ...row.post,
+  // The row's own post object, completed rather than copied: a copy of its 33 columns per post
+  // was a measurable share of every list's time.
+  const record: PostRecord = Object.assign(row.post, {
     category: names.category(row.post.categoryId),
     event: event && event.id !== null ? toEventDTO({ ...event, categoryName: names.category(event.categoryId).name }) : null,
     modalities: names.modalities(row.modalityIds),
@@ -239,7 +240,7 @@ function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | 
       lastName: row.lastName,
       avatar: avatarOrDefault(row.avatar, row.userName),
     },
-  };
+  });
   const access: PostAccess = {
     canReadBody: canReadBody({ viewerId, post: record, subscriptionActive: viewerId !== null && row.subscriptionActive, now }),
     canReadPreview: record.authorId === viewerId || isLive(record, now),
