@@ -111,10 +111,11 @@ for (const step of settings.steps) {
   results.steps.push({ ...step, counts, feedTotalItems: feed.meta?.totalItems, ...figures });
 }
 
-// The post page: a subscriber reading a pick of an expert they subscribe to.
+// The post page: a subscriber reading a bench pick (its analysis holds the marker) of an expert they subscribe to.
 const [pick] = await bench`
   SELECT p.id FROM posts p JOIN subscriptions s ON s.expert_id = p.author_id AND s.subscriber_id = ${reader.user.id}
-  WHERE p.post_type = 'Pick' AND p.pick_result IS NULL AND p.publish_date <= now() ORDER BY p.publish_date DESC LIMIT 1`;
+  WHERE p.post_type = 'Pick' AND p.pick_result IS NULL AND p.publish_date <= now() AND p.title LIKE 'Bench post %'
+  ORDER BY p.publish_date DESC LIMIT 1`;
 const postUrl = `${appBase}/posts/${pick.id}`;
 const minimalPage = `http://localhost:${settings.baselinePort}/`;
 const pageBytes = {

@@ -87,17 +87,19 @@ export async function seedFansAndLikes(bench, from, to, likesPerFan) {
 }
 
 /**
- * The reader follows 40 bench experts and subscribes to 10 others: every 20th expert in the order
- * posts are dealt out (post g belongs to expert g mod 1000), so one post in 20 is in their feed,
- * spread evenly over time, not bunched among the newest.
+ * The reader follows 40 bench experts and subscribes to 10 others: the k-th of them (k = 0…49) is
+ * expert 20k + k mod 10 in the order posts are dealt out (post g belongs to expert g mod 1000), so
+ * one post in 20 is in their feed, spread evenly over time rather than bunched among the newest,
+ * with every kind of post the seed makes (picks pending and graded, free posts).
  */
 export async function seedReader(bench, readerId) {
-  const spread = `WITH e AS (SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE 'expert%@${BENCH_DOMAIN}')
-    SELECT id FROM e WHERE n % 20 = 0 ORDER BY n`;
-  await bench.unsafe(`INSERT INTO follows (follower_id, expert_id) SELECT $1, id FROM (${spread} LIMIT 40) chosen`, [readerId]);
+  const chosen = (from, to) => `
+    WITH e AS (SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE 'expert%@${BENCH_DOMAIN}')
+    SELECT e.id FROM e JOIN generate_series(${from}, ${to}) k ON e.n = 20 * k + k % 10`;
+  await bench.unsafe(`INSERT INTO follows (follower_id, expert_id) SELECT $1, id FROM (${chosen(0, 39)}) chosen`, [readerId]);
   await bench.unsafe(
     `INSERT INTO subscriptions (subscriber_id, expert_id, status, price_cents, current_period_end)
-     SELECT $1, id, 'Activated', 1900, now() + interval '30 days' FROM (${spread} OFFSET 40 LIMIT 10) chosen`,
+     SELECT $1, id, 'Activated', 1900, now() + interval '30 days' FROM (${chosen(40, 49)}) chosen`,
     [readerId],
   );
 }

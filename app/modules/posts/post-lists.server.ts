@@ -40,9 +40,20 @@ const serializeRows = (db: Database, viewerId: string | null, rows: { id: string
     now,
   );
 
-/** A page of posts matching `where`, newest first, with the total for `meta.totalPages`. */
-async function pageOfPosts(db: Database, viewerId: string | null, where: SQL | undefined, options: PageOptions, now: Date, order = newestFirst): Promise<PostPage> {
-  const [rows, [{ total }]] = await Promise.all([
+/**
+ * A page of posts matching `where`, newest first, with the total for `meta.totalPages`: a count of
+ * the matching rows unless `total` gives it another way.
+ */
+async function pageOfPosts(
+  db: Database,
+  viewerId: string | null,
+  where: SQL | undefined,
+  options: PageOptions,
+  now: Date,
+  order = newestFirst,
+  total: () => Promise<number> = async () => Number((await db.select({ total: count() }).from(posts).where(where))[0].total),
+): Promise<PostPage> {
+  const [rows, totalItems] = await Promise.all([
     db
       .select({ id: posts.id })
       .from(posts)
@@ -50,9 +61,26 @@ async function pageOfPosts(db: Database, viewerId: string | null, where: SQL | u
       .orderBy(...order)
       .limit(options.size)
       .offset(offsetOf(options)),
-    db.select({ total: count() }).from(posts).where(where),
+    total(),
   ]);
-  return { items: await serializeRows(db, viewerId, rows, now), totalItems: Number(total) };
+  return { items: await serializeRows(db, viewerId, rows, now), totalItems };
+}
+
+/**
+ * The live posts of the expert row `e`: its Published ones (kept by a trigger, migration 0005)
+ * less the scheduled ones, counted only while its latest publish date (migration 0014) is still
+ * to come: for nearly every expert, nothing to count.
+ */
+const livePostsOfExpert = (now: SQL) =>
+  sql`e.published_posts_count - CASE WHEN e.latest_publish_date > ${now} THEN
+    (SELECT count(*) FROM ${posts} p WHERE p.author_id = e.user_id AND p.status = 'Published' AND p.publish_date > ${now})
+  ELSE 0 END`;
+
+/** Everyone's live posts, from the experts' counters: a row per expert instead of one per post. */
+async function countAllLivePosts(db: Database, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${livePostsOfExpert(at)}), 0)::int` }).from(sql`${experts} e`);
+  return Number(total);
 }
 
 /** `GET /api/posts`: everyone's live posts, optionally of one expert and/or one category. */
@@ -67,7 +95,8 @@ export function listPosts(
     options.expertId === undefined ? undefined : eq(posts.authorId, options.expertId),
     options.categoryId === undefined ? undefined : eq(posts.categoryId, options.categoryId),
   );
-  return pageOfPosts(db, viewerId, where, options, now);
+  const everyone = options.expertId === undefined && options.categoryId === undefined;
+  return pageOfPosts(db, viewerId, where, options, now, newestFirst, everyone ? () => countAllLivePosts(db, now) : undefined);
 }
 
 /** An expert's live posts and picks, newest first (the expert page). */
@@ -106,16 +135,8 @@ function feedCtes(db: Database, viewer: SQL) {
   return { ctes: [feedViewer, feedAuthors], reader, authors: sql`(SELECT ids FROM feed_authors)::uuid[]` };
 }
 
-/**
- * The feed's total without counting every followed post: the authors' Published posts (kept by a
- * trigger, migration 0005), less the scheduled ones, counted only for an author whose latest
- * publish date (migration 0014) is still to come: nearly none, at any moment. One index scan of
- * `experts_pkey` for all the authors.
- */
-const feedTotal = (authors: SQL) =>
-  sql<number>`(SELECT coalesce(sum(e.published_posts_count - CASE WHEN e.latest_publish_date > ${nowParam} THEN
-      (SELECT count(*) FROM ${posts} p WHERE p.author_id = e.user_id AND p.status = 'Published' AND p.publish_date > ${nowParam})
-    ELSE 0 END), 0) FROM ${experts} e WHERE e.user_id = ANY(${authors}))::int`;
+/** The feed's total: the authors' live posts, one index scan of `experts_pkey` for all of them. */
+const feedTotal = (authors: SQL) => sql<number>`(SELECT coalesce(sum(${livePostsOfExpert(nowParam)}), 0) FROM ${experts} e WHERE e.user_id = ANY(${authors}))::int`;
 
 /**
  * The feed is every signed-in reader's home, so one page of it is ONE named prepared statement:
