@@ -348,17 +348,20 @@ export async function runLoad(options: {
   }
   {
     const mismatches: string[] = [];
-    const rows = await sql<{ id: string; n: number; published: number; counter: number }[]>`
+    const rows = await sql<{ id: string; n: number; published: number; counter: number; latestBelow: boolean }[]>`
       SELECT u.id, (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id) AS n,
-        (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id AND p.status = 'Published') AS published, e.published_posts_count AS counter
+        (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id AND p.status = 'Published') AS published, e.published_posts_count AS counter,
+        -- latest_publish_date only has to be at least every published post's date (migration 0014).
+        coalesce((SELECT max(p.publish_date) FROM posts p WHERE p.author_id = u.id AND p.status = 'Published') > coalesce(e.latest_publish_date, '-infinity'), false) AS "latestBelow"
       FROM users u JOIN experts e ON e.user_id = u.id WHERE u.id = ANY(${experts.map((e) => e.userId)}::uuid[])`;
     for (const row of rows) {
       const low = (postsBefore.get(row.id) ?? 0) + (postsCreated.get(row.id) ?? 0);
       const open = uncertainPosts.get(row.id) ?? 0;
       if (!within(row.n, low, open)) mismatches.push(`expert ${row.id}: ${row.n} posts, expected ${range(low, open)}`);
       if (row.counter !== row.published) mismatches.push(`expert ${row.id}: published_posts_count ${row.counter} but ${row.published} published posts`);
+      if (row.latestBelow) mismatches.push(`expert ${row.id}: latest_publish_date is before a published post's date`);
     }
-    checks.push({ name: "posts per expert (and experts.published_posts_count)", compared: rows.length, mismatches });
+    checks.push({ name: "posts per expert (and experts.published_posts_count, latest_publish_date)", compared: rows.length, mismatches });
   }
 
   return {
