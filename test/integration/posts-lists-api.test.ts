@@ -6,7 +6,7 @@ import path from "node:path";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { routeManifestToRouteConfig } from "@remix-run/dev/dist/config/routes.js";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
-import { and, count, eq, lte } from "drizzle-orm";
+import { and, count, eq, lte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, experts, likes, posts, sessions } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
@@ -247,6 +247,15 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
     expect(await total()).toBe(2);
     // Never lowered: the date stays where the rescheduled post put it, and only counts what is due.
     expect((await latest())!.getTime()).toBeGreaterThan(inDays(5.5).getTime());
+
+    // One trigger keeps both the count and the date (migration 0015): a post's insert, or a change
+    // of its status, author or date, writes its expert's row once, not once per kept figure.
+    const writers = await database.db
+      .select({ name: sql<string>`t.tgname`, onInsert: sql<boolean>`(t.tgtype & 4) <> 0` })
+      .from(sql`pg_trigger t JOIN pg_proc f ON f.oid = t.tgfoid`)
+      .where(sql`t.tgrelid = 'posts'::regclass AND NOT t.tgisinternal AND f.prosrc LIKE '%UPDATE "experts"%'`);
+    expect(writers.filter((writer) => writer.onInsert).map((writer) => writer.name)).toEqual(["posts_published_count_insert"]);
+    expect(writers.map((writer) => writer.name)).not.toContain("posts_latest_publish_date_update");
   });
 
   it("pages the same from the newest posts' window as from the per-expert merge, whichever a reader's page needs", async () => {
