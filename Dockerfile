@@ -33,4 +33,5 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "build/app-server.js"]
+# The same Node flags as `npm start` (package.json; decision 034): a larger young generation.
+CMD ["node", "--max-semi-space-size=64", "build/app-server.js"]

@@ -19,7 +19,7 @@ import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/ht
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
 import { isEventStreamRequest, newCspNonce, securityHeaderOptions, securityHeaders } from "./app/modules/http/security-headers.server";
-import { isAllowedOrigin } from "./app/modules/http/origin.server";
+import { isAllowedOrigin, isSafeMethod } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "./app/modules/notifications/notifications.server";
@@ -105,6 +105,9 @@ if (vite) {
 }
 
 app.use((req, res, next) => {
+  // Safe methods pass without the request's origin: req.protocol parses the peer's address
+  // against "trust proxy", a cost every page view and API read would pay for nothing.
+  if (isSafeMethod(req.method)) return next();
   const allowed = isAllowedOrigin({
     method: req.method,
     origin: req.headers.origin,
@@ -161,8 +164,11 @@ app.all(
       },
       requestId: String(req.id),
       cspNonce: res.locals.cspNonce as string,
-      // Express resolves it through "trust proxy": a spoofed X-Forwarded-For from the internet is ignored.
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      // Express resolves it through "trust proxy": a spoofed X-Forwarded-For from the internet is
+      // ignored. Only rate-limited calls read it: parsing the address chain costs every other request.
+      get clientIp() {
+        return req.ip ?? req.socket.remoteAddress ?? "unknown";
+      },
       mail,
       notifications: notificationHub,
       appBuild,

@@ -2,7 +2,7 @@
 // autocannon rounds, medians and the results file. Each bench is its own process, so the state
 // here (children, clean-up steps) is that run's.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const resultsDir = path.join(root, "bench/results");
 export const appServer = path.join(root, "build/app-server.js");
 export const baselineServer = path.join(root, "bench/baseline/server.js");
+/** The Node flags `npm start` runs our server with (package.json), as the Dockerfile does: production's. */
+export const appNodeFlags = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 const baselineSource = path.join(root, "bench/baseline");
 const baselineBuild = path.join(resultsDir, "baseline-build/server/index.js");
 
@@ -173,7 +175,7 @@ export async function freshDatabase(name) {
 // ---------------------------------------------------------------------------------------------
 /** Starts a production server; its exit before the bench ends fails the run. */
 export function startServer(name, script, port, extraEnv = {}, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...(script === appServer ? appNodeFlags : []), ...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...extraEnv },
     stdio: ["ignore", "ignore", "pipe"],

@@ -1,15 +1,95 @@
+import { Column, getTableName, is, SQL, Subquery } from "drizzle-orm";
 import type { Database } from "./client.server";
 
 /**
  * A named prepared statement for the hot paths (every signed-in request, sign-in): PostgreSQL
  * parses and plans it once per connection instead of once per request. Drizzle builds a prepared
- * query per database handle, so this keeps one per handle, made on first use.
+ * query per database handle, so this keeps one per handle, made on first use, mapping its rows
+ * with `compileRowMapper`.
  */
 export function preparedStatement<Statement>(build: (db: Database) => Statement): (db: Database) => Statement {
   const statements = new WeakMap<Database, Statement>();
   return (db) => {
     let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = build(db)));
+    if (!statement) statements.set(db, (statement = withCompiledRowMapper(build(db))));
     return statement;
   };
+}
+
+/** One selected field as drizzle lists a query's fields (`orderSelectedFields`). */
+export interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** The prepared query's own parts the row mapping reads (drizzle's PgPreparedQuery, both drivers). */
+interface MappedStatement {
+  fields?: SelectedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+// `decoder` is drizzle-internal on SQL: the one it maps an sql`` field with (mapWith).
+const decoderOfSql = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
+
+/** The field's decoder, found as drizzle's mapResultRow finds it. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/**
+ * The rows of a query, as drizzle's `mapResultRow` gives them, with the work it does for every
+ * field of every row (finding the field's decoder by walking prototypes, iterating its path) done
+ * once. For a page of posts that was 250 fields and about 6 % of the feed's CPU per request.
+ *
+ * Same result, same rules: a nested object of a left-joined table is null when its first column
+ * is (drizzle's own test), unless the object mixes tables.
+ */
+export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): (row: unknown[]) => Record<string, unknown> {
+  const plan = fields.map(({ path, field }) => ({ path, parents: path.slice(0, -1), key: path[path.length - 1], decoder: decoderOf(field) }));
+  // The objects that may become null: each one's first column and table, unless its columns mix tables.
+  const nullable = new Map<string, { index: number; table: string } | null>();
+  if (joinsNotNullableMap) {
+    fields.forEach(({ path, field }, index) => {
+      if (!is(field, Column) || path.length !== 2) return;
+      const table = getTableName(field.table);
+      const known = nullable.get(path[0]);
+      if (known === undefined) nullable.set(path[0], { index, table });
+      else if (known !== null && known.table !== table) nullable.set(path[0], null);
+    });
+  }
+  const nullWhenEmpty = [...nullable].flatMap(([object, first]) =>
+    first !== null && !joinsNotNullableMap![first.table] ? [{ object, key: plan[first.index].key }] : [],
+  );
+  return (row) => {
+    const result: Record<string, unknown> = {};
+    for (let index = 0; index < plan.length; index++) {
+      const { parents, key, decoder } = plan[index];
+      let node = result;
+      for (const parent of parents) node = (node[parent] ??= {}) as Record<string, unknown>;
+      const raw = row[index];
+      node[key] = raw === null ? null : decoder.mapFromDriverValue(raw);
+    }
+    for (const { object, key } of nullWhenEmpty) {
+      if ((result[object] as Record<string, unknown>)[key] === null) result[object] = null;
+    }
+    return result;
+  };
+}
+
+/** Gives a drizzle prepared query (postgres.js or PGlite) the compiled row mapping. */
+function withCompiledRowMapper<Statement>(statement: Statement): Statement {
+  const query = statement as MappedStatement;
+  if (Array.isArray(query.fields) && !query.customResultMapper) {
+    const mapRow = compileRowMapper(query.fields, query.joinsNotNullableMap);
+    query.customResultMapper = (rows) => rows.map(mapRow);
+  }
+  return statement;
 }

@@ -358,6 +358,8 @@ export const posts = pgTable(
     index("posts_event_id_idx").on(t.eventId),
     // The lists (post-lists.server.ts): published rows only, in list order, so a page and its
     // count are index-only scans (the feed: author_id = ANY(followed and subscribed experts)).
+    // INCLUDE (author_id) as well (migration 0016, which drizzle cannot express): the feed's window
+    // of the newest posts keeps its readers' experts' ones without reading the posts.
     index("posts_live_publish_date_idx")
       .on(t.publishDate.desc(), t.id.desc())
       .where(sql`${t.status} = 'Published'`),

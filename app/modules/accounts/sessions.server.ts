@@ -136,13 +136,23 @@ export function accessCookieValue(sessionId: string, secret: string, now = new D
   return `${payload}.${sign(payload, secret)}`;
 }
 
+// A browser sends the same access cookie with every request of its 15 minutes: its signature is
+// checked once (an HMAC, over 10 µs a request under load), then the cookie is remembered with the
+// secret that signed it. Bounded; the expiry is still read every time, the session in the database.
+const verifiedAccessCookies = new Map<string, string>();
+const MAX_VERIFIED_ACCESS_COOKIES = 10_000;
+
 /** The session id in a valid, unexpired access cookie, or null. */
 export function readAccessCookie(value: string | null, secret: string, now = new Date()): string | null {
   if (!value) return null;
   const parts = value.split(".");
   if (parts.length !== 3) return null;
   const [sessionId, expires, signature] = parts;
-  if (!safeEqual(signature, sign(`${sessionId}.${expires}`, secret))) return null;
+  if (verifiedAccessCookies.get(value) !== secret) {
+    if (!safeEqual(signature, sign(`${sessionId}.${expires}`, secret))) return null;
+    if (verifiedAccessCookies.size >= MAX_VERIFIED_ACCESS_COOKIES) verifiedAccessCookies.clear();
+    verifiedAccessCookies.set(value, secret);
+  }
   if (Number(expires) * 1000 <= now.getTime()) return null;
   return sessionId;
 }

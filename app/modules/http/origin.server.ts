@@ -5,6 +5,9 @@
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** GET, HEAD and OPTIONS change nothing: any origin may send them. */
+export const isSafeMethod = (method: string) => SAFE_METHODS.has(method.toUpperCase());
+
 export function isAllowedOrigin(input: {
   method: string;
   origin?: string | null;
@@ -13,7 +16,7 @@ export function isAllowedOrigin(input: {
   requestOrigin: string;
   appUrl: string;
 }): boolean {
-  if (SAFE_METHODS.has(input.method.toUpperCase())) return true;
+  if (isSafeMethod(input.method)) return true;
   const { origin } = input;
   if (origin && origin !== "null") {
     return origin === input.requestOrigin || origin === new URL(input.appUrl).origin;
