@@ -50,7 +50,7 @@ describe(`comments (${testDatabaseEngine()})`, () => {
       isDeleted: false,
       canDelete: true,
       replies: [],
-      author: { id: reader.user.id, userName: reader.user.userName, firstName: "Robin", roles: ["User"] },
+      author: { id: reader.user.id, userName: reader.user.userName, firstName: reader.user.firstName, roles: ["User"] },
     });
     expect(first.body.payload.author.avatar).toMatch(/^\/avatars\//);
     await pause();

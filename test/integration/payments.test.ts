@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { experts, payments, processedWebhookEvents, profiles, users } from "~/db/schema";
+import { experts, payments, processedWebhookEvents, users } from "~/db/schema";
 import * as becomeRoute from "~/routes/api.experts.become";
 import * as connectRoute from "~/routes/api.paymentsystems.stripe.account.connect";
 import * as disconnectRoute from "~/routes/api.paymentsystems.stripe.account.disconnect";
@@ -20,7 +20,7 @@ import * as congratulationsPage from "~/routes/congratulations";
 import * as membershipPaymentPage from "~/routes/membership-payment";
 import { callRoute, CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
-import { signedInJar } from "../support/signed-in";
+import { personMaker, type PersonOptions } from "../support/people";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { startStripeStandIn, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
 
@@ -54,27 +54,7 @@ afterAll(async () => {
 });
 beforeEach(() => standIn.reset());
 
-let counter = 0;
-async function makeUser(options: { expert?: boolean; confirmed?: boolean } = {}) {
-  counter += 1;
-  const { expert = false, confirmed = true } = options;
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `payer${counter}@example.com`,
-      userName: `payer${counter}`,
-      firstName: "Pat",
-      lastName: `Payer${counter}`,
-      roles: expert ? ["Expert"] : ["User"],
-      signUpFlow: expert ? "Expert" : "User",
-      emailConfirmedAt: confirmed ? new Date() : null,
-    })
-    .returning();
-  await db.insert(profiles).values({ userId: user.id });
-  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  return { user, jar: await signedInJar(db, off.env, user.id) };
-}
+const makeUser = (options?: PersonOptions) => personMaker(database.db, off.env)(options);
 
 const rolesOf = async (userId: string) => (await database.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId)))[0].roles;
 const expertRow = async (userId: string) => (await database.db.select().from(experts).where(eq(experts.userId, userId)))[0];

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { events, follows, posts, subscriptions } from "~/db/schema";
 import { listEventPosts, listExpertPosts, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import * as commentRoute from "~/routes/api.comments.$commentId";
 import * as postRoute from "~/routes/api.posts.$postId";
@@ -18,7 +18,7 @@ import * as feedRoute from "~/routes/api.posts.my.feed";
 import * as likedRoute from "~/routes/api.posts.my.liked";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
-import { signedInJar } from "../support/signed-in";
+import { personMaker, type PersonOptions } from "../support/people";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -29,7 +29,6 @@ let modalityIds: number[];
 let nbaEventId: number;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let counter = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -40,31 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-interface MadeUser {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
-
-async function makeUser(options: { expert?: boolean; confirmed?: boolean } = {}): Promise<MadeUser> {
-  counter += 1;
-  const { expert = false, confirmed = true } = options;
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `posts${counter}@example.com`,
-      userName: `PostsUser${counter}`,
-      firstName: "Casey",
-      lastName: `Tester${counter}`,
-      roles: expert ? ["Expert"] : ["User"],
-      signUpFlow: expert ? "Expert" : "User",
-      emailConfirmedAt: confirmed ? new Date() : null,
-    })
-    .returning();
-  await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX" });
-  if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-  return { user, jar: await signedInJar(db, context.env, user.id) };
-}
+const makeUser = (options?: PersonOptions) => personMaker(database.db, context.env)(options);
 
 async function makeEvent(startsInMs: number, category = "NBA") {
   const [row] = await database.db
@@ -156,7 +131,7 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
       withdrawnAt: null,
       selfGraded: false,
       committedText: null,
-      author: { id: author.user.id, userName: author.user.userName, firstName: "Casey" },
+      author: { id: author.user.id, userName: author.user.userName, firstName: author.user.firstName },
       likesCount: 0,
       commentsCount: 0,
       metadata: { isNotifyRequested: false, isLiked: false },

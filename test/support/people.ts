@@ -24,8 +24,11 @@ let counter = 0;
 /** A short tag unique in this run, for e-mails and usernames. */
 export const tag = () => `${++counter}${Math.random().toString(36).slice(2, 7)}`;
 
-/** Makes signed-in people (a profile, the Expert row for experts, a session in a jar); `passwordHash` is hashed once by the caller. */
-export function personMaker(db: Database, env: Pick<Env, "APP_URL" | "SESSION_SECRET">, passwordHash: string) {
+/**
+ * Makes signed-in people (a profile, the Expert row for experts, a session in a jar): every test's
+ * users. `passwordHash`, hashed once by the caller, for tests that also sign in with a password.
+ */
+export function personMaker(db: Database, env: Pick<Env, "APP_URL" | "SESSION_SECRET">, passwordHash: string | null = null) {
   return async function makePerson(options: PersonOptions = {}): Promise<Person> {
     const { expert = false, confirmed = true, admin = false } = options;
     const t = tag();

@@ -4,43 +4,18 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { categories, events, experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { categories, events, follows, posts, subscriptions } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { buildPreview } from "~/modules/posts/slate";
-import type { CookieJar } from "./api-caller";
-import { signedInJar } from "./signed-in";
+import { personMaker, type Person } from "./people";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-let counter = 0;
-
-export interface MadeUser {
-  user: typeof users.$inferSelect;
-  jar: CookieJar;
-}
+export type MadeUser = Person;
 
 export function postFixtures(db: Database, context: AppLoadContext) {
-  async function makeUser(options: { expert?: boolean; confirmed?: boolean } = {}): Promise<MadeUser> {
-    counter += 1;
-    const tag = `${counter}${Math.random().toString(36).slice(2, 8)}`;
-    const { expert = false, confirmed = true } = options;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: `lists${tag}@example.com`,
-        userName: `ListsUser${tag}`,
-        firstName: "Robin",
-        lastName: `Reader${tag}`,
-        roles: expert ? ["Expert"] : ["User"],
-        signUpFlow: expert ? "Expert" : "User",
-        emailConfirmedAt: confirmed ? new Date() : null,
-      })
-      .returning();
-    await db.insert(profiles).values({ userId: user.id });
-    if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
-    return { user, jar: await signedInJar(db, context.env, user.id) };
-  }
+  const makeUser = personMaker(db, context.env);
 
   let categoryId: number | undefined;
   async function anyCategory(): Promise<number> {
