@@ -53,7 +53,7 @@ function decoderOf(field: unknown): Decoder {
  * is (drizzle's own test), unless the object mixes tables.
  */
 export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): (row: unknown[]) => Record<string, unknown> {
-  const plan = fields.map(({ path, field }) => ({ path, parents: path.slice(0, -1), key: path[path.length - 1], decoder: decoderOf(field) }));
+  const plan = fields.map(({ path, field }) => ({ parents: path.slice(0, -1), key: path[path.length - 1], decoder: decoderOf(field) }));
   // The objects that may become null: each one's first column and table, unless its columns mix tables.
   const nullable = new Map<string, { index: number; table: string } | null>();
   if (joinsNotNullableMap) {
