@@ -27,7 +27,7 @@ interface Decoder {
 }
 
 /** The prepared query's own parts the row mapping reads (drizzle's PgPreparedQuery, both drivers). */
-interface MappedStatement {
+export interface MappedStatement {
   fields?: SelectedField[];
   joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown;
@@ -55,19 +55,17 @@ function decoderOf(field: unknown): Decoder {
 export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): (row: unknown[]) => Record<string, unknown> {
   const plan = fields.map(({ path, field }) => ({ parents: path.slice(0, -1), key: path[path.length - 1], decoder: decoderOf(field) }));
   // The objects that may become null: each one's first column and table, unless its columns mix tables.
-  const nullable = new Map<string, { index: number; table: string } | null>();
+  const nullable = new Map<string, { key: string; table: string } | null>();
   if (joinsNotNullableMap) {
-    fields.forEach(({ path, field }, index) => {
-      if (!is(field, Column) || path.length !== 2) return;
+    for (const { path, field } of fields) {
+      if (!is(field, Column) || path.length !== 2) continue;
       const table = getTableName(field.table);
       const known = nullable.get(path[0]);
-      if (known === undefined) nullable.set(path[0], { index, table });
+      if (known === undefined) nullable.set(path[0], { key: path[1], table });
       else if (known !== null && known.table !== table) nullable.set(path[0], null);
-    });
+    }
   }
-  const nullWhenEmpty = [...nullable].flatMap(([object, first]) =>
-    first !== null && !joinsNotNullableMap![first.table] ? [{ object, key: plan[first.index].key }] : [],
-  );
+  const nullWhenEmpty = [...nullable].flatMap(([object, first]) => (first !== null && !joinsNotNullableMap![first.table] ? [{ object, key: first.key }] : []));
   return (row) => {
     const result: Record<string, unknown> = {};
     for (let index = 0; index < plan.length; index++) {

@@ -1,7 +1,7 @@
 import * as drizzleOrm from "drizzle-orm";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileRowMapper, preparedStatement, type SelectedField } from "~/db/prepared.server";
+import { compileRowMapper, preparedStatement, type MappedStatement, type SelectedField } from "~/db/prepared.server";
 import { events, posts, profiles, users } from "~/db/schema";
 import { selectPostViews } from "~/modules/posts/post-serializer.server";
 import { makeLoadContext } from "../support/context";
@@ -17,11 +17,9 @@ const { mapResultRow } = drizzleOrm as unknown as {
   mapResultRow: (fields: SelectedField[], row: unknown[], joinsNotNullableMap?: Record<string, boolean>) => Record<string, unknown>;
 };
 
-/** What a drizzle prepared query holds for mapping rows (internal to drizzle, read by prepared.server.ts). */
-interface PreparedInternals {
+/** A drizzle prepared query with the internals prepared.server.ts maps rows from. */
+interface PreparedInternals extends MappedStatement {
   fields: SelectedField[];
-  joinsNotNullableMap?: Record<string, boolean>;
-  customResultMapper?: (rows: unknown[][]) => unknown;
   execute(values?: Record<string, unknown>): Promise<unknown>;
 }
 
