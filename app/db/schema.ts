@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -282,10 +283,72 @@ export const events = pgTable(
     awayScore: integer(),
     /** When its final score (or cancellation) came in: the picks on it were graded then. */
     resultedAt: timestamp({ withTimezone: true }),
+    /** The sports-data provider's id for the game (`odds-api:<id>`); null for games entered here. */
+    externalId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("events_category_id_starts_at_idx").on(t.categoryId, t.startsAt), index("events_starts_at_idx").on(t.startsAt)],
+  (t) => [
+    index("events_category_id_starts_at_idx").on(t.categoryId, t.startsAt),
+    index("events_starts_at_idx").on(t.startsAt),
+    uniqueIndex("events_external_id_key").on(t.externalId),
+  ],
 );
+
+/**
+ * The market's lines for a game, append-only (migration 0017: no update or delete, `takenAt` is
+ * stamped by the database): one row per market, side and line, with the best price offered at
+ * that line and how many bookmakers offered it. Every pick is priced against the newest snapshot.
+ */
+export const marketSnapshots = pgTable(
+  "market_snapshots",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    market: pickMarket().notNull(),
+    side: text().$type<"Home" | "Away" | "Draw" | "Over" | "Under">().notNull(),
+    line: numeric({ precision: 6, scale: 1, mode: "number" }),
+    price: integer().notNull(),
+    bookmakers: integer().notNull(),
+    takenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("market_snapshots_event_market_taken_idx").on(t.eventId, t.market, t.takenAt.desc())],
+);
+
+/**
+ * Corrections of results already in, append-only (migration 0017): the admin's new result and
+ * reason, the result it replaced, stamped by the database. The event's result changes only in the
+ * transaction that appends one, and that transaction regrades the picks on the game.
+ */
+export const eventResultCorrections = pgTable(
+  "event_result_corrections",
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    status: eventStatus().notNull(),
+    homeScore: integer(),
+    awayScore: integer(),
+    previousStatus: eventStatus(),
+    previousHomeScore: integer(),
+    previousAwayScore: integer(),
+    reason: text().notNull(),
+    correctedBy: uuid(),
+    correctedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("event_result_corrections_event_id_idx").on(t.eventId, t.correctedAt)],
+);
+
+/** The provider sync's lease and last outcome (one row, id 1): whichever instance claims it runs the sync. */
+export const sportsDataSync = pgTable("sports_data_sync", {
+  id: integer().primaryKey().default(1),
+  startedAt: timestamp({ withTimezone: true }),
+  finishedAt: timestamp({ withTimezone: true }),
+  summary: jsonb().$type<Record<string, number>>(),
+  error: text(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Posts and picks
@@ -334,12 +397,19 @@ export const posts = pgTable(
     commitment: text(),
     /** The committed text, salt included: revealed once the event has started. */
     commitCanonical: text(),
-    /** Graded by its expert (props, unstructured picks), not from the final score. */
+    /**
+     * Self-reported: graded by its expert (a prop leg, or a pick from before structured picks), not
+     * from the final score. Decided at posting and frozen (migration 0017); never counts in the
+     * verified figures.
+     */
     selfGraded: boolean().notNull().default(false),
     /** The odds the grade paid at: a parlay with a pushed or void leg pays at its remaining legs' odds. */
     settledOdds: integer(),
     /** Closing-line value in percentage points of implied probability (positive: beat the close). */
     clv: numeric({ precision: 6, scale: 2, mode: "number" }),
+    /** When a correction of one of its games' results regraded it, and the admin's reason (the trail: event_result_corrections). */
+    resultCorrectedAt: timestamp({ withTimezone: true }),
+    resultCorrectionReason: text(),
     likesCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
     /** When its readers were told it is live (ExpertNewPost, PostLive): once, by the publishing job or the publish itself. */

@@ -298,6 +298,7 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     postedMinutesBeforeStart: null,
     withdrawnAt: null,
     selfGraded: false,
+    resultCorrection: null,
     settledOdds: null,
     clv: null,
     commitment: null,
@@ -450,7 +451,7 @@ describe("the form's model", () => {
     });
     // A parlay: the same bet twice, or too few legs.
     const twice = [leg({ market: "Moneyline", line: "" }), leg({ market: "Moneyline", line: "", odds: "+120" })];
-    expect(fieldsOf(pick({ market: "Parlay", legs: twice }))).toEqual({ "legs.1": [LEG_MESSAGES.sameLegTwice] });
+    expect(fieldsOf(pick({ market: "Parlay", legs: twice }))).toEqual({ "legs.1": [LEG_MESSAGES.sameGame] });
     expect(fieldsOf(pick({ market: "Parlay", legs: [leg()] }))).toEqual({ legs: [LEG_MESSAGES.parlayLegs] });
 
     // A missing game, missing odds and a missing category stop zod early: the rest is still said.

@@ -2,9 +2,9 @@
  * Posts and picks core (decision 017): `POST /api/posts`, `GET`/`PUT`/`DELETE /api/posts/{id}`,
  * `PUT /api/posts/{id}/pick-result`, the paywall on every answer, and record integrity.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, follows, posts, subscriptions } from "~/db/schema";
+import { events, follows, marketSnapshots, posts, subscriptions } from "~/db/schema";
 import { listEventPosts, listExpertPosts, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import * as commentRoute from "~/routes/api.comments.$commentId";
 import * as postRoute from "~/routes/api.posts.$postId";
@@ -19,6 +19,7 @@ import * as likedRoute from "~/routes/api.posts.my.liked";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { personMaker, type PersonOptions } from "../support/people";
+import { DEFAULT_MARKET } from "../support/post-fixtures";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -46,12 +47,19 @@ async function makeEvent(startsInMs: number, category = "NBA") {
     .insert(events)
     .values({ categoryId: categoryIds[category], homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + startsInMs) })
     .returning({ id: events.id });
+  await database.db.insert(marketSnapshots).values(DEFAULT_MARKET.map((offer) => ({ eventId: row.id, ...offer })));
   return row.id;
 }
 
 /** The game starts now (a start still ahead may move; never before a pick posted on it). */
 async function startEvent(eventId: number) {
-  await database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
+  await database.db.update(events).set({ startsAt: new Date() }).where(and(eq(events.id, eventId), gt(events.startsAt, new Date())));
+}
+
+/** The game has started and its final result is in: its props may now be self-graded. */
+async function finishEvent(eventId: number) {
+  await startEvent(eventId);
+  await database.db.update(events).set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() }).where(eq(events.id, eventId));
 }
 
 async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "PastDue" | "Canceled" | "Expired" | "Pending", periodEndMs: number | null) {
@@ -224,12 +232,12 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
         market: "Parlay",
         legs: [
           { eventId: later, market: "Moneyline", side: "Away", odds: 150 },
-          { eventId: nbaEventId, market: "Total", side: "Under", line: 221.5, odds: -110 },
+          { eventId: nbaEventId, market: "Total", side: "Under", line: 220.5, odds: -110 },
         ],
       }),
     );
     expect(parlay.status).toBe(201);
-    expect(parlay.body.payload).toMatchObject({ eventId: nbaEventId, odds: 377, selection: "2-leg parlay: Celtics ML + Under 221.5 (Celtics at Lakers)" });
+    expect(parlay.body.payload).toMatchObject({ eventId: nbaEventId, odds: 377, selection: "2-leg parlay: Celtics ML + Under 220.5 (Celtics at Lakers)" });
     const withStarted = await create(author.jar, pickPayload({ market: "Parlay", legs: [{ eventId: later, market: "Moneyline", side: "Away", odds: 150 }, { eventId: started, market: "Moneyline", side: "Home", odds: -200 }] }));
     expect(withStarted.body.errors).toEqual({ "legs.1.eventId": ["This event has already started: picks can only be made before it starts."] });
   });
@@ -393,6 +401,8 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     const started = (await read(id)).body.payload;
     expect(started).toMatchObject({ isLocked: true, body: null, selection: "LeBron James points Over 25.5", odds: -115, units: 1.5, pickResult: null });
     expect(started.committedText).toContain("selection: LeBron James points Over 25.5");
+    expect((await grade(id, author.jar, "Win")).body.error).toBe("A self-graded pick can be graded only after its game has a final result.");
+    await finishEvent(eventId);
     expect((await grade(id, author.jar, "Win")).status).toBe(200);
     const response = await read(id);
     expect(response.body.payload).toMatchObject({ isLocked: true, body: null, selection: "LeBron James points Over 25.5", odds: -115, units: 1.5, pickResult: "Win", selfGraded: true });
@@ -449,7 +459,7 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
     const author = await makeUser({ expert: true });
     const gradedEvent = await makeEvent(DAY);
     const graded = (await create(author.jar, propPayload(gradedEvent))).body.payload.id;
-    await startEvent(gradedEvent);
+    await finishEvent(gradedEvent);
     expect((await grade(graded, author.jar, "Loss")).status).toBe(200);
     for (const response of [await update(graded, author.jar, propPayload(gradedEvent)), await remove(graded, author.jar)]) {
       expect(response.status).toBe(422);
@@ -484,6 +494,10 @@ describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => 
     expect(early.status).toBe(422);
     expect(early.body.error).toBe("A pick is graded only after its event has started.");
     await startEvent(eventId);
+    const unfinished = await grade(id, author.jar, "Push");
+    expect(unfinished.status).toBe(422);
+    expect(unfinished.body.error).toBe("A self-graded pick can be graded only after its game has a final result.");
+    await finishEvent(eventId);
     const response = await grade(id, author.jar, "Push");
     expect(response.status).toBe(200);
     expect(response.body.payload).toMatchObject({ pickResult: "Push", isLocked: false, selfGraded: true });
@@ -508,7 +522,7 @@ describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => 
     const author = await makeUser({ expert: true });
     const eventId = await makeEvent(DAY);
     const id = (await create(author.jar, propPayload(eventId))).body.payload.id;
-    await startEvent(eventId);
+    await finishEvent(eventId);
     const statuses = (await Promise.all([grade(id, author.jar, "Win"), grade(id, author.jar, "Loss")])).map((response) => response.status).sort();
     expect(statuses).toEqual([200, 422]);
   });

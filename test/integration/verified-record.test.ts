@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, expertStandings, experts, posts, users } from "~/db/schema";
 import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
+import type { MarketOffer } from "~/modules/record/market-price";
 import { rollStandingsIfDue } from "~/modules/record/record.server";
 import * as adminEventsPage from "~/routes/admin.events";
 import * as eventRoute from "~/routes/api.events.$id";
@@ -45,7 +46,10 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
-const game = (startsInMs = DAY) => fixtures.addEvent({ categoryId: nba, startsInMs }).then((event) => event.id);
+/** A coming NBA game with its market (the fixtures' default: Lakers -4.5 at -110, total 220.5). */
+const game = (startsInMs = DAY, market?: MarketOffer[]) => fixtures.addEvent({ categoryId: nba, startsInMs, market }).then((event) => event.id);
+const offer = (market: MarketOffer["market"], side: MarketOffer["side"], line: number | null, price: number, bookmakers = 5): MarketOffer => ({ market, side, line, price, bookmakers });
+const moneylines = (home: number, away: number) => [offer("Moneyline", "Home", null, home), offer("Moneyline", "Away", null, away)];
 /** The game starts now (a start still ahead may move; never before a pick posted on it). */
 const startGame = (eventId: number) => database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
 
@@ -111,7 +115,7 @@ describe(`the database guards the record against direct SQL (${testDatabaseEngin
     await db.update(events).set({ status: "Final", homeScore: 100, awayScore: 90, resultedAt: new Date() }).where(eq(events.id, eventId));
     // A game with picks on it cannot be said to have started before they were posted.
     const later = await game();
-    await post(jar, "Spread", [spread(later, "Home", -1.5)]);
+    await post(jar, "Spread", [spread(later, "Home", -4.5)]);
     await refused(db.update(events).set({ startsAt: new Date(Date.now() - DAY) }).where(eq(events.id, later)), "Picks on this game were posted after that time: its start cannot be moved before them.");
     await db.update(events).set({ startsAt: new Date() }).where(eq(events.id, later));
     await refused(db.update(events).set({ homeScore: 80 }).where(eq(events.id, eventId)), "This event's result is in: it can no longer change.");
@@ -176,7 +180,7 @@ describe(`withdrawal (${testDatabaseEngine()})`, () => {
   it("before the start the author withdraws; it stays on the record as withdrawn, is never graded; after the start it cannot be", async () => {
     const { jar } = await fixtures.makeUser({ expert: true });
     const other = await fixtures.makeUser({ expert: true });
-    const eventId = await game();
+    const eventId = await game(DAY, moneylines(-150, 130));
     const { id } = await post(jar, "Moneyline", [{ eventId, market: "Moneyline", side: "Home", odds: -150 }]);
     const withdraw = (postId: string, who?: CookieJar) => callRoute(withdrawRoute, context, { method: "POST", path: `/api/posts/${postId}/withdraw`, params: { postId }, jar: who });
     expect((await withdraw(id)).status).toBe(401);
@@ -229,14 +233,21 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
 
   it("grades each market from the score, voids a cancelled game's picks, leaves props to their expert, computes CLV; a repeat changes nothing", async () => {
     const { user, jar } = await fixtures.makeUser({ expert: true });
-    const first = await game();
-    const second = await game();
-    const cancelled = await game();
+    const first = await game(DAY, [
+      ...moneylines(-150, 130),
+      offer("Spread", "Home", -3, -110, 6),
+      offer("Spread", "Away", 3, -110, 6),
+      offer("Spread", "Away", 3.5, -105, 2),
+      offer("Total", "Over", 42.5, -110),
+      offer("Total", "Under", 42.5, -110),
+    ]);
+    const second = await game(DAY, moneylines(150, -150));
+    const cancelled = await game(DAY, moneylines(100, -120));
     const home = await post(jar, "Spread", [spread(first, "Home", -3)]); // 23-20: a push on the whole number
     const away = await post(jar, "Spread", [spread(first, "Away", 3.5, -105)]); // win
     const over = await post(jar, "Total", [{ eventId: first, market: "Total", side: "Over", line: 42.5, odds: -110 }]); // 43: win
     const moneyline = await post(jar, "Moneyline", [{ eventId: second, market: "Moneyline", side: "Home", odds: 150 }], 2); // loss
-    const parlay = await post(jar, "Parlay", [spread(first, "Home", -3, 120), { eventId: second, market: "Moneyline", side: "Away", odds: -150 }]); // push + win
+    const parlay = await post(jar, "Parlay", [spread(first, "Home", -3), { eventId: second, market: "Moneyline", side: "Away", odds: -150 }]); // push + win
     const voided = await post(jar, "Moneyline", [{ eventId: cancelled, market: "Moneyline", side: "Away", odds: -120 }]);
     const prop = await post(jar, "PlayerProp", [{ eventId: first, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "Points" }]);
     await startGame(first);
@@ -283,7 +294,7 @@ describe(`PATCH /api/events/{id}: admins move a game before it starts (${testDat
   it("moves a coming game (picks lock at the new start); a started one stays; admins only; 404, 422", async () => {
     const { jar } = await fixtures.makeUser({ expert: true });
     const user = await fixtures.makeUser();
-    const eventId = await game();
+    const eventId = await game(DAY, moneylines(-120, 100));
     const { id } = await post(jar, "Moneyline", [{ eventId, market: "Moneyline", side: "Home", odds: -120 }]);
     const move = (target: string | number, who: CookieJar | undefined, body: unknown) =>
       callRoute(eventRoute, context, { method: "PATCH", path: `/api/events/${target}`, params: { id: String(target) }, jar: who, body });
@@ -398,7 +409,7 @@ describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, 
     expect((await runPage(adminEventsPage, "/admin/events", user.jar)).status).toBe(403);
     expect((await postForm(user.jar, { intent: "import", results: "[]" })).status).toBe(403);
     const { jar } = await fixtures.makeUser({ expert: true });
-    const eventId = await game();
+    const eventId = await game(DAY, [offer("Total", "Over", 210.5, -110), offer("Total", "Under", 210.5, -110)]);
     const { id } = await post(jar, "Total", [{ eventId, market: "Total", side: "Under", line: 210.5, odds: -110 }]);
     await startGame(eventId);
     expect(await awaiting()).toContain(eventId);

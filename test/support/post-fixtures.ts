@@ -4,7 +4,8 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { categories, events, follows, posts, subscriptions } from "~/db/schema";
+import { categories, events, follows, marketSnapshots, posts, subscriptions } from "~/db/schema";
+import type { MarketOffer } from "~/modules/record/market-price";
 import type { Database } from "~/db/client.server";
 import { buildPreview } from "~/modules/posts/slate";
 import { personMaker, type Person } from "./people";
@@ -13,6 +14,16 @@ export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
 export type MadeUser = Person;
+
+/** The fixtures' games' market: Lakers -4.5 at -110 (ML -200 / +170), total 220.5 at -110. */
+export const DEFAULT_MARKET: MarketOffer[] = [
+  { market: "Moneyline", side: "Home", line: null, price: -200, bookmakers: 6 },
+  { market: "Moneyline", side: "Away", line: null, price: 170, bookmakers: 6 },
+  { market: "Spread", side: "Home", line: -4.5, price: -110, bookmakers: 6 },
+  { market: "Spread", side: "Away", line: 4.5, price: -110, bookmakers: 6 },
+  { market: "Total", side: "Over", line: 220.5, price: -110, bookmakers: 6 },
+  { market: "Total", side: "Under", line: 220.5, price: -110, bookmakers: 6 },
+];
 
 export function postFixtures(db: Database, context: AppLoadContext) {
   const makeUser = personMaker(db, context.env);
@@ -25,8 +36,11 @@ export function postFixtures(db: Database, context: AppLoadContext) {
 
   const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 
-  /** A game in the category, starting `startsInMs` from now (two days by default). */
-  async function addEvent(options: { categoryId?: number; startsInMs?: number; homeTeam?: string; awayTeam?: string } = {}) {
+  /**
+   * A game in the category, starting `startsInMs` from now (two days by default), with the market's
+   * lines (`DEFAULT_MARKET` unless told; `market: []` for a game without market data).
+   */
+  async function addEvent(options: { categoryId?: number; startsInMs?: number; homeTeam?: string; awayTeam?: string; market?: MarketOffer[] } = {}) {
     const [event] = await db
       .insert(events)
       .values({
@@ -36,7 +50,13 @@ export function postFixtures(db: Database, context: AppLoadContext) {
         startsAt: new Date(Date.now() + (options.startsInMs ?? 2 * DAY)),
       })
       .returning();
+    await addMarket(event.id, options.market ?? DEFAULT_MARKET);
     return event;
+  }
+
+  /** A snapshot of the game's market, taken now (the database stamps it). */
+  async function addMarket(eventId: number, offers: MarketOffer[]) {
+    if (offers.length > 0) await db.insert(marketSnapshots).values(offers.map((offer) => ({ eventId, ...offer })));
   }
 
   /** A post straight into the table: live a minute ago unless `publishDate`/`status` say otherwise. */
@@ -129,5 +149,5 @@ export function postFixtures(db: Database, context: AppLoadContext) {
     await db.insert(subscriptions).values({ subscriberId, expertId, status, priceCents: 1000, currentPeriodEnd: new Date(Date.now() + periodEndMs) });
   }
 
-  return { makeUser, addPost, addEvent, startEvent, gradePick, follow, subscribe, paragraph, anyCategory };
+  return { makeUser, addPost, addEvent, addMarket, startEvent, gradePick, follow, subscribe, paragraph, anyCategory };
 }

@@ -33,6 +33,8 @@ const record: PostRecord = {
   selfGraded: false,
   settledOdds: null,
   clv: null,
+  resultCorrectedAt: null,
+  resultCorrectionReason: null,
   announcedAt: null,
   likesCount: 3,
   commentsCount: 1,

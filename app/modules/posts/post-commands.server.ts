@@ -17,7 +17,9 @@ import { loadPostViews, serializePosts, toPostDTO, type PickResult, type PostDTO
 import { isLive } from "./paywall";
 import { buildPreview } from "./slate";
 import { UUID_PATTERN } from "./post-queries";
-import { isSelfGradedMarket, parlayOdds, selectionLabel, type PickLeg } from "~/modules/record/pick-markets";
+import { isSelfGradedMarket, parlayOdds, selectionLabel, type LegEvent, type PickLeg } from "~/modules/record/pick-markets";
+import { isPricedMarket, marketRefusal } from "~/modules/record/market-price";
+import { latestMarkets } from "~/modules/sports-data/markets.server";
 
 export const POST_RULE_MESSAGES = {
   graded: "This pick has been graded: it can no longer be edited or deleted.",
@@ -38,6 +40,7 @@ export const POST_RULE_MESSAGES = {
   withdrawAfterStart: "This pick's event has started: it can no longer be withdrawn.",
   gradedFromScore: "This pick is graded from the final score.",
   gradeBeforeStart: "A pick is graded only after its event has started.",
+  gradeBeforeResult: "A self-graded pick can be graded only after its game has a final result.",
 } as const;
 
 
@@ -125,6 +128,9 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
   });
   const first = rows.reduce((earliest, row) => (row.startsAt < earliest.startsAt ? row : earliest));
   if (publishDate && publishDate.getTime() >= first.startsAt.getTime()) throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
+  // Posting (a draft waits until it is published): every moneyline, spread and total leg must be a
+  // bet the market offers now (decision 035).
+  if (publishDate) await checkAgainstMarket(db, legs, byId);
   return {
     eventId: first.id,
     market: input.market,
@@ -132,6 +138,17 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
     selection: selectionLabel(input.market, legs, byId),
     odds: input.market === "Parlay" ? parlayOdds(legs.map((leg) => leg.odds)) : legs[0].odds,
   };
+}
+
+/** Each priced leg against its game's newest market snapshot: 422 naming the market's line and price. */
+async function checkAgainstMarket(db: Database, legs: PickLeg[], eventsById: Map<number, LegEvent>) {
+  const priced = legs.filter((leg) => isPricedMarket(leg.market));
+  if (priced.length === 0) return;
+  const markets = await latestMarkets(db, priced.map((leg) => leg.eventId));
+  legs.forEach((leg, index) => {
+    const refusal = marketRefusal(leg, eventsById.get(leg.eventId)!, markets.get(leg.eventId)?.offers ?? []);
+    if (refusal) throw invalid(`legs.${index}.${refusal.field}`, refusal.message);
+  });
 }
 
 /** Category and modalities must exist, and a Post's event (a Pick's games: pickColumns). */
@@ -262,6 +279,10 @@ export async function gradePick(db: Database, viewerId: string, postId: string |
   if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
   if (!isSelfGradedPick(record)) throw new AppError(422, POST_RULE_MESSAGES.gradedFromScore);
   if (record.event && !pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeStart);
+  // Self-reported, but not before the game is over: a grade from the final result, never a guess (decision 035).
+  const eventIds = [...new Set([...(record.eventId === null ? [] : [record.eventId]), ...(record.legs ?? []).map((leg) => leg.eventId)])];
+  const waiting = eventIds.length === 0 ? [] : await db.select({ id: events.id }).from(events).where(and(inArray(events.id, eventIds), isNull(events.resultedAt)));
+  if (eventIds.length === 0 || waiting.length > 0) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeResult);
   // Conditional: of two grades at once, only the first lands.
   const graded = await db
     .update(posts)

@@ -7,12 +7,17 @@ import { z } from "zod";
 import { MAX_INTEGER_ID } from "~/modules/http/storable";
 
 export * from "./pick-basics";
-import { isSelfGradedMarket, LEG_MARKETS, LEG_SIDES, MARKET_SIDES, formatLine, type PickMarket } from "./pick-basics";
+import { americanToDecimal, isSelfGradedMarket, LEG_MARKETS, LEG_SIDES, MARKET_SIDES, formatLine, type PickMarket } from "./pick-basics";
 
 export const PARLAY_MIN_LEGS = 2;
 export const PARLAY_MAX_LEGS = 10;
 export const LEG_DESCRIPTION_MAX = 200;
 export const LINE_MAX = 1000;
+/**
+ * A parlay's combined odds are capped: one lucky long shot must not outweigh a season of honest
+ * picks on the record (the figures are risk-based, a win pays its odds in units).
+ */
+export const PARLAY_MAX_ODDS = 10_000;
 
 export const LEG_MESSAGES = {
   required: "Required",
@@ -28,7 +33,8 @@ export const LEG_MESSAGES = {
   singleLeg: "This market takes exactly one leg",
   parlayLegMarket: "A parlay's legs are moneylines, spreads, totals or props",
   legMarket: "The leg's market must be the pick's market",
-  sameLegTwice: "The same bet is in the parlay twice",
+  sameGame: "A parlay's legs must be on different games",
+  parlayOdds: `A parlay pays at most +${PARLAY_MAX_ODDS} (${PARLAY_MAX_ODDS / 100} to 1)`,
 } as const;
 
 /** One of `values`: "Required" when missing, "Invalid input" for anything else. */
@@ -87,12 +93,16 @@ export type PickLeg = z.output<typeof legSchema>;
 export function checkLegs(market: PickMarket, legs: PickLeg[], addIssue: (path: (string | number)[], message: string) => void) {
   if (market === "Parlay") {
     if (legs.length < PARLAY_MIN_LEGS || legs.length > PARLAY_MAX_LEGS) addIssue(["legs"], LEG_MESSAGES.parlayLegs);
-    const seen = new Set<string>();
+    // One leg per game: legs on one game are correlated (a same-game "parlay" of Home ML and Home
+    // -0.5 is one outcome paid twice).
+    const games = new Set<number>();
     legs.forEach((leg, index) => {
-      const key = `${leg.eventId}|${leg.market}|${leg.side}|${leg.description ?? ""}`;
-      if (seen.has(key)) addIssue(["legs", index], LEG_MESSAGES.sameLegTwice);
-      seen.add(key);
+      if (games.has(leg.eventId)) addIssue(["legs", index], LEG_MESSAGES.sameGame);
+      games.add(leg.eventId);
     });
+    // In decimal odds, which cannot overflow: ten legs at +100000 is a finite number.
+    const decimal = legs.reduce((product, leg) => product * americanToDecimal(leg.odds), 1);
+    if (decimal - 1 > PARLAY_MAX_ODDS / 100) addIssue(["legs"], LEG_MESSAGES.parlayOdds);
     return;
   }
   if (legs.length !== 1) addIssue(["legs"], LEG_MESSAGES.singleLeg);

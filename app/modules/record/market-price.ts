@@ -1,0 +1,115 @@
+/**
+ * Every leg priced against the market (issue 24, decision 035). Pure and client-safe: the posting
+ * path checks a leg with it, the editor shows the same market. A moneyline, spread or total leg
+ * must be a bet the market offered at posting:
+ * - a spread or total within LINE_TOLERANCE points of the consensus line (the line most bookmakers
+ *   offer);
+ * - a price no better than the best price offered at that line plus PRICE_TOLERANCE_CENTS. A line
+ *   no bookmaker offers is priced from the nearest offered one, each half point bought for the
+ *   bettor costing HALF_POINT_CENTS.
+ * "Cents" are the usual betting ones: the distance between American odds with the gap between
+ * -100 and +100 closed (-110 to -105 is 5 cents, -105 to +105 is 10).
+ */
+import { formatOdds, type LegSide } from "./pick-basics";
+import { legLabel, type LegEvent, type PickLeg } from "./pick-markets";
+
+export const LINE_TOLERANCE = 1.5;
+export const PRICE_TOLERANCE_CENTS = 15;
+export const HALF_POINT_CENTS = 10;
+
+export type PricedMarket = "Moneyline" | "Spread" | "Total";
+export const PRICED_MARKETS: readonly PricedMarket[] = ["Moneyline", "Spread", "Total"];
+
+/** One market, side and line of a game at a moment: the best price offered and by how many bookmakers. */
+export interface MarketOffer {
+  market: PricedMarket;
+  side: LegSide;
+  line: number | null;
+  price: number;
+  bookmakers: number;
+}
+
+export const isPricedMarket = (market: string): market is PricedMarket => (PRICED_MARKETS as readonly string[]).includes(market);
+
+/** -110 → -10, +105 → 5, ±100 → 0. */
+export const toCents = (odds: number) => (odds < 0 ? odds + 100 : odds - 100);
+/** The inverse of toCents: -10 → -110, 5 → +105, 0 → +100. */
+export const fromCents = (cents: number) => (cents < 0 ? cents - 100 : cents + 100);
+
+/** How many points better `line` is than `reference` for the bettor on `side` (negative: worse). */
+function pointsBetter(side: LegSide, line: number, reference: number): number {
+  return side === "Over" ? reference - line : line - reference;
+}
+
+const offersOf = (offers: MarketOffer[], market: PricedMarket, side: LegSide) => offers.filter((offer) => offer.market === market && offer.side === side);
+
+/**
+ * The consensus offer of a side: the line the most bookmakers offer; on a tie, the one less
+ * favourable to the bettor on that side.
+ */
+export function consensusOffer(offers: MarketOffer[], market: PricedMarket, side: LegSide): MarketOffer | null {
+  const own = offersOf(offers, market, side);
+  if (own.length === 0) return null;
+  return own.reduce((best, offer) => {
+    if (offer.bookmakers !== best.bookmakers) return offer.bookmakers > best.bookmakers ? offer : best;
+    if (offer.line === null || best.line === null) return best;
+    return pointsBetter(side, offer.line, best.line) < 0 ? offer : best;
+  });
+}
+
+/**
+ * The price the market implies for `line` on this side: the best price offered at that line, else
+ * the nearest offered line's less HALF_POINT_CENTS for each half point bought (a worse line gets
+ * no discount). Null when the market has no offer on the side.
+ */
+export function referencePrice(offers: MarketOffer[], market: PricedMarket, side: LegSide, line: number | null): number | null {
+  const own = offersOf(offers, market, side);
+  if (own.length === 0) return null;
+  if (market === "Moneyline" || line === null) return own.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), own[0].price);
+  const exact = own.filter((offer) => offer.line === line);
+  if (exact.length > 0) return exact.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), exact[0].price);
+  const nearest = own.reduce((best, offer) => {
+    const distance = Math.abs((offer.line ?? 0) - line);
+    const bestDistance = Math.abs((best.line ?? 0) - line);
+    if (distance !== bestDistance) return distance < bestDistance ? offer : best;
+    return pointsBetter(side, offer.line ?? 0, best.line ?? 0) < 0 ? offer : best;
+  });
+  const halfPointsBought = Math.max(0, Math.round(pointsBetter(side, line, nearest.line ?? 0) * 2));
+  return fromCents(toCents(nearest.price) - halfPointsBought * HALF_POINT_CENTS);
+}
+
+export const MARKET_MESSAGES = {
+  noMarket: "This game has no market lines yet: a moneyline, spread or total on it cannot be verified. Props can still be posted (self-reported).",
+  noSide: (market: PricedMarket) => `The market offers no ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this side of this game.`,
+  line: (offer: string) => `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it`,
+  price: (offer: string) => `The market has ${offer}; picks are taken within ${PRICE_TOLERANCE_CENTS} cents of it`,
+} as const;
+
+/** "Los Angeles Lakers -4.5 at -110": an offer in words. */
+export function offerLabel(offer: MarketOffer, event: LegEvent): string {
+  const leg: PickLeg = { eventId: 0, market: offer.market, side: offer.side, line: offer.line, odds: offer.price, description: null };
+  return `${legLabel(leg, event)} at ${formatOdds(offer.price)}`;
+}
+
+export interface MarketRefusal {
+  /** The leg's field the refusal is about. */
+  field: "eventId" | "side" | "line" | "odds";
+  message: string;
+}
+
+/**
+ * Why the market refuses this leg, or null when it takes it. Props are not priced (they are
+ * self-reported). `offers` is the game's newest snapshot; an empty list means no market data.
+ */
+export function marketRefusal(leg: PickLeg, event: LegEvent, offers: MarketOffer[]): MarketRefusal | null {
+  if (!isPricedMarket(leg.market) || !leg.side) return null;
+  if (offers.length === 0) return { field: "eventId", message: MARKET_MESSAGES.noMarket };
+  const consensus = consensusOffer(offers, leg.market, leg.side);
+  if (!consensus) return { field: "side", message: MARKET_MESSAGES.noSide(leg.market) };
+  const takesLine = leg.market !== "Moneyline";
+  const words = (offer: MarketOffer) => (takesLine ? MARKET_MESSAGES.line : MARKET_MESSAGES.price)(offerLabel(offer, event));
+  if (takesLine && (leg.line === null || consensus.line === null || Math.abs(leg.line - consensus.line) > LINE_TOLERANCE)) return { field: "line", message: words(consensus) };
+  const reference = referencePrice(offers, leg.market, leg.side, takesLine ? leg.line : null);
+  if (reference === null || toCents(leg.odds) > toCents(reference) + PRICE_TOLERANCE_CENTS) return { field: "odds", message: words(consensus) };
+  return null;
+}

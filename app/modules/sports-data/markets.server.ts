@@ -1,0 +1,53 @@
+/**
+ * Reading the market (issue 24, decision 035): the newest snapshot of each game's moneyline,
+ * spread and total, as `MarketOffer`s. The posting check prices every leg against it; with
+ * `closing: true` only snapshots taken before each game's start count (its closing lines).
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { LegSide } from "~/modules/record/pick-basics";
+import type { MarketOffer, PricedMarket } from "~/modules/record/market-price";
+
+interface OfferRow {
+  event_id: number;
+  market: PricedMarket;
+  side: LegSide;
+  line: string | number | null;
+  price: number;
+  bookmakers: number;
+  taken_at: Date | string;
+}
+
+export interface GameMarket {
+  offers: MarketOffer[];
+  /** When the newest of its markets was taken. */
+  takenAt: Date;
+}
+
+/**
+ * Each game's newest snapshot per market (one index probe per game and market: the newest time,
+ * then its rows). Games without any snapshot are absent from the map.
+ */
+export async function latestMarkets(db: Database, eventIds: number[], options: { closing?: boolean } = {}): Promise<Map<number, GameMarket>> {
+  const markets = new Map<number, GameMarket>();
+  const ids = [...new Set(eventIds)];
+  if (ids.length === 0) return markets;
+  const beforeStart = options.closing ? sql`AND x."taken_at" < (SELECT ev."starts_at" FROM "events" ev WHERE ev."id" = e.id)` : sql``;
+  const rows = (await db.execute(sql`
+    SELECT s."event_id", s."market", s."side", s."line", s."price", s."bookmakers", s."taken_at"
+    FROM unnest(${`{${ids.join(",")}}`}::integer[]) AS e(id)
+    CROSS JOIN unnest('{Moneyline,Spread,Total}'::pick_market[]) AS m(market)
+    CROSS JOIN LATERAL (
+      SELECT max(x."taken_at") AS at FROM "market_snapshots" x WHERE x."event_id" = e.id AND x."market" = m.market ${beforeStart}
+    ) newest
+    JOIN "market_snapshots" s ON s."event_id" = e.id AND s."market" = m.market AND s."taken_at" = newest.at
+    ORDER BY s."event_id", s."market", s."side", s."line"`)) as unknown as OfferRow[] | { rows: OfferRow[] };
+  for (const row of Array.isArray(rows) ? rows : rows.rows) {
+    const takenAt = new Date(row.taken_at);
+    const game = markets.get(row.event_id) ?? { offers: [], takenAt };
+    game.offers.push({ market: row.market, side: row.side, line: row.line === null ? null : Number(row.line), price: row.price, bookmakers: row.bookmakers });
+    if (takenAt > game.takenAt) game.takenAt = takenAt;
+    markets.set(row.event_id, game);
+  }
+  return markets;
+}
