@@ -12,6 +12,7 @@ import { EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
+import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
 import { apiError } from "./app/modules/http/api.server";
 import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES, sendResponse } from "./app/modules/http/body-limit.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, withDatabaseOutageGuard } from "./app/modules/http/database-outage.server";
@@ -30,6 +31,7 @@ import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
 import { pruneImageCache } from "./app/modules/images/image-proxy.server";
 import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
 import { rollStandingsIfDue } from "./app/modules/record/record.server";
+import { runSportsDataSync } from "./app/modules/sports-data/sync.server";
 import { appBuildFrom, DEVELOPMENT_BUILD } from "./app/modules/site/service-worker.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -52,6 +54,10 @@ await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, 
 if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE)) {
   const seeded = await seedDemoDataIfEmpty(database.db);
   if (seeded) logger.info(seeded, "seeded demo data into the empty database");
+}
+// The deployment's admins: existing, confirmed accounts only (no account is an admin by default).
+for (const grant of await grantAdmins(database.db, env.ADMIN_EMAILS)) {
+  logger[grant.outcome === "granted" || grant.outcome === "already" ? "info" : "warn"]({ email: grant.email }, `ADMIN_EMAILS: ${grant.email} ${ADMIN_GRANT_WORDS[grant.outcome]}`);
 }
 // E-mail goes through the database outbox; the worker retries what could not be sent at once.
 const mail = createMailTransport(env, logger);
@@ -230,6 +236,14 @@ const rollStandings = () =>
 void rollStandings();
 const standingsTimer = setInterval(rollStandings, 10 * 60_000);
 standingsTimer.unref();
+
+// Lines and scores from The Odds API (only with ODDS_API_KEY): every instance's timer tries, the
+// lease in sports_data_sync lets one run per interval. Provider failures are stored, not thrown.
+if (env.ODDS_API_KEY) {
+  const syncSportsData = () => runSportsDataSync(database.db, env, logger).catch((err) => logger.warn({ err }, "could not sync the sports data"));
+  setTimeout(syncSportsData, 15_000).unref();
+  setInterval(syncSportsData, env.ODDS_SYNC_MINUTES * 60_000).unref();
+}
 
 // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;

@@ -9,5 +9,9 @@ if (!existsSync(entry) || !existsSync(new URL("../build/server/index.js", import
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// No NODE_ENV: someone trying Sharpside on their own machine, so an empty embedded database gets
+// the demo (whose accounts share a published password). A deployment says NODE_ENV=production
+// and gets none unless it asks for it (SEED_DEMO_DATA).
+if (process.env.NODE_ENV === undefined) process.env.SEED_DEMO_DATA ??= "auto";
 process.env.NODE_ENV = "production";
 await import(entry.href);

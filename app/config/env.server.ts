@@ -95,7 +95,10 @@ const schema = z.object({
   }),
   /** The tables' owner, for migrations; DATABASE_URL may then be a role that cannot write the record's figures (decision 032). */
   DATABASE_MIGRATION_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be postgres://…"),
-  SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+  /** Unset: `auto` outside production, `never` in production (parseEnv): the demo's accounts share a published password. */
+  SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).optional(),
+  /** E-mails of existing, confirmed accounts made admins at every start (decision 035). */
+  ADMIN_EMAILS: optionalText.transform((value) => (value ? value.split(",").map((email) => email.trim()).filter(Boolean) : [])),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: url(["smtp:", "smtps:"], { secret: true }),
@@ -144,10 +147,20 @@ const schema = z.object({
   /** The image proxy's disk cache is pruned to this size, least recently used first. */
   IMAGE_CACHE_MAX_MB: integer(2048, 1, 10_000_000),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
+  /** The Odds API (docs/sports-data.md): lines and scores synced in the background; unset: no sync. */
+  ODDS_API_KEY: optionalText,
+  ODDS_API_URL: url(["http:", "https:"]).default("https://api.the-odds-api.com"),
+  ODDS_SYNC_MINUTES: integer(15, 1, 1440),
+  /** Provider sport keys, comma-separated (e.g. `basketball_nba,americanfootball_nfl`); unset: every mapped sport. */
+  ODDS_API_SPORTS: optionalText.superRefine((value, ctx) => {
+    const bad = value?.split(",").map((key) => key.trim()).find((key) => !/^[a-z0-9_]{1,100}$/.test(key));
+    if (bad !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be comma-separated sport keys like basketball_nba, got "${bad.slice(0, 100)}"` });
+  }).transform((value) => value?.split(",").map((key) => key.trim())),
 });
 
 export type Env = Readonly<
-  Omit<z.infer<typeof schema>, "APP_URL" | "SESSION_SECRET"> & {
+  Omit<z.infer<typeof schema>, "APP_URL" | "SESSION_SECRET" | "SEED_DEMO_DATA"> & {
+    SEED_DEMO_DATA: "auto" | "always" | "never";
     APP_URL: string;
     SESSION_SECRET: string;
     /** true when DATABASE_URL is unset or memory://, i.e. PGlite in this process. */
@@ -179,6 +192,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return Object.freeze({
     ...values,
+    SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? (values.NODE_ENV === "production" ? "never" : "auto"),
     APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSecret(values.DATA_DIR),
     EMBEDDED_DATABASE: embedded,

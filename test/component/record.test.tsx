@@ -47,8 +47,10 @@ describe("RecordFiguresPanel", () => {
         { category: { id: 2, name: "NBA" }, windows: windows(5, 1, 3.5) },
         { category: { id: 5, name: "NCAAB" }, windows: windows(2, 2, -0.3) },
       ],
+      selfReported: { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 },
     };
     render(<RecordFiguresPanel figures={figures} />);
+    expect(screen.queryByText(/Self-reported/)).toBeNull();
     const allTime = () => screen.getByRole("row", { name: /All time/ });
     expect(allTime().textContent).toContain("7-3-0");
     expect(allTime().textContent).toContain("+3.20u");
@@ -58,6 +60,16 @@ describe("RecordFiguresPanel", () => {
     expect(allTime().textContent).toContain("2-2-0");
     expect(allTime().textContent).toContain("-0.30u");
     expect(screen.getByRole("table", { name: "Verified record, NCAAB, by window" })).toBeTruthy();
+  });
+
+  it("shows the expert's self-graded props apart, labelled self-reported, with their own tally", () => {
+    const figures: ExpertRecordFigures = { overall: windows(7, 3, 3.2), categories: [], selfReported: { wins: 4, losses: 1, pushes: 0, voids: 2, units: 2.73 } };
+    render(<RecordFiguresPanel figures={figures} />);
+    const line = screen.getByText(/Self-reported \(not verified\)/).parentElement!;
+    expect(line.textContent).toContain("4-1-0, +2.73u over 7 props the expert graded.");
+    expect(line.textContent).toContain("count in none of the figures above nor on the leaderboard");
+    // The verified row is untouched by them.
+    expect(screen.getByRole("row", { name: /All time/ }).textContent).toContain("7-3-0");
   });
 });
 

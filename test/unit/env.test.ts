@@ -92,6 +92,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app", SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
   });
 
+  it("seeds the demo (published password) outside production only, unless asked; ADMIN_EMAILS is a list", () => {
+    const dataDir = tempDir();
+    expect(parseEnv({ DATA_DIR: dataDir }).SEED_DEMO_DATA).toBe("auto");
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production" }).SEED_DEMO_DATA).toBe("never");
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO_DATA: "always" }).SEED_DEMO_DATA).toBe("always");
+    expect(parseEnv({ DATA_DIR: dataDir }).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ DATA_DIR: dataDir, ADMIN_EMAILS: " ops@example.com, Owner@Example.com ,," }).ADMIN_EMAILS).toEqual(["ops@example.com", "Owner@Example.com"]);
+  });
+
   it("turns on payments only with a Stripe key", () => {
     expect(parseEnv({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: "sk_test_1" }).PAYMENTS_ENABLED).toBe(true);
   });

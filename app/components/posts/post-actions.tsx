@@ -232,7 +232,7 @@ export function usePickResult(post: Pick<PostDTO, "id" | "pickResult">): PickRes
 
 /**
  * Can its author grade this pick now: a live, ungraded, not withdrawn pick that the score cannot
- * grade (a prop, or one from before structured picks), once its game has started. The server's
+ * grade (a prop, or one from before structured picks), once its game has its final result. The server's
  * rule (decision 026); it decides in the end.
  */
 export function isGradable(
@@ -241,7 +241,8 @@ export function isGradable(
   now = new Date(),
 ): boolean {
   const selfGraded = post.market === null || (post.legs ?? []).some((leg) => isSelfGradedMarket(leg.market));
-  const started = post.eventInfo === null || new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
+  // Self-reported grades wait for the game's final result (decision 035).
+  const started = post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime() && (post.eventInfo.status === "Final" || post.eventInfo.status === "Canceled");
   return (
     post.postType === "Pick" &&
     pickResult === null &&

@@ -31,7 +31,7 @@ export function GradedPicks({ picks, page, totalPages, labelledBy }: { picks: Po
               </Link>
               <span className="tabular-nums text-slate-600">{pick.odds !== null ? formatOdds(pick.odds) : ""}</span>
               <span className="tabular-nums text-slate-600">{pick.units !== null ? `${pick.units}u` : ""}</span>
-              {pick.selfGraded ? <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">Self-graded</span> : null}
+              {pick.selfGraded ? <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">Self-reported</span> : null}
               <span className={clsx("w-20 text-right font-bold", pick.pickResult ? RESULT_TONE[pick.pickResult] : "text-slate-500")}>
                 {pick.pickResult ?? "Withdrawn"}
               </span>

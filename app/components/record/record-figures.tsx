@@ -56,6 +56,19 @@ function FiguresTable({ windows, caption }: { windows: WindowFigures; caption: s
   );
 }
 
+/** Props the expert graded themselves: their own line, apart from the verified figures and the leaderboard. */
+function SelfReported({ tally }: { tally: ExpertRecordFigures["selfReported"] }) {
+  const graded = tally.wins + tally.losses + tally.pushes + tally.voids;
+  if (graded === 0) return null;
+  return (
+    <p className="mt-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700">
+      <span className="font-semibold">{"Self-reported (not verified): "}</span>
+      {`${formatRecord(tally)}, ${formatUnits(tally.units)} over ${graded} prop${graded === 1 ? "" : "s"} the expert graded. `}
+      <span className="text-slate-500">No score grades a prop, so these count in none of the figures above nor on the leaderboard.</span>
+    </p>
+  );
+}
+
 /**
  * The expert's figures per window, for all sports or one: sport buttons switch the table in the
  * page (every sport's figures came with it, a few rows each).
@@ -84,6 +97,7 @@ export function RecordFiguresPanel({ figures }: { figures: ExpertRecordFigures }
       <p className="mt-2 text-xs text-slate-500">
         Units are risk-based (a one-unit loss is −1, a one-unit win at −110 is +0.91). CLV: percentage points of implied probability gained on the closing line. Pushes count in the sample; voids and withdrawn picks do not.
       </p>
+      <SelfReported tally={figures.selfReported} />
     </div>
   );
 }

@@ -45,11 +45,44 @@ export interface ExpertRecordFigures {
   overall: WindowFigures;
   /** Per sport the expert has graded picks in, most picks first. */
   categories: { category: { id: number; name: string }; windows: WindowFigures }[];
+  /** Self-graded picks (props), all time: their own tally, apart from every verified figure. */
+  selfReported: SelfReportedTally;
+}
+
+export interface SelfReportedTally {
+  wins: number;
+  losses: number;
+  pushes: number;
+  voids: number;
+  /** Units won as the expert graded them, risk-based like the verified ones. */
+  units: number;
+}
+
+/** The expert's self-graded picks, graded by their own word: counted apart, never verified. */
+async function selfReportedTally(db: Database, expertId: string): Promise<SelfReportedTally> {
+  const rows = await db
+    .select({
+      result: posts.pickResult,
+      picks: count(),
+      profit: sql<string>`coalesce(sum(pick_profit(${posts.pickResult}, coalesce(${posts.settledOdds}, ${posts.odds}), ${posts.units})), 0)`,
+    })
+    .from(posts)
+    .where(and(eq(posts.authorId, expertId), eq(posts.postType, "Pick"), eq(posts.status, "Published"), eq(posts.selfGraded, true), isNotNull(posts.pickResult)))
+    .groupBy(posts.pickResult);
+  const tally: SelfReportedTally = { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 };
+  const keys = { Win: "wins", Loss: "losses", Push: "pushes", Void: "voids" } as const;
+  for (const row of rows) {
+    if (row.result) tally[keys[row.result]] = Number(row.picks);
+    tally.units += Number(row.profit);
+  }
+  tally.units = Math.round(tally.units * 100) / 100;
+  return tally;
 }
 
 const emptyWindows = (): WindowFigures => Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures(EMPTY_SUMS)])) as WindowFigures;
 
 export async function expertRecordFigures(db: Database, expertId: string): Promise<ExpertRecordFigures> {
+  const selfReported = selfReportedTally(db, expertId);
   const rows = await db
     .select({ categoryId: expertStandings.categoryId, window: expertStandings.window, categoryName: categories.name, ...sumsColumns })
     .from(expertStandings)
@@ -67,7 +100,7 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
       byCategory.set(row.categoryId, entry);
     }
   }
-  return { overall, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
+  return { overall, selfReported: await selfReported, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
 }
 
 export interface UnitsPoint {
