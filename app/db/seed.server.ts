@@ -9,7 +9,9 @@ import { gradePickFromResults } from "~/modules/record/grading";
 import { legLabel, type PickLeg } from "~/modules/record/pick-markets";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import type { Database } from "./client.server";
-import { events, experts, follows, likes, postModalities, posts, profiles, subscriptions, users, type Event } from "./schema";
+import { events, experts, follows, likes, marketSnapshots, postModalities, posts, profiles, subscriptions, users, type Event } from "./schema";
+import type { MarketOffer } from "~/modules/record/market-price";
+import type { LegSide } from "~/modules/record/pick-basics";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 export const DEMO_PASSWORD = "sharpside-demo";
@@ -75,6 +77,94 @@ function randomFrom(seed: number) {
   };
 }
 
+/** How each sport's demo lines look: spread sizes, totals, and how many points a win is worth. */
+const DEMO_LINES: Record<string, { spread?: [number, number]; fixedSpread?: number; totals?: number[]; sigma?: number; draw?: boolean }> = {
+  NBA: { spread: [1, 12], totals: range(215.5, 234.5), sigma: 12 },
+  NFL: { spread: [1, 10], totals: range(38.5, 51.5), sigma: 13.5 },
+  NCAAB: { spread: [1, 15], totals: range(130.5, 149.5), sigma: 11 },
+  NCAAF: { spread: [1, 20], totals: range(45.5, 59.5), sigma: 16 },
+  MLB: { fixedSpread: 1.5, totals: [7.5, 8, 8.5, 9, 9.5] },
+  NHL: { fixedSpread: 1.5, totals: [5.5, 6, 6.5] },
+  Soccer: { fixedSpread: 0.5, totals: [2.5], draw: true },
+};
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.round(to - from) + 1 }, (_, i) => from + i);
+}
+
+/** A win probability with the bookmaker's margin, as American odds rounded to 5 cents. */
+function americanFrom(probability: number, margin = 1.025): number {
+  const q = Math.min(0.95, Math.max(0.05, probability * margin));
+  const odds = q >= 0.5 ? -Math.round((q / (1 - q)) * 20) * 5 : Math.round(((1 - q) / q) * 20) * 5;
+  return Math.abs(odds) < 100 ? (odds < 0 ? -100 : 100) : odds;
+}
+
+/** The standard normal distribution function (Abramowitz and Stegun 7.1.26; plenty for demo lines). */
+function normalCdf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/**
+ * A demo game's market ("demo games carry demo lines"): moneyline (with the draw in soccer), and
+ * where the sport has them a spread and its mirror and a total, priced -105 to -120 a side, the
+ * moneyline agreeing with the spread; fights, tennis, golf and esports have a moneyline only.
+ */
+export function demoMarket(sport: string, random: () => number): MarketOffer[] {
+  const shape = DEMO_LINES[sport];
+  const books = () => 3 + Math.floor(random() * 6);
+  const pair = () => {
+    const home = [-105, -108, -110, -112, -115][Math.floor(random() * 5)];
+    return [home, -(220 + home)] as const;
+  };
+  const offers: MarketOffer[] = [];
+  const moneyline = (probabilities: [LegSide, number][], margin: number) => {
+    const bookmakers = books();
+    for (const [side, probability] of probabilities) offers.push({ market: "Moneyline", side, line: null, price: americanFrom(probability, margin), bookmakers });
+  };
+  if (!shape) {
+    const home = 0.3 + random() * 0.45;
+    moneyline([["Home", home], ["Away", 1 - home]], 1.025);
+    return offers;
+  }
+  let homeWins: number;
+  let homeLine: number;
+  if (shape.draw) {
+    const draw = 0.24 + random() * 0.06;
+    const home = 0.3 + random() * 0.25;
+    const away = 1 - draw - home;
+    moneyline([["Home", home], ["Draw", draw], ["Away", away]], 1.05);
+    // An Asian handicap of half a goal: the favourite to win, the other side to win or draw.
+    homeLine = home >= away ? -0.5 : 0.5;
+    const homeCovers = home >= away ? home : home + draw;
+    const bookmakers = books();
+    offers.push({ market: "Spread", side: "Home", line: homeLine, price: americanFrom(homeCovers), bookmakers });
+    offers.push({ market: "Spread", side: "Away", line: -homeLine, price: americanFrom(1 - homeCovers), bookmakers });
+  } else {
+    if (shape.spread) {
+      const [least, most] = shape.spread;
+      const size = least + Math.floor(random() * (most - least + 1)) + 0.5;
+      homeLine = random() < 0.6 ? -size : size;
+      homeWins = normalCdf(-homeLine / shape.sigma!);
+    } else {
+      homeWins = 0.38 + random() * 0.3;
+      homeLine = homeWins >= 0.5 ? -shape.fixedSpread! : shape.fixedSpread!;
+    }
+    moneyline([["Home", homeWins], ["Away", 1 - homeWins]], 1.025);
+    const [homePrice, awayPrice] = pair();
+    const bookmakers = books();
+    offers.push({ market: "Spread", side: "Home", line: homeLine, price: homePrice, bookmakers });
+    offers.push({ market: "Spread", side: "Away", line: -homeLine, price: awayPrice, bookmakers });
+  }
+  const total = shape.totals![Math.floor(random() * shape.totals!.length)];
+  const [overPrice, underPrice] = pair();
+  const bookmakers = books();
+  offers.push({ market: "Total", side: "Over", line: total, price: overPrice, bookmakers });
+  offers.push({ market: "Total", side: "Under", line: total, price: underPrice, bookmakers });
+  return offers;
+}
+
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 const heading = (text: string) => ({ type: "heading-two", children: [{ text }] });
 
@@ -127,6 +217,16 @@ export async function seedDemoData(db: Database, now = new Date()) {
       }),
     );
     const eventRows = await tx.insert(events).values(eventValues).returning();
+
+    // Demo games carry demo lines: every game still ahead has its market, taken before the demo's
+    // picks on it were posted (their own generator, so the rest of the demo stays as it was).
+    const marketRandom = randomFrom(20261124);
+    const sportOf = new Map(categoryRows.map((c) => [c.id, c.name]));
+    const demoMarkets = new Map(eventRows.filter((e) => e.startsAt > now).map((e) => [e.id, demoMarket(sportOf.get(e.categoryId) ?? "", marketRandom)]));
+    const marketTakenAt = new Date(now.getTime() - 6 * hour);
+    await tx.execute(sql`ALTER TABLE "market_snapshots" DISABLE TRIGGER "market_snapshots_stamp"`);
+    await tx.insert(marketSnapshots).values([...demoMarkets].flatMap(([eventId, offers]) => offers.map((offer) => ({ eventId, ...offer, takenAt: marketTakenAt }))));
+    await tx.execute(sql`ALTER TABLE "market_snapshots" ENABLE TRIGGER "market_snapshots_stamp"`);
 
     const expertUsers = await tx
       .insert(users)
@@ -191,12 +291,20 @@ export async function seedDemoData(db: Database, now = new Date()) {
           ? new Date(Math.min(event.startsAt.getTime() - 5 * hour, now.getTime() - (n + 1) * hour))
           : new Date(now.getTime() - (expertIndex * 7 + n * 29 + 2) * hour);
         const homeLine = pick([-3.5, 2.5, -1.5, 4, -6.5, 7]);
-        const odds = pick([-110, -115, -105, +120, +145, -125]);
+        const listedOdds = pick([-110, -115, -105, +120, +145, -125]);
         const units = pick([1, 1, 1.5, 2, 0.5]);
         const homeSide = random() < 0.5;
-        const leg: PickLeg | null = event
-          ? { eventId: event.id, market: "Spread", side: homeSide ? "Home" : "Away", line: homeSide ? homeLine : -homeLine, odds, description: null }
+        let leg: PickLeg | null = event
+          ? { eventId: event.id, market: "Spread", side: homeSide ? "Home" : "Away", line: homeSide ? homeLine : -homeLine, odds: listedOdds, description: null }
           : null;
+        // A pick on a game still ahead is the market's own line and price (a moneyline where the
+        // sport has no spread): the demo is priced as every pick is.
+        const market = event ? demoMarkets.get(event.id) : undefined;
+        if (leg && market) {
+          const offer = market.find((o) => o.market === "Spread" && o.side === leg!.side) ?? market.find((o) => o.market === "Moneyline" && o.side === leg!.side)!;
+          leg = { ...leg, market: offer.market, line: offer.line, odds: offer.price };
+        }
+        const odds = leg?.odds ?? listedOdds;
         const side = event && leg ? legLabel(leg, event) : "";
         const body = isPick
           ? [
@@ -213,7 +321,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
         const { preview, previewText } = previewOf(
           isPick ? [paragraph(`${event!.awayTeam} at ${event!.homeTeam}: a ${sport} pick with the full breakdown for subscribers.`)] : body,
         );
-        const grade = event && leg ? gradePickFromResults({ market: "Spread", legs: [leg], odds }, new Map([[event.id, event]])) : null;
+        const grade = event && leg ? gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]])) : null;
         postValues.push({
           authorId: expert.id,
           postType: isPick ? "Pick" : "Post",
@@ -228,7 +336,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
           announcedAt: publishDate <= now ? publishDate : null,
           categoryId: categoryId(sport),
           eventId: event?.id ?? null,
-          market: leg ? "Spread" : null,
+          market: leg?.market ?? null,
           legs: leg ? [leg] : null,
           selection: isPick ? side : null,
           odds: isPick ? odds : null,

@@ -38,6 +38,8 @@ import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { formatOdds, LEG_MESSAGES, parlayOdds } from "~/modules/record/pick-markets";
 import type { EventDTO } from "~/modules/reference/reference.server";
 import { isBodyNonEmpty } from "~/modules/posts/slate";
+import type { MarketOffer } from "~/modules/record/market-price";
+import { marketConsensus } from "~/modules/record/market-consensus";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -331,14 +333,26 @@ function errorOf(control: HTMLElement): string {
 
 /**
  * The browser's fetch answering the API: the games from `events` (`/api/events/{id}`), the
- * category's list from `listed` (`/api/events?categoryId=`); anything else from `answer`, its
- * requests kept.
+ * category's list from `listed` (`/api/events?categoryId=`), a game's market from `markets`
+ * (`/api/events/{id}/market`, none by default: the API's own tests cover it); anything else from
+ * `answer`, its requests kept.
  */
-function stubApi(answer: (url: string, init: RequestInit) => { status: number; body: unknown }, events: EventDTO[] = allEvents, listed = events) {
+function stubApi(
+  answer: (url: string, init: RequestInit) => { status: number; body: unknown },
+  events: EventDTO[] = allEvents,
+  listed = events,
+  markets: Record<number, MarketOffer[]> = {},
+) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      const market = /^\/api\/events\/(\d+)\/market$/.exec(url);
+      if (market) {
+        const offers = markets[Number(market[1])] ?? [];
+        const payload = { eventId: Number(market[1]), takenAt: offers.length ? new Date().toISOString() : null, offers, consensus: marketConsensus(offers) };
+        return Response.json({ payload });
+      }
       const byId = /^\/api\/events\/(\d+)$/.exec(url);
       if (byId) {
         const event = events.find((item) => item.id === Number(byId[1]));
@@ -597,6 +611,83 @@ describe("the form", { timeout: 20_000 }, () => {
     expect(Object.keys(calls[0].body as object)).not.toEqual(expect.arrayContaining(["selection"]));
     expect(calls[0].body).not.toHaveProperty("odds");
     expect(calls[0].body).not.toHaveProperty("eventId");
+  });
+
+  it("a leg's game says its market in words and fills an untyped line and odds from the consensus, never what was typed", async () => {
+    const user = userEvent.setup();
+    const lakersMarket: MarketOffer[] = [
+      { market: "Moneyline", side: "Home", line: null, price: -185, bookmakers: 7 },
+      { market: "Moneyline", side: "Away", line: null, price: 160, bookmakers: 7 },
+      { market: "Spread", side: "Home", line: -4.5, price: -110, bookmakers: 5 },
+      { market: "Spread", side: "Home", line: -5, price: -102, bookmakers: 1 },
+      { market: "Spread", side: "Away", line: 4.5, price: -110, bookmakers: 5 },
+      { market: "Total", side: "Over", line: 221.5, price: -112, bookmakers: 1 },
+      { market: "Total", side: "Under", line: 221.5, price: -108, bookmakers: 4 },
+    ];
+    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }), allEvents, allEvents, { [lakersGame.id]: lakersMarket });
+    const { onSaved } = renderForm(draftPick());
+    const marketLine = () => document.querySelector('[id$="-legs-0-market"]') as HTMLElement;
+    await user.selectOptions(control("combobox", "Market"), "Spread");
+    // No game yet: nothing to say, but the polite live region is there to say it.
+    expect(marketLine().getAttribute("aria-live")).toBe("polite");
+    expect(marketLine().textContent).toBe("");
+
+    await chooseGame(user, control("button", "Event"), "Event", lakersGame);
+    await waitFor(() =>
+      expect(marketLine().textContent).toBe(
+        "Market: Los Angeles Lakers -4.5 at -110 (5 books); Boston Celtics +4.5 at -110 (5 books). Picks are taken within 1.5 points and 15 cents of it.",
+      ),
+    );
+    // Choosing a side fills its consensus line and price.
+    await user.selectOptions(control("combobox", "Side"), "Home");
+    await waitFor(() => expect((control("spinbutton", "Line") as HTMLInputElement).value).toBe("-4.5"));
+    expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("-110");
+    // The other side: what was filled follows it.
+    await user.selectOptions(control("combobox", "Side"), "Away");
+    await waitFor(() => expect((control("spinbutton", "Line") as HTMLInputElement).value).toBe("4.5"));
+    // The expert's own price stays when the side changes again; the filled line follows.
+    await user.clear(control("textbox", "Odds"));
+    await user.type(control("textbox", "Odds"), "-105");
+    await user.selectOptions(control("combobox", "Side"), "Home");
+    await waitFor(() => expect((control("spinbutton", "Line") as HTMLInputElement).value).toBe("-4.5"));
+    expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("-105");
+
+    // A total: its sides in words; the typed price is kept, the empty line filled.
+    await user.selectOptions(control("combobox", "Market"), "Total");
+    await waitFor(() => expect(marketLine().textContent).toContain("Market: Over 221.5 at -112 (1 book); Under 221.5 at -108 (4 books)."));
+    await user.selectOptions(control("combobox", "Side"), "Under");
+    await waitFor(() => expect((control("spinbutton", "Line") as HTMLInputElement).value).toBe("221.5"));
+    expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("-105");
+    // A line typed before the side is chosen is the expert's too.
+    await user.selectOptions(control("combobox", "Market"), "Spread");
+    await user.type(control("spinbutton", "Line"), "-4");
+    await user.selectOptions(control("combobox", "Side"), "Home");
+    await waitFor(() => expect(marketLine().textContent).toContain("Los Angeles Lakers -4.5 at -110"));
+    expect((control("spinbutton", "Line") as HTMLInputElement).value).toBe("-4");
+
+    // A game without market lines says so, and fills nothing.
+    await user.selectOptions(control("combobox", "Market"), "Moneyline");
+    await chooseGame(user, control("button", "Event"), "Event", knicksGame);
+    await waitFor(() => expect(marketLine().textContent).toBe("No market lines for this game yet: only props can be posted on it."));
+    await user.selectOptions(control("combobox", "Side"), "Away");
+    expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("-105");
+    // Props are not priced: no market line.
+    await user.selectOptions(control("combobox", "Market"), "PlayerProp");
+    expect(document.querySelector('[id$="-legs-0-market"]')).toBeNull();
+
+    // Back to the priced game's moneyline: the Celtics at the market's price, sent as filled.
+    await user.selectOptions(control("combobox", "Market"), "Moneyline");
+    await chooseGame(user, control("button", "Event"), "Event", lakersGame);
+    await waitFor(() => expect(marketLine().textContent).toContain("Market: Los Angeles Lakers ML at -185 (7 books); Boston Celtics ML at +160 (7 books)."));
+    await user.clear(control("textbox", "Odds"));
+    await user.selectOptions(control("combobox", "Side"), "Home");
+    await user.selectOptions(control("combobox", "Side"), "Away");
+    await waitFor(() => expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("+160"));
+    await user.type(control("spinbutton", "Units"), "1");
+    expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe("Boston Celtics ML at +160, 1 unit");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(legsSent(calls[0].body)).toEqual([{ eventId: 11, market: "Moneyline", side: "Away", line: null, odds: 160, description: null }]);
   });
 
   it("a parlay: legs added and removed by keyboard, each its own market and game, the combined odds live", async () => {

@@ -70,6 +70,8 @@ const FILL: Record<string, UrlsFor> = {
   "/subscription-payment/:userName": (fx) => fx.experts.map((expert) => `/subscription-payment/${expert.userName}`),
   "/events/:eventId": (fx) => fx.eventIds.map((id) => `/events/${id}`),
   "/api/events/:id": (fx) => fx.eventIds.map((id) => `/api/events/${id}`),
+  "/api/events/:id/market": (fx) => fx.eventIds.map((id) => `/api/events/${id}/market`),
+  "/api/events/:id/correction": (fx) => fx.eventIds.map((id) => `/api/events/${id}/correction`),
   "/sitemap/:file": (fx) => fx.sitemapFiles,
   "/api/search/:tab": () => SEARCH_TABS.flatMap((tab) => [`/api/search/${tab}?searchValue=${SEARCH_PREFIX}&size=100`, `/api/search/${tab}?searchValue=best`]),
   "/avatars/:name": (fx) => fx.experts.map((expert) => `/avatars/${expert.userName}.svg`),
@@ -232,6 +234,10 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     // The first coming NBA game, as issue 5's test takes: the other tests' choice of games stays as it was.
     const game = await upcomingIn(nba.id);
     const nflGame = await upcomingIn(nfl.id);
+    // Its market (issue 24): the picks below are taken at its consensus home spread and price.
+    const gameMarket = (await (await visitor.get(`/api/events/${game.id}/market`)).json()) as { payload: { consensus: { Spread: { Home?: { line: number; price: number } } } } };
+    const homeSpread = gameMarket.payload.consensus.Spread.Home;
+    expect(homeSpread, "the demo's coming games carry lines").toBeTruthy();
     const expertOf = async (userName: string) => ({ id: ((await (await visitor.get(`/api/experts/${userName}`)).json()) as { payload: { id: string } }).payload.id, userName });
     const experts = [await expertOf(AUTHOR), await expertOf(SECOND_AUTHOR)];
 
@@ -241,7 +247,7 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       categoryId: nba.id,
       modalityIds: [],
       market: "Spread",
-      legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }],
+      legs: [{ eventId, market: "Spread", side: "Home", line: homeSpread!.line, odds: homeSpread!.price }],
       units: 2,
       publishDate,
       body: markedBody(lead),

@@ -14,8 +14,11 @@ const AUTHOR = "LeBronPicks";
 const SUBSCRIBER = "alex.fan";
 
 
-/** Writes the pick and saves it as a draft; answers its id and the team it backs. */
-async function writePick(page: Page, marker: string): Promise<{ postId: string; team: string }> {
+/**
+ * Writes the pick and saves it as a draft; answers its id, the team it backs and its spread ("-4.5"
+ * or "+3.5"), the game's market line (issue 24: the editor fills it in and the server prices it).
+ */
+async function writePick(page: Page, marker: string): Promise<{ postId: string; team: string; line: string; odds: string }> {
   await page.goto("/feed?createEditPost=NEW");
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "New Post/Pick" });
@@ -60,17 +63,25 @@ async function writePick(page: Page, marker: string): Promise<{ postId: string; 
   const homeOption = (await side.locator('option[value="Home"]').textContent()) ?? "";
   expect(homeOption).toMatch(/ \(home\)$/);
   const team = homeOption.replace(/ \(home\)$/, "");
+  // The game's market in words beside the leg (the demo's games carry lines); choosing the side
+  // fills in its consensus line and price, which the server takes.
+  const market = dialog.locator('[aria-live="polite"]').filter({ hasText: /^Market: / });
+  await expect(market).toContainText(new RegExp(`${team} [-+]\\d+(\\.\\d)? at [-+]\\d+ \\(\\d books?\\)`));
   await side.selectOption("Home");
-  await dialog.getByLabel("Line").fill("-4.5");
-  await dialog.getByLabel("Odds").fill("-110");
+  await expect(dialog.getByLabel("Line")).not.toHaveValue("");
+  await expect(dialog.getByLabel("Odds")).not.toHaveValue("");
+  const typedLine = await dialog.getByLabel("Line").inputValue();
+  const line = Number(typedLine) > 0 ? `+${typedLine}` : typedLine;
+  const odds = await dialog.getByLabel("Odds").inputValue();
+  await expect(market).toContainText(`${team} ${line} at ${odds}`);
   await dialog.getByLabel("Units").fill("2");
-  await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} -4.5 at -110, 2 units`);
+  await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} ${line} at ${odds}, 2 units`);
 
   // A draft first: the dialog stays open and now edits it.
   await dialog.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/createEditPost=[0-9a-f-]{36}/, { timeout: 15_000 });
   const postId = new URL(page.url()).searchParams.get("createEditPost")!;
-  return { postId, team };
+  return { postId, team, line, odds };
 }
 
 test("an expert writes a pick with an image, an embed and a spread, saves a draft, publishes it, then can change only its words; a visitor is locked out, a subscriber reads it and joins in", async ({
@@ -81,7 +92,7 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   const marker = `E2E${Date.now().toString(36)}`;
   const authorContext = await signedInContext(browser, baseURL!, AUTHOR);
   const author = await authorContext.newPage();
-  const { postId, team } = await writePick(author, marker);
+  const { postId, team, line, odds } = await writePick(author, marker);
 
   // A draft is its author's alone: nobody else finds it, nor any of its words.
   const visitorContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
@@ -105,7 +116,7 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   for (const locked of [dialog.getByLabel("Market"), dialog.getByLabel("Side"), dialog.getByLabel("Line"), dialog.getByLabel("Odds"), dialog.getByLabel("Units"), dialog.getByLabel("Category")]) {
     await expect(locked).toBeDisabled();
   }
-  await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} -4.5 at -110, 2 units`);
+  await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} ${line} at ${odds}, 2 units`);
   await expect(dialog.getByRole("button", { name: "Publish now" })).toHaveCount(0);
   await dialog.getByLabel("Title").fill("Celtics-Lakers: the side I am on, and why");
   await dialog.getByRole("button", { name: "Save changes" }).click();
@@ -128,7 +139,7 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   await expect(reader.getByText(`The full analysis: ${marker}`)).toBeVisible();
   await expect(reader.locator('article img[src*="/img"]').first()).toBeVisible();
   await expect(reader.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveCount(1);
-  await expect(reader.getByText(`${team} -4.5`).first()).toBeVisible();
+  await expect(reader.getByText(`${team} ${line}`).first()).toBeVisible();
 
   // Like and notify-me, optimistic, and still on after a reload.
   const like = reader.getByRole("button", { name: /^Like \(/ });

@@ -27,10 +27,19 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   const game = events.items.find((event) => new Date(event.startsAt).getTime() > Date.now() + 3_600_000 && !taken.has(event.id));
   expect(game, "the demo data has a coming NBA game").toBeTruthy();
 
+  // The game's market (issue 24): the pick is taken at its consensus home spread and price.
+  const market = (await (await visitor.get(`/api/events/${game!.id}/market`)).json()).payload as { consensus: { Spread: { Home?: { line: number; price: number } } } };
+  const offer = market.consensus.Spread.Home;
+  expect(offer, "the demo's coming games carry lines").toBeTruthy();
+  const { line, price } = offer!;
+  const spread = `${game!.homeTeam} ${line > 0 ? "+" : ""}${line}`;
+  // 2 units at the market's price, won.
+  const won = 2 * (price > 0 ? price / 100 : 100 / -price);
+
   // The expert's figures before.
   const before = (await (await visitor.get(`/api/experts/${EXPERT}/record`)).json()).payload.overall.all;
 
-  // The expert posts a 2-unit home spread at -110.
+  // The expert posts a 2-unit home spread at the market's line and price.
   const created = await expert.request.post("/api/posts", {
     headers: { Origin: baseURL! },
     data: {
@@ -39,7 +48,7 @@ test("a pick is posted, its game starts, the results grade it, the record and th
       categoryId: nba.id,
       modalityIds: [],
       market: "Spread",
-      legs: [{ eventId: game!.id, market: "Spread", side: "Home", line: -4.5, odds: -110 }],
+      legs: [{ eventId: game!.id, market: "Spread", side: "Home", line, odds: price }],
       units: 2,
       publishDate: new Date().toISOString(),
       body: [{ type: "paragraph", children: [{ text: "Rest and pace favour the home side." }] }],
@@ -47,7 +56,7 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   });
   expect(created.status(), await created.text()).toBe(201);
   const pick = (await created.json()).payload as { id: string; commitment: string; selection: string };
-  expect(pick.selection).toBe(`${game!.homeTeam} -4.5`);
+  expect(pick.selection).toBe(spread);
 
   // Before the start a visitor sees the commitment, not the bet.
   const visitorBrowser = await browser.newContext({ baseURL });
@@ -64,12 +73,13 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   const moved = await admin.request.patch(`/api/events/${game!.id}`, { headers: { Origin: baseURL! }, data: { startsAt: new Date().toISOString() } });
   expect(moved.status(), await moved.text()).toBe(200);
 
-  // The admin records the final score on the results screen: home by 10 covers -4.5.
+  // The admin records the final score on the results screen: the home side wins by more than its spread.
+  const homeScore = 100 + Math.max(1, Math.ceil(-line) + 3);
   const adminPage = await admin.newPage();
   await adminPage.goto("/admin/events");
   await waitForHydration(adminPage);
   const row = adminPage.getByRole("form", { name: new RegExp(`at ${game!.homeTeam}`) });
-  await row.getByLabel(/\(home\)/).fill("110");
+  await row.getByLabel(/\(home\)/).fill(String(homeScore));
   await row.getByLabel(/\(away\)/).fill("100");
   await row.getByRole("button", { name: "Final" }).click();
   await expect(adminPage.getByText(/^1 result recorded, \d+ picks? graded\.$/)).toBeVisible();
@@ -78,21 +88,21 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   await page.reload();
   await waitForHydration(page);
   await expect(box).toContainText("Result: Win");
-  await expect(box.getByText(`${game!.homeTeam} -4.5`, { exact: true })).toBeVisible();
+  await expect(box.getByText(spread, { exact: true })).toBeVisible();
   await box.getByText("Verify this pick").click();
   await box.getByRole("button", { name: "Check it in my browser" }).click();
   await expect(box.getByRole("status")).toHaveText("It matches: this is exactly the pick that was committed.");
 
-  // The record: one more win, +1.82 units (2 units at -110), in the figures and the chart.
+  // The record: one more win, 2 units at the market's price, in the figures and the chart.
   const after = (await (await visitor.get(`/api/experts/${EXPERT}/record`)).json()).payload.overall.all;
   expect(after.wins).toBe(before.wins + 1);
-  expect(after.units).toBeCloseTo(before.units + 1.82, 1);
+  expect(after.units).toBeCloseTo(before.units + won, 1);
   await page.goto(`/experts/${EXPERT}`);
   const record = page.getByRole("region", { name: "Record and figures" });
   await expect(record.getByRole("row", { name: /All time/ })).toContainText(`${after.wins}-${after.losses}-${after.pushes}`);
   await expect(record.getByRole("img", { name: /Units won by LeBronPicks/ })).toBeVisible();
   await expect(record.locator("#units-chart-desc")).toContainText(`${after.units >= 0 ? "+" : ""}${after.units.toFixed(2)} units`);
-  await expect(record.getByRole("link", { name: `${game!.homeTeam} -4.5` }).first()).toBeVisible();
+  await expect(record.getByRole("link", { name: spread }).first()).toBeVisible();
 
   // The leaderboard ranks the expert, all time.
   await page.goto("/leaderboard?window=all");

@@ -21,7 +21,9 @@ import {
   type LegMarket,
   type PickMarket,
 } from "~/modules/record/pick-markets";
+import { isPricedMarket } from "~/modules/record/market-price";
 import { EditorField, EventSelect, describedBy, type EventsState } from "./form-controls";
+import { LegMarketLine, useEventMarket, useMarketPrefill } from "./leg-market";
 import type { ErrorKey, FormErrors } from "./post-form-model";
 import { combinedOdds, isPropLeg, legTakesLine, pickSummary, sideLabel, toNumber, type LegFormValues } from "./pick-form-model";
 
@@ -227,6 +229,10 @@ function LegEditor({
   const legErrorId = `${fieldId(`legs.${index}`)}-error`;
   const legErrors = errors[`legs.${index}`];
   const controlClass = clsx(inputClass, "disabled:bg-slate-50");
+  // The game's market (issue 24): said beside the leg, its consensus filling an untyped line and odds.
+  const priced = isPricedMarket(leg.market) && !locked;
+  const marketState = useEventMarket(leg.eventId, priced);
+  useMarketPrefill(marketState, leg, legTakesLine(leg), locked, (patch) => onLegChange(index, patch));
 
   const body = (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -330,6 +336,11 @@ function LegEditor({
               {...describedBy(idOf("description"), errorsOf("description"), true)}
             />
           </EditorField>
+        </div>
+      ) : null}
+      {priced ? (
+        <div className="sm:col-span-3">
+          <LegMarketLine id={`${fieldId(`legs.${index}`)}-market`} state={marketState} legMarket={leg.market} event={event} />
         </div>
       ) : null}
     </div>

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AppError } from "~/modules/http/app-error";
+import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { marketConsensus, type EventMarketDTO } from "~/modules/record/market-consensus";
+import { getEvent } from "~/modules/reference/reference.server";
+import { latestMarkets } from "~/modules/sports-data/markets.server";
+
+const eventId = (raw: string | undefined) => (/^\d{1,9}$/.test(raw ?? "") ? Number(raw) : null);
+
+/**
+ * `GET /api/events/{id}/market` (public) → `{payload: {eventId, takenAt, offers, consensus}}`:
+ * the game's newest snapshot of its moneyline, spread and total (issue 24, decision 035), the
+ * market a pick on it is priced against, and each side's consensus offer. A game without market
+ * data: no offers and `takenAt` null. 404 for an unknown or malformed id.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const id = eventId(params.id);
+    const event = id === null ? null : await getEvent(context.db, id);
+    if (!event) throw new AppError(404);
+    const game = (await latestMarkets(context.db, [event.id])).get(event.id);
+    const offers = game?.offers ?? [];
+    const market: EventMarketDTO = { eventId: event.id, takenAt: game ? game.takenAt.toISOString() : null, offers, consensus: marketConsensus(offers) };
+    return apiPayload(market);
+  }, context.log);
+}
+
+export const action = () => methodNotAllowed(["GET"]);
