@@ -66,6 +66,7 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     selfGraded: false,
     settledOdds: null,
     clv: null,
+    resultCorrection: null,
     commitment: "c".repeat(64),
     committedText: "sharpside-pick-v1",
     author: AUTHOR,

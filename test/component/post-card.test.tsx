@@ -56,6 +56,7 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     selfGraded: false,
     settledOdds: null,
     clv: null,
+    resultCorrection: null,
     commitment: "c".repeat(64),
     committedText: null,
     author: AUTHOR,

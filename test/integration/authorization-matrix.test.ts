@@ -19,7 +19,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, experts, mailOutbox, passwordResetTokens, payments, posts } from "~/db/schema";
+import { comments, events, experts, mailOutbox, passwordResetTokens, payments, posts } from "~/db/schema";
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
@@ -78,6 +78,7 @@ const EXPECTED: Record<string, Row> = {
   "GET /api/modalities": all(200),
   "GET /api/events": all(200),
   "GET /api/events/{id}": all(200),
+  "GET /api/events/{id}/market": all(200),
   "GET /api/leaderboard": all(200),
   "GET /api/experts": all(200),
   "GET /api/experts/{expertId}": all(200),
@@ -110,6 +111,8 @@ const EXPECTED: Record<string, Row> = {
 
   // Admin: results and rescheduling (record integrity; SPEC: nobody else).
   "POST /api/events/results": adminOnly(200),
+  "GET /api/events/{id}/correction": all(200),
+  "POST /api/events/{id}/correction": adminOnly(200),
   "PATCH /api/events/{id}": adminOnly(200),
 
   // Writing posts and picks: experts create; only the author edits, deletes, grades, withdraws.
@@ -267,6 +270,13 @@ class World {
     this.once("scheduledPost", async () => fx.addPost(await this.ownerId(), { title: "Matrix scheduled post", publishDate: new Date(Date.now() + DAY) }));
   event = () => this.once("event", () => fx.addEvent());
   startedEvent = () => this.once("startedEvent", () => fx.addEvent({ startsInMs: -HOUR }));
+  /** A game whose final result is in (what a correction corrects). */
+  resultedEvent = () =>
+    this.once("resultedEvent", async () => {
+      const event = await fx.addEvent({ startsInMs: -HOUR });
+      await database.db.update(events).set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() }).where(eq(events.id, event.id));
+      return event;
+    });
 
   /** `user`'s comment on the owning expert's free post. */
   comment = () =>
@@ -308,6 +318,8 @@ class World {
         })
         .returning();
       await fx.startEvent(event.id);
+      // Self-graded once the game's final result is in.
+      await database.db.update(events).set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() }).where(eq(events.id, event.id));
       return row;
     });
 
@@ -405,9 +417,21 @@ const CALLS: Record<string, Build> = {
     const { id } = await w.event();
     return { path: `/api/events/${id}`, params: { id: String(id) } };
   },
+  "GET /api/events/{id}/market": async (w) => {
+    const { id } = await w.event();
+    return { path: `/api/events/${id}/market`, params: { id: String(id) } };
+  },
   "PATCH /api/events/{id}": async (w) => {
     const { id } = await w.event();
     return { path: `/api/events/${id}`, params: { id: String(id) }, body: { startsAt: new Date(Date.now() + 3 * DAY).toISOString() } };
+  },
+  "GET /api/events/{id}/correction": async (w) => {
+    const { id } = await w.resultedEvent();
+    return { path: `/api/events/${id}/correction`, params: { id: String(id) } };
+  },
+  "POST /api/events/{id}/correction": async (w) => {
+    const { id } = await w.resultedEvent();
+    return { path: `/api/events/${id}/correction`, params: { id: String(id) }, body: { status: "Final", homeScore: 102, awayScore: 98, reason: "Box score" } };
   },
   "POST /api/events/results": async (w) => ({ body: [{ eventId: (await w.startedEvent()).id, status: "Final", homeScore: 101, awayScore: 99 }] }),
   "GET /api/experts/{expertId}": async (w) => onExpert(await w.ownerId()),

@@ -28,7 +28,7 @@ import { renderToString } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { mailOutbox, passwordResetTokens } from "~/db/schema";
+import { events, mailOutbox, passwordResetTokens } from "~/db/schema";
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
@@ -133,6 +133,13 @@ class World {
   freePost = () => this.once("freePost", async () => fx.addPost(await this.ownerId(), { title: "Hostile free post" }));
   event = () => this.once("event", () => fx.addEvent());
   startedEvent = () => this.once("startedEvent", () => fx.addEvent({ startsInMs: -HOUR }));
+  /** A game whose final result is in (what a correction corrects). */
+  resultedEvent = () =>
+    this.once("resultedEvent", async () => {
+      const event = await fx.addEvent({ startsInMs: -HOUR });
+      await database.db.update(events).set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() }).where(eq(events.id, event.id));
+      return event;
+    });
   /** `user` follows the owning expert (Cheers need a follow or a subscription). */
   following = () =>
     this.once("following", async () => {
@@ -249,6 +256,14 @@ const SPECS: Record<string, Spec> = {
       return { path: `/api/events/${id}`, params: { id: String(id) } };
     },
   },
+  "GET /api/events/{id}/market": {
+    as: "visitor",
+    input: "none",
+    call: async (w) => {
+      const { id } = await w.event();
+      return { path: `/api/events/${id}/market`, params: { id: String(id) } };
+    },
+  },
   "GET /api/experts/{expertId}": { as: "visitor", input: "none", call: (w) => onOwner(w) },
   "GET /api/experts/{expertId}/record": { as: "visitor", input: "none", call: (w) => onOwner(w, "/record") },
   "GET /api/posts/{postId}": { as: "visitor", input: "none", call: (w) => onPost(w) },
@@ -301,6 +316,22 @@ const SPECS: Record<string, Spec> = {
     call: async (w) => {
       const { id } = await w.event();
       return { path: `/api/events/${id}`, params: { id: String(id) }, body: { startsAt: new Date(Date.now() + 3 * 24 * HOUR).toISOString() } };
+    },
+  },
+  "GET /api/events/{id}/correction": {
+    as: "visitor",
+    input: "none",
+    call: async (w) => {
+      const { id } = await w.resultedEvent();
+      return { path: `/api/events/${id}/correction`, params: { id: String(id) } };
+    },
+  },
+  "POST /api/events/{id}/correction": {
+    as: "admin",
+    input: "body",
+    call: async (w) => {
+      const { id } = await w.resultedEvent();
+      return { path: `/api/events/${id}/correction`, params: { id: String(id) }, body: { status: "Final", homeScore: 102, awayScore: 98, reason: "Box score" } };
     },
   },
   "POST /api/events/results": {

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Lock } from "lucide-react";
 import { CommitmentCheck } from "~/components/record/commitment-check";
+import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import { formatLine, formatOdds, MARKET_LABELS } from "~/modules/record/pick-basics";
 
@@ -27,7 +28,7 @@ export function beforeStart(minutes: number): string {
  * relative to the start, and its commitment. The serializer decides what is here: for a locked
  * reader the bet stays null until the game starts or the pick is graded (the verified record).
  */
-export function PostPickBox({ post, pickResult }: { post: PostDTO; pickResult: PickResult | null }) {
+export function PostPickBox({ post, pickResult, timeZone = DEFAULT_TIME_ZONE }: { post: PostDTO; pickResult: PickResult | null; timeZone?: string }) {
   const hidden = post.selection === null && post.odds === null && post.units === null;
   const withdrawn = post.withdrawnAt !== null;
   return (
@@ -37,9 +38,9 @@ export function PostPickBox({ post, pickResult }: { post: PostDTO; pickResult: P
           {post.market ? `The pick · ${MARKET_LABELS[post.market]}` : "The pick"}
         </h2>
         <span className="flex items-center gap-2">
-          {pickResult && post.selfGraded ? (
-            <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800" title="Graded by the expert, not from the final score">
-              Self-graded
+          {post.selfGraded ? (
+            <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800" title="Graded by the expert, not from the final score: not part of the verified record">
+              Self-reported
             </span>
           ) : null}
           <span
@@ -98,6 +99,13 @@ export function PostPickBox({ post, pickResult }: { post: PostDTO; pickResult: P
           ) : null}
         </>
       )}
+      {pickResult && post.resultCorrection ? (
+        <p className="mt-3 text-sm text-slate-700">
+          {"Result corrected on "}
+          <time dateTime={post.resultCorrection.correctedAt}>{formatIn(post.resultCorrection.correctedAt, timeZone, false)}</time>
+          {` (${post.resultCorrection.reason})`}
+        </p>
+      ) : null}
       {post.postedMinutesBeforeStart !== null ? <p className="mt-3 text-sm font-medium text-slate-700">{beforeStart(post.postedMinutesBeforeStart)}</p> : null}
       {withdrawn ? <p className="mt-1 text-sm text-slate-600">{`Withdrawn by the expert before the start (${post.withdrawnAt!.slice(0, 16).replace("T", " ")} UTC). It stays on the record and is not graded.`}</p> : null}
       {post.commitment ? <CommitmentCheck commitment={post.commitment} committedText={post.committedText} /> : null}

@@ -69,6 +69,8 @@ export interface PostDTO {
   selfGraded: boolean;
   settledOdds: number | null;
   clv: number | null;
+  /** When a correction of one of its games' results regraded it, with the admin's reason (the trail: GET /api/events/{id}/correction). */
+  resultCorrection: { correctedAt: string; reason: string } | null;
   /** SHA-256 of the committed text, public from posting; the text itself (salt included) once the event has started. */
   commitment: string | null;
   committedText: string | null;
@@ -117,6 +119,7 @@ export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = ne
     selfGraded: record.selfGraded,
     settledOdds: record.settledOdds,
     clv: record.clv,
+    resultCorrection: record.resultCorrectedAt ? { correctedAt: record.resultCorrectedAt.toISOString(), reason: record.resultCorrectionReason ?? "" } : null,
     commitment: record.commitment,
     committedText: started ? record.commitCanonical : null,
     author: record.author,
