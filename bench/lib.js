@@ -208,7 +208,8 @@ export async function measure(name, options) {
   const result = await autocannon(options);
   const statuses = Object.keys(result.statusCodeStats ?? {});
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0 || statuses.some((status) => status !== "200")) {
+  const expected = String(options.expectStatus ?? 200);
+  if (bad > 0 || statuses.some((status) => status !== expected)) {
     await fail(
       `${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts ` +
         `(status codes: ${JSON.stringify(result.statusCodeStats)})`,
@@ -374,11 +375,13 @@ export async function signIn(appBase, userName, password = process.env.BENCH_DEM
 
 /** Warms each target up, then measures them in turn for `settings.rounds` rounds; answers each one's medians. */
 export async function alternate(settings, targets) {
-  for (const target of targets) await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.warmupSeconds });
+  // A target may be a write: { method, body, expectStatus } go to autocannon as they are.
+  const load = (target, duration) => ({ url: target.url, headers: target.headers, method: target.method, body: target.body, expectStatus: target.expectStatus, connections: settings.connections, duration });
+  for (const target of targets) await measure(target.name, load(target, settings.warmupSeconds));
   const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= settings.rounds; round++) {
     for (const target of targets) {
-      const result = await measure(target.name, { url: target.url, headers: target.headers, connections: settings.connections, duration: settings.durationSeconds });
+      const result = await measure(target.name, load(target, settings.durationSeconds));
       runs[target.name].push(result);
       console.log(`  round ${round} ${target.name.padEnd(14)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
     }
@@ -390,7 +393,7 @@ export async function alternate(settings, targets) {
  * A fresh database (see freshDatabase) with our production server on it (migrated, demo data
  * seeded, sign-in limits out of the way) and the baseline app beside it, both answering.
  */
-export async function startAppAndBaseline(settings, name) {
+export async function startAppAndBaseline(settings, name, extraEnv = {}) {
   const { url: databaseUrl, sql } = await freshDatabase(settings.database);
   startServer("app", appServer, settings.appPort, {
     DATABASE_URL: databaseUrl,
@@ -402,6 +405,7 @@ export async function startAppAndBaseline(settings, name) {
     SMTP_URL: "",
     RATE_LIMIT_SIGN_IN_IP: "1000000/60",
     RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
+    ...extraEnv,
   });
   const appBase = `http://localhost:${settings.appPort}`;
   const baselineBase = `http://localhost:${settings.baselinePort}`;

@@ -27,6 +27,9 @@ Object.assign(process.env, {
   PORT: port,
   DATABASE_URL: "memory://",
   DATA_DIR: dataDir,
+  // Production seeds no demo (its accounts share a published password) unless asked: the browser
+  // tests sign in as the demo's people.
+  SEED_DEMO_DATA: "always",
   RATE_LIMIT_SUPPORT_REQUEST: process.env.RATE_LIMIT_SUPPORT_REQUEST ?? "3/60",
   // The demo accounts are shared by every test, and the sign-in tests make wrong guesses on them:
   // past 10 in 15 minutes the account would be locked for the rest (the lock: accounts-api.test.ts).

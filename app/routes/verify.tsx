@@ -12,7 +12,7 @@ export const headers = publicPageHeaders;
 export const VERIFY_TITLE = "How picks are verified";
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, location }, VERIFY_TITLE, "Every pick is locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.");
+  pageMeta({ matches, location }, VERIFY_TITLE, "Every pick is priced against the betting market, locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.");
 
 const SHELL = `# Paste the committed text between the quotes, exactly as shown on the pick:
 printf '%s' 'sharpside-pick-v1
@@ -78,9 +78,14 @@ export default function VerifyPage() {
           {VERIFY_TITLE}
         </h1>
         <p>
-          A betting record is only worth something if nobody can doctor it. On Sharpside the database itself, not a promise, makes sure of four things:
+          A betting record is only worth something if nobody can doctor it. On Sharpside the database itself, not a promise, makes sure of five things:
         </p>
         <ol className="list-decimal space-y-2 pl-6">
+          <li>
+            <strong>A bet the market offered.</strong> A moneyline, spread or total must match the betting market for its game when it is posted: its line within 1.5
+            points of the line most bookmakers offer, its price no better than the best price offered plus 15 cents (each half point bought off the market&apos;s line
+            costs 10 cents). A game without market lines takes no such pick. A parlay&apos;s legs are on different games and it pays at most +10000.
+          </li>
           <li>
             <strong>Locked before the game.</strong> A pick names its game and market. The server refuses it once the game has started, stamps the time it was posted with its
             own clock, and every pick shows how long before the start it went out.
@@ -90,8 +95,10 @@ export default function VerifyPage() {
             it stays on the record, marked withdrawn. After the start nothing changes but its grade. Triggers in the database refuse any other write, whoever sends it.
           </li>
           <li>
-            <strong>Graded from the final score.</strong> Moneylines, spreads, totals and parlays are graded automatically from the final score; cancelled games are void.
-            Props are graded by the expert and marked self-graded. A grade is final.
+            <strong>Graded from the final score.</strong> Games, lines and final scores come from our sports-data provider. Moneylines, spreads, totals and parlays are
+            graded automatically from the final score; cancelled games are void. A result is corrected only by an admin, with a reason shown on every pick it regrades,
+            and the correction is added to the game&apos;s history rather than written over it. Props, which no score can grade, are graded by the expert once the game
+            is over and shown apart as <em>self-reported</em>: they count in none of the verified figures nor on the leaderboard.
           </li>
           <li>
             <strong>Committed, then revealed.</strong> At posting, the pick&apos;s exact content plus a secret random salt is written down as a text and its SHA-256 hash (the

@@ -16,6 +16,11 @@ export function CommitmentCheck({ commitment, committedText }: { commitment: str
     <details className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <summary className="cursor-pointer font-semibold text-slate-800">Verify this pick</summary>
       <p className="mt-2 text-slate-600">
+        A moneyline, spread or total was checked against the betting market when it was posted (its line within 1.5 points, its price within 15 cents of what
+        bookmakers offered). It locked when its game started: nothing about it can change after, and it is never deleted. It is graded from the game&apos;s final
+        score from our sports-data provider; props are graded by the expert and count only as self-reported.
+      </p>
+      <p className="mt-2 text-slate-600">
         {"Commitment (SHA-256), published when the pick was posted: "}
         <code className="break-all rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">{commitment}</code>
       </p>

@@ -61,6 +61,11 @@ export const TOP_FAQS = [
       "Tipping your favourite experts (Cheers), win/loss and unit tracking on every pick, a public leaderboard, an AI assistant, a Sharpside swag bag and charity events.",
   },
   {
+    question: "Can an expert fake their record?",
+    answer:
+      "No. Every moneyline, spread and total is checked against the betting market when it is posted: its line must be within 1.5 points and its price within 15 cents of what bookmakers offered. A pick locks when its game starts and can never be edited or deleted. Results come from the final scores of our sports-data provider, and only an admin can correct one, with a public reason. Props, which no score can grade, are graded by the expert and shown apart as self-reported: they never count in the verified record or the leaderboard.",
+  },
+  {
     question: "Is Sharpside a sportsbook?",
     answer:
       "No. Sharpside is not a gambling site: we do not take bets. Experts publish analysis and picks; where and whether to bet is up to you.",
