@@ -7,7 +7,14 @@ import { AppError, recordRuleError } from "~/modules/http/app-error";
 import { importResults } from "~/modules/record/results.server";
 import { eventResultSchema, resultsImportSchema } from "~/modules/record/results-schema";
 import { pageMeta } from "~/modules/site/meta";
+import { importProviderEvents } from "~/modules/sports-data/provider-import.server";
+import { describeSummary, type ProviderImportSummary } from "~/modules/sports-data/summary";
+import { looksLikeProviderJson, providerImportSchema } from "~/modules/sports-data/provider-schema";
+import { readSyncState } from "~/modules/sports-data/sync.server";
 import { readForm } from "~/modules/http/form-input.server";
+import { CORRECTION_MESSAGES, CORRECTION_REASON_MAX, correctionSchema } from "~/modules/record/correction-schema";
+import { correctionScreen, correctResult } from "~/modules/record/corrections.server";
+import type { Database } from "~/db/client.server";
 
 export const ADMIN_EVENTS_TITLE = "Results";
 /** Games awaiting their result shown at once, the longest-started first. */
@@ -25,7 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .where(and(lte(events.startsAt, new Date()), isNull(events.resultedAt)))
     .orderBy(desc(events.startsAt))
     .limit(AWAITING);
-  return data({ awaiting: awaiting.map((event) => ({ ...event, startsAt: event.startsAt.toISOString() })) }, { headers: { "Cache-Control": "private, no-store" } });
+  // The provider sync's last run, when it is on (ODDS_API_KEY).
+  const sportsSync = context.env.ODDS_API_KEY ? await readSyncState(context.db) : null;
+  const correcting = await correctionScreen(context.db, gameId(new URL(request.url).searchParams.get("correct")));
+  return data({ awaiting: awaiting.map((event) => ({ ...event, startsAt: event.startsAt.toISOString() })), correcting, sportsSync }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]>; eventId?: number };
@@ -34,8 +44,9 @@ const numberOrNull = (value: FormDataEntryValue | null) => (value === null || St
 
 /** One game's result from its row's form, or a JSON list pasted in the import box: the same import either way. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRoles(request, context, ["Admin"]);
+  const viewer = await requireRoles(request, context, ["Admin"]);
   const form = await readForm(request);
+  if (form.get("intent") === "correct") return correctAction(context.db, viewer.user.id, form);
   let input: unknown;
   let eventId: number | undefined;
   if (form.get("intent") === "import") {
@@ -44,6 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch {
       return data<ActionResult>({ ok: false, message: "The import is not valid JSON." }, { status: 400 });
     }
+    // The Odds API's own JSON (odds or scores, objects naming a sport_key): the sync's import, by hand.
+    if (looksLikeProviderJson(input)) return providerImportAction(context.db, input);
   } else {
     eventId = Number(form.get("eventId"));
     input = [{ eventId, status: form.get("status"), homeScore: numberOrNull(form.get("homeScore")), awayScore: numberOrNull(form.get("awayScore")) }];
@@ -63,6 +76,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!known) throw error;
     return data<ActionResult>({ ok: false, message: known.message, errors: known.fieldErrors, eventId }, { status: known.status });
   }
+}
+
+/** Provider JSON pasted in the import box: games, lines and results as the sync would import them. */
+async function providerImportAction(db: Database, input: unknown) {
+  const parsed = providerImportSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
+    return data<ActionResult>({ ok: false, message: "Some games are not valid provider data.", errors }, { status: 422 });
+  }
+  const summary = await importProviderEvents(db, parsed.data);
+  return data<ActionResult>({ ok: true, message: describeSummary(summary) });
+}
+
+/** The provider sync's last run (shown only when ODDS_API_KEY is set). */
+function SportsSyncState() {
+  const { sportsSync } = useLoaderData<typeof loader>();
+  if (!sportsSync) return null;
+  const summary = sportsSync.summary as ProviderImportSummary | null;
+  return (
+    <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <h3 className="font-semibold text-slate-900">The Odds API sync</h3>
+      <p className="mt-1 text-slate-600">
+        {sportsSync.finishedAt ? `Last run ${sportsSync.finishedAt.slice(0, 16).replace("T", " ")} UTC` : sportsSync.startedAt ? "Running for the first time…" : "Not run yet."}
+      </p>
+      {summary ? <p className="mt-1 text-slate-700">{describeSummary(summary)}</p> : null}
+      {sportsSync.error ? <p className="mt-1 text-danger">{sportsSync.error}</p> : null}
+    </div>
+  );
 }
 
 const input = "w-20 rounded-lg border border-slate-300 px-2 py-1.5 text-sm";
@@ -131,6 +173,7 @@ export default function AdminEventsPage() {
             <input type="hidden" name="intent" value="import" />
             <label htmlFor="results" className="block text-sm text-slate-700">
               {'A JSON list, as POST /api/events/results takes: [{"eventId": 12, "status": "Final", "homeScore": 24, "awayScore": 20, "closingLines": [{"market": "Spread", "side": "Home", "line": -3.5, "odds": -115}]}]'}
+              {" Or The Odds API's own JSON (its odds or scores answers, one list): its games, lines and final scores are imported as the sync would."}
             </label>
             <textarea id="results" name="results" rows={8} required className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
             {result && !result.ok && result.eventId === undefined && result.errors ? (
@@ -144,8 +187,148 @@ export default function AdminEventsPage() {
               Import
             </button>
           </Form>
+          <SportsSyncState />
         </section>
+
+        <CorrectResultSection />
       </div>
     </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Correct a result (issue 24, decision 035): a result already in, replaced with a reason
+// ---------------------------------------------------------------------------------------------
+type CorrectionActionResult = ActionResult & { correction: true; correctionErrors?: Record<string, string[]> };
+
+const gameId = (raw: FormDataEntryValue | string | null) => (typeof raw === "string" && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null);
+
+/** The "correct" intent: the correction appended, the game's picks regraded, the figures rebuilt. */
+async function correctAction(db: Database, adminId: string, form: FormData) {
+  const eventId = gameId(form.get("eventId"));
+  const reason = form.get("reason");
+  const parsed = correctionSchema.safeParse({
+    status: form.get("status") ?? undefined,
+    homeScore: numberOrNull(form.get("homeScore")),
+    awayScore: numberOrNull(form.get("awayScore")),
+    reason: reason === null ? undefined : reason,
+  });
+  const errors: Record<string, string[]> = {};
+  if (eventId === null) errors.eventId = [String(form.get("eventId") ?? "").trim() === "" ? CORRECTION_MESSAGES.required : CORRECTION_MESSAGES.invalid];
+  if (!parsed.success) for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
+  const failed = (status: number, message: string, fieldErrors: Record<string, string[]>) =>
+    data<CorrectionActionResult>({ ok: false, message, correction: true, correctionErrors: fieldErrors }, { status });
+  if (eventId === null || !parsed.success) return failed(422, "The correction is not valid.", errors);
+  try {
+    const { picksRegraded, picksGraded } = await correctResult(db, adminId, eventId, parsed.data);
+    const graded = picksGraded > 0 ? ` ${picksGraded} pick${picksGraded === 1 ? "" : "s"} graded.` : "";
+    return data<CorrectionActionResult>({ ok: true, message: `Result corrected: ${picksRegraded} pick${picksRegraded === 1 ? "" : "s"} regraded.${graded}`, correction: true });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return failed(422, "The correction is not valid.", { eventId: [CORRECTION_MESSAGES.unknownEvent] });
+    const known = error instanceof AppError ? error : recordRuleError(error);
+    if (!known) throw error;
+    return failed(known.status, known.fieldErrors ? "The correction is not valid." : known.message, known.fieldErrors ?? { "": [known.message] });
+  }
+}
+
+/** The correction form's answer (its members are the action's others and more, so TypeScript folds them in: told apart here). */
+const isCorrection = (answer: unknown): answer is CorrectionActionResult => typeof answer === "object" && answer !== null && "correction" in answer;
+const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const resultText = (status: string, homeScore: number | null, awayScore: number | null) => (status === "Final" ? `Final ${awayScore}–${homeScore}` : status === "Canceled" ? "Cancelled" : status);
+
+function CorrectResultSection() {
+  const { correcting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const result = isCorrection(actionData) ? actionData : null;
+  const errors = (result && !result.ok ? result.correctionErrors : undefined) ?? {};
+  const { recentResults, corrections, prefill } = correcting;
+  const fieldProps = (name: string) =>
+    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `correct-${name}-error` } : {};
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <span id={`correct-${name}-error`} className="block text-xs text-danger">
+        {errors[name].join(" ")}
+      </span>
+    ) : null;
+  return (
+    <section aria-labelledby="correct-heading" className="mt-8">
+      <h2 id="correct-heading" className="text-lg font-bold">
+        Correct a result
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        A result already in changes only by a correction with its reason. The correction is kept on the game&apos;s public trail beside the result it replaces; the picks on the game
+        are regraded from it and say so, and the figures are recomputed.
+      </p>
+      <Form key={prefill?.id ?? "blank"} method="post" className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="correct-heading">
+        <input type="hidden" name="intent" value="correct" />
+        <label className="text-sm">
+          <span className="block text-xs text-slate-600">Game id</span>
+          <input name="eventId" type="number" min={1} required inputMode="numeric" defaultValue={prefill?.id} className={input} {...fieldProps("eventId")} />
+          {fieldError("eventId")}
+        </label>
+        <label className="text-sm">
+          <span className="block text-xs text-slate-600">Result</span>
+          <select name="status" required defaultValue={prefill?.status === "Canceled" ? "Canceled" : "Final"} className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm" {...fieldProps("status")}>
+            <option value="Final">Final</option>
+            <option value="Canceled">Cancelled</option>
+          </select>
+          {fieldError("status")}
+        </label>
+        <label className="text-sm">
+          <span className="block text-xs text-slate-600">{prefill ? `${prefill.awayTeam} (away)` : "Away score"}</span>
+          <input name="awayScore" type="number" min={0} max={999} inputMode="numeric" defaultValue={prefill?.awayScore ?? undefined} className={input} {...fieldProps("awayScore")} />
+          {fieldError("awayScore")}
+        </label>
+        <label className="text-sm">
+          <span className="block text-xs text-slate-600">{prefill ? `${prefill.homeTeam} (home)` : "Home score"}</span>
+          <input name="homeScore" type="number" min={0} max={999} inputMode="numeric" defaultValue={prefill?.homeScore ?? undefined} className={input} {...fieldProps("homeScore")} />
+          {fieldError("homeScore")}
+        </label>
+        <label className="w-full text-sm">
+          <span className="block text-xs text-slate-600">Reason (shown on the picks it regrades)</span>
+          <textarea name="reason" rows={2} required maxLength={CORRECTION_REASON_MAX} className="w-full rounded-lg border border-slate-300 p-2 text-sm" {...fieldProps("reason")} />
+          {fieldError("reason")}
+        </label>
+        {errors[""] ? (
+          <p role="alert" className="w-full text-sm text-danger">
+            {errors[""].join(" ")}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+          Correct result
+        </button>
+      </Form>
+
+      <h3 className="mt-6 font-bold">Recent results</h3>
+      {recentResults.length === 0 ? <p className="mt-2 text-sm text-slate-600">No game has its result yet.</p> : null}
+      <ul className="mt-2 divide-y divide-slate-200 text-sm">
+        {recentResults.map((game) => (
+          <li key={game.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <span className="font-semibold text-slate-900">{`${game.awayTeam} at ${game.homeTeam}`}</span>
+              <span className="block text-xs text-slate-500">{`game ${game.id} · ${resultText(game.status, game.homeScore, game.awayScore)} (away–home) · in ${utc(game.resultedAt)}`}</span>
+            </span>
+            <a href={`?correct=${game.id}#correct-heading`} className="font-semibold text-brand-700 underline" aria-label={`Correct the result of ${game.awayTeam} at ${game.homeTeam}`}>
+              Correct
+            </a>
+          </li>
+        ))}
+      </ul>
+
+      <h3 className="mt-6 font-bold">Recent corrections</h3>
+      {corrections.length === 0 ? <p className="mt-2 text-sm text-slate-600">No result has been corrected.</p> : null}
+      <ul className="mt-2 divide-y divide-slate-200 text-sm">
+        {corrections.map((correction) => (
+          <li key={correction.id} className="py-2">
+            <span className="font-semibold text-slate-900">{`${correction.awayTeam} at ${correction.homeTeam}`}</span>
+            <span className="block text-xs text-slate-500">
+              {`game ${correction.eventId} · ${utc(correction.correctedAt)} · ${resultText(correction.previous.status ?? "", correction.previous.homeScore, correction.previous.awayScore)} → ${resultText(correction.status, correction.homeScore, correction.awayScore)}`}
+            </span>
+            <span className="block text-slate-700">{correction.reason}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

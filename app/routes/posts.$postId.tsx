@@ -162,7 +162,7 @@ export default function PostPage() {
           <div className="p-5 sm:p-8">
             <PostHeader post={post} timeZone={timeZone} isLive={isLive} expertHref={expertHref} />
 
-            {post.postType === "Pick" ? <PostPickBox post={post} pickResult={pickResult} /> : null}
+            {post.postType === "Pick" ? <PostPickBox post={post} pickResult={pickResult} timeZone={timeZone} /> : null}
 
             <div className="mt-6">
               {post.isLocked && !isLive ? (

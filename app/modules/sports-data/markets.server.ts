@@ -4,7 +4,7 @@
  * `closing: true` only snapshots taken before each game's start count (its closing lines).
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
 import type { LegSide } from "~/modules/record/pick-basics";
 import type { MarketOffer, PricedMarket } from "~/modules/record/market-price";
 
@@ -33,7 +33,9 @@ export async function latestMarkets(db: Database, eventIds: number[], options: {
   const ids = [...new Set(eventIds)];
   if (ids.length === 0) return markets;
   const beforeStart = options.closing ? sql`AND x."taken_at" < (SELECT ev."starts_at" FROM "events" ev WHERE ev."id" = e.id)` : sql``;
-  const rows = (await db.execute(sql`
+  const rows = await queryRows<OfferRow>(
+    db,
+    sql`
     SELECT s."event_id", s."market", s."side", s."line", s."price", s."bookmakers", s."taken_at"
     FROM unnest(${`{${ids.join(",")}}`}::integer[]) AS e(id)
     CROSS JOIN unnest('{Moneyline,Spread,Total}'::pick_market[]) AS m(market)
@@ -41,8 +43,9 @@ export async function latestMarkets(db: Database, eventIds: number[], options: {
       SELECT max(x."taken_at") AS at FROM "market_snapshots" x WHERE x."event_id" = e.id AND x."market" = m.market ${beforeStart}
     ) newest
     JOIN "market_snapshots" s ON s."event_id" = e.id AND s."market" = m.market AND s."taken_at" = newest.at
-    ORDER BY s."event_id", s."market", s."side", s."line"`)) as unknown as OfferRow[] | { rows: OfferRow[] };
-  for (const row of Array.isArray(rows) ? rows : rows.rows) {
+    ORDER BY s."event_id", s."market", s."side", s."line"`,
+  );
+  for (const row of rows) {
     const takenAt = new Date(row.taken_at);
     const game = markets.get(row.event_id) ?? { offers: [], takenAt };
     game.offers.push({ market: row.market, side: row.side, line: row.line === null ? null : Number(row.line), price: row.price, bookmakers: row.bookmakers });

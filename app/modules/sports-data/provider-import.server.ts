@@ -1,0 +1,224 @@
+/**
+ * The provider's games into the record (issue 24, decision 035). ONE import for the sync, the
+ * admin page and `npm run sports:import`: the same JSON gives the same games, lines and results.
+ * - games by provider id (`odds-api:<id>`); a start the provider moves is moved while the game has
+ *   not started (the database refuses the rest: counted as conflicts, never fatal);
+ * - before the start, the bookmakers' lines as a snapshot per market (best price and bookmaker
+ *   count per side and line), appended only when the market changed;
+ * - a completed game: its closing lines (the newest snapshot before its start), then its score,
+ *   which grades the picks on it. A result already in is never changed here (an admin corrects it).
+ */
+import { inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { eventClosingLines, events, marketSnapshots } from "~/db/schema";
+import { AppError, recordRuleError } from "~/modules/http/app-error";
+import { consensusOffer, toCents, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
+import type { LegSide } from "~/modules/record/pick-basics";
+import { importResults } from "~/modules/record/results.server";
+import { latestMarkets } from "./markets.server";
+import type { ProviderEvent } from "./provider-schema";
+import { categoryForSportKey } from "./sport-keys";
+import { emptySummary, type ProviderImportSummary } from "./summary";
+
+export const EXTERNAL_ID_PREFIX = "odds-api:";
+
+/** What the import logs to (a pino logger, or the console from the CLI). */
+export interface ImportLog {
+  warn(details: object, message: string): void;
+}
+
+const MARKET_KEYS: Record<string, PricedMarket> = { h2h: "Moneyline", spreads: "Spread", totals: "Total" };
+
+const validPrice = (price: number) => Number.isInteger(price) && Math.abs(price) >= 100 && Math.abs(price) <= 100_000;
+const validLine = (line: number) => Number.isInteger(line * 2) && Math.abs(line) <= 1000;
+
+function sideOf(market: PricedMarket, name: string, game: Pick<ProviderEvent, "home_team" | "away_team">): LegSide | null {
+  if (market === "Total") return name === "Over" || name === "Under" ? name : null;
+  if (name === game.home_team) return "Home";
+  if (name === game.away_team) return "Away";
+  return market === "Moneyline" && name === "Draw" ? "Draw" : null;
+}
+
+/**
+ * The bookmakers' markets of a game as offers: per market, side and line, the price best for the
+ * bettor and how many bookmakers offered that line. Prices outside ±100..100000 and lines that are
+ * not whole or half points are left out.
+ */
+export function aggregateOffers(game: Pick<ProviderEvent, "home_team" | "away_team" | "bookmakers">): MarketOffer[] {
+  const found = new Map<string, { offer: MarketOffer; books: Set<string> }>();
+  for (const book of game.bookmakers ?? []) {
+    for (const market of book.markets) {
+      const kind = Object.hasOwn(MARKET_KEYS, market.key) ? MARKET_KEYS[market.key] : undefined;
+      if (!kind) continue;
+      for (const outcome of market.outcomes) {
+        const side = sideOf(kind, outcome.name, game);
+        if (!side || !validPrice(outcome.price)) continue;
+        const line = kind === "Moneyline" ? null : (outcome.point ?? null);
+        if (kind !== "Moneyline" && (line === null || !validLine(line))) continue;
+        const key = `${kind}|${side}|${line}`;
+        const entry = found.get(key);
+        if (!entry) found.set(key, { offer: { market: kind, side, line, price: outcome.price, bookmakers: 0 }, books: new Set([book.key]) });
+        else {
+          entry.books.add(book.key);
+          if (toCents(outcome.price) > toCents(entry.offer.price)) entry.offer.price = outcome.price;
+        }
+      }
+    }
+  }
+  return [...found.values()].map(({ offer, books }) => ({ ...offer, bookmakers: books.size }));
+}
+
+/** Two snapshots of a market say the same when they hold the same offers, in any order. */
+const fingerprint = (offers: MarketOffer[]) =>
+  offers
+    .map((offer) => `${offer.side}|${offer.line ?? ""}|${offer.price}|${offer.bookmakers}`)
+    .sort()
+    .join(";");
+
+/** The game's final score by team name; null unless both teams have a whole-number score. */
+function finalScore(game: ProviderEvent): { homeScore: number; awayScore: number } | null {
+  const score = (team: string) => {
+    const text = game.scores?.find((entry) => entry.name === team)?.score ?? null;
+    return text !== null && /^\d{1,3}$/.test(text) ? Number(text) : null;
+  };
+  const homeScore = score(game.home_team);
+  const awayScore = score(game.away_team);
+  return homeScore === null || awayScore === null ? null : { homeScore, awayScore };
+}
+
+/** One game per provider id: its odds and its score may come as two objects (two endpoints). */
+function mergeById(input: ProviderEvent[], summary: ProviderImportSummary): Map<string, ProviderEvent & { categoryId: number }> {
+  const games = new Map<string, ProviderEvent & { categoryId: number }>();
+  for (const item of input) {
+    const categoryId = categoryForSportKey(item.sport_key);
+    if (categoryId === null) {
+      summary.skipped++;
+      continue;
+    }
+    const seen = games.get(item.id);
+    games.set(item.id, {
+      ...item,
+      categoryId,
+      bookmakers: item.bookmakers ?? seen?.bookmakers,
+      completed: item.completed ?? seen?.completed,
+      scores: item.scores ?? seen?.scores,
+    });
+  }
+  return games;
+}
+
+const isRuleRefusal = (error: unknown) => error instanceof AppError || recordRuleError(error) !== null;
+
+export async function importProviderEvents(db: Database, input: ProviderEvent[], options: { now?: Date; logger?: ImportLog } = {}): Promise<ProviderImportSummary> {
+  const now = options.now ?? new Date();
+  const summary = emptySummary();
+  const games = mergeById(input, summary);
+  if (games.size === 0) return summary;
+  const externalIds = [...games.keys()].map((id) => EXTERNAL_ID_PREFIX + id);
+  const rows = await db
+    .select({ id: events.id, externalId: events.externalId, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt })
+    .from(events)
+    .where(inArray(events.externalId, externalIds));
+  const byExternalId = new Map(rows.map((row) => [row.externalId!, row]));
+  type Row = (typeof rows)[number];
+  const known = new Map<string, Row>();
+
+  // (a) The games, and their starts while they have not started.
+  for (const [id, game] of games) {
+    const externalId = EXTERNAL_ID_PREFIX + id;
+    const startsAt = new Date(game.commence_time);
+    let row = byExternalId.get(externalId);
+    if (!row) {
+      const [created] = await db
+        .insert(events)
+        .values({ categoryId: game.categoryId, homeTeam: game.home_team, awayTeam: game.away_team, startsAt, externalId })
+        .onConflictDoNothing({ target: events.externalId })
+        .returning({ id: events.id, externalId: events.externalId, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt });
+      if (created) summary.eventsCreated++;
+      // Another import created it a moment ago: read that one.
+      row = created ?? (await db.select().from(events).where(inArray(events.externalId, [externalId])))[0];
+      if (!row) continue;
+    } else if (row.startsAt.getTime() !== startsAt.getTime() && row.startsAt > now) {
+      try {
+        // The database decides "not started" by its own clock, and refuses a start before a posted pick.
+        const [moved] = await db
+          .update(events)
+          .set({ startsAt })
+          .where(sql`${events.id} = ${row.id} AND ${events.startsAt} > now()`)
+          .returning({ startsAt: events.startsAt });
+        if (moved) {
+          row = { ...row, startsAt: moved.startsAt };
+          summary.eventsUpdated++;
+        }
+      } catch (error) {
+        if (!isRuleRefusal(error)) throw error;
+        summary.conflicts++;
+        options.logger?.warn({ externalId, startsAt, reason: (recordRuleError(error) ?? (error as Error)).message }, "sports data: start time not moved");
+      }
+    }
+    known.set(id, row);
+  }
+
+  // (b) The lines of the games not started: a new snapshot of a market only when it changed.
+  const upcoming = [...known].filter(([id, row]) => row.startsAt > now && (games.get(id)!.bookmakers?.length ?? 0) > 0);
+  const latest = await latestMarkets(db, upcoming.map(([, row]) => row.id));
+  const snapshotRows: (typeof marketSnapshots.$inferInsert)[] = [];
+  for (const [id, row] of upcoming) {
+    const offers = aggregateOffers(games.get(id)!);
+    const previous = latest.get(row.id)?.offers ?? [];
+    for (const market of ["Moneyline", "Spread", "Total"] as const) {
+      const fresh = offers.filter((offer) => offer.market === market);
+      if (fresh.length === 0 || fingerprint(fresh) === fingerprint(previous.filter((offer) => offer.market === market))) continue;
+      snapshotRows.push(...fresh.map((offer) => ({ eventId: row.id, ...offer })));
+    }
+  }
+  // One statement per chunk: a game's markets appended together share the database's time.
+  for (let start = 0; start < snapshotRows.length; start += 1000) {
+    await db.insert(marketSnapshots).values(snapshotRows.slice(start, start + 1000));
+  }
+  summary.snapshotsAdded = snapshotRows.length;
+
+  // (c) Completed games: closing lines, then the score (which grades the picks).
+  const finals: { row: Row; score: { homeScore: number; awayScore: number } }[] = [];
+  for (const [id, row] of known) {
+    const game = games.get(id)!;
+    const score = game.completed ? finalScore(game) : null;
+    if (!score) continue;
+    if (row.resultedAt) {
+      const same = row.status === "Final" && row.homeScore === score.homeScore && row.awayScore === score.awayScore;
+      if (!same) {
+        summary.conflicts++;
+        options.logger?.warn({ eventId: row.id, provider: score, record: { status: row.status, homeScore: row.homeScore, awayScore: row.awayScore } }, "sports data: the provider's result differs from the one in");
+      }
+      continue;
+    }
+    if (row.startsAt > now) {
+      summary.conflicts++;
+      options.logger?.warn({ eventId: row.id, startsAt: row.startsAt }, "sports data: a completed game that has not started in the record");
+      continue;
+    }
+    finals.push({ row, score });
+  }
+  if (finals.length === 0) return summary;
+  const closing = await latestMarkets(db, finals.map(({ row }) => row.id), { closing: true });
+  for (const { row, score } of finals) {
+    const offers = closing.get(row.id)?.offers ?? [];
+    const lines = [...new Set(offers.map((offer) => `${offer.market}|${offer.side}`))].map((key) => {
+      const [market, side] = key.split("|") as [PricedMarket, LegSide];
+      const offer = consensusOffer(offers, market, side)!;
+      return { eventId: row.id, market, side, line: offer.line, odds: offer.price };
+    });
+    // Closing lines already there (an admin's import) stay as they are.
+    if (lines.length > 0) await db.insert(eventClosingLines).values(lines).onConflictDoNothing();
+    try {
+      const result = await importResults(db, [{ eventId: row.id, status: "Final", ...score, closingLines: [] }], now);
+      summary.resultsRecorded += result.eventsUpdated;
+      summary.picksGraded += result.picksGraded;
+    } catch (error) {
+      if (!isRuleRefusal(error)) throw error;
+      summary.conflicts++;
+      options.logger?.warn({ eventId: row.id, reason: (error as Error).message }, "sports data: result not recorded");
+    }
+  }
+  return summary;
+}
