@@ -17,8 +17,8 @@ import type { PostDTO } from "~/modules/posts/post-serializer.server";
 const AUTHOR = { id: "author-1", userName: "SharpAuthor", firstName: "Sam", lastName: "Sharp", avatar: "/avatars/SharpAuthor.svg" };
 const HOUR = 3_600_000;
 
-/** The game the pick is on, started `startedMsAgo` ago (negative: still to come). */
-function gameInfo(startedMsAgo: number): NonNullable<PostDTO["eventInfo"]> {
+/** The game the pick is on, started `startedMsAgo` ago (negative: still to come); a started one has its final result unless `final` says not. */
+function gameInfo(startedMsAgo: number, final = startedMsAgo > 0): NonNullable<PostDTO["eventInfo"]> {
   return {
     id: 7,
     categoryId: 2,
@@ -27,9 +27,9 @@ function gameInfo(startedMsAgo: number): NonNullable<PostDTO["eventInfo"]> {
     awayTeam: "Celtics",
     title: "Celtics at Lakers",
     startsAt: new Date(Date.now() - startedMsAgo).toISOString(),
-    status: "Scheduled",
-    homeScore: null,
-    awayScore: null,
+    status: final ? "Final" : "Scheduled",
+    homeScore: final ? 101 : null,
+    awayScore: final ? 99 : null,
   };
 }
 
@@ -224,11 +224,16 @@ describe("PickResultControl and usePickResult", () => {
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     post.unmount();
-    // The author grades a prop once its game has started, never before, never a withdrawn one.
+    // The author grades a prop once its game has its final result, never before, never a withdrawn one.
     const coming = await renderViews(makePost({ eventInfo: gameInfo(-HOUR) }), { id: AUTHOR.id });
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     coming.unmount();
+    // Started, but its final result not in yet: a self-grade waits for it.
+    const playing = await renderViews(makePost({ eventInfo: gameInfo(HOUR, false) }), { id: AUTHOR.id });
+    await view("page").findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
+    playing.unmount();
     const withdrawn = await renderViews(makePost({ withdrawnAt: new Date(Date.now() - 2 * HOUR).toISOString() }), { id: AUTHOR.id });
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();

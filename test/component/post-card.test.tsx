@@ -188,7 +188,7 @@ describe("PostCard", () => {
     expect(within(card).queryByText("Pending")).toBeNull();
   });
 
-  it("lets the author grade a prop once its game has started, shown at once on every card of that post", async () => {
+  it("lets the author grade a prop once its game has its final result, shown at once on every card of that post", async () => {
     let answer: (value: unknown) => void = () => {};
     const postAction = vi.fn(() => new Promise((resolve) => (answer = resolve)));
     const startsAt = new Date(Date.now() - 3_600_000).toISOString();
@@ -197,7 +197,7 @@ describe("PostCard", () => {
       odds: -115,
       market: "PlayerProp",
       legs: [{ eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" }],
-      eventInfo: { ...makePost().eventInfo!, startsAt },
+      eventInfo: { ...makePost().eventInfo!, startsAt, status: "Final", homeScore: 101, awayScore: 99 },
     });
     renderCards(
       () => (

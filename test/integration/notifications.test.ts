@@ -59,7 +59,7 @@ async function publish(author: MadeUser, postType: "Post" | "Pick", title: strin
       body: [paragraph(`Preview of ${title}.`), paragraph("Numbers. ".repeat(40)), paragraph(MARKER)],
       categoryId,
       publishDate: publishDate.toISOString(),
-      ...(postType === "Pick" ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: 150 }], units: 1.5 } : {}),
+      ...(postType === "Pick" ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }], units: 1.5 } : {}),
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { comments, events, posts, subscriptions } from "~/db/schema";
+import { comments, events, marketSnapshots, posts, subscriptions } from "~/db/schema";
 import * as postsRoute from "~/routes/api.posts._index";
 import * as commentsRoute from "~/routes/api.posts.$postId.comments";
 import EventPage, * as eventPage from "~/routes/events.$eventId";
@@ -37,11 +37,16 @@ afterAll(() => database?.close());
 /** Users as the post-list tests make them (test/support/post-fixtures.ts). */
 const makeUser = (options: { expert?: boolean } = {}): Promise<MadeUser> => postFixtures(database.db, context).makeUser(options);
 
+/** A coming game whose market has the pages' pick: Lakers -4.5 at +150. */
 async function makeEvent(startsInMs: number) {
   const [row] = await database.db
     .insert(events)
     .values({ categoryId: categoryIds.NBA, homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + startsInMs) })
     .returning({ id: events.id });
+  await database.db.insert(marketSnapshots).values([
+    { eventId: row.id, market: "Spread", side: "Home", line: -4.5, price: 150, bookmakers: 4 },
+    { eventId: row.id, market: "Spread", side: "Away", line: 4.5, price: -180, bookmakers: 4 },
+  ]);
   return row.id;
 }
 
@@ -302,12 +307,16 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     for (const place of [visitorHtml, JSON.stringify(visitor.data), JSON.stringify(metaOf(visitor.data))]) expect(place).not.toContain(SECRET);
   });
 
-  it("a prop whose game has started is graded by its author: Grade pick, and nothing else to change", async () => {
+  it("a prop whose game has its final result is graded by its author: Grade pick, and nothing else to change", async () => {
     const { id, eventId } = await createProp(author, "tonight");
     const before = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
     expect(before).not.toContain("Grade pick");
     expect(before).toContain("Withdraw pick");
+    expect(before).toContain("Self-reported");
     await startEvent(eventId);
+    // Started, still being played: the self-grade waits for the final result.
+    expect(await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author)).not.toContain("Grade pick");
+    await database.db.update(events).set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() }).where(eq(events.id, eventId));
     const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
     expect(html).toContain("Grade pick");
     expect(html).not.toContain("createEditPost");

@@ -108,7 +108,14 @@ describe("postInputSchema", () => {
     expect(errorsOf(withLeg({}, "Moneyline"))["legs.0.market"]).toEqual(["The leg's market must be the pick's market"]);
     expect(errorsOf({ ...validPick, legs: [spreadLeg, { ...spreadLeg, eventId: 4 }] }).legs).toEqual(["This market takes exactly one leg"]);
     expect(errorsOf({ ...validPick, market: "Parlay" }).legs).toEqual(["A parlay has 2 to 10 legs"]);
-    expect(errorsOf({ ...validPick, market: "Parlay", legs: [spreadLeg, spreadLeg] })["legs.1"]).toEqual(["The same bet is in the parlay twice"]);
+    expect(errorsOf({ ...validPick, market: "Parlay", legs: [spreadLeg, spreadLeg] })["legs.1"]).toEqual(["A parlay's legs must be on different games"]);
+    // Two legs on one game, even different bets: correlated, refused.
+    expect(errorsOf({ ...validPick, market: "Parlay", legs: [spreadLeg, { ...spreadLeg, market: "Moneyline", line: null }] })["legs.1"]).toEqual(["A parlay's legs must be on different games"]);
+    // Combined odds: at most +10000, in decimal arithmetic whatever the legs.
+    const longShot = (eventId: number) => ({ ...spreadLeg, eventId, odds: 100_000 });
+    expect(errorsOf({ ...validPick, market: "Parlay", legs: [longShot(1), longShot(2), longShot(3)] }).legs).toEqual(["A parlay pays at most +10000 (100 to 1)"]);
+    expect(errorsOf({ ...validPick, market: "Parlay", legs: [{ ...spreadLeg, eventId: 1, odds: 1000 }, { ...spreadLeg, eventId: 2, odds: 900 }] }).legs).toEqual(["A parlay pays at most +10000 (100 to 1)"]);
+    expect(errorsOf({ ...validPick, market: "Parlay", legs: [{ ...spreadLeg, eventId: 1, odds: 900 }, { ...spreadLeg, eventId: 2, odds: 800 }] }).legs).toBeUndefined();
     expect(errorsOf({ ...validPick, units: 0 }).units).toBeDefined();
     expect(errorsOf({ ...validPick, units: 10.5 }).units).toBeDefined();
     expect(errorsOf({ ...validPick, units: 1.25 }).units).toBeDefined();

@@ -13,6 +13,7 @@ import { closingLineValue, gradePickFromResults, type EventResult } from "./grad
 import type { PickLeg, PickMarket } from "./pick-markets";
 import { RESULT_MESSAGES, type EventResultInput } from "./results-schema";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
+import { closingLinesFromMarket } from "~/modules/sports-data/markets.server";
 
 export interface ImportSummary {
   eventsUpdated: number;
@@ -56,6 +57,10 @@ export async function importResults(db: Database, results: EventResultInput[], n
           });
       }
     }
+    // The market's closing lines (the newest snapshot before each start), where none came with
+    // the result: every result, however entered, gives its picks their CLV (decision 035).
+    const closing = await closingLinesFromMarket(tx, fresh.map((result) => result.eventId));
+    if (closing.length > 0) await tx.insert(eventClosingLines).values(closing).onConflictDoNothing();
     const picksGraded = await gradePendingPicks(tx, fresh.map((result) => result.eventId), now);
     return { eventsUpdated: fresh.length, picksGraded };
   });

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import type { LegSide } from "~/modules/record/pick-basics";
-import type { MarketOffer, PricedMarket } from "~/modules/record/market-price";
+import { consensusOffer, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
 
 interface OfferRow {
   event_id: number;
@@ -53,4 +53,19 @@ export async function latestMarkets(db: Database, eventIds: number[], options: {
     markets.set(row.event_id, game);
   }
   return markets;
+}
+
+/**
+ * Each game's closing lines: per market and side, the consensus offer (line and best price) of
+ * the newest snapshot taken before its start. Games without one are left out.
+ */
+export async function closingLinesFromMarket(db: Database, eventIds: number[]) {
+  const closing = await latestMarkets(db, eventIds, { closing: true });
+  return [...closing].flatMap(([eventId, { offers }]) =>
+    [...new Set(offers.map((offer) => `${offer.market}|${offer.side}`))].map((key) => {
+      const [market, side] = key.split("|") as [PricedMarket, LegSide];
+      const offer = consensusOffer(offers, market, side)!;
+      return { eventId, market, side, line: offer.line, odds: offer.price };
+    }),
+  );
 }

@@ -5,14 +5,14 @@
  *   not started (the database refuses the rest: counted as conflicts, never fatal);
  * - before the start, the bookmakers' lines as a snapshot per market (best price and bookmaker
  *   count per side and line), appended only when the market changed;
- * - a completed game: its closing lines (the newest snapshot before its start), then its score,
- *   which grades the picks on it. A result already in is never changed here (an admin corrects it).
+ * - a completed game: its score, through the results import (which records its closing lines, the
+ *   newest snapshot before its start, and grades the picks on it). A result already in is never changed here (an admin corrects it).
  */
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { eventClosingLines, events, marketSnapshots } from "~/db/schema";
+import { events, marketSnapshots } from "~/db/schema";
 import { AppError, recordRuleError } from "~/modules/http/app-error";
-import { consensusOffer, toCents, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
+import { toCents, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
 import type { LegSide } from "~/modules/record/pick-basics";
 import { importResults } from "~/modules/record/results.server";
 import { latestMarkets } from "./markets.server";
@@ -199,17 +199,8 @@ export async function importProviderEvents(db: Database, input: ProviderEvent[],
     }
     finals.push({ row, score });
   }
-  if (finals.length === 0) return summary;
-  const closing = await latestMarkets(db, finals.map(({ row }) => row.id), { closing: true });
+  // The results import records each game's closing lines from its snapshots, then grades.
   for (const { row, score } of finals) {
-    const offers = closing.get(row.id)?.offers ?? [];
-    const lines = [...new Set(offers.map((offer) => `${offer.market}|${offer.side}`))].map((key) => {
-      const [market, side] = key.split("|") as [PricedMarket, LegSide];
-      const offer = consensusOffer(offers, market, side)!;
-      return { eventId: row.id, market, side, line: offer.line, odds: offer.price };
-    });
-    // Closing lines already there (an admin's import) stay as they are.
-    if (lines.length > 0) await db.insert(eventClosingLines).values(lines).onConflictDoNothing();
     try {
       const result = await importResults(db, [{ eventId: row.id, status: "Final", ...score, closingLines: [] }], now);
       summary.resultsRecorded += result.eventsUpdated;
