@@ -117,7 +117,12 @@ describe.runIf(testDatabaseEngine() === "postgres")("the app started as a non-ow
     const [{ who }] = await queryRows<{ who: string }>(app.db, sql`SELECT current_user AS who`);
     expect(who).toBe(loginRole);
     const { user, jar } = await fixtures.makeUser({ expert: true });
-    const event = await fixtures.addEvent({ startsInMs: DAY });
+    // The market offers the home side at +120: the pick is taken at it.
+    const market = [
+      { market: "Moneyline" as const, side: "Home" as const, line: null, price: 120, bookmakers: 5 },
+      { market: "Moneyline" as const, side: "Away" as const, line: null, price: -140, bookmakers: 5 },
+    ];
+    const event = await fixtures.addEvent({ startsInMs: DAY, market });
     const body = {
       postType: "Pick",
       title: "Home side",

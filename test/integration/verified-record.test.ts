@@ -262,7 +262,11 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     expect(await row(home.id)).toMatchObject({ pickResult: "Push", settledOdds: -110, selfGraded: false });
     // The away side closed at -125 on the same line: CLV of 55.56 − 51.22 = 4.34 points.
     expect(await row(away.id)).toMatchObject({ pickResult: "Win", clv: 4.34 });
-    // The total closed at another line: no CLV.
+    // Where the import named none, the closing lines are the market's newest snapshot before the
+    // start: the home side's -3 at -110 and the moneyline's +150 closed where they were taken.
+    expect(await row(home.id)).toMatchObject({ clv: 0 });
+    expect(await row(moneyline.id)).toMatchObject({ clv: 0 });
+    // The total closed at another line (the import's): no CLV.
     expect(await row(over.id)).toMatchObject({ pickResult: "Win", clv: null });
     expect(await row(moneyline.id)).toMatchObject({ pickResult: "Loss" });
     expect(await row(parlay.id)).toMatchObject({ pickResult: "Win", settledOdds: -150 });
@@ -275,11 +279,12 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     expect(changed.body.errors).toEqual({ "0.status": ["This event's result is in: it can no longer change."] });
 
     // The figures, by hand: push (0), win 1u at -105 (+0.9524), win at -110 (+0.9091), loss 2u (-2),
-    // parlay win at -150 (+0.6667); the void counts nowhere but its own column.
+    // parlay win at -150 (+0.6667); the void counts nowhere but its own column. CLV: the mean of
+    // 0, 4.34 and 0.
     const record = await callRoute(recordRoute, context, { path: `/api/experts/${user.userName}/record`, params: { expertId: user.userName } });
     expect(record.status).toBe(200);
     const all = record.body.payload.overall.all;
-    expect(all).toMatchObject({ wins: 3, losses: 1, pushes: 1, voids: 1, sample: 5, winRate: 75, units: 0.53, roi: 8.8, clv: 4.34 });
+    expect(all).toMatchObject({ wins: 3, losses: 1, pushes: 1, voids: 1, sample: 5, winRate: 75, units: 0.53, roi: 8.8, clv: 1.45 });
     expect(all.streak).toMatch(/^[WL]\d$/);
     expect(record.body.payload.overall["7d"]).toEqual(all);
     expect(record.body.payload.categories).toEqual([{ category: { id: nba, name: "NBA" }, windows: record.body.payload.overall }]);
