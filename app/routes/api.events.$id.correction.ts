@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
+import { pathId } from "~/modules/http/query-schemas";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
 import { correctionSchema } from "~/modules/record/correction-schema";
 import { correctResult, listCorrections } from "~/modules/record/corrections.server";
 
-const eventId = (raw: string | undefined) => (/^\d{1,9}$/.test(raw ?? "") ? Number(raw) : null);
 
 /**
  * `GET /api/events/{id}/correction` → `{payload: [{id, eventId, status, homeScore, awayScore,
@@ -14,7 +14,7 @@ const eventId = (raw: string | undefined) => (/^\d{1,9}$/.test(raw ?? "") ? Numb
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
-    const id = eventId(params.id);
+    const id = pathId(params.id);
     if (id === null) throw new AppError(404);
     return apiPayload(await listCorrections(context.db, id));
   }, context.log);
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const viewer = await requireApiRoles(request, context, ["Admin"]);
-    const id = eventId(params.id);
+    const id = pathId(params.id);
     if (id === null) throw new AppError(404);
     const input = await readJsonBody(request, correctionSchema);
     return apiPayload(await correctResult(context.db, viewer.user.id, id, input));

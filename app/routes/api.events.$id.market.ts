@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
+import { pathId } from "~/modules/http/query-schemas";
 import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
 import { marketConsensus, type EventMarketDTO } from "~/modules/record/market-consensus";
 import { getEvent } from "~/modules/reference/reference.server";
 import { latestMarkets } from "~/modules/sports-data/markets.server";
 
-const eventId = (raw: string | undefined) => (/^\d{1,9}$/.test(raw ?? "") ? Number(raw) : null);
 
 /**
  * `GET /api/events/{id}/market` (public) → `{payload: {eventId, takenAt, offers, consensus}}`:
@@ -15,7 +15,7 @@ const eventId = (raw: string | undefined) => (/^\d{1,9}$/.test(raw ?? "") ? Numb
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
-    const id = eventId(params.id);
+    const id = pathId(params.id);
     const event = id === null ? null : await getEvent(context.db, id);
     if (!event) throw new AppError(404);
     const game = (await latestMarkets(context.db, [event.id])).get(event.id);

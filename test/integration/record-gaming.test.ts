@@ -16,6 +16,7 @@ import * as pickResultRoute from "~/routes/api.posts.$postId.pick-result";
 import * as postsRoute from "~/routes/api.posts._index";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { writeError } from "../support/record";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, postFixtures } from "../support/post-fixtures";
 
@@ -130,12 +131,11 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
       odds,
       units: 1,
     });
-    const error = (write: Promise<unknown>) => write.then(() => "", (caught: Error & { cause?: Error }) => `${caught.message} ${caught.cause?.message ?? ""}`);
-    expect(await error(database.db.insert(posts).values(row([moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)], 100)))).toContain("A parlay's legs must be on different games.");
-    expect(await error(database.db.insert(posts).values(row([moneyline(first, "Away", 900), moneyline(second, "Away", 900)], 9900 * 2)))).toContain("A parlay pays at most +10000.");
+    expect(await writeError(database.db.insert(posts).values(row([moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)], 100)))).toContain("A parlay's legs must be on different games.");
+    expect(await writeError(database.db.insert(posts).values(row([moneyline(first, "Away", 900), moneyline(second, "Away", 900)], 9900 * 2)))).toContain("A parlay pays at most +10000.");
     const [pick] = await database.db.insert(posts).values(row([moneyline(first, "Away", 170), prop(second, "Anything", -110)], 629)).returning();
     expect(pick.selfGraded).toBe(true);
-    expect(await error(database.db.update(posts).set({ selfGraded: false }).where(eq(posts.id, pick.id)))).toContain("A posted pick's selection, line, odds and units cannot change.");
+    expect(await writeError(database.db.update(posts).set({ selfGraded: false }).where(eq(posts.id, pick.id)))).toContain("A posted pick's selection, line, odds and units cannot change.");
   });
 });
 

@@ -15,6 +15,7 @@ import * as correctionRoute from "~/routes/api.events.$id.correction";
 import * as resultsRoute from "~/routes/api.events.results";
 import * as recordRoute from "~/routes/api.experts.$expertId.record";
 import * as postRoute from "~/routes/api.posts.$postId";
+import { refused, runPage as runPageModule } from "../support/record";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
@@ -55,16 +56,6 @@ async function gradedSpread(home: number, away: number) {
   return { expert, pick, eventId };
 }
 
-/** A refusal of the record's guard, whatever wraps it (drizzle, the driver). */
-async function refused(write: Promise<unknown>, message: string) {
-  const error = await write.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error, "the database accepted a write its guard must refuse").not.toBeNull();
-  const text = `${(error as Error).message} ${String((error as { cause?: Error }).cause?.message ?? "")}`;
-  expect(text).toContain(message);
-}
 
 describe(`POST /api/events/{id}/correction (${testDatabaseEngine()})`, () => {
   it("appends the correction, keeps the result it replaces, regrades the pick (Loss → Win), rebuilds the figures, and the pick names it", async () => {
@@ -232,24 +223,8 @@ describe(`the database keeps the trail (${testDatabaseEngine()})`, () => {
   });
 });
 
-type PageAnswer = { status: number; body: Record<string, unknown> | null };
-
 /** The admin page's loader (GET) or action (POST, a form) as Remix runs them. */
-async function runPage(path: string, jar?: CookieJar, fields?: Record<string, string>): Promise<PageAnswer> {
-  const headers: Record<string, string> = jar ? { Cookie: jar.header() } : {};
-  const request = fields
-    ? new Request(`http://localhost${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() })
-    : new Request(`http://localhost${path}`, { headers });
-  try {
-    const handler = (fields ? adminEventsPage.action : adminEventsPage.loader) as (args: never) => Promise<unknown>;
-    const result = (await handler({ request, params: {}, context } as never)) as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null };
-    if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data ?? null };
-    return { status: 200, body: result as Record<string, unknown> };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null };
-    throw thrown;
-  }
-}
+const runPage = (path: string, jar?: CookieJar, fields?: Record<string, string>) => runPageModule(adminEventsPage, context, path, jar, fields);
 
 describe(`/admin/events: correct a result (${testDatabaseEngine()})`, () => {
   it("lists the latest results and corrections; the form corrects with a reason and answers in words", async () => {

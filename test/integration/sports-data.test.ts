@@ -21,6 +21,7 @@ import { categoryForSportKey, syncedSportKeys } from "~/modules/sports-data/spor
 import { runSportsDataSync, type SyncEnv } from "~/modules/sports-data/sync.server";
 import * as adminEventsPage from "~/routes/admin.events";
 import * as postsRoute from "~/routes/api.posts._index";
+import { runPage as runPageModule } from "../support/record";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
@@ -67,23 +68,8 @@ async function lines(eventId: number, market: "Moneyline" | "Spread" | "Total") 
 }
 const snapshotCount = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(marketSnapshots))[0].n;
 
-type PageAnswer = { status: number; body: Record<string, unknown> | null };
-/** A page's loader (GET) or action (a form POST), answered as Remix would. */
-async function runPage(jar: CookieJar | undefined, fields?: Record<string, string>): Promise<PageAnswer> {
-  const headers: Record<string, string> = jar ? { Cookie: jar.header() } : {};
-  const request = fields
-    ? new Request("http://localhost/admin/events", { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() })
-    : new Request("http://localhost/admin/events", { headers });
-  try {
-    const handler = (fields ? adminEventsPage.action : adminEventsPage.loader) as (args: never) => Promise<unknown>;
-    const result = (await handler({ request, params: {}, context } as never)) as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null };
-    if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data ?? null };
-    return { status: 200, body: result as Record<string, unknown> };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null };
-    throw thrown;
-  }
-}
+/** The admin page's loader (GET) or action (a form POST), answered as Remix would. */
+const runPage = (jar: CookieJar | undefined, fields?: Record<string, string>) => runPageModule(adminEventsPage, context, "/admin/events", jar, fields);
 const importJson = (value: unknown, jar: CookieJar | undefined = admin) => runPage(jar, { intent: "import", results: typeof value === "string" ? value : JSON.stringify(value) });
 
 describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, () => {

@@ -24,6 +24,7 @@ import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, HOUR, postFixtures } from "../support/post-fixtures";
+import { refused, runPage } from "../support/record";
 import { signedInJar } from "../support/signed-in";
 
 let database: TestDatabase;
@@ -67,16 +68,6 @@ const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { pa
 const importResults = (jar: CookieJar | undefined, body: unknown) => callRoute(resultsRoute, context, { method: "POST", path: "/api/events/results", jar, body });
 const row = (id: string) => database.db.query.posts.findFirst({ where: eq(posts.id, id) });
 
-/** A refusal of the record's guard, whatever wraps it (drizzle, the driver). */
-async function refused(write: Promise<unknown>, message: string) {
-  const error = await write.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error, "the database accepted a write its guard must refuse").not.toBeNull();
-  const text = `${(error as Error).message} ${String((error as { cause?: Error }).cause?.message ?? "")}`;
-  expect(text).toContain(message);
-}
 
 describe(`the database guards the record against direct SQL (${testDatabaseEngine()})`, () => {
   it("a posted pick's bet never changes; before the start its words may, after it nothing but its grade", async () => {
@@ -381,37 +372,15 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
   });
 });
 
-type PageAnswer = { status: number; body: Record<string, unknown> | null };
-
-/** Runs a page's loader (GET) or action (POST, a form) like Remix: thrown Responses answered, `data(...)` unwrapped. */
-async function runPage(module: { loader: (args: never) => unknown; action?: (args: never) => unknown }, path: string, jar?: CookieJar, fields?: Record<string, string>): Promise<PageAnswer> {
-  const headers = new Headers();
-  if (jar) headers.set("Cookie", jar.header());
-  const request = fields
-    ? new Request(`http://localhost${path}`, { method: "POST", headers: { ...Object.fromEntries(headers), "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() })
-    : new Request(`http://localhost${path}`, { headers });
-  try {
-    const handler = fields ? module.action! : module.loader;
-    const result = (await handler({ request, params: {}, context } as never)) as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null } | Record<string, unknown>;
-    if (result && (result as { type?: string }).type === "DataWithResponseInit") {
-      const wrapped = result as { data: Record<string, unknown>; init: ResponseInit | null };
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-    }
-    return { status: 200, body: result as Record<string, unknown> };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null };
-    throw thrown;
-  }
-}
 
 describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, () => {
-  const postForm = (jar: CookieJar | undefined, fields: Record<string, string>) => runPage(adminEventsPage, "/admin/events", jar, fields);
-  const awaiting = async () => ((await runPage(adminEventsPage, "/admin/events", admin)).body!.awaiting as { id: number }[]).map((event) => event.id);
+  const postForm = (jar: CookieJar | undefined, fields: Record<string, string>) => runPage(adminEventsPage, context, "/admin/events", jar, fields);
+  const awaiting = async () => ((await runPage(adminEventsPage, context, "/admin/events", admin)).body!.awaiting as { id: number }[]).map((event) => event.id);
 
   it("admins only; lists the started games without a result; a row's form records the score and grades; bad input answers in words", async () => {
     const user = await fixtures.makeUser();
-    expect((await runPage(adminEventsPage, "/admin/events")).status).toBe(302);
-    expect((await runPage(adminEventsPage, "/admin/events", user.jar)).status).toBe(403);
+    expect((await runPage(adminEventsPage, context, "/admin/events")).status).toBe(302);
+    expect((await runPage(adminEventsPage, context, "/admin/events", user.jar)).status).toBe(403);
     expect((await postForm(user.jar, { intent: "import", results: "[]" })).status).toBe(403);
     const { jar } = await fixtures.makeUser({ expert: true });
     const eventId = await game(DAY, [offer("Total", "Over", 210.5, -110), offer("Total", "Under", 210.5, -110)]);
@@ -432,13 +401,13 @@ describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, 
   });
 
   it("the leaderboard page: the chosen board, a default board for a malformed address, one canonical address each", async () => {
-    const chosen = await runPage(leaderboardPage, `/leaderboard?window=all&categoryId=${nba}`);
+    const chosen = await runPage(leaderboardPage, context, `/leaderboard?window=all&categoryId=${nba}`);
     expect(chosen.status).toBe(200);
     expect(chosen.body).toMatchObject({ window: "all", categoryId: nba, categoryName: "NBA", page: 1, canonicalUrl: `https://sharpside.example/leaderboard?window=all&categoryId=${nba}` });
-    const fallback = await runPage(leaderboardPage, "/leaderboard?window=fortnight&page=x");
+    const fallback = await runPage(leaderboardPage, context, "/leaderboard?window=fortnight&page=x");
     expect(fallback.body).toMatchObject({ window: "30d", categoryId: 0, page: 1, canonicalUrl: "https://sharpside.example/leaderboard" });
-    const unknownSport = await runPage(leaderboardPage, "/leaderboard?categoryId=999999&window=all");
+    const unknownSport = await runPage(leaderboardPage, context, "/leaderboard?categoryId=999999&window=all");
     expect(unknownSport.body).toMatchObject({ categoryId: 0, categoryName: null });
-    expect(unknownSport.body!.entries).toEqual((await runPage(leaderboardPage, "/leaderboard?window=all")).body!.entries);
+    expect(unknownSport.body!.entries).toEqual((await runPage(leaderboardPage, context, "/leaderboard?window=all")).body!.entries);
   });
 });

@@ -12,9 +12,9 @@ import { eventClosingLines, eventResultCorrections, events, posts } from "~/db/s
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { CORRECTION_MESSAGES, type CorrectionInput, type ResultCorrectionDTO } from "./correction-schema";
-import { closingLineValue, gradePickFromResults, type EventResult, type PickGrade } from "./grading";
+import { gradePickFromResults, type EventResult } from "./grading";
 import type { PickLeg, PickMarket } from "./pick-markets";
-import { gradePendingPicks } from "./results.server";
+import { clvAtClose, gradePendingPicks } from "./results.server";
 import { RESULT_MESSAGES } from "./results-schema";
 
 type CorrectionRow = typeof eventResultCorrections.$inferSelect;
@@ -110,7 +110,9 @@ async function regradePicks(tx: Database, eventId: number, correction: Correctio
     const legs = pick.legs as PickLeg[];
     const grade = gradePickFromResults({ market: pick.market as PickMarket, legs, odds: pick.odds }, results);
     if (!grade) continue;
-    const clv = clvFor(pick.market as PickMarket, legs, grade, closingRows, pick.clv);
+    // The closing lines do not change with the score: a pick keeps its CLV unless it is now void
+    // or had none (a game cancelled, then played).
+    const clv = grade.result === "Void" ? null : (pick.clv ?? clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows));
     if (grade.result === pick.pickResult && grade.settledOdds === pick.settledOdds && clv === pick.clv) continue;
     const updated = await tx
       .update(posts)
@@ -129,18 +131,6 @@ async function regradePicks(tx: Database, eventId: number, correction: Correctio
   return regraded;
 }
 
-/**
- * The closing-line value the new grade carries: the one it had (the closing lines do not change
- * with the score), none for a void or a parlay, and for a pick voided before (a game cancelled,
- * then played) the value the results import would have given it.
- */
-function clvFor(market: PickMarket, legs: PickLeg[], grade: PickGrade, closingRows: (typeof eventClosingLines.$inferSelect)[], current: number | null): number | null {
-  if (market === "Parlay" || grade.result === "Void") return null;
-  if (current !== null) return current;
-  const leg = legs[0];
-  const closing = closingRows.find((row) => row.eventId === leg.eventId && row.market === leg.market && row.side === leg.side && (leg.market === "Moneyline" || row.line === leg.line));
-  return closing ? closingLineValue(leg.odds, closing.odds) : null;
-}
 
 /** The game's trail, newest first; 404 for an unknown game. Public: anyone may check a record. */
 export async function listCorrections(db: Database, eventId: number): Promise<ResultCorrectionDTO[]> {

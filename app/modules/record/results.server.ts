@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { eventClosingLines, events, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
-import { closingLineValue, gradePickFromResults, type EventResult } from "./grading";
+import { closingLineValue, gradePickFromResults, type EventResult, type Grade } from "./grading";
 import type { PickLeg, PickMarket } from "./pick-markets";
 import { RESULT_MESSAGES, type EventResultInput } from "./results-schema";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
@@ -66,6 +66,14 @@ export async function importResults(db: Database, results: EventResultInput[], n
   });
 }
 
+/** CLV of a single bet whose market closed at the same line (any line for a moneyline); none for a parlay or a void. */
+export function clvAtClose(market: PickMarket, legs: PickLeg[], result: Grade, closingRows: (typeof eventClosingLines.$inferSelect)[]): number | null {
+  if (market === "Parlay" || result === "Void") return null;
+  const leg = legs[0];
+  const closing = closingRows.find((row) => row.eventId === leg.eventId && row.market === leg.market && row.side === leg.side && (leg.market === "Moneyline" || row.line === leg.line));
+  return closing ? closingLineValue(leg.odds, closing.odds) : null;
+}
+
 const intArray = (ids: number[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
 
 /** Grades the posted, ungraded picks with a leg on these events whose legs all have a result. */
@@ -95,15 +103,9 @@ export async function gradePendingPicks(db: Database, eventIds: number[], now: D
     const legs = pick.legs as PickLeg[];
     const grade = gradePickFromResults({ market: pick.market as PickMarket, legs, odds: pick.odds }, results);
     if (!grade) continue;
-    // CLV for a single bet whose market closed at the same line (any line for a moneyline).
-    const leg = legs[0];
-    const closing =
-      pick.market === "Parlay" || grade.result === "Void"
-        ? undefined
-        : closingRows.find((row) => row.eventId === leg.eventId && row.market === leg.market && row.side === leg.side && (leg.market === "Moneyline" || row.line === leg.line));
     const updated = await db
       .update(posts)
-      .set({ pickResult: grade.result, gradedAt: now, settledOdds: grade.settledOdds, clv: closing ? closingLineValue(leg.odds, closing.odds) : null, updatedAt: now })
+      .set({ pickResult: grade.result, gradedAt: now, settledOdds: grade.settledOdds, clv: clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows), updatedAt: now })
       .where(and(eq(posts.id, pick.id), isNull(posts.pickResult)))
       .returning({ id: posts.id });
     graded += updated.length;
