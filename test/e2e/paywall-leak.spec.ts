@@ -302,8 +302,8 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     const draft = await create(author, pick(titles.draft, "Still working on this one.", undefined));
     cleanup.push(() => author.delete(`/api/posts/${draft}`));
 
-    // A second expert's prop, graded once its game has started (the admin moves the start to now,
-    // as test/e2e/record.spec.ts does; Void leaves the record's figures as they are).
+    // A second expert's prop, graded once its game has its result (the admin moves the start to
+    // now, as test/e2e/record.spec.ts does; Void leaves the record's figures as they are).
     const graded = await create(secondAuthor, {
       postType: "Pick",
       title: titles.graded,
@@ -317,6 +317,10 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     });
     const moved = await admin.patch(`/api/events/${nflGame.id}`, { data: { startsAt: new Date().toISOString() } });
     expect(moved.status(), await moved.text()).toBe(200);
+    // A self-grade waits for the game's result: the admin calls it off (a cancelled game voids the
+    // picks on it, so no figure moves).
+    const called = await admin.post("/api/events/results", { data: [{ eventId: nflGame.id, status: "Canceled" }] });
+    expect(called.status(), await called.text()).toBe(200);
     const gradedAnswer = await secondAuthor.put(`/api/posts/${graded}/pick-result?pickResult=Void`);
     expect(gradedAnswer.status(), await gradedAnswer.text()).toBe(200);
 
