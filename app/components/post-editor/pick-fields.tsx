@@ -83,7 +83,7 @@ export function PickFields(props: PickFieldsProps) {
   const odds = parlay ? combinedOdds(legs) : null;
 
   return (
-    <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">The pick</legend>
       {locked ? (
         <p role="note" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
@@ -91,7 +91,7 @@ export function PickFields(props: PickFieldsProps) {
         </p>
       ) : null}
 
-      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_8rem]">
         <EditorField id={fieldId("market")} label="Market" errors={marketErrors} required>
           <select
             id={fieldId("market")}
@@ -235,7 +235,7 @@ function LegEditor({
   useMarketPrefill(marketState, leg, legTakesLine(leg), locked, (patch) => onLegChange(index, patch));
 
   const body = (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       {parlay ? (
         <div className="sm:col-span-3">
           <EditorField id={idOf("market")} label={label("Market")} errors={errorsOf("market")} required>
@@ -358,7 +358,7 @@ function LegEditor({
   }
   const removable = !locked && legs.length > PARLAY_MIN_LEGS && market === "Parlay";
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-3" aria-describedby={legErrorId}>
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3" aria-describedby={legErrorId}>
       <legend className="px-1 text-sm font-semibold text-slate-800">{name}</legend>
       {body}
       <div className="mt-3 flex items-center justify-between gap-2">
