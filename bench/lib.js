@@ -376,7 +376,12 @@ export async function signIn(appBase, userName, password = process.env.BENCH_DEM
 /** Warms each target up, then measures them in turn for `settings.rounds` rounds; answers each one's medians. */
 export async function alternate(settings, targets) {
   // A target may be a write: { method, body, expectStatus } go to autocannon as they are.
-  const load = (target, duration) => ({ url: target.url, headers: target.headers, method: target.method, body: target.body, expectStatus: target.expectStatus, connections: settings.connections, duration });
+  const load = (target, duration) => {
+    const options = { url: target.url, headers: target.headers, connections: settings.connections, duration };
+    // autocannon refuses an undefined method: only a write names one.
+    if (target.method) Object.assign(options, { method: target.method, body: target.body, expectStatus: target.expectStatus });
+    return options;
+  };
   for (const target of targets) await measure(target.name, load(target, settings.warmupSeconds));
   const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= settings.rounds; round++) {
