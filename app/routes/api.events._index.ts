@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { idParam, pageQuery } from "~/modules/http/query-schemas";
+import { isStorableTime } from "~/modules/http/storable";
 import { listEvents } from "~/modules/reference/reference.server";
 
 const isoDate = z
   .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), "Must be an ISO-8601 date")
+  // Years 1 to 9999: "0000-01-01" parses in JavaScript, PostgreSQL refuses it (a 500 otherwise).
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && isStorableTime(Date.parse(value)), "Must be an ISO-8601 date")
   .transform((value) => new Date(value));
 
 export const eventListQuerySchema = z.object({ ...pageQuery, categoryId: idParam.optional(), from: isoDate.optional(), to: isoDate.optional() });

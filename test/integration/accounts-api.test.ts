@@ -343,6 +343,39 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
     expect(signIn.status).toBe(200);
   });
 
+  it("a reset spends every other open link of the account, and so does a password change", async () => {
+    const { user } = await signUp();
+    const ask = () => callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    const check = (token: string) => callRoute(forgotPasswordTokenRoute, context, { path: "/api/forgot_password/x", params: { resetToken: token } }).then((r) => r.status);
+    const reset = (token: string, password: string) =>
+      callRoute(forgotPasswordTokenRoute, context, { method: "PUT", path: "/api/forgot_password/x", params: { resetToken: token }, body: { password, confirmPassword: password } }).then((r) => r.status);
+    await ask();
+    const older = await resetTokenFor(user.email);
+    await ask();
+    const newer = await resetTokenFor(user.email);
+    expect(newer).not.toBe(older);
+    expect([await check(older), await check(newer)]).toEqual([200, 200]);
+    expect(await reset(newer, "brand new 123")).toBe(200);
+    // The older link was sent before the reset: it sets nothing now.
+    expect(await check(older)).toBe(404);
+    expect(await reset(older, "attacker 12345")).toBe(404);
+    // Nor does an e-mail code sent before it.
+    const [account] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const codes = await database.db.select({ consumedAt: emailCodes.consumedAt }).from(emailCodes).where(eq(emailCodes.userId, account.id));
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.every((code) => code.consumedAt !== null)).toBe(true);
+
+    // A link asked for, then the password changed from the settings: the link is dead.
+    const session = new CookieJar();
+    await callRoute(sessionRoute, context, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: user.email, password: "brand new 123" } }, jar: session });
+    await ask();
+    const pending = await resetTokenFor(user.email);
+    const changed = await callRoute(resetPasswordRoute, context, { method: "POST", path: "/api/reset_password", jar: session, body: { currentPassword: "brand new 123", password: "changed pass 9", confirmPassword: "changed pass 9" } });
+    expect(changed.status).toBe(200);
+    expect(await check(pending)).toBe(404);
+    expect(await reset(pending, "attacker 12345")).toBe(404);
+  });
+
   it("refuses an expired reset token", async () => {
     const { user } = await signUp();
     await callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
@@ -414,7 +447,8 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
     }
 
     // The owner gets back in at once through a password reset by e-mail, which ends the lock.
-    await callRoute(forgotPasswordRoute, strict, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    // (From an address of its own: the file's other resets count against 127.0.0.1's hourly limit.)
+    await callRoute(forgotPasswordRoute, { ...strict, clientIp: "10.0.2.1" }, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
     const resetToken = await resetTokenFor(user.email);
     const reset = await callRoute(forgotPasswordTokenRoute, strict, {
       method: "PUT",

@@ -166,6 +166,12 @@ describe(`sign-in page (${testDatabaseEngine()})`, () => {
       expect(answer.location).toBe("/");
     }
     expect((await call(signIn.loader, "/sign-in?callbackUrl=https%3A%2F%2Fevil.example")).data).toMatchObject({ callbackUrl: null });
+    // Past ASCII a Location cannot hold the text as it is: it goes percent-encoded, never a 500 (a
+    // form carries half a surrogate pair as U+FFFD).
+    const separator = await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/\u2028x" } });
+    expect(separator).toMatchObject({ status: 302, location: "/%E2%80%A8x" });
+    expect((await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/experts/José" } })).location).toBe("/experts/Jos%C3%A9");
+    expect((await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/\uD800x" } })).location).toBe("/%EF%BF%BDx");
   });
 
   it("remember me makes the refresh cookie outlive the browser", async () => {

@@ -862,6 +862,22 @@ describe(`hostile input: the cases that were 500s (${testDatabaseEngine()})`, ()
     expect(signUp.body.errors).toEqual({ fullName: ["Invalid input"] });
   });
 
+  it("a date or cursor PostgreSQL cannot hold is a 400, not a database error", async () => {
+    for (const from of ["0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "10000-01-01T00:00:00Z"]) {
+      const answer = await call("GET /api/events", "visitor", () => ({ path: `/api/events?from=${encodeURIComponent(from)}` }));
+      expect(answer.status, from).toBe(400);
+    }
+    const id = "00000000-0000-4000-8000-000000000000";
+    for (const createdAt of ["2026-13-45 99:99:99+00", "2026-02-30 10:00:00+00", "0000-01-01 00:00:00+00", "2025-02-29 00:00:00+00"]) {
+      const afterCursor = Buffer.from(`${createdAt}|${id}`, "utf8").toString("base64url");
+      const answer = await call("GET /api/notifications/see-notifications/list", "user", () => ({ path: `/api/notifications/see-notifications/list?afterCursor=${afterCursor}` }));
+      expect(answer.status, createdAt).toBe(400);
+    }
+    // A real moment is a cursor like any other (a leap day included).
+    const real = Buffer.from(`2024-02-29 10:00:00.123456+00|${id}`, "utf8").toString("base64url");
+    expect((await call("GET /api/notifications/see-notifications/list", "user", () => ({ path: `/api/notifications/see-notifications/list?afterCursor=${real}` }))).status).toBe(200);
+  });
+
   it("an id past PostgreSQL's integer is a 422 on its field, not a database error", async () => {
     const post = await call("POST /api/posts", "owner", async () => ({ body: { ...(await postBody()), categoryId: 2_147_483_648 } }));
     expect(post.status).toBe(422);

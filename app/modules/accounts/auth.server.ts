@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { emailCodes, passwordResetTokens, users, type User } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
@@ -197,7 +198,16 @@ export async function findUsableResetToken(context: Pick<AccountsContext, "db">,
   return row;
 }
 
-/** Sets the new password, spends the token and signs the user out everywhere. */
+/**
+ * Spends every open reset link and e-mail code of the account: once its password changes, a link
+ * sent before (to a mailbox someone else may read, or in a mail forwarded on) must not set another.
+ */
+async function spendOpenLinks(db: Database, userId: string, now = new Date()): Promise<void> {
+  await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await db.update(emailCodes).set({ consumedAt: now }).where(and(eq(emailCodes.userId, userId), isNull(emailCodes.consumedAt)));
+}
+
+/** Sets the new password, spends the token (and every other open link of the account) and signs the user out everywhere. */
 export async function resetPassword(context: AccountsContext, token: string, password: string): Promise<void> {
   const { db, env } = context;
   const row = await findUsableResetToken(context, token);
@@ -210,6 +220,7 @@ export async function resetPassword(context: AccountsContext, token: string, pas
       .returning({ id: passwordResetTokens.id });
     if (used.length === 0) return false;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    await spendOpenLinks(tx, row.userId);
     return true;
   });
   // Two resets racing with one token: only the first wins.
@@ -238,10 +249,11 @@ export async function changePassword(
     await enforceRateLimit(db, signInAccountLimit(env), viewer.user.id);
     throw new AppError(422, defaultErrorMessage(422), { currentPassword: ["Wrong password"] });
   }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, viewer.user.id));
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.user.id));
+    await spendOpenLinks(tx, viewer.user.id);
+  });
   await revokeUserSessions(db, viewer.user.id, "password changed", viewer.sessionId);
   const message = passwordChangedEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: viewer.user.firstName, supportEmail: env.SUPPORT_EMAIL });
   await sendMailSoon(db, context.mail, context.log, { to: viewer.user.email, ...message });

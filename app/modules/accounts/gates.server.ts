@@ -3,6 +3,7 @@
  * a visitor goes to /sign-in?callbackUrl=…, an unconfirmed user to /email-verification, a
  * signed-in user failing a role gate gets a 403. API gates throw 401/403 in the API's shape.
  */
+import { isStorableText } from "~/modules/http/storable";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
 import { accessSessionId, readViewer, type Viewer } from "./sessions.server";
@@ -59,8 +60,10 @@ export function signInUrl(request: Request): string {
 export function safeCallbackUrl(value: string | null | undefined, fallback = "/"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
-  return value;
+  if (/[\u0000-\u001f\u007f]/.test(value) || !isStorableText(value)) return fallback;
+  // A Location holds bytes: anything past ASCII (a line separator, an accent) goes percent-encoded,
+  // as a browser would send it, rather than failing the redirect.
+  return value.replace(/[^\u0020-\u007e]+/g, (text) => encodeURIComponent(text));
 }
 
 export async function requireViewer(request: Request, context: GateContext): Promise<Viewer> {

@@ -1,4 +1,5 @@
 /** Query strings of the notification API (SPEC.md section 7; a malformed value is a 400 through `readQuery`). */
+import { isStorableTime } from "~/modules/http/storable";
 import { z } from "zod";
 import { wholeNumber } from "~/modules/http/query-schemas";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
@@ -18,17 +19,11 @@ export const notificationListQuerySchema = z.object({
     .optional(),
 });
 
-/** Years 1 to 9999: JavaScript dates reach ±275,760, PostgreSQL's timestamps do not (a 500 otherwise). */
-const EARLIEST = Date.parse("0001-01-01T00:00:00Z");
-const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
 
 /** `PUT /api/notifications/see-notifications/mark-read?tillDate` */
 export const markReadQuerySchema = z.object({
   tillDate: z
     .string({ required_error: "Required" })
-    .refine((value) => {
-      const time = Date.parse(value);
-      return time >= EARLIEST && time <= LATEST;
-    }, "Must be a date")
+    .refine((value) => isStorableTime(Date.parse(value)), "Must be a date")
     .transform((value) => new Date(value)),
 });

@@ -5,6 +5,7 @@
  * A notification carries ids and public facts only (a post's title, never its body): one
  * serializer, `toNotificationDTO`, for the list, the stream and e-mails.
  */
+import { isCalendarTimestamp } from "~/modules/http/storable";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { queryRows, type Database } from "~/db/client.server";
@@ -242,7 +243,8 @@ function encodeCursor(row: { cursorAt: string; id: string }): string {
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!id || !UUID_PATTERN.test(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "")) return null;
+  // A cursor is ours only when it names a real moment: a forged "2026-13-45" is a 400, not a database error.
+  if (!id || !UUID_PATTERN.test(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "") || !isCalendarTimestamp(createdAt)) return null;
   return { createdAt, id };
 }
 
