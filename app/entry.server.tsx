@@ -10,6 +10,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
+import { applyPageCaching } from "~/modules/http/page-caching.server";
 import { redactUrl } from "~/modules/http/request-log.server";
 
 export const streamTimeout = 5_000;
@@ -22,6 +23,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  applyPageCaching(request, responseHeaders);
   // A loader found the database down (database-outage.server.ts): tell the client when to retry.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
@@ -57,6 +59,12 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** A page's data (`.data`, single fetch) is cached as its page is. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  applyPageCaching(request, response.headers);
+  return response;
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {

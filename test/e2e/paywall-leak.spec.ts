@@ -1,8 +1,7 @@
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { uniqueClientIp } from "./support/helpers";
 import { E2E_STAND_INS } from "./support/ports";
+import { apiSignedIn as signedInContext, dataUrl, routeManifest } from "./support/routes";
 import type { CaughtMail } from "./support/accounts";
 
 /**
@@ -21,7 +20,6 @@ import type { CaughtMail } from "./support/accounts";
  * subscribes to nor follows LeBronPicks, nor subscribes to GridironGuru; sharpside.admin is an admin.
  */
 
-const DEMO_PASSWORD = "sharpside-demo";
 const AUTHOR = "LeBronPicks";
 const SECOND_AUTHOR = "GridironGuru";
 const SUBSCRIBER = "alex.fan";
@@ -109,54 +107,7 @@ const SKIP: Record<string, string> = {
   "/api/notifications/sse-notifications": "an open event stream: read separately below, as the follower and as a visitor",
 };
 
-interface Route {
-  id: string;
-  path: string;
-  page: boolean;
-}
 
-interface RouteEntry {
-  id?: string;
-  path?: string;
-  file: string;
-  children?: RouteEntry[];
-}
-
-/** The app's routes as app/routes.ts declares them (flatRoutes over app/routes/), with their full paths. */
-async function routeManifest(): Promise<Route[]> {
-  const require = createRequire(import.meta.url);
-  // What the Remix Vite plugin does before it reads app/routes.ts.
-  const routeConfig = require("@remix-run/dev/dist/config/routes.js") as { setRouteConfigAppDirectory(directory: string): void };
-  routeConfig.setRouteConfigAppDirectory(fileURLToPath(new URL("../../app", import.meta.url)));
-  const entries = (await (await import("../../app/routes")).default) as RouteEntry[];
-  const routes: Route[] = [];
-  const walk = (list: RouteEntry[], parent: string) => {
-    for (const entry of list) {
-      const full = [parent, entry.path].filter(Boolean).join("/");
-      routes.push({ id: entry.id ?? entry.file, path: `/${full}`, page: entry.file.endsWith(".tsx") });
-      walk(entry.children ?? [], full);
-    }
-  };
-  walk(entries, "");
-  return routes;
-}
-
-/** A page's loader data under single fetch: `/path.data` (`/_root.data` for the home page), same query. */
-function dataUrl(url: string): string {
-  const parsed = new URL(url, "http://x");
-  const path = parsed.pathname === "/" ? "/_root" : parsed.pathname.replace(/\/$/, "");
-  return `${path}.data${parsed.search}`;
-}
-
-async function signedInContext(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, userName: string): Promise<APIRequestContext> {
-  const context = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL, "X-Forwarded-For": uniqueClientIp() },
-  });
-  const response = await context.post("/api/session", { data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } } });
-  expect(response.status(), `sign-in as ${userName}`).toBe(200);
-  return context;
-}
 
 async function textOf(context: APIRequestContext, url: string): Promise<{ status: number; text: string }> {
   const response = await context.get(url, { maxRedirects: 0, timeout: 20_000 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   // A page rendered in chunks, the way Remix streams one, carrying its nonce and a render count.
   app.get(/^\/page/, (req, res) => {
     renders += 1;
-    res.status(200).type("html").set("Cache-Control", PUBLIC_PAGE_HEADERS["Cache-Control"]);
+    res.status(200).type("html").set("Cache-Control", PUBLIC_PAGE_HEADERS["Cache-Control"]).set("Vary", "Cookie");
     res.write(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script>`);
     res.end(`<p>${req.originalUrl}</p></html>`);
   });
@@ -55,6 +55,8 @@ describe("the signed-out page cache", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(second.headers.get("content-type")).toContain("text/html");
     expect(second.headers.get("cache-control")).toBe(PUBLIC_PAGE_HEADERS["Cache-Control"]);
+    // The copy varies with the cookies as the page did: a shared cache in front keeps them apart.
+    expect(second.headers.get("vary")).toBe("Cookie");
     expect(secondBody).toContain("render 1");
     const nonces = [firstBody, secondBody].map((b) => /nonce="([^"]+)"/.exec(b)![1]);
     expect(nonces[0]).not.toBe(nonces[1]);

@@ -29,6 +29,8 @@ interface Entry {
   nonce: string;
   contentType: string;
   cacheControl: string;
+  /** The page's Vary (Cookie, for a public page): replayed with it. */
+  vary?: string;
 }
 
 export class PageCache {
@@ -94,6 +96,7 @@ export class PageCache {
       const hit = this.get(key);
       if (hit) {
         res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
+        if (hit.vary) res.setHeader("Vary", hit.vary);
         res.setHeader("X-Page-Cache", hit.stale ? "stale" : "hit");
         res.send(hit.body.replaceAll(hit.nonce, nonce));
         return;
@@ -119,7 +122,8 @@ export class PageCache {
           /\bpublic\b/.test(cacheControl) &&
           !/no-store|private/.test(cacheControl)
         ) {
-          this.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType, cacheControl });
+          const vary = res.getHeader("Vary");
+          this.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType, cacheControl, vary: vary === undefined ? undefined : String(vary) });
         }
         return end(chunk, ...rest);
       }) as Response["end"];

@@ -1,0 +1,31 @@
+/**
+ * Caching of pages and their data (`.data`), decided once for every route (issue 25): a response
+ * rendered for a signed-in viewer carries their name, e-mail and subscriptions, so no cache but
+ * their browser's own may keep it (`private, no-store`, whatever the route said); a page the route
+ * declared public for visitors (public-page.ts) says it varies with the cookies, so a cache in front
+ * never hands a visitor's copy to someone signed in, nor the reverse.
+ */
+import { ACCESS_COOKIE, REFRESH_COOKIE } from "~/modules/accounts/sessions.server";
+
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/** Does the request carry a session (the access or the refresh cookie)? */
+export function carriesSession(request: Request): boolean {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return false;
+  return cookie.split(";").some((part) => {
+    const name = part.trim().split("=", 1)[0];
+    return name === ACCESS_COOKIE || name === REFRESH_COOKIE;
+  });
+}
+
+/** Sets the response's caching headers for this request (see above). */
+export function applyPageCaching(request: Request, headers: Headers): void {
+  if (carriesSession(request)) {
+    headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    return;
+  }
+  if (!/\bpublic\b/.test(headers.get("Cache-Control") ?? "")) return;
+  const vary = headers.get("Vary");
+  if (!vary || !/\bcookie\b/i.test(vary)) headers.set("Vary", vary ? `${vary}, Cookie` : "Cookie");
+}

@@ -1,0 +1,44 @@
+/**
+ * Shared caches never keep a personal page (issue 25): every page route of the route manifest, and
+ * its data (`.data`), answers a signed-in viewer `private, no-store`; what a route serves visitors
+ * as public says `Vary: Cookie`, so a cache in front keeps a visitor's copy from anyone signed in.
+ */
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { uniqueClientIp } from "./support/helpers";
+import { apiSignedIn, dataUrl, routeManifest } from "./support/routes";
+
+test("every page and its data: private for a signed-in viewer, public ones varying by cookie for visitors", async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const user = await apiSignedIn(playwright, baseURL!, "alex.fan");
+  const [post] = (await (await visitor.get("/api/posts?size=1")).json()).items as { id: string }[];
+  const [event] = (await (await visitor.get("/api/events?size=1")).json()).items as { id: number }[];
+  const fill: Record<string, string> = { userName: "LeBronPicks", postId: post.id, eventId: String(event.id), token: "not-a-token-0123456789abcdef", "*": "no-such-page" };
+
+  const pages = (await routeManifest()).filter((route) => route.page && route.path !== "/");
+  const urls = ["/", ...pages.map((route) => route.path.replace(/:(\w+)\??|\*/g, (whole, name: string | undefined) => fill[name ?? "*"] ?? whole))];
+  expect(urls.filter((url) => /[:*]/.test(url)), "a page route with a parameter this test cannot fill").toEqual([]);
+
+  const problems: string[] = [];
+  const check = async (who: "visitor" | "user", client: APIRequestContext, url: string) => {
+    const response = await client.get(url, { maxRedirects: 0, timeout: 20_000 });
+    // A redirect renders nothing of the viewer's.
+    if (response.status() >= 300 && response.status() < 400) return;
+    const cacheControl = response.headers()["cache-control"] ?? "";
+    const vary = response.headers()["vary"] ?? "";
+    if (who === "user" && cacheControl !== "private, no-store") problems.push(`${url} (${response.status()}) signed in: Cache-Control "${cacheControl}"`);
+    if (who === "visitor" && /\bpublic\b/.test(cacheControl) && !/\bcookie\b/i.test(vary)) problems.push(`${url} (${response.status()}) visitor: public without Vary: Cookie ("${vary}")`);
+  };
+  for (const url of urls) {
+    for (const target of [url, dataUrl(url)]) {
+      await check("visitor", visitor, target);
+      await check("user", user, target);
+    }
+  }
+  expect(problems).toEqual([]);
+  // And the public pages really are public to visitors (the page micro-cache keeps them).
+  const expertPage = await visitor.get("/experts/LeBronPicks");
+  expect(expertPage.headers()["cache-control"]).toContain("public");
+  expect(expertPage.headers()["vary"]).toMatch(/cookie/i);
+  await Promise.all([visitor.dispose(), user.dispose()]);
+});
