@@ -20,7 +20,7 @@ import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/ht
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
 import { isEventStreamRequest, newCspNonce, securityHeaderOptions, securityHeaders } from "./app/modules/http/security-headers.server";
-import { isAllowedOrigin, isSafeMethod } from "./app/modules/http/origin.server";
+import { isAllowedOrigin, isSafeMethod, originHostMismatch } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
 import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "./app/modules/notifications/notifications.server";
@@ -121,7 +121,10 @@ app.use((req, res, next) => {
     requestOrigin: `${req.protocol}://${req.get("host")}`,
     appUrl: env.APP_URL,
   });
-  if (allowed) return next();
+  // A page action Remix itself would refuse (Origin's host against X-Forwarded-Host or Host) is a
+  // 403 here, not the 500 Remix's throw would be.
+  const remixRefuses = !isApiPath(req) && originHostMismatch({ origin: req.headers.origin, host: req.headers.host, forwardedHost: req.get("x-forwarded-host") });
+  if (allowed && !remixRefuses) return next();
   req.log.warn({ origin: req.headers.origin }, "blocked a cross-origin unsafe request");
   if (isApiPath(req)) return sendResponse(res, apiError(403));
   res.status(403).type("text").send("Forbidden");

@@ -167,6 +167,18 @@ describe("the running server", () => {
     configured?.child.kill("SIGKILL");
   });
 
+  it("answers 403, not Remix's 500, to a page action whose Origin is the app's but names another host", async () => {
+    // APP_URL is http://localhost:PORT (unset: derived); the request arrives as 127.0.0.1:PORT.
+    const body = "emailOrUserName=alex.fan&password=sharpside-demo";
+    const mismatched = await post(plainPort, "/sign-in", { contentType: FORM, body, contentLength: body.length, headers: { Origin: `http://localhost:${plainPort}` } });
+    expect(mismatched.status).toBe(403);
+    expect(mismatched.body).toBe("Forbidden");
+    // The same Origin with the host a proxy forwarded: Remix's check agrees, the action runs.
+    const forwarded = await post(plainPort, "/sign-in", { contentType: FORM, body, contentLength: body.length, headers: { Origin: `http://localhost:${plainPort}`, "X-Forwarded-Host": `localhost:${plainPort}` } });
+    expect(forwarded.status).not.toBe(403);
+    expect(forwarded.status).toBeLessThan(500);
+  });
+
   describe("request bodies: every one counted as it arrives, 10 MB at most", () => {
     it("refuses a declared Content-Length over 10 MB at once: text on a page, the API's shape under /api", async () => {
       const page = await post(plainPort, "/sign-in", { contentType: FORM, contentLength: 10 * MB + 1, total: 64 * 1024 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedOrigin } from "~/modules/http/origin.server";
+import { isAllowedOrigin, originHostMismatch } from "~/modules/http/origin.server";
 
 const base = { requestOrigin: "http://127.0.0.1:3000", appUrl: "https://sharpside.app" };
 
@@ -30,5 +30,19 @@ describe("isAllowedOrigin (CSRF check on unsafe methods)", () => {
     expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "same-site" })).toBe(false);
     expect(isAllowedOrigin({ ...base, method: "DELETE", secFetchSite: "same-origin" })).toBe(true);
     expect(isAllowedOrigin({ ...base, method: "PUT" })).toBe(true);
+  });
+});
+
+describe("originHostMismatch (what Remix's own action check would refuse)", () => {
+  it("is a mismatch when the Origin's host differs from X-Forwarded-Host, else Host", () => {
+    expect(originHostMismatch({ origin: "https://sharpside.example", host: "sharpside.example" })).toBe(false);
+    expect(originHostMismatch({ origin: "https://sharpside.example", host: "10.0.0.5:3000", forwardedHost: "sharpside.example, proxy" })).toBe(false);
+    expect(originHostMismatch({ origin: "https://sharpside.example", host: "10.0.0.5:3000" })).toBe(true);
+    expect(originHostMismatch({ origin: "http://localhost:3000", host: "127.0.0.1:3000" })).toBe(true);
+    expect(originHostMismatch({ origin: "https://sharpside.example" })).toBe(true);
+    expect(originHostMismatch({ origin: "not a url", host: "sharpside.example" })).toBe(true);
+    // No Origin, or an opaque one: Remix does not compare (the other check decides).
+    expect(originHostMismatch({ host: "sharpside.example" })).toBe(false);
+    expect(originHostMismatch({ origin: "null", host: "sharpside.example" })).toBe(false);
   });
 });

@@ -27,3 +27,22 @@ export function isAllowedOrigin(input: {
   // No Origin: a non-browser client, or an old browser; Sec-Fetch-Site still tells cross-site.
   return input.secFetchSite !== "cross-site" && input.secFetchSite !== "same-site";
 }
+
+/**
+ * Would Remix's own check refuse this page action (its `throwIfPotentialCSRFAttack`)? It compares
+ * the Origin's host with X-Forwarded-Host (else Host) and throws when they differ, which would be
+ * a 500: the server answers 403 first instead. An Origin of our APP_URL reaching us under another
+ * host name (a proxy that does not pass X-Forwarded-Host) is such a case.
+ */
+export function originHostMismatch(headers: { origin?: string; host?: string; forwardedHost?: string }): boolean {
+  const { origin } = headers;
+  if (!origin || origin === "null") return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const host = headers.forwardedHost?.split(",")[0]?.trim() || headers.host;
+  return !host || originHost !== host;
+}
