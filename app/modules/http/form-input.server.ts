@@ -9,7 +9,11 @@
  *   none) and field names conform cannot place cheaply (nested deeper than any form, a list index
  *   far past any list: a stack overflow or a reply of 100 million entries) are dropped;
  * - a NUL character in a field is 'Invalid input' on that field (SPEC.md section 5), as in the
- *   API: text PostgreSQL cannot store.
+ *   API: text PostgreSQL cannot store;
+ * - more than MAX_FORM_FIELDS fields is a 413, counted on the raw bytes before anything parses
+ *   them, and one name repeated more than MAX_FIELD_REPEATS times a 400: conform's parse is
+ *   quadratic in repeats of a name (40,000 repeats of one held the event loop for 9 s), while our
+ *   forms have a few dozen fields at most and our longest checkbox list a box per sport (12).
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -25,18 +29,48 @@ export const MAX_FORM_BODY_BYTES = 3_000_000;
 
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
+export const MAX_FORM_FIELDS = 200;
+export const MAX_FIELD_REPEATS = 20;
+
+const tooLarge = () => new Response("Payload Too Large", { status: 413, statusText: "Payload Too Large" });
+const badRequest = () => new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+
+/** How many times `needle` occurs in `bytes` (a byte scan: linear, no parse). */
+function occurrences(bytes: Uint8Array, needle: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let at = buffer.indexOf(needle); at !== -1; at = buffer.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
+/** At least how many fields the body holds: `&`-separated pairs, or multipart parts. */
+function fieldCount(bytes: Uint8Array, type: string): number {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  if (/multipart\/form-data/i.test(type)) return boundary ? Math.max(0, occurrences(bytes, Buffer.from(`--${boundary[1] ?? boundary[2]}`)) - 1) : 0;
+  return occurrences(bytes, Buffer.from("&")) + 1;
+}
+
 /** The posted form; throws the page's 400, 413 or 415 for a body that is none. */
 export async function readForm(request: Request): Promise<FormData> {
   const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES);
-  if (!bytes) throw new Response("Payload Too Large", { status: 413, statusText: "Payload Too Large" });
+  if (!bytes) throw tooLarge();
   if (bytes.byteLength === 0) return new FormData();
   const type = request.headers.get("Content-Type") ?? "";
   if (!FORM_TYPE.test(type)) throw new Response("Unsupported Media Type", { status: 415, statusText: "Unsupported Media Type" });
+  if (fieldCount(bytes, type) > MAX_FORM_FIELDS) throw tooLarge();
+  let form: FormData;
   try {
-    return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+    form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
-    throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+    throw badRequest();
   }
+  const repeats = new Map<string, number>();
+  for (const name of form.keys()) {
+    const seen = (repeats.get(name) ?? 0) + 1;
+    if (seen > MAX_FIELD_REPEATS) throw badRequest();
+    repeats.set(name, seen);
+  }
+  return form;
 }
 
 /** Conform's reserved names: a control intent and list state, each JSON conform parses. */
@@ -75,12 +109,33 @@ function unstorableFields(payload: unknown): (string | number)[][] {
 }
 
 /**
- * `parseWithZod(formData, { schema })` for a page action: the fields conform can place, a NUL
+ * The top-level field names an object schema knows (through refinements, transforms and pipes);
+ * null when the schema is no single object (a union): then every field is kept.
+ */
+function knownNames(schema: z.ZodTypeAny): Set<string> | null {
+  let inner: z.ZodTypeAny = schema;
+  for (let depth = 0; depth < 10; depth++) {
+    if (inner instanceof z.ZodObject) return new Set(Object.keys(inner.shape as object));
+    if (inner instanceof z.ZodEffects) inner = inner.innerType();
+    else if (inner instanceof z.ZodPipeline) inner = inner._def.in;
+    else if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) inner = inner._def.innerType;
+    else return null;
+  }
+  return null;
+}
+
+/**
+ * `parseWithZod(formData, { schema })` for a page action: the fields conform can place and the
+ * schema knows (a reply echoes the submission: nothing else goes back to the browser), a NUL
  * refused on its field before the schema runs.
  */
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema): Submission<z.input<Schema>, string[], z.output<Schema>> {
+  const known = knownNames(schema);
   const fields = new FormData();
-  for (const [name, value] of formData) if (isPlaceableName(name)) fields.append(name, value);
+  for (const [name, value] of formData) {
+    // `intent` names which of a page's forms was sent (settings): kept with the known fields.
+    if (isPlaceableName(name) && (!known || name === "intent" || known.has(name.split(/[.[]/, 1)[0]))) fields.append(name, value);
+  }
   const storable = z
     .unknown()
     .superRefine((payload, ctx) => {
