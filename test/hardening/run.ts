@@ -54,7 +54,15 @@ const RATE_LIMITS_OFF = Object.fromEntries(
 // 1. The suites written elsewhere for issue 11
 // ---------------------------------------------------------------------------------------------
 function runSuites() {
-  const vitestFiles = ["test/integration/authorization-matrix.test.ts", "test/integration/hostile-input.test.ts", "test/integration/hostile-forms.test.ts"].filter((f) => existsSync(path.join(root, f)));
+  // Issue 25 added the form flood (event-loop delay under 40,000 repeated fields), the reset links
+  // spent by a reset (accounts-api) and the cache headers of every page (e2e).
+  const vitestFiles = [
+    "test/integration/authorization-matrix.test.ts",
+    "test/integration/hostile-input.test.ts",
+    "test/integration/hostile-forms.test.ts",
+    "test/integration/form-flood.test.ts",
+    "test/integration/accounts-api.test.ts",
+  ].filter((f) => existsSync(path.join(root, f)));
   if (!settings.skip.has("tests")) {
     if (vitestFiles.length === 0) verdict("vitest: authorization matrix, hostile input", false, "neither file exists");
     else {
@@ -63,13 +71,14 @@ function runSuites() {
       verdict(`vitest: ${vitestFiles.map((f) => path.basename(f)).join(", ")}`, result.status === 0, `exit ${result.status}`);
     }
   }
-  const e2e = "test/e2e/paywall-leak.spec.ts";
+  const e2e = ["test/e2e/paywall-leak.spec.ts", "test/e2e/cache-headers.spec.ts"];
   if (!settings.skip.has("e2e")) {
-    if (!existsSync(path.join(root, e2e))) verdict("playwright: paywall leak", false, `${e2e} does not exist`);
+    const missing = e2e.filter((file) => !existsSync(path.join(root, file)));
+    if (missing.length > 0) verdict("playwright: paywall leak, cache headers", false, `${missing.join(", ")} does not exist`);
     else {
-      console.log(`hardening: npx playwright test ${e2e}`);
-      const result = spawnSync("npx", ["playwright", "test", e2e], { cwd: root, stdio: "inherit" });
-      verdict("playwright: paywall leak", result.status === 0, `exit ${result.status}`);
+      console.log(`hardening: npx playwright test ${e2e.join(" ")}`);
+      const result = spawnSync("npx", ["playwright", "test", ...e2e], { cwd: root, stdio: "inherit" });
+      verdict("playwright: paywall leak, cache headers", result.status === 0, `exit ${result.status}`);
     }
   }
 }

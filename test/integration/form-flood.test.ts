@@ -6,7 +6,7 @@
  */
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_FIELD_REPEATS, MAX_FORM_FIELDS } from "~/modules/http/form-input.server";
+import { MAX_FIELD_CHARS, MAX_FIELD_REPEATS, MAX_FORM_FIELDS } from "~/modules/http/form-input.server";
 import * as healthRoute from "~/routes/api.health";
 import * as signInPage from "~/routes/sign-in";
 import { makeLoadContext } from "../support/context";
@@ -77,5 +77,10 @@ describe(`a form flood (${testDatabaseEngine()})`, () => {
     const echoed = answer.data.result.initialValue ?? {};
     expect(Object.keys(echoed).sort()).toEqual(["emailOrUserName"]);
     expect(JSON.stringify(answer.data)).not.toContain("JUNKVALUE");
+    // A known field's text comes back cut: nothing attacker-sized reaches the encoder.
+    const long = new Request("http://localhost/sign-in", { method: "POST", headers: { "Content-Type": FORM }, body: `password=x&emailOrUserName=${"b".repeat(2_500_000)}` });
+    const cutAnswer = (await signInPage.action({ request: long, params: {}, context } as never)) as { data: unknown; init?: ResponseInit | null };
+    expect(cutAnswer.init?.status).toBe(422);
+    expect(JSON.stringify(cutAnswer.data).length).toBeLessThan(MAX_FIELD_CHARS + 1_000);
   });
 });

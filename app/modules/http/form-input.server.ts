@@ -109,6 +109,19 @@ function unstorableFields(payload: unknown): (string | number)[][] {
 }
 
 /**
+ * A reply echoes what was sent: a field's text is cut to this length first, so no action hands
+ * turbo-stream an attacker-sized string (its encoder's advisory, docs/security.md). Every page
+ * form's fields allow 1,000 characters at most: a cut value fails its check as the whole would.
+ */
+export const MAX_FIELD_CHARS = 10_000;
+
+function cut(value: string): string {
+  if (value.length <= MAX_FIELD_CHARS) return value;
+  const end = /[\uD800-\uDBFF]/.test(value[MAX_FIELD_CHARS - 1]) ? MAX_FIELD_CHARS - 1 : MAX_FIELD_CHARS;
+  return value.slice(0, end);
+}
+
+/**
  * The top-level field names an object schema knows (through refinements, transforms and pipes);
  * null when the schema is no single object (a union): then every field is kept.
  */
@@ -134,7 +147,7 @@ export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schem
   const fields = new FormData();
   for (const [name, value] of formData) {
     // `intent` names which of a page's forms was sent (settings): kept with the known fields.
-    if (isPlaceableName(name) && (!known || name === "intent" || known.has(name.split(/[.[]/, 1)[0]))) fields.append(name, value);
+    if (isPlaceableName(name) && (!known || name === "intent" || known.has(name.split(/[.[]/, 1)[0]))) fields.append(name, typeof value === "string" ? cut(value) : value);
   }
   const storable = z
     .unknown()
