@@ -12,6 +12,7 @@ import { describeSummary, type ProviderImportSummary } from "~/modules/sports-da
 import { looksLikeProviderJson, providerImportSchema } from "~/modules/sports-data/provider-schema";
 import { readSyncState } from "~/modules/sports-data/sync.server";
 import { readForm } from "~/modules/http/form-input.server";
+import { pathId } from "~/modules/http/query-schemas";
 import { CORRECTION_MESSAGES, CORRECTION_REASON_MAX, correctionSchema } from "~/modules/record/correction-schema";
 import { correctionScreen, correctResult } from "~/modules/record/corrections.server";
 import type { Database } from "~/db/client.server";
@@ -201,7 +202,7 @@ export default function AdminEventsPage() {
 // ---------------------------------------------------------------------------------------------
 type CorrectionActionResult = ActionResult & { correction: true; correctionErrors?: Record<string, string[]> };
 
-const gameId = (raw: FormDataEntryValue | string | null) => (typeof raw === "string" && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null);
+const gameId = (raw: FormDataEntryValue | null) => pathId(typeof raw === "string" ? raw.trim() : undefined);
 
 /** The "correct" intent: the correction appended, the game's picks regraded, the figures rebuilt. */
 async function correctAction(db: Database, adminId: string, form: FormData) {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isStorableText, INVALID_TEXT } from "~/modules/http/storable";
 import { choice } from "./pick-markets";
-import { RESULT_MESSAGES } from "./results-schema";
+import { finalNeedsScores, RESULT_MESSAGES } from "./results-schema";
 
 export const CORRECTION_REASON_MAX = 500;
 
@@ -44,12 +44,7 @@ export const correctionSchema = z
           .refine(isStorableText, INVALID_TEXT),
       ),
   })
-  .superRefine((correction, ctx) => {
-    if (correction.status !== "Final") return;
-    for (const field of ["homeScore", "awayScore"] as const) {
-      if (correction[field] === null || correction[field] === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: RESULT_MESSAGES.finalNeedsScores });
-    }
-  })
+  .superRefine(finalNeedsScores)
   .transform((correction) => ({
     status: correction.status,
     // A cancelled game has no score, whatever was sent beside it (as with a result).

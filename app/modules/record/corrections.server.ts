@@ -6,15 +6,15 @@
  * rebuilt from the picks. All in one transaction: the triggers of migration 0017 accept the
  * event's new result and the picks' new grades only beside a correction appended in it.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { eventClosingLines, eventResultCorrections, events, posts } from "~/db/schema";
+import { eventResultCorrections, events, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { CORRECTION_MESSAGES, type CorrectionInput, type ResultCorrectionDTO } from "./correction-schema";
-import { gradePickFromResults, type EventResult } from "./grading";
+import { gradePickFromResults } from "./grading";
 import type { PickLeg, PickMarket } from "./pick-markets";
-import { clvAtClose, gradePendingPicks } from "./results.server";
+import { clvAtClose, gradePendingPicks, legResults } from "./results.server";
 import { RESULT_MESSAGES } from "./results-schema";
 
 type CorrectionRow = typeof eventResultCorrections.$inferSelect;
@@ -97,13 +97,7 @@ async function regradePicks(tx: Database, eventId: number, correction: Correctio
       ),
     );
   if (graded.length === 0) return 0;
-  const legEventIds = [...new Set(graded.flatMap((pick) => (pick.legs ?? []).map((leg) => leg.eventId)))];
-  if (legEventIds.length === 0) return 0;
-  const [eventRows, closingRows] = await Promise.all([
-    tx.select({ id: events.id, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore }).from(events).where(inArray(events.id, legEventIds)),
-    tx.select().from(eventClosingLines).where(inArray(eventClosingLines.eventId, legEventIds)),
-  ]);
-  const results = new Map<number, EventResult>(eventRows.map((row) => [row.id, row]));
+  const { results, closingRows } = await legResults(tx, graded);
   let regraded = 0;
   for (const pick of graded) {
     if (!pick.market || !pick.legs || pick.odds === null) continue;

@@ -32,6 +32,14 @@ export const closingLineSchema = z.object({
   odds: oddsSchema,
 });
 
+/** A final result names both scores (a cancellation none): the results import's rule and a correction's. */
+export function finalNeedsScores(result: { status: string; homeScore?: number | null; awayScore?: number | null }, ctx: z.RefinementCtx) {
+  if (result.status !== "Final") return;
+  for (const field of ["homeScore", "awayScore"] as const) {
+    if (result[field] === null || result[field] === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: RESULT_MESSAGES.finalNeedsScores });
+  }
+}
+
 export const eventResultSchema = z
   .object({
     eventId: eventIdSchema(),
@@ -40,12 +48,7 @@ export const eventResultSchema = z
     awayScore: score(),
     closingLines: z.array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid }).max(20, RESULT_MESSAGES.invalid).default([]),
   })
-  .superRefine((result, ctx) => {
-    if (result.status !== "Final") return;
-    for (const field of ["homeScore", "awayScore"] as const) {
-      if (result[field] === null || result[field] === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: RESULT_MESSAGES.finalNeedsScores });
-    }
-  })
+  .superRefine(finalNeedsScores)
   .transform((result) => ({
     eventId: result.eventId,
     status: result.status,

@@ -74,6 +74,17 @@ export function clvAtClose(market: PickMarket, legs: PickLeg[], result: Grade, c
   return closing ? closingLineValue(leg.odds, closing.odds) : null;
 }
 
+/** The results and closing lines of every game the picks' legs name: what grading them reads. */
+export async function legResults(db: Database, picks: { legs: PickLeg[] | null }[]) {
+  const legEventIds = [...new Set(picks.flatMap((pick) => (pick.legs ?? []).map((leg) => leg.eventId)))];
+  if (legEventIds.length === 0) return { results: new Map<number, EventResult>(), closingRows: [] };
+  const [eventRows, closingRows] = await Promise.all([
+    db.select({ id: events.id, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore }).from(events).where(inArray(events.id, legEventIds)),
+    db.select().from(eventClosingLines).where(inArray(eventClosingLines.eventId, legEventIds)),
+  ]);
+  return { results: new Map<number, EventResult>(eventRows.map((row) => [row.id, row])), closingRows };
+}
+
 const intArray = (ids: number[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
 
 /** Grades the posted, ungraded picks with a leg on these events whose legs all have a result. */
@@ -91,12 +102,7 @@ export async function gradePendingPicks(db: Database, eventIds: number[], now: D
       ),
     );
   if (pending.length === 0) return 0;
-  const legEventIds = [...new Set(pending.flatMap((pick) => (pick.legs ?? []).map((leg) => leg.eventId)))];
-  const [eventRows, closingRows] = await Promise.all([
-    db.select({ id: events.id, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore }).from(events).where(inArray(events.id, legEventIds)),
-    db.select().from(eventClosingLines).where(inArray(eventClosingLines.eventId, legEventIds)),
-  ]);
-  const results = new Map<number, EventResult>(eventRows.map((row) => [row.id, row]));
+  const { results, closingRows } = await legResults(db, pending);
   let graded = 0;
   for (const pick of pending) {
     if (!pick.market || !pick.legs || pick.odds === null) continue;
