@@ -119,7 +119,7 @@ export default function AdminEventsPage() {
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-content">
         <h1 className="text-2xl font-extrabold tracking-tight">{ADMIN_EVENTS_TITLE}</h1>
-        <p className="mt-2 text-slate-600">A result is final: the picks on the game are graded from it at once (props wait for their expert).</p>
+        <p className="mt-2 text-slate-600">The picks on a game are graded from its result at once (props wait for their expert). Once in, a result changes only by a correction with its reason, below.</p>
         <p role="status" className={result ? (result.ok ? "mt-3 font-semibold text-brand-700" : "mt-3 font-semibold text-danger") : "sr-only"}>
           {result?.message ?? ""}
         </p>
