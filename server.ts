@@ -14,7 +14,8 @@ import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
 import { apiError } from "./app/modules/http/api.server";
-import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES, sendResponse } from "./app/modules/http/body-limit.server";
+import { API_MESSAGES } from "./app/modules/http/error-messages";
+import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES, MAX_URL_LENGTH, sendResponse } from "./app/modules/http/body-limit.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, withDatabaseOutageGuard } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
@@ -86,6 +87,12 @@ app.use((req, res, next) => {
 app.use(securityHeaders(securityHeaderOptions(env, { production: isProduction })));
 
 const isApiPath = (req: express.Request) => req.path.startsWith("/api/") || req.path === "/api";
+// An address longer than any of ours is refused before anything reads it (the API's shape under /api).
+app.use((req, res, next) => {
+  if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
+  if (isApiPath(req)) return sendResponse(res, apiError(414, { error: API_MESSAGES[414] }));
+  res.status(414).type("text").send("URI Too Long");
+});
 // Every body is counted as it arrives, chunked ones too; past 10 MB the answer is 413 (the API's
 // shape under /api); what still arrives is read into nothing for a moment, then the connection closes.
 // Before anything that could read a body.

@@ -13,6 +13,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { isExpert } from "~/modules/accounts/current-user";
 import { getViewer } from "~/modules/accounts/gates.server";
+import { signInHref } from "~/modules/accounts/sign-in-link";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { AppError } from "~/modules/http/app-error";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
@@ -136,7 +137,7 @@ export default function PostPage() {
   const pickResult = usePickResult(post);
   const timeZone = viewer?.timezone ?? DEFAULT_TIME_ZONE;
   const expertHref = `/experts/${encodeURIComponent(post.author.userName)}`;
-  const signInHref = `/sign-in?callbackUrl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  const signInLink = signInHref(location.pathname, location.search);
   // The verified record (decision 026): a graded, started or withdrawn pick is no longer the author's to change.
   const changeable = isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted || post.withdrawnAt !== null));
 
@@ -168,7 +169,7 @@ export default function PostPage() {
               {post.isLocked && !isLive ? (
                 <ScheduledTeaser post={post} timeZone={timeZone} />
               ) : post.isLocked ? (
-                <LockedBody post={post} siteUrl={siteUrl} expertHref={expertHref} signInHref={signInHref} signedIn={viewer !== null} />
+                <LockedBody post={post} siteUrl={siteUrl} expertHref={expertHref} signInHref={signInLink} signedIn={viewer !== null} />
               ) : (
                 <div className={post.postType === "Pick" ? PAYWALLED_CLASS : undefined}>
                   <SlateRender nodes={post.body} siteOrigin={siteUrl} />
@@ -188,7 +189,7 @@ export default function PostPage() {
           commentsCount={post.commentsCount}
           scrollTo={scrollTo}
           viewer={viewer}
-          signInHref={signInHref}
+          signInHref={signInLink}
           subscribeHref={expertHref}
           siteOrigin={siteUrl}
         />

@@ -7,7 +7,7 @@ import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, 
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
-import { completeSignUpSchema } from "~/modules/accounts/social-schema";
+import { completeSignUpSchema, FULL_NAME_MAX } from "~/modules/accounts/social-schema";
 import {
   afterCompleteSignUpUrl,
   clearSocialCookies,
@@ -50,7 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     valid = false;
   }
-  return { valid, provider, token, email, name, callbackUrl: readSocialCookie(request).callbackUrl || null };
+  const callbackUrl = readSocialCookie(request).callbackUrl || null;
+  // A link that is not ours echoes nothing of itself; the name, which the link's signature does not
+  // cover, is cut to the longest full name.
+  if (!valid) return { valid, provider: "", token: "", email: "", name: "", callbackUrl };
+  return { valid, provider, token, email, name: name.slice(0, FULL_NAME_MAX), callbackUrl };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

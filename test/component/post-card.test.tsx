@@ -140,7 +140,7 @@ describe("PostCard", () => {
     expect(within(lockedCard).queryByText("Pending")).toBeNull();
     expect(within(lockedCard).queryByText("Celtics at Lakers")).toBeNull();
     // A visitor's like is a way to sign in.
-    expect(within(lockedCard).getByRole("link", { name: /sign in to like/ }).getAttribute("href")).toBe("/sign-in?callbackUrl=%2F");
+    expect(within(lockedCard).getByRole("link", { name: /sign in to like/ }).getAttribute("href")).toBe("/sign-in") // from home: sign-in comes back home by itself;
 
     const gradedCard = screen.getByRole("article", { name: "Graded pick" });
     expect(within(gradedCard).queryByText("Subscribers only")).toBeNull();

@@ -5,22 +5,13 @@
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { uniqueClientIp } from "./support/helpers";
-import { apiSignedIn, dataUrl, routeManifest } from "./support/routes";
+import { apiSignedIn, dataUrl, pageUrls } from "./support/routes";
 
 test("every page and its data: private for a signed-in viewer, public ones varying by cookie for visitors", async ({ playwright, baseURL }) => {
   test.setTimeout(120_000);
   const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
   const user = await apiSignedIn(playwright, baseURL!, "alex.fan");
-  // A post of a demo expert no other spec writes as: the newest post may be another spec's, whose
-  // page it would then render into the micro-cache under that spec.
-  const expertId = (await (await visitor.get("/api/experts/FairwayFinder")).json()).payload.id as string;
-  const [post] = (await (await visitor.get(`/api/posts?expertId=${expertId}&size=1`)).json()).items as { id: string }[];
-  const [event] = (await (await visitor.get("/api/events?size=1")).json()).items as { id: number }[];
-  const fill: Record<string, string> = { userName: "LeBronPicks", postId: post.id, eventId: String(event.id), token: "not-a-token-0123456789abcdef", "*": "no-such-page" };
-
-  const pages = (await routeManifest()).filter((route) => route.page && route.path !== "/");
-  const urls = ["/", ...pages.map((route) => route.path.replace(/:(\w+)\??|\*/g, (whole, name: string | undefined) => fill[name ?? "*"] ?? whole))];
-  expect(urls.filter((url) => /[:*]/.test(url)), "a page route with a parameter this test cannot fill").toEqual([]);
+  const urls = await pageUrls(visitor);
 
   const problems: string[] = [];
   const check = async (who: "visitor" | "user", client: APIRequestContext, url: string) => {

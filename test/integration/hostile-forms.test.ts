@@ -591,6 +591,11 @@ const OPEN_REDIRECTS = [
   "http:evil.example",
   "/\u0000/evil.example",
   "\\\\evil.example",
+  // Line and paragraph separators: a Location header cannot carry them raw.
+  "/\u2028x",
+  "/x\u2029",
+  "/\u2028/evil.example",
+  "/caf\u00e9",
   "x".repeat(HUGE),
 ];
 

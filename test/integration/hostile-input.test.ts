@@ -33,6 +33,7 @@ import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { errorToResponse, MAX_JSON_BODY_BYTES } from "~/modules/http/api.server";
+import { LEG_MARKETS, LEG_SIDES, PICK_MARKETS } from "~/modules/record/pick-basics";
 import { createLogger } from "~/modules/logger.server";
 import { trimStrings } from "~/modules/http/trim";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
@@ -640,7 +641,30 @@ function bodyAttempts(base: Call, spec: Spec): fc.Arbitrary<Attempt> {
 }
 
 const NUMBERISH = ["-1", "0", "1.5", "NaN", "Infinity", "-Infinity", "1e309", "99999999999999999999", "0x10", "1e3", " 5 ", "", "abc", "5abc", "١٢"];
-const DATEISH = ["-200000-01-01T00:00:00Z", "+275760-09-13T00:00:00.000Z", "0000-00-00", "2024-02-30T00:00:00Z", "200000", "-1", "Infinity", "2024-01-01T00:00:00+99:99"];
+const DATEISH = [
+  "-200000-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00.000Z",
+  "0000-00-00",
+  "2024-02-30T00:00:00Z",
+  "200000",
+  "-1",
+  "Infinity",
+  "2024-01-01T00:00:00+99:99",
+  // Dates JavaScript takes and PostgreSQL's timestamps do not (years 0 and 10000).
+  "0000-01-01T00:00:00Z",
+  "-000001-01-01T00:00:00Z",
+  "10000-01-01T00:00:00Z",
+  "9999-12-31T23:59:60Z",
+];
+/** Cursors (base64url of "moment|id") naming impossible moments, and ones that decode to nothing. */
+const CURSORISH = [
+  ...["2026-13-45 99:99:99+00", "2026-02-30 10:00:00+00", "0000-01-01 00:00:00+00", "10000-01-01 00:00:00+00", "", "|"].map((moment) =>
+    Buffer.from(`${moment}|00000000-0000-4000-8000-000000000000`, "utf8").toString("base64url"),
+  ),
+  Buffer.from("\u2028|\u0000", "utf8").toString("base64url"),
+  "====",
+  "*",
+];
 
 /** Hostile query strings for the keys a route reads. */
 function queryAttempts(base: Call, keys: string[]): fc.Arbitrary<Attempt> {
@@ -654,7 +678,7 @@ function queryAttempts(base: Call, keys: string[]): fc.Arbitrary<Attempt> {
   };
   const withRawQuery = (query: string): Call => ({ ...base, path: `${pathname}?${query}` });
   const allKeys = keys.length > 0 ? keys : PAGING;
-  const value = fc.oneof(fc.constantFrom(...NUMBERISH, ...DATEISH), hostileString.map(wellFormed), fc.constant("x".repeat(100_000)));
+  const value = fc.oneof(fc.constantFrom(...NUMBERISH, ...DATEISH, ...CURSORISH), hostileString.map(wellFormed), fc.constant("x".repeat(100_000)));
   return fc.oneof(
     fc.tuple(fc.constantFrom(...allKeys), value).map(([key, v]) => ({ family: `hostile ${key}`, invalid: false, call: withQuery([[key, v]]) })),
     fc.tuple(fc.constantFrom(...allKeys), fc.array(value, { minLength: 2, maxLength: 4 })).map(([key, vs]) => ({
@@ -882,6 +906,38 @@ describe(`hostile input: the cases that were 500s (${testDatabaseEngine()})`, ()
     // A real moment is a cursor like any other (a leap day included).
     const real = Buffer.from(`2024-02-29 10:00:00.123456+00|${id}`, "utf8").toString("base64url");
     expect((await call("GET /api/notifications/see-notifications/list", "user", () => ({ path: `/api/notifications/see-notifications/list?afterCursor=${real}` }))).status).toBe(200);
+  });
+
+  it("picks of any legs, lines, odds and units, overflowing ones too: never a 5xx, a refusal changes nothing", async () => {
+    const categoryId = await fx.anyCategory();
+    const games = await Promise.all([0, 1, 2].map(() => fx.addEvent({ categoryId, startsInMs: 24 * HOUR }).then((event) => event.id)));
+    const odds = fc.constantFrom(-110, 170, -200, 100, -100, 99, -99, 0, 1.5, 100_000, -100_000, 2_147_483_648, -2_147_483_649, 2 ** 53 + 2, 1e308, -1e308);
+    const leg = fc.record(
+      {
+        eventId: fc.oneof(fc.constantFrom(...games), fc.constantFrom(0, -1, 2_147_483_648, 1e308)),
+        market: fc.constantFrom(...LEG_MARKETS, "Parlay", "x"),
+        side: fc.constantFrom(...LEG_SIDES, "x"),
+        line: fc.constantFrom(-4.5, 4.5, 220.5, 0.25, 1e15, 2 ** 53 + 2, 1e308, -1e308),
+        odds,
+        description: fc.constantFrom("LeBron James over 25.5 points", `Props ${LOG_MARKER}`, ""),
+      },
+      { requiredKeys: ["eventId", "market", "odds"] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PICK_MARKETS), fc.array(leg, { minLength: 1, maxLength: 12 }), fc.constantFrom(1, 0.1, 10, 0.15, -1, 1e308), async (market, legs, units) => {
+        const answer = await call("POST /api/posts", "owner", async () => ({ body: { ...(await postBody()), postType: "Pick", market, legs, units } }));
+        expect(answer.status, answer.text).toBeLessThan(500);
+        if (answer.status >= 400) {
+          expect(answer.unchanged).toBe(true);
+          expect(answer.body.statusCode).toBe(answer.status);
+        }
+      }),
+      fcOptions(RUNS * 2, [
+        // Ten long legs whose product overflows any integer.
+        ["Parlay", games.map((eventId) => ({ eventId, market: "Moneyline", side: "Away", odds: 1e308 })), 1],
+        ["Parlay", Array.from({ length: 12 }, (_, i) => ({ eventId: games[i % 3], market: "Moneyline", side: "Home", odds: 2_147_483_648 })), 1],
+      ]),
+    );
   });
 
   it("an id past PostgreSQL's integer is a 422 on its field, not a database error", async () => {

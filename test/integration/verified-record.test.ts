@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, expertStandings, experts, posts, users } from "~/db/schema";
 import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import type { MarketOffer } from "~/modules/record/market-price";
-import { rollStandingsIfDue } from "~/modules/record/record.server";
+import { expertRecordFigures, rollStandingsIfDue } from "~/modules/record/record.server";
 import * as adminEventsPage from "~/routes/admin.events";
 import * as eventRoute from "~/routes/api.events.$id";
 import * as leaderboardPage from "~/routes/leaderboard";
@@ -409,5 +409,23 @@ describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, 
     const unknownSport = await runPage(leaderboardPage, context, "/leaderboard?categoryId=999999&window=all");
     expect(unknownSport.body).toMatchObject({ categoryId: 0, categoryName: null });
     expect(unknownSport.body!.entries).toEqual((await runPage(leaderboardPage, context, "/leaderboard?window=all")).body!.entries);
+  });
+});
+
+describe(`an expert's figures while the database is away (${testDatabaseEngine()})`, () => {
+  it("fail once, with nothing left to reject unheard (an unhandled rejection ends the server)", async () => {
+    const gone = await createTestDatabase();
+    await gone.close();
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown) => unheard.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      await expect(expertRecordFigures(gone.db, "00000000-0000-4000-8000-000000000000")).rejects.toBeTruthy();
+      // An unhandled rejection is reported after the microtasks of the turn that dropped it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+    expect(unheard).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiError, apiList, apiPayload, errorToResponse, handleApi, pageMeta, readJsonBody, readQuery } from "~/modules/http/api.server";
+import { apiError, apiList, apiPayload, errorToResponse, handleApi, jsonShape, MAX_JSON_VALUES, pageMeta, readJsonBody, readQuery } from "~/modules/http/api.server";
 import { AppError } from "~/modules/http/app-error";
 
 const schema = z.object({ name: z.string().min(1, "Required"), tags: z.array(z.string()).optional() });
@@ -76,6 +77,25 @@ describe("readJsonBody", () => {
     const { status, body } = await failure(readJsonBody(post(JSON.stringify({ name: "   ", tags: [1] })), schema));
     expect(status).toBe(422);
     expect(body.errors).toEqual({ name: ["Required"], "tags.0": ["Expected string, received number"] });
+  });
+
+  it("reads a text's members, items and nesting before parsing it, exactly, and answers 413 past MAX_JSON_VALUES", async () => {
+    const members = (value: unknown): number =>
+      value !== null && typeof value === "object" ? Object.values(value).reduce((sum: number, item) => sum + 1 + members(item), 0) : 0;
+    const depth = (value: unknown): number =>
+      value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, spaced) => {
+        const text = JSON.stringify(value, null, spaced ? 2 : undefined);
+        expect(jsonShape(text)).toEqual({ items: members(JSON.parse(text)), depth: depth(JSON.parse(text)) });
+      }),
+      { numRuns: 500 },
+    );
+    // Brackets, commas and escaped quotes inside strings are text.
+    expect(jsonShape(String.raw`{"a,[{":"\\",  "b": [ ], "c":{ "d\"[": 1 }}`)).toEqual({ items: 4, depth: 2 });
+    const tags = (count: number) => JSON.stringify({ name: "Ann", tags: Array(count).fill("a") });
+    expect(await readJsonBody(post(tags(MAX_JSON_VALUES - 2)), schema)).toMatchObject({ name: "Ann" });
+    expect((await failure(readJsonBody(post(tags(MAX_JSON_VALUES - 1)), schema))).status).toBe(413);
   });
 
   it("treats an empty body as an empty object", async () => {

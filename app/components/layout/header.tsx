@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import type { MouseEvent } from "react";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { HeaderSearch } from "~/components/search/header-search";
+import { signInHref } from "~/modules/accounts/sign-in-link";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -21,8 +22,7 @@ export { SEARCH_PLACEHOLDER } from "~/components/search/header-search";
 /** Sign-in link that brings the visitor back to where they were (SPEC.md section 2). */
 export function useSignInHref(): string {
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  return here === "/" || location.pathname === "/sign-in" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(here)}`;
+  return signInHref(location.pathname, location.search);
 }
 
 /**

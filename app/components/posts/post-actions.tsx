@@ -16,6 +16,7 @@ import { Bell, BellRing, Heart } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { signInHref } from "~/modules/accounts/sign-in-link";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
@@ -107,7 +108,7 @@ function useViewer() {
 /** /sign-in, coming back to this page afterwards (SPEC.md section 2). */
 function useSignInHref() {
   const location = useLocation();
-  return `/sign-in?callbackUrl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  return signInHref(location.pathname, location.search);
 }
 
 /** The like state every view of the post shows: pending value, else the API's last answer, else the post's. */

@@ -7,6 +7,7 @@ import { isStorableText } from "~/modules/http/storable";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
 import { accessSessionId, readViewer, type Viewer } from "./sessions.server";
+import { MAX_CALLBACK_URL_LENGTH, signInHref } from "./sign-in-link";
 
 type GateContext = Pick<AppLoadContext, "db" | "env">;
 
@@ -48,17 +49,18 @@ export async function getViewerAlong<T>(
 /** Where a visitor is sent to sign in, coming back here afterwards. */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  return back === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(back)}`;
+  return signInHref(url.pathname.replace(/\.data$/, ""), url.search);
 }
 
 /**
  * Only a local path may be a callback: never another site (open redirect). Browsers drop tabs and
  * line breaks from a Location before reading it ("/\t/evil.example" is "//evil.example"), so a
- * callback with a control character is refused too.
+ * callback with a control character is refused too, and so is one longer than any address of ours
+ * (a loader echoes the callback into its page).
  */
 export function safeCallbackUrl(value: string | null | undefined, fallback = "/"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (value.length > MAX_CALLBACK_URL_LENGTH) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value) || !isStorableText(value)) return fallback;
   // A Location holds bytes: anything past ASCII (a line separator, an accent) goes percent-encoded,

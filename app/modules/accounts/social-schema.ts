@@ -27,10 +27,12 @@ export const socialAccountSchema = z.object({
 
 export type SocialAccountInput = z.output<typeof socialAccountSchema>;
 
+export const FULL_NAME_MAX = 200;
+
 /** The form of 'Complete sign up' (SPEC.md sections 2 and 5): fullName is split on a space. */
 export const completeSignUpSchema = z.object({
   email: emailSchema,
-  fullName: requiredString.trim().min(1, "Required").max(200, "Maximum 200 characters allowed"),
+  fullName: requiredString.trim().min(1, "Required").max(FULL_NAME_MAX, `Maximum ${FULL_NAME_MAX} characters allowed`),
   newsletter: z.boolean().optional().default(false),
   timezone: timezoneSchema.optional(),
 });

@@ -17,12 +17,22 @@ export class AppError extends Error {
   }
 }
 
+/** At most this many fields are named in one error answer (no form of ours has half as many). */
+export const MAX_FIELD_ERRORS = 100;
+
 /** zod issues → `{ "field.path": ["message", …] }`; form-level issues go under "". */
 export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  let fields = 0;
   for (const issue of error.issues) {
     const key = issue.path.join(".");
-    (errors[key] ??= []).push(issue.message);
+    if (!(key in errors)) {
+      // A body of thousands of bad items answers the first ones: the reply stays small.
+      if (fields === MAX_FIELD_ERRORS) break;
+      fields++;
+      errors[key] = [];
+    }
+    errors[key].push(issue.message);
   }
   return errors;
 }

@@ -3,6 +3,13 @@ import type { NextFunction, Request, Response } from "express";
 /** The most bytes any request body may carry (a form, an upload, a webhook): 10 MB. */
 export const MAX_REQUEST_BYTES = 10_000_000;
 
+/**
+ * The longest address (path and query) any request may have: no link of ours comes near it (the
+ * longest, a sign-in link with its callback, stays under 2,100). Pages repeat the address they
+ * were asked with (links, form actions), so this bounds what a query can put into an answer.
+ */
+export const MAX_URL_LENGTH = 4_096;
+
 /** Responses that refused their request's body. */
 const refused = new WeakSet<Response>();
 

@@ -16,6 +16,7 @@ export const API_MESSAGES = {
   400: "The request could not be read. Check that it is valid JSON.",
   401: "Please sign in to continue.",
   413: "The request is too large.",
+  414: "The address is too long.",
   503: "The service is temporarily unavailable. Please try again in a moment.",
 } as const;
 

@@ -82,12 +82,16 @@ async function selfReportedTally(db: Database, expertId: string): Promise<SelfRe
 const emptyWindows = (): WindowFigures => Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures(EMPTY_SUMS)])) as WindowFigures;
 
 export async function expertRecordFigures(db: Database, expertId: string): Promise<ExpertRecordFigures> {
-  const selfReported = selfReportedTally(db, expertId);
-  const rows = await db
-    .select({ categoryId: expertStandings.categoryId, window: expertStandings.window, categoryName: categories.name, ...sumsColumns })
-    .from(expertStandings)
-    .leftJoin(categories, eq(categories.id, expertStandings.categoryId))
-    .where(eq(expertStandings.expertId, expertId));
+  // Together, and both awaited: a query left running while the other fails would reject with no
+  // one listening, and Node ends the process on an unhandled rejection (the database outage run).
+  const [selfReported, rows] = await Promise.all([
+    selfReportedTally(db, expertId),
+    db
+      .select({ categoryId: expertStandings.categoryId, window: expertStandings.window, categoryName: categories.name, ...sumsColumns })
+      .from(expertStandings)
+      .leftJoin(categories, eq(categories.id, expertStandings.categoryId))
+      .where(eq(expertStandings.expertId, expertId)),
+  ]);
   const overall = emptyWindows();
   const byCategory = new Map<number, ExpertRecordFigures["categories"][number]>();
   for (const row of rows) {
@@ -100,7 +104,7 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
       byCategory.set(row.categoryId, entry);
     }
   }
-  return { overall, selfReported: await selfReported, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
+  return { overall, selfReported, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
 }
 
 export interface UnitsPoint {

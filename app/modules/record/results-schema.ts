@@ -14,7 +14,7 @@ export const RESULT_MESSAGES = {
   notStarted: "An event that has not started has no final score.",
   alreadyIn: "This event's result is in: it can no longer change.",
   duplicate: "This event is in the list twice",
-  tooMany: "At most 500 results at once",
+  tooMany: "At most 200 results at once",
   empty: "Send at least one result",
 } as const;
 
@@ -46,7 +46,8 @@ export const eventResultSchema = z
     status: choice(["Final", "Canceled"]),
     homeScore: score(),
     awayScore: score(),
-    closingLines: z.array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid }).max(20, RESULT_MESSAGES.invalid).default([]),
+    // A game closes on at most 7 lines: moneyline home, away and draw, two spreads, over and under.
+    closingLines: z.array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid }).max(8, RESULT_MESSAGES.invalid).default([]),
   })
   .superRefine(finalNeedsScores)
   .transform((result) => ({
@@ -57,10 +58,13 @@ export const eventResultSchema = z
     closingLines: result.closingLines,
   }));
 
+/** A day's games of every sport fit in one import; the bound keeps a body within MAX_JSON_VALUES. */
+export const MAX_RESULTS_AT_ONCE = 200;
+
 export const resultsImportSchema = z
   .array(eventResultSchema, { required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid })
   .min(1, RESULT_MESSAGES.empty)
-  .max(500, RESULT_MESSAGES.tooMany)
+  .max(MAX_RESULTS_AT_ONCE, RESULT_MESSAGES.tooMany)
   .superRefine((results, ctx) => {
     const seen = new Set<number>();
     results.forEach((result, index) => {

@@ -53,3 +53,19 @@ export async function apiSignedIn(playwright: PlaywrightWorkerArgs["playwright"]
   expect(response.status(), `sign-in as ${userName}`).toBe(200);
   return context;
 }
+
+/**
+ * A URL for every page route of the manifest, its parameters filled with real demo things: a post
+ * of FairwayFinder (a demo expert no spec writes as, so no spec's fresh pick lands in the page
+ * micro-cache under another spec), a game, a token that is none, a page that is none.
+ */
+export async function pageUrls(client: APIRequestContext): Promise<string[]> {
+  const expertId = (await (await client.get("/api/experts/FairwayFinder")).json()).payload.id as string;
+  const [post] = (await (await client.get(`/api/posts?expertId=${expertId}&size=1`)).json()).items as { id: string }[];
+  const [event] = (await (await client.get("/api/events?size=1")).json()).items as { id: number }[];
+  const fill: Record<string, string> = { userName: "LeBronPicks", postId: post.id, eventId: String(event.id), token: "not-a-token-0123456789abcdef", "*": "no-such-page" };
+  const pages = (await routeManifest()).filter((route) => route.page && route.path !== "/");
+  const urls = ["/", ...pages.map((route) => route.path.replace(/:(\w+)\??|\*/g, (whole, name: string | undefined) => fill[name ?? "*"] ?? whole))];
+  expect(urls.filter((url) => /[:*]/.test(url)), "a page route with a parameter this test cannot fill").toEqual([]);
+  return urls;
+}
