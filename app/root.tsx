@@ -23,6 +23,7 @@ import { readCookie } from "~/modules/http/cookies";
 import { rankedExperts, recommendExperts } from "~/modules/experts/recommendations.server";
 import { listSidebarSubscriptions, markPageSeen, pageMarksSeen, readViewerWithSidebar, SIDEBAR_SUBSCRIPTIONS } from "~/modules/subscriptions/subscriptions.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
+import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -54,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The page compares it with the background worker's every 30 s (UpdateNotice).
     buildId: context.appBuild.id,
     user: viewer?.user ?? null,
+    // Every date on every page is written in this zone, on the server and in the browser alike.
+    timeZone: viewerTimeZone(viewer?.user.timezone, readCookie(cookieHeader, TIME_ZONE_COOKIE)),
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
     sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",
     topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),

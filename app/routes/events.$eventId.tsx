@@ -1,16 +1,16 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { CalendarClock, Newspaper } from "lucide-react";
 import { forCards, PostCard } from "~/components/posts/post-card";
-import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
+import { useTimeZone } from "~/components/time/time-zone";
+import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { listEventPosts } from "~/modules/posts/post-lists.server";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
-import type { RootLoaderData } from "~/root";
 
 /** Posts per page on a game's page. */
 export const EVENT_PAGE_POSTS = 10;
@@ -51,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
   const appName = appNameFrom(matches);
   if (!loaded) return [{ title: titleFor(appName, "Not found") }];
   const { event, canonicalUrl } = loaded;
-  const when = formatIn(event.startsAt, DEFAULT_TIME_ZONE, false);
+  const when = formatTime(event.startsAt, DEFAULT_TIME_ZONE, "day");
   const description = `${event.title}, ${event.categoryInfo.name}, ${when}: posts and picks from ${appName} experts.`;
   return [
     { title: titleFor(appName, event.title) },
@@ -69,8 +69,7 @@ const STATUS_STYLES: Record<EventDTO["status"], string> = {
 
 export default function EventPage() {
   const { event, posts, page, totalPages, totalItems } = useLoaderData<typeof loader>();
-  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
-  const timeZone = viewer?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const hasScore = event.homeScore !== null && event.awayScore !== null;
   return (
     <div className="container-page py-6 lg:py-8">
@@ -88,7 +87,7 @@ export default function EventPage() {
           <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-slate-600">
             <CalendarClock className="size-4" aria-hidden="true" />
             <span>{event.status === "Scheduled" ? "Starts" : "Started"}</span>
-            <time dateTime={event.startsAt}>{formatIn(event.startsAt, timeZone, true)}</time>
+            <time dateTime={event.startsAt}>{formatTime(event.startsAt, timeZone, "game")}</time>
           </p>
         </header>
 

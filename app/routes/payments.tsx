@@ -4,12 +4,13 @@ import { clsx } from "clsx";
 import { Receipt, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
-import { formatIn } from "~/components/posts/post-page-dates";
+import { useTimeZone } from "~/components/time/time-zone";
+import { formatTime } from "~/modules/time/clock";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { SectionCard } from "~/components/ui/section-card";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { totalPagesOf } from "~/modules/http/page-param";
@@ -25,9 +26,9 @@ const SUBSCRIPTIONS_BATCH = 100;
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, PAYMENTS_TITLE, "Your subscriptions to experts and your payment history.");
 
-/** Signed-in only: every subscription the viewer ever started, and the first page of their payments. */
+/** Signed-in with a confirmed e-mail (others verify first): every subscription the viewer ever started, and the first page of their payments. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireConfirmedEmail(request, context);
   const now = new Date();
   const [subscriptions, payments] = await Promise.all([
     allSubscriptions((page) => listUserSubscriptions(context.db, viewer.user.id, { page, size: SUBSCRIPTIONS_BATCH }, now)),
@@ -38,7 +39,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     past: subscriptions.filter((subscription) => !isCurrent(subscription)),
     payments: payments.items,
     paymentsTotalPages: totalPagesOf(payments.totalItems, PAYMENTS_PAGE_SIZE),
-    timeZone: viewer.user.timezone,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
   };
 }
@@ -73,7 +73,8 @@ export default function Payments() {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [busy, setBusy] = useState<Busy>(null);
-  const date = (iso: string) => formatIn(iso, data.timeZone, false);
+  const timeZone = useTimeZone();
+  const date = (iso: string) => formatTime(iso, timeZone, "day");
 
   async function run(expertId: string, action: NonNullable<Busy>["action"], call: () => Promise<void>) {
     setBusy({ expertId, action });

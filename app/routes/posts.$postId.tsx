@@ -7,7 +7,8 @@ import { toast } from "~/components/ui/toast";
 import { Comments } from "~/components/posts/comments";
 import { LikeButton, NotifyButton, PickResultControl, postClientAction, usePickResult } from "~/components/posts/post-actions";
 import { PostPickBox } from "~/components/posts/post-page-pick";
-import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
+import { useTimeZone } from "~/components/time/time-zone";
+import { formatTime } from "~/modules/time/clock";
 import { SlateRender } from "~/components/posts/slate-render";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -135,7 +136,7 @@ export default function PostPage() {
   const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
   const location = useLocation();
   const pickResult = usePickResult(post);
-  const timeZone = viewer?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const expertHref = `/experts/${encodeURIComponent(post.author.userName)}`;
   const signInLink = signInHref(location.pathname, location.search);
   // The verified record (decision 026): a graded, started or withdrawn pick is no longer the author's to change.
@@ -251,11 +252,11 @@ function PublishLine({ post, timeZone, isLive }: { post: PostDTO; timeZone: stri
     return (
       <span className="font-medium text-amber-700">
         <CalendarClock className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
-        Scheduled for <time dateTime={post.publishDate}>{formatIn(post.publishDate, timeZone, true)}</time>
+        Scheduled for <time dateTime={post.publishDate}>{formatTime(post.publishDate, timeZone, "dateTime")}</time>
       </span>
     );
   }
-  return <time dateTime={post.publishDate}>{formatIn(post.publishDate, timeZone, false)}</time>;
+  return <time dateTime={post.publishDate}>{formatTime(post.publishDate, timeZone, "day")}</time>;
 }
 
 function EventBox({ event, timeZone }: { event: NonNullable<PostDTO["eventInfo"]>; timeZone: string }) {
@@ -268,7 +269,7 @@ function EventBox({ event, timeZone }: { event: NonNullable<PostDTO["eventInfo"]
       <span className="font-semibold text-slate-900">{event.title}</span>
       <span className="text-slate-600">
         {event.status === "Scheduled" ? (
-          <time dateTime={event.startsAt}>{formatIn(event.startsAt, timeZone, true)}</time>
+          <time dateTime={event.startsAt}>{formatTime(event.startsAt, timeZone, "game")}</time>
         ) : (
           `${event.status}${score ? ` · ${score}` : ""}`
         )}
@@ -290,7 +291,7 @@ function ScheduledTeaser({ post, timeZone }: { post: PostDTO; timeZone: string }
         {post.publishDate ? (
           <>
             {`${post.author.userName} publishes it on `}
-            <time dateTime={post.publishDate}>{formatIn(post.publishDate, timeZone, true)}</time>. Ask to be notified when it goes live.
+            <time dateTime={post.publishDate}>{formatTime(post.publishDate, timeZone, "dateTime")}</time>. Ask to be notified when it goes live.
           </>
         ) : (
           "Ask to be notified when it goes live."

@@ -19,6 +19,7 @@ const experts = [
 const rootData: RootLoaderData = {
   appName: "Sharpside",
   user: null,
+  timeZone: "America/New_York",
   cookieConsent: null,
   thirdPartyScripts: [],
   buildId: "test-build",

@@ -104,7 +104,7 @@ describe("PostCard", () => {
     expect(within(card).getByText("NBA")).toBeTruthy();
     expect(within(card).getByText("Celtics at Lakers")).toBeTruthy();
     // 03:30 UTC is 10:30 PM the evening before on the East Coast, where the game is listed.
-    expect(within(card).getByText("Nov 20, 10:30 PM EST")).toBeTruthy();
+    expect(within(card).getByText("Fri, Nov 20, 10:30 PM EST")).toBeTruthy();
     expect(within(card).getByText("Rest days favour the home side.")).toBeTruthy();
     expect(card.textContent).not.toContain(BODY_TEXT);
     const images = card.querySelectorAll("img");
@@ -162,7 +162,7 @@ describe("PostCard", () => {
       author,
     );
     const soon = await screen.findByRole("article", { name: "Coming soon" });
-    expect(soon.textContent).toContain("Goes live Nov 22, 7:00 AM EST");
+    expect(soon.textContent).toContain("Goes live Nov 22, 2026, 7:00 AM EST");
     expect(within(soon).getByRole("button", { name: /like/i })).toBeTruthy();
     const freeCard = screen.getByRole("article", { name: "Free read" });
     expect(within(freeCard).getByText("Post")).toBeTruthy();
@@ -175,7 +175,7 @@ describe("PostCard", () => {
     const teaser = makePost({ id: "soon", title: "Coming soon", publishDate: "2026-11-22T12:00:00.000Z", body: null, isLocked: true, preview: [], previewText: "" });
     renderCards(() => <PostCard post={teaser} now={now} />, { id: "reader-1", userName: "alex.fan", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: null });
     const card = await screen.findByRole("article", { name: "Coming soon" });
-    expect(card.textContent).toContain("Goes live Nov 22, 7:00 AM EST");
+    expect(card.textContent).toContain("Goes live Nov 22, 2026, 7:00 AM EST");
     expect(within(card).getByRole("button", { name: "Notify me" })).toBeTruthy();
     expect(within(card).queryByRole("button", { name: /like/i })).toBeNull();
     expect(within(card).queryByRole("link", { name: /comment/ })).toBeNull();

@@ -3,6 +3,7 @@
  * stubbed at `fetch`, nothing of ours is), shows the server's text when it fails, and reloads the
  * page's data afterwards.
  */
+import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -71,16 +72,24 @@ function renderRoute(path: string, Page: ComponentType, data: Record<string, unk
   const loader = vi.fn(() => data);
   const Stub = createRemixStub([
     {
-      path,
-      Component: () => (
-        <ConfirmDialogProvider>
-          <Page />
-          <Toaster />
-        </ConfirmDialogProvider>
-      ),
-      loader,
+      // The root's data carries the zone every date is written in.
+      id: "root",
+      loader: () => ({ timeZone: "UTC" }),
+      Component: Outlet,
+      children: [
+        {
+          path,
+          Component: () => (
+            <ConfirmDialogProvider>
+              <Page />
+              <Toaster />
+            </ConfirmDialogProvider>
+          ),
+          loader,
+        },
+        { path: "/subscription-payment/:userName", Component: () => <p>Card form page</p> },
+      ],
     },
-    { path: "/subscription-payment/:userName", Component: () => <p>Card form page</p> },
   ]);
   render(<Stub initialEntries={[path]} />);
   return { loader };
@@ -91,7 +100,6 @@ const paymentsData = (extra: Record<string, unknown> = {}) => ({
   past: [],
   payments: [payment(1, 0)],
   paymentsTotalPages: 1,
-  timeZone: "UTC",
   paymentsEnabled: false,
   ...extra,
 });

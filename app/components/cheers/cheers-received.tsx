@@ -2,21 +2,20 @@
  * The Cheers an expert received, on /business (decision 027): who, how much, their message and
  * when, newest first; the first page comes with the page, more from `GET /api/business/cheers`.
  */
-import { useRouteLoaderData } from "@remix-run/react";
-import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
+import { useTimeZone } from "~/components/time/time-zone";
+import { formatTime } from "~/modules/time/clock";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
 import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
 import type { CheerDTO } from "~/modules/cheers/cheers.server";
 import { formatUsdPlain } from "~/modules/money/money";
-import type { RootLoaderData } from "~/root";
 
 export const NO_CHEERS = "No Cheers yet. Followers and subscribers can send you a tip with a message from your public page.";
 
 const nameOf = (person: CheerDTO["from"]) => `${person.firstName} ${person.lastName}`.trim() || person.userName;
 
 export function CheersReceived({ initialItems, totalPages }: { initialItems: CheerDTO[]; totalPages: number }) {
-  const timeZone = useRouteLoaderData<RootLoaderData>("root")?.user?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const more = useMorePages({ initialItems, totalPages, endpoint: "/api/business/cheers", pageSize: CHEERS_PAGE_SIZE });
   if (more.items.length === 0) return <p className="text-sm text-slate-600">{NO_CHEERS}</p>;
   return (
@@ -34,7 +33,7 @@ export function CheersReceived({ initialItems, totalPages }: { initialItems: Che
                 </strong>
               </p>
               <p className="truncate text-sm text-slate-500">
-                @{cheer.from.userName} · <time dateTime={cheer.createdAt}>{formatIn(cheer.createdAt, timeZone, false)}</time>
+                @{cheer.from.userName} · <time dateTime={cheer.createdAt}>{formatTime(cheer.createdAt, timeZone, "day")}</time>
               </p>
               {cheer.message ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{`“${cheer.message}”`}</p> : null}
             </div>

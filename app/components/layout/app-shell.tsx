@@ -3,6 +3,7 @@ import { LazyToaster } from "~/components/ui/toast";
 import type { RootLoaderData } from "~/root";
 import { PostEditorHost } from "~/components/post-editor/post-editor-host";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import { RememberTimeZone } from "~/components/time/time-zone";
 import { OfflineNotice, UpdateNotice } from "./app-updates";
 import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
@@ -33,6 +34,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
         Skip to content
       </a>
       <NavigationProgress />
+      <RememberTimeZone />
       <Header appName={appName} user={user} topExperts={topExperts} />
       <div className="flex min-h-[calc(100vh-var(--spacing-header))]">
         <Sidebar initialOpen={data?.sidebarOpen ?? true} user={user} topExperts={topExperts} />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CalendarDays } from "lucide-react";
+import { useFormatTime } from "~/components/time/time-zone";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { avatarOf, notificationHref, notificationText, personOf, relativeTime } from "./notification-content";
 import type { NotificationDTO } from "./notification-types";
@@ -10,12 +11,13 @@ import type { NotificationDTO } from "./notification-types";
  */
 export function NotificationItem({ notification, onNavigate }: { notification: NotificationDTO; onNavigate?: () => void }) {
   const href = notificationHref(notification);
+  const format = useFormatTime();
   const body = (
     <>
       <NotificationAvatar notification={notification} />
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 text-sm text-slate-800">{notificationText(notification)}</span>
-        <time dateTime={notification.createdOn} title={new Date(notification.createdOn).toLocaleString()} className="mt-0.5 block text-xs text-slate-500">
+        <time dateTime={notification.createdOn} title={format(notification.createdOn, "dateTime")} className="mt-0.5 block text-xs text-slate-500">
           {relativeTime(notification.createdOn)}
         </time>
       </span>

@@ -15,7 +15,8 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { LinkedText } from "./linked-text";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { DEFAULT_TIME_ZONE, formatIn } from "./post-page-dates";
+import { useTimeZone } from "~/components/time/time-zone";
+import { formatTime } from "~/modules/time/clock";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { COMMENT_MESSAGES } from "~/modules/posts/comment-rules";
@@ -104,7 +105,7 @@ export function Comments({
   const size = initial?.size ?? 10;
   const firstPage = initial?.page ?? 1;
   const totalPages = Math.ceil(totalItems / size);
-  const timeZone = viewer?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
 
   // After hydration: bring the linked comment into view and mark it for a moment.
   useEffect(() => {
@@ -309,7 +310,7 @@ function CommentItem({
           )}
           {isExpertAuthor ? <span className="ml-2 rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Expert</span> : null}
           <p className="text-slate-500">
-            <time dateTime={comment.createdAt}>{formatIn(comment.createdAt, timeZone, true)}</time>
+            <time dateTime={comment.createdAt}>{formatTime(comment.createdAt, timeZone, "dateTime")}</time>
           </p>
         </div>
       </header>

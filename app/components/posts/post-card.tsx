@@ -6,6 +6,7 @@ import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server
 import { formatOdds } from "~/modules/record/pick-basics";
 import type { RootLoaderData } from "~/root";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
+import { Time } from "~/components/time/time-zone";
 
 /**
  * One post in a list (feed, likes, home, an expert's page, an event): who wrote it, what it is,
@@ -113,17 +114,6 @@ export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
   );
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-// Games are American: their start shows in Eastern time, the same on the server and in the browser.
-const gameFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "America/New_York",
-  timeZoneName: "short",
-});
-
 function PublishDate({ publishDate, now = new Date() }: { publishDate: string | null; now?: Date }) {
   if (!publishDate) return <span>Draft</span>;
   const date = new Date(publishDate);
@@ -135,13 +125,11 @@ function PublishDate({ publishDate, now = new Date() }: { publishDate: string | 
           <CalendarClock className="size-3.5" aria-hidden="true" />
           Goes live
         </span>{" "}
-        <time dateTime={publishDate} className="whitespace-nowrap">
-          {gameFormat.format(date)}
-        </time>
+        <Time dateTime={publishDate} style="dateTime" className="whitespace-nowrap" />
       </span>
     );
   }
-  return <time dateTime={publishDate}>{dayFormat.format(date)}</time>;
+  return <Time dateTime={publishDate} style="day" />;
 }
 
 function EventLine({ event }: { event: NonNullable<PostDTO["eventInfo"]> }) {
@@ -151,7 +139,7 @@ function EventLine({ event }: { event: NonNullable<PostDTO["eventInfo"]> }) {
       <span className="font-medium text-slate-800">{event.title}</span>
       <span aria-hidden="true"> · </span>
       {event.status === "Scheduled" ? (
-        <time dateTime={event.startsAt}>{gameFormat.format(new Date(event.startsAt))}</time>
+        <Time dateTime={event.startsAt} style="game" />
       ) : (
         <span>{`${event.status}${score}`}</span>
       )}

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Lock } from "lucide-react";
 import { CommitmentCheck } from "~/components/record/commitment-check";
-import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
+import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import { formatLine, formatOdds, MARKET_LABELS } from "~/modules/record/pick-basics";
 
@@ -102,7 +102,7 @@ export function PostPickBox({ post, pickResult, timeZone = DEFAULT_TIME_ZONE }: 
       {pickResult && post.resultCorrection ? (
         <p className="mt-3 text-sm text-slate-700">
           {"Result corrected on "}
-          <time dateTime={post.resultCorrection.correctedAt}>{formatIn(post.resultCorrection.correctedAt, timeZone, false)}</time>
+          <time dateTime={post.resultCorrection.correctedAt}>{formatTime(post.resultCorrection.correctedAt, timeZone, "day")}</time>
           {` (${post.resultCorrection.reason})`}
         </p>
       ) : null}

@@ -6,6 +6,7 @@
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Lock } from "lucide-react";
+import { Time } from "~/components/time/time-zone";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { CategoryHit, ExpertHit } from "~/modules/search/search.server";
 
@@ -93,7 +94,6 @@ export function CategoryResult({ category }: { category: CategoryHit }) {
 }
 
 // UTC on the server and in the browser alike, so the date never differs between the two renders.
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function PostResult({ post }: { post: SearchPostHit }) {
   return (
@@ -119,7 +119,7 @@ export function PostResult({ post }: { post: SearchPostHit }) {
         <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
           <span className="font-medium text-slate-700">{post.author.userName}</span>
           <span aria-hidden="true">·</span>
-          {post.publishDate ? <time dateTime={post.publishDate}>{dayFormat.format(new Date(post.publishDate))}</time> : <span>Draft</span>}
+          {post.publishDate ? <Time dateTime={post.publishDate} style="day" /> : <span>Draft</span>}
           <span aria-hidden="true">·</span>
           <span>{`${post.categoryName} ${post.postType === "Pick" ? "pick" : "post"}`}</span>
         </span>

@@ -5,24 +5,24 @@
  * list) comes from the server again. A failure shows the server's text in a toast (SPEC.md
  * section 8); nothing pretends to have worked.
  */
-import { Link, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "~/components/ui/toast";
-import { DEFAULT_TIME_ZONE, formatIn } from "~/components/posts/post-page-dates";
+import { useTimeZone } from "~/components/time/time-zone";
+import { formatTime } from "~/modules/time/clock";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
-import type { RootLoaderData } from "~/root";
 
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
 /** A day in the signed-in reader's own time zone, as /payments shows it (server and browser agree). */
 function useFormatDay(): (iso: string) => string {
-  const timeZone = useRouteLoaderData<RootLoaderData>("root")?.user?.timezone ?? DEFAULT_TIME_ZONE;
-  return (iso) => formatIn(iso, timeZone, false);
+  const timeZone = useTimeZone();
+  return (iso) => formatTime(iso, timeZone, "day");
 }
 
 /** What the subscription says about its dates, as /payments says it too. */

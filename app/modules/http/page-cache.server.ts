@@ -8,7 +8,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 /** Cookies that only change how a public page looks; anything else means "do not cache". */
-const PUBLIC_COOKIES = ["cookieConsent", "sidebar"] as const;
+const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
 
 export interface PageCacheOptions {
   ttlMs: number;

@@ -1,0 +1,65 @@
+/**
+ * One clock: every date and time a person sees is written by these functions, in the viewer's
+ * time zone: the profile's, else the browser's once it has told us (a cookie), else the site's
+ * default. The zone comes from the root loader, so the server's HTML and the browser's hydration
+ * write the same text. Client-safe.
+ */
+
+/** Where most games are played and watched: the zone of visitors whose browser has not told us yet. */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+/** The browser's own zone, remembered for the server (`RememberTimeZone`). */
+export const TIME_ZONE_COOKIE = "timeZone";
+/** What a profile holds before its owner picks a zone: read as "not chosen". */
+export const UNSET_TIME_ZONE = "UTC";
+
+const known = new Map<string, boolean>();
+
+/** An IANA zone this runtime knows ("America/Chicago"); anything else is no zone. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+  let valid = known.get(value);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: value });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (known.size < 1_000) known.set(value, valid);
+  }
+  return valid;
+}
+
+/** The zone a viewer reads times in: a chosen profile zone, else the browser's, else the default. */
+export function viewerTimeZone(profileZone: string | null | undefined, browserZone: string | null | undefined): string {
+  if (profileZone && profileZone !== UNSET_TIME_ZONE && isTimeZone(profileZone)) return profileZone;
+  if (isTimeZone(browserZone)) return browserZone;
+  return DEFAULT_TIME_ZONE;
+}
+
+const STYLES = {
+  /** "Nov 26, 2026" */
+  day: { month: "short", day: "numeric", year: "numeric" },
+  /** "Nov 26, 2026, 7:30 PM EST" */
+  dateTime: { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  /** "Thu, Nov 26, 7:30 PM EST": a game's start, always with its zone. */
+  game: { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  /** "Nov 26" */
+  shortDay: { month: "short", day: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type TimeStyle = keyof typeof STYLES;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment written in `timeZone`, in one of the site's styles. */
+export function formatTime(moment: string | Date, timeZone: string, style: TimeStyle): string {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const key = `${zone}|${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone: zone });
+    formats.set(key, format);
+  }
+  return format.format(typeof moment === "string" ? new Date(moment) : moment);
+}
