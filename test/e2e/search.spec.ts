@@ -1,7 +1,8 @@
 /**
  * The header search box against the real search (issue 8, SPEC.md section 2): the slash key, the
  * suggestions popover on a large screen, the full-width overlay on a phone, and landing on the
- * chosen expert. Demo data: app/db/seed.server.ts (GridironGuru is Dana Whitfield).
+ * chosen expert; queries of several words (a user name typed as words or misspelt across them).
+ * Demo data: app/db/seed.server.ts (GridironGuru is Dana Whitfield, IceColdLocks Erik Lindqvist).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { collectPageErrors, presetCookieConsent, waitForHydration } from "./support/helpers";
@@ -93,6 +94,35 @@ test.describe("at 1440 px", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/search?q=zzqxv");
   });
+
+  test("several words: 'ice cold' suggests IceColdLocks; the page for 'gridron guru' lists GridironGuru", async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const box = page.getByRole("banner").getByRole("combobox", { name: "Search" });
+    await box.click();
+    await page.keyboard.type("ice cold");
+    const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+    const experts = listbox.getByRole("group", { name: "Experts" });
+    const ice = experts.getByRole("option", { name: "IceColdLocks" });
+    await expect(ice).toBeVisible();
+    await expect(ice).toHaveAttribute("href", "/experts/IceColdLocks");
+    // The best match is the first expert.
+    await expect(experts.getByRole("option").first()).toHaveAccessibleName("IceColdLocks");
+    await expect(listbox.getByRole("option", { name: "All results" })).toHaveAttribute("href", "/search?q=ice+cold");
+
+    await page.goto("/search?q=gridron%20guru");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("gridron guru");
+    await expect(page.getByText("1 expert found")).toBeVisible();
+    const guru = page.getByRole("main").getByRole("link", { name: "Dana Whitfield" });
+    await expect(guru).toBeVisible();
+    await expect(page.getByRole("main").getByText("@GridironGuru")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("search-several-words-1440.png"), fullPage: true });
+    await guru.click();
+    await expectOnGridironGuru(page);
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("at 375 px", () => {
@@ -148,5 +178,19 @@ test.describe("at 375 px", () => {
     await overlay.getByRole("button", { name: "Close search" }).click();
     await expect(overlay).toBeHidden();
     await expect(opener).toBeFocused();
+  });
+
+  test("the overlay suggests SundaySteam for 'sunday stem', and the page for it fits the screen", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("button", { name: "Search", exact: true }).click();
+    const overlay = page.getByRole("dialog", { name: "Search" });
+    await page.keyboard.type("sunday stem");
+    await expect(overlay.getByRole("group", { name: "Experts" }).getByRole("option", { name: "SundaySteam" })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/search?q=sunday+stem");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ray Donnelly" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await page.screenshot({ path: test.info().outputPath("search-several-words-375.png"), fullPage: true });
   });
 });

@@ -15,9 +15,12 @@ import { experts as expertsTable, posts, profiles, users } from "~/db/schema";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import type { ListedExpert } from "~/modules/experts/experts.server";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { searchTerms } from "~/modules/search/search.server";
+import * as searchRoute from "~/routes/api.search";
+import * as searchTabRoute from "~/routes/api.search.$tab";
 import DiscoverPage, * as discoverPage from "~/routes/discover-experts";
 import SearchPage, * as searchPage from "~/routes/search";
-import type { CookieJar } from "../support/api-caller";
+import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { postFixtures } from "../support/post-fixtures";
@@ -219,6 +222,81 @@ describe(`/search (${testDatabaseEngine()})`, () => {
 
   it("lets the page cache keep a visitor's copy", () => {
     expect(searchPage.headers()).toEqual(PUBLIC_PAGE_HEADERS);
+  });
+});
+
+/**
+ * Queries of several words (issue 26): a user name typed as words ('ice cold' → IceColdLocks),
+ * misspelt across them ('gridron guru', 'sunday stem'), or a full name misspelt as a whole, on
+ * the demo experts, in the header's suggestions (`GET /api/search`, visitor and signed in), the
+ * Experts tab's API and the /search page.
+ */
+describe(`several words (${testDatabaseEngine()})`, () => {
+  const CASES = [
+    ["ice cold", "IceColdLocks"],
+    ["Ice Cold Locks", "IceColdLocks"],
+    ["cold locks", "IceColdLocks"],
+    ["ice-cold", "IceColdLocks"],
+    ["gridron guru", "GridironGuru"],
+    ["gridiron  guru", "GridironGuru"],
+    ["sunday stem", "SundaySteam"],
+    ["parlay profesor", "ParlayProfessor"],
+    ["dana whitfeld", "GridironGuru"],
+    ["erik lindqvst", "IceColdLocks"],
+  ] as const;
+  const userNames = (hits: { userName: string }[]) => hits.map((hit) => hit.userName);
+
+  it("run the words together for user names only when there are several (or punctuation between)", () => {
+    expect(searchTerms("Ice Cold")).toMatchObject({ needle: "ice cold", words: ["ice", "cold"], compact: "icecold" });
+    expect(searchTerms("alex.fan").compact).toBe("alexfan");
+    expect(searchTerms("lebr").compact).toBeNull();
+    expect(searchTerms("a").compact).toBeNull();
+  });
+
+  it("the header's suggestions show the expert first, to a visitor and to a signed-in reader", async () => {
+    for (const [query, expected] of CASES) {
+      for (const jar of [undefined, fanJar]) {
+        const { status, body } = await callRoute(searchRoute, context, { path: `/api/search?searchValue=${encodeURIComponent(query)}&topCount=5`, jar });
+        expect(status, query).toBe(200);
+        expect(userNames(body.payload.expertsInfo)[0], query).toBe(expected);
+        expect(body.payload.postsInfo, query).toEqual(expect.any(Array));
+      }
+    }
+  });
+
+  it("the Experts tab's API and the /search page find the expert, best match first", async () => {
+    for (const [query, expected] of CASES) {
+      const api = await callRoute(searchTabRoute, context, { path: `/api/search/experts?searchValue=${encodeURIComponent(query)}`, params: { tab: "experts" } });
+      expect(api.status, query).toBe(200);
+      expect(userNames(api.body.items)[0], query).toBe(expected);
+      const page = await load(searchPage.loader, `/search?q=${encodeURIComponent(query)}&tab=experts`);
+      expect(userNames(page.experts)[0], query).toBe(expected);
+    }
+    const html = render("/search?q=gridron%20guru&tab=experts", SearchPage, await load(searchPage.loader, "/search?q=gridron%20guru&tab=experts"));
+    expect(html).toContain('href="/experts/GridironGuru"');
+  });
+
+  it("finds no name that is not alike", async () => {
+    for (const [query, expected] of [
+      ["ice cold", ["IceColdLocks"]],
+      ["gridron guru", ["GridironGuru"]],
+      ["sunday stem", ["SundaySteam"]],
+      ["zzq xvv", []],
+      ["golf picks", []],
+    ] as const) {
+      const page = await load(searchPage.loader, `/search?q=${encodeURIComponent(query)}&tab=experts`);
+      expect(userNames(page.experts), query).toEqual(expected);
+      expect(page.totalItems, query).toBe(expected.length);
+      const { body } = await callRoute(searchRoute, context, { path: `/api/search?searchValue=${encodeURIComponent(query)}` });
+      expect(userNames(body.payload.expertsInfo), query).toEqual(expected);
+    }
+  });
+
+  it("leave the posts search as it was: every word a prefix, a locked body still hidden", async () => {
+    const data = await load(searchPage.loader, `/search?q=${encodeURIComponent(`golf ${WORD}`)}&tab=posts`, strangerJar);
+    expect(data.totalItems).toBe(FIXTURE_POSTS);
+    expect(JSON.stringify(data)).not.toContain(SECRET);
+    expect(await load(searchPage.loader, "/search?q=ice%20cold&tab=posts")).toMatchObject({ tab: "posts", totalItems: 0 });
   });
 });
 

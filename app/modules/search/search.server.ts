@@ -1,7 +1,10 @@
 /**
  * Search (issue 8, decision 025): experts by user name and full name, sports by name, posts by
  * PostgreSQL full-text search. Experts and sports match by prefix, substring or trigram word
- * similarity, so 'lebr' finds LeBronPicks and 'nbaa' finds NBA. Posts match every typed word as a
+ * similarity, so 'lebr' finds LeBronPicks and 'nbaa' finds NBA. A query of several words is also
+ * compared, run together, with user names (issue 26): 'ice cold' finds IceColdLocks and
+ * 'gridron guru' GridironGuru; the whole query is compared with the full name ('dana whitfeld').
+ * Posts match every typed word as a
  * prefix against `search_document` (title weight A over the body of a free Post or the preview of
  * a Pick, weight B); a Pick's body (`search_locked`) is searched only for viewers who may read it
  * (its author, subscribers with access), the same rule as `canReadBody`. Scheduled posts and
@@ -60,6 +63,11 @@ export interface SearchTerms {
   needle: string;
   /** The words (letters and digits), lower case. */
   words: string[];
+  /**
+   * The words run together ('ice cold' → 'icecold'), as user names are written; null when that
+   * is the needle itself (one plain word), which the needle's own matching already covers.
+   */
+  compact: string | null;
   /** `word1:* & word2:*`, or null when the query has no letter or digit. */
   tsquery: string | null;
 }
@@ -72,21 +80,45 @@ export function searchTerms(searchValue: string): SearchTerms {
     .slice(0, SEARCH_MAX_LENGTH)
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   const words = (needle.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-  return { needle, words, tsquery: words.length ? words.map((word) => `${word}:*`).join(" & ") : null };
+  const compact = words.join("");
+  return {
+    needle,
+    words,
+    compact: compact.length > 1 && compact !== needle ? compact : null,
+    tsquery: words.length ? words.map((word) => `${word}:*`).join(" & ") : null,
+  };
 }
 
-/** The needle and its LIKE patterns as SQL: bound values, or placeholders in a prepared statement. */
+/**
+ * The needle, the compact words and their LIKE patterns as SQL: bound values, or placeholders in
+ * a prepared statement. Without compact words (null) their conditions find nothing, at no cost:
+ * a trigram index scan for a null key returns at once.
+ */
 interface MatchValues {
   needle: SQL;
   prefix: SQL;
   part: SQL;
+  compact: SQL;
+  compactPrefix: SQL;
+  compactPart: SQL;
 }
 
-const likeValues = (needle: string) => ({ needle, prefix: `${escapeLike(needle)}%`, part: `%${escapeLike(needle)}%` });
+type MatchText = Record<keyof MatchValues, string | null>;
 
-const boundValues = (needle: string): MatchValues => {
-  const values = likeValues(needle);
-  return { needle: sql`${values.needle}`, prefix: sql`${values.prefix}`, part: sql`${values.part}` };
+const likeValues = ({ needle, compact }: SearchTerms) => ({
+  needle,
+  prefix: `${escapeLike(needle)}%`,
+  part: `%${escapeLike(needle)}%`,
+  compact,
+  compactPrefix: compact === null ? null : `${escapeLike(compact)}%`,
+  compactPart: compact === null ? null : `%${escapeLike(compact)}%`,
+});
+
+const MATCH_KEYS = ["needle", "prefix", "part", "compact", "compactPrefix", "compactPart"] as const satisfies readonly (keyof MatchValues)[];
+
+const boundValues = (terms: SearchTerms): MatchValues => {
+  const values: MatchText = likeValues(terms);
+  return Object.fromEntries(MATCH_KEYS.map((key) => [key, sql`${values[key]}::text`])) as unknown as MatchValues;
 };
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
@@ -99,21 +131,32 @@ const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 /**
  * Users whose name matches the needle, as `columns` of `users`: one character matches the start
  * of a name; longer ones a part of the user name or full name, or a word like it (typos: pg_trgm's
- * strict word similarity, which lets 'whitfeld' find Marcus Whitfield). Each way of matching is
- * its own trigram index scan (a UNION): as one OR the planner read every user instead.
+ * strict word similarity of the whole query, which lets 'whitfeld' and 'dana whitfeld' find Dana
+ * Whitfield). A query of several words, run together, also matches a part of the user name or a
+ * stretch of it like it (pg_trgm's word similarity: 'icecold' is the start of IceColdLocks,
+ * 'gridronguru' nearly GridironGuru); the strict kind would weigh the whole user name and miss a
+ * name typed in part. Each way of matching is its own trigram index scan (a UNION): as one OR the
+ * planner read every user instead.
  */
-function matchingUsers({ needle, prefix, part }: MatchValues, oneCharacter: boolean, columns: SQL) {
+function matchingUsers({ needle, prefix, part, compact, compactPart }: MatchValues, oneCharacter: boolean, columns: SQL) {
   return oneCharacter
     ? sql`SELECT ${columns} FROM ${users} WHERE lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix}`
     : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
         UNION SELECT ${columns} FROM ${users} WHERE ${fullName} ILIKE ${part}
         UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${users.userName}
-        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}`;
+        UNION SELECT ${columns} FROM ${users} WHERE ${needle} <<% ${fullName}
+        UNION SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${compactPart}
+        UNION SELECT ${columns} FROM ${users} WHERE ${compact} <% ${users.userName}`;
 }
 
-/** The best name match first: a user name starting with the needle, then word similarity. */
-const nameRank = ({ needle, prefix }: MatchValues, userName: SQL, name: SQL) =>
-  sql`(lower(${userName}) LIKE ${prefix}) DESC, greatest(word_similarity(${needle}, ${userName}), word_similarity(${needle}, ${name})) DESC`;
+/**
+ * The best name match first: a user name starting with the needle (or the words run together),
+ * then word similarity. Without compact words their terms are null: `coalesce` and `greatest`
+ * leave them out.
+ */
+const nameRank = ({ needle, prefix, compact, compactPrefix }: MatchValues, userName: SQL, name: SQL) =>
+  sql`(lower(${userName}) LIKE ${prefix} OR coalesce(lower(${userName}) LIKE ${compactPrefix}, false)) DESC,
+    greatest(word_similarity(${needle}, ${userName}), word_similarity(${needle}, ${name}), word_similarity(${compact}, ${userName})) DESC`;
 
 /** Public experts whose name matches (`matchingUsers`), best match first, then most units won. */
 function expertMatch(values: MatchValues, oneCharacter: boolean) {
@@ -214,7 +257,7 @@ const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
  * and the tests.
  */
 export function suggestionsSelect(db: Database, variant: SuggestionsVariant) {
-  const values: MatchValues = { needle: placeholder("needle"), prefix: placeholder("prefix"), part: placeholder("part") };
+  const values = Object.fromEntries(MATCH_KEYS.map((key) => [key, sql`${sql.placeholder(key)}::text`])) as unknown as MatchValues;
   const topCount = placeholder("topCount");
   const category = categoryMatch(values, variant.oneCharacter);
   const post = variant.posts
@@ -244,7 +287,7 @@ const suggestionsStatements = new Map(ALL_VARIANTS.map((variant) => [variantName
 
 export interface SuggestionsPlan {
   variant: SuggestionsVariant;
-  values: { needle: string; prefix: string; part: string; topCount: number; tsquery: string | null; viewerId: string | null; now: string };
+  values: MatchText & { topCount: number; tsquery: string | null; viewerId: string | null; now: string };
 }
 
 /** The variant and values of the suggestions for this query (null: an empty query). */
@@ -260,7 +303,7 @@ export async function suggestionsPlan(db: Database, viewerId: string | null, sea
     signedIn: withPosts && viewerId !== null,
     commonWords: withPosts && (await estimatedShare(db, terms.words, now.getTime())) >= COMMON_SHARE,
   };
-  return { variant, values: { ...likeValues(terms.needle), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() } };
+  return { variant, values: { ...likeValues(terms), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() } };
 }
 
 /** What the header's search box shows: up to `topCount` experts, sports and posts, in one prepared statement. */
@@ -281,7 +324,7 @@ const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
 export async function searchExperts(db: Database, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<ExpertHit>> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
-  const { from, where, order } = expertMatch(boundValues(terms.needle), terms.needle.length < 2);
+  const { from, where, order } = expertMatch(boundValues(terms), terms.needle.length < 2);
   const subscribers = subscribersCountSql(users.id, at(now));
   const [rows, [{ total }]] = await Promise.all([
     queryRows<Omit<ExpertHit, "avatar"> & { avatar: string | null }>(
@@ -299,7 +342,7 @@ export async function searchExperts(db: Database, searchValue: string, options: 
 export async function searchCategories(db: Database, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<CategoryHit>> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
-  const { where, order } = categoryMatch(boundValues(terms.needle), terms.needle.length < 2);
+  const { where, order } = categoryMatch(boundValues(terms), terms.needle.length < 2);
   const postsCount = sql`(SELECT count(*)::int FROM ${posts} WHERE ${posts.categoryId} = ${categories.id}
     AND ${posts.status} = 'Published' AND ${posts.publishDate} <= ${now.toISOString()}::timestamptz)`;
   const [rows, [{ total }]] = await Promise.all([
