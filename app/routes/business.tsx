@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -13,7 +13,7 @@ import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/m
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
-import { dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
+import { centsToDollars, dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { CheersReceived } from "~/components/cheers/cheers-received";
@@ -83,7 +83,7 @@ export default function Business() {
                 "You have not set a price yet: subscribers cannot join until you do."
               )}
             </p>
-            <PriceForm />
+            <PriceForm current={data.subscriptionPrice} />
           </SectionCard>
           <div id="cheers" className="scroll-mt-20">
             <SectionCard id="cheers-heading" title="Cheers">
@@ -92,7 +92,12 @@ export default function Business() {
           </div>
           <SectionCard id="subscribers-heading" title="Latest subscribers">
             {data.recentSubscribers.length === 0 ? (
-              <p className="text-sm text-slate-600">No subscribers yet. Share your page and post free analysis to bring them in.</p>
+              <div>
+                <p className="text-sm text-slate-600">No subscribers yet. Share your page and post free analysis to bring them in.</p>
+                <Link to="?createEditPost=NEW" className="mt-3 inline-block rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600">
+                  Write a free post
+                </Link>
+              </div>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {data.recentSubscribers.map((subscriber) => (
@@ -216,18 +221,23 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
   );
 }
 
+/** The saved price in the form's dollars, cents shown ("29.00"), so the field reads like the price shown above it. */
+export const priceFieldValue = (cents: number) => centsToDollars(cents).toFixed(2);
+
 /**
- * SPEC.md section 5: dollars in the form (validated on blur), cents to `POST /api/subscriptions/price`;
- * the server's field errors land on the fields; on success a toast, the form resets and the
- * page's data (current price) reloads.
+ * Dollars in the form (validated on blur), cents to `POST /api/subscriptions/price`. The fields
+ * start from the saved price and description, so changing one does not mean retyping the other.
+ * The server's field errors land on the fields; on success a toast, and the page's data reloads
+ * and the form resets to the new price.
  */
-export function PriceForm() {
+export function PriceForm({ current }: { current: { price: number; description: string | null } | null }) {
   const revalidator = useRevalidator();
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [saving, setSaving] = useState(false);
   const [form, fields] = useForm({
     id: "subscription-price",
     lastResult,
+    defaultValue: current ? { price: priceFieldValue(current.price), description: current.description ?? "" } : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionPriceFormSchema }),
@@ -240,7 +250,7 @@ export function PriceForm() {
           method: "POST",
           body: { price: dollarsToCents(submission.value.price), description: submission.value.description ?? "" },
         });
-        setLastResult(submission.reply({ resetForm: true }));
+        setLastResult(submission.reply());
         toast.success(PRICE_SAVED);
         revalidator.revalidate();
       } catch (error) {
@@ -254,6 +264,15 @@ export function PriceForm() {
       }
     },
   });
+
+  // A newly saved price (the page's data reloaded) becomes what the form resets to; the focus stays put.
+  const saved = current ? `${current.price}:${current.description ?? ""}` : "";
+  const shown = useRef(saved);
+  useEffect(() => {
+    if (shown.current === saved) return;
+    shown.current = saved;
+    form.reset();
+  }, [saved, form]);
 
   return (
     <form {...getFormProps(form)} noValidate className="space-y-4" aria-busy={saving}>

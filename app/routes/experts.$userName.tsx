@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { MapPin, Pencil, Users } from "lucide-react";
+import { MapPin, Pencil, PenSquare, Users } from "lucide-react";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards, PostCard } from "~/components/posts/post-card";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -181,7 +181,23 @@ export default function ExpertPage() {
             ) : (
               <p className="mt-2 text-slate-600">No subscription price set yet.</p>
             )}
-            {isOwner ? null : (
+            {isOwner ? (
+              // The owner sees the way forward where readers see the price.
+              <div className="mt-4">
+                {expert.subscriptionPrice ? (
+                  <Link to="/business#price-heading" className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+                    Change your price on Business
+                  </Link>
+                ) : (
+                  <>
+                    <p className="text-sm text-slate-600">Readers cannot subscribe until you set a monthly price.</p>
+                    <Link to="/business#price-heading" className={`mt-3 ${ownerActionClass}`}>
+                      Set your price
+                    </Link>
+                  </>
+                )}
+              </div>
+            ) : (
               <div className="mt-4 flex flex-wrap items-start gap-2">
                 <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
                 <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
@@ -251,11 +267,39 @@ export default function ExpertPage() {
               query={{ expertId: expert.id }}
               pageSize={EXPERT_PAGE_POSTS}
               label={`Posts and picks by ${expert.userName}`}
-              empty={<p className="text-slate-600">{page > 1 ? "There are no more posts." : `${expert.userName} has not posted yet.`}</p>}
+              empty={
+                page > 1 ? (
+                  <p className="text-slate-600">There are no more posts.</p>
+                ) : isOwner ? (
+                  <OwnerNoPosts />
+                ) : (
+                  <p className="text-slate-600">{`${expert.userName} has not posted yet.`}</p>
+                )
+              }
             />
           </div>
         </section>
       </article>
+    </div>
+  );
+}
+
+const ownerActionClass =
+  "inline-flex items-center gap-1.5 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600";
+
+/** The expert's own empty page: the first post is the next step, in the editor this page opens. */
+function OwnerNoPosts() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("createEditPost", "NEW");
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
+      <p className="font-semibold text-slate-900">You have not posted yet</p>
+      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">A free post introduces you to readers; subscriber-only picks are what they pay for.</p>
+      <Link to={`${location.pathname}?${params}`} className={`mt-4 ${ownerActionClass}`}>
+        <PenSquare className="size-4" aria-hidden="true" />
+        Write your first post
+      </Link>
     </div>
   );
 }

@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FeedList, LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { forCards } from "~/components/posts/post-card";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listFeed } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Feed");
 
-/** Signed-in only: the posts of the experts the viewer follows or subscribes to (no page cache: it is personal). */
+/** Signed-in with a confirmed e-mail (others verify first): the posts of the experts the viewer follows or subscribes to (no page cache: it is personal). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireConfirmedEmail(request, context);
   const page = pageFromUrl(new URL(request.url));
   const feed = await listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE });
   return { posts: forCards(feed.items), page, totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE) };

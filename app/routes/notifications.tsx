@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotificationList } from "~/components/notifications/notification-list";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageMeta } from "~/modules/site/meta";
 
 export const NOTIFICATIONS_TITLE = "Notifications";
@@ -8,12 +8,12 @@ export const NOTIFICATIONS_TITLE = "Notifications";
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, NOTIFICATIONS_TITLE, "What happened on your posts, picks and experts.");
 
 /**
- * Signed-in only. The server renders the page's frame; the list itself is loaded in the browser
+ * Signed-in with a confirmed e-mail (others verify first). The server renders the page's frame; the list itself is loaded in the browser
  * from the list API, which is never cached (SPEC.md sections 7 and 9), with the same mark-read
  * rule and live additions as the header's panel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
+  await requireConfirmedEmail(request, context);
   return null;
 }
 

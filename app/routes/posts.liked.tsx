@@ -4,16 +4,16 @@ import { Heart } from "lucide-react";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards } from "~/components/posts/post-card";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listLikedPosts } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Likes");
 
-/** Signed-in only: the posts the viewer liked, the newest like first. */
+/** Signed-in with a confirmed e-mail (others verify first): the posts the viewer liked, the newest like first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireConfirmedEmail(request, context);
   const page = pageFromUrl(new URL(request.url));
   const liked = await listLikedPosts(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE });
   return { posts: forCards(liked.items), page, totalPages: totalPagesOf(liked.totalItems, LIST_PAGE_SIZE) };

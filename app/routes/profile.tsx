@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { isExpert } from "~/modules/accounts/current-user";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 
 /**
  * `/profile`, the "profile" destination (SPEC.md section 2: the expert's own): an expert goes to
@@ -8,7 +8,7 @@ import { requireViewer } from "~/modules/accounts/gates.server";
  * have no public page); a visitor signs in first and comes back here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireConfirmedEmail(request, context);
   if (isExpert(viewer.user)) throw redirect(`/experts/${encodeURIComponent(viewer.user.userName)}`);
   throw redirect("/settings");
 }

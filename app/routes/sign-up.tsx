@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
 import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
-import { signUpUserSchema } from "~/modules/accounts/account-schemas";
+import { signUpFormSchema } from "~/modules/accounts/account-schemas";
 import { signUp } from "~/modules/accounts/auth.server";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await getViewer(request, context);
   if (viewer?.user.emailConfirmed) throw redirect("/");
   const formData = await readForm(request);
-  const submission = parseForm(formData, signUpUserSchema);
+  const submission = parseForm(formData, signUpFormSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }) }, { status: 422 });
   }
@@ -90,12 +90,12 @@ export default function SignUp() {
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
-    constraint: getZodConstraint(signUpUserSchema),
+    constraint: getZodConstraint(signUpFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // The browser checks the schema only; the action also drops what no form of ours sends
     // (conform's own `__intent__` among it, which the browser needs to tell typing from submitting).
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpUserSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpFormSchema }),
     onSubmit: () => window.localStorage.removeItem(SIGN_UP_FLOW_KEY),
   });
 

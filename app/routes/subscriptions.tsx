@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { Users } from "lucide-react";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { ProxiedImage } from "~/components/ui/proxied-image";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
@@ -14,9 +14,9 @@ export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches,
 /** How many subscriptions the page lists; nobody subscribes to more experts than this. */
 const SUBSCRIPTIONS_PAGE_SIZE = 100;
 
-/** Signed-in only: the experts the viewer subscribes to, running ones first, with status and dates. */
+/** Signed-in with a confirmed e-mail (others verify first): the experts the viewer subscribes to, running ones first, with status and dates. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireConfirmedEmail(request, context);
   const { items } = await listUserSubscriptions(context.db, viewer.user.id, { page: 1, size: SUBSCRIPTIONS_PAGE_SIZE });
   return { subscriptions: [...items].sort((a, b) => Number(b.isActive) - Number(a.isActive)) };
 }

@@ -8,7 +8,7 @@ import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards } from "~/components/posts/post-card";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
-import { requireViewer } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
@@ -24,11 +24,11 @@ export const FOLLOWS_PAGE_SIZE = 24;
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, WATCHLIST_TITLE, "The experts you follow and the posts you asked to be told about.");
 
 /**
- * Signed-in only: the followed experts (first page) and the posts the viewer asked notify-me for,
+ * Signed-in with a confirmed e-mail (others verify first): the followed experts (first page) and the posts the viewer asked notify-me for,
  * the coming ones first; `?page=N` is the posts list's link before JavaScript runs.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireConfirmedEmail(request, context);
   const page = pageFromUrl(new URL(request.url));
   const [followed, waiting] = await Promise.all([
     listFollowedExperts(context.db, viewer.user.id, { page: 1, size: FOLLOWS_PAGE_SIZE }),

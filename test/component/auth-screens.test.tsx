@@ -286,6 +286,21 @@ describe("Sign-up tabs", () => {
     expect(window.localStorage.getItem(SIGN_UP_FLOW_KEY)).toBeNull();
   });
 
+  it("flags every required field of an empty form, the full name too, without sending it", async () => {
+    const action = renderSignUp();
+    await userEvent.click(await screen.findByRole("button", { name: "Sign up" }));
+    for (const label of ["Email", "Full name", "Password", "Password confirmation"]) {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute("aria-invalid"), label).toBe("true");
+      const messages = (input.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+      expect(messages, label).toContain("Required");
+    }
+    expect(action).not.toHaveBeenCalled();
+    // Filling the name in clears its flag as it is typed.
+    await userEvent.type(screen.getByLabelText("Full name"), "Pat Doe");
+    await waitFor(() => expect(screen.getByLabelText("Full name").getAttribute("aria-invalid")).toBeNull());
+  });
+
   it("checks that the passwords match before sending", async () => {
     const action = renderSignUp();
     // zod checks the pair once every field reads well.

@@ -99,6 +99,7 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
     const calls = stubApi({});
     renderBusiness();
     const price = await screen.findByLabelText(/Monthly price/);
+    await userEvent.clear(price);
     await userEvent.type(price, "0.5");
     await userEvent.tab();
     expect(await screen.findByText("Price should be at least $1")).toBeTruthy();
@@ -111,23 +112,54 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("sends cents, toasts, resets and reloads the data on success", async () => {
+  it("sends cents, toasts, reloads the data and resets the form to the new price", async () => {
     const calls = stubApi({ "/api/subscriptions/price": { status: 200, body: { payload: { subscriptionPrice: { price: 2499, description: "Daily" } } } } });
-    const { loader } = renderBusiness();
+    const { loader } = renderBusiness({ subscriptionPrice: null as never });
     const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
+    expect(price.value).toBe("");
     await userEvent.type(price, "24.99");
-    await userEvent.type(screen.getByLabelText("What subscribers get"), "Daily");
-    await userEvent.click(screen.getByRole("button", { name: "Save price" }));
+    // Sent trimmed: the form then shows the saved text, not what was typed.
+    await userEvent.type(screen.getByLabelText("What subscribers get"), "Daily ");
+    // The reloaded data carries the saved price.
+    loader.mockImplementation(() => ({ ...overview, subscriptionPrice: { price: 2499, description: "Daily" } }));
+    const save = screen.getByRole("button", { name: "Save price" });
+    await userEvent.click(save);
     expect(await screen.findByText(PRICE_SAVED)).toBeTruthy();
     expect(calls[0]).toEqual({ url: "/api/subscriptions/price", method: "POST", body: { price: 2499, description: "Daily" } });
-    await waitFor(() => expect(((screen.getByLabelText(/Monthly price/)) as HTMLInputElement).value).toBe(""));
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
+    expect(await screen.findByText("$24.99/month")).toBeTruthy();
+    expect((screen.getByLabelText(/Monthly price/) as HTMLInputElement).value).toBe("24.99");
+    expect((screen.getByLabelText("What subscribers get") as HTMLInputElement).value).toBe("Daily");
+    // The keyboard stays where it was.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Save price" })));
+  });
+
+  it("starts from the saved price and description, so changing the description keeps the price", async () => {
+    const calls = stubApi({ "/api/subscriptions/price": { status: 200, body: { payload: { subscriptionPrice: { price: 2999, description: "Every NBA side and prop" } } } } });
+    renderBusiness();
+    const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
+    expect(price.value).toBe("29.99");
+    const description = screen.getByLabelText("What subscribers get") as HTMLInputElement;
+    expect(description.value).toBe("Every NBA side");
+    await userEvent.type(description, " and prop");
+    await userEvent.click(screen.getByRole("button", { name: "Save price" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ url: "/api/subscriptions/price", method: "POST", body: { price: 2999, description: "Every NBA side and prop" } });
+  });
+
+  it("shows a whole-dollar price with its cents", async () => {
+    stubApi({});
+    renderBusiness({ subscriptionPrice: { price: 1500, description: null as never } });
+    expect(((await screen.findByLabelText(/Monthly price/)) as HTMLInputElement).value).toBe("15.00");
+    expect((screen.getByLabelText("What subscribers get") as HTMLInputElement).value).toBe("");
   });
 
   it("puts the server's field error on the field", async () => {
     stubApi({ "/api/subscriptions/price": { status: 422, body: { error: "Violation", errors: { price: ["Price should be at most $100,000"] }, statusCode: 422 } } });
     renderBusiness();
-    await userEvent.type(await screen.findByLabelText(/Monthly price/), "50");
+    const price = await screen.findByLabelText(/Monthly price/);
+    await userEvent.clear(price);
+    await userEvent.type(price, "50");
     await userEvent.click(screen.getByRole("button", { name: "Save price" }));
     expect(await screen.findByText("Price should be at most $100,000")).toBeTruthy();
   });

@@ -295,12 +295,27 @@ describe("the 'Notifications' panel", () => {
     expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([null, "c1", "c2"]);
   });
 
-  it("is 348 px wide with a 228 px list area", async () => {
-    stubApi();
+  it("is 348 px wide, its list as tall as its items up to 228 px, then scrolling", async () => {
+    stubApi({ pages: { "": page([notification("n1", "PostLike", { postInfo: post, expertInfo: fan })]) } });
     renderBell();
     const panel = await openPanel();
     expect(panel.className).toContain("w-[348px]");
-    expect(within(panel).getByText("No notifications yet").parentElement?.className).toContain("h-[228px]");
+    const list = await within(panel).findByRole("list", { name: "Notifications" });
+    const scrollArea = list.parentElement!;
+    expect(scrollArea.className.split(" ")).toEqual(expect.arrayContaining(["max-h-[228px]", "overflow-y-auto"]));
+    // No fixed height: one notification is not a tall blank box (the browser test measures it).
+    expect(scrollArea.className).not.toMatch(/(^|\s)h-\[/);
+  });
+
+  it("offers the next step when there is nothing yet, and closes on following it", async () => {
+    stubApi();
+    renderBell();
+    const panel = await openPanel();
+    expect(await within(panel).findByText("No notifications yet")).toBeTruthy();
+    const discover = within(panel).getByRole("link", { name: "Discover experts" });
+    expect(discover.getAttribute("href")).toBe("/discover-experts");
+    await userEvent.click(discover);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Notifications" })).toBeNull());
   });
 
   it("takes the focus when opened, is reached by Tab, and Escape closes it back onto the bell", async () => {

@@ -199,6 +199,43 @@ describe("NotifyButton", () => {
     await waitFor(() => expect(view("page").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("false"));
     expect(calls()).toEqual(["POST /api/posts/p1/notify", "DELETE /api/posts/p1/notify"]);
   });
+
+  it("on a live post, says it keeps the post on the Watchlist, with one toast each way", async () => {
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: true } }))
+      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: false } }));
+    await renderViews(makePost(), { id: "reader-1" });
+    const button = await view("page").findByRole("button", { name: "Notify me" });
+    expect(button).toHaveProperty("title", expect.stringContaining("already live: Notify me keeps it on your Watchlist"));
+    expect(document.getElementById(button.getAttribute("aria-describedby")!)?.textContent).toBe(button.title);
+    await userEvent.click(button);
+    expect(await screen.findByText("Saved to your Watchlist.")).toBeTruthy();
+    expect(screen.getByText(/already live, so there is no notification to wait for/)).toBeTruthy();
+    // Two views saw the change: one toast.
+    expect(screen.getAllByText("Saved to your Watchlist.")).toHaveLength(1);
+    await waitFor(() => expect(view("card").getByRole("button", { name: "Notify me" }).title).toContain("on your Watchlist. Choose again to take it off"));
+    await userEvent.click(view("card").getByRole("button", { name: "Notify me" }));
+    expect(await screen.findByText("Removed from your Watchlist.")).toBeTruthy();
+  });
+
+  it("on a scheduled post, says a notification comes when it goes live", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: true } }));
+    await renderViews(makePost({ publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }), { id: "reader-1" });
+    const button = await view("page").findByRole("button", { name: "Notify me" });
+    expect(button.title).toBe("Get a notification when this post goes live.");
+    expect(document.getElementById(button.getAttribute("aria-describedby")!)?.textContent).toBe("Get a notification when this post goes live.");
+    await userEvent.click(button);
+    expect(await screen.findByText("We will notify you when this post goes live.")).toBeTruthy();
+    expect(screen.getByText("It waits on your Watchlist until then.")).toBeTruthy();
+  });
+
+  it("says nothing when the call fails but the server's error", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: "This post is not live yet.", statusCode: 422 }, { status: 422 }));
+    await renderViews(makePost(), { id: "reader-1" });
+    await userEvent.click(await view("page").findByRole("button", { name: "Notify me" }));
+    expect(await screen.findByText("This post is not live yet.")).toBeTruthy();
+    expect(screen.queryByText("Saved to your Watchlist.")).toBeNull();
+  });
 });
 
 describe("PickResultControl and usePickResult", () => {

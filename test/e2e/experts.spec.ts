@@ -49,8 +49,8 @@ test("sign up as an Expert with payments off, reach the congratulations page, an
   await description.fill("Every NBA side I bet, before tip-off.");
   await page.getByRole("button", { name: "Save price" }).click();
   await expect(page.getByText("Subscription price has been updated.")).toBeVisible();
-  // The form resets once saved.
-  await expect(price).toHaveValue("");
+  // Once saved, the form starts from the saved price.
+  await expect(price).toHaveValue("29.99");
 
   // The public page shows it.
   await page.goto("/profile");

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { NotificationItem } from "./notification-item";
 import { useNotificationList } from "./use-notification-list";
@@ -6,8 +7,8 @@ import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 export const EMPTY_TEXT = "No notifications yet";
 
 /**
- * The notifications list, for the header's panel (a 228 px scroll area, SPEC.md section 9) or the
- * /notifications page (the page scrolls). The next page loads when a sentinel at the end comes
+ * The notifications list, for the header's panel (as tall as its items, scrolling past 228 px:
+ * one notification is not a tall blank box) or the /notifications page (the page scrolls). The next page loads when a sentinel at the end comes
  * into view of whichever scrolls; keyboard users get there too, since focusing the last link
  * scrolls it into view. After a failure only the "Try again" button retries.
  */
@@ -22,9 +23,18 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
   });
 
   const empty = status === "idle" && items.length === 0;
+  const busy = status === "loading" || status === "error";
   return (
-    <div ref={scrollAreaRef} className={inPanel ? "h-[228px] overflow-y-auto overscroll-contain" : undefined}>
-      {empty ? <p className={`px-4 text-center text-sm text-slate-500 ${inPanel ? "py-20" : "py-12"}`}>{EMPTY_TEXT}</p> : null}
+    <div ref={scrollAreaRef} className={inPanel ? "max-h-[228px] overflow-y-auto overscroll-contain" : undefined}>
+      {empty ? (
+        <div className={`px-4 text-center text-sm ${inPanel ? "py-6" : "py-12"}`}>
+          <p className="text-slate-500">{EMPTY_TEXT}</p>
+          <p className="mt-1 text-slate-600">Follow experts to hear when they post.</p>
+          <Link to="/discover-experts" onClick={onNavigate} className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800">
+            Discover experts
+          </Link>
+        </div>
+      ) : null}
       {items.length > 0 ? (
         <ul aria-label="Notifications" aria-busy={status === "loading"} className="divide-y divide-slate-100">
           {items.map((notification) => (
@@ -33,7 +43,8 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
         </ul>
       ) : null}
       <div ref={sentinelRef} aria-hidden="true" />
-      <div className="flex flex-col items-center gap-2 px-4 py-2 text-sm">
+      {/* The status line is always there (a live region must exist before it speaks) but takes room only when it says something. */}
+      <div className={`flex flex-col items-center gap-2 px-4 text-sm ${busy ? "py-2" : ""}`}>
         <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
           {status === "loading" ? "Loading notifications…" : status === "error" ? error : ""}
         </p>

@@ -13,7 +13,7 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Bell, BellRing, Heart } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { signInHref } from "~/modules/accounts/sign-in-link";
@@ -179,13 +179,59 @@ export function useNotifyState(post: Pick<PostDTO, "id" | "metadata">) {
   return { requested, fetcher };
 }
 
-/** Notify-me (SPEC.md section 4): toggles `metadata.isNotifyRequested`, optimistically. */
+/**
+ * What notify-me does for this post, in the words its button and toast use: a scheduled post
+ * brings a notification when it goes live; a live post has nothing left to announce (no
+ * notification follows a grade or an edit), so asking keeps it on the Watchlist only. Both kinds
+ * are listed on /watchlist.
+ */
+export function notifyTexts(post: Pick<PostDTO, "status" | "publishDate">, now = new Date()) {
+  const upcoming = post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() > now.getTime();
+  return upcoming
+    ? {
+        offHint: "Get a notification when this post goes live.",
+        onHint: "You will get a notification when this post goes live. Choose again to cancel it.",
+        turnedOn: "We will notify you when this post goes live.",
+        turnedOnDetail: "It waits on your Watchlist until then.",
+        turnedOff: "You will not be notified when this post goes live.",
+      }
+    : {
+        offHint: "This post is already live: Notify me keeps it on your Watchlist. No further notification follows.",
+        onHint: "This post is on your Watchlist. Choose again to take it off.",
+        turnedOn: "Saved to your Watchlist.",
+        turnedOnDetail: "This post is already live, so there is no notification to wait for: find it again on your Watchlist.",
+        turnedOff: "Removed from your Watchlist.",
+      };
+}
+
+/**
+ * The toast that says what a notify-me change did, once for all the views of the post (keyed by
+ * the fetcher, like a failure's) and only for a change made here, not a view mounted later.
+ */
+function useNotifiedToast(fetcher: ActionFetcher, key: string, texts: ReturnType<typeof notifyTexts>) {
+  const seen = useRef(fetcher.data);
+  useEffect(() => {
+    if (fetcher.data === seen.current) return;
+    seen.current = fetcher.data;
+    if (!fetcher.data?.ok || fetcher.data.intent !== "notify") return;
+    if (fetcher.data.isNotifyRequested) toast.success(texts.turnedOn, { id: key, description: texts.turnedOnDetail });
+    else toast.success(texts.turnedOff, { id: key });
+  }, [fetcher.data, key, texts]);
+}
+
+/**
+ * Notify-me: toggles `metadata.isNotifyRequested`, optimistically. Its hint (a tooltip, and the
+ * button's description for screen readers) and the toast after a change say what it does here.
+ */
 export function NotifyButton({ post, className }: { post: PostDTO; className?: string }) {
   const viewer = useViewer();
   const signInHref = useSignInHref();
   const key = notifyFetcherKey(post.id);
   const { requested, fetcher } = useNotifyState(post);
+  const texts = useMemo(() => notifyTexts(post), [post]);
+  const hintId = useId();
   useFailureToast(fetcher, key);
+  useNotifiedToast(fetcher, key, texts);
   const Icon = requested ? BellRing : Bell;
   const look = clsx(
     pillClass,
@@ -200,21 +246,28 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
   );
   if (!viewer) {
     return (
-      <Link to={signInHref} className={look} aria-label="Notify me: sign in to be notified">
+      <Link to={signInHref} className={look} aria-label="Notify me: sign in to be notified" title={texts.offHint}>
         {content}
       </Link>
     );
   }
+  const hint = requested ? texts.onHint : texts.offHint;
   return (
-    <button
-      type="button"
-      className={look}
-      aria-pressed={requested}
-      title={requested ? "You will be notified about this post" : "Get notified about this post"}
-      onClick={() => fetcher.submit({ intent: "notify", notify: String(!requested) }, { method: "post", action: postActionPath(post.id) })}
-    >
-      {content}
-    </button>
+    <>
+      <button
+        type="button"
+        className={look}
+        aria-pressed={requested}
+        aria-describedby={hintId}
+        title={hint}
+        onClick={() => fetcher.submit({ intent: "notify", notify: String(!requested) }, { method: "post", action: postActionPath(post.id) })}
+      >
+        {content}
+      </button>
+      <span id={hintId} className="sr-only">
+        {hint}
+      </span>
+    </>
   );
 }
 

@@ -34,24 +34,40 @@ export const timezoneSchema = z
     }
   }, "Invalid time zone");
 
-/** The sign-up `user` payload (SPEC.md section 3, DECISIONS.md "Sessions"). */
-export const signUpUserSchema = z
-  .object({
-    email: emailSchema,
-    fullName: requiredString.trim().min(1, "Required").max(200, "Maximum 200 characters allowed").optional(),
-    firstName: requiredString.trim().min(1, "Required").max(100, "Maximum 100 characters allowed").optional(),
-    lastName: z.string().trim().max(100, "Maximum 100 characters allowed").optional(),
-    newsletter: z.boolean().optional(),
-    password: newPasswordSchema,
-    passwordConfirmation: requiredString.min(1, "Required"),
-    timezone: timezoneSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.fullName === undefined && !value.firstName) ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required" });
-    if (value.password !== value.passwordConfirmation) {
-      ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "Passwords must match" });
-    }
-  });
+const fullNameSchema = requiredString.trim().min(1, "Required").max(200, "Maximum 200 characters allowed");
+
+const signUpFields = {
+  email: emailSchema,
+  fullName: fullNameSchema.optional(),
+  firstName: requiredString.trim().min(1, "Required").max(100, "Maximum 100 characters allowed").optional(),
+  lastName: z.string().trim().max(100, "Maximum 100 characters allowed").optional(),
+  newsletter: z.boolean().optional(),
+  password: newPasswordSchema,
+  passwordConfirmation: requiredString.min(1, "Required"),
+  timezone: timezoneSchema.optional(),
+};
+
+function passwordsMatch(value: { password: string; passwordConfirmation: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.passwordConfirmation) {
+    ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "Passwords must match" });
+  }
+}
+
+/** The API's sign-up `user` payload: a full name, or a first name (and an optional last name). */
+export const signUpUserSchema = z.object(signUpFields).superRefine((value, ctx) => {
+  if (value.fullName === undefined && !value.firstName) ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required" });
+  passwordsMatch(value, ctx);
+});
+
+/**
+ * The /sign-up page's form, which asks for the full name only. Required on the field itself: an
+ * object's refinement runs only once all its fields pass, so an empty form would flag every field
+ * but the name.
+ */
+export const signUpFormSchema = z
+  .object({ ...signUpFields, fullName: fullNameSchema })
+  .omit({ firstName: true, lastName: true })
+  .superRefine(passwordsMatch);
 
 export type SignUpUserInput = z.output<typeof signUpUserSchema>;
 
