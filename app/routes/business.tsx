@@ -17,6 +17,7 @@ import { centsToDollars, dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscript
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { CheersReceived } from "~/components/cheers/cheers-received";
+import { Time } from "~/components/time/time-zone";
 import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
 import { listCheers } from "~/modules/cheers/cheers.server";
 import { totalPagesOf } from "~/modules/http/page-param";
@@ -44,7 +45,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const sinceFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export default function Business() {
   const data = useLoaderData<typeof loader>();
@@ -110,7 +110,7 @@ export default function Business() {
                       <p className="truncate text-sm text-slate-500">@{subscriber.userName}</p>
                     </div>
                     <p className="shrink-0 text-sm text-slate-500">
-                      since <time dateTime={subscriber.since}>{sinceFormat.format(new Date(subscriber.since))}</time>
+                      since <Time dateTime={subscriber.since} style="day" />
                     </p>
                   </li>
                 ))}
