@@ -4,6 +4,7 @@ import { clsx } from "clsx";
 import { Trophy } from "lucide-react";
 import { PageLinks } from "~/components/ui/page-links";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { SideScroller } from "~/components/ui/side-scroller";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { formatRecord, formatUnits, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, WINDOW_LABELS, type RecordWindow } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
@@ -70,7 +71,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function LeaderboardPage() {
   const { window, categoryId, categoryName, categories, page, entries, totalPages } = useLoaderData<typeof loader>();
   const chip = (active: boolean) =>
-    clsx("rounded-full border px-3 py-1.5 text-sm font-semibold", active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50");
+    clsx("shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-semibold", active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50");
   return (
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-5xl">
@@ -85,30 +86,37 @@ export default function LeaderboardPage() {
           </Link>
         </p>
 
-        <nav aria-label="Window" className="mt-5 flex flex-wrap gap-2">
-          {RECORD_WINDOWS.map((option) => (
-            <Link key={option} to={leaderboardHref({ window: option, categoryId })} aria-current={option === window ? "page" : undefined} className={chip(option === window)}>
-              {WINDOW_LABELS[option]}
-            </Link>
-          ))}
-        </nav>
-        <nav aria-label="Sport" className="mt-3 flex flex-wrap gap-2">
-          <Link to={leaderboardHref({ window, categoryId: 0 })} aria-current={categoryId === 0 ? "page" : undefined} className={chip(categoryId === 0)}>
-            All sports
-          </Link>
-          {categories.map((category) => (
-            <Link key={category.id} to={leaderboardHref({ window, categoryId: category.id })} aria-current={category.id === categoryId ? "page" : undefined} className={chip(category.id === categoryId)}>
-              {category.name}
-            </Link>
-          ))}
-        </nav>
+        {/* On a phone the two groups share one row that scrolls sideways, so the board starts on the
+            first screen; a chosen sport is scrolled into view (the default board shows the row's start).
+            From the medium breakpoint up each group wraps on its own rows. */}
+        <SideScroller className="-mx-1 mt-5" scrollerClassName="px-1 py-1" fadeFrom="from-slate-50" revealCurrent={categoryId !== 0}>
+          <div className="flex w-max gap-2 md:w-auto md:flex-col md:gap-3">
+            <nav aria-label="Window" className="flex shrink-0 gap-2 md:flex-wrap">
+              {RECORD_WINDOWS.map((option) => (
+                <Link key={option} to={leaderboardHref({ window: option, categoryId })} aria-current={option === window ? "page" : undefined} className={chip(option === window)}>
+                  {WINDOW_LABELS[option]}
+                </Link>
+              ))}
+            </nav>
+            <nav aria-label="Sport" className="flex shrink-0 gap-2 border-l border-slate-300 pl-2 md:flex-wrap md:border-0 md:pl-0">
+              <Link to={leaderboardHref({ window, categoryId: 0 })} aria-current={categoryId === 0 ? "page" : undefined} className={chip(categoryId === 0)}>
+                All sports
+              </Link>
+              {categories.map((category) => (
+                <Link key={category.id} to={leaderboardHref({ window, categoryId: category.id })} aria-current={category.id === categoryId ? "page" : undefined} className={chip(category.id === categoryId)}>
+                  {category.name}
+                </Link>
+              ))}
+            </nav>
+          </div>
+        </SideScroller>
 
         {entries.length === 0 ? (
           <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
             {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet.`}
           </p>
         ) : (
-          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <SideScroller className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
             <table className="w-full min-w-[44rem] whitespace-nowrap text-sm">
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
@@ -144,7 +152,7 @@ export default function LeaderboardPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </SideScroller>
         )}
         <PageLinks page={page} totalPages={totalPages} hrefFor={(target) => leaderboardHref({ window, categoryId, page: target })} label="Leaderboard pages" />
       </div>

@@ -3,7 +3,7 @@
  * panel's sport switch, and the commitment check done in the reader's browser.
  */
 import { createHash } from "node:crypto";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CommitmentCheck } from "~/components/record/commitment-check";
@@ -37,6 +37,46 @@ describe("UnitsChart", () => {
     render(<UnitsChart label="Units" points={[]} />);
     expect(screen.getByText("The chart starts with the first graded pick.")).toBeTruthy();
   });
+
+  it("labels its axes in HTML beside the drawing, so a phone's narrow chart keeps them readable; a label too close to zero gives way", () => {
+    const { container, unmount } = render(
+      <UnitsChart
+        label="Units"
+        points={[
+          { day: "2026-11-01", units: 1.5, total: 1.5 },
+          { day: "2026-11-02", units: -3, total: -1.5 },
+        ]}
+      />,
+    );
+    // Nothing is written inside the scaled drawing but its title and description.
+    expect(container.querySelectorAll("svg text")).toHaveLength(0);
+    const axis = (text: string) => {
+      const element = screen.getByText(text);
+      expect(element.closest("svg")).toBeNull();
+      expect(element.closest("[aria-hidden=true]")).toBeTruthy();
+      return element;
+    };
+    // Highest at the top, zero half-way, lowest at the bottom; the first and last days below.
+    const top = (text: string) => parseFloat(axis(text).style.top);
+    expect(top("+1.5u")).toBe(0);
+    expect(top("0")).toBe(50);
+    expect(top("-1.5u")).toBe(100);
+    axis("2026-11-01");
+    axis("2026-11-02");
+    unmount();
+    render(
+      <UnitsChart
+        label="Units"
+        points={[
+          { day: "2026-11-01", units: 0.1, total: 0.1 },
+          { day: "2026-11-02", units: -5.1, total: -5 },
+        ]}
+      />,
+    );
+    expect(screen.queryByText("+0.1u")).toBeNull();
+    expect(top("0")).toBeCloseTo(1.96, 2);
+    expect(top("-5.0u")).toBe(100);
+  });
 });
 
 describe("RecordFiguresPanel", () => {
@@ -60,6 +100,18 @@ describe("RecordFiguresPanel", () => {
     expect(allTime().textContent).toContain("2-2-0");
     expect(allTime().textContent).toContain("-0.30u");
     expect(screen.getByRole("table", { name: "Verified record, NCAAB, by window" })).toBeTruthy();
+  });
+
+  it("names each figure in its cell for the phone's stacked cards, hidden from screen readers, which have the column headers", () => {
+    render(<RecordFiguresPanel figures={{ overall: windows(7, 3, 3.2), categories: [], selfReported: { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 } }} />);
+    const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
+    expect(headers).toEqual(["Window", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"]);
+    const cells = within(screen.getByRole("row", { name: /All time/ })).getAllByRole("cell");
+    expect(cells.map((cell) => cell.querySelector("[aria-hidden=true]")?.textContent)).toEqual(headers.slice(1));
+    expect(cells[0].textContent).toBe("W-L-P7-3-0");
+    // Hidden from the accessible name: the row reads its figures once.
+    expect(screen.getByRole("row", { name: /All time/ }).textContent).toContain("7-3-0");
+    expect(screen.queryByRole("row", { name: /W-L-P 7-3-0/ })).toBeNull();
   });
 
   it("shows the expert's self-graded props apart, labelled self-reported, with their own tally", () => {

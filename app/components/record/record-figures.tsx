@@ -7,46 +7,71 @@ import type { ExpertRecordFigures, WindowFigures } from "~/modules/record/record
 const signed = (value: number | null, digits: number, suffix = "") => (value === null ? "—" : `${value > 0 ? "+" : ""}${value.toFixed(digits)}${suffix}`);
 const tone = (value: number | null) => (value === null || value === 0 ? "text-slate-900" : value > 0 ? "text-brand-700" : "text-danger");
 
+const COLUMNS = ["W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"] as const;
+
+/**
+ * One figure. On a phone the row is a card and each cell names its figure itself (the column
+ * headers are for screen readers there, so the name is hidden from them); a figure never wraps.
+ */
+function Figure({ column, className, children }: { column: (typeof COLUMNS)[number]; className?: string; children: string | number }) {
+  return (
+    <td className={clsx("whitespace-nowrap px-2 py-2 tabular-nums max-sm:p-0", className)}>
+      <span aria-hidden="true" className="block text-xs font-semibold uppercase tracking-wide text-slate-500 sm:hidden">
+        {column}
+      </span>
+      {children}
+    </td>
+  );
+}
+
 /** One row of figures: record, win rate, units, ROI, average odds, CLV, streak, sample. */
 function FiguresRow({ label, figures }: { label: string; figures: RecordFigures }) {
   return (
-    <tr className="border-t border-slate-100">
-      <th scope="row" className="py-2 pr-3 text-left font-semibold text-slate-700">
+    <tr className="border-t border-slate-100 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-xl max-sm:border max-sm:border-slate-200 max-sm:p-3">
+      <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-semibold text-slate-700 max-sm:col-span-3 max-sm:p-0 max-sm:text-slate-900">
         {label}
       </th>
-      <td className="px-2 py-2 tabular-nums">{formatRecord(figures)}</td>
-      <td className="px-2 py-2 tabular-nums">{figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}</td>
-      <td className={clsx("px-2 py-2 font-semibold tabular-nums", tone(figures.units))}>{figures.sample ? formatUnits(figures.units) : "—"}</td>
-      <td className={clsx("px-2 py-2 tabular-nums", tone(figures.roi))}>{signed(figures.roi, 1, "%")}</td>
-      <td className="px-2 py-2 tabular-nums">{figures.averageOdds === null ? "—" : formatOdds(figures.averageOdds)}</td>
-      <td className={clsx("px-2 py-2 tabular-nums", tone(figures.clv))}>{signed(figures.clv, 2)}</td>
-      <td className="px-2 py-2 tabular-nums">{figures.streak ?? "—"}</td>
-      <td className="py-2 pl-2 tabular-nums">{figures.sample}</td>
+      <Figure column="W-L-P">{formatRecord(figures)}</Figure>
+      <Figure column="Win %">{figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}</Figure>
+      <Figure column="Units" className={clsx("font-semibold", tone(figures.units))}>
+        {figures.sample ? formatUnits(figures.units) : "—"}
+      </Figure>
+      <Figure column="ROI" className={tone(figures.roi)}>
+        {signed(figures.roi, 1, "%")}
+      </Figure>
+      <Figure column="Avg odds">{figures.averageOdds === null ? "—" : formatOdds(figures.averageOdds)}</Figure>
+      <Figure column="CLV" className={tone(figures.clv)}>
+        {signed(figures.clv, 2)}
+      </Figure>
+      <Figure column="Streak">{figures.streak ?? "—"}</Figure>
+      <Figure column="Picks">{figures.sample}</Figure>
     </tr>
   );
 }
 
 function FiguresTable({ windows, caption }: { windows: WindowFigures; caption: string }) {
   return (
-    // Wider than a phone, it scrolls sideways: a keyboard user scrolls it with the arrow keys once it
-    // has the focus (axe: scrollable-region-focusable), so it is a named region in the Tab order.
+    // From the small breakpoint up it is a table, which may still be a little wider than its box:
+    // a keyboard user scrolls it with the arrow keys once it has the focus (axe:
+    // scrollable-region-focusable), so it is a named region in the Tab order. Below it each window
+    // is a card of named figures, as narrow as a phone.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling container is the intended exception
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full min-w-[36rem] text-sm">
+    <div className="sm:overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full text-sm max-sm:block sm:min-w-[36rem]">
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className="max-sm:sr-only">
           <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Window
             </th>
-            {["W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"].map((heading) => (
-              <th key={heading} scope="col" className="px-2 py-2 font-semibold">
+            {COLUMNS.map((heading) => (
+              <th key={heading} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
                 {heading}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:grid max-sm:gap-3">
           {RECORD_WINDOWS.map((window) => (
             <FiguresRow key={window} label={WINDOW_LABELS[window]} figures={windows[window]} />
           ))}
