@@ -22,7 +22,8 @@ import { GradedPicks } from "~/components/record/graded-picks";
 import { RecordFiguresPanel } from "~/components/record/record-figures";
 import { UnitsChart } from "~/components/record/units-chart";
 import { serializePosts } from "~/modules/posts/post-serializer.server";
-import { expertRecordFigures, gradedPickIds, unitsOverTime } from "~/modules/record/record.server";
+import { expertRecordFigures, gradedPickIds, leaderboardTop, unitsOverTime } from "~/modules/record/record.server";
+import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
 
 /** Posts per page on the expert's page. */
 export const EXPERT_PAGE_POSTS = 10;
@@ -49,13 +50,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(url);
   const isOwner = viewer?.user.id === expert.id;
   const gradedPage = pageFromUrl(url, 10_000, "graded");
-  const [posts, upcoming, subscription, figures, chart, graded] = await Promise.all([
+  const [posts, upcoming, subscription, figures, chart, graded, leaders] = await Promise.all([
     listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
     page === 1 ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS) : Promise.resolve([]),
     viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
     expertRecordFigures(context.db, expert.id),
     unitsOverTime(context.db, expert.id),
     gradedPickIds(context.db, expert.id, gradedPage, GRADED_PICKS_PAGE),
+    leaderboardTop(context.db),
   ]);
   // The graded picks through the one serializer: their bets are public, their analysis is not.
   const gradedPicks = forCards(await serializePosts(context.db, viewer?.user.id ?? null, graded.ids));
@@ -76,6 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     gradedPicks,
     gradedPage,
     gradedPages: totalPagesOf(graded.totalItems, GRADED_PICKS_PAGE),
+    leaders: toLeaderboardRows(leaders),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: context.env.APP_URL,
   };
@@ -115,12 +118,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
-  const { expert, isOwner, signedIn, subscription, paymentsEnabled, stripePublishableKey, posts, upcoming, page, totalPages, figures, chart, gradedPicks, gradedPage, gradedPages, canonicalUrl, siteUrl } =
+  const { expert, isOwner, signedIn, subscription, paymentsEnabled, stripePublishableKey, posts, upcoming, page, totalPages, figures, chart, gradedPicks, gradedPage, gradedPages, canonicalUrl, siteUrl, leaders } =
     useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
       <JsonLd data={personJsonLd({ expert, url: canonicalUrl.replace(/\?.*$/, ""), imageUrl: imageUrl(expert.avatar, 320), siteUrl })} />
+      <PageWithAside label="Top experts" aside={<LeaderboardAside rows={leaders} />}>
       <article className="mx-auto max-w-content" aria-labelledby="expert-name">
         <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <div className="relative aspect-[3/1] w-full bg-gradient-to-br from-ink via-slate-800 to-brand-800">
@@ -280,6 +284,7 @@ export default function ExpertPage() {
           </div>
         </section>
       </article>
+      </PageWithAside>
     </div>
   );
 }

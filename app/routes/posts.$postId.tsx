@@ -21,12 +21,14 @@ import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-rules";
-import { findCommentPage, listCommentsOfReadPost, type CommentDTO } from "~/modules/posts/comments.server";
+import { findCommentPage, listCommentsOfReadPost } from "~/modules/posts/comments.server";
 import { readPost } from "~/modules/posts/post-commands.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
+import { ExpertAside, PageWithAside } from "~/components/layout/page-aside";
+import { recordSummary } from "~/modules/record/record.server";
 import type { RootLoaderData } from "~/root";
 
 export const POST_DELETED = "Post deleted.";
@@ -66,16 +68,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const url = new URL(request.url);
   const wanted = url.searchParams.get("scrollTo");
-  let comments: { items: CommentDTO[]; totalItems: number; page: number; size: number } | null = null;
-  let scrollTo: string | null = null;
-  if (!post.isLocked) {
+  const readComments = async () => {
+    if (post.isLocked) return { comments: null, scrollTo: null };
     // Only a comment shown on this post: anything else opens the newest page, scrolled nowhere.
     const found = wanted && UUID.test(wanted) ? await findCommentPage(context.db, post.id, wanted, COMMENTS_PAGE_SIZE) : null;
-    if (found !== null) scrollTo = wanted;
     const page = found ?? 1;
     const list = await listCommentsOfReadPost(context.db, viewerId, post, { page, size: COMMENTS_PAGE_SIZE });
-    comments = { items: list.items, totalItems: list.totalItems, page, size: COMMENTS_PAGE_SIZE };
-  }
+    return { comments: { items: list.items, totalItems: list.totalItems, page, size: COMMENTS_PAGE_SIZE }, scrollTo: found !== null ? wanted : null };
+  };
+  // The author's record (the wide screen's column) beside the comments.
+  const [{ comments, scrollTo }, authorRecord] = await Promise.all([readComments(), recordSummary(context.db, post.author.id)]);
 
   const isAuthor = viewerId === post.author.id;
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
@@ -83,6 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const isLive = post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() <= now.getTime();
   const payload = {
     post,
+    authorRecord,
     comments,
     scrollTo,
     isAuthor,
@@ -131,7 +134,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 const fullName = (author: PostDTO["author"]) => `${author.firstName} ${author.lastName}`.trim() || author.userName;
 
 export default function PostPage() {
-  const { post, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } = useLoaderData<typeof loader>();
+  const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } = useLoaderData<typeof loader>();
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
   const location = useLocation();
@@ -156,7 +159,8 @@ export default function PostPage() {
           })}
         />
       ) : null}
-      <article className="mx-auto max-w-content" aria-labelledby="post-title">
+      <PageWithAside label="About the expert" aside={<ExpertAside expert={post.author} record={authorRecord} isOwn={isAuthor} />}>
+        <article className="mx-auto max-w-content" aria-labelledby="post-title">
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           {post.coverImage ? (
             <ProxiedImage src={post.coverImage} width={704} height={396} alt="" className="aspect-video w-full bg-slate-100 object-cover" />
@@ -194,7 +198,8 @@ export default function PostPage() {
           subscribeHref={expertHref}
           siteOrigin={siteUrl}
         />
-      </article>
+        </article>
+      </PageWithAside>
     </div>
   );
 }

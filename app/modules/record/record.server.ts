@@ -4,6 +4,7 @@
  * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating picks per request.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
+import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
@@ -106,6 +107,19 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
   }
   return { overall, selfReported, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
 }
+
+/** An expert's all-sports, all-time figures (the summary beside their posts); null before any pick is graded. */
+export async function recordSummary(db: Database, expertId: string): Promise<RecordFigures | null> {
+  const [row] = await db
+    .select(sumsColumns)
+    .from(expertStandings)
+    .where(and(eq(expertStandings.expertId, expertId), eq(expertStandings.categoryId, 0), eq(expertStandings.window, "all")));
+  const figures = row ? toRecordFigures(toSums(row)) : null;
+  return figures && figures.sample > 0 ? figures : null;
+}
+
+/** The five best of the last 30 days, all sports: beside the feed and an expert's page, seconds old at most. */
+export const leaderboardTop = cachedPerDatabase(30_000, async (db) => (await readLeaderboard(db, { window: "30d", categoryId: 0, page: 1, size: 5 })).items);
 
 export interface UnitsPoint {
   day: string;

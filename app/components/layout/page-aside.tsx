@@ -1,0 +1,221 @@
+/**
+ * The right-hand column of the reading pages (post, expert, feed) on a wide screen: who wrote it
+ * and how they have done, the subscribe button, and the leaderboard's best. Below 1280 px the page
+ * keeps its single column (the sidebar already takes the width) and the column is not shown.
+ */
+import { Link } from "@remix-run/react";
+import { ShieldCheck, Trophy } from "lucide-react";
+import type { ReactNode } from "react";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { formatUnits, type RecordFigures } from "~/modules/record/figures";
+
+export function PageWithAside({
+  aside,
+  label,
+  children,
+}: {
+  aside: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto xl:grid xl:max-w-[calc(var(--container-content)+22rem)] xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start xl:gap-8">
+      <div className="min-w-0">{children}</div>
+      <aside
+        aria-label={label}
+        className="hidden space-y-6 xl:sticky xl:top-[calc(var(--spacing-header)+1.5rem)] xl:block"
+      >
+        {aside}
+      </aside>
+    </div>
+  );
+}
+
+const boxClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+
+interface AsideExpert {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  avatar: string;
+}
+
+/** The author of what is read: their verified record in one line, and the way to subscribe. */
+export function ExpertAside({
+  expert,
+  record,
+  isOwn,
+}: {
+  expert: AsideExpert;
+  record: RecordFigures | null;
+  isOwn: boolean;
+}) {
+  const href = `/experts/${encodeURIComponent(expert.userName)}`;
+  return (
+    <section className={boxClass} aria-labelledby="aside-expert">
+      <div className="flex items-center gap-3">
+        <ProxiedImage
+          src={expert.avatar}
+          width={48}
+          height={48}
+          alt=""
+          className="size-12 rounded-full bg-slate-100 object-cover"
+        />
+        <div className="min-w-0">
+          <h2 id="aside-expert" className="truncate font-semibold text-ink">
+            <Link to={href} className="hover:underline">
+              {expert.firstName} {expert.lastName}
+            </Link>
+          </h2>
+          <p className="truncate text-sm text-slate-500">@{expert.userName}</p>
+        </div>
+      </div>
+      <div className="mt-4 rounded-xl bg-slate-50 p-3">
+        <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <ShieldCheck className="size-4 text-brand-600" aria-hidden="true" />
+          Verified record, all time
+        </p>
+        {record ? (
+          <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+            <AsideFigure
+              label="W-L-P"
+              value={`${record.wins}-${record.losses}-${record.pushes}`}
+            />
+            <AsideFigure
+              label="Units"
+              value={formatUnits(record.units)}
+              tone={record.units}
+            />
+            <AsideFigure
+              label="ROI"
+              value={
+                record.roi === null
+                  ? "—"
+                  : `${record.roi > 0 ? "+" : ""}${record.roi.toFixed(1)}%`
+              }
+              tone={record.roi ?? 0}
+            />
+          </dl>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">No graded picks yet.</p>
+        )}
+      </div>
+      <Link
+        to={isOwn ? "/business" : `${href}#subscription-heading`}
+        className="mt-4 flex w-full items-center justify-center rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {isOwn ? "Your business page" : "Subscribe"}
+      </Link>
+      <Link
+        to="/verify"
+        className="mt-2 block text-center text-xs font-medium text-slate-600 underline-offset-2 hover:underline"
+      >
+        How every pick is verified
+      </Link>
+    </section>
+  );
+}
+
+function AsideFigure({
+  label,
+  value,
+  tone,
+}: {
+  label: string;
+  value: string;
+  tone?: number;
+}) {
+  const color =
+    tone === undefined || tone === 0
+      ? "text-ink"
+      : tone > 0
+      ? "text-emerald-700"
+      : "text-red-700";
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`whitespace-nowrap font-semibold tabular-nums ${color}`}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export interface LeaderboardRow {
+  rank: number;
+  expert: AsideExpert;
+  units: number;
+}
+
+/** The leaderboard's best five of the last 30 days, each a link to the expert. */
+export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
+  return (
+    <section className={boxClass} aria-labelledby="aside-leaders">
+      <h2
+        id="aside-leaders"
+        className="flex items-center gap-2 font-semibold text-ink"
+      >
+        <Trophy className="size-4 text-amber-500" aria-hidden="true" />
+        Top experts, last 30 days
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No one has enough graded picks this month yet.
+        </p>
+      ) : (
+        <ol className="mt-3 space-y-2">
+          {rows.map((row) => (
+            <li key={row.expert.userName}>
+              <Link
+                to={`/experts/${encodeURIComponent(row.expert.userName)}`}
+                className="flex items-center gap-3 rounded-lg p-1.5 hover:bg-slate-50"
+              >
+                <span className="w-4 text-sm font-semibold tabular-nums text-slate-500">
+                  {row.rank}
+                </span>
+                <ProxiedImage
+                  src={row.expert.avatar}
+                  width={32}
+                  height={32}
+                  alt=""
+                  className="size-8 rounded-full bg-slate-100 object-cover"
+                />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">
+                  @{row.expert.userName}
+                </span>
+                <span
+                  className={`whitespace-nowrap text-sm font-semibold tabular-nums ${
+                    row.units >= 0 ? "text-emerald-700" : "text-red-700"
+                  }`}
+                >
+                  {formatUnits(row.units)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Link
+        to="/leaderboard"
+        className="mt-3 block text-sm font-semibold text-brand-700 hover:underline"
+      >
+        See the full leaderboard
+      </Link>
+    </section>
+  );
+}
+
+/** Leaderboard entries as the aside lists them: only what it shows goes to the browser. */
+export const toLeaderboardRows = (
+  entries: { rank: number; expert: AsideExpert; figures: { units: number } }[]
+): LeaderboardRow[] =>
+  entries.map(({ rank, expert, figures }) => ({
+    rank,
+    expert: {
+      userName: expert.userName,
+      firstName: expert.firstName,
+      lastName: expert.lastName,
+      avatar: expert.avatar,
+    },
+    units: figures.units,
+  }));
