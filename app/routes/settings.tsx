@@ -3,14 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
 import { PASSWORD_INTENT, PasswordForm, USERNAME_INTENT, UserNameForm } from "~/components/profile/account-forms";
-import { PROFILE_INTENT, ProfileForm } from "~/components/profile/profile-form";
+import { PHOTO_INTENT, PROFILE_INTENT, ProfileForm } from "~/components/profile/profile-form";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";
 import { changePassword } from "~/modules/accounts/auth.server";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/modules/http/form-reply.server";
-import { MESSAGES, profileFormSchema, profileInputFromForm, userNameBodySchema } from "~/modules/profiles/profile-schema";
-import { changeUserName, getProfile, hasPassword, updateProfile } from "~/modules/profiles/profiles.server";
+import { MESSAGES, profileFormSchema, profileInputFromForm, profilePhotoFormSchema, userNameBodySchema } from "~/modules/profiles/profile-schema";
+import { changeUserName, getProfile, hasPassword, updateProfile, updateProfilePhotos } from "~/modules/profiles/profiles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/notifications/preferences-form";
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** One action, three forms: the hidden `intent` field says which. */
+/** One action, several forms: the hidden `intent` field says which. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
   const formData = await readForm(request);
@@ -77,6 +77,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent, ok: true, result: submission.reply() };
     } catch (error) {
       const { result, init } = appErrorReply(submission, error, { fields: PROFILE_FIELDS });
+      return data({ intent, ok: false, result }, init);
+    }
+  }
+
+  // The photo editor's Save (a fetcher): that photo alone, whatever the rest of the form holds.
+  if (intent === PHOTO_INTENT) {
+    const submission = parseForm(formData, profilePhotoFormSchema);
+    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
+    try {
+      const { kind, key } = submission.value;
+      await updateProfilePhotos(context.db, viewer.user.id, { [kind]: key });
+      return { intent, ok: true, result: submission.reply() };
+    } catch (error) {
+      const { result, init } = appErrorReply(submission, error, { formRootOnly: true });
       return data({ intent, ok: false, result }, init);
     }
   }

@@ -225,6 +225,32 @@ describe("editor commands", () => {
     expect(isBodyNonEmpty(editor.children)).toBe(true);
   });
 
+  it("Enter at the end of a heading starts a paragraph; in the middle it splits the heading as usual", () => {
+    const heading = (text: string): Descendant => ({ type: "heading-one", children: [{ text }] });
+    const editor = editorWith([heading("Lines to watch")]);
+    Transforms.select(editor, Editor.end(editor, [0]));
+    editor.insertBreak();
+    Transforms.insertText(editor, "Pace is slow.");
+    expect(editor.children).toEqual([heading("Lines to watch"), paragraph("Pace is slow.")]);
+    expect(editor.selection?.anchor.path).toEqual([1, 0]);
+
+    const second = editorWith([{ type: "heading-two", children: [{ text: "Verdict", bold: true }] }, paragraph("after")]);
+    Transforms.select(second, Editor.end(second, [0]));
+    second.insertBreak();
+    expect(second.children.map((node) => (node as Element).type)).toEqual(["heading-two", "paragraph", "paragraph"]);
+
+    const middle = editorWith([heading("Lines to watch")]);
+    Transforms.select(middle, { path: [0, 0], offset: 5 });
+    middle.insertBreak();
+    expect(middle.children).toEqual([heading("Lines"), heading(" to watch")]);
+
+    // Other blocks split as Slate does.
+    const quote = editorWith([{ type: "block-quote", children: [{ text: "Quoted" }] }]);
+    Transforms.select(quote, Editor.end(quote, [0]));
+    quote.insertBreak();
+    expect(quote.children.map((node) => (node as Element).type)).toEqual(["block-quote", "block-quote"]);
+  });
+
   it("an uploading image holds the save back until the upload gives it its url", () => {
     const editor = editorWith(emptyDocument());
     insertImage(editor, { uploadId: "upload-1" });

@@ -1,7 +1,8 @@
 import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import sharp from "sharp";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "sonner";
 import { PhotoEditorDialog } from "~/components/profile/photo-editor-dialog";
 import { BIRTH_DATE_HINT } from "~/components/profile/profile-form";
@@ -49,6 +50,10 @@ function renderSettings({
   render(<Stub initialEntries={["/settings"]} />);
   return { action };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const profileSection = async () => within(await screen.findByRole("region", { name: "Profile" }));
 
@@ -172,6 +177,42 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
     fireEvent.change(input, { target: { files: [new File(["GIF89a"], "party.gif", { type: "image/gif" })] } });
     expect(await screen.findByText("party.gif")).toBeTruthy();
     expect(screen.getByText("File type must be one of image/png, image/jpeg, image/webp, image/avif")).toBeTruthy();
+  });
+
+  /** The browser's decoder, played by sharp: it reads the bytes, whatever the file's name says. */
+  function decodeWithSharp() {
+    vi.stubGlobal("createImageBitmap", async (blob: Blob) => {
+      // jsdom's Blob has no arrayBuffer(); its FileReader reads it.
+      const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(blob);
+      });
+      const { width, height } = await sharp(Buffer.from(bytes)).metadata();
+      return { width, height, close: () => {} };
+    });
+  }
+
+  it("refuses a file named .png that is no image, with a toast naming it, and shows no cropper", async () => {
+    decodeWithSharp();
+    const dialog = renderDialog();
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["just some text, not a picture"], "notes.png", { type: "image/png" })] } });
+    const toast = (await screen.findByText("notes.png")).closest("[data-sonner-toast]") as HTMLElement;
+    expect(within(toast).getByText("File type must be one of image/png, image/jpeg, image/webp, image/avif")).toBeTruthy();
+    expect(within(dialog).queryByRole("group", { name: "Crop area" })).toBeNull();
+    expect((within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("takes a real PNG into the cropper", async () => {
+    decodeWithSharp();
+    const dialog = renderDialog();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(png)], "me.png", { type: "image/png" })] } });
+    expect(await within(dialog).findByRole("img", { name: "Photo to crop: me.png" })).toBeTruthy();
+    expect(within(dialog).getByRole("slider", { name: "Zoom" })).toBeTruthy();
   });
 
   it("refuses a file over 5,000,000 bytes, and more than one file", async () => {

@@ -131,12 +131,22 @@ describe("SlateRender", () => {
     expect(container.querySelector("script, iframe")).toBeNull();
   });
 
-  it("renders an emoji as an image with a label", () => {
+  it("renders an emoji as an image with a label (the picker's name when it has one)", () => {
     render(
-      <SlateRender nodes={[paragraph(text("Lock it "), { type: "emoji", emoji: "🔥", name: "fire", children: [text("")] }, { type: "emoji", emoji: "🎯", children: [text("")] })]} />,
+      <SlateRender
+        nodes={[
+          paragraph(
+            text("Lock it "),
+            { type: "emoji", emoji: "🔥", name: "fire", children: [text("")] },
+            { type: "emoji", emoji: "🎯", children: [text("")] },
+            { type: "emoji", emoji: "🦄", children: [text("")] },
+          ),
+        ]}
+      />,
     );
     expect(screen.getByRole("img", { name: "fire" }).textContent).toBe("🔥");
-    expect(screen.getByRole("img", { name: "🎯" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "bullseye" }).textContent).toBe("🎯");
+    expect(screen.getByRole("img", { name: "🦄" }).textContent).toBe("🦄");
   });
 
   it("degrades unknown types: a block to a paragraph, an inline to its text; drops broken voids", () => {

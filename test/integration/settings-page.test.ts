@@ -192,3 +192,44 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
     expect((await run("action", jar, { intent: "other" })).status).toBe(400);
   });
 });
+
+describe(`/settings photo editor's Save (${testDatabaseEngine()})`, () => {
+  it("stores the photo alone, at once, with the rest of the profile never filled in", async () => {
+    const { jar, user } = await signedIn();
+    const before = (await run("loader", jar)).data?.profile as Record<string, unknown>;
+    const key = `uploads/${user.id}/cropped.jpg`;
+    await database.db.insert(uploads).values({ ownerId: user.id, key, status: "Complete", mimeType: "image/jpeg" });
+    const saved = await run("action", jar, { intent: "photo", kind: "avatar", key });
+    expect(saved).toMatchObject({ status: 200, data: { intent: "photo", ok: true } });
+    const after = (await run("loader", jar)).data?.profile as Record<string, unknown>;
+    expect(after).toEqual({ ...before, avatar: key });
+
+    const cover = `uploads/${user.id}/cover.jpg`;
+    await database.db.insert(uploads).values({ ownerId: user.id, key: cover, status: "Complete", mimeType: "image/jpeg" });
+    expect((await run("action", jar, { intent: "photo", kind: "cover", key: cover })).status).toBe(200);
+    expect((await run("loader", jar)).data?.profile).toEqual({ ...before, avatar: key, cover });
+  });
+
+  it("refuses someone else's upload, a pending one and a malformed request, keeping the stored photo", async () => {
+    const owner = await signedIn();
+    const foreign = `uploads/${owner.user.id}/theirs.jpg`;
+    await database.db.insert(uploads).values({ ownerId: owner.user.id, key: foreign, status: "Complete", mimeType: "image/jpeg" });
+    const { jar, user } = await signedIn();
+    const before = (await run("loader", jar)).data?.profile;
+    const pending = `uploads/${user.id}/pending.jpg`;
+    await database.db.insert(uploads).values({ ownerId: user.id, key: pending, status: "Pending", mimeType: "image/jpeg" });
+
+    for (const key of [foreign, pending]) {
+      const refused = await run("action", jar, { intent: "photo", kind: "avatar", key });
+      expect(refused.status).toBe(422);
+      expect(refused.data?.result?.error).toEqual({ "": [MESSAGES.image] });
+    }
+    const noKind = await run("action", jar, { intent: "photo", kind: "banner", key: pending });
+    expect(noKind.status).toBe(422);
+    expect(Object.keys(noKind.data?.result?.error ?? {})).toEqual(["kind"]);
+    const noKey = await run("action", jar, { intent: "photo", kind: "cover", key: " " });
+    expect(noKey.status).toBe(422);
+    expect(noKey.data?.result?.error).toEqual({ key: ["Required"] });
+    expect((await run("loader", jar)).data?.profile).toEqual(before);
+  });
+});

@@ -2,7 +2,7 @@
  * What the toolbar and the shortcuts do to a Slate editor (decision 018). Plain functions over
  * `Editor`, no DOM: the toolbar calls them and the tests drive them on `createEditor()`.
  */
-import { Editor, Element, Node, Range, Transforms, type Descendant, type Location, type Path } from "slate";
+import { Editor, Element, Node, Path, Range, Transforms, type Descendant, type Location } from "slate";
 import type { EmbedProvider } from "./embeds";
 import type { BlockFormat, ImageElement, LinkElement, ListType, Mark, PostElement } from "./slate-types";
 import "./slate-types";
@@ -10,19 +10,37 @@ import "./slate-types";
 export const LIST_TYPES: readonly ListType[] = ["bulleted-list", "numbered-list"];
 const INLINE_TYPES = new Set<PostElement["type"]>(["link", "emoji"]);
 const VOID_TYPES = new Set<PostElement["type"]>(["image", "embed", "emoji"]);
+const HEADING_TYPES = new Set<PostElement["type"]>(["heading-one", "heading-two"]);
 
 export const emptyDocument = (): Descendant[] => [{ type: "paragraph", children: [{ text: "" }] }];
 
 const isList = (type: unknown): type is ListType => LIST_TYPES.includes(type as ListType);
 
-/** Links and emoji sit inside a line; images, embeds and emoji are voids (no text of their own). */
+/**
+ * Links and emoji sit inside a line; images, embeds and emoji are voids (no text of their own).
+ * Enter at the end of a heading starts a paragraph: Slate's own split would copy the heading's
+ * type, and whatever was typed next would be published as another heading.
+ */
 export function withPostElements<T extends Editor>(editor: T): T {
-  const { isInline, isVoid, markableVoid } = editor;
+  const { isInline, isVoid, markableVoid, insertBreak } = editor;
+  editor.insertBreak = () => {
+    if (!insertParagraphAfterHeading(editor)) insertBreak();
+  };
   editor.isInline = (element) => INLINE_TYPES.has(element.type) || isInline(element);
   editor.isVoid = (element) => VOID_TYPES.has(element.type) || isVoid(element);
   // Bold/italic may cover an emoji like the text around it.
   editor.markableVoid = (element) => element.type === "emoji" || markableVoid(element);
   return editor;
+}
+
+/** With the caret at the end of a heading, a new empty paragraph goes after it (and gets the caret). */
+function insertParagraphAfterHeading(editor: Editor): boolean {
+  const { selection } = editor;
+  if (!selection || !Range.isCollapsed(selection)) return false;
+  const block = Editor.above<PostElement>(editor, { match: (node) => Element.isElement(node) && Editor.isBlock(editor, node) });
+  if (!block || !HEADING_TYPES.has(block[0].type) || !Editor.isEnd(editor, selection.anchor, block[1])) return false;
+  Transforms.insertNodes(editor, { type: "paragraph", children: [{ text: "" }] }, { at: Path.next(block[1]), select: true });
+  return true;
 }
 
 // ---- marks -------------------------------------------------------------------------------

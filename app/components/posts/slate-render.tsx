@@ -7,6 +7,7 @@
 import { clsx } from "clsx";
 import { ExternalLink } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
+import { EMOJI } from "~/components/post-editor/emoji";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { SlateNode } from "~/modules/posts/slate";
 
@@ -235,7 +236,8 @@ function renderNode(node: SlateNode, key: number, context: RenderContext, topLev
     case "emoji": {
       const emoji = stringField(node, "emoji", "value");
       if (!emoji) return null;
-      const label = stringField(node, "name", "label") ?? emoji;
+      // The picker's name for it ("fire"), as the editor says it; else the character itself.
+      const label = stringField(node, "name", "label") ?? EMOJI.find((item) => item.emoji === emoji)?.name ?? emoji;
       return (
         <span key={key} role="img" aria-label={label}>
           {emoji}

@@ -1,7 +1,8 @@
 /**
  * The 'Edit profile photo' dialog (SPEC.md sections 2, 4, 5, 8 and 9; decision 014): pick or
- * drop one image, crop it (a circle for the profile photo, a wide rectangle for the cover), save:
- * the crop becomes a jpeg that is uploaded (3 tries) and handed back as a storage key.
+ * drop one image (refused with a toast when the browser cannot decode it, whatever its name), crop
+ * it (a circle for the profile photo, a wide rectangle for the cover), save: the crop becomes a
+ * jpeg that is uploaded (3 tries) and handed back as a storage key, which the caller stores.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { ImagePlus, X } from "lucide-react";
@@ -13,6 +14,7 @@ import { useNonce } from "~/components/nonce";
 import { uploadErrorMessage, uploadFile, type UploadedFile } from "~/modules/uploads/upload-client";
 import { cropToJpeg, nudgeCrop, OUTPUT_MAX, type Area, type Point, type Size } from "./crop";
 import {
+  canDecodeImage,
   describeRejection,
   PHOTO_ACCEPT,
   PHOTO_HINT,
@@ -21,6 +23,7 @@ import {
   PHOTO_SIZE_TEXT,
   PHOTO_TYPES_TEXT,
   PHOTO_UPLOAD_ATTEMPTS,
+  UNDECODABLE_ERROR,
 } from "./photo-files";
 import { ProgressRing } from "./progress-ring";
 
@@ -56,10 +59,13 @@ export function PhotoEditorDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const sizes = useRef<{ media: Size | null; crop: Size | null }>({ media: null, crop: null });
   const upload = useRef<AbortController | null>(null);
+  // Counts the files chosen: a slow decode of an earlier one (or one chosen before closing) is dropped.
+  const chosen = useRef(0);
 
   // Closing (Cancel, Escape, the X) stops an upload under way and forgets the photo.
   useEffect(() => {
     if (open) return;
+    chosen.current += 1;
     upload.current?.abort();
     upload.current = null;
     setSource(null);
@@ -73,22 +79,32 @@ export function PhotoEditorDialog({
     return () => URL.revokeObjectURL(source.url);
   }, [source]);
 
-  const onDropAccepted = useCallback((files: File[]) => {
-    const file = files[0];
-    if (!file) return;
-    setSource({ url: URL.createObjectURL(file), name: file.name });
-    setCrop({ x: 0, y: 0 });
-    setZoom(MIN_ZOOM);
-    setArea(null);
-  }, []);
-
   // SPEC.md section 5: a refused file shows a toast with its name and the reasons.
-  const onDropRejected = useCallback((rejections: FileRejection[]) => {
+  const onDropRejected = useCallback((rejections: Pick<FileRejection, "file" | "errors">[]) => {
     for (const rejection of rejections) {
       const { title, description } = describeRejection(rejection);
       toast.error(title, { description });
     }
   }, []);
+
+  const onDropAccepted = useCallback(
+    async (files: File[]) => {
+      const file = files[0];
+      if (!file) return;
+      const turn = ++chosen.current;
+      const readable = await canDecodeImage(file);
+      if (turn !== chosen.current) return;
+      if (!readable) {
+        onDropRejected([{ file, errors: [UNDECODABLE_ERROR] }]);
+        return;
+      }
+      setSource({ url: URL.createObjectURL(file), name: file.name });
+      setCrop({ x: 0, y: 0 });
+      setZoom(MIN_ZOOM);
+      setArea(null);
+    },
+    [onDropRejected]
+  );
 
   const uploading = progress !== null;
   const dropzone = useDropzone({

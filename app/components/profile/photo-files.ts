@@ -38,6 +38,36 @@ export function rejectionMessage(error: { code: string; message: string }): stri
   }
 }
 
+/**
+ * Can the browser draw this file? A file named .png (and typed image/png by its name) may hold
+ * anything: the cropper would show a broken picture. createImageBitmap decodes without showing;
+ * an <img> is the fallback where it is missing.
+ */
+export async function canDecodeImage(file: Blob): Promise<boolean> {
+  if (typeof createImageBitmap === "function") {
+    try {
+      (await createImageBitmap(file)).close();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** A file that is not the picture its name says: refused like any other type we do not take. */
+export const UNDECODABLE_ERROR = { code: "file-invalid-type", message: "The file is not an image" } as const;
+
 /** One toast per refused file: its name, then its reasons. */
 export function describeRejection(rejection: { file: Pick<FileRejection["file"], "name">; errors: FileRejection["errors"] }): {
   title: string;

@@ -1,21 +1,25 @@
 /**
  * The profile form of /settings (SPEC.md section 5; decision 014): conform + zod with native
  * validation off, the server's field errors on the named fields. The photos are edited in the
- * 'Edit profile photo' dialog; the key it answers goes into a hidden field and is saved with
- * the rest of the form.
+ * 'Edit profile photo' dialog, whose Save stores the photo at once (the `photo` intent, by a
+ * fetcher): a crop is never lost for want of pressing 'Save profile', nor held back by the rest
+ * of the form. Removing a photo waits for 'Save profile'.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { Camera, ImageIcon } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { primaryButtonClass } from "~/components/auth/auth-form";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
+import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import {
   birthYears,
   DAY_OPTIONS,
   EXPERT_ABOUT_MAX,
+  MESSAGES,
   MONTH_OPTIONS,
   PROFILE_COUNTRY,
   profileFormSchema,
@@ -27,7 +31,17 @@ import { PhotoEditorDialog, type PhotoKind } from "./photo-editor-dialog";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 
 export const PROFILE_INTENT = "profile";
+export const PHOTO_INTENT = "photo";
 export const BIRTH_DATE_HINT = "We'll send you gifts and discounts";
+
+/** What the settings action answers the photo editor's Save. */
+type PhotoAnswer = { intent: string; ok: boolean; result?: { error?: Record<string, string[] | null> | null } };
+
+/** The server's first message, else the catalogue's default. */
+const photoError = (answer: PhotoAnswer) =>
+  Object.values(answer.result?.error ?? {})
+    .flatMap((messages) => messages ?? [])
+    .at(0) ?? ERROR_MESSAGES.default;
 
 /** Accounts made without a browser time zone carry the "UTC" default: the browser's is offered instead (decision 014). */
 export const UNSET_TIMEZONE = "UTC";
@@ -55,6 +69,23 @@ export function ProfileForm({
   const [editing, setEditing] = useState<PhotoKind | null>(null);
   const [zone, setZone] = useState(profile.timezone);
   const [years] = useState(() => birthYears());
+  const photoSave = useFetcher<PhotoAnswer>();
+
+  // The photo being stored shows at once; the revalidation that follows brings it as the stored one.
+  const pending = photoSave.formData?.get("intent") === PHOTO_INTENT ? photoSave.formData : null;
+  const shownAvatar = pending?.get("kind") === "avatar" ? String(pending.get("key")) : avatar;
+  const shownCover = pending?.get("kind") === "cover" ? String(pending.get("key")) : cover;
+
+  const photoAnswer = photoSave.data;
+  useEffect(() => {
+    if (!photoAnswer || photoAnswer.intent !== PHOTO_INTENT) return;
+    if (photoAnswer.ok) toast.success(MESSAGES.profileUpdated);
+    else toast.error(photoError(photoAnswer));
+  }, [photoAnswer]);
+
+  function savePhoto(kind: PhotoKind, key: string) {
+    photoSave.submit({ intent: PHOTO_INTENT, kind, key }, { method: "post" });
+  }
 
   // A save (or another tab's) brings new stored photos: show those.
   useEffect(() => setAvatar(profile.avatar ?? ""), [profile.avatar]);
@@ -98,7 +129,7 @@ export function ProfileForm({
 
         <div>
           <div className="relative aspect-[3/1] overflow-hidden rounded-xl bg-gradient-to-br from-ink to-brand-800">
-            {cover ? <ProxiedImage src={cover} width={704} height={235} alt="Your cover photo" className="size-full object-cover" /> : null}
+            {shownCover ? <ProxiedImage src={shownCover} width={704} height={235} alt="Your cover photo" className="size-full object-cover" /> : null}
             <div className="absolute bottom-2 right-2 flex gap-2">
               {cover ? (
                 <button type="button" className={smallButtonClass} onClick={() => setCover("")}>
@@ -113,7 +144,7 @@ export function ProfileForm({
           </div>
           <div className="relative -mt-10 flex flex-wrap items-end gap-3 pl-4">
             <ProxiedImage
-              src={avatar || generatedAvatarUrl(userName)}
+              src={shownAvatar || generatedAvatarUrl(userName)}
               width={96}
               height={96}
               alt="Your profile photo"
@@ -257,7 +288,7 @@ export function ProfileForm({
         kind={editing ?? "avatar"}
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
-        onSaved={(file) => (editing === "cover" ? setCover(file.key) : setAvatar(file.key))}
+        onSaved={(file) => savePhoto(editing ?? "avatar", file.key)}
       />
     </>
   );

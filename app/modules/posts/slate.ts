@@ -32,11 +32,30 @@ export function isBodyNonEmpty(body: unknown): boolean {
   return Array.isArray(body) && body.filter(isObject).some(nodeIsNonEmpty);
 }
 
-/** The plain text of a node. */
+/** Elements that sit inside a line of text; every other element is a block of its own. */
+const INLINE_TYPES: readonly unknown[] = ["link", "emoji"];
+const isBlockElement = (node: SlateNode) => typeof node.text !== "string" && !INLINE_TYPES.includes(node.type);
+
+/** Pieces of text, a line break between two where either is a block (list items, a list's paragraphs…). */
+function joinText(nodes: SlateNode[]): string {
+  let text = "";
+  nodes.forEach((node, index) => {
+    if (index > 0 && (isBlockElement(node) || isBlockElement(nodes[index - 1]))) text += "\n";
+    text += plainText(node);
+  });
+  return text;
+}
+
+/**
+ * The plain text of a node, or of a whole document (an array of blocks). Blocks are kept apart by
+ * a line break, so a list's items ("Miami", "Pace: slower…") never run into one word; text and
+ * inline elements within a line are joined as they are.
+ */
 export function plainText(node: unknown): string {
+  if (Array.isArray(node)) return joinText(node.filter(isObject));
   if (!isObject(node)) return "";
   if (typeof node.text === "string") return node.text;
-  return childrenOf(node).map(plainText).join("");
+  return joinText(childrenOf(node));
 }
 
 export const PREVIEW_MAX_CHARACTERS = 300;
@@ -67,7 +86,8 @@ function truncateNode(node: SlateNode, budget: { left: number }): SlateNode | nu
 /**
  * The preview locked readers see (SPEC.md section 5): the opening of the body, at most 300
  * characters in at most 5 blocks. Only text blocks are kept (images and embeds are left out, so a
- * preview never carries a Pick's media). `previewText` is its plain text, blocks joined by a space.
+ * preview never carries a Pick's media). `previewText` is its plain text on one line: blocks, list
+ * items included, are joined by a space.
  */
 export function buildPreview(body: unknown): { preview: SlateNode[]; previewText: string } {
   const budget = { left: PREVIEW_MAX_CHARACTERS };

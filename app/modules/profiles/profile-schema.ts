@@ -113,6 +113,18 @@ export const profileInputSchema = z.object({
 
 export type ProfileInput = z.output<typeof profileInputSchema>;
 
+/**
+ * The photo editor's Save on /settings stores one photo by itself (the `photo` intent), whatever
+ * state the rest of the profile form is in: `kind` says which, `key` is the upload's storage key.
+ */
+export const profilePhotoFormSchema = z.object({
+  kind: z.enum(["avatar", "cover"], { required_error: MESSAGES.required, invalid_type_error: MESSAGES.invalid }),
+  key: requiredText(IMAGE_KEY_MAX),
+});
+
+/** The photos to store: a photo left out is kept, null or "" clears it. */
+export type ProfilePhotosInput = Pick<ProfileInput, "avatar" | "cover">;
+
 /** What `GET /api/user/profile` answers (SPEC.md section 3). */
 export interface Profile {
   avatar: string | null;

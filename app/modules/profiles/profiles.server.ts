@@ -8,7 +8,7 @@ import { profiles, uploads, users } from "~/db/schema";
 import { isExpert, type CurrentUser } from "~/modules/accounts/current-user";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
-import { MESSAGES, PROFILE_COUNTRY, type Profile, type ProfileInput } from "./profile-schema";
+import { MESSAGES, PROFILE_COUNTRY, type Profile, type ProfileInput, type ProfilePhotosInput } from "./profile-schema";
 
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
   const [row] = await db
@@ -47,18 +47,7 @@ const keepOrClear = <T>(value: T | null | undefined): T | null | undefined => (v
  * The about text is an expert's; for anyone else it is ignored.
  */
 export async function updateProfile(db: Database, user: Pick<CurrentUser, "id" | "roles">, input: ProfileInput): Promise<Profile> {
-  const current = await getProfile(db, user.id);
-  const avatar = keepOrClear(input.avatar);
-  const cover = keepOrClear(input.cover);
-
-  const errors: Record<string, string[]> = {};
-  for (const [field, value, stored] of [
-    ["avatar", avatar, current.avatar],
-    ["cover", cover, current.cover],
-  ] as const) {
-    if (value && value !== stored && !(await ownsImageUpload(db, user.id, value))) errors[field] = [MESSAGES.image];
-  }
-  if (Object.keys(errors).length > 0) throw new AppError(422, defaultErrorMessage(422), errors);
+  const { avatar, cover } = await checkedPhotos(db, user.id, input);
 
   const changes = {
     state: input.location.state,
@@ -80,6 +69,41 @@ export async function updateProfile(db: Database, user: Pick<CurrentUser, "id" |
       .onConflictDoUpdate({ target: profiles.userId, set: changes });
   });
   return getProfile(db, user.id);
+}
+
+/**
+ * Stores the photos given (the photo editor's Save) and nothing else: the rest of the profile is
+ * left as it is, even when it was never filled in. Same ownership rule as `updateProfile`.
+ */
+export async function updateProfilePhotos(db: Database, userId: string, input: ProfilePhotosInput): Promise<Profile> {
+  const { avatar, cover } = await checkedPhotos(db, userId, input);
+  const changes = { ...(avatar !== undefined ? { avatar } : {}), ...(cover !== undefined ? { cover } : {}) };
+  if (Object.keys(changes).length > 0) {
+    await db
+      .insert(profiles)
+      .values({ userId, country: PROFILE_COUNTRY, ...changes })
+      .onConflictDoUpdate({ target: profiles.userId, set: changes });
+  }
+  return getProfile(db, userId);
+}
+
+/**
+ * The photos to store (undefined keeps, null clears). A new one must be an image the user
+ * uploaded (an upload row they own, complete): a key of someone else's file is refused, never linked.
+ */
+async function checkedPhotos(db: Database, userId: string, input: ProfilePhotosInput): Promise<{ avatar: string | null | undefined; cover: string | null | undefined }> {
+  const current = await getProfile(db, userId);
+  const avatar = keepOrClear(input.avatar);
+  const cover = keepOrClear(input.cover);
+  const errors: Record<string, string[]> = {};
+  for (const [field, value, stored] of [
+    ["avatar", avatar, current.avatar],
+    ["cover", cover, current.cover],
+  ] as const) {
+    if (value && value !== stored && !(await ownsImageUpload(db, userId, value))) errors[field] = [MESSAGES.image];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError(422, defaultErrorMessage(422), errors);
+  return { avatar, cover };
 }
 
 async function ownsImageUpload(db: Database, userId: string, key: string): Promise<boolean> {
