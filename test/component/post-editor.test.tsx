@@ -497,7 +497,7 @@ describe("the form's model", () => {
     // A missing game, missing odds and a missing category stop zod early: the rest is still said.
     const early = validatePost(
       pick({ categoryId: "", units: "11", legs: [leg({ eventId: null, side: "", odds: "abc" })] }),
-      { kind: "schedule", at: "2001-01-01T10:00" },
+      { kind: "schedule", at: "2001-01-01T10:00", timeZone: "America/New_York" },
       now,
     );
     expect(early.fields).toEqual({

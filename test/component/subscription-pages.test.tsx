@@ -3,13 +3,13 @@
  * stubbed at `fetch`, nothing of ours is), shows the server's text when it fails, and reloads the
  * page's data afterwards.
  */
-import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TimeZoneProvider } from "~/components/time/time-zone";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import type { PaymentDTO, SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import Payments from "~/routes/payments";
@@ -72,24 +72,18 @@ function renderRoute(path: string, Page: ComponentType, data: Record<string, unk
   const loader = vi.fn(() => data);
   const Stub = createRemixStub([
     {
-      // The root's data carries the zone every date is written in.
-      id: "root",
-      loader: () => ({ timeZone: "UTC" }),
-      Component: Outlet,
-      children: [
-        {
-          path,
-          Component: () => (
-            <ConfirmDialogProvider>
-              <Page />
-              <Toaster />
-            </ConfirmDialogProvider>
-          ),
-          loader,
-        },
-        { path: "/subscription-payment/:userName", Component: () => <p>Card form page</p> },
-      ],
+      path,
+      Component: () => (
+        <TimeZoneProvider timeZone="UTC">
+          <ConfirmDialogProvider>
+            <Page />
+            <Toaster />
+          </ConfirmDialogProvider>
+        </TimeZoneProvider>
+      ),
+      loader,
     },
+    { path: "/subscription-payment/:userName", Component: () => <p>Card form page</p> },
   ]);
   render(<Stub initialEntries={[path]} />);
   return { loader };

@@ -3,7 +3,7 @@ import { LazyToaster } from "~/components/ui/toast";
 import type { RootLoaderData } from "~/root";
 import { PostEditorHost } from "~/components/post-editor/post-editor-host";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { RememberTimeZone } from "~/components/time/time-zone";
+import { RememberTimeZone, TimeZoneProvider } from "~/components/time/time-zone";
 import { OfflineNotice, UpdateNotice } from "./app-updates";
 import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
@@ -26,6 +26,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
   const user = data?.user ?? null;
   const topExperts = data?.topExperts ?? [];
   return (
+    <TimeZoneProvider timeZone={data?.timeZone}>
     <ConfirmDialogProvider>
       <a
         href="#main-content"
@@ -53,5 +54,6 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
       <OfflineNotice />
       <LazyToaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
     </ConfirmDialogProvider>
+    </TimeZoneProvider>
   );
 }

@@ -14,6 +14,7 @@ import { apiFetch } from "~/modules/http/api-client";
 import type { EventDTO } from "~/modules/reference/reference.server";
 import { uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
 import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
+import { useFormatTime } from "~/components/time/time-zone";
 import { imageFileProblem } from "./image-uploads";
 import type { PostType } from "./post-form-model";
 
@@ -130,9 +131,6 @@ export function ModalitiesSelect({
 
 // ---- event ---------------------------------------------------------------------------------
 
-export function formatEventTime(startsAt: string): string {
-  return new Date(startsAt).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-}
 
 export type EventsState = { status: "idle" | "loading" | "error" } | { status: "loaded"; items: EventDTO[] };
 
@@ -203,6 +201,9 @@ export function EventSelect({
   hasHint?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const formatTime = useFormatTime();
+  // A game's start as every page writes it: the viewer's zone, labelled.
+  const formatEventTime = (startsAt: string) => formatTime(startsAt, "game");
 
   const loaded = events.status === "loaded" ? events.items : [];
   const items = upcomingOnly ? loaded.filter((event) => isUpcoming(event)) : loaded;

@@ -14,6 +14,7 @@ import { ApiClientError, apiFetch } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { NEW_POST } from "./editor-param";
+import { useTimeZone } from "~/components/time/time-zone";
 import type { Option } from "./form-controls";
 import { PostForm, savedMessage, type SaveKind } from "./post-form";
 
@@ -36,6 +37,7 @@ export default function PostEditorDialog({
 }) {
   const navigate = useNavigate();
   const confirm = useConfirm();
+  const timeZone = useTimeZone();
   const dirty = useRef(false);
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -84,7 +86,7 @@ export default function PostEditorDialog({
   }, [confirm, onClose]);
 
   function onSaved(post: PostDTO, kind: SaveKind) {
-    toast.success(savedMessage(post, kind));
+    toast.success(savedMessage(post, kind, timeZone));
     if (kind === "draft") {
       // Stay in the dialog: the draft is now this post, edited by the next save.
       setLoaded((current) => (current.status === "ready" ? { ...current, post } : current));

@@ -7,6 +7,7 @@ import type { Descendant } from "slate";
 import { postInputSchema, visibilityFor } from "~/modules/posts/post-schema";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import type { PickMarket } from "~/modules/record/pick-markets";
+import { fromZonedInputValue } from "~/modules/time/clock";
 import { emptyDocument, pendingImages } from "./editor-commands";
 import { LEG_FIELDS, legFromRecord, legPayload, legShows, toNumber, type LegField, type LegFormValues, type LegRecord } from "./pick-form-model";
 
@@ -33,7 +34,8 @@ export interface PostFormValues {
 }
 
 /** How the post goes out: a draft, now, at a chosen time, or (a live post) keeping its date. */
-export type PublishChoice = { kind: "draft" } | { kind: "now" } | { kind: "schedule"; at: string } | { kind: "keep"; publishDate: string };
+/** A schedule's `at` is a `datetime-local` value on the wall clock of `timeZone`, the viewer's zone. */
+export type PublishChoice = { kind: "draft" } | { kind: "now" } | { kind: "schedule"; at: string; timeZone: string } | { kind: "keep"; publishDate: string };
 
 /** The fields that show their own error; anything else the server names goes to the root. */
 export const FORM_FIELDS = [
@@ -115,19 +117,6 @@ export function initialValues(post: PostDTO | null): PostFormValues {
 /** What "unsaved changes" compares: the values without the legs' React keys. */
 export const snapshot = (values: PostFormValues) => JSON.stringify({ ...values, legs: values.legs.map(({ key: _key, ...leg }) => leg) });
 
-/** `YYYY-MM-DDTHH:mm` in the browser's time zone, what `<input type="datetime-local">` holds. */
-export function toLocalInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The instant a datetime-local value means (local time), or null. */
-export function fromLocalInputValue(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 function publishDateFor(choice: PublishChoice, now: Date): string | null {
   switch (choice.kind) {
     case "draft":
@@ -137,7 +126,7 @@ function publishDateFor(choice: PublishChoice, now: Date): string | null {
     case "keep":
       return choice.publishDate;
     case "schedule":
-      return fromLocalInputValue(choice.at)?.toISOString() ?? null;
+      return fromZonedInputValue(choice.at, choice.timeZone)?.toISOString() ?? null;
   }
 }
 
@@ -225,7 +214,7 @@ export function validatePost(values: PostFormValues, choice: PublishChoice, now 
     }
   }
   if (choice.kind === "schedule") {
-    const at = fromLocalInputValue(choice.at);
+    const at = fromZonedInputValue(choice.at, choice.timeZone);
     if (!at || at.getTime() <= now.getTime()) addError(errors, values, "publishDate", FORM_MESSAGES.scheduleInFuture);
   }
   if (pendingImages(values.body) > 0) addError(errors, values, "", FORM_MESSAGES.imagesPending);

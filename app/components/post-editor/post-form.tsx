@@ -27,7 +27,6 @@ import {
   noErrors,
   serverErrors,
   snapshot,
-  toLocalInputValue,
   toNumber,
   toPayload,
   validatePost,
@@ -38,6 +37,8 @@ import {
 } from "./post-form-model";
 import { RichTextEditor } from "./rich-text-editor";
 import { PREVIEW_MAX_CHARACTERS } from "~/modules/posts/slate";
+import { useTimeZone } from "~/components/time/time-zone";
+import { formatTime, toZonedInputValue } from "~/modules/time/clock";
 
 export type SaveKind = PublishChoice["kind"];
 
@@ -72,7 +73,9 @@ export function PostForm({
   const [saved, setSaved] = useState(() => snapshot(initialValues(post)));
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saving, setSaving] = useState<SaveKind | null>(null);
-  const scheduledAt = post?.publishDate && !isLivePost(post) ? toLocalInputValue(new Date(post.publishDate)) : "";
+  // The schedule is written and read on the viewer's clock, the zone every page shows times in.
+  const timeZone = useTimeZone();
+  const scheduledAt = post?.publishDate && !isLivePost(post) ? toZonedInputValue(new Date(post.publishDate), timeZone) : "";
   const [scheduling, setScheduling] = useState(scheduledAt !== "");
   const [scheduleAt, setScheduleAt] = useState(scheduledAt);
   const [eventInfo, setEventInfo] = useState<EventDTO | null>(post?.eventInfo ?? null);
@@ -347,13 +350,13 @@ export function PostForm({
         ) : null}
 
         {scheduling && !keepsDate ? (
-          <EditorField id={fieldId("publishDate")} label="Publish at" errors={fieldErrors("publishDate")} hint="Your local time. The post goes live then.">
+          <EditorField id={fieldId("publishDate")} label="Publish at" errors={fieldErrors("publishDate")} hint={`Your time zone: ${timeZone.replace(/_/g, " ")}. The post goes live then.`}>
             <input
               ref={scheduleInput}
               id={fieldId("publishDate")}
               type="datetime-local"
               value={scheduleAt}
-              min={toLocalInputValue(new Date())}
+              min={toZonedInputValue(new Date(), timeZone)}
               onChange={(event) => {
                 setScheduleAt(event.target.value);
                 if (errors.fields.publishDate) setErrors((current) => ({ ...current, fields: { ...current.fields, publishDate: undefined } }));
@@ -395,7 +398,7 @@ export function PostForm({
               className={secondaryClass}
               disabled={onRecord || saving !== null}
               aria-expanded={scheduling}
-              onClick={() => (scheduling ? save({ kind: "schedule", at: scheduleAt }) : setScheduling(true))}
+              onClick={() => (scheduling ? save({ kind: "schedule", at: scheduleAt, timeZone }) : setScheduling(true))}
             >
               {saving === "schedule" ? <Spinner /> : <CalendarClock className="size-4" aria-hidden="true" />}
               {scheduling ? "Schedule" : "Schedule…"}
@@ -416,12 +419,10 @@ function Spinner() {
 }
 
 /** The success toast's words for each way of saving. */
-export function savedMessage(post: Pick<PostDTO, "postType" | "publishDate">, kind: SaveKind): string {
+export function savedMessage(post: Pick<PostDTO, "postType" | "publishDate">, kind: SaveKind, timeZone: string): string {
   const noun = post.postType === "Pick" ? "Pick" : "Post";
   if (kind === "draft") return "Draft saved.";
   if (kind === "keep") return "Changes saved.";
-  if (kind === "schedule" && post.publishDate) {
-    return `${noun} scheduled for ${new Date(post.publishDate).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}.`;
-  }
+  if (kind === "schedule" && post.publishDate) return `${noun} scheduled for ${formatTime(post.publishDate, timeZone, "dateTime")}.`;
   return `${noun} published.`;
 }

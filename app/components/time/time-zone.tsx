@@ -1,14 +1,21 @@
 /**
- * The viewer's time zone in components (from the root loader, so the server and the browser write
- * the same times), and the small effect that tells the server the browser's own zone.
+ * The viewer's time zone in components (from the root loader, handed down by AppShell, so the
+ * server and the browser write the same times), and the small effect that tells the server the
+ * browser's own zone.
  */
-import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { readCookie } from "~/modules/http/cookies";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, formatTime, type TimeStyle } from "~/modules/time/clock";
 
+const TimeZoneContext = createContext(DEFAULT_TIME_ZONE);
+
+/** Around the whole app (AppShell), with the zone the root loader worked out. */
+export function TimeZoneProvider({ timeZone, children }: { timeZone: string | undefined; children: ReactNode }) {
+  return <TimeZoneContext.Provider value={timeZone ?? DEFAULT_TIME_ZONE}>{children}</TimeZoneContext.Provider>;
+}
+
 export function useTimeZone(): string {
-  return useRouteLoaderData<{ timeZone?: string }>("root")?.timeZone ?? DEFAULT_TIME_ZONE;
+  return useContext(TimeZoneContext);
 }
 
 /** `(moment, style) => text` in the viewer's zone. */

@@ -63,3 +63,37 @@ export function formatTime(moment: string | Date, timeZone: string, style: TimeS
   }
   return format.format(typeof moment === "string" ? new Date(moment) : moment);
 }
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `moment`, in ms. */
+function zoneOffsetMs(moment: Date, timeZone: string): number {
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    partsFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(moment).map(({ type, value }) => [type, Number(value)]));
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(moment.getTime() / 1000) * 1000;
+}
+
+/** `YYYY-MM-DDTHH:mm` on `timeZone`'s wall clock: what a `datetime-local` input shows for `moment`. */
+export function toZonedInputValue(moment: Date, timeZone: string): string {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  return new Date(moment.getTime() + zoneOffsetMs(moment, zone)).toISOString().slice(0, 16);
+}
+
+/** The moment a `datetime-local` value means on `timeZone`'s wall clock, or null. */
+export function fromZonedInputValue(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wall)) return null;
+  // The offset at the guess, then at the corrected guess: right across a daylight-saving change.
+  let moment = wall - zoneOffsetMs(new Date(wall), zone);
+  moment = wall - zoneOffsetMs(new Date(moment), zone);
+  return new Date(moment);
+}
