@@ -12,6 +12,7 @@ import { EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
+import { getStorage } from "./app/modules/uploads/storage.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
 import { apiError } from "./app/modules/http/api.server";
 import { API_MESSAGES } from "./app/modules/http/error-messages";
@@ -53,7 +54,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, { grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL) });
 if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE)) {
-  const seeded = await seedDemoDataIfEmpty(database.db);
+  const seeded = await seedDemoDataIfEmpty(database.db, new Date(), { storage: getStorage(env) });
   if (seeded) logger.info(seeded, "seeded demo data into the empty database");
 }
 // The deployment's admins: existing, confirmed accounts only (no account is an admin by default).

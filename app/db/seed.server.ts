@@ -1,11 +1,13 @@
 /**
  * Demo data: believable experts, users, a week of games, free posts and picks, so a new user sees
- * a living product at once. Everything is made here (avatars are generated SVGs, see
- * app/modules/avatars), nothing comes from the network. `seedDemoDataIfEmpty` does nothing
- * once anyone has signed up.
+ * a living product at once. Everything is made here, nothing comes from the network: the words in
+ * app/db/demo/writing.ts, the clubs and fighters in demo/competitors.ts, start times in each sport's
+ * usual Eastern slots (demo/schedule.ts) and, given a storage, pictures drawn and rendered at seed
+ * time (demo/art.ts, demo/pictures.server.ts) and stored as uploads. `seedDemoDataIfEmpty` does
+ * nothing once anyone has signed up.
  */
 import { count, eq, sql } from "drizzle-orm";
-import { gradePickFromResults } from "~/modules/record/grading";
+import { gradePickFromResults, type Grade } from "~/modules/record/grading";
 import { legLabel, type PickLeg } from "~/modules/record/pick-markets";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import type { Database } from "./client.server";
@@ -13,6 +15,13 @@ import { events, experts, follows, likes, marketSnapshots, postModalities, posts
 import type { MarketOffer } from "~/modules/record/market-price";
 import type { LegSide } from "~/modules/record/pick-basics";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
+import { buildPreview } from "~/modules/posts/slate";
+import type { Storage } from "~/modules/uploads/storage-types.server";
+import { competitor, COMPETITORS, HEAD_TO_HEAD_SPORTS, matchupLabel, opponentOf, PAIRED_SPORTS, TEAMS } from "./demo/competitors";
+import { comingStartTimes, easternStartLabel, latestStartTimeBefore } from "./demo/schedule";
+import { freePost, pastPickBody, pickBody, pickPreviewText, POST_SHAPES } from "./demo/writing";
+import { coverSvg, expertCoverSvg, hashOf, portraitSvg } from "./demo/art";
+import { pictureKey, renderPicture, storePictures, type PictureToStore, type RenderedPicture } from "./demo/pictures.server";
 
 export const DEMO_PASSWORD = "sharpside-demo";
 export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
@@ -52,21 +61,6 @@ const DEMO_USERS = [
   { userName: "morgan.lee", firstName: "Morgan", lastName: "Lee" },
   { userName: "taylor88", firstName: "Taylor", lastName: "Nguyen" },
 ];
-
-const TEAMS: Record<string, string[]> = {
-  NFL: ["Kansas City Chiefs", "Buffalo Bills", "Philadelphia Eagles", "Dallas Cowboys", "San Francisco 49ers", "Detroit Lions", "Baltimore Ravens", "Green Bay Packers"],
-  NBA: ["Boston Celtics", "Denver Nuggets", "Los Angeles Lakers", "Milwaukee Bucks", "Golden State Warriors", "New York Knicks", "Oklahoma City Thunder", "Miami Heat"],
-  MLB: ["Los Angeles Dodgers", "New York Yankees", "Atlanta Braves", "Houston Astros", "Philadelphia Phillies", "Texas Rangers"],
-  NHL: ["Colorado Avalanche", "Edmonton Oilers", "Florida Panthers", "New York Rangers", "Dallas Stars", "Vegas Golden Knights"],
-  NCAAF: ["Georgia", "Michigan", "Texas", "Ohio State", "Oregon", "Alabama"],
-  NCAAB: ["Duke", "Kansas", "UConn", "Houston", "Purdue", "Gonzaga"],
-  Soccer: ["Arsenal", "Manchester City", "Liverpool", "Chelsea", "LA Galaxy", "Inter Miami"],
-  MMA: ["Fighter A. Silva", "Fighter J. Adesanya", "Fighter M. Holloway", "Fighter C. Oliveira"],
-  Boxing: ["C. Alvarez", "T. Crawford", "O. Usyk", "N. Inoue"],
-  Tennis: ["C. Alcaraz", "J. Sinner", "N. Djokovic", "A. Sabalenka", "I. Swiatek", "C. Gauff"],
-  Golf: ["S. Scheffler", "R. McIlroy", "X. Schauffele", "L. Aberg"],
-  Esports: ["Team Vitality", "G2 Esports", "T1", "Gen.G", "FaZe Clan", "NAVI"],
-};
 
 /** A small deterministic generator, so the demo looks the same on every machine. */
 function randomFrom(seed: number) {
@@ -166,62 +160,177 @@ export function demoMarket(sport: string, random: () => number): MarketOffer[] {
 }
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
-const heading = (text: string) => ({ type: "heading-two", children: [{ text }] });
 
-export function previewOf(blocks: { children: { text: string }[] }[]): { preview: object[]; previewText: string } {
-  const preview: object[] = [];
-  let remaining = 300;
-  for (const block of blocks.slice(0, 5)) {
-    if (remaining <= 0) break;
-    const text = block.children.map((c) => c.text).join("").slice(0, remaining);
-    remaining -= text.length;
-    preview.push({ ...block, children: [{ text }] });
+/** How American odds read in a write-up: "+145", "-110". */
+const oddsText = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
+
+/** Demo people who wear their hair long (the generated portraits). */
+const LONG_HAIR = new Set(["Dana", "Amara", "Kendra", "Sofia", "Nina", "Samantha", "Morgan"]);
+
+/** The colours of the experts' page covers. */
+const COVER_COLORS: [string, string][] = [
+  ["#0f766e", "#14b8a6"],
+  ["#1d4ed8", "#60a5fa"],
+  ["#7c3aed", "#c084fc"],
+  ["#b45309", "#fbbf24"],
+  ["#be123c", "#fb7185"],
+  ["#15803d", "#4ade80"],
+  ["#0369a1", "#38bdf8"],
+  ["#334155", "#94a3b8"],
+];
+
+const PICK_HOOKS = ["my best number of the week", "where the market is wrong", "the play and the price", "a spot I have waited for", "why I'm on it early"];
+
+// ---------------------------------------------------------------------------------------------
+// Final scores and the lines that grade as the demo wants
+// ---------------------------------------------------------------------------------------------
+
+/** A final score as the sport has them: points, runs, goals, sets, maps; a fight or a golf matchup is 1–0. */
+function finalScore(sport: string, random: () => number, want: "any" | "decided" | "tie"): [number, number] {
+  const between = (least: number, most: number) => least + Math.floor(random() * (most - least + 1));
+  const one = (): number => {
+    switch (sport) {
+      case "NBA":
+        return between(96, 128);
+      case "NCAAB":
+        return between(58, 88);
+      case "NFL":
+      case "NCAAF":
+        return [3, 7, 10, 13, 14, 16, 17, 20, 21, 23, 24, 27, 28, 30, 31, 34, 38][between(0, 16)];
+      case "MLB":
+        return Math.floor(random() * random() * 11);
+      case "NHL":
+        return between(1, 6);
+      case "Soccer":
+        return [0, 0, 1, 1, 1, 2, 2, 3, 4][between(0, 8)];
+      default:
+        return 0;
+    }
+  };
+  let score: [number, number];
+  if (HEAD_TO_HEAD_SPORTS.has(sport) || sport === "Esports") {
+    // Fights and golf matchups: the winner 1–0; tennis and esports: sets or maps of a best of three.
+    const sets = HEAD_TO_HEAD_SPORTS.has(sport) && sport !== "Tennis" ? [1, 0] : [2, between(0, 1)];
+    score = random() < 0.5 ? [sets[0], sets[1]] : [sets[1], sets[0]];
+  } else {
+    score = [one(), one()];
   }
-  return { preview, previewText: preview.map((b) => (b as { children: { text: string }[] }).children[0].text).join(" ") };
+  if (want === "tie") return [score[0], score[0]];
+  if (want === "decided" && score[0] === score[1]) score[random() < 0.5 ? 0 : 1] += 1;
+  return score;
+}
+
+/** Half-point lines each sport's spreads and total offsets come in. */
+const SPREADS: Record<string, number[]> = {
+  NBA: [1.5, 2.5, 4.5, 5.5, 6.5, 8.5, 10.5],
+  NCAAB: [2.5, 4.5, 6.5, 9.5, 12.5],
+  NFL: [1.5, 2.5, 3.5, 6.5, 7.5, 9.5],
+  NCAAF: [3.5, 6.5, 10.5, 14.5, 17.5],
+  Soccer: [0.5, 1.5],
+};
+const TOTAL_OFFSETS: Record<string, number[]> = {
+  NBA: [-9.5, -4.5, 3.5, 8.5],
+  NCAAB: [-8.5, -3.5, 2.5, 7.5],
+  NFL: [-6.5, -3.5, 2.5, 5.5],
+  NCAAF: [-7.5, -3.5, 3.5, 7.5],
+  MLB: [-1.5, -0.5, 0.5, 1.5],
+  NHL: [-1.5, -0.5, 0.5, 1.5],
+  Soccer: [-1.5, -0.5, 0.5, 1.5],
+};
+
+/**
+ * The side and line of a single-game pick of `market` that grades `result` on this final score: the
+ * demo decides who was right first (its experts' skill), then writes the bet that was. Fights and
+ * golf matchups are bet on the moneyline only.
+ */
+function legGrading(sport: string, market: "Spread" | "Total" | "Moneyline", result: Grade, [home, away]: [number, number], roll: number): { market: "Spread" | "Total" | "Moneyline"; side: LegSide; line: number | null } {
+  const margin = home - away;
+  const won = result === "Win";
+  const kind = HEAD_TO_HEAD_SPORTS.has(sport) ? "Moneyline" : market;
+  if (kind === "Moneyline") {
+    if (result === "Push" || margin === 0) return { market: kind, side: "Home", line: null };
+    return { market: kind, side: (margin > 0) === won ? "Home" : "Away", line: null };
+  }
+  if (kind === "Spread") {
+    if (result === "Push") return { market: kind, side: "Home", line: -margin };
+    const sizes = SPREADS[sport] ?? [1.5];
+    const size = sizes[Math.floor(roll * sizes.length) % sizes.length];
+    const homeLine = Math.floor(roll * 97) % 2 ? -size : size;
+    const homeCovers = margin + homeLine > 0;
+    return { market: kind, side: homeCovers === won ? "Home" : "Away", line: homeCovers === won ? homeLine : -homeLine };
+  }
+  const total = home + away;
+  if (result === "Push") return { market: kind, side: "Over", line: total };
+  const offsets = TOTAL_OFFSETS[sport] ?? [-1.5, -0.5, 0.5, 1.5];
+  let line = total + offsets[Math.floor(roll * offsets.length) % offsets.length];
+  if (line < 0.5) line = total + 0.5;
+  return { market: kind, side: total > line === won ? "Over" : "Under", line };
+}
+
+export interface SeedOptions {
+  /**
+   * Where the demo's generated photos and covers go (the app's upload storage); without one, the
+   * demo's people show their generated initials and posts have no cover.
+   */
+  storage?: Storage;
 }
 
 /** Seeds an empty database (no users at all); answers what it made, or null when it did nothing. */
-export async function seedDemoDataIfEmpty(db: Database, now = new Date()) {
+export async function seedDemoDataIfEmpty(db: Database, now = new Date(), options: SeedOptions = {}) {
   const [{ value: existing }] = await db.select({ value: count() }).from(users);
   if (existing > 0) return null;
-  return seedDemoData(db, now);
+  return seedDemoData(db, now, options);
 }
 
-export async function seedDemoData(db: Database, now = new Date()) {
+export async function seedDemoData(db: Database, now = new Date(), { storage }: SeedOptions = {}) {
+  const started = performance.now();
   const random = randomFrom(20261122);
+  // Words, scores as shown and pictures have their own generator: the draws that decide the
+  // record (who won, at what odds) stay as they were whatever the posts say.
+  const looks = randomFrom(20261126);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  // The portraits and page covers depend on no row: rendered while the database works.
+  const people = [...DEMO_EXPERTS, ...DEMO_USERS];
+  const portraits = new Map(people.map((p) => [p.userName, storage ? renderPicture(portraitSvg(p.userName, LONG_HAIR.has(p.firstName) ? "long" : "short")) : null]));
+  const pageCovers = DEMO_EXPERTS.map((e) => (storage ? renderPicture(expertCoverSvg(e.sports[0], COVER_COLORS[hashOf(e.userName) % COVER_COLORS.length])) : null));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const categoryRows = await db.query.categories.findMany();
   const categoryId = (name: string) => categoryRows.find((c) => c.name === name)!.id;
+  const sportOf = new Map(categoryRows.map((c) => [c.id, c.name]));
   const hour = 3_600_000;
 
   return db.transaction(async (tx) => {
-    // Games: a few finished ones (for graded picks) and the coming week's slate.
-    const eventValues = Object.entries(TEAMS).flatMap(([sport, teams], sportIndex) =>
-      Array.from({ length: 4 }, (_, i) => {
+    // Games: one finished per sport (for graded picks) and the coming week's slate, at the
+    // sport's usual Eastern times.
+    const rawScores: ([number, number] | null)[] = [];
+    const eventValues = Object.entries(TEAMS).flatMap(([sport, teams], sportIndex) => {
+      const coming = comingStartTimes(sport, now, 3);
+      return Array.from({ length: 4 }, (_, i) => {
         const home = teams[(i * 2) % teams.length];
         const away = teams[(i * 2 + 1) % teams.length];
-        const offsetHours = i === 0 ? -30 - sportIndex : 6 + ((sportIndex * 13 + i * 37) % 160);
-        const startsAt = new Date(Math.floor((now.getTime() + offsetHours * hour) / (15 * 60_000)) * 15 * 60_000);
-        const finished = offsetHours < 0;
+        const finished = i === 0;
+        const startsAt = finished ? latestStartTimeBefore(sport, new Date(now.getTime() - (30 + sportIndex) * hour)) : coming[i - 1];
+        // The draws that once were the score still decide the demo's graded picks on this game.
+        rawScores.push(finished ? [20 + Math.floor(random() * 15), 17 + Math.floor(random() * 15)] : null);
+        const shown = finished ? finalScore(sport, looks, HEAD_TO_HEAD_SPORTS.has(sport) ? "decided" : "any") : null;
         return {
           categoryId: categoryId(sport),
           homeTeam: home,
           awayTeam: away,
           startsAt,
           status: finished ? ("Final" as const) : ("Scheduled" as const),
-          homeScore: finished ? 20 + Math.floor(random() * 15) : null,
-          awayScore: finished ? 17 + Math.floor(random() * 15) : null,
-          resultedAt: finished ? new Date(startsAt.getTime() + 4 * hour) : null,
+          homeScore: shown?.[0] ?? null,
+          awayScore: shown?.[1] ?? null,
+          resultedAt: finished ? new Date(startsAt.getTime() + 3 * hour) : null,
         };
-      }),
-    );
+      });
+    });
     const eventRows = await tx.insert(events).values(eventValues).returning();
+    const rawScoreOf = new Map(eventRows.map((e, i) => [e.id, rawScores[i]]));
 
     // Demo games carry demo lines: every game still ahead has its market, taken before the demo's
     // picks on it were posted (their own generator, so the rest of the demo stays as it was).
     const marketRandom = randomFrom(20261124);
-    const sportOf = new Map(categoryRows.map((c) => [c.id, c.name]));
     const demoMarkets = new Map(eventRows.filter((e) => e.startsAt > now).map((e) => [e.id, demoMarket(sportOf.get(e.categoryId) ?? "", marketRandom)]));
     const marketTakenAt = new Date(now.getTime() - 6 * hour);
     await tx.execute(sql`ALTER TABLE "market_snapshots" DISABLE TRIGGER "market_snapshots_stamp"`);
@@ -245,25 +354,6 @@ export async function seedDemoData(db: Database, now = new Date()) {
         })),
       )
       .returning();
-    await tx.insert(profiles).values(
-      expertUsers.map((u, i) => ({
-        userId: u.id,
-        avatar: generatedAvatarUrl(u.userName),
-        city: DEMO_EXPERTS[i].city,
-        state: DEMO_EXPERTS[i].state,
-        expertAboutText: DEMO_EXPERTS[i].about,
-      })),
-    );
-    await tx.insert(experts).values(
-      expertUsers.map((u, i) => ({
-        userId: u.id,
-        membershipStatus: "Active" as const,
-        membershipPaidAt: u.createdAt,
-        subscriptionPriceCents: DEMO_EXPERTS[i].priceCents,
-        subscriptionDescription: DEMO_EXPERTS[i].priceDescription,
-      })),
-    );
-
     const fans = await tx
       .insert(users)
       .values(
@@ -275,10 +365,39 @@ export async function seedDemoData(db: Database, now = new Date()) {
         })),
       )
       .returning();
-    await tx.insert(profiles).values(fans.map((u) => ({ userId: u.id, avatar: generatedAvatarUrl(u.userName) })));
+
+    // Photos and page covers: each person's uploads, written to storage at the end (their names
+    // are known now, the rendering goes on meanwhile).
+    const pictures: PictureToStore[] = [];
+    const picture = (ownerId: string, purpose: string, rendered: Promise<RenderedPicture> | null) => {
+      if (!storage || !rendered) return null;
+      pictures.push({ ownerId, purpose, picture: rendered });
+      return pictureKey(ownerId, purpose);
+    };
+    await tx.insert(profiles).values(
+      expertUsers.map((u, i) => ({
+        userId: u.id,
+        avatar: picture(u.id, `avatar-${u.userName}`, portraits.get(u.userName)!) ?? generatedAvatarUrl(u.userName),
+        cover: picture(u.id, `cover-${u.userName}`, pageCovers[i]),
+        city: DEMO_EXPERTS[i].city,
+        state: DEMO_EXPERTS[i].state,
+        expertAboutText: DEMO_EXPERTS[i].about,
+      })),
+    );
+    await tx.insert(profiles).values(fans.map((u) => ({ userId: u.id, avatar: picture(u.id, `avatar-${u.userName}`, portraits.get(u.userName)!) ?? generatedAvatarUrl(u.userName) })));
+    await tx.insert(experts).values(
+      expertUsers.map((u, i) => ({
+        userId: u.id,
+        membershipStatus: "Active" as const,
+        membershipPaidAt: u.createdAt,
+        subscriptionPriceCents: DEMO_EXPERTS[i].priceCents,
+        subscriptionDescription: DEMO_EXPERTS[i].priceDescription,
+      })),
+    );
 
     // Posts and picks, spread over the last three weeks; one pick per expert on an upcoming game.
     const postValues: (typeof posts.$inferInsert)[] = [];
+    // A post's cover: the game's for a pick, the two sides' colours for a write-up; a short take has none.
     const modalityLinks: { index: number; modalityId: number }[] = [];
     expertUsers.forEach((expert, expertIndex) => {
       const profile = DEMO_EXPERTS[expertIndex];
@@ -304,31 +423,49 @@ export async function seedDemoData(db: Database, now = new Date()) {
           const offer = market.find((o) => o.market === "Spread" && o.side === leg!.side) ?? market.find((o) => o.market === "Moneyline" && o.side === leg!.side)!;
           leg = { ...leg, market: offer.market, line: offer.line, odds: offer.price };
         }
+        // A pick on the finished game keeps the grade its draws gave it, written in the sport's
+        // terms against the score shown (a fight is bet on the moneyline).
+        const raw = event ? rawScoreOf.get(event.id) : null;
+        if (leg && event && raw) {
+          const was = gradePickFromResults({ market: leg.market, legs: [leg], odds: leg.odds }, new Map([[event.id, { status: "Final" as const, homeScore: raw[0], awayScore: raw[1] }]]))!;
+          leg = { ...leg, ...legGrading(sport, "Spread", was.result, [event.homeScore!, event.awayScore!], looks()) };
+        }
         const odds = leg?.odds ?? listedOdds;
         const side = event && leg ? legLabel(leg, event) : "";
-        const body = isPick
-          ? [
-              heading(side),
-              paragraph(`The number opened at ${side} and the market has not caught up with what we know about this side. Here is the full breakdown for subscribers.`),
-              paragraph(`Key factors: rest advantage, matchup efficiency and the injury report. This side grades out well on both ends in our model.`),
-              paragraph(`Stake: ${units} units at ${odds > 0 ? `+${odds}` : odds}. If the line moves past the key number, pass.`),
-            ]
-          : [
-              paragraph(`${sport} notebook from ${profile.firstName}: what the numbers said this week and where the market is leaning.`),
-              paragraph(`Three trends worth knowing before the weekend slate, plus the spots where public money is pushing lines past fair value.`),
-              paragraph(`Follow along for the free write-ups; subscribers get every pick before it is posted anywhere else.`),
-            ];
-        const { preview, previewText } = previewOf(
-          isPick ? [paragraph(`${event!.awayTeam} at ${event!.homeTeam}: a ${sport} pick with the full breakdown for subscribers.`)] : body,
-        );
+        // The old title draw, kept so every draw after it (the record's history) stays the same.
+        if (!isPick) random();
+        const variant = Math.floor(looks() * 1000);
+        let title: string;
+        let body: object[];
+        let preview: { preview: object[]; previewText: string };
+        let cover: string | null = null;
+        if (event && leg) {
+          const backed = leg.side === "Away" ? event.awayTeam : event.homeTeam;
+          const other = backed === event.homeTeam ? event.awayTeam : event.homeTeam;
+          title = `${matchupLabel(sport, event)}: ${PICK_HOOKS[variant % PICK_HOOKS.length]}`;
+          body = pickBody(sport, side, competitor(backed).short, competitor(other).short, `Stake: ${units} ${units === 1 ? "unit" : "units"} at ${oddsText(odds)}. If the line moves past a key number, pass.`);
+          const teaser = pickPreviewText(matchupLabel(sport, event, true), easternStartLabel(event.startsAt), variant, sport);
+          preview = buildPreview([paragraph(teaser)]);
+          // The game's picture: two picks on one game share the drawing (rendered once).
+          cover = picture(expert.id, `post-${expert.userName}-${n}`, storage ? renderPicture(coverSvg(sport, competitor(event.homeTeam).colors, competitor(event.awayTeam).colors, event.id)) : null);
+        } else {
+          const list = COMPETITORS[sport];
+          const first = list[Math.floor(looks() * list.length)];
+          const second = PAIRED_SPORTS.has(sport) ? competitor(opponentOf(sport, first.name)) : list.filter((c) => c !== first)[Math.floor(looks() * (list.length - 1))];
+          const shape = POST_SHAPES[(expertIndex + n / 2) % POST_SHAPES.length];
+          ({ title, body } = freePost(sport, shape, first.short, second.short, profile.firstName));
+          preview = buildPreview(body);
+          if (shape !== "take") cover = picture(expert.id, `post-${expert.userName}-${n}`, storage ? renderPicture(coverSvg(sport, first.colors, second.colors, variant)) : null);
+        }
         const grade = event && leg ? gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]])) : null;
         postValues.push({
           authorId: expert.id,
           postType: isPick ? "Pick" : "Post",
-          title: isPick ? `${sport}: ${event!.awayTeam} at ${event!.homeTeam}` : pick([`${sport} market report: where the value is this week`, `Five ${sport} angles the books are missing`, `How I handicap ${sport}: the model explained`, `${sport} trends: rest, travel and totals`]),
+          title,
           body,
-          preview,
-          previewText,
+          coverImage: cover,
+          preview: preview.preview,
+          previewText: preview.previewText,
           visibility: isPick ? "Subscribers" : "Free",
           status: "Published",
           publishDate,
@@ -352,7 +489,14 @@ export async function seedDemoData(db: Database, now = new Date()) {
     // The demo's history is written as it would have been posted: the record's guard (it refuses
     // picks on games already played) is off for this transaction only, and the sums rebuilt after.
     await tx.execute(sql`ALTER TABLE "posts" DISABLE TRIGGER "posts_guard_pick_record"`);
-    const history = await seedRecordHistory(tx, expertUsers.map((expert, i) => ({ id: expert.id, sports: DEMO_EXPERTS[i].sports.map(categoryId), skill: DEMO_SKILL[i % DEMO_SKILL.length] })), TEAMS_BY_CATEGORY(categoryRows), random, now);
+    const history = await seedRecordHistory(
+      tx,
+      expertUsers.map((expert, i) => ({ id: expert.id, sports: DEMO_EXPERTS[i].sports.map(categoryId), skill: DEMO_SKILL[i % DEMO_SKILL.length] })),
+      sportOf,
+      random,
+      looks,
+      now,
+    );
     const postRows = await tx.insert(posts).values(postValues).returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId });
     await tx.insert(postModalities).values(modalityLinks.map((l) => ({ postId: postRows[l.index].id, modalityId: l.modalityId })));
 
@@ -395,6 +539,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
       passwordHash,
       emailConfirmedAt: now,
     });
+    if (storage) await storePictures(tx, storage, pictures);
 
     return {
       history,
@@ -405,6 +550,8 @@ export async function seedDemoData(db: Database, now = new Date()) {
       follows: followValues.length,
       subscriptions: subscriptionValues.length,
       likes: likeValues.length,
+      pictures: pictures.length,
+      milliseconds: Math.round(performance.now() - started),
     };
   });
 }
@@ -412,19 +559,17 @@ export async function seedDemoData(db: Database, now = new Date()) {
 /** How often each demo expert's side comes in: a spread of skill, so the leaderboard has an order. */
 const DEMO_SKILL = [0.58, 0.55, 0.52, 0.6, 0.48, 0.54, 0.5, 0.56];
 
-const TEAMS_BY_CATEGORY = (categoryRows: { id: number; name: string }[]) =>
-  new Map(categoryRows.filter((c) => TEAMS[c.name]).map((c) => [c.id, TEAMS[c.name]]));
-
 /**
  * Three months of graded picks per demo expert on games already played (spreads, totals,
- * moneylines and the odd parlay), each graded from its game's score: the record, the chart and
- * the leaderboard have something true to show. Answers how many picks it wrote.
+ * moneylines; fights on the moneyline), each graded from its game's score: the record, the chart
+ * and the leaderboard have something true to show. Answers how many picks it wrote.
  */
 async function seedRecordHistory(
   tx: Database,
   experts: { id: string; sports: number[]; skill: number }[],
-  teamsByCategory: Map<number, string[]>,
+  sportOf: Map<number, string>,
   random: () => number,
+  looks: () => number,
   now: Date,
 ): Promise<number> {
   const day = 24 * 3_600_000;
@@ -432,54 +577,60 @@ async function seedRecordHistory(
   const plans = experts.flatMap((expert) =>
     Array.from({ length: 48 }, (_, n) => {
       const categoryId = expert.sports[n % expert.sports.length];
-      const teams = teamsByCategory.get(categoryId) ?? ["Home", "Away"];
+      const sport = sportOf.get(categoryId) ?? "";
+      const teams = TEAMS[sport] ?? ["Home", "Away"];
       const home = pick(teams);
-      const away = pick(teams.filter((team) => team !== home));
-      const startsAt = new Date(Math.floor((now.getTime() - (1 + n * 1.3 + random()) * day) / (15 * 60_000)) * 15 * 60_000);
-      return { expert, categoryId, home, away, startsAt, homeScore: 14 + Math.floor(random() * 24), awayScore: 14 + Math.floor(random() * 24) };
+      const drawnAway = pick(teams.filter((team) => team !== home));
+      // Fighters, players and esports teams meet their own opponent.
+      const away = PAIRED_SPORTS.has(sport) ? opponentOf(sport, home) : drawnAway;
+      // The grade keeps its drawn time (the day it counts on, for the rolling windows); the game
+      // is the sport's last slot at least three hours before it.
+      const gradedAt = new Date(Math.floor((now.getTime() - (1 + n * 1.3 + random()) * day) / (15 * 60_000)) * 15 * 60_000 + 4 * 3_600_000);
+      const startsAt = latestStartTimeBefore(sport, new Date(gradedAt.getTime() - 3 * 3_600_000));
+      return { expert, categoryId, sport, home, away, startsAt, gradedAt, rawHome: 14 + Math.floor(random() * 24), rawAway: 14 + Math.floor(random() * 24) };
     }),
   );
-  const eventRows: Event[] = await tx
-    .insert(events)
-    .values(plans.map((plan) => ({ categoryId: plan.categoryId, homeTeam: plan.home, awayTeam: plan.away, startsAt: plan.startsAt, status: "Final" as const, homeScore: plan.homeScore, awayScore: plan.awayScore, resultedAt: new Date(plan.startsAt.getTime() + 4 * 3_600_000) })))
-    .returning();
-  const values: (typeof posts.$inferInsert)[] = plans.map((plan, index) => {
-    const event = eventRows[index];
-    const margin = plan.homeScore - plan.awayScore;
+  // Who was right is drawn first (the expert's skill); the score shown and the bet's line follow from it.
+  const picks = plans.map((plan) => {
+    const rawMargin = plan.rawHome - plan.rawAway;
     const wantWin = random() < plan.expert.skill;
     const market = pick(["Spread", "Spread", "Total", "Moneyline"] as const);
     const odds = market === "Moneyline" ? pick([-150, -130, 110, 125]) : pick([-110, -110, -105, -115]);
-    let leg: PickLeg;
-    if (market === "Spread") {
-      const homeLine = pick([-6.5, -3.5, -2.5, 1.5, 3.5, 4.5]);
-      const homeCovers = margin + homeLine > 0;
-      leg = { eventId: event.id, market, side: homeCovers === wantWin ? "Home" : "Away", line: homeCovers === wantWin ? homeLine : -homeLine, odds, description: null };
-    } else if (market === "Total") {
-      const line = plan.homeScore + plan.awayScore + pick([-7.5, -3.5, 2.5, 6.5]);
-      const over = plan.homeScore + plan.awayScore > line;
-      leg = { eventId: event.id, market, side: over === wantWin ? "Over" : "Under", line, odds, description: null };
-    } else {
-      const homeWins = margin > 0;
-      leg = { eventId: event.id, market, side: homeWins === wantWin ? "Home" : "Away", line: null, odds, description: null };
-    }
-    const grade = gradePickFromResults({ market, legs: [leg], odds }, new Map([[event.id, event]]))!;
+    if (market === "Spread") pick([-6.5, -3.5, -2.5, 1.5, 3.5, 4.5]);
+    else if (market === "Total") pick([-7.5, -3.5, 2.5, 6.5]);
+    const result: Grade = market === "Moneyline" && rawMargin === 0 ? "Push" : wantWin ? "Win" : "Loss";
+    const bet = HEAD_TO_HEAD_SPORTS.has(plan.sport) ? "Moneyline" : market;
+    const score = finalScore(plan.sport, looks, bet === "Moneyline" ? (result === "Push" ? "tie" : "decided") : "any");
+    const leg = legGrading(plan.sport, market, result, score, looks());
     const units = pick([1, 1, 1, 1.5, 2, 0.5]);
     const publishDate = new Date(plan.startsAt.getTime() - (2 + Math.floor(random() * 20)) * 3_600_000);
+    return { plan, score, leg, odds, units, publishDate, variant: Math.floor(looks() * 1000) };
+  });
+  const eventRows: Event[] = await tx
+    .insert(events)
+    .values(picks.map(({ plan, score }) => ({ categoryId: plan.categoryId, homeTeam: plan.home, awayTeam: plan.away, startsAt: plan.startsAt, status: "Final" as const, homeScore: score[0], awayScore: score[1], resultedAt: plan.gradedAt })))
+    .returning();
+  const values: (typeof posts.$inferInsert)[] = picks.map(({ plan, leg: bet, odds, units, publishDate, variant }, index) => {
+    const event = eventRows[index];
+    const leg: PickLeg = { eventId: event.id, ...bet, odds, description: null };
+    const grade = gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]]))!;
     const selection = legLabel(leg, event);
-    const body = [paragraph(`${selection} at ${odds > 0 ? `+${odds}` : odds}: the full breakdown for subscribers.`)];
+    const backed = leg.side === "Away" ? plan.away : plan.home;
+    const other = backed === plan.home ? plan.away : plan.home;
+    const matchup = matchupLabel(plan.sport, event);
     return {
       authorId: plan.expert.id,
       postType: "Pick" as const,
-      title: `${plan.away} at ${plan.home}: ${selection}`,
-      body,
-      ...previewOf([paragraph(`${plan.away} at ${plan.home}: a pick with the numbers behind it.`)]),
+      title: `${matchup}: ${selection}`,
+      body: pastPickBody(plan.sport, selection, oddsText(odds), competitor(backed).short, competitor(other).short, variant),
+      ...buildPreview([paragraph(pickPreviewText(matchupLabel(plan.sport, event, true), easternStartLabel(event.startsAt), variant))]),
       visibility: "Subscribers" as const,
       status: "Published" as const,
       publishDate,
       announcedAt: publishDate,
       categoryId: plan.categoryId,
       eventId: event.id,
-      market,
+      market: leg.market,
       legs: [leg],
       selection,
       odds,

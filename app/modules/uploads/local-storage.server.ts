@@ -9,7 +9,7 @@
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { link, mkdir, readFile, rm, stat, unlink } from "node:fs/promises";
+import { link, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "~/config/env.server";
 import { isUploadKey, ObjectTooLargeError, type PresignInput, type Storage } from "./storage-types.server";
@@ -89,6 +89,12 @@ export function createLocalStorage(env: Env): Storage {
     async remove(key) {
       if (!isUploadKey(key)) return;
       await rm(fileOf(root, key), { force: true });
+    },
+
+    async put(key, body) {
+      const file = fileOf(root, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
     },
   };
 }

@@ -81,6 +81,12 @@ export function createS3Storage(env: Env): Storage {
         throw unavailable(error);
       });
     },
+
+    async put(key, body, contentType) {
+      await client.putObject(bucket, key, body, body.length, { "Content-Type": contentType }).catch((error: unknown) => {
+        throw unavailable(error);
+      });
+    },
   };
 }
 

@@ -23,6 +23,8 @@ export interface Storage {
   /** The object's bytes; null when there is no such object; throws past `maxBytes`. */
   read(key: string, maxBytes: number): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** Stores bytes the server made itself (the demo's generated pictures); browsers upload through presignPost. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
    * Where the bucket's objects are publicly reachable, `${publicBaseUrl}/${key}` (S3 only,
    * `S3_PUBLIC_URL` or `${S3_ENDPOINT}/${S3_BUCKET}`); the image proxy maps such URLs back to keys.
