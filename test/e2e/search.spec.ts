@@ -185,6 +185,8 @@ test.describe("at 375 px", () => {
     await waitForHydration(page);
     await page.getByRole("banner").getByRole("button", { name: "Search", exact: true }).click();
     const overlay = page.getByRole("dialog", { name: "Search" });
+    // The overlay's box takes the keys once it is there and focused (the overlay's code loads on first use).
+    await expect(overlay.getByRole("combobox")).toBeFocused();
     await page.keyboard.type("sunday stem");
     await expect(overlay.getByRole("group", { name: "Experts" }).getByRole("option", { name: "SundaySteam" })).toBeVisible();
     await page.keyboard.press("Enter");

@@ -44,7 +44,13 @@ export function Footer({ appName, helpline }: { appName: string; helpline: strin
             </a>
             .
           </p>
-          <p className="mt-2 text-slate-400">© {new Date().getFullYear()} {appName}</p>
+          <p className="mt-2 text-slate-400">
+            © {new Date().getFullYear()} {appName}. Emoji graphics:{" "}
+            <a href="https://github.com/jdecked/twemoji" className="underline hover:text-white" rel="noopener noreferrer">
+              Twemoji
+            </a>
+            , CC-BY 4.0.
+          </p>
         </div>
       </div>
     </footer>

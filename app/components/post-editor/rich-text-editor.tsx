@@ -46,6 +46,7 @@ import {
 } from "./editor-commands";
 import { EMBED_ERROR, parseEmbedUrl } from "./embeds";
 import { EMOJI } from "./emoji";
+import { EmojiGlyph } from "./emoji-glyph";
 import { ImageUploadsContext, useImageUploads, useImageUploadsContext } from "./image-uploads";
 import { LINK_ERROR, normalizeLinkUrl } from "./links";
 import type { BlockFormat, EmbedElement, ImageElement, Mark, PostEditor } from "./slate-types";
@@ -433,7 +434,7 @@ function EmojiButton() {
               ReactEditor.focus(editor);
             }}
           >
-            {emoji}
+            <EmojiGlyph emoji={emoji} />
           </button>
         ))}
       </div>
@@ -493,7 +494,7 @@ function EditorElement({ attributes, children, element }: RenderElementProps) {
     case "emoji":
       return (
         <span {...attributes} contentEditable={false} role="img" aria-label={EMOJI.find((e) => e.emoji === element.emoji)?.name ?? "emoji"}>
-          {element.emoji}
+          <EmojiGlyph emoji={element.emoji} />
           {children}
         </span>
       );

@@ -8,6 +8,7 @@ import { clsx } from "clsx";
 import { ExternalLink } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import { EMOJI } from "~/components/post-editor/emoji";
+import { EmojiGlyph } from "~/components/post-editor/emoji-glyph";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { SlateNode } from "~/modules/posts/slate";
 
@@ -240,7 +241,7 @@ function renderNode(node: SlateNode, key: number, context: RenderContext, topLev
       const label = stringField(node, "name", "label") ?? EMOJI.find((item) => item.emoji === emoji)?.name ?? emoji;
       return (
         <span key={key} role="img" aria-label={label}>
-          {emoji}
+          <EmojiGlyph emoji={emoji} />
         </span>
       );
     }
