@@ -102,7 +102,7 @@ export function ExpertAside({
       </div>
       <Link
         to={isOwn ? "/business" : `${href}#subscription-heading`}
-        className="mt-4 flex w-full items-center justify-center rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="mt-4 flex w-full items-center justify-center rounded-full bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         {isOwn ? "Your business page" : "Subscribe"}
       </Link>
