@@ -73,8 +73,7 @@ test("upload, crop and save a profile photo, and see it in the header", async ({
   await expect(dialog.getByLabel("Crop area")).toBeVisible();
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
-
-  await page.getByRole("button", { name: "Save profile" }).click();
+  // The cropper's Save stores the photo itself: no "Save profile" needed.
   await expect(page.getByText("Profile has been updated.")).toBeVisible();
   const headerAvatar = page.getByRole("button", { name: "Account menu" }).locator("img");
   await expect(headerAvatar).toHaveAttribute("src", /src=uploads%2F/);
