@@ -46,3 +46,13 @@ describe("a datetime-local value on a zone's wall clock", () => {
     expect(fromZonedInputValue("not a date", "UTC")).toBeNull();
   });
 });
+
+describe("a month on an expert's clock (the business page's 'this month')", () => {
+  it("starts at midnight of the first in the expert's zone, across a daylight-saving change", async () => {
+    const { monthStart } = await import("~/modules/experts/business.server");
+    // 11 PM on Oct 31 in New York is still October there.
+    expect(monthStart(new Date("2026-11-01T03:00:00Z"), "America/New_York")).toEqual({ start: new Date("2026-10-01T04:00:00Z"), label: "October 2026" });
+    expect(monthStart(new Date("2026-11-15T12:00:00Z"), "America/New_York")).toEqual({ start: new Date("2026-11-01T04:00:00Z"), label: "November 2026" });
+    expect(monthStart(new Date("2026-11-15T12:00:00Z"), "Not/AZone").start).toEqual(new Date("2026-11-01T00:00:00Z"));
+  });
+});

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
+import { zoneOffsetMs } from "~/modules/time/clock";
 import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
 import { avatarOrDefault, subscribersCountSql, subscriptionGivesAccess } from "./experts.server";
 
@@ -41,25 +42,6 @@ export interface BusinessOverview {
 }
 
 export const RECENT_SUBSCRIBERS = 8;
-
-/** Milliseconds `timeZone` is ahead of UTC at `date`. */
-function zoneOffsetMs(date: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(date.getTime() / 1000) * 1000;
-}
 
 /** The first instant of `now`'s calendar month in `timeZone` (UTC when the zone is unknown). */
 export function monthStart(now: Date, timeZone: string): { start: Date; label: string } {

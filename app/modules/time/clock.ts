@@ -66,8 +66,8 @@ export function formatTime(moment: string | Date, timeZone: string, style: TimeS
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `moment`, in ms. */
-function zoneOffsetMs(moment: Date, timeZone: string): number {
+/** How far `timeZone`'s wall clock is ahead of UTC at `moment`, in ms (whole seconds). */
+export function zoneOffsetMs(moment: Date, timeZone: string): number {
   let format = partsFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
