@@ -3,6 +3,7 @@ import { ChevronDown, ClipboardCheck, Compass, Eye, Heart, type LucideIcon, Pane
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { preferenceCookie } from "~/modules/http/cookies";
 import { NAV_ITEMS, visibleNavItems } from "~/modules/site/site";
 import type { RootLoaderData } from "~/root";
 import type { HeaderUser } from "./header";
@@ -33,7 +34,7 @@ export function Sidebar({ initialOpen, user, topExperts }: { initialOpen: boolea
   function toggle() {
     const next = !open;
     setOpen(next);
-    document.cookie = `${SIDEBAR_COOKIE}=${next ? "open" : "closed"}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    document.cookie = preferenceCookie(SIDEBAR_COOKIE, next ? "open" : "closed");
   }
   return (
     <aside

@@ -4,7 +4,7 @@
  * browser's own zone.
  */
 import { createContext, useContext, useEffect, type ReactNode } from "react";
-import { readCookie } from "~/modules/http/cookies";
+import { preferenceCookie, readCookie } from "~/modules/http/cookies";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, formatTime, type TimeStyle } from "~/modules/time/clock";
 
 const TimeZoneContext = createContext(DEFAULT_TIME_ZONE);
@@ -43,7 +43,7 @@ export function RememberTimeZone() {
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone || readCookie(document.cookie, TIME_ZONE_COOKIE) === zone) return;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    document.cookie = preferenceCookie(TIME_ZONE_COOKIE, zone);
   }, []);
   return null;
 }
