@@ -5,7 +5,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", "node_modules/", "test-results/", "playwright-report/", "coverage/", "bench/results/"] },
+  {
+    ignores: ["build/", "data/", "node_modules/", "test-results/", "playwright-report/", "coverage/", "bench/results/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,12 +16,28 @@ import { getStorage } from "./app/modules/uploads/storage.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
 import { apiError } from "./app/modules/http/api.server";
 import { API_MESSAGES } from "./app/modules/http/error-messages";
-import { isRefusedRequest, limitRequestBodies, MAX_REQUEST_BYTES, MAX_URL_LENGTH, sendResponse } from "./app/modules/http/body-limit.server";
-import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, withDatabaseOutageGuard } from "./app/modules/http/database-outage.server";
+import {
+  isRefusedRequest,
+  limitRequestBodies,
+  MAX_REQUEST_BYTES,
+  MAX_URL_LENGTH,
+  sendResponse,
+} from "./app/modules/http/body-limit.server";
+import {
+  databaseUnavailableResponse,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+  withDatabaseOutageGuard,
+} from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
-import { isEventStreamRequest, newCspNonce, securityHeaderOptions, securityHeaders } from "./app/modules/http/security-headers.server";
+import {
+  isEventStreamRequest,
+  newCspNonce,
+  securityHeaderOptions,
+  securityHeaders,
+} from "./app/modules/http/security-headers.server";
 import { isAllowedOrigin, isSafeMethod, originHostMismatch } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
@@ -52,14 +68,19 @@ const logger = createLogger(env.LOG_LEVEL);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, { grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL) });
+await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, {
+  grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL),
+});
 if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE)) {
   const seeded = await seedDemoDataIfEmpty(database.db, new Date(), { storage: getStorage(env) });
   if (seeded) logger.info(seeded, "seeded demo data into the empty database");
 }
 // The deployment's admins: existing, confirmed accounts only (no account is an admin by default).
 for (const grant of await grantAdmins(database.db, env.ADMIN_EMAILS)) {
-  logger[grant.outcome === "granted" || grant.outcome === "already" ? "info" : "warn"]({ email: grant.email }, `ADMIN_EMAILS: ${grant.email} ${ADMIN_GRANT_WORDS[grant.outcome]}`);
+  logger[grant.outcome === "granted" || grant.outcome === "already" ? "info" : "warn"](
+    { email: grant.email },
+    `ADMIN_EMAILS: ${grant.email} ${ADMIN_GRANT_WORDS[grant.outcome]}`,
+  );
 }
 // E-mail goes through the database outbox; the worker retries what could not be sent at once.
 const mail = createMailTransport(env, logger);
@@ -100,7 +121,10 @@ app.use((req, res, next) => {
 app.use(
   limitRequestBodies({
     maxBytes: MAX_REQUEST_BYTES,
-    refusal: (req) => (isApiPath(req) ? apiError(413) : new Response("Request too large", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } })),
+    refusal: (req) =>
+      isApiPath(req)
+        ? apiError(413)
+        : new Response("Request too large", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
   }),
 );
 
@@ -115,7 +139,11 @@ if (vite) {
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
   // API calls, the image proxy and Remix's data requests never name a file: skip the file-system lookup for them.
-  app.use((req, res, next) => (req.path.startsWith("/api/") || req.path === "/img" || req.path.endsWith(".data") ? next() : publicFiles(req, res, next)));
+  app.use((req, res, next) =>
+    req.path.startsWith("/api/") || req.path === "/img" || req.path.endsWith(".data")
+      ? next()
+      : publicFiles(req, res, next),
+  );
 }
 
 app.use((req, res, next) => {
@@ -131,7 +159,13 @@ app.use((req, res, next) => {
   });
   // A page action Remix itself would refuse (Origin's host against X-Forwarded-Host or Host) is a
   // 403 here, not the 500 Remix's throw would be.
-  const remixRefuses = !isApiPath(req) && originHostMismatch({ origin: req.headers.origin, host: req.headers.host, forwardedHost: req.get("x-forwarded-host") });
+  const remixRefuses =
+    !isApiPath(req) &&
+    originHostMismatch({
+      origin: req.headers.origin,
+      host: req.headers.host,
+      forwardedHost: req.get("x-forwarded-host"),
+    });
   if (allowed && !remixRefuses) return next();
   req.log.warn({ origin: req.headers.origin }, "blocked a cross-origin unsafe request");
   if (isApiPath(req)) return sendResponse(res, apiError(403));
@@ -142,7 +176,13 @@ app.use((req, res, next) => {
 // the page renders, so a signed-in user never sees a signed-out page. The API answers 401 instead.
 app.use((req, res, next) => {
   // Images (the proxy, generated avatars) never depend on the session: no renewal for them.
-  if (req.path.startsWith("/api/") || req.path === "/img" || req.path.startsWith("/avatars/") || !req.headers.cookie?.includes(REFRESH_COOKIE)) return next();
+  if (
+    req.path.startsWith("/api/") ||
+    req.path === "/img" ||
+    req.path.startsWith("/avatars/") ||
+    !req.headers.cookie?.includes(REFRESH_COOKIE)
+  )
+    return next();
   renewForPage(database.db, env, req.headers.cookie ?? null)
     .then((renewed) => {
       if (renewed) {
@@ -165,7 +205,10 @@ const serverBuild = vite
   : ((await import(pathToFileURL(path.join(here, "server/index.js")).href)) as ServerBuild);
 const appBuild = typeof serverBuild === "function" ? DEVELOPMENT_BUILD : appBuildFrom(serverBuild, env.BUILD_ID);
 // A database outage answers 503 from every loader and action, never 500 (database-outage.server.ts).
-const build = typeof serverBuild === "function" ? () => serverBuild().then(withDatabaseOutageGuard) : withDatabaseOutageGuard(serverBuild);
+const build =
+  typeof serverBuild === "function"
+    ? () => serverBuild().then(withDatabaseOutageGuard)
+    : withDatabaseOutageGuard(serverBuild);
 
 app.all(
   "*",
@@ -206,12 +249,17 @@ app.use((error: unknown, req: express.Request, res: express.Response, next: expr
 });
 
 const server = app.listen(env.PORT, () => {
-  logger.info({ url: env.APP_URL, port: env.PORT, database: database.kind, mode: isProduction ? "production" : "development" }, `${env.APP_NAME} is listening`);
+  logger.info(
+    { url: env.APP_URL, port: env.PORT, database: database.kind, mode: isProduction ? "production" : "development" },
+    `${env.APP_NAME} is listening`,
+  );
 });
 
 const pruneTimer = setInterval(() => {
   pruneRateLimitCounters(database.db).catch((err) => logger.warn({ err }, "could not prune rate-limit counters"));
-  pruneAbandonedUploads({ db: database.db, env }).catch((err) => logger.warn({ err }, "could not prune abandoned uploads"));
+  pruneAbandonedUploads({ db: database.db, env }).catch((err) =>
+    logger.warn({ err }, "could not prune abandoned uploads"),
+  );
   pruneImageCache(env)
     .then((cache) => cache.removed > 0 && logger.info(cache, "pruned the image cache"))
     .catch((err) => logger.warn({ err }, "could not prune the image cache"));
@@ -222,7 +270,9 @@ pruneTimer.unref();
 // it, each row changes once (renewFreeSubscriptions).
 const renewalTimer = setInterval(() => {
   renewFreeSubscriptions(database.db)
-    .then((changed) => (changed.renewed || changed.expired ? logger.info(changed, "free subscriptions renewed or expired") : undefined))
+    .then((changed) =>
+      changed.renewed || changed.expired ? logger.info(changed, "free subscriptions renewed or expired") : undefined,
+    )
     .catch((err) => logger.warn({ err }, "could not renew free subscriptions"));
 }, 60_000);
 renewalTimer.unref();
@@ -251,7 +301,8 @@ standingsTimer.unref();
 // Lines and scores from The Odds API (only with ODDS_API_KEY): every instance's timer tries, the
 // lease in sports_data_sync lets one run per interval. Provider failures are stored, not thrown.
 if (env.ODDS_API_KEY) {
-  const syncSportsData = () => runSportsDataSync(database.db, env, logger).catch((err) => logger.warn({ err }, "could not sync the sports data"));
+  const syncSportsData = () =>
+    runSportsDataSync(database.db, env, logger).catch((err) => logger.warn({ err }, "could not sync the sports data"));
   setTimeout(syncSportsData, 15_000).unref();
   setInterval(syncSportsData, env.ODDS_SYNC_MINUTES * 60_000).unref();
 }

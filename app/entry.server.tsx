@@ -25,7 +25,8 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   applyPageCaching(request, responseHeaders);
   // A loader found the database down (database-outage.server.ts): tell the client when to retry.
-  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After"))
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -21,7 +21,13 @@ import type { Viewer } from "~/modules/accounts/sessions.server";
 import type { Database } from "~/db/client.server";
 import { readCookie } from "~/modules/http/cookies";
 import { rankedExperts, recommendExperts } from "~/modules/experts/recommendations.server";
-import { listSidebarSubscriptions, markPageSeen, pageMarksSeen, readViewerWithSidebar, SIDEBAR_SUBSCRIPTIONS } from "~/modules/subscriptions/subscriptions.server";
+import {
+  listSidebarSubscriptions,
+  markPageSeen,
+  pageMarksSeen,
+  readViewerWithSidebar,
+  SIDEBAR_SUBSCRIPTIONS,
+} from "~/modules/subscriptions/subscriptions.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import "~/styles/app.css";
@@ -41,12 +47,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = readCookie(cookieHeader, "cookieConsent");
   const url = new URL(request.url);
   // The ranking is cached per instance: starting it beside the viewer costs nothing most requests.
-  const [{ viewer, along: sidebar }] = await Promise.all([viewerAndSidebar(request, context, url), rankedExperts(context.db)]);
+  const [{ viewer, along: sidebar }] = await Promise.all([
+    viewerAndSidebar(request, context, url),
+    rankedExperts(context.db),
+  ]);
   gatePostEditor(request, url, viewer);
   const subscriptions = viewer ? (sidebar ?? (await sidebarSubscriptionsFor(context.db, viewer.user.id, url))) : [];
   const topExperts = await recommendExperts(context.db, viewer?.user.id ?? null, RECOMMENDED_IN_SIDEBAR, {
     // The sidebar lists every subscription unless there are more than it shows: then ask.
-    subscribed: subscriptions.length < SIDEBAR_SUBSCRIPTIONS ? subscriptions.map((subscription) => subscription.expertId) : undefined,
+    subscribed:
+      subscriptions.length < SIDEBAR_SUBSCRIPTIONS
+        ? subscriptions.map((subscription) => subscription.expertId)
+        : undefined,
   });
   return {
     appName: context.env.APP_NAME,
@@ -63,7 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscriptions,
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
     // Loaded only once the visitor accepts cookies (ThirdPartyScripts).
-    thirdPartyScripts: [context.env.ANALYTICS_SCRIPT_URL, context.env.MESSENGER_SCRIPT_URL].filter((u): u is string => Boolean(u)),
+    thirdPartyScripts: [context.env.ANALYTICS_SCRIPT_URL, context.env.MESSENGER_SCRIPT_URL].filter((u): u is string =>
+      Boolean(u),
+    ),
   };
 }
 
@@ -72,7 +86,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * counter first (an expert's page or a post: `along` is null, and the sidebar is read after).
  */
 function viewerAndSidebar(request: Request, context: LoaderFunctionArgs["context"], url: URL) {
-  if (pageMarksSeen(url.pathname.replace(/\.data$/, ""))) return getViewer(request, context).then((viewer) => ({ viewer, along: null }));
+  if (pageMarksSeen(url.pathname.replace(/\.data$/, "")))
+    return getViewer(request, context).then((viewer) => ({ viewer, along: null }));
   return getViewerAlong(request, context, async (sessionId) => {
     const read = await readViewerWithSidebar(context.db, sessionId);
     return read && { viewer: read.viewer, along: read.sidebar };

@@ -42,11 +42,11 @@ const TARGETS = { minSignInsPerSecond: 100, minMeRpsRatio: 0.6 };
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/db/seed.server.ts
 const DEMO_DOMAIN = "demo.sharpside.app";
 
-
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
-const signInBody = (email) => JSON.stringify({ session: { emailOrUserName: email, password: DEMO_PASSWORD, rememberMe: false } });
+const signInBody = (email) =>
+  JSON.stringify({ session: { emailOrUserName: email, password: DEMO_PASSWORD, rememberMe: false } });
 
 /** Signs one demo account in and answers the Cookie header to send (ss_access only). */
 async function signInOnce(email) {
@@ -56,11 +56,14 @@ async function signInOnce(email) {
     body: signInBody(email),
   });
   const body = await response.json().catch(() => null);
-  if (response.status !== 200) await fail(`POST /api/session as ${email} answered ${response.status}: ${JSON.stringify(body)}`);
-  if (body?.payload?.user?.email?.toLowerCase() !== email) await fail(`POST /api/session as ${email} answered another user: ${JSON.stringify(body)}`);
+  if (response.status !== 200)
+    await fail(`POST /api/session as ${email} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (body?.payload?.user?.email?.toLowerCase() !== email)
+    await fail(`POST /api/session as ${email} answered another user: ${JSON.stringify(body)}`);
   const cookies = response.headers.getSetCookie();
   const access = cookies.find((c) => c.startsWith("ss_access="))?.split(";")[0];
-  if (!access || !cookies.some((c) => c.startsWith("ss_refresh="))) await fail(`POST /api/session set no ss_access/ss_refresh cookie: ${cookies.join(" | ")}`);
+  if (!access || !cookies.some((c) => c.startsWith("ss_refresh=")))
+    await fail(`POST /api/session set no ss_access/ss_refresh cookie: ${cookies.join(" | ")}`);
   return { cookie: access, user: body.payload.user };
 }
 
@@ -81,7 +84,9 @@ await ensureBuilds();
 const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "accounts");
 
 // The demo accounts the seed wrote (12 experts, 6 fans), and the row the baseline selects.
-const accounts = (await bench`SELECT id, lower(email) AS email FROM users WHERE email LIKE ${`%@${DEMO_DOMAIN}`} ORDER BY email`).map((r) => r.email);
+const accounts = (
+  await bench`SELECT id, lower(email) AS email FROM users WHERE email LIKE ${`%@${DEMO_DOMAIN}`} ORDER BY email`
+).map((r) => r.email);
 if (accounts.length === 0) await fail("the demo data was not seeded");
 const [pkRow] = await bench`SELECT id FROM users WHERE lower(email) = ${accounts[0]}`;
 
@@ -90,9 +95,11 @@ const baselineUrl = `${baselineBase}/pk?id=${pkRow.id}`;
 // Each target answers what it should before it is measured.
 const first = await signInOnce(accounts[0]);
 const me = await getJson(`${appBase}/api/user/me`, { Cookie: first.cookie });
-if (me.body?.payload?.user?.id !== first.user.id) await fail(`GET /api/user/me answered another user: ${JSON.stringify(me.body)}`);
+if (me.body?.payload?.user?.id !== first.user.id)
+  await fail(`GET /api/user/me answered another user: ${JSON.stringify(me.body)}`);
 const pk = await getJson(baselineUrl);
-if (pk.body?.payload?.user?.id !== pkRow.id) await fail(`baseline /pk answered another row: ${JSON.stringify(pk.body)}`);
+if (pk.body?.payload?.user?.id !== pkRow.id)
+  await fail(`baseline /pk answered another row: ${JSON.stringify(pk.body)}`);
 const wrong = await fetch(`${appBase}/api/session`, {
   method: "POST",
   headers: { "Content-Type": "application/json" },
@@ -119,7 +126,8 @@ console.log(
     `(${settings.signInConnections} for sign-ins, over ${accounts.length} demo accounts), after ${settings.warmupSeconds} s of warm-up each ` +
     `(${machineLine()})`,
 );
-for (const [name, options] of Object.entries(targets)) await load(`${name} (warm-up)`, { ...(await options()), duration: settings.warmupSeconds });
+for (const [name, options] of Object.entries(targets))
+  await load(`${name} (warm-up)`, { ...(await options()), duration: settings.warmupSeconds });
 
 const runs = { baseline: [], me: [], signIn: [] };
 const sessionsCheck = { counted: 0, created: 0 };
@@ -139,7 +147,9 @@ for (let round = 1; round <= settings.rounds; round++) {
       }
     }
     runs[name].push(result);
-    console.log(`  round ${round} ${name.padEnd(8)} ${fmt(result.rps, name === "signIn" ? 1 : 0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
+    console.log(
+      `  round ${round} ${name.padEnd(8)} ${fmt(result.rps, name === "signIn" ? 1 : 0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+    );
   }
 }
 
@@ -153,12 +163,22 @@ const passed = { signIn: signIn.rps >= TARGETS.minSignInsPerSecond, me: meRatio 
 console.log("");
 console.log("| target | requests/s | p50 | p99 | body |");
 console.log("|---|---:|---:|---:|---:|");
-console.log(`| baseline: Remix resource route + one PK SELECT (postgres.js) | ${fmt(baseline.rps)} | ${baseline.p50} ms | ${baseline.p99} ms | ${fmt(responseBytes.baseline)} B |`);
-console.log(`| GET /api/user/me (ss_access cookie) | ${fmt(meSummary.rps)} | ${meSummary.p50} ms | ${meSummary.p99} ms | ${fmt(responseBytes.me)} B |`);
-console.log(`| POST /api/session (argon2id verify), ${settings.signInConnections} connections | ${fmt(signIn.rps, 1)} | ${signIn.p50} ms | ${signIn.p99} ms | |`);
+console.log(
+  `| baseline: Remix resource route + one PK SELECT (postgres.js) | ${fmt(baseline.rps)} | ${baseline.p50} ms | ${baseline.p99} ms | ${fmt(responseBytes.baseline)} B |`,
+);
+console.log(
+  `| GET /api/user/me (ss_access cookie) | ${fmt(meSummary.rps)} | ${meSummary.p50} ms | ${meSummary.p99} ms | ${fmt(responseBytes.me)} B |`,
+);
+console.log(
+  `| POST /api/session (argon2id verify), ${settings.signInConnections} connections | ${fmt(signIn.rps, 1)} | ${signIn.p50} ms | ${signIn.p99} ms | |`,
+);
 console.log("");
-console.log(`sign-ins/s:                   ${fmt(signIn.rps, 1)} (target ≥ ${TARGETS.minSignInsPerSecond}) ${passed.signIn ? "MET" : "MISSED"}`);
-console.log(`me/baseline requests/s:       ${meRatio.toFixed(2)} (target ≥ ${TARGETS.minMeRpsRatio}) ${passed.me ? "MET" : "MISSED"}`);
+console.log(
+  `sign-ins/s:                   ${fmt(signIn.rps, 1)} (target ≥ ${TARGETS.minSignInsPerSecond}) ${passed.signIn ? "MET" : "MISSED"}`,
+);
+console.log(
+  `me/baseline requests/s:       ${meRatio.toFixed(2)} (target ≥ ${TARGETS.minMeRpsRatio}) ${passed.me ? "MET" : "MISSED"}`,
+);
 console.log(`me/baseline p99 (info):       ${p99Ratio.toFixed(2)}`);
 
 const report = writeResults("accounts", {

@@ -13,7 +13,17 @@
 // micro-cache (decision 007) may serve it. Results go to bench/results/ (git-ignored). Exit code 1
 // when a target is missed, 2 when the run itself failed (a server did not start, a response was
 // not 200, the page leaked a locked pick's analysis, …).
-import { appServer, baselineServer, benchSettings, checkPage, comparePageWithBaseline, ensureBuilds, startServer, tempDir, waitFor } from "./lib.js";
+import {
+  appServer,
+  baselineServer,
+  benchSettings,
+  checkPage,
+  comparePageWithBaseline,
+  ensureBuilds,
+  startServer,
+  tempDir,
+  waitFor,
+} from "./lib.js";
 
 const settings = benchSettings({
   expertPort: Number(process.env.BENCH_EXPERT_PORT ?? 4340),

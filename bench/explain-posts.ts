@@ -12,7 +12,9 @@ const readerId = process.env.BENCH_READER_ID;
 const sessionId = process.env.BENCH_SESSION_ID;
 const postId = process.env.BENCH_POST_ID;
 if (!url?.startsWith("postgres") || !readerId || !sessionId || !postId) {
-  console.error("DATABASE_URL (postgres://…), BENCH_READER_ID, BENCH_SESSION_ID (the reader's) and BENCH_POST_ID are required");
+  console.error(
+    "DATABASE_URL (postgres://…), BENCH_READER_ID, BENCH_SESSION_ID (the reader's) and BENCH_POST_ID are required",
+  );
   process.exit(2);
 }
 const handle = await openDatabase({ url, dataDir: "/tmp/sharpside-explain-posts" });
@@ -33,13 +35,17 @@ async function explainAll(name: string, run: () => Promise<unknown>) {
   console.log(`### ${name}: ${captured.length} quer${captured.length === 1 ? "y" : "ies"}\n`);
   for (const [index, query] of captured.entries()) {
     const rows = (await original(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params)) as Record<string, string>[];
-    console.log(`${index + 1}. \`${query.text.replace(/\s+/g, " ").slice(0, 160)}${query.text.length > 160 ? "…" : ""}\`\n`);
+    console.log(
+      `${index + 1}. \`${query.text.replace(/\s+/g, " ").slice(0, 160)}${query.text.length > 160 ? "…" : ""}\`\n`,
+    );
     console.log("```");
     for (const row of rows) console.log(Object.values(row)[0]);
     console.log("```\n");
   }
 }
 
-await explainAll("GET /api/posts/my/feed (page 1, size 5, the session checked in the statement)", () => listFeedOfSession(handle.db, sessionId, { page: 1, size: 5 }));
+await explainAll("GET /api/posts/my/feed (page 1, size 5, the session checked in the statement)", () =>
+  listFeedOfSession(handle.db, sessionId, { page: 1, size: 5 }),
+);
 await explainAll("/posts/{id} (readPost for a subscriber)", () => readPost(handle.db, readerId, postId));
 await handle.close();

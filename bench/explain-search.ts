@@ -17,7 +17,8 @@ const queries: [string, string, string | null][] = [
   ["a team, signed in (locked bodies searched where readable)", "lakers", viewerId],
 ];
 
-const literal = (value: unknown) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const literal = (value: unknown) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
 const prepared = new Set<string>();
 
 /** EXPLAIN of EXECUTE: the plan the app's connection runs (generic, as the app's connections plan). */

@@ -9,7 +9,17 @@
 //   home requests/s ÷ baseline requests/s ≥ 0.40   and   home p99 ÷ baseline p99 < 3.
 // Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2 when the
 // run itself failed (a server did not start, a response was not 200, …).
-import { appServer, baselineServer, benchSettings, checkPage, comparePageWithBaseline, ensureBuilds, startServer, tempDir, waitFor } from "./lib.js";
+import {
+  appServer,
+  baselineServer,
+  benchSettings,
+  checkPage,
+  comparePageWithBaseline,
+  ensureBuilds,
+  startServer,
+  tempDir,
+  waitFor,
+} from "./lib.js";
 
 const settings = benchSettings({
   homePort: Number(process.env.BENCH_HOME_PORT ?? 4320),
@@ -36,7 +46,12 @@ await waitFor(baselineUrl);
 
 const pageBytes = {
   // Signed out, with the demo data: the seeded experts and posts are on the page.
-  home: await checkPage("home", homeUrl, ["<title>SHARPSIDE</title>", "Featured experts", 'href="/experts/', "Sign In / Sign up"]),
+  home: await checkPage("home", homeUrl, [
+    "<title>SHARPSIDE</title>",
+    "Featured experts",
+    'href="/experts/',
+    "Sign In / Sign up",
+  ]),
   baseline: await checkPage("baseline", baselineUrl, ["<title>Baseline</title>", "Hello from a minimal Remix page."]),
 };
 

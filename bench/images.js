@@ -74,7 +74,9 @@ async function postJson(path, body, cookie) {
 }
 
 // A demo account uploads a photo through the same flow the browser uses.
-const session = await postJson("/api/session", { session: { emailOrUserName: DEMO_ACCOUNT, password: DEMO_PASSWORD, rememberMe: false } });
+const session = await postJson("/api/session", {
+  session: { emailOrUserName: DEMO_ACCOUNT, password: DEMO_PASSWORD, rememberMe: false },
+});
 const cookie = session.response.headers
   .getSetCookie()
   .find((c) => c.startsWith("ss_access="))
@@ -83,7 +85,13 @@ if (!cookie) await fail("signing the demo account in set no ss_access cookie");
 const photo = await sharp({
   create: { width: 1600, height: 1067, channels: 3, background: { r: 24, g: 110, b: 160 } },
 })
-  .composite([{ input: Buffer.from('<svg width="1600" height="1067"><circle cx="800" cy="533" r="400" fill="#f5a623"/></svg>'), top: 0, left: 0 }])
+  .composite([
+    {
+      input: Buffer.from('<svg width="1600" height="1067"><circle cx="800" cy="533" r="400" fill="#f5a623"/></svg>'),
+      top: 0,
+      left: 0,
+    },
+  ])
   .jpeg({ quality: 85 })
   .toBuffer();
 const presigned = (await postJson("/api/file/presign", { type: "image/jpeg" }, cookie)).json.payload;
@@ -92,8 +100,10 @@ for (const [name, value] of Object.entries(presigned.fields)) form.append(name, 
 form.append("file", new Blob([photo], { type: "image/jpeg" }), "bench.jpg");
 const stored = await fetch(new URL(presigned.url, appBase), { method: "POST", body: form });
 if (stored.status !== 204) await fail(`the upload POST answered ${stored.status}: ${await stored.text()}`);
-const uploaded = (await postJson("/api/file/metadata", { key: presigned.fields.key, filename: "bench.jpg" }, cookie)).json.payload;
-if (uploaded.width !== 1600 || uploaded.height !== 1067) await fail(`the metadata step measured ${uploaded.width}×${uploaded.height}, not 1600×1067`);
+const uploaded = (await postJson("/api/file/metadata", { key: presigned.fields.key, filename: "bench.jpg" }, cookie))
+  .json.payload;
+if (uploaded.width !== 1600 || uploaded.height !== 1067)
+  await fail(`the metadata step measured ${uploaded.width}×${uploaded.height}, not 1600×1067`);
 
 const imgPath = `/img?${new URLSearchParams({ src: uploaded.key, w: String(settings.width), q: String(settings.quality) })}`;
 const imgHeaders = { accept: "image/avif;q=0,image/webp,*/*;q=0.8" };
@@ -105,13 +115,15 @@ if (first.status !== 200 || first.headers.get("content-type") !== "image/webp") 
   await fail(`${imgPath} answered ${first.status} ${first.headers.get("content-type")}`);
 }
 const meta = await sharp(firstBody).metadata();
-if (meta.format !== "webp" || meta.width !== settings.width) await fail(`${imgPath} answered a ${meta.format} ${meta.width} px wide`);
+if (meta.format !== "webp" || meta.width !== settings.width)
+  await fail(`${imgPath} answered a ${meta.format} ${meta.width} px wide`);
 const etag = first.headers.get("etag");
 const revalidated = await fetch(`${appBase}${imgPath}`, { headers: { ...imgHeaders, "if-none-match": etag } });
 if (revalidated.status !== 304) await fail(`If-None-Match ${etag} answered ${revalidated.status}, not 304`);
 const health = await fetch(`${appBase}/api/health`);
 const healthBody = await health.json().catch(() => null);
-if (health.status !== 200 || healthBody?.payload?.database !== "ok") await fail(`/api/health answered ${health.status}: ${JSON.stringify(healthBody)}`);
+if (health.status !== 200 || healthBody?.payload?.database !== "ok")
+  await fail(`/api/health answered ${health.status}: ${JSON.stringify(healthBody)}`);
 const responseBytes = { img: firstBody.length, health: Buffer.byteLength(JSON.stringify(healthBody)) };
 
 const targets = {
@@ -124,14 +136,17 @@ console.log(
   `bench: ${settings.rounds} round(s) of ${settings.durationSeconds} s per target, ${settings.connections} connections, ` +
     `after ${settings.warmupSeconds} s of warm-up each (${machineLine()})`,
 );
-for (const [name, options] of Object.entries(targets)) await load(`${name} (warm-up)`, { ...options, duration: settings.warmupSeconds });
+for (const [name, options] of Object.entries(targets))
+  await load(`${name} (warm-up)`, { ...options, duration: settings.warmupSeconds });
 
 const runs = { health: [], img: [] };
 for (let round = 1; round <= settings.rounds; round++) {
   for (const name of ["health", "img"]) {
     const result = await load(name, { ...targets[name], duration: settings.durationSeconds });
     runs[name].push(result);
-    console.log(`  round ${round} ${name.padEnd(6)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
+    console.log(
+      `  round ${round} ${name.padEnd(6)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+    );
   }
 }
 
@@ -143,10 +158,16 @@ const passed = ratio >= TARGETS.minImgRpsRatio;
 console.log("");
 console.log("| target | requests/s | p50 | p99 | body |");
 console.log("|---|---:|---:|---:|---:|");
-console.log(`| GET /api/health (one database query) | ${fmt(healthSummary.rps)} | ${healthSummary.p50} ms | ${healthSummary.p99} ms | ${fmt(responseBytes.health)} B |`);
-console.log(`| GET ${imgPath.replace(/src=[^&]+/, "src=<upload>")} (webp, cached) | ${fmt(imgSummary.rps)} | ${imgSummary.p50} ms | ${imgSummary.p99} ms | ${fmt(responseBytes.img)} B |`);
+console.log(
+  `| GET /api/health (one database query) | ${fmt(healthSummary.rps)} | ${healthSummary.p50} ms | ${healthSummary.p99} ms | ${fmt(responseBytes.health)} B |`,
+);
+console.log(
+  `| GET ${imgPath.replace(/src=[^&]+/, "src=<upload>")} (webp, cached) | ${fmt(imgSummary.rps)} | ${imgSummary.p50} ms | ${imgSummary.p99} ms | ${fmt(responseBytes.img)} B |`,
+);
 console.log("");
-console.log(`img/health requests/s:        ${ratio.toFixed(2)} (target ≥ ${TARGETS.minImgRpsRatio}) ${passed ? "MET" : "MISSED"}`);
+console.log(
+  `img/health requests/s:        ${ratio.toFixed(2)} (target ≥ ${TARGETS.minImgRpsRatio}) ${passed ? "MET" : "MISSED"}`,
+);
 
 const report = writeResults("images", {
   settings,

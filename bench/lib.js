@@ -2,7 +2,16 @@
 // autocannon rounds, medians and the results file. Each bench is its own process, so the state
 // here (children, clean-up steps) is that run's.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +23,8 @@ export const resultsDir = path.join(root, "bench/results");
 export const appServer = path.join(root, "build/app-server.js");
 export const baselineServer = path.join(root, "bench/baseline/server.js");
 /** The Node flags `npm start` runs our server with (package.json), as the Dockerfile does: production's. */
-export const appNodeFlags = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
+export const appNodeFlags =
+  JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 const baselineSource = path.join(root, "bench/baseline");
 const baselineBuild = path.join(resultsDir, "baseline-build/server/index.js");
 
@@ -72,7 +82,8 @@ export async function exit(code) {
   if (exiting) return;
   exiting = true;
   await stopChildren();
-  for (const step of cleanUpSteps.reverse()) await Promise.resolve(step()).catch((error) => console.error(`bench: clean-up: ${error.message}`));
+  for (const step of cleanUpSteps.reverse())
+    await Promise.resolve(step()).catch((error) => console.error(`bench: clean-up: ${error.message}`));
   process.exit(code);
 }
 // Last resort if something exits without exit(): never leave a server running.
@@ -95,7 +106,8 @@ function newestMtime(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(target, { withFileTypes: true })) newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  for (const entry of readdirSync(target, { withFileTypes: true }))
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
   return newest;
 }
 
@@ -123,7 +135,8 @@ export async function ensureBuilds({ baseline = true } = {}) {
   const appStale = () =>
     !existsSync(appServer) ||
     !existsSync(path.join(root, "build/server/index.js")) ||
-    statSync(appServer).mtimeMs < Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "server.ts")));
+    statSync(appServer).mtimeMs <
+      Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "server.ts")));
   if (force || appStale()) {
     await waitForOtherBuilds();
     // The build that was running may have been the one we needed.
@@ -132,7 +145,11 @@ export async function ensureBuilds({ baseline = true } = {}) {
   if (!baseline) return;
   const baselineStale = !existsSync(baselineBuild) || statSync(baselineBuild).mtimeMs < newestMtime(baselineSource);
   if (force || baselineStale) {
-    await build("the baseline Remix app", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", baselineSource]);
+    await build("the baseline Remix app", process.execPath, [
+      path.join(root, "node_modules/@remix-run/dev/dist/cli.js"),
+      "vite:build",
+      baselineSource,
+    ]);
   }
 }
 
@@ -155,7 +172,9 @@ export async function freshDatabase(name) {
   onCleanUp(async () => {
     await sql?.end({ timeout: 5 }).catch(() => {});
     if (created && process.env.BENCH_KEEP_DATABASE !== "1") {
-      await admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.catch((error) => console.error(`bench: could not drop ${name}: ${error.message}`));
+      await admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.catch((error) =>
+        console.error(`bench: could not drop ${name}: ${error.message}`),
+      );
     }
     await admin.end({ timeout: 5 }).catch(() => {});
   });
@@ -246,16 +265,24 @@ export function summarise(runs) {
   };
 }
 
-export const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export const machineLine = () => `node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`;
+export const machineLine = () =>
+  `node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`;
 
 /** Writes bench/results/<name>-<date>.json and <name>-latest.json, with the commit and machine. */
 export function writeResults(name, figures) {
   const report = {
     date: new Date().toISOString(),
-    gitCommit: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim() || null,
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: `${os.platform()} ${os.release()}` },
+    gitCommit:
+      spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim() || null,
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     ...figures,
   };
   mkdirSync(resultsDir, { recursive: true });
@@ -274,8 +301,10 @@ export async function checkPage(name, url, mustContain, mustNotContain = []) {
   const response = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
   const html = await response.text();
   if (response.status !== 200) await fail(`${name}: ${url} answered ${response.status}`);
-  for (const text of mustContain) if (!html.includes(text)) await fail(`${name}: ${url} does not contain ${JSON.stringify(text)}`);
-  for (const text of mustNotContain) if (html.includes(text)) await fail(`${name}: ${url} contains ${JSON.stringify(text)}`);
+  for (const text of mustContain)
+    if (!html.includes(text)) await fail(`${name}: ${url} does not contain ${JSON.stringify(text)}`);
+  for (const text of mustNotContain)
+    if (html.includes(text)) await fail(`${name}: ${url} contains ${JSON.stringify(text)}`);
   return Buffer.byteLength(html);
 }
 
@@ -286,8 +315,18 @@ export const PAGE_TARGETS = { minRpsRatio: 0.4, maxP99Ratio: 3 };
  * once more with compression (for information), prints the table and the verdict, writes the
  * results as `resultsName` and exits: 0 when both targets are met, 1 when not.
  */
-export async function comparePageWithBaseline({ resultsName, target, label, pageUrl, baselineUrl, pageBytes, settings, targets = PAGE_TARGETS }) {
-  const load = (url, duration, headers = {}) => measure(url, { url, connections: settings.connections, duration, headers });
+export async function comparePageWithBaseline({
+  resultsName,
+  target,
+  label,
+  pageUrl,
+  baselineUrl,
+  pageBytes,
+  settings,
+  targets = PAGE_TARGETS,
+}) {
+  const load = (url, duration, headers = {}) =>
+    measure(url, { url, connections: settings.connections, duration, headers });
   console.log(
     `bench: ${settings.rounds} round(s) of ${settings.durationSeconds} s per target, ${settings.connections} connections, ` +
       `after ${settings.warmupSeconds} s of warm-up each (${machineLine()})`,
@@ -303,7 +342,9 @@ export async function comparePageWithBaseline({ resultsName, target, label, page
     ]) {
       const result = await load(url, settings.durationSeconds);
       runs[name].push(result);
-      console.log(`  round ${round} ${name.padEnd(8)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
+      console.log(
+        `  round ${round} ${name.padEnd(8)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+      );
     }
   }
 
@@ -320,12 +361,20 @@ export async function comparePageWithBaseline({ resultsName, target, label, page
   console.log("");
   console.log("| target | requests/s | p50 | p99 | page size |");
   console.log("|---|---:|---:|---:|---:|");
-  console.log(`| minimal Remix SSR page (baseline) | ${fmt(baseline.rps)} | ${baseline.p50} ms | ${baseline.p99} ms | ${fmt(pageBytes.baseline / 1024, 1)} kB |`);
-  console.log(`| ${label} | ${fmt(page.rps)} | ${page.p50} ms | ${page.p99} ms | ${fmt(pageBytes[target] / 1024, 1)} kB |`);
+  console.log(
+    `| minimal Remix SSR page (baseline) | ${fmt(baseline.rps)} | ${baseline.p50} ms | ${baseline.p99} ms | ${fmt(pageBytes.baseline / 1024, 1)} kB |`,
+  );
+  console.log(
+    `| ${label} | ${fmt(page.rps)} | ${page.p50} ms | ${page.p99} ms | ${fmt(pageBytes[target] / 1024, 1)} kB |`,
+  );
   console.log(`| (info) ${target} with gzip | ${fmt(gzip.rps)} | ${gzip.p50} ms | ${gzip.p99} ms | |`);
   console.log("");
-  console.log(`${target}/baseline requests/s: ${rpsRatio.toFixed(2)} (target ≥ ${targets.minRpsRatio}) ${passed.rps ? "MET" : "MISSED"}`);
-  console.log(`${target}/baseline p99:        ${p99Ratio.toFixed(2)} (target < ${targets.maxP99Ratio}) ${passed.p99 ? "MET" : "MISSED"}`);
+  console.log(
+    `${target}/baseline requests/s: ${rpsRatio.toFixed(2)} (target ≥ ${targets.minRpsRatio}) ${passed.rps ? "MET" : "MISSED"}`,
+  );
+  console.log(
+    `${target}/baseline p99:        ${p99Ratio.toFixed(2)} (target < ${targets.maxP99Ratio}) ${passed.p99 ? "MET" : "MISSED"}`,
+  );
 
   const report = writeResults(resultsName, {
     settings,
@@ -367,8 +416,12 @@ export async function signIn(appBase, userName, password = process.env.BENCH_DEM
     body: JSON.stringify({ session: { emailOrUserName: userName, password, rememberMe: false } }),
   });
   const body = await response.json().catch(() => null);
-  if (response.status !== 200) await fail(`POST /api/session as ${userName} answered ${response.status}: ${JSON.stringify(body)}`);
-  const access = response.headers.getSetCookie().find((c) => c.startsWith("ss_access="))?.split(";")[0];
+  if (response.status !== 200)
+    await fail(`POST /api/session as ${userName} answered ${response.status}: ${JSON.stringify(body)}`);
+  const access = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("ss_access="))
+    ?.split(";")[0];
   if (!access) await fail("POST /api/session set no ss_access cookie");
   return { cookie: access, user: body.payload.user };
 }
@@ -379,7 +432,8 @@ export async function alternate(settings, targets) {
   const load = (target, duration) => {
     const options = { url: target.url, headers: target.headers, connections: settings.connections, duration };
     // autocannon refuses an undefined method: only a write names one.
-    if (target.method) Object.assign(options, { method: target.method, body: target.body, expectStatus: target.expectStatus });
+    if (target.method)
+      Object.assign(options, { method: target.method, body: target.body, expectStatus: target.expectStatus });
     return options;
   };
   for (const target of targets) await measure(target.name, load(target, settings.warmupSeconds));
@@ -388,7 +442,9 @@ export async function alternate(settings, targets) {
     for (const target of targets) {
       const result = await measure(target.name, load(target, settings.durationSeconds));
       runs[target.name].push(result);
-      console.log(`  round ${round} ${target.name.padEnd(14)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`);
+      console.log(
+        `  round ${round} ${target.name.padEnd(14)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+      );
     }
   }
   return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summarise(list)]));

@@ -15,7 +15,19 @@
 // Exit code 1 when a target is missed, 2 when the run itself failed.
 import { createHmac } from "node:crypto";
 import http from "node:http";
-import { appServer, ensureBuilds, exit, fail, fmt, freshDatabase, machineLine, sleep, startServer, waitFor, writeResults } from "./lib.js";
+import {
+  appServer,
+  ensureBuilds,
+  exit,
+  fail,
+  fmt,
+  freshDatabase,
+  machineLine,
+  sleep,
+  startServer,
+  waitFor,
+  writeResults,
+} from "./lib.js";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4370);
@@ -25,14 +37,20 @@ const TARGETS = { maxBytesPerStream: 24 * 1024, maxDeliveryMs: 1000 };
 
 await ensureBuilds();
 const { url: databaseUrl, sql: bench } = await freshDatabase("sharpside_bench_notifications");
-startServer("app", appServer, PORT, {
-  DATABASE_URL: databaseUrl,
-  SEED_DEMO_DATA: "never",
-  SESSION_SECRET: SECRET,
-  LOG_LEVEL: "warn",
-  APP_URL: "",
-  SMTP_URL: "",
-}, [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, ...(process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean)]);
+startServer(
+  "app",
+  appServer,
+  PORT,
+  {
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: "never",
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: "warn",
+    APP_URL: "",
+    SMTP_URL: "",
+  },
+  [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, ...(process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean)],
+);
 const base = `http://127.0.0.1:${PORT}`;
 await waitFor(`${base}/api/health`);
 
@@ -84,7 +102,10 @@ async function settledMemory() {
   await call("HeapProfiler.enable");
   await call("HeapProfiler.collectGarbage");
   await call("HeapProfiler.collectGarbage");
-  const answer = await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true });
+  const answer = await call("Runtime.evaluate", {
+    expression: "JSON.stringify(process.memoryUsage())",
+    returnByValue: true,
+  });
   socket.close();
   const usage = JSON.parse(answer.result.result.value);
   return { rss: usage.rss, retained: usage.heapUsed + usage.external };
@@ -101,25 +122,36 @@ const streams = [];
 function openStream(sessionId) {
   return new Promise((resolve, reject) => {
     const stream = { request: null, opened: false, receivedAt: null, text: "" };
-    stream.request = http.get(`${base}/api/notifications/sse-notifications`, { agent: false, headers: { Cookie: accessCookie(sessionId), Accept: "text/event-stream" } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => {
-        if (!stream.opened) {
-          stream.opened = true;
-          resolve(stream);
-        }
-        if (stream.receivedAt === null) {
-          stream.text += chunk;
-          if (stream.text.includes("\ndata: ")) stream.receivedAt = performance.now();
-        }
-      });
-    });
+    stream.request = http.get(
+      `${base}/api/notifications/sse-notifications`,
+      { agent: false, headers: { Cookie: accessCookie(sessionId), Accept: "text/event-stream" } },
+      (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          if (!stream.opened) {
+            stream.opened = true;
+            resolve(stream);
+          }
+          if (stream.receivedAt === null) {
+            stream.text += chunk;
+            if (stream.text.includes("\ndata: ")) stream.receivedAt = performance.now();
+          }
+        });
+      },
+    );
     stream.request.on("error", reject);
   });
 }
 for (let i = 0; i < fans.length; i += 250) {
-  streams.push(...(await Promise.all(fans.slice(i, i + 250).map((row) => openStream(row.id)).map((p) => p.catch((error) => fail(`could not open a stream: ${error.message}`))))));
+  streams.push(
+    ...(await Promise.all(
+      fans
+        .slice(i, i + 250)
+        .map((row) => openStream(row.id))
+        .map((p) => p.catch((error) => fail(`could not open a stream: ${error.message}`))),
+    )),
+  );
 }
 // Streams are open long before a post comes: let the opening burst settle.
 await sleep(3000);
@@ -129,7 +161,14 @@ const started = performance.now();
 const created = await fetch(`${base}/api/posts`, {
   method: "POST",
   headers: { "Content-Type": "application/json", Cookie: accessCookie(expertSession.id), Origin: base },
-  body: JSON.stringify({ postType: "Post", title: "Streams everywhere", body: [{ type: "paragraph", children: [{ text: "One post, ten thousand readers." }] }], categoryId, modalityIds: [], publishDate: new Date().toISOString() }),
+  body: JSON.stringify({
+    postType: "Post",
+    title: "Streams everywhere",
+    body: [{ type: "paragraph", children: [{ text: "One post, ten thousand readers." }] }],
+    categoryId,
+    modalityIds: [],
+    publishDate: new Date().toISOString(),
+  }),
 });
 if (created.status !== 201) await fail(`POST /api/posts answered ${created.status}: ${await created.text()}`);
 const committed = performance.now() - started;
@@ -139,8 +178,12 @@ const received = streams.filter((stream) => stream.receivedAt !== null);
 const lastMs = Math.max(...received.map((stream) => stream.receivedAt - started));
 const sorted = received.map((stream) => stream.receivedAt - started).sort((a, b) => a - b);
 const p50 = sorted[Math.floor(sorted.length / 2)] ?? NaN;
-console.log(`  the post answered after ${fmt(committed)} ms (${fmt(STREAMS)} notifications created and committed with it)`);
-console.log(`  ${fmt(received.length)} of ${fmt(streams.length)} streams received it; median ${fmt(p50)} ms, last ${fmt(lastMs)} ms after the request (${fmt(lastMs - committed)} ms after its answer)`);
+console.log(
+  `  the post answered after ${fmt(committed)} ms (${fmt(STREAMS)} notifications created and committed with it)`,
+);
+console.log(
+  `  ${fmt(received.length)} of ${fmt(streams.length)} streams received it; median ${fmt(p50)} ms, last ${fmt(lastMs)} ms after the request (${fmt(lastMs - committed)} ms after its answer)`,
+);
 
 // Read after the delivery: a forced collection just before it would leave V8 to grow its heap
 // again during the burst, which is not how a running instance meets one.
@@ -151,10 +194,10 @@ console.log(
   `  ${fmt(streams.length)} streams open; after a full collection the app keeps ${fmt(before.retained / 2 ** 20, 1)} → ${fmt(after.retained / 2 ** 20, 1)} MiB (heap and buffers): ${fmt(bytesPerStream / 1024, 1)} KiB per stream; resident ${fmt(before.rss / 2 ** 20, 1)} → ${fmt(after.rss / 2 ** 20, 1)} MiB (${fmt(residentPerStream / 1024, 1)} KiB per stream, with what the allocator has not handed back)`,
 );
 
-
 for (const stream of streams) stream.request.destroy();
 
-const passed = received.length === streams.length && lastMs <= TARGETS.maxDeliveryMs && bytesPerStream <= TARGETS.maxBytesPerStream;
+const passed =
+  received.length === streams.length && lastMs <= TARGETS.maxDeliveryMs && bytesPerStream <= TARGETS.maxBytesPerStream;
 writeResults("notifications", {
   streams: streams.length,
   memoryBefore: before,
@@ -169,6 +212,10 @@ writeResults("notifications", {
   targets: TARGETS,
   passed,
 });
-console.log(`per-stream memory: ${fmt(bytesPerStream / 1024, 1)} KiB (target < 24 KiB) ${bytesPerStream <= TARGETS.maxBytesPerStream ? "MET" : "MISSED"}`);
-console.log(`delivery to all:   ${fmt(lastMs)} ms (target ≤ 1,000 ms) ${received.length === streams.length && lastMs <= TARGETS.maxDeliveryMs ? "MET" : "MISSED"}`);
+console.log(
+  `per-stream memory: ${fmt(bytesPerStream / 1024, 1)} KiB (target < 24 KiB) ${bytesPerStream <= TARGETS.maxBytesPerStream ? "MET" : "MISSED"}`,
+);
+console.log(
+  `delivery to all:   ${fmt(lastMs)} ms (target ≤ 1,000 ms) ${received.length === streams.length && lastMs <= TARGETS.maxDeliveryMs ? "MET" : "MISSED"}`,
+);
 await exit(passed ? 0 : 1);

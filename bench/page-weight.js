@@ -24,14 +24,32 @@
 // comes where it must not (or not where it must); 2 when the run itself failed. Results go to
 // bench/results/page-weight-<date>.json and page-weight-latest.json (git-ignored).
 import { chromium } from "playwright-core";
-import { appServer, ensureBuilds, exit, fail, fmt, machineLine, signIn, startServer, tempDir, waitFor, writeResults } from "./lib.js";
+import {
+  appServer,
+  ensureBuilds,
+  exit,
+  fail,
+  fmt,
+  machineLine,
+  signIn,
+  startServer,
+  tempDir,
+  waitFor,
+  writeResults,
+} from "./lib.js";
 
 const settings = {
   port: Number(process.env.BENCH_PAGES_PORT ?? 4360),
   lcpRuns: Number(process.env.BENCH_LCP_RUNS ?? 3),
   throttle: {
     // Chrome DevTools' "Fast 4G" preset, as it sends it over CDP.
-    network: { offline: false, latency: 165, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9, connectionType: "cellular4g" },
+    network: {
+      offline: false,
+      latency: 165,
+      downloadThroughput: (9_000_000 / 8) * 0.9,
+      uploadThroughput: (1_500_000 / 8) * 0.9,
+      connectionType: "cellular4g",
+    },
     cpuSlowdown: 4,
   },
   viewport: { width: 1440, height: 900 },
@@ -63,7 +81,8 @@ async function demoTargets(base) {
   const pick = posts.find((post) => post.postType === "Pick" && post.isLocked);
   const events = (await getJson(`${base}/api/events?size=50`)).items;
   const event = events.find((item) => new Date(item.startsAt).getTime() > Date.now()) ?? events[0];
-  if (!free || !pick || !event) await fail(`the demo data lacks a free post, a pick or an event (${posts.length} posts, ${events.length} events)`);
+  if (!free || !pick || !event)
+    await fail(`the demo data lacks a free post, a pick or an event (${posts.length} posts, ${events.length} events)`);
   return { expert: expert.userName ?? EXPERT, free: free.id, pick: pick.id, event: event.id };
 }
 
@@ -74,7 +93,10 @@ async function demoTargets(base) {
 async function load(browser, base, path, { cookies = [], settle } = {}) {
   // Cold loads from the network: no background worker serving files from its cache.
   const context = await browser.newContext({ viewport: settings.viewport, serviceWorkers: "block" });
-  await context.addCookies([{ name: "cookieConsent", value: "false", url: base }, ...cookies.map((cookie) => ({ ...cookie, url: base }))]);
+  await context.addCookies([
+    { name: "cookieConsent", value: "false", url: base },
+    ...cookies.map((cookie) => ({ ...cookie, url: base })),
+  ]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -108,7 +130,11 @@ async function load(browser, base, path, { cookies = [], settle } = {}) {
   await page.waitForFunction(
     () => {
       const footer = document.querySelector("footer");
-      return Boolean(footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")) && window.__remixRouter?.state.initialized);
+      return Boolean(
+        footer &&
+        Object.keys(footer).some((key) => key.startsWith("__reactFiber")) &&
+        window.__remixRouter?.state.initialized,
+      );
     },
     null,
     { timeout: 120_000 },
@@ -151,7 +177,13 @@ async function measurePage(browser, base, name, path, options) {
   const runs = [];
   for (let run = 0; run < settings.lcpRuns; run++) runs.push(await load(browser, base, path, options));
   const first = runs[0];
-  const result = { name, path, ...first, lcp: median(runs.map((run) => run.lcp)), lcpRuns: runs.map((run) => Math.round(run.lcp)) };
+  const result = {
+    name,
+    path,
+    ...first,
+    lcp: median(runs.map((run) => run.lcp)),
+    lcpRuns: runs.map((run) => Math.round(run.lcp)),
+  };
   console.log(
     `  ${name.padEnd(34)} JS ${kb(result.js.wire).padStart(6)} KB (${kb(result.js.raw).padStart(6)} raw, ${String(result.js.files).padStart(2)} files)` +
       `  CSS ${kb(result.css.wire).padStart(5)} KB  ${String(result.requests).padStart(3)} req  LCP ${fmt(result.lcp)} ms` +
@@ -205,7 +237,10 @@ const cookieOf = (header) => {
 const subscriber = cookieOf((await signIn(base, SUBSCRIBER)).cookie);
 const expert = cookieOf((await signIn(base, EXPERT)).cookie);
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 console.log(
   `bench: ${settings.lcpRuns} cold load(s) a page, Fast 4G (165 ms RTT, 8.1/1.35 Mbit/s), CPU ${settings.throttle.cpuSlowdown}× slower, ` +
     `${settings.viewport.width}×${settings.viewport.height} (${machineLine()})`,
@@ -224,7 +259,11 @@ for (const [name, path] of [
 console.log(`${EXPERT} (an expert) opening the editor:`);
 results.editor = await measurePage(browser, base, "home, ?createEditPost=NEW", "/?createEditPost=NEW", {
   cookies: [expert],
-  settle: (page) => page.getByRole("dialog", { name: "New Post/Pick" }).waitFor({ timeout: 60_000 }).then(() => page.waitForLoadState("networkidle")),
+  settle: (page) =>
+    page
+      .getByRole("dialog", { name: "New Post/Pick" })
+      .waitFor({ timeout: 60_000 })
+      .then(() => page.waitForLoadState("networkidle")),
 });
 await browser.close();
 
@@ -232,7 +271,9 @@ await browser.close();
 const row = (r, who) =>
   `| ${r.name}${who ? ` (${who})` : ""} | \`${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, "{id}")}\` | ${kb(r.js.wire)} | ${kb(r.js.raw)} | ${kb(r.css.wire)} | ${kb(r.css.raw)} | ${r.requests} | ${fmt(r.lcp)} | ${r.slate ? "yes" : "–"} | ${r.stripe ? "yes" : "–"} |`;
 console.log("");
-console.log("| page | path | JS gzip (KB) | JS raw (KB) | CSS gzip (KB) | CSS raw (KB) | requests | LCP (ms) | Slate | Stripe |");
+console.log(
+  "| page | path | JS gzip (KB) | JS raw (KB) | CSS gzip (KB) | CSS raw (KB) | requests | LCP (ms) | Slate | Stripe |",
+);
 console.log("|---|---|---:|---:|---:|---:|---:|---:|:-:|:-:|");
 for (const r of results.visitor) console.log(row(r));
 for (const r of results.signedIn) console.log(row(r, SUBSCRIBER));
@@ -243,11 +284,17 @@ for (const r of [...results.visitor, ...results.signedIn]) {
   if (r.slate) problems.push(`${r.name}: the editor (Slate) code was loaded`);
   if (r.stripe) problems.push(`${r.name}: Stripe code was loaded`);
 }
-if (!results.editor.slate) problems.push("?createEditPost=NEW: the editor (Slate) code was not loaded, so the check above is not real");
+if (!results.editor.slate)
+  problems.push("?createEditPost=NEW: the editor (Slate) code was not loaded, so the check above is not real");
 for (const r of results.visitor.filter((page) => page.name.startsWith("post page") || page.name === "expert page")) {
-  if (r.js.wire >= settings.maxJsKb * 1024) problems.push(`${r.name}: ${kb(r.js.wire)} KB of JavaScript (gzip), target < ${settings.maxJsKb} KB`);
+  if (r.js.wire >= settings.maxJsKb * 1024)
+    problems.push(`${r.name}: ${kb(r.js.wire)} KB of JavaScript (gzip), target < ${settings.maxJsKb} KB`);
 }
 console.log("");
-console.log(problems.length ? `MISSED:\n  ${problems.join("\n  ")}` : `MET: post and expert pages under ${settings.maxJsKb} KB of JavaScript; Slate and Stripe only where used.`);
+console.log(
+  problems.length
+    ? `MISSED:\n  ${problems.join("\n  ")}`
+    : `MET: post and expert pages under ${settings.maxJsKb} KB of JavaScript; Slate and Stripe only where used.`,
+);
 writeResults("page-weight", { settings, demo, results, problems, passed: problems.length === 0 });
 await exit(problems.length ? 1 : 0);

@@ -59,7 +59,6 @@ const settings = benchSettings({
 const TARGETS = { minFeedRpsRatio: 0.5, maxFeedP50Growth: 1.5, minPostPageRatio: 0.4 };
 const READER = "alex.fan";
 
-
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
@@ -70,7 +69,6 @@ async function getJson(url, headers = {}) {
   if (response.status !== 200) await fail(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
   return body;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 
@@ -92,7 +90,9 @@ let seededPosts = 0;
 let seededFans = 0;
 for (const step of settings.steps) {
   const started = Date.now();
-  console.log(`bench: seeding posts up to ${fmt(step.posts)} and likes up to ${fmt(step.fans * settings.likesPerFan)}…`);
+  console.log(
+    `bench: seeding posts up to ${fmt(step.posts)} and likes up to ${fmt(step.fans * settings.likesPerFan)}…`,
+  );
   await withRecordGuardOff(bench, () => seedPosts(bench, seededPosts + 1, step.posts, settings.experts));
   await seedFansAndLikes(bench, seededFans + 1, step.fans, settings.likesPerFan);
   seededPosts = step.posts;
@@ -102,7 +102,8 @@ for (const step of settings.steps) {
   console.log(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`);
 
   const feed = await getJson(feedUrl, readerHeaders);
-  if (!Array.isArray(feed.items) || feed.items.length === 0) await fail(`the feed is empty: ${JSON.stringify(feed).slice(0, 300)}`);
+  if (!Array.isArray(feed.items) || feed.items.length === 0)
+    await fail(`the feed is empty: ${JSON.stringify(feed).slice(0, 300)}`);
   console.log(`bench: feed has ${feed.meta?.totalItems} posts on ${feed.meta?.totalPages} pages (${machineLine()})`);
   const figures = await alternate(settings, [
     { name: "baseline-pk", url: baselinePk },
@@ -122,7 +123,8 @@ const pageBytes = {
   post: await (async () => {
     const response = await fetch(postUrl, { headers: { ...readerHeaders, "Accept-Encoding": "identity" } });
     const html = await response.text();
-    if (response.status !== 200 || !html.includes(PICK_MARKER)) await fail(`${postUrl} as the subscriber answered ${response.status} without the pick's analysis`);
+    if (response.status !== 200 || !html.includes(PICK_MARKER))
+      await fail(`${postUrl} as the subscriber answered ${response.status} without the pick's analysis`);
     return Buffer.byteLength(html);
   })(),
   visitor: await checkPage("post (visitor)", postUrl, ["| SHARPSIDE</title>"], [PICK_MARKER]),
@@ -138,7 +140,13 @@ const pageFigures = await alternate(settings, [
 // EXPLAIN ANALYZE of the hot queries on the seeded database.
 const explain = spawnSync(process.execPath, ["--import", "tsx", "bench/explain-posts.ts"], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_READER_ID: reader.user.id, BENCH_SESSION_ID: reader.cookie.split("=")[1].split(".")[0], BENCH_POST_ID: pick.id },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BENCH_READER_ID: reader.user.id,
+    BENCH_SESSION_ID: reader.cookie.split("=")[1].split(".")[0],
+    BENCH_POST_ID: pick.id,
+  },
   encoding: "utf8",
 });
 if (explain.status !== 0) await fail(`bench/explain-posts.ts failed:\n${explain.stderr}`);
@@ -160,16 +168,32 @@ console.log("");
 console.log("| target | requests/s | p50 | p99 |");
 console.log("|---|---:|---:|---:|");
 for (const step of results.steps) {
-  console.log(`| baseline PK select (${fmt(step.counts.posts)} posts) | ${fmt(step["baseline-pk"].rps)} | ${step["baseline-pk"].p50} ms | ${step["baseline-pk"].p99} ms |`);
-  console.log(`| GET /api/posts/my/feed (${fmt(step.counts.posts)} posts, ${fmt(step.counts.likes)} likes) | ${fmt(step.feed.rps)} | ${step.feed.p50} ms | ${step.feed.p99} ms |`);
+  console.log(
+    `| baseline PK select (${fmt(step.counts.posts)} posts) | ${fmt(step["baseline-pk"].rps)} | ${step["baseline-pk"].p50} ms | ${step["baseline-pk"].p99} ms |`,
+  );
+  console.log(
+    `| GET /api/posts/my/feed (${fmt(step.counts.posts)} posts, ${fmt(step.counts.likes)} likes) | ${fmt(step.feed.rps)} | ${step.feed.p50} ms | ${step.feed.p99} ms |`,
+  );
 }
-console.log(`| minimal Remix page | ${fmt(pageFigures["minimal-page"].rps)} | ${pageFigures["minimal-page"].p50} ms | ${pageFigures["minimal-page"].p99} ms |`);
-console.log(`| /posts/{id}, visitor, ${fmt(pageBytes.visitor / 1024, 1)} kB | ${fmt(pageFigures["post-page"].rps)} | ${pageFigures["post-page"].p50} ms | ${pageFigures["post-page"].p99} ms |`);
-console.log(`| (info) /posts/{id}, subscriber, ${fmt(pageBytes.post / 1024, 1)} kB | ${fmt(pageFigures["post-page-subscriber"].rps)} | ${pageFigures["post-page-subscriber"].p50} ms | ${pageFigures["post-page-subscriber"].p99} ms |`);
+console.log(
+  `| minimal Remix page | ${fmt(pageFigures["minimal-page"].rps)} | ${pageFigures["minimal-page"].p50} ms | ${pageFigures["minimal-page"].p99} ms |`,
+);
+console.log(
+  `| /posts/{id}, visitor, ${fmt(pageBytes.visitor / 1024, 1)} kB | ${fmt(pageFigures["post-page"].rps)} | ${pageFigures["post-page"].p50} ms | ${pageFigures["post-page"].p99} ms |`,
+);
+console.log(
+  `| (info) /posts/{id}, subscriber, ${fmt(pageBytes.post / 1024, 1)} kB | ${fmt(pageFigures["post-page-subscriber"].rps)} | ${pageFigures["post-page-subscriber"].p50} ms | ${pageFigures["post-page-subscriber"].p99} ms |`,
+);
 console.log("");
-console.log(`feed/baseline requests/s at 100k posts: ${ratios.feedRps.toFixed(2)} (target ≥ ${TARGETS.minFeedRpsRatio}) ${passed.feedRps ? "MET" : "MISSED"}`);
-console.log(`feed p50 100k/10k posts:               ${ratios.feedP50Growth.toFixed(2)} (target ≤ ${TARGETS.maxFeedP50Growth}) ${passed.feedP50Growth ? "MET" : "MISSED"}`);
-console.log(`post page/minimal page requests/s:     ${ratios.postPageRps.toFixed(2)} (target ≥ ${TARGETS.minPostPageRatio}) ${passed.postPageRps ? "MET" : "MISSED"}`);
+console.log(
+  `feed/baseline requests/s at 100k posts: ${ratios.feedRps.toFixed(2)} (target ≥ ${TARGETS.minFeedRpsRatio}) ${passed.feedRps ? "MET" : "MISSED"}`,
+);
+console.log(
+  `feed p50 100k/10k posts:               ${ratios.feedP50Growth.toFixed(2)} (target ≤ ${TARGETS.maxFeedP50Growth}) ${passed.feedP50Growth ? "MET" : "MISSED"}`,
+);
+console.log(
+  `post page/minimal page requests/s:     ${ratios.postPageRps.toFixed(2)} (target ≥ ${TARGETS.minPostPageRatio}) ${passed.postPageRps ? "MET" : "MISSED"}`,
+);
 console.log(`(info) subscriber's post page/minimal:  ${ratios.postPageSubscriberRps.toFixed(2)}`);
 console.log(`\n${explain.stdout}`);
 

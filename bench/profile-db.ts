@@ -31,7 +31,9 @@ await time("SELECT 1 (round trip floor)", () => pingDatabase(db));
 const root = await time("listTopExperts(5)        root loader, every page", () => listTopExperts(db, 5));
 const featured = await time("listTopExperts(6)        home loader", () => listTopExperts(db, 6));
 const latest = await time("listLatestFreePosts(8)   home loader", () => listLatestFreePosts(db, null, 8));
-await time("all three as the home page runs them", () => Promise.all([listTopExperts(db, 5), listTopExperts(db, 6), listLatestFreePosts(db, null, 8)]));
+await time("all three as the home page runs them", () =>
+  Promise.all([listTopExperts(db, 5), listTopExperts(db, 6), listLatestFreePosts(db, null, 8)]),
+);
 console.log(`${(root + featured + latest).toFixed(3).padStart(8)} ms  sum for one home page`);
 
 const counts = await queryRows<{ experts: number; users: number; posts: number; subscriptions: number }>(
@@ -57,7 +59,8 @@ for (const [name, run] of [
   };
   await run();
   client[method] = original;
-  const result = (await original(`EXPLAIN ANALYZE ${captured!.text}`, captured!.params)) as { rows?: Record<string, string>[] } | Record<string, string>[];
+  const result = (await original(`EXPLAIN ANALYZE ${captured!.text}`, captured!.params)) as
+    { rows?: Record<string, string>[] } | Record<string, string>[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
   console.log(`\nEXPLAIN ANALYZE ${name}:`);
   for (const row of rows) console.log(`  ${Object.values(row)[0]}`);

@@ -21,11 +21,22 @@ const profileDir = path.join(root, "bench/results/profiles", new Date().toISOStr
 mkdirSync(profileDir, { recursive: true });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sharpside-profile-"));
 
-const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(root, "build/app-server.js")], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? "memory://", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(root, "build/app-server.js")],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: process.env.DATABASE_URL ?? "memory://",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 const exited = new Promise((resolve) => server.on("exit", resolve));
 
 const base = `http://localhost:${port}`;
@@ -44,7 +55,9 @@ await autocannon({ url: base + target, connections: 50, duration: 3 });
 const from = process.hrtime.bigint() / 1000n;
 const result = await autocannon({ url: base + target, connections: 50, duration: Number(seconds) });
 const to = process.hrtime.bigint() / 1000n;
-console.log(`${target}: ${Math.round(result.requests.average)} req/s under the profiler, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+console.log(
+  `${target}: ${Math.round(result.requests.average)} req/s under the profiler, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+);
 
 server.kill("SIGINT");
 await exited;
@@ -63,7 +76,12 @@ function category(url) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pkg === "@electric-sql/pglite") return "PGlite (Postgres compiled to wasm)";
   if (pkg) return pkg;
-  if (url.startsWith("node:")) return url.replace(/^node:internal\/(deps\/)?/, "node:").split("/").slice(0, 2).join("/");
+  if (url.startsWith("node:"))
+    return url
+      .replace(/^node:internal\/(deps\/)?/, "node:")
+      .split("/")
+      .slice(0, 2)
+      .join("/");
   return path.relative(root, fileURLToPath(url));
 }
 
@@ -98,7 +116,9 @@ const print = (title, map, count) => {
     console.log(`${((value / total) * 100).toFixed(1).padStart(6)}%  ${key}`);
   }
 };
-console.log(`\nprofiled ${(total / 1e6).toFixed(1)} s of the load window; ${result.requests.total} requests → ${(total / 1000 / result.requests.total).toFixed(2)} ms of main-thread time per request`);
+console.log(
+  `\nprofiled ${(total / 1e6).toFixed(1)} s of the load window; ${result.requests.total} requests → ${(total / 1000 / result.requests.total).toFixed(2)} ms of main-thread time per request`,
+);
 print("self time by package", self, 15);
 print("inclusive time by package (time spent in it or anything it called)", inclusive, 20);
 print("self time by function", functions, 30);

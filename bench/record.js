@@ -19,7 +19,20 @@
 // lines (the leg priced against the market's newest snapshot) against the same expert posting a
 // prop on that game (no market check: what posting cost before it). Target: the priced pick at
 // least half the prop's rate, i.e. the market check keeps posting under twice its cost.
-import { alternate, benchSettings, checkPage, ensureBuilds, exit, fail, fmt, machineLine, signIn, startAppAndBaseline, withRecordGuardOff, writeResults } from "./lib.js";
+import {
+  alternate,
+  benchSettings,
+  checkPage,
+  ensureBuilds,
+  exit,
+  fail,
+  fmt,
+  machineLine,
+  signIn,
+  startAppAndBaseline,
+  withRecordGuardOff,
+  writeResults,
+} from "./lib.js";
 import { seedRecordEvents, seedRecordExperts, seedRecordPicks } from "./seed-record.js";
 
 const settings = benchSettings({
@@ -33,10 +46,14 @@ const settings = benchSettings({
 const TARGETS = { minRpsRatio: 0.4, minPostingRatio: 0.5 };
 
 await ensureBuilds();
-const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "record", { RATE_LIMIT_POST: "100000000/60" });
+const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "record", {
+  RATE_LIMIT_POST: "100000000/60",
+});
 const someone = await signIn(appBase, "alex.fan");
 
-console.log(`bench: seeding ${fmt(settings.experts)} experts, ${fmt(settings.games)} games and ${fmt(settings.picks)} graded picks…`);
+console.log(
+  `bench: seeding ${fmt(settings.experts)} experts, ${fmt(settings.games)} games and ${fmt(settings.picks)} graded picks…`,
+);
 const started = Date.now();
 await seedRecordExperts(bench, settings.experts);
 await seedRecordEvents(bench, settings.games);
@@ -44,7 +61,9 @@ await withRecordGuardOff(bench, async () => {
   const chunk = 200_000;
   for (let from = 1; from <= settings.picks; from += chunk) {
     await seedRecordPicks(bench, from, Math.min(settings.picks, from + chunk - 1), settings.experts);
-    process.stdout.write(`  ${fmt(Math.min(settings.picks, from + chunk - 1))} picks (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    process.stdout.write(
+      `  ${fmt(Math.min(settings.picks, from + chunk - 1))} picks (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+    );
   }
 });
 await bench`VACUUM ANALYZE`;
@@ -60,13 +79,20 @@ const allTimeUrl = `${appBase}/leaderboard?window=all`;
 const minimalPage = `${baselineBase}/`;
 const signedIn = { cookie: someone.cookie };
 const pageBytes = {
-  leaderboard: await checkPage("leaderboard", boardUrl, ["Leaderboard: all sports, last 30 days | SHARPSIDE</title>", "RecordExpert", "Page 1 of"]),
+  leaderboard: await checkPage("leaderboard", boardUrl, [
+    "Leaderboard: all sports, last 30 days | SHARPSIDE</title>",
+    "RecordExpert",
+    "Page 1 of",
+  ]),
   baseline: await checkPage("baseline", minimalPage, ["<title>Baseline</title>"]),
 };
 const signedInPage = await fetch(allTimeUrl, { headers: signedIn });
-if (signedInPage.status !== 200 || !(await signedInPage.text()).includes("RecordExpert")) await fail(`${allTimeUrl} signed in answered ${signedInPage.status} without ranked experts`);
+if (signedInPage.status !== 200 || !(await signedInPage.text()).includes("RecordExpert"))
+  await fail(`${allTimeUrl} signed in answered ${signedInPage.status} without ranked experts`);
 
-console.log(`bench: /leaderboard against the minimal Remix page, ${settings.connections} connections (${machineLine()})`);
+console.log(
+  `bench: /leaderboard against the minimal Remix page, ${settings.connections} connections (${machineLine()})`,
+);
 const figures = await alternate(settings, [
   { name: "minimal-page", url: minimalPage },
   { name: "leaderboard", url: boardUrl },
@@ -83,10 +109,37 @@ await bench`
     (${game.id}, 'Total', 'Over', 220.5, -110, 6), (${game.id}, 'Total', 'Under', 220.5, -110, 6)`;
 const expert = await signIn(appBase, "lebronpicks");
 const pickBody = (market, leg) =>
-  JSON.stringify({ postType: "Pick", title: "Bench pick", body: [{ type: "paragraph", children: [{ text: "Why the Lakers cover tonight." }] }], categoryId: nba.id, market, legs: [leg], units: 1, publishDate: new Date().toISOString() });
-const posting = { url: `${appBase}/api/posts`, method: "POST", expectStatus: 201, headers: { cookie: expert.cookie, "content-type": "application/json" } };
-const pricedPick = { ...posting, name: "pick-priced", body: pickBody("Spread", { eventId: game.id, market: "Spread", side: "Home", line: -4.5, odds: -110 }) };
-const propPick = { ...posting, name: "pick-prop", body: pickBody("PlayerProp", { eventId: game.id, market: "PlayerProp", description: "LeBron James over 25.5 points", odds: -115 }) };
+  JSON.stringify({
+    postType: "Pick",
+    title: "Bench pick",
+    body: [{ type: "paragraph", children: [{ text: "Why the Lakers cover tonight." }] }],
+    categoryId: nba.id,
+    market,
+    legs: [leg],
+    units: 1,
+    publishDate: new Date().toISOString(),
+  });
+const posting = {
+  url: `${appBase}/api/posts`,
+  method: "POST",
+  expectStatus: 201,
+  headers: { cookie: expert.cookie, "content-type": "application/json" },
+};
+const pricedPick = {
+  ...posting,
+  name: "pick-priced",
+  body: pickBody("Spread", { eventId: game.id, market: "Spread", side: "Home", line: -4.5, odds: -110 }),
+};
+const propPick = {
+  ...posting,
+  name: "pick-prop",
+  body: pickBody("PlayerProp", {
+    eventId: game.id,
+    market: "PlayerProp",
+    description: "LeBron James over 25.5 points",
+    odds: -115,
+  }),
+};
 for (const target of [pricedPick, propPick]) {
   const response = await fetch(target.url, { method: "POST", headers: target.headers, body: target.body });
   if (response.status !== 201) await fail(`${target.name} answered ${response.status}: ${await response.text()}`);
@@ -103,15 +156,37 @@ const passed = ratio >= TARGETS.minRpsRatio;
 console.log("");
 console.log("| target | requests/s | p50 | p99 |");
 console.log("|---|---:|---:|---:|");
-console.log(`| minimal Remix SSR page | ${fmt(figures["minimal-page"].rps)} | ${figures["minimal-page"].p50} ms | ${figures["minimal-page"].p99} ms |`);
-console.log(`| /leaderboard, visitor (${fmt(pageBytes.leaderboard / 1024, 1)} kB) | ${fmt(figures.leaderboard.rps)} | ${figures.leaderboard.p50} ms | ${figures.leaderboard.p99} ms |`);
-console.log(`| (info) /leaderboard?window=all, signed in | ${fmt(figures["leaderboard-user"].rps)} | ${figures["leaderboard-user"].p50} ms | ${figures["leaderboard-user"].p99} ms |`);
-console.log(`| POST /api/posts, a spread priced against the market | ${fmt(figures["pick-priced"].rps)} | ${figures["pick-priced"].p50} ms | ${figures["pick-priced"].p99} ms |`);
-console.log(`| POST /api/posts, a prop (no market check) | ${fmt(figures["pick-prop"].rps)} | ${figures["pick-prop"].p50} ms | ${figures["pick-prop"].p99} ms |`);
+console.log(
+  `| minimal Remix SSR page | ${fmt(figures["minimal-page"].rps)} | ${figures["minimal-page"].p50} ms | ${figures["minimal-page"].p99} ms |`,
+);
+console.log(
+  `| /leaderboard, visitor (${fmt(pageBytes.leaderboard / 1024, 1)} kB) | ${fmt(figures.leaderboard.rps)} | ${figures.leaderboard.p50} ms | ${figures.leaderboard.p99} ms |`,
+);
+console.log(
+  `| (info) /leaderboard?window=all, signed in | ${fmt(figures["leaderboard-user"].rps)} | ${figures["leaderboard-user"].p50} ms | ${figures["leaderboard-user"].p99} ms |`,
+);
+console.log(
+  `| POST /api/posts, a spread priced against the market | ${fmt(figures["pick-priced"].rps)} | ${figures["pick-priced"].p50} ms | ${figures["pick-priced"].p99} ms |`,
+);
+console.log(
+  `| POST /api/posts, a prop (no market check) | ${fmt(figures["pick-prop"].rps)} | ${figures["pick-prop"].p50} ms | ${figures["pick-prop"].p99} ms |`,
+);
 console.log("");
-console.log(`leaderboard/minimal page requests/s:          ${ratio.toFixed(2)} (target ≥ ${TARGETS.minRpsRatio}) ${passed ? "MET" : "MISSED"}`);
+console.log(
+  `leaderboard/minimal page requests/s:          ${ratio.toFixed(2)} (target ≥ ${TARGETS.minRpsRatio}) ${passed ? "MET" : "MISSED"}`,
+);
 console.log(`(info) signed-in leaderboard/minimal page:    ${userRatio.toFixed(2)}`);
-console.log(`priced pick/prop posting requests/s:          ${postingRatio.toFixed(2)} (target ≥ ${TARGETS.minPostingRatio}) ${postingPassed ? "MET" : "MISSED"}`);
+console.log(
+  `priced pick/prop posting requests/s:          ${postingRatio.toFixed(2)} (target ≥ ${TARGETS.minPostingRatio}) ${postingPassed ? "MET" : "MISSED"}`,
+);
 
-const report = writeResults("record", { settings, targets: TARGETS, counts, pageBytes, ...figures, ratios: { rps: ratio, signedIn: userRatio, posting: postingRatio }, passed: passed && postingPassed });
+const report = writeResults("record", {
+  settings,
+  targets: TARGETS,
+  counts,
+  pageBytes,
+  ...figures,
+  ratios: { rps: ratio, signedIn: userRatio, posting: postingRatio },
+  passed: passed && postingPassed,
+});
 await exit(report.passed ? 0 : 1);

@@ -18,7 +18,19 @@
 // for a visitor. EXPLAIN ANALYZE of the statement (bench/explain-search.ts) goes into the results.
 import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
-import { benchSettings, ensureBuilds, exit, fail, fmt, machineLine, root, signIn, startAppAndBaseline, withRecordGuardOff, writeResults } from "./lib.js";
+import {
+  benchSettings,
+  ensureBuilds,
+  exit,
+  fail,
+  fmt,
+  machineLine,
+  root,
+  signIn,
+  startAppAndBaseline,
+  withRecordGuardOff,
+  writeResults,
+} from "./lib.js";
 import { LOCKED_WORD, seedSearchExperts, seedSearchPosts } from "./seed-search.js";
 
 const settings = benchSettings({
@@ -51,11 +63,18 @@ const searchPath = (q) => `/api/search?searchValue=${encodeURIComponent(q)}&topC
 /** One autocannon run over `paths` (cycled per connection), every latency kept for exact percentiles. */
 async function run(name, base, paths, seconds) {
   const latencies = [];
-  const instance = autocannon({ url: base, connections: settings.connections, duration: seconds, requests: paths.map((path) => ({ method: "GET", path })) });
+  const instance = autocannon({
+    url: base,
+    connections: settings.connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ method: "GET", path })),
+  });
   instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
   if (result.non2xx + result.errors + result.timeouts > 0) {
-    await fail(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts (${JSON.stringify(result.statusCodeStats)})`);
+    await fail(
+      `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts (${JSON.stringify(result.statusCodeStats)})`,
+    );
   }
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
@@ -75,11 +94,14 @@ const chunk = 100_000;
 await withRecordGuardOff(bench, async () => {
   for (let from = 1; from <= settings.posts; from += chunk) {
     await seedSearchPosts(bench, from, Math.min(settings.posts, from + chunk - 1), settings.experts);
-    process.stdout.write(`  ${fmt(Math.min(settings.posts, from + chunk - 1))} posts (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    process.stdout.write(
+      `  ${fmt(Math.min(settings.posts, from + chunk - 1))} posts (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+    );
   }
 });
 await bench`VACUUM ANALYZE`;
-const [counts] = await bench`SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM experts) AS experts`;
+const [counts] =
+  await bench`SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM experts) AS experts`;
 console.log(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`);
 
 // Checks: what each search must bring, and the paywall.
@@ -88,10 +110,12 @@ for (const search of SEARCHES) {
   const body = await response.json().catch(() => null);
   const [group, text] = search.expect;
   const found = body?.payload?.[group]?.map((item) => item.userName ?? item.name ?? item.title) ?? [];
-  if (response.status !== 200 || !found.some((value) => value.includes(text))) await fail(`"${search.q}" answered ${response.status} without "${text}" in ${group}: ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !found.some((value) => value.includes(text)))
+    await fail(`"${search.q}" answered ${response.status} without "${text}" in ${group}: ${JSON.stringify(body)}`);
 }
 const locked = await (await fetch(`${appBase}${searchPath(LOCKED_WORD)}`)).json();
-if (locked.payload.postsInfo.length !== 0) await fail(`a visitor's search found locked pick bodies: ${JSON.stringify(locked)}`);
+if (locked.payload.postsInfo.length !== 0)
+  await fail(`a visitor's search found locked pick bodies: ${JSON.stringify(locked)}`);
 
 const baselinePaths = [`/pk?id=${someone.user.id}`];
 const searchPaths = SEARCHES.map((search) => searchPath(search.q));
@@ -100,13 +124,29 @@ await run("warm-up baseline", baselineBase, baselinePaths, settings.warmupSecond
 await run("warm-up search", appBase, searchPaths, settings.warmupSeconds);
 const runs = { baseline: [], search: [] };
 for (let round = 1; round <= settings.rounds; round++) {
-  for (const [name, base, paths] of [["baseline", baselineBase, baselinePaths], ["search", appBase, searchPaths]]) {
+  for (const [name, base, paths] of [
+    ["baseline", baselineBase, baselinePaths],
+    ["search", appBase, searchPaths],
+  ]) {
     const result = await run(name, base, paths, settings.durationSeconds);
     runs[name].push(result);
-    console.log(`  round ${round} ${name.padEnd(9)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms`);
+    console.log(
+      `  round ${round} ${name.padEnd(9)} ${fmt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms`,
+    );
   }
 }
-const summary = Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, { rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p95: median(list.map((r) => r.p95)), p99: median(list.map((r) => r.p99)), runs: list }]));
+const summary = Object.fromEntries(
+  Object.entries(runs).map(([name, list]) => [
+    name,
+    {
+      rps: median(list.map((r) => r.rps)),
+      p50: median(list.map((r) => r.p50)),
+      p95: median(list.map((r) => r.p95)),
+      p99: median(list.map((r) => r.p99)),
+      runs: list,
+    },
+  ]),
+);
 
 const explain = spawnSync(process.execPath, ["--import", "tsx", "bench/explain-search.ts"], {
   cwd: root,
@@ -120,12 +160,29 @@ const passed = { p95: summary.search.p95 < TARGETS.maxP95Ms, rps: ratio >= TARGE
 console.log("");
 console.log("| target | requests/s | p50 | p95 | p99 |");
 console.log("|---|---:|---:|---:|---:|");
-console.log(`| baseline PK select | ${fmt(summary.baseline.rps)} | ${summary.baseline.p50} ms | ${summary.baseline.p95} ms | ${summary.baseline.p99} ms |`);
-console.log(`| GET /api/search (${fmt(counts.posts)} posts, ${fmt(counts.experts)} experts) | ${fmt(summary.search.rps)} | ${summary.search.p50} ms | ${summary.search.p95} ms | ${summary.search.p99} ms |`);
+console.log(
+  `| baseline PK select | ${fmt(summary.baseline.rps)} | ${summary.baseline.p50} ms | ${summary.baseline.p95} ms | ${summary.baseline.p99} ms |`,
+);
+console.log(
+  `| GET /api/search (${fmt(counts.posts)} posts, ${fmt(counts.experts)} experts) | ${fmt(summary.search.rps)} | ${summary.search.p50} ms | ${summary.search.p95} ms | ${summary.search.p99} ms |`,
+);
 console.log("");
-console.log(`search p95:                      ${summary.search.p95} ms (target < ${TARGETS.maxP95Ms} ms) ${passed.p95 ? "MET" : "MISSED"}`);
-console.log(`search/baseline requests/s:      ${ratio.toFixed(2)} (target ≥ ${TARGETS.minRpsRatio}) ${passed.rps ? "MET" : "MISSED"}`);
+console.log(
+  `search p95:                      ${summary.search.p95} ms (target < ${TARGETS.maxP95Ms} ms) ${passed.p95 ? "MET" : "MISSED"}`,
+);
+console.log(
+  `search/baseline requests/s:      ${ratio.toFixed(2)} (target ≥ ${TARGETS.minRpsRatio}) ${passed.rps ? "MET" : "MISSED"}`,
+);
 console.log(`\n${explain.stdout}`);
 
-const report = writeResults("search", { settings, targets: TARGETS, counts, searches: SEARCHES, ...summary, ratio, explain: explain.stdout, passed: passed.p95 && passed.rps });
+const report = writeResults("search", {
+  settings,
+  targets: TARGETS,
+  counts,
+  searches: SEARCHES,
+  ...summary,
+  ratio,
+  explain: explain.stdout,
+  passed: passed.p95 && passed.rps,
+});
 await exit(report.passed ? 0 : 1);

@@ -96,7 +96,9 @@ export async function seedReader(bench, readerId) {
   const chosen = (from, to) => `
     WITH e AS (SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE 'expert%@${BENCH_DOMAIN}')
     SELECT e.id FROM e JOIN generate_series(${from}, ${to}) k ON e.n = 20 * k + k % 10`;
-  await bench.unsafe(`INSERT INTO follows (follower_id, expert_id) SELECT $1, id FROM (${chosen(0, 39)}) chosen`, [readerId]);
+  await bench.unsafe(`INSERT INTO follows (follower_id, expert_id) SELECT $1, id FROM (${chosen(0, 39)}) chosen`, [
+    readerId,
+  ]);
   await bench.unsafe(
     `INSERT INTO subscriptions (subscriber_id, expert_id, status, price_cents, current_period_end)
      SELECT $1, id, 'Activated', 1900, now() + interval '30 days' FROM (${chosen(40, 49)}) chosen`,
@@ -105,7 +107,8 @@ export async function seedReader(bench, readerId) {
 }
 
 export async function countRows(bench) {
-  const [row] = await bench`SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM likes) AS likes,
+  const [row] =
+    await bench`SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM likes) AS likes,
     (SELECT count(*)::int FROM experts) AS experts, (SELECT count(*)::int FROM users) AS users`;
   return row;
 }

@@ -44,7 +44,6 @@ const settings = benchSettings({
 const TARGETS = { minCountersRatio: 0.5, minSidebarRatio: 0.5 };
 const READER = "alex.fan";
 
-
 /** 20,000 fans, each subscribed to 10 bench experts; one in ten cancelled, one in ten expired. */
 async function seedSubscriptions(bench) {
   await bench`
@@ -74,7 +73,6 @@ async function seedReader(bench, readerId) {
     ON CONFLICT DO NOTHING`;
 }
 
-
 async function getOk(url, headers, check) {
   const response = await fetch(url, { headers });
   const text = await response.text();
@@ -92,24 +90,30 @@ const reader = await signIn(appBase, READER);
 const readerHeaders = { Cookie: reader.cookie };
 
 const started = Date.now();
-console.log(`bench: seeding ${fmt(settings.experts)} experts, ${fmt(settings.posts)} posts and ${fmt(settings.fans * settings.subscriptionsPerFan)} subscriptions…`);
+console.log(
+  `bench: seeding ${fmt(settings.experts)} experts, ${fmt(settings.posts)} posts and ${fmt(settings.fans * settings.subscriptionsPerFan)} subscriptions…`,
+);
 await seedExperts(bench, settings.experts);
 await withRecordGuardOff(bench, () => seedPosts(bench, 1, settings.posts, settings.experts));
 await seedSubscriptions(bench);
 await seedReader(bench, reader.user.id);
 await bench`VACUUM ANALYZE`;
-const [counts] = await bench`SELECT (SELECT count(*)::int FROM subscriptions) AS subscriptions, (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM users) AS users`;
+const [counts] =
+  await bench`SELECT (SELECT count(*)::int FROM subscriptions) AS subscriptions, (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM users) AS users`;
 console.log(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`);
 
 const countersUrl = `${appBase}/api/subscriptions/counters/new-posts`;
 const counters = JSON.parse(await getOk(countersUrl, readerHeaders));
-if (counters.payload.items.length < settings.readerSubscriptions || counters.payload.total === 0) await fail(`the counters count nothing: ${JSON.stringify(counters).slice(0, 300)}`);
+if (counters.payload.items.length < settings.readerSubscriptions || counters.payload.total === 0)
+  await fail(`the counters count nothing: ${JSON.stringify(counters).slice(0, 300)}`);
 // Only the root loader (`_routes=root`): the data a navigation fetches for the sidebar.
 const sidebarUrl = `${appBase}/_root.data?_routes=root`;
 await getOk(sidebarUrl, readerHeaders, (text) => text.includes("BenchExpert") && text.includes("newPosts"));
 const pageUrl = `${appBase}/subscriptions`;
 await getOk(pageUrl, readerHeaders, (text) => text.includes("Subscriptions | SHARPSIDE</title>"));
-console.log(`bench: the reader has ${counters.payload.items.length} subscriptions and ${counters.payload.total} new posts (${machineLine()})`);
+console.log(
+  `bench: the reader has ${counters.payload.items.length} subscriptions and ${counters.payload.total} new posts (${machineLine()})`,
+);
 
 const figures = await alternate(settings, [
   { name: "baseline-pk", url: `${baselineBase}/pk?id=${reader.user.id}` },
@@ -123,7 +127,10 @@ const ratios = {
   sidebar: figures["sidebar-data"].rps / figures["baseline-pk"].rps,
   page: figures.page.rps / figures["baseline-pk"].rps,
 };
-const passed = { counters: ratios.counters >= TARGETS.minCountersRatio, sidebar: ratios.sidebar >= TARGETS.minSidebarRatio };
+const passed = {
+  counters: ratios.counters >= TARGETS.minCountersRatio,
+  sidebar: ratios.sidebar >= TARGETS.minSidebarRatio,
+};
 
 console.log("");
 console.log("| target | requests/s | p50 | p99 |");
@@ -134,11 +141,23 @@ const rows = [
   ["sidebar data (`/_root.data?_routes=root`)", "sidebar-data"],
   ["(info) `/subscriptions` page", "page"],
 ];
-for (const [label, key] of rows) console.log(`| ${label} | ${fmt(figures[key].rps)} | ${figures[key].p50} ms | ${figures[key].p99} ms |`);
+for (const [label, key] of rows)
+  console.log(`| ${label} | ${fmt(figures[key].rps)} | ${figures[key].p50} ms | ${figures[key].p99} ms |`);
 console.log("");
-console.log(`counters/baseline requests/s: ${ratios.counters.toFixed(2)} (target ≥ ${TARGETS.minCountersRatio}) ${passed.counters ? "MET" : "MISSED"}`);
-console.log(`sidebar/baseline requests/s:  ${ratios.sidebar.toFixed(2)} (target ≥ ${TARGETS.minSidebarRatio}) ${passed.sidebar ? "MET" : "MISSED"}`);
+console.log(
+  `counters/baseline requests/s: ${ratios.counters.toFixed(2)} (target ≥ ${TARGETS.minCountersRatio}) ${passed.counters ? "MET" : "MISSED"}`,
+);
+console.log(
+  `sidebar/baseline requests/s:  ${ratios.sidebar.toFixed(2)} (target ≥ ${TARGETS.minSidebarRatio}) ${passed.sidebar ? "MET" : "MISSED"}`,
+);
 console.log(`(info) page/baseline:         ${ratios.page.toFixed(2)}`);
 
-const report = writeResults("subscriptions", { settings, targets: TARGETS, counts, figures, ratios, passed: Object.values(passed).every(Boolean) });
+const report = writeResults("subscriptions", {
+  settings,
+  targets: TARGETS,
+  counts,
+  figures,
+  ratios,
+  passed: Object.values(passed).every(Boolean),
+});
 await exit(report.passed ? 0 : 1);

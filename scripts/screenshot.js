@@ -17,7 +17,15 @@ import sharp from "sharp";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 const DEMO_PASSWORD = "sharpside-demo"; // app/db/seed.server.ts
 
@@ -58,14 +66,20 @@ async function all() {
     const json = async (url) => (await fetch(new URL(url, base))).json();
     const expert = (await json("/api/experts/LeBronPicks")).payload;
     const theirPosts = (await json(`/api/posts?expertId=${expert.id}&size=50`)).items;
-    const post = theirPosts.find((p) => p.postType !== "Pick" && p.coverImage) ?? theirPosts.find((p) => p.postType !== "Pick");
+    const post =
+      theirPosts.find((p) => p.postType !== "Pick" && p.coverImage) ?? theirPosts.find((p) => p.postType !== "Pick");
 
     const shots = [
       { name: "home", path: "/" },
       { name: "post", path: `/posts/${post.id}` },
       { name: "expert", path: "/experts/LeBronPicks" },
       { name: "feed", path: "/feed", as: "alex.fan" },
-      { name: "editor", path: "/?createEditPost=NEW", as: "LeBronPicks", ready: (page) => page.getByRole("dialog", { name: "New Post/Pick" }).waitFor({ timeout: 20_000 }) },
+      {
+        name: "editor",
+        path: "/?createEditPost=NEW",
+        as: "LeBronPicks",
+        ready: (page) => page.getByRole("dialog", { name: "New Post/Pick" }).waitFor({ timeout: 20_000 }),
+      },
       { name: "leaderboard", path: "/leaderboard" },
     ];
     const errors = [];
@@ -74,7 +88,12 @@ async function all() {
       [375, 812],
     ]) {
       for (const shot of shots) {
-        const context = await browser.newContext({ baseURL: base, viewport: { width, height }, deviceScaleFactor: 1, serviceWorkers: "block" });
+        const context = await browser.newContext({
+          baseURL: base,
+          viewport: { width, height },
+          deviceScaleFactor: 1,
+          serviceWorkers: "block",
+        });
         await context.addCookies([{ name: "cookieConsent", value: "true", url: base }]);
         if (shot.as) await signIn(context, base, shot.as);
         const page = await context.newPage();
@@ -85,17 +104,25 @@ async function all() {
         // The text in its font and every picture on the first screen loaded (lazy ones included).
         await page.evaluate(() => document.fonts.ready);
         await page
-          .waitForFunction(() => [...document.images]
+          .waitForFunction(
+            () =>
+              [...document.images]
                 .filter((img) => {
                   const box = img.getBoundingClientRect();
                   return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0;
                 })
-                .every((img) => img.complete && img.naturalWidth > 0), null, { timeout: 15_000 })
+                .every((img) => img.complete && img.naturalWidth > 0),
+            null,
+            { timeout: 15_000 },
+          )
           .catch(() => errors.push(`${shot.name} ${width}: a picture on the first screen did not load`));
         await page.waitForTimeout(300);
         const png = await page.screenshot();
         const file = path.join(outDir, `${shot.name}-${width}.png`);
-        writeFileSync(file, await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 }).toBuffer());
+        writeFileSync(
+          file,
+          await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 }).toBuffer(),
+        );
         console.log(`${path.relative(root, file)}`);
         await context.close();
       }

@@ -10,7 +10,9 @@ const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_D
 try {
   await migrateDatabase(database, env.DATABASE_URL);
   const result = await seedDemoDataIfEmpty(database.db, new Date(), { storage: getStorage(env) });
-  console.log(result ? `Seeded demo data: ${JSON.stringify(result)}` : "The database already has users: nothing seeded.");
+  console.log(
+    result ? `Seeded demo data: ${JSON.stringify(result)}` : "The database already has users: nothing seeded.",
+  );
 } finally {
   await database.close();
 }

@@ -29,15 +29,21 @@ try {
 }
 const parsed = providerImportSchema.safeParse(json);
 if (!parsed.success) {
-  const issues = parsed.error.issues.slice(0, 20).map((issue) => `  - ${issue.path.join(".") || "(the list)"}: ${issue.message}`);
+  const issues = parsed.error.issues
+    .slice(0, 20)
+    .map((issue) => `  - ${issue.path.join(".") || "(the list)"}: ${issue.message}`);
   fail(`${file} is not The Odds API's JSON:\n${issues.join("\n")}`);
 }
 
 const env = getEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
 try {
-  await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, { grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL) });
-  const summary = await importProviderEvents(database.db, parsed.data, { logger: { warn: (details: object, message: string) => console.warn(message, JSON.stringify(details)) } });
+  await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, {
+    grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL),
+  });
+  const summary = await importProviderEvents(database.db, parsed.data, {
+    logger: { warn: (details: object, message: string) => console.warn(message, JSON.stringify(details)) },
+  });
   console.log(describeSummary(summary));
   console.log(JSON.stringify(summary));
 } finally {

@@ -73,7 +73,10 @@ const rateLimit = (fallback: string) =>
       const text = value || fallback;
       const match = /^(\d+)\/(\d+)$/.exec(text);
       if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must look like "limit/seconds" (e.g. 5/3600), got "${text}"` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `must look like "limit/seconds" (e.g. 5/3600), got "${text}"`,
+        });
         return z.NEVER;
       }
       return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
@@ -90,15 +93,28 @@ const schema = z.object({
   DATABASE_URL: optionalText.superRefine((value, ctx) => {
     if (value === undefined || value === "memory://") return;
     if (!/^postgres(ql)?:\/\//.test(value)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be postgres://… or memory://, got ${quoted(value, { secret: true })}` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be postgres://… or memory://, got ${quoted(value, { secret: true })}`,
+      });
     }
   }),
   /** The tables' owner, for migrations; DATABASE_URL may then be a role that cannot write the record's figures (decision 032). */
-  DATABASE_MIGRATION_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be postgres://…"),
+  DATABASE_MIGRATION_URL: optionalText.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    "must be postgres://…",
+  ),
   /** Unset: `auto` outside production, `never` in production (parseEnv): the demo's accounts share a published password. */
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).optional(),
   /** E-mails of existing, confirmed accounts made admins at every start (decision 035). */
-  ADMIN_EMAILS: optionalText.transform((value) => (value ? value.split(",").map((email) => email.trim()).filter(Boolean) : [])),
+  ADMIN_EMAILS: optionalText.transform((value) =>
+    value
+      ? value
+          .split(",")
+          .map((email) => email.trim())
+          .filter(Boolean)
+      : [],
+  ),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: url(["smtp:", "smtps:"], { secret: true }),
@@ -152,10 +168,19 @@ const schema = z.object({
   ODDS_API_URL: url(["http:", "https:"]).default("https://api.the-odds-api.com"),
   ODDS_SYNC_MINUTES: integer(15, 1, 1440),
   /** Provider sport keys, comma-separated (e.g. `basketball_nba,americanfootball_nfl`); unset: every mapped sport. */
-  ODDS_API_SPORTS: optionalText.superRefine((value, ctx) => {
-    const bad = value?.split(",").map((key) => key.trim()).find((key) => !/^[a-z0-9_]{1,100}$/.test(key));
-    if (bad !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be comma-separated sport keys like basketball_nba, got "${bad.slice(0, 100)}"` });
-  }).transform((value) => value?.split(",").map((key) => key.trim())),
+  ODDS_API_SPORTS: optionalText
+    .superRefine((value, ctx) => {
+      const bad = value
+        ?.split(",")
+        .map((key) => key.trim())
+        .find((key) => !/^[a-z0-9_]{1,100}$/.test(key));
+      if (bad !== undefined)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `must be comma-separated sport keys like basketball_nba, got "${bad.slice(0, 100)}"`,
+        });
+    })
+    .transform((value) => value?.split(",").map((key) => key.trim())),
 });
 
 export type Env = Readonly<

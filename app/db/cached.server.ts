@@ -5,7 +5,10 @@ import type { Database } from "./client.server";
  * instance): for rankings and statistics, where seconds old is fine. A failed read is not kept:
  * the next call tries again. `now` (milliseconds) is the caller's clock.
  */
-export function cachedPerDatabase<T>(ttlMs: number, read: (db: Database, now: number) => Promise<T>): (db: Database, now?: number) => Promise<T> {
+export function cachedPerDatabase<T>(
+  ttlMs: number,
+  read: (db: Database, now: number) => Promise<T>,
+): (db: Database, now?: number) => Promise<T> {
   const cache = new WeakMap<Database, { at: number; value: Promise<T> }>();
   return (db, now = Date.now()) => {
     const cached = cache.get(db);

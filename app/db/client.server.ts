@@ -31,7 +31,11 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
  * otherwise PGlite persisted in `${dataDir}/pglite`. PGlite does not lock its folder:
  * only one process may open it, so the server opens it once and hands it to every loader.
  */
-export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   const { url, dataDir } = options;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const client = postgres(url, {
@@ -55,7 +59,12 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
         plan_cache_mode: "force_generic_plan",
       },
     });
-    return { db: drizzlePostgres(client, drizzleOptions), kind: "postgres", client, close: () => client.end({ timeout: 5 }) };
+    return {
+      db: drizzlePostgres(client, drizzleOptions),
+      kind: "postgres",
+      client,
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   let pglite: PGlite;
   if (url === "memory://") {
@@ -79,7 +88,11 @@ const MIGRATION_LOCK_KEY = 727_270_001;
  * Applies the SQL migrations in drizzle/. On a server several app instances may start at once,
  * so one takes a session-level advisory lock on a dedicated connection and the others wait.
  */
-export async function migrateDatabase(handle: DatabaseHandle, url?: string, options: { grantToAppRole?: boolean } = {}): Promise<void> {
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  url?: string,
+  options: { grantToAppRole?: boolean } = {},
+): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(drizzlePglite(handle.client as PGlite, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
     return;

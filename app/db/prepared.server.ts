@@ -52,8 +52,15 @@ function decoderOf(field: unknown): Decoder {
  * Same result, same rules: a nested object of a left-joined table is null when its first column
  * is (drizzle's own test), unless the object mixes tables.
  */
-export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): (row: unknown[]) => Record<string, unknown> {
-  const plan = fields.map(({ path, field }) => ({ parents: path.slice(0, -1), key: path[path.length - 1], decoder: decoderOf(field) }));
+export function compileRowMapper(
+  fields: SelectedField[],
+  joinsNotNullableMap?: Record<string, boolean>,
+): (row: unknown[]) => Record<string, unknown> {
+  const plan = fields.map(({ path, field }) => ({
+    parents: path.slice(0, -1),
+    key: path[path.length - 1],
+    decoder: decoderOf(field),
+  }));
   // The objects that may become null: each one's first column and table, unless its columns mix tables.
   const nullable = new Map<string, { key: string; table: string } | null>();
   if (joinsNotNullableMap) {
@@ -65,7 +72,9 @@ export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: 
       else if (known !== null && known.table !== table) nullable.set(path[0], null);
     }
   }
-  const nullWhenEmpty = [...nullable].flatMap(([object, first]) => (first !== null && !joinsNotNullableMap![first.table] ? [{ object, key: first.key }] : []));
+  const nullWhenEmpty = [...nullable].flatMap(([object, first]) =>
+    first !== null && !joinsNotNullableMap![first.table] ? [{ object, key: first.key }] : [],
+  );
   return (row) => {
     const result: Record<string, unknown> = {};
     for (let index = 0; index < plan.length; index++) {

@@ -42,7 +42,13 @@ export const postStatus = pgEnum("post_status", ["Published", "Draft"]);
 export const pickResult = pgEnum("pick_result", ["Win", "Loss", "Push", "Void"]);
 export const eventStatus = pgEnum("event_status", ["Scheduled", "Live", "Final", "Canceled"]);
 export const membershipStatus = pgEnum("membership_status", ["None", "Pending", "Active"]);
-export const subscriptionStatus = pgEnum("subscription_status", ["Pending", "Activated", "PastDue", "Canceled", "Expired"]);
+export const subscriptionStatus = pgEnum("subscription_status", [
+  "Pending",
+  "Activated",
+  "PastDue",
+  "Canceled",
+  "Expired",
+]);
 export const notificationType = pgEnum("notification_type", [
   "PostLike",
   "ExpertNewPost",
@@ -73,7 +79,10 @@ export const users = pgTable(
     lastName: text().notNull().default(""),
     /** null for accounts that only sign in through a social provider. */
     passwordHash: text(),
-    roles: text().array().notNull().default(sql`'{User}'::text[]`),
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{User}'::text[]`),
     signUpFlow: signUpFlow().notNull().default("User"),
     timezone: text().notNull().default("UTC"),
     emailConfirmedAt: timestamp({ withTimezone: true }),
@@ -124,7 +133,10 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex("refresh_tokens_token_hash_key").on(t.tokenHash), index("refresh_tokens_session_id_idx").on(t.sessionId)],
+  (t) => [
+    uniqueIndex("refresh_tokens_token_hash_key").on(t.tokenHash),
+    index("refresh_tokens_session_id_idx").on(t.sessionId),
+  ],
 );
 
 /** E-mail confirmation: a 6-character code and a magic-link token, both stored hashed. */
@@ -142,7 +154,10 @@ export const emailCodes = pgTable(
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_codes_user_id_idx").on(t.userId), uniqueIndex("email_codes_link_token_hash_key").on(t.linkTokenHash)],
+  (t) => [
+    index("email_codes_user_id_idx").on(t.userId),
+    uniqueIndex("email_codes_link_token_hash_key").on(t.linkTokenHash),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -157,7 +172,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash), index("password_reset_tokens_user_id_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_user_id_idx").on(t.userId),
+  ],
 );
 
 export const socialAccounts = pgTable(
@@ -239,7 +257,10 @@ export const experts = pgTable(
   },
   (t) => [
     uniqueIndex("experts_payment_account_id_key").on(t.paymentAccountId),
-    check("experts_subscription_price_min", sql`${t.subscriptionPriceCents} IS NULL OR ${t.subscriptionPriceCents} >= 100`),
+    check(
+      "experts_subscription_price_min",
+      sql`${t.subscriptionPriceCents} IS NULL OR ${t.subscriptionPriceCents} >= 100`,
+    ),
   ],
 );
 
@@ -254,7 +275,10 @@ export const categories = pgTable(
     slug: text().notNull(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops"))],
+  (t) => [
+    uniqueIndex("categories_slug_key").on(t.slug),
+    index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
 );
 
 export const modalities = pgTable(
@@ -365,7 +389,9 @@ export const posts = pgTable(
     /** Slate document (array of blocks). Only toPostDTO decides who may receive it. */
     body: jsonb().notNull(),
     /** At most 300 characters in at most 5 blocks; what locked readers see. */
-    preview: jsonb().notNull().default(sql`'[]'::jsonb`),
+    preview: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Plain text of the preview, for search and meta tags. */
     previewText: text().notNull().default(""),
     coverImage: text(),
@@ -686,7 +712,9 @@ export const expertStandings = pgTable(
     window: text().notNull(),
     ...recordSums(),
     sample: integer().generatedAlwaysAs(sql`wins + losses + pushes`),
-    score: numeric({ mode: "number" }).generatedAlwaysAs(sql`CASE WHEN staked_squares > 0 THEN round(profit / sqrt(staked_squares), 4) ELSE 0 END`),
+    score: numeric({ mode: "number" }).generatedAlwaysAs(
+      sql`CASE WHEN staked_squares > 0 THEN round(profit / sqrt(staked_squares), 4) ELSE 0 END`,
+    ),
     /** The current run of wins ('W') or losses ('L'); pushes and voids neither extend nor end it. */
     streakKind: text(),
     streakLength: integer().notNull().default(0),
@@ -732,9 +760,13 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_unemailed_idx").on(t.createdAt).where(sql`${t.emailedAt} IS NULL AND ${t.dataType} IN ('ExpertNewPost', 'PostLive')`),
+    index("notifications_unemailed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.emailedAt} IS NULL AND ${t.dataType} IN ('ExpertNewPost', 'PostLive')`),
     index("notifications_recipient_id_created_at_idx").on(t.recipientId, t.createdAt.desc(), t.id),
-    index("notifications_unread_idx").on(t.recipientId).where(sql`${t.isRead} = false`),
+    index("notifications_unread_idx")
+      .on(t.recipientId)
+      .where(sql`${t.isRead} = false`),
     index("notifications_actor_id_idx").on(t.actorId),
     index("notifications_post_id_idx").on(t.postId),
     index("notifications_comment_id_idx").on(t.commentId),
@@ -751,7 +783,10 @@ export const notificationPreferences = pgTable("notification_preferences", {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  mutedKinds: notificationType().array().notNull().default(sql`'{}'`),
+  mutedKinds: notificationType()
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   newPickEmails: boolean().notNull().default(true),
   updatedAt: updatedAt(),
 });
@@ -768,7 +803,10 @@ export const categoryFollows = pgTable(
       .references(() => categories.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.categoryId] }), index("category_follows_category_id_idx").on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    index("category_follows_category_id_idx").on(t.categoryId),
+  ],
 );
 
 export const uploads = pgTable(
@@ -811,7 +849,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index("mail_outbox_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -843,7 +885,10 @@ export const supportRequests = pgTable(
     createdAt: createdAt(),
     handledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("support_requests_created_at_idx").on(t.createdAt.desc()), index("support_requests_user_id_idx").on(t.userId)],
+  (t) => [
+    index("support_requests_created_at_idx").on(t.createdAt.desc()),
+    index("support_requests_user_id_idx").on(t.userId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -11,17 +11,43 @@ import { gradePickFromResults, type Grade } from "~/modules/record/grading";
 import { legLabel, type PickLeg } from "~/modules/record/pick-markets";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import type { Database } from "./client.server";
-import { events, experts, follows, likes, marketSnapshots, postModalities, posts, profiles, subscriptions, users, type Event } from "./schema";
+import {
+  events,
+  experts,
+  follows,
+  likes,
+  marketSnapshots,
+  postModalities,
+  posts,
+  profiles,
+  subscriptions,
+  users,
+  type Event,
+} from "./schema";
 import type { MarketOffer } from "~/modules/record/market-price";
 import type { LegSide } from "~/modules/record/pick-basics";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { buildPreview } from "~/modules/posts/slate";
 import type { Storage } from "~/modules/uploads/storage-types.server";
-import { competitor, COMPETITORS, HEAD_TO_HEAD_SPORTS, matchupLabel, opponentOf, PAIRED_SPORTS, TEAMS } from "./demo/competitors";
+import {
+  competitor,
+  COMPETITORS,
+  HEAD_TO_HEAD_SPORTS,
+  matchupLabel,
+  opponentOf,
+  PAIRED_SPORTS,
+  TEAMS,
+} from "./demo/competitors";
 import { comingStartTimes, easternStartLabel, latestStartTimeBefore } from "./demo/schedule";
 import { freePost, pastPickBody, pickBody, pickPreviewText, POST_SHAPES } from "./demo/writing";
 import { coverSvg, expertCoverSvg, hashOf, portraitSvg } from "./demo/art";
-import { pictureKey, renderPicture, storePictures, type PictureToStore, type RenderedPicture } from "./demo/pictures.server";
+import {
+  pictureKey,
+  renderPicture,
+  storePictures,
+  type PictureToStore,
+  type RenderedPicture,
+} from "./demo/pictures.server";
 
 export const DEMO_PASSWORD = "sharpside-demo";
 export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
@@ -39,18 +65,139 @@ interface DemoExpert {
 }
 
 const DEMO_EXPERTS: DemoExpert[] = [
-  { userName: "LeBronPicks", firstName: "Marcus", lastName: "Hale", city: "Los Angeles", state: "CA", about: "Former D-II point guard turned numbers guy. NBA sides and player props, built on pace and rest-day models.", priceCents: 2999, priceDescription: "Every NBA side and prop I bet, posted before tip-off.", sports: ["NBA", "NCAAB"] },
-  { userName: "GridironGuru", firstName: "Dana", lastName: "Whitfield", city: "Dallas", state: "TX", about: "Twelve seasons charting NFL line movement. I bet early-week numbers and tell you why the market is wrong.", priceCents: 4999, priceDescription: "NFL sides and totals with full write-ups.", sports: ["NFL", "NCAAF"] },
-  { userName: "DiamondEdge", firstName: "Luis", lastName: "Ortega", city: "Miami", state: "FL", about: "Starting pitching, bullpen fatigue and umpire tendencies. MLB moneylines and first-five totals.", priceCents: 1999, priceDescription: "Daily MLB card, first pitch guaranteed.", sports: ["MLB"] },
-  { userName: "IceColdLocks", firstName: "Erik", lastName: "Lindqvist", city: "Minneapolis", state: "MN", about: "Goalie form and expected goals drive every NHL pick I make. Puck lines and totals.", priceCents: 1499, priceDescription: "NHL puck lines and totals, 3-5 plays a week.", sports: ["NHL"] },
-  { userName: "PitchSideSharp", firstName: "Amara", lastName: "Okafor", city: "Atlanta", state: "GA", about: "Premier League and MLS. Asian handicaps, corners and both-teams-to-score from a ten-year database.", priceCents: 2499, priceDescription: "European football and MLS, weekend cards.", sports: ["Soccer"] },
-  { userName: "CageMath", firstName: "Tyler", lastName: "Brooks", city: "Las Vegas", state: "NV", about: "Ex-amateur fighter. I break down styles, weight cuts and judging to find value on UFC cards.", priceCents: 1999, priceDescription: "Every UFC and Bellator card, fight by fight.", sports: ["MMA", "Boxing"] },
-  { userName: "BracketBuster", firstName: "Kendra", lastName: "Mills", city: "Durham", state: "NC", about: "College hoops efficiency ratings, adjusted for travel and altitude. Small conferences are where the edges live.", priceCents: 2499, priceDescription: "NCAAB sides from November to April.", sports: ["NCAAB", "NCAAF"] },
-  { userName: "BaselineBets", firstName: "Sofia", lastName: "Marchetti", city: "New York", state: "NY", about: "ATP and WTA, surface-adjusted Elo and serve-return splits. Moneylines and set handicaps.", priceCents: 1299, priceDescription: "Tennis plays for every major tour stop.", sports: ["Tennis"] },
-  { userName: "FairwayFinder", firstName: "Graham", lastName: "Pike", city: "Scottsdale", state: "AZ", about: "Course-fit models and strokes-gained data for PGA Tour outrights, top-10s and matchups.", priceCents: 999, priceDescription: "Weekly golf card posted Tuesday.", sports: ["Golf"] },
-  { userName: "RespawnOdds", firstName: "Jin", lastName: "Park", city: "Seattle", state: "WA", about: "CS2 and League of Legends map pools, patch changes and roster news before the books adjust.", priceCents: 1499, priceDescription: "Esports series and map handicaps.", sports: ["Esports"] },
-  { userName: "SundaySteam", firstName: "Ray", lastName: "Donnelly", city: "Philadelphia", state: "PA", about: "Contrarian NFL totals and teasers. I track weather and officiating crews so you do not have to.", priceCents: 3999, priceDescription: "NFL totals and teasers, Sunday and primetime.", sports: ["NFL"] },
-  { userName: "ParlayProfessor", firstName: "Nina", lastName: "Castillo", city: "Chicago", state: "IL", about: "Correlated parlays done with math, not hope. Same-game combinations across NBA, NFL and MLB.", priceCents: 1999, priceDescription: "Two correlated parlays a day.", sports: ["NBA", "NFL", "MLB"] },
+  {
+    userName: "LeBronPicks",
+    firstName: "Marcus",
+    lastName: "Hale",
+    city: "Los Angeles",
+    state: "CA",
+    about: "Former D-II point guard turned numbers guy. NBA sides and player props, built on pace and rest-day models.",
+    priceCents: 2999,
+    priceDescription: "Every NBA side and prop I bet, posted before tip-off.",
+    sports: ["NBA", "NCAAB"],
+  },
+  {
+    userName: "GridironGuru",
+    firstName: "Dana",
+    lastName: "Whitfield",
+    city: "Dallas",
+    state: "TX",
+    about: "Twelve seasons charting NFL line movement. I bet early-week numbers and tell you why the market is wrong.",
+    priceCents: 4999,
+    priceDescription: "NFL sides and totals with full write-ups.",
+    sports: ["NFL", "NCAAF"],
+  },
+  {
+    userName: "DiamondEdge",
+    firstName: "Luis",
+    lastName: "Ortega",
+    city: "Miami",
+    state: "FL",
+    about: "Starting pitching, bullpen fatigue and umpire tendencies. MLB moneylines and first-five totals.",
+    priceCents: 1999,
+    priceDescription: "Daily MLB card, first pitch guaranteed.",
+    sports: ["MLB"],
+  },
+  {
+    userName: "IceColdLocks",
+    firstName: "Erik",
+    lastName: "Lindqvist",
+    city: "Minneapolis",
+    state: "MN",
+    about: "Goalie form and expected goals drive every NHL pick I make. Puck lines and totals.",
+    priceCents: 1499,
+    priceDescription: "NHL puck lines and totals, 3-5 plays a week.",
+    sports: ["NHL"],
+  },
+  {
+    userName: "PitchSideSharp",
+    firstName: "Amara",
+    lastName: "Okafor",
+    city: "Atlanta",
+    state: "GA",
+    about: "Premier League and MLS. Asian handicaps, corners and both-teams-to-score from a ten-year database.",
+    priceCents: 2499,
+    priceDescription: "European football and MLS, weekend cards.",
+    sports: ["Soccer"],
+  },
+  {
+    userName: "CageMath",
+    firstName: "Tyler",
+    lastName: "Brooks",
+    city: "Las Vegas",
+    state: "NV",
+    about: "Ex-amateur fighter. I break down styles, weight cuts and judging to find value on UFC cards.",
+    priceCents: 1999,
+    priceDescription: "Every UFC and Bellator card, fight by fight.",
+    sports: ["MMA", "Boxing"],
+  },
+  {
+    userName: "BracketBuster",
+    firstName: "Kendra",
+    lastName: "Mills",
+    city: "Durham",
+    state: "NC",
+    about:
+      "College hoops efficiency ratings, adjusted for travel and altitude. Small conferences are where the edges live.",
+    priceCents: 2499,
+    priceDescription: "NCAAB sides from November to April.",
+    sports: ["NCAAB", "NCAAF"],
+  },
+  {
+    userName: "BaselineBets",
+    firstName: "Sofia",
+    lastName: "Marchetti",
+    city: "New York",
+    state: "NY",
+    about: "ATP and WTA, surface-adjusted Elo and serve-return splits. Moneylines and set handicaps.",
+    priceCents: 1299,
+    priceDescription: "Tennis plays for every major tour stop.",
+    sports: ["Tennis"],
+  },
+  {
+    userName: "FairwayFinder",
+    firstName: "Graham",
+    lastName: "Pike",
+    city: "Scottsdale",
+    state: "AZ",
+    about: "Course-fit models and strokes-gained data for PGA Tour outrights, top-10s and matchups.",
+    priceCents: 999,
+    priceDescription: "Weekly golf card posted Tuesday.",
+    sports: ["Golf"],
+  },
+  {
+    userName: "RespawnOdds",
+    firstName: "Jin",
+    lastName: "Park",
+    city: "Seattle",
+    state: "WA",
+    about: "CS2 and League of Legends map pools, patch changes and roster news before the books adjust.",
+    priceCents: 1499,
+    priceDescription: "Esports series and map handicaps.",
+    sports: ["Esports"],
+  },
+  {
+    userName: "SundaySteam",
+    firstName: "Ray",
+    lastName: "Donnelly",
+    city: "Philadelphia",
+    state: "PA",
+    about: "Contrarian NFL totals and teasers. I track weather and officiating crews so you do not have to.",
+    priceCents: 3999,
+    priceDescription: "NFL totals and teasers, Sunday and primetime.",
+    sports: ["NFL"],
+  },
+  {
+    userName: "ParlayProfessor",
+    firstName: "Nina",
+    lastName: "Castillo",
+    city: "Chicago",
+    state: "IL",
+    about: "Correlated parlays done with math, not hope. Same-game combinations across NBA, NFL and MLB.",
+    priceCents: 1999,
+    priceDescription: "Two correlated parlays a day.",
+    sports: ["NBA", "NFL", "MLB"],
+  },
 ];
 
 const DEMO_USERS = [
@@ -72,7 +219,10 @@ function randomFrom(seed: number) {
 }
 
 /** How each sport's demo lines look: spread sizes, totals, and how many points a win is worth. */
-const DEMO_LINES: Record<string, { spread?: [number, number]; fixedSpread?: number; totals?: number[]; sigma?: number; draw?: boolean }> = {
+const DEMO_LINES: Record<
+  string,
+  { spread?: [number, number]; fixedSpread?: number; totals?: number[]; sigma?: number; draw?: boolean }
+> = {
   NBA: { spread: [1, 12], totals: range(215.5, 234.5), sigma: 12 },
   NFL: { spread: [1, 10], totals: range(38.5, 51.5), sigma: 13.5 },
   NCAAB: { spread: [1, 15], totals: range(130.5, 149.5), sigma: 11 },
@@ -96,7 +246,11 @@ function americanFrom(probability: number, margin = 1.025): number {
 /** The standard normal distribution function (Abramowitz and Stegun 7.1.26; plenty for demo lines). */
 function normalCdf(x: number): number {
   const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-(x * x) / 2);
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
@@ -115,11 +269,18 @@ export function demoMarket(sport: string, random: () => number): MarketOffer[] {
   const offers: MarketOffer[] = [];
   const moneyline = (probabilities: [LegSide, number][], margin: number) => {
     const bookmakers = books();
-    for (const [side, probability] of probabilities) offers.push({ market: "Moneyline", side, line: null, price: americanFrom(probability, margin), bookmakers });
+    for (const [side, probability] of probabilities)
+      offers.push({ market: "Moneyline", side, line: null, price: americanFrom(probability, margin), bookmakers });
   };
   if (!shape) {
     const home = 0.3 + random() * 0.45;
-    moneyline([["Home", home], ["Away", 1 - home]], 1.025);
+    moneyline(
+      [
+        ["Home", home],
+        ["Away", 1 - home],
+      ],
+      1.025,
+    );
     return offers;
   }
   let homeWins: number;
@@ -128,7 +289,14 @@ export function demoMarket(sport: string, random: () => number): MarketOffer[] {
     const draw = 0.24 + random() * 0.06;
     const home = 0.3 + random() * 0.25;
     const away = 1 - draw - home;
-    moneyline([["Home", home], ["Draw", draw], ["Away", away]], 1.05);
+    moneyline(
+      [
+        ["Home", home],
+        ["Draw", draw],
+        ["Away", away],
+      ],
+      1.05,
+    );
     // An Asian handicap of half a goal: the favourite to win, the other side to win or draw.
     homeLine = home >= away ? -0.5 : 0.5;
     const homeCovers = home >= away ? home : home + draw;
@@ -145,7 +313,13 @@ export function demoMarket(sport: string, random: () => number): MarketOffer[] {
       homeWins = 0.38 + random() * 0.3;
       homeLine = homeWins >= 0.5 ? -shape.fixedSpread! : shape.fixedSpread!;
     }
-    moneyline([["Home", homeWins], ["Away", 1 - homeWins]], 1.025);
+    moneyline(
+      [
+        ["Home", homeWins],
+        ["Away", 1 - homeWins],
+      ],
+      1.025,
+    );
     const [homePrice, awayPrice] = pair();
     const bookmakers = books();
     offers.push({ market: "Spread", side: "Home", line: homeLine, price: homePrice, bookmakers });
@@ -179,7 +353,13 @@ const COVER_COLORS: [string, string][] = [
   ["#334155", "#94a3b8"],
 ];
 
-const PICK_HOOKS = ["my best number of the week", "where the market is wrong", "the play and the price", "a spot I have waited for", "why I'm on it early"];
+const PICK_HOOKS = [
+  "my best number of the week",
+  "where the market is wrong",
+  "the play and the price",
+  "a spot I have waited for",
+  "why I'm on it early",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Final scores and the lines that grade as the demo wants
@@ -243,13 +423,19 @@ const TOTAL_OFFSETS: Record<string, number[]> = {
  * demo decides who was right first (its experts' skill), then writes the bet that was. Fights and
  * golf matchups are bet on the moneyline only.
  */
-function legGrading(sport: string, market: "Spread" | "Total" | "Moneyline", result: Grade, [home, away]: [number, number], roll: number): { market: "Spread" | "Total" | "Moneyline"; side: LegSide; line: number | null } {
+function legGrading(
+  sport: string,
+  market: "Spread" | "Total" | "Moneyline",
+  result: Grade,
+  [home, away]: [number, number],
+  roll: number,
+): { market: "Spread" | "Total" | "Moneyline"; side: LegSide; line: number | null } {
   const margin = home - away;
   const won = result === "Win";
   const kind = HEAD_TO_HEAD_SPORTS.has(sport) ? "Moneyline" : market;
   if (kind === "Moneyline") {
     if (result === "Push" || margin === 0) return { market: kind, side: "Home", line: null };
-    return { market: kind, side: (margin > 0) === won ? "Home" : "Away", line: null };
+    return { market: kind, side: margin > 0 === won ? "Home" : "Away", line: null };
   }
   if (kind === "Spread") {
     if (result === "Push") return { market: kind, side: "Home", line: -margin };
@@ -257,7 +443,11 @@ function legGrading(sport: string, market: "Spread" | "Total" | "Moneyline", res
     const size = sizes[Math.floor(roll * sizes.length) % sizes.length];
     const homeLine = Math.floor(roll * 97) % 2 ? -size : size;
     const homeCovers = margin + homeLine > 0;
-    return { market: kind, side: homeCovers === won ? "Home" : "Away", line: homeCovers === won ? homeLine : -homeLine };
+    return {
+      market: kind,
+      side: homeCovers === won ? "Home" : "Away",
+      line: homeCovers === won ? homeLine : -homeLine,
+    };
   }
   const total = home + away;
   if (result === "Push") return { market: kind, side: "Over", line: total };
@@ -291,8 +481,15 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   // The portraits and page covers depend on no row: rendered while the database works.
   const people = [...DEMO_EXPERTS, ...DEMO_USERS];
-  const portraits = new Map(people.map((p) => [p.userName, storage ? renderPicture(portraitSvg(p.userName, LONG_HAIR.has(p.firstName) ? "long" : "short")) : null]));
-  const pageCovers = DEMO_EXPERTS.map((e) => (storage ? renderPicture(expertCoverSvg(e.sports[0], COVER_COLORS[hashOf(e.userName) % COVER_COLORS.length])) : null));
+  const portraits = new Map(
+    people.map((p) => [
+      p.userName,
+      storage ? renderPicture(portraitSvg(p.userName, LONG_HAIR.has(p.firstName) ? "long" : "short")) : null,
+    ]),
+  );
+  const pageCovers = DEMO_EXPERTS.map((e) =>
+    storage ? renderPicture(expertCoverSvg(e.sports[0], COVER_COLORS[hashOf(e.userName) % COVER_COLORS.length])) : null,
+  );
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const categoryRows = await db.query.categories.findMany();
   const categoryId = (name: string) => categoryRows.find((c) => c.name === name)!.id;
@@ -309,7 +506,9 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
         const home = teams[(i * 2) % teams.length];
         const away = teams[(i * 2 + 1) % teams.length];
         const finished = i === 0;
-        const startsAt = finished ? latestStartTimeBefore(sport, new Date(now.getTime() - (30 + sportIndex) * hour)) : coming[i - 1];
+        const startsAt = finished
+          ? latestStartTimeBefore(sport, new Date(now.getTime() - (30 + sportIndex) * hour))
+          : coming[i - 1];
         // The draws that once were the score still decide the demo's graded picks on this game.
         rawScores.push(finished ? [20 + Math.floor(random() * 15), 17 + Math.floor(random() * 15)] : null);
         const shown = finished ? finalScore(sport, looks, HEAD_TO_HEAD_SPORTS.has(sport) ? "decided" : "any") : null;
@@ -331,10 +530,20 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
     // Demo games carry demo lines: every game still ahead has its market, taken before the demo's
     // picks on it were posted (their own generator, so the rest of the demo stays as it was).
     const marketRandom = randomFrom(20261124);
-    const demoMarkets = new Map(eventRows.filter((e) => e.startsAt > now).map((e) => [e.id, demoMarket(sportOf.get(e.categoryId) ?? "", marketRandom)]));
+    const demoMarkets = new Map(
+      eventRows
+        .filter((e) => e.startsAt > now)
+        .map((e) => [e.id, demoMarket(sportOf.get(e.categoryId) ?? "", marketRandom)]),
+    );
     const marketTakenAt = new Date(now.getTime() - 6 * hour);
     await tx.execute(sql`ALTER TABLE "market_snapshots" DISABLE TRIGGER "market_snapshots_stamp"`);
-    await tx.insert(marketSnapshots).values([...demoMarkets].flatMap(([eventId, offers]) => offers.map((offer) => ({ eventId, ...offer, takenAt: marketTakenAt }))));
+    await tx
+      .insert(marketSnapshots)
+      .values(
+        [...demoMarkets].flatMap(([eventId, offers]) =>
+          offers.map((offer) => ({ eventId, ...offer, takenAt: marketTakenAt })),
+        ),
+      );
     await tx.execute(sql`ALTER TABLE "market_snapshots" ENABLE TRIGGER "market_snapshots_stamp"`);
 
     const expertUsers = await tx
@@ -384,7 +593,12 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
         expertAboutText: DEMO_EXPERTS[i].about,
       })),
     );
-    await tx.insert(profiles).values(fans.map((u) => ({ userId: u.id, avatar: picture(u.id, `avatar-${u.userName}`, portraits.get(u.userName)!) ?? generatedAvatarUrl(u.userName) })));
+    await tx.insert(profiles).values(
+      fans.map((u) => ({
+        userId: u.id,
+        avatar: picture(u.id, `avatar-${u.userName}`, portraits.get(u.userName)!) ?? generatedAvatarUrl(u.userName),
+      })),
+    );
     await tx.insert(experts).values(
       expertUsers.map((u, i) => ({
         userId: u.id,
@@ -405,7 +619,9 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
         const sport = profile.sports[n % profile.sports.length];
         const sportEvents = eventRows.filter((e) => e.categoryId === categoryId(sport));
         const isPick = n % 2 === 1;
-        const event = isPick ? sportEvents[n === 1 ? 0 : 1 + ((expertIndex + n) % (sportEvents.length - 1))] : undefined;
+        const event = isPick
+          ? sportEvents[n === 1 ? 0 : 1 + ((expertIndex + n) % (sportEvents.length - 1))]
+          : undefined;
         const publishDate = event
           ? new Date(Math.min(event.startsAt.getTime() - 5 * hour, now.getTime() - (n + 1) * hour))
           : new Date(now.getTime() - (expertIndex * 7 + n * 29 + 2) * hour);
@@ -414,20 +630,32 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
         const units = pick([1, 1, 1.5, 2, 0.5]);
         const homeSide = random() < 0.5;
         let leg: PickLeg | null = event
-          ? { eventId: event.id, market: "Spread", side: homeSide ? "Home" : "Away", line: homeSide ? homeLine : -homeLine, odds: listedOdds, description: null }
+          ? {
+              eventId: event.id,
+              market: "Spread",
+              side: homeSide ? "Home" : "Away",
+              line: homeSide ? homeLine : -homeLine,
+              odds: listedOdds,
+              description: null,
+            }
           : null;
         // A pick on a game still ahead is the market's own line and price (a moneyline where the
         // sport has no spread): the demo is priced as every pick is.
         const market = event ? demoMarkets.get(event.id) : undefined;
         if (leg && market) {
-          const offer = market.find((o) => o.market === "Spread" && o.side === leg!.side) ?? market.find((o) => o.market === "Moneyline" && o.side === leg!.side)!;
+          const offer =
+            market.find((o) => o.market === "Spread" && o.side === leg!.side) ??
+            market.find((o) => o.market === "Moneyline" && o.side === leg!.side)!;
           leg = { ...leg, market: offer.market, line: offer.line, odds: offer.price };
         }
         // A pick on the finished game keeps the grade its draws gave it, written in the sport's
         // terms against the score shown (a fight is bet on the moneyline).
         const raw = event ? rawScoreOf.get(event.id) : null;
         if (leg && event && raw) {
-          const was = gradePickFromResults({ market: leg.market, legs: [leg], odds: leg.odds }, new Map([[event.id, { status: "Final" as const, homeScore: raw[0], awayScore: raw[1] }]]))!;
+          const was = gradePickFromResults(
+            { market: leg.market, legs: [leg], odds: leg.odds },
+            new Map([[event.id, { status: "Final" as const, homeScore: raw[0], awayScore: raw[1] }]]),
+          )!;
           leg = { ...leg, ...legGrading(sport, "Spread", was.result, [event.homeScore!, event.awayScore!], looks()) };
         }
         const odds = leg?.odds ?? listedOdds;
@@ -443,21 +671,50 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
           const backed = leg.side === "Away" ? event.awayTeam : event.homeTeam;
           const other = backed === event.homeTeam ? event.awayTeam : event.homeTeam;
           title = `${matchupLabel(sport, event)}: ${PICK_HOOKS[variant % PICK_HOOKS.length]}`;
-          body = pickBody(sport, side, competitor(backed).short, competitor(other).short, `Stake: ${units} ${units === 1 ? "unit" : "units"} at ${oddsText(odds)}. If the line moves past a key number, pass.`);
-          const teaser = pickPreviewText(matchupLabel(sport, event, true), easternStartLabel(event.startsAt), variant, sport);
+          body = pickBody(
+            sport,
+            side,
+            competitor(backed).short,
+            competitor(other).short,
+            `Stake: ${units} ${units === 1 ? "unit" : "units"} at ${oddsText(odds)}. If the line moves past a key number, pass.`,
+          );
+          const teaser = pickPreviewText(
+            matchupLabel(sport, event, true),
+            easternStartLabel(event.startsAt),
+            variant,
+            sport,
+          );
           preview = buildPreview([paragraph(teaser)]);
           // The game's picture: two picks on one game share the drawing (rendered once).
-          cover = picture(expert.id, `post-${expert.userName}-${n}`, storage ? renderPicture(coverSvg(sport, competitor(event.homeTeam).colors, competitor(event.awayTeam).colors, event.id)) : null);
+          cover = picture(
+            expert.id,
+            `post-${expert.userName}-${n}`,
+            storage
+              ? renderPicture(
+                  coverSvg(sport, competitor(event.homeTeam).colors, competitor(event.awayTeam).colors, event.id),
+                )
+              : null,
+          );
         } else {
           const list = COMPETITORS[sport];
           const first = list[Math.floor(looks() * list.length)];
-          const second = PAIRED_SPORTS.has(sport) ? competitor(opponentOf(sport, first.name)) : list.filter((c) => c !== first)[Math.floor(looks() * (list.length - 1))];
+          const second = PAIRED_SPORTS.has(sport)
+            ? competitor(opponentOf(sport, first.name))
+            : list.filter((c) => c !== first)[Math.floor(looks() * (list.length - 1))];
           const shape = POST_SHAPES[(expertIndex + n / 2) % POST_SHAPES.length];
           ({ title, body } = freePost(sport, shape, first.short, second.short, profile.firstName));
           preview = buildPreview(body);
-          if (shape !== "take") cover = picture(expert.id, `post-${expert.userName}-${n}`, storage ? renderPicture(coverSvg(sport, first.colors, second.colors, variant)) : null);
+          if (shape !== "take")
+            cover = picture(
+              expert.id,
+              `post-${expert.userName}-${n}`,
+              storage ? renderPicture(coverSvg(sport, first.colors, second.colors, variant)) : null,
+            );
         }
-        const grade = event && leg ? gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]])) : null;
+        const grade =
+          event && leg
+            ? gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]]))
+            : null;
         postValues.push({
           authorId: expert.id,
           postType: isPick ? "Pick" : "Post",
@@ -491,17 +748,28 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
     await tx.execute(sql`ALTER TABLE "posts" DISABLE TRIGGER "posts_guard_pick_record"`);
     const history = await seedRecordHistory(
       tx,
-      expertUsers.map((expert, i) => ({ id: expert.id, sports: DEMO_EXPERTS[i].sports.map(categoryId), skill: DEMO_SKILL[i % DEMO_SKILL.length] })),
+      expertUsers.map((expert, i) => ({
+        id: expert.id,
+        sports: DEMO_EXPERTS[i].sports.map(categoryId),
+        skill: DEMO_SKILL[i % DEMO_SKILL.length],
+      })),
       sportOf,
       random,
       looks,
       now,
     );
-    const postRows = await tx.insert(posts).values(postValues).returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId });
-    await tx.insert(postModalities).values(modalityLinks.map((l) => ({ postId: postRows[l.index].id, modalityId: l.modalityId })));
+    const postRows = await tx
+      .insert(posts)
+      .values(postValues)
+      .returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId });
+    await tx
+      .insert(postModalities)
+      .values(modalityLinks.map((l) => ({ postId: postRows[l.index].id, modalityId: l.modalityId })));
 
     // Fans follow, subscribe and like, so counts and feeds are not empty.
-    const followValues = fans.flatMap((fan, i) => expertUsers.filter((_, j) => (i + j) % 3 === 0).map((e) => ({ followerId: fan.id, expertId: e.id })));
+    const followValues = fans.flatMap((fan, i) =>
+      expertUsers.filter((_, j) => (i + j) % 3 === 0).map((e) => ({ followerId: fan.id, expertId: e.id })),
+    );
     await tx.insert(follows).values(followValues);
     const subscriptionValues = fans.flatMap((fan, i) =>
       expertUsers
@@ -517,17 +785,23 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
         })),
     );
     await tx.insert(subscriptions).values(subscriptionValues);
-    const likeValues = fans.flatMap((fan) => postRows.filter(() => random() < 0.35).map((p) => ({ userId: fan.id, postId: p.id })));
+    const likeValues = fans.flatMap((fan) =>
+      postRows.filter(() => random() < 0.35).map((p) => ({ userId: fan.id, postId: p.id })),
+    );
     await tx.insert(likes).values(likeValues);
     for (const p of postRows) {
       const likesCount = likeValues.filter((l) => l.postId === p.id).length;
       if (likesCount) await tx.update(posts).set({ likesCount }).where(eq(posts.id, p.id));
     }
 
-    await tx.execute(sql`UPDATE "posts" SET "posted_at" = "publish_date" WHERE "post_type" = 'Pick' AND "status" = 'Published' AND "posted_at" IS NULL`);
+    await tx.execute(
+      sql`UPDATE "posts" SET "posted_at" = "publish_date" WHERE "post_type" = 'Pick' AND "status" = 'Published' AND "posted_at" IS NULL`,
+    );
     await tx.execute(sql`UPDATE "posts" p SET "commit_canonical" = pick_canonical(p, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
       WHERE "posted_at" IS NOT NULL AND "commitment" IS NULL`);
-    await tx.execute(sql`UPDATE "posts" SET "commitment" = encode(sha256(convert_to("commit_canonical", 'UTF8')), 'hex') WHERE "commit_canonical" IS NOT NULL AND "commitment" IS NULL`);
+    await tx.execute(
+      sql`UPDATE "posts" SET "commitment" = encode(sha256(convert_to("commit_canonical", 'UTF8')), 'hex') WHERE "commit_canonical" IS NOT NULL AND "commitment" IS NULL`,
+    );
     await tx.execute(sql`ALTER TABLE "posts" ENABLE TRIGGER "posts_guard_pick_record"`);
     await tx.execute(sql`SELECT rebuild_pick_records()`);
     await tx.insert(users).values({
@@ -585,9 +859,21 @@ async function seedRecordHistory(
       const away = PAIRED_SPORTS.has(sport) ? opponentOf(sport, home) : drawnAway;
       // The grade keeps its drawn time (the day it counts on, for the rolling windows); the game
       // is the sport's last slot at least three hours before it.
-      const gradedAt = new Date(Math.floor((now.getTime() - (1 + n * 1.3 + random()) * day) / (15 * 60_000)) * 15 * 60_000 + 4 * 3_600_000);
+      const gradedAt = new Date(
+        Math.floor((now.getTime() - (1 + n * 1.3 + random()) * day) / (15 * 60_000)) * 15 * 60_000 + 4 * 3_600_000,
+      );
       const startsAt = latestStartTimeBefore(sport, new Date(gradedAt.getTime() - 3 * 3_600_000));
-      return { expert, categoryId, sport, home, away, startsAt, gradedAt, rawHome: 14 + Math.floor(random() * 24), rawAway: 14 + Math.floor(random() * 24) };
+      return {
+        expert,
+        categoryId,
+        sport,
+        home,
+        away,
+        startsAt,
+        gradedAt,
+        rawHome: 14 + Math.floor(random() * 24),
+        rawAway: 14 + Math.floor(random() * 24),
+      };
     }),
   );
   // Who was right is drawn first (the expert's skill); the score shown and the bet's line follow from it.
@@ -608,39 +894,61 @@ async function seedRecordHistory(
   });
   const eventRows: Event[] = await tx
     .insert(events)
-    .values(picks.map(({ plan, score }) => ({ categoryId: plan.categoryId, homeTeam: plan.home, awayTeam: plan.away, startsAt: plan.startsAt, status: "Final" as const, homeScore: score[0], awayScore: score[1], resultedAt: plan.gradedAt })))
+    .values(
+      picks.map(({ plan, score }) => ({
+        categoryId: plan.categoryId,
+        homeTeam: plan.home,
+        awayTeam: plan.away,
+        startsAt: plan.startsAt,
+        status: "Final" as const,
+        homeScore: score[0],
+        awayScore: score[1],
+        resultedAt: plan.gradedAt,
+      })),
+    )
     .returning();
-  const values: (typeof posts.$inferInsert)[] = picks.map(({ plan, leg: bet, odds, units, publishDate, variant }, index) => {
-    const event = eventRows[index];
-    const leg: PickLeg = { eventId: event.id, ...bet, odds, description: null };
-    const grade = gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]]))!;
-    const selection = legLabel(leg, event);
-    const backed = leg.side === "Away" ? plan.away : plan.home;
-    const other = backed === plan.home ? plan.away : plan.home;
-    const matchup = matchupLabel(plan.sport, event);
-    return {
-      authorId: plan.expert.id,
-      postType: "Pick" as const,
-      title: `${matchup}: ${selection}`,
-      body: pastPickBody(plan.sport, selection, oddsText(odds), competitor(backed).short, competitor(other).short, variant),
-      ...buildPreview([paragraph(pickPreviewText(matchupLabel(plan.sport, event, true), easternStartLabel(event.startsAt), variant))]),
-      visibility: "Subscribers" as const,
-      status: "Published" as const,
-      publishDate,
-      announcedAt: publishDate,
-      categoryId: plan.categoryId,
-      eventId: event.id,
-      market: leg.market,
-      legs: [leg],
-      selection,
-      odds,
-      units,
-      pickResult: grade.result,
-      settledOdds: grade.settledOdds,
-      gradedAt: event.resultedAt,
-      createdAt: publishDate,
-    };
-  });
+  const values: (typeof posts.$inferInsert)[] = picks.map(
+    ({ plan, leg: bet, odds, units, publishDate, variant }, index) => {
+      const event = eventRows[index];
+      const leg: PickLeg = { eventId: event.id, ...bet, odds, description: null };
+      const grade = gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]]))!;
+      const selection = legLabel(leg, event);
+      const backed = leg.side === "Away" ? plan.away : plan.home;
+      const other = backed === plan.home ? plan.away : plan.home;
+      const matchup = matchupLabel(plan.sport, event);
+      return {
+        authorId: plan.expert.id,
+        postType: "Pick" as const,
+        title: `${matchup}: ${selection}`,
+        body: pastPickBody(
+          plan.sport,
+          selection,
+          oddsText(odds),
+          competitor(backed).short,
+          competitor(other).short,
+          variant,
+        ),
+        ...buildPreview([
+          paragraph(pickPreviewText(matchupLabel(plan.sport, event, true), easternStartLabel(event.startsAt), variant)),
+        ]),
+        visibility: "Subscribers" as const,
+        status: "Published" as const,
+        publishDate,
+        announcedAt: publishDate,
+        categoryId: plan.categoryId,
+        eventId: event.id,
+        market: leg.market,
+        legs: [leg],
+        selection,
+        odds,
+        units,
+        pickResult: grade.result,
+        settledOdds: grade.settledOdds,
+        gradedAt: event.resultedAt,
+        createdAt: publishDate,
+      };
+    },
+  );
   await tx.insert(posts).values(values);
   return values.length;
 }

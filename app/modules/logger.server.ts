@@ -16,7 +16,8 @@ function scrubbed(value: unknown, depth = 0): unknown {
   if (!value || typeof value !== "object" || depth > 5) return value;
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const field of HIDDEN_ERROR_FIELDS) delete copy[field];
-  for (const field of ["message", "stack"]) if (typeof copy[field] === "string") copy[field] = withoutParams(copy[field] as string);
+  for (const field of ["message", "stack"])
+    if (typeof copy[field] === "string") copy[field] = withoutParams(copy[field] as string);
   if (copy.cause) copy.cause = scrubbed(copy.cause, depth + 1);
   return copy;
 }

@@ -27,7 +27,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const appName = appNameFrom(matches);
   const siteUrl = siteUrlFrom(matches);
-  return [...defaultMeta(appName), ...shareMeta({ appName, siteUrl, url: `${siteUrl}/`, title: appName, description: DEFAULT_DESCRIPTION })];
+  return [
+    ...defaultMeta(appName),
+    ...shareMeta({ appName, siteUrl, url: `${siteUrl}/`, title: appName, description: DEFAULT_DESCRIPTION }),
+  ];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -36,11 +39,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const page = pageFromUrl(new URL(request.url));
     const feed = await listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE });
     return data(
-      { view: "feed" as const, posts: forCards(feed.items), page, totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE) },
+      {
+        view: "feed" as const,
+        posts: forCards(feed.items),
+        page,
+        totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE),
+      },
       { headers: PRIVATE_PAGE_HEADERS },
     );
   }
-  const [featuredExperts, latestPosts] = await Promise.all([listTopExperts(context.db, 6), listLatestFreePosts(context.db, null, 8)]);
+  const [featuredExperts, latestPosts] = await Promise.all([
+    listTopExperts(context.db, 6),
+    listLatestFreePosts(context.db, null, 8),
+  ]);
   return { view: "landing" as const, featuredExperts, latestPosts: forCards(latestPosts) };
 }
 
@@ -65,13 +76,20 @@ export default function Home() {
           Picks from experts whose record you can check.
         </h1>
         <p className="mt-4 max-w-xl text-slate-300">
-          Follow handicappers for free analysis, subscribe for their picks, and judge them by a record they cannot edit after the game.
+          Follow handicappers for free analysis, subscribe for their picks, and judge them by a record they cannot edit
+          after the game.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/discover-experts" className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100">
+          <Link
+            to="/discover-experts"
+            className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100"
+          >
             Discover experts
           </Link>
-          <Link to="/become-partner" className="rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10">
+          <Link
+            to="/become-partner"
+            className="rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10"
+          >
             Become an expert
           </Link>
         </div>
@@ -95,11 +113,16 @@ export default function Home() {
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{expert.userName}</p>
                     <p className="text-sm text-slate-500">
-                      {expert.firstName} {expert.lastName} · {expert.subscribersCount} subscriber{expert.subscribersCount === 1 ? "" : "s"}
+                      {expert.firstName} {expert.lastName} · {expert.subscribersCount} subscriber
+                      {expert.subscribersCount === 1 ? "" : "s"}
                     </p>
-                    {expert.expertAboutText ? <p className="mt-2 line-clamp-2 text-sm text-slate-700">{expert.expertAboutText}</p> : null}
+                    {expert.expertAboutText ? (
+                      <p className="mt-2 line-clamp-2 text-sm text-slate-700">{expert.expertAboutText}</p>
+                    ) : null}
                     {expert.subscriptionPriceCents ? (
-                      <p className="mt-2 text-sm font-semibold text-brand-700">{formatUsd(expert.subscriptionPriceCents)} / month</p>
+                      <p className="mt-2 text-sm font-semibold text-brand-700">
+                        {formatUsd(expert.subscriptionPriceCents)} / month
+                      </p>
                     ) : null}
                   </div>
                 </Link>

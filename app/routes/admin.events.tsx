@@ -21,13 +21,22 @@ export const ADMIN_EVENTS_TITLE = "Results";
 /** Games awaiting their result shown at once, the longest-started first. */
 const AWAITING = 50;
 
-export const meta: MetaFunction = ({ matches, location }) => [...pageMeta({ matches, location }, ADMIN_EVENTS_TITLE, "Enter final scores and import results."), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches, location }) => [
+  ...pageMeta({ matches, location }, ADMIN_EVENTS_TITLE, "Enter final scores and import results."),
+  { name: "robots", content: "noindex" },
+];
 
 /** Admins only: the games that have started and have no result yet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRoles(request, context, ["Admin"]);
   const awaiting = await context.db
-    .select({ id: events.id, homeTeam: events.homeTeam, awayTeam: events.awayTeam, startsAt: events.startsAt, category: categories.name })
+    .select({
+      id: events.id,
+      homeTeam: events.homeTeam,
+      awayTeam: events.awayTeam,
+      startsAt: events.startsAt,
+      category: categories.name,
+    })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .where(and(lte(events.startsAt, new Date()), isNull(events.resultedAt)))
@@ -36,12 +45,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The provider sync's last run, when it is on (ODDS_API_KEY).
   const sportsSync = context.env.ODDS_API_KEY ? await readSyncState(context.db) : null;
   const correcting = await correctionScreen(context.db, gameId(new URL(request.url).searchParams.get("correct")));
-  return data({ awaiting: awaiting.map((event) => ({ ...event, startsAt: event.startsAt.toISOString() })), correcting, sportsSync }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    {
+      awaiting: awaiting.map((event) => ({ ...event, startsAt: event.startsAt.toISOString() })),
+      correcting,
+      sportsSync,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]>; eventId?: number };
+type ActionResult =
+  { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]>; eventId?: number };
 
-const numberOrNull = (value: FormDataEntryValue | null) => (value === null || String(value).trim() === "" ? null : Number(value));
+const numberOrNull = (value: FormDataEntryValue | null) =>
+  value === null || String(value).trim() === "" ? null : Number(value);
 
 /** One game's result from its row's form, or a JSON list pasted in the import box: the same import either way. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,7 +78,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (looksLikeProviderJson(input)) return providerImportAction(context.db, input);
   } else {
     eventId = Number(form.get("eventId"));
-    input = [{ eventId, status: form.get("status"), homeScore: numberOrNull(form.get("homeScore")), awayScore: numberOrNull(form.get("awayScore")) }];
+    input = [
+      {
+        eventId,
+        status: form.get("status"),
+        homeScore: numberOrNull(form.get("homeScore")),
+        awayScore: numberOrNull(form.get("awayScore")),
+      },
+    ];
   }
   const schema = eventId === undefined ? resultsImportSchema : eventResultSchema.array();
   const parsed = schema.safeParse(input);
@@ -71,11 +96,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const summary = await importResults(context.db, parsed.data);
-    return data<ActionResult>({ ok: true, message: `${summary.eventsUpdated} result${summary.eventsUpdated === 1 ? "" : "s"} recorded, ${summary.picksGraded} pick${summary.picksGraded === 1 ? "" : "s"} graded.` });
+    return data<ActionResult>({
+      ok: true,
+      message: `${summary.eventsUpdated} result${summary.eventsUpdated === 1 ? "" : "s"} recorded, ${summary.picksGraded} pick${summary.picksGraded === 1 ? "" : "s"} graded.`,
+    });
   } catch (error) {
     const known = error instanceof AppError ? error : recordRuleError(error);
     if (!known) throw error;
-    return data<ActionResult>({ ok: false, message: known.message, errors: known.fieldErrors, eventId }, { status: known.status });
+    return data<ActionResult>(
+      { ok: false, message: known.message, errors: known.fieldErrors, eventId },
+      { status: known.status },
+    );
   }
 }
 
@@ -85,7 +116,10 @@ async function providerImportAction(db: Database, input: unknown) {
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
-    return data<ActionResult>({ ok: false, message: "Some games are not valid provider data.", errors }, { status: 422 });
+    return data<ActionResult>(
+      { ok: false, message: "Some games are not valid provider data.", errors },
+      { status: 422 },
+    );
   }
   const summary = await importProviderEvents(db, parsed.data);
   return data<ActionResult>({ ok: true, message: describeSummary(summary) });
@@ -100,7 +134,11 @@ function SportsSyncState() {
     <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm">
       <h3 className="font-semibold text-slate-900">The Odds API sync</h3>
       <p className="mt-1 text-slate-600">
-        {sportsSync.finishedAt ? `Last run ${sportsSync.finishedAt.slice(0, 16).replace("T", " ")} UTC` : sportsSync.startedAt ? "Running for the first time…" : "Not run yet."}
+        {sportsSync.finishedAt
+          ? `Last run ${sportsSync.finishedAt.slice(0, 16).replace("T", " ")} UTC`
+          : sportsSync.startedAt
+            ? "Running for the first time…"
+            : "Not run yet."}
       </p>
       {summary ? <p className="mt-1 text-slate-700">{describeSummary(summary)}</p> : null}
       {sportsSync.error ? <p className="mt-1 text-danger">{sportsSync.error}</p> : null}
@@ -114,13 +152,26 @@ export default function AdminEventsPage() {
   const { awaiting } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errorsFor = (id: number) => (result && !result.ok && result.eventId === id ? Object.values(result.errors ?? {}).flat().concat(result.errors ? [] : [result.message]) : []);
+  const errorsFor = (id: number) =>
+    result && !result.ok && result.eventId === id
+      ? Object.values(result.errors ?? {})
+          .flat()
+          .concat(result.errors ? [] : [result.message])
+      : [];
   return (
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-content">
         <h1 className="text-2xl font-extrabold tracking-tight">{ADMIN_EVENTS_TITLE}</h1>
-        <p className="mt-2 text-slate-600">The picks on a game are graded from its result at once (props wait for their expert). Once in, a result changes only by a correction with its reason, below.</p>
-        <p role="status" className={result ? (result.ok ? "mt-3 font-semibold text-brand-700" : "mt-3 font-semibold text-danger") : "sr-only"}>
+        <p className="mt-2 text-slate-600">
+          The picks on a game are graded from its result at once (props wait for their expert). Once in, a result
+          changes only by a correction with its reason, below.
+        </p>
+        <p
+          role="status"
+          className={
+            result ? (result.ok ? "mt-3 font-semibold text-brand-700" : "mt-3 font-semibold text-danger") : "sr-only"
+          }
+        >
           {result?.message ?? ""}
         </p>
 
@@ -128,13 +179,19 @@ export default function AdminEventsPage() {
           <h2 id="awaiting-heading" className="text-lg font-bold">
             Games awaiting a result
           </h2>
-          {awaiting.length === 0 ? <p className="mt-2 text-slate-600">Every game that has started has its result.</p> : null}
+          {awaiting.length === 0 ? (
+            <p className="mt-2 text-slate-600">Every game that has started has its result.</p>
+          ) : null}
           <ul className="mt-3 space-y-3">
             {awaiting.map((event) => {
               const errors = errorsFor(event.id);
               return (
                 <li key={event.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                  <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={`Result of ${event.awayTeam} at ${event.homeTeam}`}>
+                  <Form
+                    method="post"
+                    className="flex flex-wrap items-end gap-3"
+                    aria-label={`Result of ${event.awayTeam} at ${event.homeTeam}`}
+                  >
                     <input type="hidden" name="eventId" value={event.id} />
                     <div className="min-w-0 flex-1">
                       <p className="font-semibold text-slate-900">{`${event.awayTeam} at ${event.homeTeam}`}</p>
@@ -148,10 +205,20 @@ export default function AdminEventsPage() {
                       <span className="block text-xs text-slate-600">{`${event.homeTeam} (home)`}</span>
                       <input name="homeScore" type="number" min={0} max={999} inputMode="numeric" className={input} />
                     </label>
-                    <button name="status" value="Final" disabled={busy} className="rounded-full bg-ink px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60">
+                    <button
+                      name="status"
+                      value="Final"
+                      disabled={busy}
+                      className="rounded-full bg-ink px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+                    >
                       Final
                     </button>
-                    <button name="status" value="Canceled" disabled={busy} className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-60">
+                    <button
+                      name="status"
+                      value="Canceled"
+                      disabled={busy}
+                      className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-60"
+                    >
                       Cancelled
                     </button>
                     {errors.length > 0 ? (
@@ -173,10 +240,20 @@ export default function AdminEventsPage() {
           <Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="import" />
             <label htmlFor="results" className="block text-sm text-slate-700">
-              {'A JSON list, as POST /api/events/results takes: [{"eventId": 12, "status": "Final", "homeScore": 24, "awayScore": 20, "closingLines": [{"market": "Spread", "side": "Home", "line": -3.5, "odds": -115}]}]'}
-              {" Or The Odds API's own JSON (its odds or scores answers, one list): its games, lines and final scores are imported as the sync would."}
+              {
+                'A JSON list, as POST /api/events/results takes: [{"eventId": 12, "status": "Final", "homeScore": 24, "awayScore": 20, "closingLines": [{"market": "Spread", "side": "Home", "line": -3.5, "odds": -115}]}]'
+              }
+              {
+                " Or The Odds API's own JSON (its odds or scores answers, one list): its games, lines and final scores are imported as the sync would."
+              }
             </label>
-            <textarea id="results" name="results" rows={8} required className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+            <textarea
+              id="results"
+              name="results"
+              rows={8}
+              required
+              className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs"
+            />
             {result && !result.ok && result.eventId === undefined && result.errors ? (
               <ul role="alert" className="list-disc pl-5 text-sm text-danger">
                 {Object.entries(result.errors).map(([field, messages]) => (
@@ -184,7 +261,11 @@ export default function AdminEventsPage() {
                 ))}
               </ul>
             ) : null}
-            <button type="submit" disabled={busy} className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+            >
               Import
             </button>
           </Form>
@@ -215,27 +296,42 @@ async function correctAction(db: Database, adminId: string, form: FormData) {
     reason: reason === null ? undefined : reason,
   });
   const errors: Record<string, string[]> = {};
-  if (eventId === null) errors.eventId = [String(form.get("eventId") ?? "").trim() === "" ? CORRECTION_MESSAGES.required : CORRECTION_MESSAGES.invalid];
-  if (!parsed.success) for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
+  if (eventId === null)
+    errors.eventId = [
+      String(form.get("eventId") ?? "").trim() === "" ? CORRECTION_MESSAGES.required : CORRECTION_MESSAGES.invalid,
+    ];
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
   const failed = (status: number, message: string, fieldErrors: Record<string, string[]>) =>
     data<CorrectionActionResult>({ ok: false, message, correction: true, correctionErrors: fieldErrors }, { status });
   if (eventId === null || !parsed.success) return failed(422, "The correction is not valid.", errors);
   try {
     const { picksRegraded, picksGraded } = await correctResult(db, adminId, eventId, parsed.data);
     const graded = picksGraded > 0 ? ` ${picksGraded} pick${picksGraded === 1 ? "" : "s"} graded.` : "";
-    return data<CorrectionActionResult>({ ok: true, message: `Result corrected: ${picksRegraded} pick${picksRegraded === 1 ? "" : "s"} regraded.${graded}`, correction: true });
+    return data<CorrectionActionResult>({
+      ok: true,
+      message: `Result corrected: ${picksRegraded} pick${picksRegraded === 1 ? "" : "s"} regraded.${graded}`,
+      correction: true,
+    });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return failed(422, "The correction is not valid.", { eventId: [CORRECTION_MESSAGES.unknownEvent] });
+    if (error instanceof AppError && error.status === 404)
+      return failed(422, "The correction is not valid.", { eventId: [CORRECTION_MESSAGES.unknownEvent] });
     const known = error instanceof AppError ? error : recordRuleError(error);
     if (!known) throw error;
-    return failed(known.status, known.fieldErrors ? "The correction is not valid." : known.message, known.fieldErrors ?? { "": [known.message] });
+    return failed(
+      known.status,
+      known.fieldErrors ? "The correction is not valid." : known.message,
+      known.fieldErrors ?? { "": [known.message] },
+    );
   }
 }
 
 /** The correction form's answer (its members are the action's others and more, so TypeScript folds them in: told apart here). */
-const isCorrection = (answer: unknown): answer is CorrectionActionResult => typeof answer === "object" && answer !== null && "correction" in answer;
+const isCorrection = (answer: unknown): answer is CorrectionActionResult =>
+  typeof answer === "object" && answer !== null && "correction" in answer;
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-const resultText = (status: string, homeScore: number | null, awayScore: number | null) => (status === "Final" ? `Final ${awayScore}–${homeScore}` : status === "Canceled" ? "Cancelled" : status);
+const resultText = (status: string, homeScore: number | null, awayScore: number | null) =>
+  status === "Final" ? `Final ${awayScore}–${homeScore}` : status === "Canceled" ? "Cancelled" : status;
 
 function CorrectResultSection() {
   const { correcting } = useLoaderData<typeof loader>();
@@ -258,19 +354,40 @@ function CorrectResultSection() {
         Correct a result
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        A result already in changes only by a correction with its reason. The correction is kept on the game&apos;s public trail beside the result it replaces; the picks on the game
-        are regraded from it and say so, and the figures are recomputed.
+        A result already in changes only by a correction with its reason. The correction is kept on the game&apos;s
+        public trail beside the result it replaces; the picks on the game are regraded from it and say so, and the
+        figures are recomputed.
       </p>
-      <Form key={prefill?.id ?? "blank"} method="post" className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="correct-heading">
+      <Form
+        key={prefill?.id ?? "blank"}
+        method="post"
+        className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        aria-labelledby="correct-heading"
+      >
         <input type="hidden" name="intent" value="correct" />
         <label className="text-sm">
           <span className="block text-xs text-slate-600">Game id</span>
-          <input name="eventId" type="number" min={1} required inputMode="numeric" defaultValue={prefill?.id} className={input} {...fieldProps("eventId")} />
+          <input
+            name="eventId"
+            type="number"
+            min={1}
+            required
+            inputMode="numeric"
+            defaultValue={prefill?.id}
+            className={input}
+            {...fieldProps("eventId")}
+          />
           {fieldError("eventId")}
         </label>
         <label className="text-sm">
           <span className="block text-xs text-slate-600">Result</span>
-          <select name="status" required defaultValue={prefill?.status === "Canceled" ? "Canceled" : "Final"} className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm" {...fieldProps("status")}>
+          <select
+            name="status"
+            required
+            defaultValue={prefill?.status === "Canceled" ? "Canceled" : "Final"}
+            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+            {...fieldProps("status")}
+          >
             <option value="Final">Final</option>
             <option value="Canceled">Cancelled</option>
           </select>
@@ -278,17 +395,42 @@ function CorrectResultSection() {
         </label>
         <label className="text-sm">
           <span className="block text-xs text-slate-600">{prefill ? `${prefill.awayTeam} (away)` : "Away score"}</span>
-          <input name="awayScore" type="number" min={0} max={999} inputMode="numeric" defaultValue={prefill?.awayScore ?? undefined} className={input} {...fieldProps("awayScore")} />
+          <input
+            name="awayScore"
+            type="number"
+            min={0}
+            max={999}
+            inputMode="numeric"
+            defaultValue={prefill?.awayScore ?? undefined}
+            className={input}
+            {...fieldProps("awayScore")}
+          />
           {fieldError("awayScore")}
         </label>
         <label className="text-sm">
           <span className="block text-xs text-slate-600">{prefill ? `${prefill.homeTeam} (home)` : "Home score"}</span>
-          <input name="homeScore" type="number" min={0} max={999} inputMode="numeric" defaultValue={prefill?.homeScore ?? undefined} className={input} {...fieldProps("homeScore")} />
+          <input
+            name="homeScore"
+            type="number"
+            min={0}
+            max={999}
+            inputMode="numeric"
+            defaultValue={prefill?.homeScore ?? undefined}
+            className={input}
+            {...fieldProps("homeScore")}
+          />
           {fieldError("homeScore")}
         </label>
         <label className="w-full text-sm">
           <span className="block text-xs text-slate-600">Reason (shown on the picks it regrades)</span>
-          <textarea name="reason" rows={2} required maxLength={CORRECTION_REASON_MAX} className="w-full rounded-lg border border-slate-300 p-2 text-sm" {...fieldProps("reason")} />
+          <textarea
+            name="reason"
+            rows={2}
+            required
+            maxLength={CORRECTION_REASON_MAX}
+            className="w-full rounded-lg border border-slate-300 p-2 text-sm"
+            {...fieldProps("reason")}
+          />
           {fieldError("reason")}
         </label>
         {errors[""] ? (
@@ -296,7 +438,11 @@ function CorrectResultSection() {
             {errors[""].join(" ")}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+        >
           Correct result
         </button>
       </Form>
@@ -310,7 +456,11 @@ function CorrectResultSection() {
               <span className="font-semibold text-slate-900">{`${game.awayTeam} at ${game.homeTeam}`}</span>
               <span className="block text-xs text-slate-500">{`game ${game.id} · ${resultText(game.status, game.homeScore, game.awayScore)} (away–home) · in ${utc(game.resultedAt)}`}</span>
             </span>
-            <a href={`?correct=${game.id}#correct-heading`} className="font-semibold text-brand-700 underline" aria-label={`Correct the result of ${game.awayTeam} at ${game.homeTeam}`}>
+            <a
+              href={`?correct=${game.id}#correct-heading`}
+              className="font-semibold text-brand-700 underline"
+              aria-label={`Correct the result of ${game.awayTeam} at ${game.homeTeam}`}
+            >
               Correct
             </a>
           </li>

@@ -6,7 +6,6 @@ import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules
 import { correctionSchema } from "~/modules/record/correction-schema";
 import { correctResult, listCorrections } from "~/modules/record/corrections.server";
 
-
 /**
  * `GET /api/events/{id}/correction` → `{payload: [{id, eventId, status, homeScore, awayScore,
  * previous: {status, homeScore, awayScore}, reason, correctedAt}]}`, newest first: the game's

@@ -6,7 +6,6 @@ import { marketConsensus, type EventMarketDTO } from "~/modules/record/market-co
 import { getEvent } from "~/modules/reference/reference.server";
 import { latestMarkets } from "~/modules/sports-data/markets.server";
 
-
 /**
  * `GET /api/events/{id}/market` (public) → `{payload: {eventId, takenAt, offers, consensus}}`:
  * the game's newest snapshot of its moneyline, spread and total (issue 24, decision 035), the
@@ -20,7 +19,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     if (!event) throw new AppError(404);
     const game = (await latestMarkets(context.db, [event.id])).get(event.id);
     const offers = game?.offers ?? [];
-    const market: EventMarketDTO = { eventId: event.id, takenAt: game ? game.takenAt.toISOString() : null, offers, consensus: marketConsensus(offers) };
+    const market: EventMarketDTO = {
+      eventId: event.id,
+      takenAt: game ? game.takenAt.toISOString() : null,
+      offers,
+      consensus: marketConsensus(offers),
+    };
     return apiPayload(market);
   }, context.log);
 }

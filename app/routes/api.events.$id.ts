@@ -7,7 +7,6 @@ import { rescheduleEvent } from "~/modules/record/results.server";
 import { rescheduleSchema } from "~/modules/record/results-schema";
 import { getEvent } from "~/modules/reference/reference.server";
 
-
 /** `GET /api/events/{id}` → `{payload: Event}`; 404 for an unknown or malformed id. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return handleApi(async () => {

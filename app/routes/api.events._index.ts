@@ -11,7 +11,12 @@ const isoDate = z
   .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && isStorableTime(Date.parse(value)), "Must be an ISO-8601 date")
   .transform((value) => new Date(value));
 
-export const eventListQuerySchema = z.object({ ...pageQuery, categoryId: idParam.optional(), from: isoDate.optional(), to: isoDate.optional() });
+export const eventListQuerySchema = z.object({
+  ...pageQuery,
+  categoryId: idParam.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
 
 /**
  * `GET /api/events?categoryId=&from=&to=&page=&size=` → `{items: Event[], meta}`, soonest first.

@@ -9,7 +9,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
     const viewer = await requireApiRoles(request, context, []);
     const expertId = params.expertId ?? "";
-    return apiPayload(request.method === "POST" ? await follow(context.db, viewer.user.id, expertId) : await unfollow(context.db, viewer.user.id, expertId));
+    return apiPayload(
+      request.method === "POST"
+        ? await follow(context.db, viewer.user.id, expertId)
+        : await unfollow(context.db, viewer.user.id, expertId),
+    );
   }, context.log);
 }
 

@@ -12,7 +12,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const expert = await findExpert(context.db, params.expertId ?? "", null);
     if (!expert) throw new AppError(404);
-    const [figures, chart] = await Promise.all([expertRecordFigures(context.db, expert.id), unitsOverTime(context.db, expert.id)]);
+    const [figures, chart] = await Promise.all([
+      expertRecordFigures(context.db, expert.id),
+      unitsOverTime(context.db, expert.id),
+    ]);
     return apiPayload({ ...figures, unitsOverTime: chart });
   }, context.log);
 }

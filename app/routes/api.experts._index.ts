@@ -10,7 +10,12 @@ import { pageQuery } from "~/modules/http/query-schemas";
 export const expertListQuerySchema = z.object({
   ...pageQuery,
   categoryIds: z
-    .array(z.string().regex(/^\d{1,9}$/, "Must be a category id").transform(Number))
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,9}$/, "Must be a category id")
+        .transform(Number),
+    )
     .optional(),
   q: z.string().max(100, "Must contain at most 100 character(s)").optional(),
   sort: z.enum(EXPERT_SORTS, { message: "Must be subscribers, record or newest" }).optional(),

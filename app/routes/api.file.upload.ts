@@ -8,9 +8,12 @@ import { isS3Configured } from "~/modules/uploads/storage.server";
  * as with S3; errors are S3-style XML. With S3 configured uploads go to the bucket: 404.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (isS3Configured(context.env)) return xmlErrorResponse(404, "NoSuchBucket", "Uploads go to the configured storage.");
-  if (request.method !== "POST") return xmlErrorResponse(405, "MethodNotAllowed", "The specified method is not allowed against this resource.");
+  if (isS3Configured(context.env))
+    return xmlErrorResponse(404, "NoSuchBucket", "Uploads go to the configured storage.");
+  if (request.method !== "POST")
+    return xmlErrorResponse(405, "MethodNotAllowed", "The specified method is not allowed against this resource.");
   return receiveLocalUpload(request, context.env);
 }
 
-export const loader = () => xmlErrorResponse(405, "MethodNotAllowed", "The specified method is not allowed against this resource.");
+export const loader = () =>
+  xmlErrorResponse(405, "MethodNotAllowed", "The specified method is not allowed against this resource.");

@@ -10,7 +10,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   try {
     await Promise.race([
       pingDatabase(context.db),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("database did not answer in time")), DATABASE_TIMEOUT_MS).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("database did not answer in time")), DATABASE_TIMEOUT_MS).unref(),
+      ),
     ]);
     return apiPayload({ status: "ok", database: "ok" });
   } catch (err) {

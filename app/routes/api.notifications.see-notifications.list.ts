@@ -14,7 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const { items, hasNextPage, endCursor } = await listNotifications(context.db, viewer.user.id, query);
       return apiList(items, { hasNextPage, endCursor });
     } catch (error) {
-      if (error instanceof BadCursorError) throw new AppError(400, "The query is not valid.", { afterCursor: ["Must be a cursor from meta.endCursor"] });
+      if (error instanceof BadCursorError)
+        throw new AppError(400, "The query is not valid.", { afterCursor: ["Must be a cursor from meta.endCursor"] });
       throw error;
     }
   }, context.log);

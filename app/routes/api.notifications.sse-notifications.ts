@@ -21,7 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     request.signal.addEventListener("abort", () => stream.end(), { once: true });
     return new Response(new ReadableStream(stream), {
-      headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+      },
     });
   }, context.log);
 }

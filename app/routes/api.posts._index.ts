@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiList, apiPayload, handleApi, methodNotAllowed, pageMeta, readJsonBody, readQuery } from "~/modules/http/api.server";
+import {
+  apiList,
+  apiPayload,
+  handleApi,
+  methodNotAllowed,
+  pageMeta,
+  readJsonBody,
+  readQuery,
+} from "~/modules/http/api.server";
 import { createPost } from "~/modules/posts/post-commands.server";
 import { listPosts } from "~/modules/posts/post-lists.server";
 import { postListQuerySchema } from "~/modules/posts/post-queries";

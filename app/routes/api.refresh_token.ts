@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clearSessionCookies, REFRESH_COOKIE, rotateRefreshToken, sessionCookies } from "~/modules/accounts/sessions.server";
+import {
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  rotateRefreshToken,
+  sessionCookies,
+} from "~/modules/accounts/sessions.server";
 import { getCurrentUser } from "~/modules/accounts/users.server";
 import { AppError } from "~/modules/http/app-error";
 import { apiError, apiPayload, handleApi, methodNotAllowed, withCookies } from "~/modules/http/api.server";

@@ -20,7 +20,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? await searchExperts(context.db, query.searchValue, options)
         : tab === "categories"
           ? await searchCategories(context.db, query.searchValue, options)
-          : await searchPosts(context.db, (await getViewer(request, context))?.user.id ?? null, query.searchValue, options);
+          : await searchPosts(
+              context.db,
+              (await getViewer(request, context))?.user.id ?? null,
+              query.searchValue,
+              options,
+            );
     return apiList<unknown>(page.items, pageMeta(query.page, query.size, page.totalItems));
   }, context.log);
 }

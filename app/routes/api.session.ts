@@ -11,7 +11,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method === "DELETE") return signOut(request, context);
     if (request.method !== "POST") return methodNotAllowed(["POST", "DELETE"]);
     const { session: input } = await readJsonBody(request, signInBodySchema, { envelope: "session" });
-    const { user, session } = await signIn(context, input, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
+    const { user, session } = await signIn(context, input, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
     return withCookies(apiPayload({ user }), sessionCookies(context.env, session));
   }, context.log);
 }

@@ -13,7 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const viewer = await requireApiViewer(request, context);
     const { userName } = readQuery(request, z.object({ userName: userNameSchema }));
-    const answer: UserNameAvailability = { userName, available: await isUserNameAvailable(context.db, viewer.user.id, userName) };
+    const answer: UserNameAvailability = {
+      userName,
+      available: await isUserNameAvailable(context.db, viewer.user.id, userName),
+    };
     return apiPayload(answer);
   }, context.log);
 }

@@ -18,7 +18,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ip: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
     });
-    return withCookies(apiPayload({ user }, { status: 201 }), [...clearSocialCookies(request, context.env), ...sessionCookies(context.env, session)]);
+    return withCookies(apiPayload({ user }, { status: 201 }), [
+      ...clearSocialCookies(request, context.env),
+      ...sessionCookies(context.env, session),
+    ]);
   }, context.log);
 }
 

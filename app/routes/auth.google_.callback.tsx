@@ -37,7 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Signing in as someone else in this browser ends the session it had.
   const viewer = await getViewer(request, context);
   if (viewer) await revokeSession(context.db, viewer.sessionId, "signed in again");
-  return redirectWithCookies(socialCallbackUrl(request), [...clearSocialCookies(request, env), ...sessionCookies(env, outcome.signedIn.session)]);
+  return redirectWithCookies(socialCallbackUrl(request), [
+    ...clearSocialCookies(request, env),
+    ...sessionCookies(env, outcome.signedIn.session),
+  ]);
 }
 
 export default function GoogleCallback() {

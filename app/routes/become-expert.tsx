@@ -12,13 +12,20 @@ import { FOUNDING_PARTNER_SPOTS } from "~/modules/payments/membership";
 import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, location }, "Become an expert", "Activate your expert membership: a business page, subscriptions paid to your own account and a verified record.");
+  pageMeta(
+    { matches, location },
+    "Become an expert",
+    "Activate your expert membership: a business page, subscriptions paid to your own account and a verified record.",
+  );
 
 /** Signed-in users with a confirmed e-mail who are not experts yet (SPEC.md section 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
   if (isExpert(viewer.user)) throw redirect("/business");
-  const [state, activeExperts] = await Promise.all([membershipState(context.db, viewer.user.id), countActiveExperts(context.db)]);
+  const [state, activeExperts] = await Promise.all([
+    membershipState(context.db, viewer.user.id),
+    countActiveExperts(context.db),
+  ]);
   return {
     firstName: viewer.user.firstName,
     membershipPrice: membershipIsCharged(context.env) ? formatUsd(context.env.MEMBERSHIP_PRICE_CENTS) : null,
@@ -45,16 +52,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const PERKS = [
-  { icon: Briefcase, title: "Your business page", text: "Set a monthly subscription price, describe what subscribers get and see who follows you." },
-  { icon: CreditCard, title: "Paid to your account", text: "Connect a payment account with Stripe and subscribers pay you directly, less the platform fee." },
-  { icon: BadgeCheck, title: "A verified record", text: "Every pick locks when the game starts and is graded after it. Your record speaks for you." },
+  {
+    icon: Briefcase,
+    title: "Your business page",
+    text: "Set a monthly subscription price, describe what subscribers get and see who follows you.",
+  },
+  {
+    icon: CreditCard,
+    title: "Paid to your account",
+    text: "Connect a payment account with Stripe and subscribers pay you directly, less the platform fee.",
+  },
+  {
+    icon: BadgeCheck,
+    title: "A verified record",
+    text: "Every pick locks when the game starts and is graded after it. Your record speaks for you.",
+  },
 ];
 
 export default function BecomeExpert() {
-  const { firstName, membershipPrice, paymentPending, foundingSpotsLeft, platformFeePercent } = useLoaderData<typeof loader>();
+  const { firstName, membershipPrice, paymentPending, foundingSpotsLeft, platformFeePercent } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const cta = paymentPending ? "Continue to payment" : membershipPrice ? `Become an expert for ${membershipPrice}` : "Become an expert";
+  const cta = paymentPending
+    ? "Continue to payment"
+    : membershipPrice
+      ? `Become an expert for ${membershipPrice}`
+      : "Become an expert";
 
   return (
     <div className="container-page py-8 lg:py-12">
@@ -77,15 +101,18 @@ export default function BecomeExpert() {
           ))}
         </ul>
 
-        <section aria-labelledby="founding" className="mt-6 flex gap-4 rounded-2xl border border-brand-500/40 bg-brand-50 p-5">
+        <section
+          aria-labelledby="founding"
+          className="mt-6 flex gap-4 rounded-2xl border border-brand-500/40 bg-brand-50 p-5"
+        >
           <Award className="size-7 shrink-0 text-brand-700" aria-hidden="true" />
           <div>
             <h2 id="founding" className="font-bold">
               The first {FOUNDING_PARTNER_SPOTS} experts are founding partners
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              Founding partners get a badge on their profile, a lower platform fee for their first year and priority placement in Discover
-              experts.{" "}
+              Founding partners get a badge on their profile, a lower platform fee for their first year and priority
+              placement in Discover experts.{" "}
               {foundingSpotsLeft > 0 ? (
                 <strong>{`${foundingSpotsLeft} of ${FOUNDING_PARTNER_SPOTS} spots left.`}</strong>
               ) : (

@@ -60,10 +60,18 @@ export default function BecomePartner() {
     { title: "Sign up with the Expert flow", text: "Create your account and confirm your e-mail address." },
     {
       title: "Activate your membership",
-      text: membershipPrice ? `A one-off ${membershipPrice} membership opens your business page.` : "Activate your expert membership to open your business page.",
+      text: membershipPrice
+        ? `A one-off ${membershipPrice} membership opens your business page.`
+        : "Activate your expert membership to open your business page.",
     },
-    { title: "Connect your payment account", text: "Link a payment account with our card payment provider, Stripe, so subscribers can pay you." },
-    { title: "Set your price", text: "Choose your monthly subscription price (at least $1) and describe what subscribers get." },
+    {
+      title: "Connect your payment account",
+      text: "Link a payment account with our card payment provider, Stripe, so subscribers can pay you.",
+    },
+    {
+      title: "Set your price",
+      text: "Choose your monthly subscription price (at least $1) and describe what subscribers get.",
+    },
     { title: "Post", text: "Publish free posts to grow an audience and subscriber-only picks to earn." },
   ];
 
@@ -71,16 +79,24 @@ export default function BecomePartner() {
     <div className="container-page py-8 lg:py-10">
       <section className="overflow-hidden rounded-2xl bg-ink px-6 py-10 text-white sm:px-10 lg:py-14">
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-500">Partner programme</p>
-        <h1 className="mt-3 max-w-2xl text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">Turn your picks into a business.</h1>
+        <h1 className="mt-3 max-w-2xl text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">
+          Turn your picks into a business.
+        </h1>
         <p className="mt-4 max-w-xl text-slate-300">
-          Sharpside gives handicappers a business page, monthly subscriptions paid to their own account and a record that proves their
-          skill.
+          Sharpside gives handicappers a business page, monthly subscriptions paid to their own account and a record
+          that proves their skill.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/sign-up?flow=Expert" className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100">
+          <Link
+            to="/sign-up?flow=Expert"
+            className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100"
+          >
             Sign up as an expert
           </Link>
-          <Link to="/contacts" className="rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10">
+          <Link
+            to="/contacts"
+            className="rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10"
+          >
             Contact us
           </Link>
         </div>
@@ -93,7 +109,9 @@ export default function BecomePartner() {
         <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
           {BENEFITS.map((benefit) => (
             <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">{benefit.icon}</span>
+              <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                {benefit.icon}
+              </span>
               <h3 className="mt-4 font-bold">{benefit.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{benefit.text}</p>
             </li>
@@ -123,18 +141,24 @@ export default function BecomePartner() {
             ))}
           </ol>
           <p className="mt-6 text-sm text-slate-500">
-            The platform fee is {platformFeePercent}% of what subscribers pay you, plus the payment provider&apos;s processing fees.
+            The platform fee is {platformFeePercent}% of what subscribers pay you, plus the payment provider&apos;s
+            processing fees.
           </p>
         </section>
 
-        <section aria-labelledby="founding-partners" className="rounded-2xl border border-brand-500/40 bg-brand-50 p-6 sm:p-8">
+        <section
+          aria-labelledby="founding-partners"
+          className="rounded-2xl border border-brand-500/40 bg-brand-50 p-6 sm:p-8"
+        >
           <div className="flex items-center gap-3">
             <Award className="size-7 text-brand-700" aria-hidden="true" />
             <h2 id="founding-partners" className="text-2xl font-bold">
               The first {FOUNDING_SPOTS} experts
             </h2>
           </div>
-          <p className="mt-3 text-slate-700">The first {FOUNDING_SPOTS} experts who partner with Sharpside become founding partners and get:</p>
+          <p className="mt-3 text-slate-700">
+            The first {FOUNDING_SPOTS} experts who partner with Sharpside become founding partners and get:
+          </p>
           <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-800 marker:text-brand-600">
             <li>a founding-partner badge on their profile;</li>
             <li>a lower platform fee for their first year;</li>
@@ -155,11 +179,17 @@ export default function BecomePartner() {
               aria-valuenow={taken}
               aria-valuetext={`${taken} of ${FOUNDING_SPOTS} spots taken`}
             >
-              <div className="h-full rounded-full bg-brand-600" style={{ width: `${(taken / FOUNDING_SPOTS) * 100}%` }} />
+              <div
+                className="h-full rounded-full bg-brand-600"
+                style={{ width: `${(taken / FOUNDING_SPOTS) * 100}%` }}
+              />
             </div>
           </div>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/sign-up?flow=Expert" className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-slate-800">
+            <Link
+              to="/sign-up?flow=Expert"
+              className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-slate-800"
+            >
               Sign up as an expert
             </Link>
             <Link

@@ -13,7 +13,12 @@ import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/m
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
-import { centsToDollars, dollarsToCents, SUBSCRIPTION_DESCRIPTION_MAX, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
+import {
+  centsToDollars,
+  dollarsToCents,
+  SUBSCRIPTION_DESCRIPTION_MAX,
+  subscriptionPriceFormSchema,
+} from "~/modules/payments/price-schema";
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { CheersReceived } from "~/components/cheers/cheers-received";
@@ -24,10 +29,16 @@ import { totalPagesOf } from "~/modules/http/page-param";
 
 export const BUSINESS_TITLE = "Business";
 export const PRICE_SAVED = "Subscription price has been updated.";
-export const PAYMENTS_OFF = "Payments are switched off on this server, so there is no payment account to connect. Subscriptions are free until they are switched on.";
+export const PAYMENTS_OFF =
+  "Payments are switched off on this server, so there is no payment account to connect. Subscriptions are free until they are switched on.";
 export const DISCONNECTED = "Payment account disconnected.";
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, BUSINESS_TITLE, "Your payment account, subscription price, subscribers and earnings.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(
+    { matches, location },
+    BUSINESS_TITLE,
+    "Your payment account, subscription price, subscribers and earnings.",
+  );
 
 /** Experts only (SPEC.md section 4's role gate): visitors sign in, unconfirmed users verify, others get a 403. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,7 +56,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-
 export default function Business() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -53,7 +63,10 @@ export default function Business() {
       <div className="mx-auto max-w-content">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{BUSINESS_TITLE}</h1>
-          <Link to={`/experts/${encodeURIComponent(data.userName)}`} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to={`/experts/${encodeURIComponent(data.userName)}`}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
             View my public page
           </Link>
         </div>
@@ -64,8 +77,8 @@ export default function Business() {
           <RevenueFigure label="Earnings, all time" revenue={data.revenue.allTime} />
         </dl>
         <p className="mt-2 text-xs text-slate-500">
-          Earnings are subscription and Cheers (tip) payments that went through, less the platform fee ({data.platformFeePercent}%); refunds, and Cheers
-          recorded while payments are off, are left out.
+          Earnings are subscription and Cheers (tip) payments that went through, less the platform fee (
+          {data.platformFeePercent}%); refunds, and Cheers recorded while payments are off, are left out.
         </p>
 
         <div className="mt-6 space-y-6">
@@ -76,7 +89,8 @@ export default function Business() {
             <p className="mb-4 text-sm text-slate-600">
               {data.subscriptionPrice ? (
                 <>
-                  Current price: <strong className="text-slate-900">{formatUsd(data.subscriptionPrice.price)}/month</strong>
+                  Current price:{" "}
+                  <strong className="text-slate-900">{formatUsd(data.subscriptionPrice.price)}/month</strong>
                   {data.subscriptionPrice.description ? <> — {data.subscriptionPrice.description}</> : null}
                 </>
               ) : (
@@ -93,8 +107,13 @@ export default function Business() {
           <SectionCard id="subscribers-heading" title="Latest subscribers">
             {data.recentSubscribers.length === 0 ? (
               <div>
-                <p className="text-sm text-slate-600">No subscribers yet. Share your page and post free analysis to bring them in.</p>
-                <Link to="?createEditPost=NEW" className="mt-3 inline-block rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600">
+                <p className="text-sm text-slate-600">
+                  No subscribers yet. Share your page and post free analysis to bring them in.
+                </p>
+                <Link
+                  to="?createEditPost=NEW"
+                  className="mt-3 inline-block rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600"
+                >
                   Write a free post
                 </Link>
               </div>
@@ -102,7 +121,12 @@ export default function Business() {
               <ul className="divide-y divide-slate-100">
                 {data.recentSubscribers.map((subscriber) => (
                   <li key={subscriber.id} className="flex items-center gap-3 py-3">
-                    <ProxiedImage src={subscriber.avatar} width={40} height={40} className="size-10 shrink-0 rounded-full" />
+                    <ProxiedImage
+                      src={subscriber.avatar}
+                      width={40}
+                      height={40}
+                      className="size-10 shrink-0 rounded-full"
+                    />
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-semibold text-slate-900">
                         {`${subscriber.firstName} ${subscriber.lastName}`.trim() || subscriber.userName}
@@ -134,16 +158,35 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 function RevenueFigure({ label, revenue }: { label: string; revenue: Revenue }) {
-  return <Figure label={label} value={`$${formatUsdPlain(revenue.netCents)}`} note={`${formatUsd(revenue.grossCents)} paid before fees`} />;
+  return (
+    <Figure
+      label={label}
+      value={`$${formatUsdPlain(revenue.netCents)}`}
+      note={`${formatUsd(revenue.grossCents)} paid before fees`}
+    />
+  );
 }
 
 const ACCOUNT_TEXT: Record<PaymentAccountState, { icon: typeof CreditCard; text: string; tone: string }> = {
-  NotConnected: { icon: CreditCard, text: "Connect a Stripe account so your subscribers' payments reach you.", tone: "text-slate-700" },
-  OnboardingIncomplete: { icon: CircleAlert, text: "Stripe still needs some details before you can be paid. Continue the setup where you left it.", tone: "text-amber-700" },
-  Ready: { icon: CheckCircle2, text: "Your payment account is ready: subscription payments go to it, less the platform fee.", tone: "text-brand-700" },
+  NotConnected: {
+    icon: CreditCard,
+    text: "Connect a Stripe account so your subscribers' payments reach you.",
+    tone: "text-slate-700",
+  },
+  OnboardingIncomplete: {
+    icon: CircleAlert,
+    text: "Stripe still needs some details before you can be paid. Continue the setup where you left it.",
+    tone: "text-amber-700",
+  },
+  Ready: {
+    icon: CheckCircle2,
+    text: "Your payment account is ready: subscription payments go to it, less the platform fee.",
+    tone: "text-brand-700",
+  },
 };
 
-const primaryButton = "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
+const primaryButton =
+  "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
 const secondaryButton =
   "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
 
@@ -161,7 +204,9 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
   async function goTo(action: "connect" | "url") {
     setBusy(action);
     try {
-      const answer = await apiFetch<{ payload: { url: string } | string }>(`/paymentsystems/stripe/account/${action}`, { method: "POST" });
+      const answer = await apiFetch<{ payload: { url: string } | string }>(`/paymentsystems/stripe/account/${action}`, {
+        method: "POST",
+      });
       const url = typeof answer.payload === "string" ? answer.payload : answer.payload.url;
       window.location.assign(url);
     } catch (error) {
@@ -237,7 +282,9 @@ export function PriceForm({ current }: { current: { price: number; description: 
   const [form, fields] = useForm({
     id: "subscription-price",
     lastResult,
-    defaultValue: current ? { price: priceFieldValue(current.price), description: current.description ?? "" } : undefined,
+    defaultValue: current
+      ? { price: priceFieldValue(current.price), description: current.description ?? "" }
+      : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionPriceFormSchema }),
@@ -278,7 +325,10 @@ export function PriceForm({ current }: { current: { price: number; description: 
     <form {...getFormProps(form)} noValidate className="space-y-4" aria-busy={saving}>
       <Field meta={fields.price} label="Monthly price (USD)" hint="At least $1." required>
         <div className="relative">
-          <span className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-sm text-slate-500" aria-hidden="true">
+          <span
+            className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-sm text-slate-500"
+            aria-hidden="true"
+          >
             $
           </span>
           <input
@@ -293,7 +343,11 @@ export function PriceForm({ current }: { current: { price: number; description: 
           />
         </div>
       </Field>
-      <Field meta={fields.description} label="What subscribers get" hint={`Optional, at most ${SUBSCRIPTION_DESCRIPTION_MAX} characters.`}>
+      <Field
+        meta={fields.description}
+        label="What subscribers get"
+        hint={`Optional, at most ${SUBSCRIPTION_DESCRIPTION_MAX} characters.`}
+      >
         <input
           {...withoutKey(getInputProps(fields.description, { type: "text" }))}
           key={fields.description.key}

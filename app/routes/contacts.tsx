@@ -18,7 +18,11 @@ import { parseForm, readForm } from "~/modules/http/form-input.server";
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, location }, "Contacts", "Reach the Sharpside team: e-mail, live chat, request a call, and answers to the most common questions.");
+  pageMeta(
+    { matches, location },
+    "Contacts",
+    "Reach the Sharpside team: e-mail, live chat, request a call, and answers to the most common questions.",
+  );
 
 export function loader({ context }: LoaderFunctionArgs) {
   return { supportEmail: context.env.SUPPORT_EMAIL, messengerUrl: context.env.MESSENGER_URL ?? null };
@@ -30,11 +34,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), confirmation: null }, { status: 422 });
   }
   try {
-    await createSupportRequest(context.db, submission.value, { ip: context.clientIp, rule: context.env.RATE_LIMIT_SUPPORT_REQUEST });
+    await createSupportRequest(context.db, submission.value, {
+      ip: context.clientIp,
+      rule: context.env.RATE_LIMIT_SUPPORT_REQUEST,
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // The module's field errors (if any) go under their fields, anything else to the form root.
-    const reply = error.fieldErrors ? submission.reply({ fieldErrors: error.fieldErrors }) : submission.reply({ formErrors: [error.message] });
+    const reply = error.fieldErrors
+      ? submission.reply({ fieldErrors: error.fieldErrors })
+      : submission.reply({ formErrors: [error.message] });
     return data({ result: reply, confirmation: null }, { status: error.status, headers: error.headers });
   }
   return {
@@ -56,15 +65,18 @@ export default function Contacts() {
       <header className="max-w-(--width-content)">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Contacts</h1>
         <p className="mt-3 text-slate-600">
-          Questions about a subscription, a payment or becoming an expert? Pick whatever suits you: we answer e-mail and chat every day
-          and usually call back within one business day.
+          Questions about a subscription, a payment or becoming an expert? Pick whatever suits you: we answer e-mail and
+          chat every day and usually call back within one business day.
         </p>
       </header>
 
       <ul className="mt-8 grid gap-4 md:grid-cols-3" aria-label="Ways to reach us">
         <ContactCard icon={<Mail className="size-5" aria-hidden="true" />} title="E-mail support">
           <p>We reply within 24 hours, usually much sooner.</p>
-          <a href={`mailto:${supportEmail}`} className="mt-3 inline-block break-words font-semibold text-brand-700 hover:underline">
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-3 inline-block break-words font-semibold text-brand-700 hover:underline"
+          >
             {supportEmail}
           </a>
         </ContactCard>
@@ -102,7 +114,10 @@ export default function Contacts() {
       </ul>
 
       <div className="mt-10 grid gap-10 xl:grid-cols-2">
-        <section aria-labelledby="request-a-call-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="request-a-call-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           <h2 id="request-a-call-heading" className="text-xl font-bold">
             Request a call
           </h2>
@@ -123,7 +138,10 @@ export default function Contacts() {
               <details key={faq.question} className="group px-5 py-4">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-slate-900 marker:hidden [&::-webkit-details-marker]:hidden">
                   {faq.question}
-                  <ChevronDown className="size-5 shrink-0 text-slate-500 transition group-open:rotate-180" aria-hidden="true" />
+                  <ChevronDown
+                    className="size-5 shrink-0 text-slate-500 transition group-open:rotate-180"
+                    aria-hidden="true"
+                  />
                 </summary>
                 <p className="mt-3 text-slate-600">{faq.answer}</p>
               </details>
@@ -140,7 +158,12 @@ export default function Contacts() {
         <ul className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
           {TEAM.map((person) => (
             <li key={person.name} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
-              <ProxiedImage src={person.photo} width={96} height={96} className="mx-auto size-20 rounded-full sm:size-24" />
+              <ProxiedImage
+                src={person.photo}
+                width={96}
+                height={96}
+                className="mx-auto size-20 rounded-full sm:size-24"
+              />
               <p className="mt-3 font-semibold text-slate-900">{person.name}</p>
               <p className="text-sm text-slate-500">{person.role}</p>
             </li>

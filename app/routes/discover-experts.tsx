@@ -20,12 +20,20 @@ export const DISCOVER_PAGE_SIZE = 12;
 const VIEWER_SUBSCRIPTIONS = 100;
 const DEFAULT_SORT: ExpertSort = "subscribers";
 
-export const SORT_LABELS: Record<ExpertSort, string> = { record: "Best record", subscribers: "Most subscribers", newest: "Newest" };
+export const SORT_LABELS: Record<ExpertSort, string> = {
+  record: "Best record",
+  subscribers: "Most subscribers",
+  newest: "Newest",
+};
 /** The order the sort control offers them. */
 const SORT_ORDER: ExpertSort[] = ["subscribers", "record", "newest"];
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, location }, DISCOVER_TITLE, "Find sports-betting experts by sport, verified record and subscribers, and follow or subscribe to their picks.");
+  pageMeta(
+    { matches, location },
+    DISCOVER_TITLE,
+    "Find sports-betting experts by sport, verified record and subscribers, and follow or subscribe to their picks.",
+  );
 
 /**
  * Every signed-out visitor gets the same page for the same address (their Subscribe and Follow
@@ -34,7 +42,15 @@ export const meta: MetaFunction = ({ matches, location }) =>
 export const headers = publicPageHeaders;
 
 /** The address of the directory with these filters (defaults left out, the sports in display order). */
-export function discoverHref({ categoryIds, sort, page = 1 }: { categoryIds: number[]; sort: ExpertSort; page?: number }): string {
+export function discoverHref({
+  categoryIds,
+  sort,
+  page = 1,
+}: {
+  categoryIds: number[];
+  sort: ExpertSort;
+  page?: number;
+}): string {
   const params = new URLSearchParams();
   for (const id of categoryIds) params.append("categoryIds", String(id));
   if (sort !== DEFAULT_SORT) params.set("sort", sort);
@@ -59,7 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = viewer?.user.id ?? null;
   const [list, viewerSubscriptions] = await Promise.all([
     listExperts(context.db, { page, size: DISCOVER_PAGE_SIZE, categoryIds, sort }, viewerId),
-    viewerId ? listUserSubscriptions(context.db, viewerId, { page: 1, size: VIEWER_SUBSCRIPTIONS }) : Promise.resolve({ items: [] as SubscriptionDTO[] }),
+    viewerId
+      ? listUserSubscriptions(context.db, viewerId, { page: 1, size: VIEWER_SUBSCRIPTIONS })
+      : Promise.resolve({ items: [] as SubscriptionDTO[] }),
   ]);
   // Each card's subscription state (pending, running, cancelled…), for this page's experts only.
   const listed = new Set(list.items.map((expert) => expert.id));
@@ -87,14 +105,20 @@ const chipOn = "border-ink bg-ink text-white hover:bg-slate-800";
 const chipOff = "border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-100";
 
 export default function DiscoverExperts() {
-  const { categories, categoryIds, sort, page, experts, totalItems, totalPages, subscriptions, viewerId } = useLoaderData<typeof loader>();
+  const { categories, categoryIds, sort, page, experts, totalItems, totalPages, subscriptions, viewerId } =
+    useLoaderData<typeof loader>();
   const selected = new Set(categoryIds);
-  const toggled = (id: number) => categories.map((category) => category.id).filter((other) => (other === id ? !selected.has(id) : selected.has(other)));
+  const toggled = (id: number) =>
+    categories
+      .map((category) => category.id)
+      .filter((other) => (other === id ? !selected.has(id) : selected.has(other)));
   return (
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-6xl">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{DISCOVER_TITLE}</h1>
-        <p className="mt-1 text-slate-600">Find handicappers by sport, compare verified records, then follow or subscribe.</p>
+        <p className="mt-1 text-slate-600">
+          Find handicappers by sport, compare verified records, then follow or subscribe.
+        </p>
 
         <div className="mt-5 space-y-4">
           <div role="group" aria-labelledby="sports-filter-label">
@@ -108,17 +132,24 @@ export default function DiscoverExperts() {
               </li>
               {categories.map((category) => (
                 <li key={category.id}>
-                  <ChipForm categoryIds={toggled(category.id)} sort={sort} pressed={selected.has(category.id)} label={category.name} />
+                  <ChipForm
+                    categoryIds={toggled(category.id)}
+                    sort={sort}
+                    pressed={selected.has(category.id)}
+                    label={category.name}
+                  />
                 </li>
               ))}
             </ul>
           </div>
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-600">
-              {`${totalItems} ${totalItems === 1 ? "expert" : "experts"}`}
-            </p>
-            <div role="group" aria-labelledby="sort-label" className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-2">
+            <p className="text-sm text-slate-600">{`${totalItems} ${totalItems === 1 ? "expert" : "experts"}`}</p>
+            <div
+              role="group"
+              aria-labelledby="sort-label"
+              className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-2"
+            >
               <span id="sort-label" className="text-sm font-semibold text-slate-700">
                 Sort by
               </span>
@@ -131,7 +162,9 @@ export default function DiscoverExperts() {
                     aria-current={option === sort ? "true" : undefined}
                     className={clsx(
                       "flex-1 whitespace-nowrap rounded-full px-2 py-1.5 text-center text-xs font-semibold sm:flex-none sm:px-3 sm:text-sm",
-                      option === sort ? "bg-brand-500 text-ink" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                      option === sort
+                        ? "bg-brand-500 text-ink"
+                        : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                     )}
                   >
                     {SORT_LABELS[option]}
@@ -146,9 +179,13 @@ export default function DiscoverExperts() {
           {experts.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
               <Compass className="mx-auto size-8 text-slate-400" aria-hidden="true" />
-              <p className="mt-3 font-semibold text-slate-900">{totalItems > 0 ? "No more experts" : "No experts here yet"}</p>
+              <p className="mt-3 font-semibold text-slate-900">
+                {totalItems > 0 ? "No more experts" : "No experts here yet"}
+              </p>
               <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
-                {totalItems > 0 ? "This page is past the last expert." : "Nobody has published in these sports yet. Try other sports or see everyone."}
+                {totalItems > 0
+                  ? "This page is past the last expert."
+                  : "Nobody has published in these sports yet. Try other sports or see everyone."}
               </p>
               <Link
                 to={totalItems > 0 ? discoverHref({ categoryIds, sort }) : discoverHref({ categoryIds: [], sort })}
@@ -162,11 +199,21 @@ export default function DiscoverExperts() {
               <ul aria-label="Experts" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {experts.map((expert) => (
                   <li key={expert.id}>
-                    <ExpertCard expert={expert} signedIn={viewerId !== null} isOwner={viewerId === expert.id} subscription={subscriptions[expert.id] ?? null} />
+                    <ExpertCard
+                      expert={expert}
+                      signedIn={viewerId !== null}
+                      isOwner={viewerId === expert.id}
+                      subscription={subscriptions[expert.id] ?? null}
+                    />
                   </li>
                 ))}
               </ul>
-              <PageLinks page={page} totalPages={totalPages} hrefFor={(n) => discoverHref({ categoryIds, sort, page: n })} label="Pages of experts" />
+              <PageLinks
+                page={page}
+                totalPages={totalPages}
+                hrefFor={(n) => discoverHref({ categoryIds, sort, page: n })}
+                label="Pages of experts"
+              />
             </>
           )}
         </div>
@@ -176,7 +223,17 @@ export default function DiscoverExperts() {
 }
 
 /** One filter chip: submitting it loads the directory with that sport added or removed (first page). */
-function ChipForm({ categoryIds, sort, pressed, label }: { categoryIds: number[]; sort: ExpertSort; pressed: boolean; label: string }) {
+function ChipForm({
+  categoryIds,
+  sort,
+  pressed,
+  label,
+}: {
+  categoryIds: number[];
+  sort: ExpertSort;
+  pressed: boolean;
+  label: string;
+}) {
   return (
     <Form method="get" action="/discover-experts" preventScrollReset>
       {categoryIds.map((id) => (

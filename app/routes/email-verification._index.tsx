@@ -29,10 +29,14 @@ const CODE_REQUIRED = `Enter the ${EMAIL_CODE_LENGTH}-character code from the e-
 /** The code form: what the person typed, cleaned as SPEC.md section 5 says; or the magic link's token. */
 const confirmSchema = z
   .object({ token: z.string().optional(), code: z.string().transform(normalizeEmailCode).optional() })
-  .refine((value) => value.token || value.code?.length === EMAIL_CODE_LENGTH, { path: ["code"], message: CODE_REQUIRED });
+  .refine((value) => value.token || value.code?.length === EMAIL_CODE_LENGTH, {
+    path: ["code"],
+    message: CODE_REQUIRED,
+  });
 
 /** Where a confirmed e-mail goes next (SPEC.md section 4): the callbackUrl, else the confirmation page. */
-const nextUrl = (request: Request) => safeCallbackUrl(new URL(request.url).searchParams.get("callbackUrl"), "/email-verification/confirmed");
+const nextUrl = (request: Request) =>
+  safeCallbackUrl(new URL(request.url).searchParams.get("callbackUrl"), "/email-verification/confirmed");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -58,12 +62,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent: RESEND, resendError: null, result: undefined };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return data({ intent: RESEND, resendError: error.message, result: undefined }, { status: error.status, headers: error.headers });
+      return data(
+        { intent: RESEND, resendError: error.message, result: undefined },
+        { status: error.status, headers: error.headers },
+      );
     }
   }
 
   const submission = parseForm(formData, confirmSchema);
-  if (submission.status !== "success") return data({ intent: CONFIRM, resendError: null, result: submission.reply() }, { status: 422 });
+  if (submission.status !== "success")
+    return data({ intent: CONFIRM, resendError: null, result: submission.reply() }, { status: 422 });
   const viewer = await getViewer(request, context);
   const tokenOrCode = submission.value.token ?? submission.value.code ?? "";
   try {
@@ -107,8 +115,9 @@ function EnterCode() {
       title="Verify your email"
       description={
         <>
-          We sent a {EMAIL_CODE_LENGTH}-character code to <strong className="break-words font-semibold text-slate-900">{email}</strong>. Enter it
-          below, or open the link in the e-mail.
+          We sent a {EMAIL_CODE_LENGTH}-character code to{" "}
+          <strong className="break-words font-semibold text-slate-900">{email}</strong>. Enter it below, or open the
+          link in the e-mail.
         </>
       }
       footer={
@@ -171,7 +180,10 @@ function MagicLink({ token }: { token: string }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
-  const [form] = useForm({ id: "email-link", lastResult: actionData?.intent === CONFIRM ? actionData.result : undefined });
+  const [form] = useForm({
+    id: "email-link",
+    lastResult: actionData?.intent === CONFIRM ? actionData.result : undefined,
+  });
 
   useEffect(() => {
     if (sent.current) return;
@@ -182,12 +194,21 @@ function MagicLink({ token }: { token: string }) {
   const busy = navigation.state !== "idle";
   return (
     <AuthCard title="Verify your email">
-      <Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col items-center space-y-4 text-center">
+      <Form
+        ref={formRef}
+        method="post"
+        {...getFormProps(form)}
+        className="flex flex-col items-center space-y-4 text-center"
+      >
         <MailOpen className="size-12 text-brand-600" aria-hidden="true" />
         <input type="hidden" name="intent" value={CONFIRM} />
         <input type="hidden" name="token" value={token} />
         <p role="status" className="text-sm text-slate-600">
-          {busy ? "Confirming your e-mail address…" : form.errors?.length ? "We could not confirm your e-mail address." : "Confirm your e-mail address to finish signing up."}
+          {busy
+            ? "Confirming your e-mail address…"
+            : form.errors?.length
+              ? "We could not confirm your e-mail address."
+              : "Confirm your e-mail address to finish signing up."}
         </p>
         <FormError id={form.errorId} errors={form.errors} />
         {form.errors?.length ? (

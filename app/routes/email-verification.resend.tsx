@@ -40,7 +40,8 @@ export default function ResendVerificationEmail() {
         <div role="status" className="flex flex-col items-center text-center">
           <MailCheck className="size-12 text-brand-600" aria-hidden="true" />
           <p className="mt-4 text-sm text-slate-600">
-            We have resent verification email to <strong className="break-words font-semibold text-slate-900">{actionData.sentTo}</strong>
+            We have resent verification email to{" "}
+            <strong className="break-words font-semibold text-slate-900">{actionData.sentTo}</strong>
           </p>
         </div>
         <Link to="/email-verification" className={`mt-6 ${primaryButtonClass}`}>
@@ -55,8 +56,8 @@ export default function ResendVerificationEmail() {
       title="Verify your email"
       description={
         <>
-          Your e-mail address <strong className="break-words font-semibold text-slate-900">{email}</strong> is not verified yet. We will send you a
-          new code and link.
+          Your e-mail address <strong className="break-words font-semibold text-slate-900">{email}</strong> is not
+          verified yet. We will send you a new code and link.
         </>
       }
       footer={

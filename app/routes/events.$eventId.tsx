@@ -76,10 +76,16 @@ export default function EventPage() {
       <div className="mx-auto max-w-content">
         <header className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{event.categoryInfo.name}</span>
-            <span className={clsx("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLES[event.status])}>{event.status}</span>
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+              {event.categoryInfo.name}
+            </span>
+            <span className={clsx("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLES[event.status])}>
+              {event.status}
+            </span>
           </div>
-          <h1 className="mt-3 text-2xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-3xl">{event.title}</h1>
+          <h1 className="mt-3 text-2xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-3xl">
+            {event.title}
+          </h1>
           <dl className="mt-4 grid gap-3 sm:grid-cols-2">
             <Team label="Away" name={event.awayTeam} score={hasScore ? event.awayScore : null} />
             <Team label="Home" name={event.homeTeam} score={hasScore ? event.homeScore : null} />
@@ -94,13 +100,19 @@ export default function EventPage() {
         <section aria-labelledby="event-posts-heading" className="mt-8">
           <h2 id="event-posts-heading" className="text-xl font-bold text-slate-900">
             Posts and picks
-            {totalItems > 0 ? <span className="ml-2 text-base font-semibold text-slate-500">({totalItems})</span> : null}
+            {totalItems > 0 ? (
+              <span className="ml-2 text-base font-semibold text-slate-500">({totalItems})</span>
+            ) : null}
           </h2>
           {posts.length === 0 ? (
             <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
               <Newspaper className="mx-auto size-8 text-slate-400" aria-hidden="true" />
-              <p className="mt-3 font-semibold text-slate-900">{page > 1 ? "There are no more posts." : "No posts on this game yet"}</p>
-              <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">Experts' posts and picks about this game will show up here.</p>
+              <p className="mt-3 font-semibold text-slate-900">
+                {page > 1 ? "There are no more posts." : "No posts on this game yet"}
+              </p>
+              <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
+                Experts' posts and picks about this game will show up here.
+              </p>
             </div>
           ) : (
             <ul className="mt-4 space-y-4" aria-label={`Posts about ${event.title}`}>

@@ -52,7 +52,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const gradedPage = pageFromUrl(url, 10_000, "graded");
   const [posts, upcoming, subscription, figures, chart, graded, leaders] = await Promise.all([
     listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
-    page === 1 ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS) : Promise.resolve([]),
+    page === 1
+      ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS)
+      : Promise.resolve([]),
     viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
     expertRecordFigures(context.db, expert.id),
     unitsOverTime(context.db, expert.id),
@@ -87,7 +89,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 const DESCRIPTION_MAX = 160;
 
 /** The about text, shortened on a word boundary for search results and link previews. */
-export function describeExpert(expert: { firstName: string; lastName: string; expertAboutText: string | null }, appName: string): string {
+export function describeExpert(
+  expert: { firstName: string; lastName: string; expertAboutText: string | null },
+  appName: string,
+): string {
   const about = expert.expertAboutText?.replace(/\s+/g, " ").trim();
   if (!about) return `${fullName(expert)}: free posts, subscriber picks and a verified record on ${appName}.`;
   if (about.length <= DESCRIPTION_MAX) return about;
@@ -118,172 +123,222 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
-  const { expert, isOwner, signedIn, subscription, paymentsEnabled, stripePublishableKey, posts, upcoming, page, totalPages, figures, chart, gradedPicks, gradedPage, gradedPages, canonicalUrl, siteUrl, leaders } =
-    useLoaderData<typeof loader>();
+  const {
+    expert,
+    isOwner,
+    signedIn,
+    subscription,
+    paymentsEnabled,
+    stripePublishableKey,
+    posts,
+    upcoming,
+    page,
+    totalPages,
+    figures,
+    chart,
+    gradedPicks,
+    gradedPage,
+    gradedPages,
+    canonicalUrl,
+    siteUrl,
+    leaders,
+  } = useLoaderData<typeof loader>();
   const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
-      <JsonLd data={personJsonLd({ expert, url: canonicalUrl.replace(/\?.*$/, ""), imageUrl: imageUrl(expert.avatar, 320), siteUrl })} />
+      <JsonLd
+        data={personJsonLd({
+          expert,
+          url: canonicalUrl.replace(/\?.*$/, ""),
+          imageUrl: imageUrl(expert.avatar, 320),
+          siteUrl,
+        })}
+      />
       <PageWithAside label="Top experts" aside={<LeaderboardAside rows={leaders} />}>
-      <article className="mx-auto max-w-content" aria-labelledby="expert-name">
-        <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <div className="relative aspect-[3/1] w-full bg-gradient-to-br from-ink via-slate-800 to-brand-800">
-            {expert.cover ? (
-              <ProxiedImage src={expert.cover} width={704} height={235} className="absolute inset-0 size-full object-cover" />
-            ) : null}
-          </div>
-          <div className="px-5 pb-5 sm:px-6">
-            <div className="-mt-12 flex items-end justify-between gap-3">
-              <ProxiedImage
-                src={expert.avatar}
-                width={96}
-                height={96}
-                alt={`${expert.userName}'s profile photo`}
-                className="relative size-24 shrink-0 rounded-full border-4 border-white bg-white object-cover"
-              />
-              {isOwner ? (
-                <Link
-                  to="/settings"
-                  className="mb-1 inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit profile
-                </Link>
-              ) : null}
-            </div>
-            <h1 id="expert-name" className="mt-3 text-2xl font-extrabold tracking-tight text-slate-900">
-              {fullName(expert)}
-            </h1>
-            <p className="text-slate-500">{`@${expert.userName}`}</p>
-            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-              {location ? (
-                <span className="inline-flex items-center gap-1">
-                  <MapPin className="size-4" aria-hidden="true" />
-                  {location}
-                </span>
-              ) : null}
-              <span className="inline-flex items-center gap-1">
-                <Users className="size-4" aria-hidden="true" />
-                {`${expert.subscribersCount} subscriber${expert.subscribersCount === 1 ? "" : "s"}`}
-              </span>
-            </div>
-            {expert.expertAboutText ? <p className="mt-4 whitespace-pre-line text-slate-800">{expert.expertAboutText}</p> : null}
-          </div>
-        </header>
-
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <RecordCard record={expert.record} />
-          <section aria-labelledby="subscription-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="subscription-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-              Subscription
-            </h2>
-            {expert.subscriptionPrice ? (
-              <>
-                <p className="mt-2 text-2xl font-extrabold text-slate-900">{`${formatUsd(expert.subscriptionPrice.price)}/month`}</p>
-                {expert.subscriptionPrice.description ? <p className="mt-1 text-sm text-slate-600">{expert.subscriptionPrice.description}</p> : null}
-              </>
-            ) : (
-              <p className="mt-2 text-slate-600">No subscription price set yet.</p>
-            )}
-            {isOwner ? (
-              // The owner sees the way forward where readers see the price.
-              <div className="mt-4">
-                {expert.subscriptionPrice ? (
-                  <Link to="/business#price-heading" className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
-                    Change your price on Business
-                  </Link>
-                ) : (
-                  <>
-                    <p className="text-sm text-slate-600">Readers cannot subscribe until you set a monthly price.</p>
-                    <Link to="/business#price-heading" className={`mt-3 ${ownerActionClass}`}>
-                      Set your price
-                    </Link>
-                  </>
-                )}
-              </div>
-            ) : (
-              <div className="mt-4 flex flex-wrap items-start gap-2">
-                <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
-                <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
-                <SendCheers
-                  expert={expert}
-                  signedIn={signedIn}
-                  canCheer={expert.isFollowed || Boolean(subscription?.isActive)}
-                  paymentsEnabled={paymentsEnabled}
-                  publishableKey={stripePublishableKey}
+        <article className="mx-auto max-w-content" aria-labelledby="expert-name">
+          <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <div className="relative aspect-[3/1] w-full bg-gradient-to-br from-ink via-slate-800 to-brand-800">
+              {expert.cover ? (
+                <ProxiedImage
+                  src={expert.cover}
+                  width={704}
+                  height={235}
+                  className="absolute inset-0 size-full object-cover"
                 />
-                {paymentsEnabled || subscription?.isActive ? null : (
-                  <p className="w-full text-xs text-slate-500">Card payments are switched off for now: subscribing is free.</p>
-                )}
+              ) : null}
+            </div>
+            <div className="px-5 pb-5 sm:px-6">
+              <div className="-mt-12 flex items-end justify-between gap-3">
+                <ProxiedImage
+                  src={expert.avatar}
+                  width={96}
+                  height={96}
+                  alt={`${expert.userName}'s profile photo`}
+                  className="relative size-24 shrink-0 rounded-full border-4 border-white bg-white object-cover"
+                />
+                {isOwner ? (
+                  <Link
+                    to="/settings"
+                    className="mb-1 inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+                  >
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit profile
+                  </Link>
+                ) : null}
               </div>
-            )}
-          </section>
-        </div>
+              <h1 id="expert-name" className="mt-3 text-2xl font-extrabold tracking-tight text-slate-900">
+                {fullName(expert)}
+              </h1>
+              <p className="text-slate-500">{`@${expert.userName}`}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+                {location ? (
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin className="size-4" aria-hidden="true" />
+                    {location}
+                  </span>
+                ) : null}
+                <span className="inline-flex items-center gap-1">
+                  <Users className="size-4" aria-hidden="true" />
+                  {`${expert.subscribersCount} subscriber${expert.subscribersCount === 1 ? "" : "s"}`}
+                </span>
+              </div>
+              {expert.expertAboutText ? (
+                <p className="mt-4 whitespace-pre-line text-slate-800">{expert.expertAboutText}</p>
+              ) : null}
+            </div>
+          </header>
 
-        <section aria-labelledby="verified-record-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="verified-record-heading" className="text-xl font-bold">
-              Record and figures
-            </h2>
-            <Link to="/verify" className="text-sm font-semibold text-brand-700 underline">
-              How every pick is verified
-            </Link>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <RecordCard record={expert.record} />
+            <section
+              aria-labelledby="subscription-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 id="subscription-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+                Subscription
+              </h2>
+              {expert.subscriptionPrice ? (
+                <>
+                  <p className="mt-2 text-2xl font-extrabold text-slate-900">{`${formatUsd(expert.subscriptionPrice.price)}/month`}</p>
+                  {expert.subscriptionPrice.description ? (
+                    <p className="mt-1 text-sm text-slate-600">{expert.subscriptionPrice.description}</p>
+                  ) : null}
+                </>
+              ) : (
+                <p className="mt-2 text-slate-600">No subscription price set yet.</p>
+              )}
+              {isOwner ? (
+                // The owner sees the way forward where readers see the price.
+                <div className="mt-4">
+                  {expert.subscriptionPrice ? (
+                    <Link
+                      to="/business#price-heading"
+                      className="text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+                    >
+                      Change your price on Business
+                    </Link>
+                  ) : (
+                    <>
+                      <p className="text-sm text-slate-600">Readers cannot subscribe until you set a monthly price.</p>
+                      <Link to="/business#price-heading" className={`mt-3 ${ownerActionClass}`}>
+                        Set your price
+                      </Link>
+                    </>
+                  )}
+                </div>
+              ) : (
+                <div className="mt-4 flex flex-wrap items-start gap-2">
+                  <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
+                  <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
+                  <SendCheers
+                    expert={expert}
+                    signedIn={signedIn}
+                    canCheer={expert.isFollowed || Boolean(subscription?.isActive)}
+                    paymentsEnabled={paymentsEnabled}
+                    publishableKey={stripePublishableKey}
+                  />
+                  {paymentsEnabled || subscription?.isActive ? null : (
+                    <p className="w-full text-xs text-slate-500">
+                      Card payments are switched off for now: subscribing is free.
+                    </p>
+                  )}
+                </div>
+              )}
+            </section>
           </div>
-          <div className="mt-4">
-            <RecordFiguresPanel figures={figures} />
-          </div>
-          <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Units over time</h3>
-          <div className="mt-2">
-            <UnitsChart points={chart} label={`Units won by ${expert.userName}, running total`} />
-          </div>
-          <h3 id="graded-picks-heading" className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">
-            Graded picks
-          </h3>
-          <GradedPicks picks={gradedPicks} page={gradedPage} totalPages={gradedPages} labelledBy="graded-picks-heading" />
-        </section>
 
-        {upcoming.length > 0 ? (
-          <section aria-labelledby="upcoming-heading" className="mt-8">
-            <h2 id="upcoming-heading" className="text-xl font-bold">
-              Coming up
-            </h2>
-            <ul className="mt-4 space-y-4">
-              {upcoming.map((post) => (
-                <li key={post.id}>
-                  <PostCard post={post} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        <section aria-labelledby="posts-heading" className="mt-8">
-          <h2 id="posts-heading" className="text-xl font-bold">
-            Posts and picks
-          </h2>
-          <div className="mt-4">
-            <InfinitePostList
-              key={`${expert.id}-${page}`}
-              initialItems={posts}
-              initialPage={page}
-              totalPages={totalPages}
-              endpoint="/api/posts"
-              query={{ expertId: expert.id }}
-              pageSize={EXPERT_PAGE_POSTS}
-              label={`Posts and picks by ${expert.userName}`}
-              empty={
-                page > 1 ? (
-                  <p className="text-slate-600">There are no more posts.</p>
-                ) : isOwner ? (
-                  <OwnerNoPosts />
-                ) : (
-                  <p className="text-slate-600">{`${expert.userName} has not posted yet.`}</p>
-                )
-              }
+          <section
+            aria-labelledby="verified-record-heading"
+            className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="verified-record-heading" className="text-xl font-bold">
+                Record and figures
+              </h2>
+              <Link to="/verify" className="text-sm font-semibold text-brand-700 underline">
+                How every pick is verified
+              </Link>
+            </div>
+            <div className="mt-4">
+              <RecordFiguresPanel figures={figures} />
+            </div>
+            <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Units over time</h3>
+            <div className="mt-2">
+              <UnitsChart points={chart} label={`Units won by ${expert.userName}, running total`} />
+            </div>
+            <h3 id="graded-picks-heading" className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Graded picks
+            </h3>
+            <GradedPicks
+              picks={gradedPicks}
+              page={gradedPage}
+              totalPages={gradedPages}
+              labelledBy="graded-picks-heading"
             />
-          </div>
-        </section>
-      </article>
+          </section>
+
+          {upcoming.length > 0 ? (
+            <section aria-labelledby="upcoming-heading" className="mt-8">
+              <h2 id="upcoming-heading" className="text-xl font-bold">
+                Coming up
+              </h2>
+              <ul className="mt-4 space-y-4">
+                {upcoming.map((post) => (
+                  <li key={post.id}>
+                    <PostCard post={post} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="posts-heading" className="mt-8">
+            <h2 id="posts-heading" className="text-xl font-bold">
+              Posts and picks
+            </h2>
+            <div className="mt-4">
+              <InfinitePostList
+                key={`${expert.id}-${page}`}
+                initialItems={posts}
+                initialPage={page}
+                totalPages={totalPages}
+                endpoint="/api/posts"
+                query={{ expertId: expert.id }}
+                pageSize={EXPERT_PAGE_POSTS}
+                label={`Posts and picks by ${expert.userName}`}
+                empty={
+                  page > 1 ? (
+                    <p className="text-slate-600">There are no more posts.</p>
+                  ) : isOwner ? (
+                    <OwnerNoPosts />
+                  ) : (
+                    <p className="text-slate-600">{`${expert.userName} has not posted yet.`}</p>
+                  )
+                }
+              />
+            </div>
+          </section>
+        </article>
       </PageWithAside>
     </div>
   );
@@ -300,7 +355,9 @@ function OwnerNoPosts() {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
       <p className="font-semibold text-slate-900">You have not posted yet</p>
-      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">A free post introduces you to readers; subscriber-only picks are what they pay for.</p>
+      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
+        A free post introduces you to readers; subscriber-only picks are what they pay for.
+      </p>
       <Link to={`${location.pathname}?${params}`} className={`mt-4 ${ownerActionClass}`}>
         <PenSquare className="size-4" aria-hidden="true" />
         Write your first post
@@ -325,19 +382,31 @@ function RecordCard({ record }: { record: ExpertRecord }) {
         </div>
         <div>
           <dt className="text-xs text-slate-500">Units</dt>
-          <dd className={clsx("text-xl font-extrabold", record.units > 0 ? "text-brand-700" : record.units < 0 ? "text-danger" : "text-slate-900")}>
+          <dd
+            className={clsx(
+              "text-xl font-extrabold",
+              record.units > 0 ? "text-brand-700" : record.units < 0 ? "text-danger" : "text-slate-900",
+            )}
+          >
             {signed(record.units, 2)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">ROI</dt>
-          <dd className={clsx("text-xl font-extrabold", record.roi > 0 ? "text-brand-700" : record.roi < 0 ? "text-danger" : "text-slate-900")}>
+          <dd
+            className={clsx(
+              "text-xl font-extrabold",
+              record.roi > 0 ? "text-brand-700" : record.roi < 0 ? "text-danger" : "text-slate-900",
+            )}
+          >
             {`${signed(record.roi, 1)}%`}
           </dd>
         </div>
       </dl>
       <p className="mt-2 text-xs text-slate-500">
-        {graded === 0 ? "No graded picks yet." : `From ${graded} graded pick${graded === 1 ? "" : "s"}; picks cannot be edited once graded.`}
+        {graded === 0
+          ? "No graded picks yet."
+          : `From ${graded} graded pick${graded === 1 ? "" : "s"}; picks cannot be edited once graded.`}
       </p>
     </section>
   );

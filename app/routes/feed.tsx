@@ -15,8 +15,16 @@ export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches,
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
   const page = pageFromUrl(new URL(request.url));
-  const [feed, leaders] = await Promise.all([listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE }), leaderboardTop(context.db)]);
-  return { posts: forCards(feed.items), page, totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE), leaders: toLeaderboardRows(leaders) };
+  const [feed, leaders] = await Promise.all([
+    listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE }),
+    leaderboardTop(context.db),
+  ]);
+  return {
+    posts: forCards(feed.items),
+    page,
+    totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE),
+    leaders: toLeaderboardRows(leaders),
+  };
 }
 
 export default function FeedPage() {

@@ -3,7 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
-import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
+import {
+  AuthCard,
+  Field,
+  FormError,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  withoutKey,
+} from "~/components/auth/auth-form";
 import { forgotPasswordSchema } from "~/modules/accounts/account-schemas";
 import { requestPasswordReset } from "~/modules/accounts/auth.server";
 import { requireAnonymous } from "~/modules/accounts/gates.server";
@@ -11,7 +19,8 @@ import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Forgot password", "Reset your Sharpside password.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Forgot password", "Reset your Sharpside password.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
@@ -23,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 422 });
   try {
-    await requestPasswordReset(context, submission.value.emailOrUserName, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
+    await requestPasswordReset(context, submission.value.emailOrUserName, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
   } catch (error) {
     const { result, init } = appErrorReply(submission, error, { formRootOnly: true });
     return data({ result, sent: false }, init);
@@ -53,7 +65,8 @@ export default function ForgotPassword() {
         <div role="status" className="flex flex-col items-center text-center">
           <MailCheck className="size-12 text-brand-600" aria-hidden="true" />
           <p className="mt-4 text-sm text-slate-600">
-            If an account matches what you entered, we have sent it a link to create a new password. The link works for one hour.
+            If an account matches what you entered, we have sent it a link to create a new password. The link works for
+            one hour.
           </p>
         </div>
         <Link to="/sign-in" className={`mt-6 ${primaryButtonClass}`}>

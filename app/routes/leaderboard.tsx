@@ -6,7 +6,14 @@ import { PageLinks } from "~/components/ui/page-links";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { SideScroller } from "~/components/ui/side-scroller";
 import { publicPageHeaders } from "~/modules/http/public-page";
-import { formatRecord, formatUnits, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, WINDOW_LABELS, type RecordWindow } from "~/modules/record/figures";
+import {
+  formatRecord,
+  formatUnits,
+  LEADERBOARD_MIN_SAMPLE,
+  RECORD_WINDOWS,
+  WINDOW_LABELS,
+  type RecordWindow,
+} from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-queries";
 import { readLeaderboard } from "~/modules/record/record.server";
@@ -19,7 +26,15 @@ export const LEADERBOARD_TITLE = "Leaderboard";
 export const headers = publicPageHeaders;
 
 /** The address of the board with these choices (defaults left out, so each board has one address). */
-export function leaderboardHref({ window, categoryId, page = 1 }: { window: RecordWindow; categoryId: number; page?: number }): string {
+export function leaderboardHref({
+  window,
+  categoryId,
+  page = 1,
+}: {
+  window: RecordWindow;
+  categoryId: number;
+  page?: number;
+}): string {
   const params = new URLSearchParams();
   if (window !== "30d") params.set("window", window);
   if (categoryId !== 0) params.set("categoryId", String(categoryId));
@@ -36,7 +51,9 @@ export function leaderboardHref({ window, categoryId, page = 1 }: { window: Reco
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = leaderboardQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE } : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE };
+  const query = parsed.success
+    ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE }
+    : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE };
   const [categories, asked] = await Promise.all([listCategories(context.db), readLeaderboard(context.db, query)]);
   const category = categories.find((entry) => entry.id === query.categoryId);
   const categoryId = category ? category.id : 0;
@@ -56,8 +73,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const appName = appNameFrom(matches);
-  const scope = data ? `${data.categoryName ? `${data.categoryName} ` : ""}${WINDOW_LABELS[data.window].toLowerCase()}` : "";
-  const page = data ? `${LEADERBOARD_TITLE}: ${data.categoryName ?? "all sports"}, ${WINDOW_LABELS[data.window].toLowerCase()}` : LEADERBOARD_TITLE;
+  const scope = data
+    ? `${data.categoryName ? `${data.categoryName} ` : ""}${WINDOW_LABELS[data.window].toLowerCase()}`
+    : "";
+  const page = data
+    ? `${LEADERBOARD_TITLE}: ${data.categoryName ?? "all sports"}, ${WINDOW_LABELS[data.window].toLowerCase()}`
+    : LEADERBOARD_TITLE;
   const description = `The best sports-betting experts on ${appName}, ${scope}: verified picks graded from final scores, ranked by risk-adjusted units won.`;
   const siteUrl = siteUrlFrom(matches);
   return [
@@ -71,7 +92,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function LeaderboardPage() {
   const { window, categoryId, categoryName, categories, page, entries, totalPages } = useLoaderData<typeof loader>();
   const chip = (active: boolean) =>
-    clsx("shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-semibold", active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50");
+    clsx(
+      "shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-semibold",
+      active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+    );
   return (
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-5xl">
@@ -89,21 +113,43 @@ export default function LeaderboardPage() {
         {/* On a phone the two groups share one row that scrolls sideways, so the board starts on the
             first screen; a chosen sport is scrolled into view (the default board shows the row's start).
             From the medium breakpoint up each group wraps on its own rows. */}
-        <SideScroller className="-mx-1 mt-5" scrollerClassName="px-1 py-1" fadeFrom="from-slate-50" revealCurrent={categoryId !== 0}>
+        <SideScroller
+          className="-mx-1 mt-5"
+          scrollerClassName="px-1 py-1"
+          fadeFrom="from-slate-50"
+          revealCurrent={categoryId !== 0}
+        >
           <div className="flex w-max gap-2 md:w-auto md:flex-col md:gap-3">
             <nav aria-label="Window" className="flex shrink-0 gap-2 md:flex-wrap">
               {RECORD_WINDOWS.map((option) => (
-                <Link key={option} to={leaderboardHref({ window: option, categoryId })} aria-current={option === window ? "page" : undefined} className={chip(option === window)}>
+                <Link
+                  key={option}
+                  to={leaderboardHref({ window: option, categoryId })}
+                  aria-current={option === window ? "page" : undefined}
+                  className={chip(option === window)}
+                >
                   {WINDOW_LABELS[option]}
                 </Link>
               ))}
             </nav>
-            <nav aria-label="Sport" className="flex shrink-0 gap-2 border-l border-slate-300 pl-2 md:flex-wrap md:border-0 md:pl-0">
-              <Link to={leaderboardHref({ window, categoryId: 0 })} aria-current={categoryId === 0 ? "page" : undefined} className={chip(categoryId === 0)}>
+            <nav
+              aria-label="Sport"
+              className="flex shrink-0 gap-2 border-l border-slate-300 pl-2 md:flex-wrap md:border-0 md:pl-0"
+            >
+              <Link
+                to={leaderboardHref({ window, categoryId: 0 })}
+                aria-current={categoryId === 0 ? "page" : undefined}
+                className={chip(categoryId === 0)}
+              >
                 All sports
               </Link>
               {categories.map((category) => (
-                <Link key={category.id} to={leaderboardHref({ window, categoryId: category.id })} aria-current={category.id === categoryId ? "page" : undefined} className={chip(category.id === categoryId)}>
+                <Link
+                  key={category.id}
+                  to={leaderboardHref({ window, categoryId: category.id })}
+                  aria-current={category.id === categoryId ? "page" : undefined}
+                  className={chip(category.id === categoryId)}
+                >
                   {category.name}
                 </Link>
               ))}
@@ -121,11 +167,13 @@ export default function LeaderboardPage() {
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
-                  {["Rank", "Expert", "Score", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "Streak"].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-3 font-semibold">
-                      {heading}
-                    </th>
-                  ))}
+                  {["Rank", "Expert", "Score", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "Streak"].map(
+                    (heading) => (
+                      <th key={heading} scope="col" className="px-3 py-3 font-semibold">
+                        {heading}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -133,8 +181,17 @@ export default function LeaderboardPage() {
                   <tr key={expert.id} className="border-t border-slate-100">
                     <td className="px-3 py-2 font-bold tabular-nums text-slate-900">{rank}</td>
                     <th scope="row" className="px-3 py-2 text-left font-normal">
-                      <Link to={`/experts/${encodeURIComponent(expert.userName)}`} className="flex items-center gap-2 font-semibold text-slate-900 hover:underline">
-                        <ProxiedImage src={expert.avatar} width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-full bg-slate-100 object-cover" />
+                      <Link
+                        to={`/experts/${encodeURIComponent(expert.userName)}`}
+                        className="flex items-center gap-2 font-semibold text-slate-900 hover:underline"
+                      >
+                        <ProxiedImage
+                          src={expert.avatar}
+                          width={32}
+                          height={32}
+                          loading="lazy"
+                          className="size-8 shrink-0 rounded-full bg-slate-100 object-cover"
+                        />
                         <span className="min-w-0">
                           <span className="block truncate">{`${expert.firstName} ${expert.lastName}`.trim()}</span>
                           <span className="block truncate text-xs font-normal text-slate-500">{`@${expert.userName}`}</span>
@@ -143,10 +200,23 @@ export default function LeaderboardPage() {
                     </th>
                     <td className="px-3 py-2 font-semibold tabular-nums">{figures.score.toFixed(2)}</td>
                     <td className="px-3 py-2 tabular-nums">{formatRecord(figures)}</td>
-                    <td className="px-3 py-2 tabular-nums">{figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}</td>
-                    <td className={clsx("px-3 py-2 font-semibold tabular-nums", figures.units >= 0 ? "text-brand-700" : "text-danger")}>{formatUnits(figures.units)}</td>
-                    <td className="px-3 py-2 tabular-nums">{figures.roi === null ? "—" : `${figures.roi > 0 ? "+" : ""}${figures.roi.toFixed(1)}%`}</td>
-                    <td className="px-3 py-2 tabular-nums">{figures.averageOdds === null ? "—" : formatOdds(figures.averageOdds)}</td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}
+                    </td>
+                    <td
+                      className={clsx(
+                        "px-3 py-2 font-semibold tabular-nums",
+                        figures.units >= 0 ? "text-brand-700" : "text-danger",
+                      )}
+                    >
+                      {formatUnits(figures.units)}
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {figures.roi === null ? "—" : `${figures.roi > 0 ? "+" : ""}${figures.roi.toFixed(1)}%`}
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {figures.averageOdds === null ? "—" : formatOdds(figures.averageOdds)}
+                    </td>
                     <td className="px-3 py-2 tabular-nums">{figures.streak ?? "—"}</td>
                   </tr>
                 ))}
@@ -154,7 +224,12 @@ export default function LeaderboardPage() {
             </table>
           </SideScroller>
         )}
-        <PageLinks page={page} totalPages={totalPages} hrefFor={(target) => leaderboardHref({ window, categoryId, page: target })} label="Leaderboard pages" />
+        <PageLinks
+          page={page}
+          totalPages={totalPages}
+          hrefFor={(target) => leaderboardHref({ window, categoryId, page: target })}
+          label="Leaderboard pages"
+        />
       </div>
     </div>
   );

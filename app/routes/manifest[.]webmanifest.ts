@@ -19,5 +19,7 @@ export function loader({ context }: LoaderFunctionArgs) {
       { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
     ],
   };
-  return new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
 }

@@ -5,7 +5,8 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const NOTIFICATIONS_TITLE = "Notifications";
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, NOTIFICATIONS_TITLE, "What happened on your posts, picks and experts.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, NOTIFICATIONS_TITLE, "What happened on your posts, picks and experts.");
 
 /**
  * Signed-in with a confirmed e-mail (others verify first). The server renders the page's frame; the list itself is loaded in the browser
@@ -22,7 +23,10 @@ export default function Notifications() {
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-content">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{NOTIFICATIONS_TITLE}</h1>
-        <section aria-label="Your notifications" className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        <section
+          aria-label="Your notifications"
+          className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           <NotificationList variant="page" />
         </section>
       </div>

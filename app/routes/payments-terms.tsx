@@ -9,7 +9,12 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, POLICY_TITLES["payments-terms"], "How subscriptions, refunds, the expert membership and expert payouts work on Sharpside.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(
+    { matches, location },
+    POLICY_TITLES["payments-terms"],
+    "How subscriptions, refunds, the expert membership and expert payouts work on Sharpside.",
+  );
 
 export const loader = ({ context }: LoaderFunctionArgs) => policyPageData("payments-terms", context.env);
 

@@ -24,14 +24,17 @@ export const PAYMENTS_TITLE = "Payments & subscriptions";
 export const PAYMENTS_PAGE_SIZE = 10;
 const SUBSCRIPTIONS_BATCH = 100;
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, PAYMENTS_TITLE, "Your subscriptions to experts and your payment history.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, PAYMENTS_TITLE, "Your subscriptions to experts and your payment history.");
 
 /** Signed-in with a confirmed e-mail (others verify first): every subscription the viewer ever started, and the first page of their payments. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
   const now = new Date();
   const [subscriptions, payments] = await Promise.all([
-    allSubscriptions((page) => listUserSubscriptions(context.db, viewer.user.id, { page, size: SUBSCRIPTIONS_BATCH }, now)),
+    allSubscriptions((page) =>
+      listUserSubscriptions(context.db, viewer.user.id, { page, size: SUBSCRIPTIONS_BATCH }, now),
+    ),
     listPayments(context.db, viewer.user.id, { page: 1, size: PAYMENTS_PAGE_SIZE }),
   ]);
   return {
@@ -44,7 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A person has a handful of subscriptions; the list API pages them, the page shows them all. */
-async function allSubscriptions(load: (page: number) => Promise<{ items: SubscriptionDTO[]; totalItems: number }>): Promise<SubscriptionDTO[]> {
+async function allSubscriptions(
+  load: (page: number) => Promise<{ items: SubscriptionDTO[]; totalItems: number }>,
+): Promise<SubscriptionDTO[]> {
   const items: SubscriptionDTO[] = [];
   for (let page = 1; ; page++) {
     const batch = await load(page);
@@ -63,7 +68,8 @@ const displayName = (expert: ExpertSummary) => `${expert.firstName} ${expert.las
 const expertHref = (expert: Pick<ExpertSummary, "userName">) => `/experts/${encodeURIComponent(expert.userName)}`;
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
-const primaryButton = "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
+const primaryButton =
+  "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
 const secondaryButton =
   "rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
 
@@ -106,16 +112,27 @@ export default function Payments() {
         body: { expertId: subscription.expert.id },
       });
       const ends = payload.subscription.currentPeriodEnd;
-      toast.success(ends ? `Your subscription to ${name} is cancelled. It ends on ${date(ends)}.` : `Your subscription to ${name} is cancelled.`);
+      toast.success(
+        ends
+          ? `Your subscription to ${name} is cancelled. It ends on ${date(ends)}.`
+          : `Your subscription to ${name} is cancelled.`,
+      );
     });
   }
 
   async function resume(subscription: SubscriptionDTO) {
     const name = displayName(subscription.expert);
     await run(subscription.expert.id, "resume", async () => {
-      const { payload } = await apiFetch<SubscribeAnswer>("/subscriptions", { method: "POST", body: { expertId: subscription.expert.id } });
+      const { payload } = await apiFetch<SubscribeAnswer>("/subscriptions", {
+        method: "POST",
+        body: { expertId: subscription.expert.id },
+      });
       const renews = payload.subscription.currentPeriodEnd;
-      toast.success(renews ? `Your subscription to ${name} is back on. It renews on ${date(renews)}.` : `Your subscription to ${name} is back on.`);
+      toast.success(
+        renews
+          ? `Your subscription to ${name} is back on. It renews on ${date(renews)}.`
+          : `Your subscription to ${name} is back on.`,
+      );
     });
   }
 
@@ -123,7 +140,10 @@ export default function Payments() {
     const { expert } = subscription;
     setBusy({ expertId: expert.id, action: "subscribe" });
     try {
-      const { payload } = await apiFetch<SubscribeAnswer>("/subscriptions", { method: "POST", body: { expertId: expert.id } });
+      const { payload } = await apiFetch<SubscribeAnswer>("/subscriptions", {
+        method: "POST",
+        body: { expertId: expert.id },
+      });
       if (payload.clientSecret) {
         // A card payment first: the payment page asks the API for this subscription's secret again.
         navigate(`/subscription-payment/${encodeURIComponent(expert.userName)}`);
@@ -144,20 +164,26 @@ export default function Payments() {
       <div className="mx-auto max-w-content">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{PAYMENTS_TITLE}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Subscriptions renew monthly and can be cancelled at any time: you keep access until the end of the period you paid for. See the{" "}
+          Subscriptions renew monthly and can be cancelled at any time: you keep access until the end of the period you
+          paid for. See the{" "}
           <Link to="/payments-terms" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             payments terms
           </Link>
           .
         </p>
         {!data.paymentsEnabled ? (
-          <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">Card payments are switched off for now: new subscriptions are free.</p>
+          <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+            Card payments are switched off for now: new subscriptions are free.
+          </p>
         ) : null}
 
         <div className="mt-6 space-y-6">
           <SectionCard id="active-subscriptions" title="Active subscriptions">
             {data.current.length === 0 ? (
-              <EmptyState icon={Users} text="You are not subscribed to anyone yet. Subscribe to an expert to read their picks." />
+              <EmptyState
+                icon={Users}
+                text="You are not subscribed to anyone yet. Subscribe to an expert to read their picks."
+              />
             ) : (
               <ul className="divide-y divide-slate-100">
                 {data.current.map((subscription) => (
@@ -177,7 +203,9 @@ export default function Payments() {
 
           <SectionCard id="past-subscriptions" title="Past subscriptions">
             {data.past.length === 0 ? (
-              <p className="text-sm text-slate-600">Subscriptions that have ended show up here, so you can pick them up again.</p>
+              <p className="text-sm text-slate-600">
+                Subscriptions that have ended show up here, so you can pick them up again.
+              </p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {data.past.map((subscription) => (
@@ -198,7 +226,12 @@ export default function Payments() {
           </SectionCard>
 
           <SectionCard id="payment-history" title="Payment history">
-            <PaymentHistory key="payments" initialItems={data.payments} totalPages={data.paymentsTotalPages} date={date} />
+            <PaymentHistory
+              key="payments"
+              initialItems={data.payments}
+              totalPages={data.paymentsTotalPages}
+              date={date}
+            />
           </SectionCard>
         </div>
       </div>
@@ -211,7 +244,10 @@ function EmptyState({ icon: Icon, text }: { icon: typeof Users; text: string }) 
     <div className="rounded-xl border border-dashed border-slate-300 px-5 py-8 text-center">
       <Icon className="mx-auto size-7 text-slate-400" aria-hidden="true" />
       <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">{text}</p>
-      <Link to="/discover-experts" className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+      <Link
+        to="/discover-experts"
+        className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+      >
         Discover experts
       </Link>
     </div>
@@ -243,13 +279,27 @@ function periodText(subscription: SubscriptionDTO, date: (iso: string) => string
   }
 }
 
-function SubscriptionRow({ subscription, date, children }: { subscription: SubscriptionDTO; date: (iso: string) => string; children: ReactNode }) {
+function SubscriptionRow({
+  subscription,
+  date,
+  children,
+}: {
+  subscription: SubscriptionDTO;
+  date: (iso: string) => string;
+  children: ReactNode;
+}) {
   const { expert } = subscription;
   const badge = STATUS_BADGE[subscription.status];
   const warn = subscription.status === "PastDue" || subscription.status === "Pending";
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0">
-      <ProxiedImage src={expert.avatar} width={48} height={48} className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" loading="lazy" />
+      <ProxiedImage
+        src={expert.avatar}
+        width={48}
+        height={48}
+        className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
+        loading="lazy"
+      />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <Link to={expertHref(expert)} className="truncate font-semibold text-slate-900 hover:underline">
@@ -263,11 +313,15 @@ function SubscriptionRow({ subscription, date, children }: { subscription: Subsc
         <p className="truncate text-sm text-slate-500">@{expert.userName}</p>
         <p className="mt-1 text-sm">
           {/* One line from the small breakpoint up; on a phone the period goes under the price. */}
-          <span className="block font-semibold text-slate-900 sm:inline">{subscription.isFree ? "Free" : `${formatUsd(subscription.price)}/month`}</span>
+          <span className="block font-semibold text-slate-900 sm:inline">
+            {subscription.isFree ? "Free" : `${formatUsd(subscription.price)}/month`}
+          </span>
           <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
             {" · "}
           </span>
-          <span className={clsx("block sm:inline", warn ? "font-medium text-amber-800" : "text-slate-600")}>{periodText(subscription, date)}</span>
+          <span className={clsx("block sm:inline", warn ? "font-medium text-amber-800" : "text-slate-600")}>
+            {periodText(subscription, date)}
+          </span>
         </p>
       </div>
       {/* On a phone the buttons go under the text, lined up with it. */}
@@ -294,26 +348,46 @@ function CurrentActions({
   if (subscription.status === "Pending") {
     // Nothing to cancel yet: the first payment is still due.
     return paymentsEnabled ? (
-      <Link to={`/subscription-payment/${encodeURIComponent(subscription.expert.userName)}`} className={primaryButton} aria-label={`Complete payment for ${name}`}>
+      <Link
+        to={`/subscription-payment/${encodeURIComponent(subscription.expert.userName)}`}
+        className={primaryButton}
+        aria-label={`Complete payment for ${name}`}
+      >
         Complete payment
       </Link>
     ) : null;
   }
   if (subscription.status === "Canceled") {
     return (
-      <button type="button" className={primaryButton} disabled={busy !== null} aria-label={`Resume your subscription to ${name}`} onClick={onResume}>
+      <button
+        type="button"
+        className={primaryButton}
+        disabled={busy !== null}
+        aria-label={`Resume your subscription to ${name}`}
+        onClick={onResume}
+      >
         {mine && busy?.action === "resume" ? "Resuming…" : "Resume"}
       </button>
     );
   }
   return (
-    <button type="button" className={secondaryButton} disabled={busy !== null} aria-label={`Cancel your subscription to ${name}`} onClick={onCancel}>
+    <button
+      type="button"
+      className={secondaryButton}
+      disabled={busy !== null}
+      aria-label={`Cancel your subscription to ${name}`}
+      onClick={onCancel}
+    >
       {mine && busy?.action === "cancel" ? "Cancelling…" : "Cancel"}
     </button>
   );
 }
 
-const KIND_LABEL: Record<PaymentDTO["kind"], string> = { Membership: "Expert membership", Subscription: "Subscription", Tip: "Cheers" };
+const KIND_LABEL: Record<PaymentDTO["kind"], string> = {
+  Membership: "Expert membership",
+  Subscription: "Subscription",
+  Tip: "Cheers",
+};
 const PAYMENT_STATUS: Record<PaymentDTO["status"], { label: string; tone: string }> = {
   Succeeded: { label: "Paid", tone: "bg-brand-100 text-brand-800" },
   Pending: { label: "Pending", tone: "bg-amber-100 text-amber-800" },
@@ -330,7 +404,15 @@ export function paymentAmount(cents: number, isFree = false): string {
   return isFree ? `$${formatUsdPlain(cents)} (not charged)` : `$${formatUsdPlain(cents)}`;
 }
 
-function PaymentHistory({ initialItems, totalPages, date }: { initialItems: PaymentDTO[]; totalPages: number; date: (iso: string) => string }) {
+function PaymentHistory({
+  initialItems,
+  totalPages,
+  date,
+}: {
+  initialItems: PaymentDTO[];
+  totalPages: number;
+  date: (iso: string) => string;
+}) {
   const more = useMorePages({ initialItems, totalPages, endpoint: "/api/user/payments", pageSize: PAYMENTS_PAGE_SIZE });
   if (more.items.length === 0) {
     return (
@@ -368,7 +450,11 @@ function PaymentHistory({ initialItems, totalPages, date }: { initialItems: Paym
         <tbody ref={more.listRef} className="divide-y divide-slate-100">
           {more.items.map((payment) => {
             const status = PAYMENT_STATUS[payment.status];
-            const badge = <span className={clsx("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", status.tone)}>{status.label}</span>;
+            const badge = (
+              <span className={clsx("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", status.tone)}>
+                {status.label}
+              </span>
+            );
             return (
               <tr key={payment.id} data-item-id={payment.id} tabIndex={-1}>
                 <td className={clsx(cell, "hidden whitespace-nowrap text-slate-600 sm:table-cell")}>
@@ -380,7 +466,9 @@ function PaymentHistory({ initialItems, totalPages, date }: { initialItems: Paym
                       {payment.expert.userName}
                     </Link>
                   ) : (
-                    <span className="font-medium text-slate-900">{payment.kind === "Membership" ? "Sharpside" : "—"}</span>
+                    <span className="font-medium text-slate-900">
+                      {payment.kind === "Membership" ? "Sharpside" : "—"}
+                    </span>
                   )}
                   {/* On a phone the date and kind sit under the name. */}
                   <span className="block text-xs text-slate-500 sm:hidden">

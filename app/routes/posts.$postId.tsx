@@ -1,11 +1,31 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  type MetaFunction,
+} from "@remix-run/node";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  useRouteLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { CalendarClock, Lock, MessageCircle, Pencil, Trash2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Comments } from "~/components/posts/comments";
-import { LikeButton, NotifyButton, PickResultControl, postClientAction, usePickResult } from "~/components/posts/post-actions";
+import {
+  LikeButton,
+  NotifyButton,
+  PickResultControl,
+  postClientAction,
+  usePickResult,
+} from "~/components/posts/post-actions";
 import { PostPickBox } from "~/components/posts/post-page-pick";
 import { useTimeZone } from "~/components/time/time-zone";
 import { formatTime } from "~/modules/time/clock";
@@ -62,7 +82,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     post = await readPost(context.db, viewerId, params.postId, now);
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response(null, { status: 404, statusText: "Not Found" });
+    if (error instanceof AppError && error.status === 404)
+      throw new Response(null, { status: 404, statusText: "Not Found" });
     throw error;
   }
 
@@ -71,18 +92,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const readComments = async () => {
     if (post.isLocked) return { comments: null, scrollTo: null };
     // Only a comment shown on this post: anything else opens the newest page, scrolled nowhere.
-    const found = wanted && UUID.test(wanted) ? await findCommentPage(context.db, post.id, wanted, COMMENTS_PAGE_SIZE) : null;
+    const found =
+      wanted && UUID.test(wanted) ? await findCommentPage(context.db, post.id, wanted, COMMENTS_PAGE_SIZE) : null;
     const page = found ?? 1;
     const list = await listCommentsOfReadPost(context.db, viewerId, post, { page, size: COMMENTS_PAGE_SIZE });
-    return { comments: { items: list.items, totalItems: list.totalItems, page, size: COMMENTS_PAGE_SIZE }, scrollTo: found !== null ? wanted : null };
+    return {
+      comments: { items: list.items, totalItems: list.totalItems, page, size: COMMENTS_PAGE_SIZE },
+      scrollTo: found !== null ? wanted : null,
+    };
   };
   // The author's record (the wide screen's column) beside the comments.
-  const [{ comments, scrollTo }, authorRecord] = await Promise.all([readComments(), recordSummary(context.db, post.author.id)]);
+  const [{ comments, scrollTo }, authorRecord] = await Promise.all([
+    readComments(),
+    recordSummary(context.db, post.author.id),
+  ]);
 
   const isAuthor = viewerId === post.author.id;
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
-  const eventStarted = post.postType === "Pick" && post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
-  const isLive = post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() <= now.getTime();
+  const eventStarted =
+    post.postType === "Pick" && post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
+  const isLive =
+    post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() <= now.getTime();
   const payload = {
     post,
     authorRecord,
@@ -98,7 +128,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Like, notify-me and grading from any view of the post (app/components/posts/post-actions.tsx). */
-export const clientAction = ({ request, params }: ClientActionFunctionArgs) => postClientAction(request, params.postId ?? "");
+export const clientAction = ({ request, params }: ClientActionFunctionArgs) =>
+  postClientAction(request, params.postId ?? "");
 
 const DESCRIPTION_MAX = 160;
 
@@ -134,7 +165,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 const fullName = (author: PostDTO["author"]) => `${author.firstName} ${author.lastName}`.trim() || author.userName;
 
 export default function PostPage() {
-  const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } = useLoaderData<typeof loader>();
+  const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } =
+    useLoaderData<typeof loader>();
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
   const location = useLocation();
@@ -143,7 +175,8 @@ export default function PostPage() {
   const expertHref = `/experts/${encodeURIComponent(post.author.userName)}`;
   const signInLink = signInHref(location.pathname, location.search);
   // The verified record (decision 026): a graded, started or withdrawn pick is no longer the author's to change.
-  const changeable = isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted || post.withdrawnAt !== null));
+  const changeable =
+    isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted || post.withdrawnAt !== null));
 
   return (
     <div className="container-page py-6 lg:py-8">
@@ -159,61 +192,99 @@ export default function PostPage() {
           })}
         />
       ) : null}
-      <PageWithAside label="About the expert" aside={<ExpertAside expert={post.author} record={authorRecord} isOwn={isAuthor} />}>
+      <PageWithAside
+        label="About the expert"
+        aside={<ExpertAside expert={post.author} record={authorRecord} isOwn={isAuthor} />}
+      >
         <article className="mx-auto max-w-content" aria-labelledby="post-title">
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          {post.coverImage ? (
-            <ProxiedImage src={post.coverImage} width={704} height={396} alt="" className="aspect-video w-full bg-slate-100 object-cover" />
-          ) : null}
-          <div className="p-5 sm:p-8">
-            <PostHeader post={post} timeZone={timeZone} isLive={isLive} expertHref={expertHref} />
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {post.coverImage ? (
+              <ProxiedImage
+                src={post.coverImage}
+                width={704}
+                height={396}
+                alt=""
+                className="aspect-video w-full bg-slate-100 object-cover"
+              />
+            ) : null}
+            <div className="p-5 sm:p-8">
+              <PostHeader post={post} timeZone={timeZone} isLive={isLive} expertHref={expertHref} />
 
-            {post.postType === "Pick" ? <PostPickBox post={post} pickResult={pickResult} timeZone={timeZone} /> : null}
+              {post.postType === "Pick" ? (
+                <PostPickBox post={post} pickResult={pickResult} timeZone={timeZone} />
+              ) : null}
 
-            <div className="mt-6">
-              {post.isLocked && !isLive ? (
-                <ScheduledTeaser post={post} timeZone={timeZone} />
-              ) : post.isLocked ? (
-                <LockedBody post={post} siteUrl={siteUrl} expertHref={expertHref} signInHref={signInLink} signedIn={viewer !== null} />
-              ) : (
-                <div className={post.postType === "Pick" ? PAYWALLED_CLASS : undefined}>
-                  <SlateRender nodes={post.body} siteOrigin={siteUrl} />
-                </div>
-              )}
+              <div className="mt-6">
+                {post.isLocked && !isLive ? (
+                  <ScheduledTeaser post={post} timeZone={timeZone} />
+                ) : post.isLocked ? (
+                  <LockedBody
+                    post={post}
+                    siteUrl={siteUrl}
+                    expertHref={expertHref}
+                    signInHref={signInLink}
+                    signedIn={viewer !== null}
+                  />
+                ) : (
+                  <div className={post.postType === "Pick" ? PAYWALLED_CLASS : undefined}>
+                    <SlateRender nodes={post.body} siteOrigin={siteUrl} />
+                  </div>
+                )}
+              </div>
+
+              <PostActionsBar post={post} changeable={changeable} isAuthor={isAuthor} isLive={isLive} />
             </div>
-
-            <PostActionsBar post={post} changeable={changeable} isAuthor={isAuthor} isLive={isLive} />
           </div>
-        </div>
 
-        <Comments
-          key={`${post.id}:${comments?.page ?? 0}`}
-          postId={post.id}
-          locked={post.isLocked ? (isLive ? "subscribers" : "scheduled") : null}
-          initial={comments}
-          commentsCount={post.commentsCount}
-          scrollTo={scrollTo}
-          viewer={viewer}
-          signInHref={signInLink}
-          subscribeHref={expertHref}
-          siteOrigin={siteUrl}
-        />
+          <Comments
+            key={`${post.id}:${comments?.page ?? 0}`}
+            postId={post.id}
+            locked={post.isLocked ? (isLive ? "subscribers" : "scheduled") : null}
+            initial={comments}
+            commentsCount={post.commentsCount}
+            scrollTo={scrollTo}
+            viewer={viewer}
+            signInHref={signInLink}
+            subscribeHref={expertHref}
+            siteOrigin={siteUrl}
+          />
         </article>
       </PageWithAside>
     </div>
   );
 }
 
-function PostHeader({ post, timeZone, isLive, expertHref }: { post: PostDTO; timeZone: string; isLive: boolean; expertHref: string }) {
+function PostHeader({
+  post,
+  timeZone,
+  isLive,
+  expertHref,
+}: {
+  post: PostDTO;
+  timeZone: string;
+  isLive: boolean;
+  expertHref: string;
+}) {
   return (
     <header>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={post.postType === "Pick" ? "rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold text-white" : "rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700"}>
+        <span
+          className={
+            post.postType === "Pick"
+              ? "rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold text-white"
+              : "rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700"
+          }
+        >
           {post.postType}
         </span>
-        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{post.categoryInfo.name}</span>
+        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+          {post.categoryInfo.name}
+        </span>
         {post.modality.map((modality) => (
-          <span key={modality.id} className="rounded-full border border-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-600">
+          <span
+            key={modality.id}
+            className="rounded-full border border-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-600"
+          >
             {modality.name}
           </span>
         ))}
@@ -225,13 +296,21 @@ function PostHeader({ post, timeZone, isLive, expertHref }: { post: PostDTO; tim
         ) : null}
       </div>
 
-      <h1 id="post-title" className="mt-3 break-words text-2xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-3xl">
+      <h1
+        id="post-title"
+        className="mt-3 break-words text-2xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-3xl"
+      >
         {post.title}
       </h1>
 
       <div className="mt-4 flex items-center gap-3">
         <Link to={expertHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
-          <ProxiedImage src={post.author.avatar} width={44} height={44} className="size-11 rounded-full bg-slate-100 object-cover" />
+          <ProxiedImage
+            src={post.author.avatar}
+            width={44}
+            height={44}
+            className="size-11 rounded-full bg-slate-100 object-cover"
+          />
         </Link>
         <div className="min-w-0 text-sm">
           <Link to={expertHref} className="block truncate font-semibold text-slate-900 hover:underline">
@@ -287,7 +366,10 @@ function EventBox({ event, timeZone }: { event: NonNullable<PostDTO["eventInfo"]
 /** Someone else's scheduled post: its title and when it goes live, and notify-me (nothing of its text). */
 function ScheduledTeaser({ post, timeZone }: { post: PostDTO; timeZone: string }) {
   return (
-    <section aria-labelledby="scheduled-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-center sm:p-6">
+    <section
+      aria-labelledby="scheduled-heading"
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-center sm:p-6"
+    >
       <CalendarClock className="mx-auto size-6 text-amber-700" aria-hidden="true" />
       <h2 id="scheduled-heading" className="mt-2 text-lg font-bold text-slate-900">
         {`This ${post.postType === "Pick" ? "pick" : "post"} is not live yet`}
@@ -296,7 +378,8 @@ function ScheduledTeaser({ post, timeZone }: { post: PostDTO; timeZone: string }
         {post.publishDate ? (
           <>
             {`${post.author.userName} publishes it on `}
-            <time dateTime={post.publishDate}>{formatTime(post.publishDate, timeZone, "dateTime")}</time>. Ask to be notified when it goes live.
+            <time dateTime={post.publishDate}>{formatTime(post.publishDate, timeZone, "dateTime")}</time>. Ask to be
+            notified when it goes live.
           </>
         ) : (
           "Ask to be notified when it goes live."
@@ -310,7 +393,19 @@ function ScheduledTeaser({ post, timeZone }: { post: PostDTO; timeZone: string }
 }
 
 /** What a reader without access sees: the preview fading out and the way in (never the body). */
-function LockedBody({ post, siteUrl, expertHref, signInHref, signedIn }: { post: PostDTO; siteUrl: string; expertHref: string; signInHref: string; signedIn: boolean }) {
+function LockedBody({
+  post,
+  siteUrl,
+  expertHref,
+  signInHref,
+  signedIn,
+}: {
+  post: PostDTO;
+  siteUrl: string;
+  expertHref: string;
+  signInHref: string;
+  signedIn: boolean;
+}) {
   return (
     <div>
       <SlateRender nodes={post.preview} siteOrigin={siteUrl} />
@@ -322,7 +417,10 @@ function LockedBody({ post, siteUrl, expertHref, signInHref, signedIn }: { post:
         <div className="h-3.5 w-full rounded bg-slate-300" />
         <div className="absolute inset-0 bg-gradient-to-b from-white/10 to-white" />
       </div>
-      <section aria-labelledby="locked-heading" className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 text-center sm:p-6">
+      <section
+        aria-labelledby="locked-heading"
+        className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 text-center sm:p-6"
+      >
         <Lock className="mx-auto size-6 text-slate-500" aria-hidden="true" />
         <h2 id="locked-heading" className="mt-2 text-lg font-bold text-slate-900">
           This pick is for subscribers
@@ -332,18 +430,32 @@ function LockedBody({ post, siteUrl, expertHref, signInHref, signedIn }: { post:
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           {signedIn ? (
-            <SubscriptionControl expert={post.author} signedIn subscription={null} label={`Subscribe to ${post.author.userName}`} />
+            <SubscriptionControl
+              expert={post.author}
+              signedIn
+              subscription={null}
+              label={`Subscribe to ${post.author.userName}`}
+            />
           ) : (
-            <Link to={expertHref} className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+            <Link
+              to={expertHref}
+              className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+            >
               {`Subscribe to ${post.author.userName}`}
             </Link>
           )}
           {signedIn ? null : (
             <>
-              <Link to={signInHref} className="rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+              <Link
+                to={signInHref}
+                className="rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+              >
                 Sign in
               </Link>
-              <Link to="/sign-up" className="rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+              <Link
+                to="/sign-up"
+                className="rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+              >
                 Sign up
               </Link>
             </>
@@ -354,7 +466,17 @@ function LockedBody({ post, siteUrl, expertHref, signInHref, signedIn }: { post:
   );
 }
 
-function PostActionsBar({ post, changeable, isAuthor, isLive }: { post: PostDTO; changeable: boolean; isAuthor: boolean; isLive: boolean }) {
+function PostActionsBar({
+  post,
+  changeable,
+  isAuthor,
+  isLive,
+}: {
+  post: PostDTO;
+  changeable: boolean;
+  isAuthor: boolean;
+  isLive: boolean;
+}) {
   // Likes and comments begin when the post goes live; until then its teaser carries notify-me.
   if (!isLive && !isAuthor) return null;
   return (
@@ -405,7 +527,8 @@ function AuthorControls({ post }: { post: PostDTO }) {
     }
   }
 
-  const button = "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold disabled:opacity-60";
+  const button =
+    "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold disabled:opacity-60";
   return (
     <>
       <Link
@@ -419,16 +542,16 @@ function AuthorControls({ post }: { post: PostDTO }) {
       {post.postType === "Pick" && post.postedAt !== null ? (
         <WithdrawButton post={post} />
       ) : (
-      <button
-        type="button"
-        onClick={remove}
-        disabled={deleting}
-        aria-label={deleting ? `Deleting ${noun}` : `Delete ${noun}`}
-        className={`${button} border-red-200 bg-white text-danger hover:bg-red-50`}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-        {deleting ? "Deleting…" : "Delete"}
-      </button>
+        <button
+          type="button"
+          onClick={remove}
+          disabled={deleting}
+          aria-label={deleting ? `Deleting ${noun}` : `Delete ${noun}`}
+          className={`${button} border-red-200 bg-white text-danger hover:bg-red-50`}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          {deleting ? "Deleting…" : "Delete"}
+        </button>
       )}
     </>
   );

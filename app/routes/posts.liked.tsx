@@ -45,8 +45,13 @@ function LikedEmpty() {
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <Heart className="mx-auto size-8 text-slate-400" aria-hidden="true" />
       <p className="mt-3 font-semibold text-slate-900">No liked posts yet</p>
-      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">Like a post or a pick and it is kept here, the latest like first.</p>
-      <Link to="/feed" className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
+        Like a post or a pick and it is kept here, the latest like first.
+      </p>
+      <Link
+        to="/feed"
+        className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+      >
         Go to your feed
       </Link>
     </div>

@@ -9,7 +9,12 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, POLICY_TITLES["privacy"], "How Sharpside collects, uses and protects your personal information, and the choices you have.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(
+    { matches, location },
+    POLICY_TITLES["privacy"],
+    "How Sharpside collects, uses and protects your personal information, and the choices you have.",
+  );
 
 export const loader = ({ context }: LoaderFunctionArgs) => policyPageData("privacy", context.env);
 

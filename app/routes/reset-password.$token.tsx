@@ -17,7 +17,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     await findUsableResetToken(context, params.token ?? "");
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response(null, { status: 404, statusText: "Not Found" });
+    if (error instanceof AppError && error.status === 404)
+      throw new Response(null, { status: 404, statusText: "Not Found" });
     throw error;
   }
   return null;
@@ -59,14 +60,21 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <Field meta={fields.password} label="New password" hint="At least 8 characters, with a letter and a digit.">
           <input
-            {...withoutKey(getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }))}
+            {...withoutKey(
+              getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }),
+            )}
             key={fields.password.key}
             autoComplete="new-password"
             className={inputClass}
           />
         </Field>
         <Field meta={fields.confirmPassword} label="Confirm new password">
-          <input {...withoutKey(getInputProps(fields.confirmPassword, { type: "password" }))} key={fields.confirmPassword.key} autoComplete="new-password" className={inputClass} />
+          <input
+            {...withoutKey(getInputProps(fields.confirmPassword, { type: "password" }))}
+            key={fields.confirmPassword.key}
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" disabled={submitting} className={primaryButtonClass}>

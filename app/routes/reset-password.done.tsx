@@ -12,7 +12,9 @@ export default function PasswordChanged() {
     <AuthCard title="Password changed successfully">
       <div className="flex flex-col items-center text-center">
         <CheckCircle2 className="size-12 text-brand-600" aria-hidden="true" />
-        <p className="mt-4 text-sm text-slate-600">Use your new password the next time you sign in. For your safety we signed you out on every device.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          Use your new password the next time you sign in. For your safety we signed you out on every device.
+        </p>
       </div>
       <Link to="/sign-in" className={`mt-6 ${primaryButtonClass}`}>
         Sign in

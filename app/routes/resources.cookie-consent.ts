@@ -9,7 +9,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (consent !== "true" && consent !== "false") {
     return Response.json({ error: "Choose Accept or Reject.", statusCode: 422 }, { status: 422 });
   }
-  const headers = { "Set-Cookie": preferenceCookie("cookieConsent", consent, { secure: context.env.APP_URL.startsWith("https:") }) };
+  const headers = {
+    "Set-Cookie": preferenceCookie("cookieConsent", consent, { secure: context.env.APP_URL.startsWith("https:") }),
+  };
   // Without scripts the form posts here directly: send the browser back where it was.
   const accept = request.headers.get("Accept") ?? "";
   if (accept.includes("text/html")) {

@@ -10,14 +10,24 @@ import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { SEARCH_MAX_LENGTH, SEARCH_TABS, type SearchTab } from "~/modules/search/search-queries";
-import { searchCategories, searchExperts, searchPosts, type CategoryHit, type ExpertHit } from "~/modules/search/search.server";
+import {
+  searchCategories,
+  searchExperts,
+  searchPosts,
+  type CategoryHit,
+  type ExpertHit,
+} from "~/modules/search/search.server";
 import { pageMeta } from "~/modules/site/meta";
 
 /** Results per page on every tab. */
 export const SEARCH_PAGE_SIZE = 10;
 
 const TAB_LABELS: Record<SearchTab, string> = { experts: "Experts", categories: "Categories", posts: "Posts" };
-const NOUNS: Record<SearchTab, [string, string]> = { experts: ["expert", "experts"], categories: ["category", "categories"], posts: ["post", "posts"] };
+const NOUNS: Record<SearchTab, [string, string]> = {
+  experts: ["expert", "experts"],
+  categories: ["category", "categories"],
+  posts: ["post", "posts"],
+};
 
 /** What the address asks for: the query (trimmed, at most SEARCH_MAX_LENGTH), a known tab (Experts by default), a page. */
 export function searchRequestOf(url: URL): { q: string; tab: SearchTab; page: number } {
@@ -44,7 +54,12 @@ function toSearchPostHit(post: PostDTO): SearchPostHit {
     coverImage: post.coverImage,
     publishDate: post.publishDate,
     categoryName: post.categoryInfo.name,
-    author: { userName: post.author.userName, firstName: post.author.firstName, lastName: post.author.lastName, avatar: post.author.avatar },
+    author: {
+      userName: post.author.userName,
+      firstName: post.author.firstName,
+      lastName: post.author.lastName,
+      avatar: post.author.avatar,
+    },
   };
 }
 
@@ -75,14 +90,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       [posts, totalItems] = [found.items.map(toSearchPostHit), found.totalItems];
     }
   }
-  return { q, tab, page, totalItems, totalPages: totalPagesOf(totalItems, SEARCH_PAGE_SIZE), experts, categories, posts };
+  return {
+    q,
+    tab,
+    page,
+    totalItems,
+    totalPages: totalPagesOf(totalItems, SEARCH_PAGE_SIZE),
+    experts,
+    categories,
+    posts,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const q = data?.q ?? "";
   const title = q ? `Search results for "${q}"` : "Search";
   return [
-    ...pageMeta({ matches, location }, title, q ? `Experts, sports and posts matching "${q}".` : "Search experts, sports and posts."),
+    ...pageMeta(
+      { matches, location },
+      title,
+      q ? `Experts, sports and posts matching "${q}".` : "Search experts, sports and posts.",
+    ),
     // Result pages are endless variations of the site's own pages: not for search engines.
     { name: "robots", content: "noindex, follow" },
   ];
@@ -109,7 +137,10 @@ export default function SearchPage() {
             Search experts, categories and posts
           </label>
           <div className="relative min-w-0 flex-1">
-            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <SearchIcon
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <input
               id="search-page-query"
               type="search"
@@ -123,7 +154,10 @@ export default function SearchPage() {
             />
           </div>
           <input type="hidden" name="tab" value={tab} />
-          <button type="submit" className="shrink-0 rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+          <button
+            type="submit"
+            className="shrink-0 rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+          >
             Search
           </button>
         </Form>
@@ -139,7 +173,9 @@ export default function SearchPage() {
                     aria-current={current ? "page" : undefined}
                     className={clsx(
                       "inline-flex items-center gap-1.5 whitespace-nowrap rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold",
-                      current ? "border-brand-600 text-slate-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                      current
+                        ? "border-brand-600 text-slate-900"
+                        : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
                     )}
                   >
                     {TAB_LABELS[name]}
@@ -159,7 +195,10 @@ export default function SearchPage() {
 
         <div className="mt-5">
           {!q ? (
-            <Hint icon={<SearchIcon className="mx-auto size-8 text-slate-400" aria-hidden="true" />} title="What are you looking for?">
+            <Hint
+              icon={<SearchIcon className="mx-auto size-8 text-slate-400" aria-hidden="true" />}
+              title="What are you looking for?"
+            >
               Type an expert&apos;s name, a sport such as NFL or NBA, or words from a post, then press Search.
             </Hint>
           ) : totalItems === 0 ? (
@@ -167,7 +206,10 @@ export default function SearchPage() {
               {`No ${many} match “${q}”. Check the spelling, try fewer words or another tab.`}
             </Hint>
           ) : experts.length + categories.length + posts.length === 0 ? (
-            <Hint icon={<SearchX className="mx-auto size-8 text-slate-400" aria-hidden="true" />} title="No more results">
+            <Hint
+              icon={<SearchX className="mx-auto size-8 text-slate-400" aria-hidden="true" />}
+              title="No more results"
+            >
               <Link to={searchHref(q, tab)} className="font-semibold text-brand-700 hover:underline">
                 Back to the first page
               </Link>
@@ -192,7 +234,12 @@ export default function SearchPage() {
                   </li>
                 ))}
               </ul>
-              <PageLinks page={page} totalPages={totalPages} hrefFor={(n) => searchHref(q, tab, n)} label={`Pages of ${TAB_LABELS[tab].toLowerCase()}`} />
+              <PageLinks
+                page={page}
+                totalPages={totalPages}
+                hrefFor={(n) => searchHref(q, tab, n)}
+                label={`Pages of ${TAB_LABELS[tab].toLowerCase()}`}
+              />
             </>
           )}
         </div>

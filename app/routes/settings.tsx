@@ -9,8 +9,20 @@ import { changePassword } from "~/modules/accounts/auth.server";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/modules/http/form-reply.server";
-import { MESSAGES, profileFormSchema, profileInputFromForm, profilePhotoFormSchema, userNameBodySchema } from "~/modules/profiles/profile-schema";
-import { changeUserName, getProfile, hasPassword, updateProfile, updateProfilePhotos } from "~/modules/profiles/profiles.server";
+import {
+  MESSAGES,
+  profileFormSchema,
+  profileInputFromForm,
+  profilePhotoFormSchema,
+  userNameBodySchema,
+} from "~/modules/profiles/profile-schema";
+import {
+  changeUserName,
+  getProfile,
+  hasPassword,
+  updateProfile,
+  updateProfilePhotos,
+} from "~/modules/profiles/profiles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/notifications/preferences-form";
@@ -43,7 +55,8 @@ const PROFILE_FIELDS = [
   "expertAboutText",
 ] as const;
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, SETTINGS_TITLE, "Your Sharpside profile, username, password and notifications.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, SETTINGS_TITLE, "Your Sharpside profile, username, password and notifications.");
 
 /** Signed in with a confirmed e-mail (visitors go to sign-in and come back here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -71,7 +84,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === PROFILE_INTENT) {
     const submission = parseForm(formData, profileFormSchema);
-    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
+    if (submission.status !== "success")
+      return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
     try {
       await updateProfile(context.db, viewer.user, profileInputFromForm(submission.value));
       return { intent, ok: true, result: submission.reply() };
@@ -84,7 +98,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The photo editor's Save (a fetcher): that photo alone, whatever the rest of the form holds.
   if (intent === PHOTO_INTENT) {
     const submission = parseForm(formData, profilePhotoFormSchema);
-    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
+    if (submission.status !== "success")
+      return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
     try {
       const { kind, key } = submission.value;
       await updateProfilePhotos(context.db, viewer.user.id, { [kind]: key });
@@ -97,7 +112,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === USERNAME_INTENT) {
     const submission = parseForm(formData, userNameBodySchema);
-    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
+    if (submission.status !== "success")
+      return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
     try {
       await changeUserName(context.db, viewer.user.id, submission.value.userName);
       return { intent, ok: true, result: submission.reply() };
@@ -110,12 +126,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === PASSWORD_INTENT) {
     const submission = parseForm(formData, changePasswordSchema);
     const hide = ["currentPassword", "password", "confirmPassword"];
-    if (submission.status !== "success") return data({ intent, ok: false, result: submission.reply({ hideFields: hide }) }, { status: 422 });
+    if (submission.status !== "success")
+      return data({ intent, ok: false, result: submission.reply({ hideFields: hide }) }, { status: 422 });
     try {
       await changePassword(context, viewer, submission.value);
       return { intent, ok: true, result: submission.reply({ resetForm: true }) };
     } catch (error) {
-      const { result, init } = appErrorReply(submission, error, { fields: ["currentPassword", "password", "confirmPassword"] });
+      const { result, init } = appErrorReply(submission, error, {
+        fields: ["currentPassword", "password", "confirmPassword"],
+      });
       return data({ intent, ok: false, result }, init);
     }
   }
@@ -166,7 +185,11 @@ export default function Settings() {
             />
           </SectionCard>
           <SectionCard id="username-heading" title="Username">
-            <UserNameForm current={account.userName} isExpert={account.isExpert} lastResult={resultFor(USERNAME_INTENT)} />
+            <UserNameForm
+              current={account.userName}
+              isExpert={account.isExpert}
+              lastResult={resultFor(USERNAME_INTENT)}
+            />
           </SectionCard>
           <SectionCard id="password-heading" title="Change password">
             <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />

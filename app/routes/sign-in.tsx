@@ -2,7 +2,15 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
+import {
+  AuthCard,
+  Field,
+  FormError,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  withoutKey,
+} from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signInSchema } from "~/modules/accounts/account-schemas";
 import { signIn } from "~/modules/accounts/auth.server";
@@ -14,7 +22,8 @@ import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
 
 /** The local path to return to after signing in, or null (SPEC.md section 4). */
 function callbackUrlOf(value: FormDataEntryValue | string | null): string | null {
@@ -35,10 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const formData = await readForm(request);
   const submission = parseForm(formData, signInSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
   try {
-    const { session } = await signIn(context, submission.value, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
-    const callbackUrl = callbackUrlOf(formData.get("callbackUrl")) ?? callbackUrlOf(new URL(request.url).searchParams.get("callbackUrl"));
+    const { session } = await signIn(context, submission.value, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
+    const callbackUrl =
+      callbackUrlOf(formData.get("callbackUrl")) ?? callbackUrlOf(new URL(request.url).searchParams.get("callbackUrl"));
     return redirectWithCookies(callbackUrl ?? "/", sessionCookies(context.env, session));
   } catch (error) {
     // SPEC.md section 8: sign-in shows the server's own text on the form root.
@@ -95,7 +109,12 @@ export default function SignIn() {
           />
         </Field>
         <Field meta={fields.password} label="Password">
-          <input {...withoutKey(getInputProps(fields.password, { type: "password" }))} key={fields.password.key} autoComplete="current-password" className={inputClass} />
+          <input
+            {...withoutKey(getInputProps(fields.password, { type: "password" }))}
+            key={fields.password.key}
+            autoComplete="current-password"
+            className={inputClass}
+          />
         </Field>
         <div className="flex items-center justify-between gap-3">
           <label className="flex items-center gap-2.5 text-sm text-slate-700">

@@ -4,7 +4,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
-import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
+import {
+  AuthCard,
+  Field,
+  FormError,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  withoutKey,
+} from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signUpFormSchema } from "~/modules/accounts/account-schemas";
 import { signUp } from "~/modules/accounts/auth.server";
@@ -35,7 +43,8 @@ const FLOWS: { flow: Flow; tab: string; blurb: string }[] = [
 
 const parseFlow = (value: unknown): Flow | null => (value === "Expert" || value === "User" ? value : null);
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Sign up", "Create your Sharpside account as a user or as an expert.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Sign up", "Create your Sharpside account as a user or as an expert.");
 
 /** Visitors, and signed-in users who never confirmed their e-mail (they may start over). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -57,12 +66,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const flow = parseFlow(formData.get("flow")) ?? "User";
   try {
-    const { session } = await signUp(context, submission.value, flow, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
+    const { session } = await signUp(context, submission.value, flow, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
     // Starting over from an unconfirmed account: that account's session ends here.
     if (viewer) await revokeSession(context.db, viewer.sessionId, "signed up again");
     return redirectWithCookies("/email-verification", sessionCookies(context.env, session));
   } catch (error) {
-    const { result, init } = appErrorReply(submission, error, { fields: ["email", "fullName", "password", "passwordConfirmation"] });
+    const { result, init } = appErrorReply(submission, error, {
+      fields: ["email", "fullName", "password", "passwordConfirmation"],
+    });
     return data({ result }, init);
   }
 }
@@ -125,14 +139,26 @@ export default function SignUp() {
           <input type="hidden" name="flow" value={flow} />
           <input type="hidden" name="timezone" value={timezone} />
           <Field meta={fields.email} label="Email">
-            <input {...withoutKey(getInputProps(fields.email, { type: "email" }))} key={fields.email.key} autoComplete="email" className={inputClass} />
+            <input
+              {...withoutKey(getInputProps(fields.email, { type: "email" }))}
+              key={fields.email.key}
+              autoComplete="email"
+              className={inputClass}
+            />
           </Field>
           <Field meta={fields.fullName} label="Full name">
-            <input {...withoutKey(getInputProps(fields.fullName, { type: "text" }))} key={fields.fullName.key} autoComplete="name" className={inputClass} />
+            <input
+              {...withoutKey(getInputProps(fields.fullName, { type: "text" }))}
+              key={fields.fullName.key}
+              autoComplete="name"
+              className={inputClass}
+            />
           </Field>
           <Field meta={fields.password} label="Password" hint="At least 8 characters, with a letter and a digit.">
             <input
-              {...withoutKey(getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }))}
+              {...withoutKey(
+                getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }),
+              )}
               key={fields.password.key}
               autoComplete="new-password"
               className={inputClass}
@@ -181,7 +207,8 @@ function FlowTabs({ flow, onChange }: { flow: Flow; onChange: (flow: Flow) => vo
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
     event.preventDefault();
-    const next: Flow = event.key === "Home" ? "User" : event.key === "End" ? "Expert" : flow === "User" ? "Expert" : "User";
+    const next: Flow =
+      event.key === "Home" ? "User" : event.key === "End" ? "Expert" : flow === "User" ? "Expert" : "User";
     onChange(next);
     refs.current[next]?.focus();
   }

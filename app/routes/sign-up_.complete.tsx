@@ -3,7 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AuthCard, Field, FormError, inputClass, linkClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
+import {
+  AuthCard,
+  Field,
+  FormError,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  withoutKey,
+} from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
@@ -26,7 +34,8 @@ import { parseForm, readForm } from "~/modules/http/form-input.server";
  * person checks the e-mail and name Google gave and creates the account. The query carries
  * provider, token, email and name. Without a token and without a signed-in user: the 404 page.
  */
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Complete sign up", "Finish creating your Sharpside account.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, "Complete sign up", "Finish creating your Sharpside account.");
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
@@ -66,7 +75,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const value = formData.get(name);
     return typeof value === "string" ? value : "";
   };
-  const account = { provider: text("provider"), token: text("token"), email: text("socialEmail"), name: text("socialName") };
+  const account = {
+    provider: text("provider"),
+    token: text("token"),
+    email: text("socialEmail"),
+    name: text("socialName"),
+  };
   try {
     const { user, session } = await completeSocialSignUp(context, request, submission.value, account, {
       ip: context.clientIp,
@@ -75,7 +89,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A browser signed in to an unconfirmed account starting over: that session ends here.
     const viewer = await getViewer(request, context);
     if (viewer) await revokeSession(context.db, viewer.sessionId, "signed up again");
-    return redirectWithCookies(afterCompleteSignUpUrl(request, user), [...clearSocialCookies(request, context.env), ...sessionCookies(context.env, session)]);
+    return redirectWithCookies(afterCompleteSignUpUrl(request, user), [
+      ...clearSocialCookies(request, context.env),
+      ...sessionCookies(context.env, session),
+    ]);
   } catch (error) {
     const { result, init } = appErrorReply(submission, error, { fields: ["email", "fullName"] });
     return data({ result }, init);
@@ -88,7 +105,17 @@ export default function CompleteSignUp() {
   return <CompleteSignUpForm {...loaderData} />;
 }
 
-function CompleteSignUpForm({ provider, token, email, name }: { provider: string; token: string; email: string; name: string }) {
+function CompleteSignUpForm({
+  provider,
+  token,
+  email,
+  name,
+}: {
+  provider: string;
+  token: string;
+  email: string;
+  name: string;
+}) {
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -138,7 +165,12 @@ function CompleteSignUpForm({ provider, token, email, name }: { provider: string
           />
         </Field>
         <Field meta={fields.fullName} label="Full name">
-          <input {...withoutKey(getInputProps(fields.fullName, { type: "text" }))} key={fields.fullName.key} autoComplete="name" className={inputClass} />
+          <input
+            {...withoutKey(getInputProps(fields.fullName, { type: "text" }))}
+            key={fields.fullName.key}
+            autoComplete="name"
+            className={inputClass}
+          />
         </Field>
         <label className="flex items-start gap-2.5 text-sm text-slate-700">
           <input
@@ -171,7 +203,10 @@ function CompleteSignUpForm({ provider, token, email, name }: { provider: string
 /** A token past its 15 minutes (or not from this browser): start the Google sign-in again. */
 function ExpiredSignIn({ callbackUrl }: { callbackUrl: string | null }) {
   return (
-    <AuthCard title="Complete sign up" description="This Google sign-in has expired. Please continue with Google again.">
+    <AuthCard
+      title="Complete sign up"
+      description="This Google sign-in has expired. Please continue with Google again."
+    >
       <SocialSignIn callbackUrl={callbackUrl} />
       <p className="mt-4 text-center text-sm text-slate-600">
         <Link to="/sign-up" className={linkClass}>

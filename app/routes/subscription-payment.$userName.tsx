@@ -12,7 +12,8 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const SUBSCRIPTION_PAYMENT_TITLE = "Subscription payment";
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, SUBSCRIPTION_PAYMENT_TITLE);
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, SUBSCRIPTION_PAYMENT_TITLE);
 
 /**
  * The card form for a subscription's first payment. Signed in with a confirmed e-mail (the
@@ -28,11 +29,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const expertPage = `/experts/${encodeURIComponent(expert.userName)}`;
   if (!context.env.PAYMENTS_ENABLED || expert.isSubscribed || expert.id === viewer.user.id) throw redirect(expertPage);
   // One address per expert, as on their page (the query keeps Stripe's return parameters).
-  if (wanted !== expert.userName) throw redirect(`/subscription-payment/${encodeURIComponent(expert.userName)}${new URL(request.url).search}`);
+  if (wanted !== expert.userName)
+    throw redirect(`/subscription-payment/${encodeURIComponent(expert.userName)}${new URL(request.url).search}`);
   return {
     // Only the publishable key reaches the browser.
     publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
-    expert: { id: expert.id, userName: expert.userName, firstName: expert.firstName, lastName: expert.lastName, avatar: expert.avatar },
+    expert: {
+      id: expert.id,
+      userName: expert.userName,
+      firstName: expert.firstName,
+      lastName: expert.lastName,
+      avatar: expert.avatar,
+    },
     price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
     description: expert.subscriptionPrice?.description ?? null,
   };
@@ -47,7 +55,12 @@ export default function SubscriptionPayment() {
       title={SUBSCRIPTION_PAYMENT_TITLE}
       description={
         <div className="flex flex-col items-center gap-2">
-          <ProxiedImage src={expert.avatar} width={56} height={56} className="size-14 rounded-full bg-slate-100 object-cover" />
+          <ProxiedImage
+            src={expert.avatar}
+            width={56}
+            height={56}
+            className="size-14 rounded-full bg-slate-100 object-cover"
+          />
           <p>
             Subscribe to <strong className="text-slate-900">{name}</strong>
             {price ? (
@@ -70,7 +83,11 @@ export default function SubscriptionPayment() {
         </>
       }
     >
-      <SubscriptionCheckout publishableKey={publishableKey} expert={{ id: expert.id, userName: expert.userName }} price={price} />
+      <SubscriptionCheckout
+        publishableKey={publishableKey}
+        expert={{ id: expert.id, userName: expert.userName }}
+        price={price}
+      />
       <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">
         <ShieldCheck className="size-4" aria-hidden="true" />
         Payments are processed securely by Stripe.

@@ -39,20 +39,37 @@ export default function SubscriptionsPage() {
           <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
             <Users className="mx-auto size-8 text-slate-400" aria-hidden="true" />
             <p className="mt-3 font-semibold text-slate-900">No subscriptions yet</p>
-            <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">Subscribe to an expert to read every pick as it is posted.</p>
-            <Link to="/discover-experts" className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+            <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
+              Subscribe to an expert to read every pick as it is posted.
+            </p>
+            <Link
+              to="/discover-experts"
+              className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+            >
               Discover experts
             </Link>
           </div>
         ) : (
           <ul className="space-y-3" aria-label="Your subscriptions">
             {subscriptions.map((subscription) => (
-              <li key={subscription.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={subscription.id}
+                className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="flex min-w-0 items-center gap-3">
-                  <ProxiedImage src={subscription.expert.avatar} width={48} height={48} className="size-12 shrink-0 rounded-full object-cover" />
+                  <ProxiedImage
+                    src={subscription.expert.avatar}
+                    width={48}
+                    height={48}
+                    className="size-12 shrink-0 rounded-full object-cover"
+                  />
                   <div className="min-w-0">
-                    <Link to={`/experts/${encodeURIComponent(subscription.expert.userName)}`} className="block truncate font-semibold text-slate-900 hover:underline">
-                      {`${subscription.expert.firstName} ${subscription.expert.lastName}`.trim() || subscription.expert.userName}
+                    <Link
+                      to={`/experts/${encodeURIComponent(subscription.expert.userName)}`}
+                      className="block truncate font-semibold text-slate-900 hover:underline"
+                    >
+                      {`${subscription.expert.firstName} ${subscription.expert.lastName}`.trim() ||
+                        subscription.expert.userName}
                     </Link>
                     <p className="truncate text-sm text-slate-500">{`@${subscription.expert.userName}`}</p>
                     <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
@@ -64,12 +81,21 @@ export default function SubscriptionsPage() {
                       >
                         {STATUS_LABELS[subscription.status]}
                       </span>
-                      <span className="text-slate-600">{subscription.isFree || subscription.price === 0 ? "Free" : `${formatUsd(subscription.price)}/month`}</span>
+                      <span className="text-slate-600">
+                        {subscription.isFree || subscription.price === 0
+                          ? "Free"
+                          : `${formatUsd(subscription.price)}/month`}
+                      </span>
                     </p>
                   </div>
                 </div>
                 <div className="shrink-0">
-                  <SubscriptionControl expert={subscription.expert} signedIn subscription={subscription} label="Subscribe again" />
+                  <SubscriptionControl
+                    expert={subscription.expert}
+                    signedIn
+                    subscription={subscription}
+                    label="Subscribe again"
+                  />
                 </div>
               </li>
             ))}

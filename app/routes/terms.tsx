@@ -9,7 +9,12 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, POLICY_TITLES["terms"], "The rules for using Sharpside: accounts, experts, subscribers and acceptable use.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(
+    { matches, location },
+    POLICY_TITLES["terms"],
+    "The rules for using Sharpside: accounts, experts, subscribers and acceptable use.",
+  );
 
 export const loader = ({ context }: LoaderFunctionArgs) => policyPageData("terms", context.env);
 

@@ -35,7 +35,9 @@ export default function Unsubscribe() {
       <AuthCard title="You are unsubscribed">
         <div className="flex flex-col items-center text-center">
           <CheckCircle2 className="size-12 text-brand-600" aria-hidden="true" />
-          <p className="mt-4 text-sm text-slate-600">You will no longer get e-mails about new picks. You can turn them back on in Settings.</p>
+          <p className="mt-4 text-sm text-slate-600">
+            You will no longer get e-mails about new picks. You can turn them back on in Settings.
+          </p>
         </div>
         <Link to="/settings" className={`mt-6 ${primaryButtonClass}`}>
           Settings
@@ -53,7 +55,10 @@ export default function Unsubscribe() {
     );
   }
   return (
-    <AuthCard title="Unsubscribe" description="Stop the e-mails we send when an expert you subscribe to posts a new pick?">
+    <AuthCard
+      title="Unsubscribe"
+      description="Stop the e-mails we send when an expert you subscribe to posts a new pick?"
+    >
       <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token!)}`}>
         <button type="submit" className={primaryButtonClass}>
           Stop new-pick e-mails

@@ -12,7 +12,11 @@ export const headers = publicPageHeaders;
 export const VERIFY_TITLE = "How picks are verified";
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, location }, VERIFY_TITLE, "Every pick is priced against the betting market, locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.");
+  pageMeta(
+    { matches, location },
+    VERIFY_TITLE,
+    "Every pick is priced against the betting market, locked before its game, committed by a SHA-256 hash at posting and revealed at the start: check any pick yourself with one command.",
+  );
 
 const SHELL = `# Paste the committed text between the quotes, exactly as shown on the pick:
 printf '%s' 'sharpside-pick-v1
@@ -37,7 +41,11 @@ function Checker() {
     event.preventDefault();
     const hash = await sha256Hex(text);
     const expected = commitment.trim().toLowerCase();
-    setVerdict(hash === expected ? "It matches: this text is exactly what was committed." : `It does not match. The text hashes to ${hash}.`);
+    setVerdict(
+      hash === expected
+        ? "It matches: this text is exactly what was committed."
+        : `It does not match. The text hashes to ${hash}.`,
+    );
   }
   return (
     <form onSubmit={check} className="mt-4 space-y-3">
@@ -45,15 +53,29 @@ function Checker() {
         <label htmlFor="committed-text" className="block text-sm font-semibold text-slate-800">
           Committed text
         </label>
-        <textarea id="committed-text" value={text} onChange={(event) => setText(event.target.value)} rows={8} className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+        <textarea
+          id="committed-text"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={8}
+          className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs"
+        />
       </div>
       <div>
         <label htmlFor="commitment" className="block text-sm font-semibold text-slate-800">
           Commitment (SHA-256)
         </label>
-        <input id="commitment" value={commitment} onChange={(event) => setCommitment(event.target.value)} className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+        <input
+          id="commitment"
+          value={commitment}
+          onChange={(event) => setCommitment(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs"
+        />
       </div>
-      <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800">
+      <button
+        type="submit"
+        className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+      >
         Check
       </button>
       <p role="status" className="text-sm font-semibold text-slate-800">
@@ -64,7 +86,10 @@ function Checker() {
 }
 
 const Code = ({ children, label }: { children: string; label: string }) => (
-  <pre aria-label={label} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+  <pre
+    aria-label={label}
+    className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
+  >
     <code>{children}</code>
   </pre>
 );
@@ -78,31 +103,39 @@ export default function VerifyPage() {
           {VERIFY_TITLE}
         </h1>
         <p>
-          A betting record is only worth something if nobody can doctor it. On Sharpside the database itself, not a promise, makes sure of five things:
+          A betting record is only worth something if nobody can doctor it. On Sharpside the database itself, not a
+          promise, makes sure of five things:
         </p>
         <ol className="list-decimal space-y-2 pl-6">
           <li>
-            <strong>A bet the market offered.</strong> A moneyline, spread or total must match the betting market for its game when it is posted: its line within 1.5
-            points of the line most bookmakers offer, its price no better than the best price offered plus 15 cents (each half point bought off the market&apos;s line
-            costs 10 cents). A game without market lines takes no such pick. A parlay&apos;s legs are on different games and it pays at most +10000.
+            <strong>A bet the market offered.</strong> A moneyline, spread or total must match the betting market for
+            its game when it is posted: its line within 1.5 points of the line most bookmakers offer, its price no
+            better than the best price offered plus 15 cents (each half point bought off the market&apos;s line costs 10
+            cents). A game without market lines takes no such pick. A parlay&apos;s legs are on different games and it
+            pays at most +10000.
           </li>
           <li>
-            <strong>Locked before the game.</strong> A pick names its game and market. The server refuses it once the game has started, stamps the time it was posted with its
-            own clock, and every pick shows how long before the start it went out.
+            <strong>Locked before the game.</strong> A pick names its game and market. The server refuses it once the
+            game has started, stamps the time it was posted with its own clock, and every pick shows how long before the
+            start it went out.
           </li>
           <li>
-            <strong>Never edited, never deleted.</strong> Once posted, a pick&apos;s selection, line, odds and stake cannot change. Before the start the expert may withdraw it:
-            it stays on the record, marked withdrawn. After the start nothing changes but its grade. Triggers in the database refuse any other write, whoever sends it.
+            <strong>Never edited, never deleted.</strong> Once posted, a pick&apos;s selection, line, odds and stake
+            cannot change. Before the start the expert may withdraw it: it stays on the record, marked withdrawn. After
+            the start nothing changes but its grade. Triggers in the database refuse any other write, whoever sends it.
           </li>
           <li>
-            <strong>Graded from the final score.</strong> Games, lines and final scores come from our sports-data provider. Moneylines, spreads, totals and parlays are
-            graded automatically from the final score; cancelled games are void. A result is corrected only by an admin, with a reason shown on every pick it regrades,
-            and the correction is added to the game&apos;s history rather than written over it. Props, which no score can grade, are graded by the expert once the game
-            is over and shown apart as <em>self-reported</em>: they count in none of the verified figures nor on the leaderboard.
+            <strong>Graded from the final score.</strong> Games, lines and final scores come from our sports-data
+            provider. Moneylines, spreads, totals and parlays are graded automatically from the final score; cancelled
+            games are void. A result is corrected only by an admin, with a reason shown on every pick it regrades, and
+            the correction is added to the game&apos;s history rather than written over it. Props, which no score can
+            grade, are graded by the expert once the game is over and shown apart as <em>self-reported</em>: they count
+            in none of the verified figures nor on the leaderboard.
           </li>
           <li>
-            <strong>Committed, then revealed.</strong> At posting, the pick&apos;s exact content plus a secret random salt is written down as a text and its SHA-256 hash (the
-            commitment) is published on the pick for everyone, subscriber or not. When the game starts the text itself, salt included, is revealed. If the text hashes to
+            <strong>Committed, then revealed.</strong> At posting, the pick&apos;s exact content plus a secret random
+            salt is written down as a text and its SHA-256 hash (the commitment) is published on the pick for everyone,
+            subscriber or not. When the game starts the text itself, salt included, is revealed. If the text hashes to
             the commitment, the subscriber-only pick is exactly what was committed before the game.
           </li>
         </ol>
@@ -112,15 +145,17 @@ export default function VerifyPage() {
             Check a pick yourself
           </h2>
           <p className="mt-2">
-            Open any pick and its &ldquo;Verify this pick&rdquo; box. Before the start you see the commitment; note it down or take a screenshot. After the start, copy the
-            committed text and hash it with any of these, or with the checker below (it runs in your browser; nothing is sent to us):
+            Open any pick and its &ldquo;Verify this pick&rdquo; box. Before the start you see the commitment; note it
+            down or take a screenshot. After the start, copy the committed text and hash it with any of these, or with
+            the checker below (it runs in your browser; nothing is sent to us):
           </p>
           <Code label="Shell (Linux, macOS)">{SHELL}</Code>
           <Code label="Node.js">{NODE}</Code>
           <Code label="Python">{PYTHON}</Code>
           <p className="mt-2">
-            The result must equal the commitment you noted. Then read the text: its lines name the pick, the expert, the posting time, the market, the selection, the odds,
-            the units and each leg (game id, market, side, line, odds), and they must match what the pick shows.
+            The result must equal the commitment you noted. Then read the text: its lines name the pick, the expert, the
+            posting time, the market, the selection, the odds, the units and each leg (game id, market, side, line,
+            odds), and they must match what the pick shows.
           </p>
           <Checker />
         </section>
@@ -130,13 +165,25 @@ export default function VerifyPage() {
             How the figures are computed
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-6">
-            <li>Units are risk-based: a one-unit loss is −1 whatever the odds; a one-unit win at −110 is +0.91, at +150 it is +1.5.</li>
-            <li>ROI is units won divided by units risked on wins, losses and pushes. Win rate is wins ÷ (wins + losses).</li>
-            <li>A parlay with a pushed or void leg pays at the odds of its remaining legs.</li>
-            <li>Closing-line value (CLV): how many percentage points of implied probability the pick gained against the closing odds, when they are known.</li>
             <li>
-              The <Link to="/leaderboard" className="font-semibold text-brand-700 underline">leaderboard</Link> ranks by units ÷ √(sum of squared stakes), a z-score of
-              profit, so a long steady record outranks a short lucky one; at least 20 graded picks in the window are needed.
+              Units are risk-based: a one-unit loss is −1 whatever the odds; a one-unit win at −110 is +0.91, at +150 it
+              is +1.5.
+            </li>
+            <li>
+              ROI is units won divided by units risked on wins, losses and pushes. Win rate is wins ÷ (wins + losses).
+            </li>
+            <li>A parlay with a pushed or void leg pays at the odds of its remaining legs.</li>
+            <li>
+              Closing-line value (CLV): how many percentage points of implied probability the pick gained against the
+              closing odds, when they are known.
+            </li>
+            <li>
+              The{" "}
+              <Link to="/leaderboard" className="font-semibold text-brand-700 underline">
+                leaderboard
+              </Link>{" "}
+              ranks by units ÷ √(sum of squared stakes), a z-score of profit, so a long steady record outranks a short
+              lucky one; at least 20 graded picks in the window are needed.
             </li>
           </ul>
         </section>

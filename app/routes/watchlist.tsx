@@ -21,7 +21,8 @@ export const WATCHLIST_TITLE = "Watchlist";
 /** Followed experts per page, on the server and from `GET /api/user/follows` alike. */
 export const FOLLOWS_PAGE_SIZE = 24;
 
-export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, WATCHLIST_TITLE, "The experts you follow and the posts you asked to be told about.");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location }, WATCHLIST_TITLE, "The experts you follow and the posts you asked to be told about.");
 
 /**
  * Signed-in with a confirmed e-mail (others verify first): the followed experts (first page) and the posts the viewer asked notify-me for,
@@ -58,7 +59,9 @@ export default function Watchlist() {
           <h2 id="waiting-posts" className="mb-1 text-lg font-bold">
             Posts you are waiting for
           </h2>
-          <p className="mb-4 text-sm text-slate-600">Posts you asked to be notified about, the ones still to come first.</p>
+          <p className="mb-4 text-sm text-slate-600">
+            Posts you asked to be notified about, the ones still to come first.
+          </p>
           <InfinitePostList
             key={`notify-${data.page}`}
             initialItems={data.posts}
@@ -68,8 +71,12 @@ export default function Watchlist() {
             pageSize={LIST_PAGE_SIZE}
             label="Posts you are waiting for"
             empty={
-              <EmptyState icon={<BellRing className="mx-auto size-8 text-slate-400" aria-hidden="true" />} title="No posts on your watchlist yet">
-                Open an expert&apos;s upcoming post and choose &ldquo;Notify me&rdquo;: it waits here until it goes live.
+              <EmptyState
+                icon={<BellRing className="mx-auto size-8 text-slate-400" aria-hidden="true" />}
+                title="No posts on your watchlist yet"
+              >
+                Open an expert&apos;s upcoming post and choose &ldquo;Notify me&rdquo;: it waits here until it goes
+                live.
               </EmptyState>
             }
           />
@@ -110,7 +117,10 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
         Experts you follow
       </h2>
       {more.items.length === 0 ? (
-        <EmptyState icon={<Eye className="mx-auto size-8 text-slate-400" aria-hidden="true" />} title="You are not following anyone yet">
+        <EmptyState
+          icon={<Eye className="mx-auto size-8 text-slate-400" aria-hidden="true" />}
+          title="You are not following anyone yet"
+        >
           Follow experts to keep them here and see their free posts in your feed.
         </EmptyState>
       ) : (
@@ -126,7 +136,13 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
                   className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
                 >
                   <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-                    <ProxiedImage src={expert.avatar} width={48} height={48} className="size-12 rounded-full bg-slate-100 object-cover" loading="lazy" />
+                    <ProxiedImage
+                      src={expert.avatar}
+                      width={48}
+                      height={48}
+                      className="size-12 rounded-full bg-slate-100 object-cover"
+                      loading="lazy"
+                    />
                   </Link>
                   <div className="min-w-0 flex-1">
                     <Link to={href} className="block truncate font-semibold text-slate-900 hover:underline">
@@ -147,7 +163,13 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
               );
             })}
           </ul>
-          <ShowMore hasMore={more.hasMore} status={more.status} error={more.error} onClick={() => void more.loadMore()} label="Show more experts" />
+          <ShowMore
+            hasMore={more.hasMore}
+            status={more.status}
+            error={more.error}
+            onClick={() => void more.loadMore()}
+            label="Show more experts"
+          />
         </>
       )}
     </>
@@ -160,7 +182,10 @@ function EmptyState({ icon, title, children }: { icon: ReactNode; title: string;
       {icon}
       <p className="mt-3 font-semibold text-slate-900">{title}</p>
       <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">{children}</p>
-      <Link to="/discover-experts" className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+      <Link
+        to="/discover-experts"
+        className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+      >
         Discover experts
       </Link>
     </div>

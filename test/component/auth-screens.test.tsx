@@ -12,8 +12,20 @@ import SignIn from "~/routes/sign-in";
 import SignUp, { SIGN_UP_FLOW_KEY } from "~/routes/sign-up";
 
 const experts = [{ id: "1", userName: "LeBronPicks", avatar: "/avatars/LeBronPicks.svg" }];
-const expert: HeaderUser = { userName: "LeBronPicks", firstName: "Marcus", lastName: "Hale", roles: ["Expert"], avatar: "/avatars/LeBronPicks.svg" };
-const user: HeaderUser = { userName: "AlexTurner", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: "/avatars/AlexTurner.svg" };
+const expert: HeaderUser = {
+  userName: "LeBronPicks",
+  firstName: "Marcus",
+  lastName: "Hale",
+  roles: ["Expert"],
+  avatar: "/avatars/LeBronPicks.svg",
+};
+const user: HeaderUser = {
+  userName: "AlexTurner",
+  firstName: "Alex",
+  lastName: "Turner",
+  roles: ["User"],
+  avatar: "/avatars/AlexTurner.svg",
+};
 
 type StubRoutes = Parameters<typeof createRemixStub>[0];
 
@@ -43,7 +55,9 @@ async function openAccountMenu() {
 describe("Header per role (SPEC.md section 2)", () => {
   it("visitor: 'Become an expert' and 'Sign In / Sign up', no bell or avatar", async () => {
     renderHeader(null);
-    expect((await screen.findByRole("link", { name: "Become an expert" })).getAttribute("href")).toBe("/become-partner");
+    expect((await screen.findByRole("link", { name: "Become an expert" })).getAttribute("href")).toBe(
+      "/become-partner",
+    );
     expect(screen.getByRole("link", { name: "Sign In / Sign up" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^Notifications/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Account menu" })).toBeNull();
@@ -57,7 +71,11 @@ describe("Header per role (SPEC.md section 2)", () => {
     expect(screen.queryByRole("link", { name: "New Post/Pick" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Sign In / Sign up" })).toBeNull();
     const menu = await openAccountMenu();
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Edit Profile & Settings", "Payments & subscriptions", "Log Out"]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Edit Profile & Settings", "Payments & subscriptions", "Log Out"]);
     expect(within(menu).getByText("Alex Turner")).toBeTruthy();
   });
 
@@ -69,8 +87,19 @@ describe("Header per role (SPEC.md section 2)", () => {
     expect(screen.getByRole("button", { name: /^Notifications/ })).toBeTruthy();
     const menu = await openAccountMenu();
     const items = within(menu).getAllByRole("menuitem");
-    expect(items.map((item) => item.textContent)).toEqual(["My profile", "Edit Profile & Settings", "Business", "Payments & subscriptions", "Log Out"]);
-    expect(items.slice(0, 4).map((item) => item.getAttribute("href"))).toEqual(["/profile", "/settings", "/business", "/payments"]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      "My profile",
+      "Edit Profile & Settings",
+      "Business",
+      "Payments & subscriptions",
+      "Log Out",
+    ]);
+    expect(items.slice(0, 4).map((item) => item.getAttribute("href"))).toEqual([
+      "/profile",
+      "/settings",
+      "/business",
+      "/payments",
+    ]);
   });
 
   it("Log Out posts the /sign-out form", async () => {
@@ -84,7 +113,10 @@ describe("Header per role (SPEC.md section 2)", () => {
   });
 
   it("the menu items follow the roles", () => {
-    expect(accountMenuItems({ roles: [] }).map((i) => i.label)).toEqual(["Edit Profile & Settings", "Payments & subscriptions"]);
+    expect(accountMenuItems({ roles: [] }).map((i) => i.label)).toEqual([
+      "Edit Profile & Settings",
+      "Payments & subscriptions",
+    ]);
     expect(accountMenuItems({ roles: ["Expert"] }).map((i) => i.label)).toContain("Business");
   });
 
@@ -145,7 +177,12 @@ describe("Mobile menu when signed in", () => {
 describe("E-mail code input (SPEC.md section 5)", () => {
   function renderVerification(action: (args: { request: Request }) => Promise<unknown>) {
     const Stub = createRemixStub([
-      { path: "/email-verification", Component: EmailVerification, loader: () => ({ token: null, email: "pat@example.com" }), action },
+      {
+        path: "/email-verification",
+        Component: EmailVerification,
+        loader: () => ({ token: null, email: "pat@example.com" }),
+        action,
+      },
     ]);
     render(<Stub initialEntries={["/email-verification"]} />);
     return action;
@@ -153,7 +190,9 @@ describe("E-mail code input (SPEC.md section 5)", () => {
 
   it("strips whitespace and symbols, capitalises, keeps 6, and sends itself at the sixth character", async () => {
     const sent: FormData[] = [];
-    const action = renderVerification(vi.fn(async ({ request }: { request: Request }) => (sent.push(await request.formData()), null)));
+    const action = renderVerification(
+      vi.fn(async ({ request }: { request: Request }) => (sent.push(await request.formData()), null)),
+    );
     const input = (await screen.findByLabelText("Verification code")) as HTMLInputElement;
     await userEvent.type(input, " a-b c");
     expect(input.value).toBe("ABC");
@@ -175,7 +214,13 @@ describe("E-mail code input (SPEC.md section 5)", () => {
   });
 
   it("shows the server's code error on the form root", async () => {
-    renderVerification(vi.fn(async () => ({ intent: "confirm", resendError: null, result: { status: "error" as const, error: { "": ["Invalid code"] } } })));
+    renderVerification(
+      vi.fn(async () => ({
+        intent: "confirm",
+        resendError: null,
+        result: { status: "error" as const, error: { "": ["Invalid code"] } },
+      })),
+    );
     const input = await screen.findByLabelText("Verification code");
     await userEvent.type(input, "AAAAAA");
     const alert = await screen.findByRole("alert");
@@ -198,7 +243,12 @@ describe("Resend countdown (SPEC.md section 4)", () => {
   function renderWithResend() {
     const action = vi.fn(async () => ({ intent: "resend", resendError: null, result: undefined }));
     const Stub = createRemixStub([
-      { path: "/email-verification", Component: EmailVerification, loader: () => ({ token: null, email: "pat@example.com" }), action },
+      {
+        path: "/email-verification",
+        Component: EmailVerification,
+        loader: () => ({ token: null, email: "pat@example.com" }),
+        action,
+      },
     ]);
     return { action, ...render(<Stub initialEntries={["/email-verification"]} />) };
   }
@@ -221,7 +271,12 @@ describe("Resend countdown (SPEC.md section 4)", () => {
     window.sessionStorage.setItem(RESEND_AVAILABLE_AT_KEY, String(Date.now() + 30_500));
     renderWithResend();
     // Real time runs too (shouldAdvanceTime), so a busy machine may already show 00:29.
-    const shown = () => Number(/You can resend the code in 00:(\d\d)$/.exec(screen.getByText(/You can resend the code in/).textContent ?? "")![1]);
+    const shown = () =>
+      Number(
+        /You can resend the code in 00:(\d\d)$/.exec(
+          screen.getByText(/You can resend the code in/).textContent ?? "",
+        )![1],
+      );
     await screen.findByText(/You can resend the code in 00:\d\d/);
     const first = shown();
     expect(first).toBeGreaterThanOrEqual(28);
@@ -239,7 +294,10 @@ describe("Sign-up tabs", () => {
       {
         path: "/sign-up",
         Component: SignUp,
-        loader: ({ request }) => ({ flow: new URL(request.url).searchParams.get("flow") === "Expert" ? ("Expert" as const) : null, googleEnabled: false }),
+        loader: ({ request }) => ({
+          flow: new URL(request.url).searchParams.get("flow") === "Expert" ? ("Expert" as const) : null,
+          googleEnabled: false,
+        }),
         action,
       },
     ]);
@@ -274,8 +332,13 @@ describe("Sign-up tabs", () => {
   it("restores the stored tab and sends it with the form", async () => {
     window.localStorage.setItem(SIGN_UP_FLOW_KEY, "Expert");
     const sent: FormData[] = [];
-    const action = renderSignUp("/sign-up", vi.fn(async ({ request }: { request: Request }) => (sent.push(await request.formData()), null)));
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Expert sign up" }).getAttribute("aria-selected")).toBe("true"));
+    const action = renderSignUp(
+      "/sign-up",
+      vi.fn(async ({ request }: { request: Request }) => (sent.push(await request.formData()), null)),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Expert sign up" }).getAttribute("aria-selected")).toBe("true"),
+    );
     await userEvent.type(screen.getByLabelText("Email"), "pat@example.com");
     await userEvent.type(screen.getByLabelText("Full name"), "Pat Doe");
     await userEvent.type(screen.getByLabelText("Password"), "abc12345");
@@ -292,7 +355,9 @@ describe("Sign-up tabs", () => {
     for (const label of ["Email", "Full name", "Password", "Password confirmation"]) {
       const input = screen.getByLabelText(label);
       expect(input.getAttribute("aria-invalid"), label).toBe("true");
-      const messages = (input.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+      const messages = (input.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent);
       expect(messages, label).toContain("Required");
     }
     expect(action).not.toHaveBeenCalled();
@@ -311,7 +376,9 @@ describe("Sign-up tabs", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
     const confirmation = screen.getByLabelText("Password confirmation");
     expect(confirmation.getAttribute("aria-invalid")).toBe("true");
-    expect(document.getElementById(confirmation.getAttribute("aria-describedby")!)?.textContent).toBe("Passwords must match");
+    expect(document.getElementById(confirmation.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Passwords must match",
+    );
     expect(action).not.toHaveBeenCalled();
   });
 });
@@ -323,7 +390,9 @@ describe("Sign-in form", () => {
         path: "/sign-in",
         Component: SignIn,
         loader: () => ({ callbackUrl: "/feed", googleEnabled: false }),
-        action: async () => ({ result: { status: "error" as const, error: { "": ["Wrong email, username or password"] } } }),
+        action: async () => ({
+          result: { status: "error" as const, error: { "": ["Wrong email, username or password"] } },
+        }),
       },
     ]);
     render(<Stub initialEntries={["/sign-in?callbackUrl=%2Ffeed"]} />);

@@ -14,7 +14,16 @@ const overview = {
   subscribersCount: 2,
   revenue: { thisMonth: { grossCents: 2499, netCents: 2249 }, allTime: { grossCents: 4498, netCents: 4048 } },
   monthLabel: "November 2026",
-  recentSubscribers: [{ id: "u1", userName: "taylor88", firstName: "Taylor", lastName: "Nguyen", avatar: "/avatars/taylor88.svg", since: "2026-11-20T10:00:00.000Z" }],
+  recentSubscribers: [
+    {
+      id: "u1",
+      userName: "taylor88",
+      firstName: "Taylor",
+      lastName: "Nguyen",
+      avatar: "/avatars/taylor88.svg",
+      since: "2026-11-20T10:00:00.000Z",
+    },
+  ],
   cheers: { items: [], totalPages: 0 },
   userName: "LeBronPicks",
   paymentsEnabled: true,
@@ -26,9 +35,16 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = url.split("?")[0];
-    calls.push({ url: path, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      url: path,
+      method: init.method ?? "GET",
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
     const answer = answers[path] ?? { status: 200, body: {} };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
   });
   vi.stubGlobal("fetch", fetchStub);
   return calls;
@@ -65,7 +81,12 @@ describe("/business: figures and payment account", () => {
   });
 
   it("connects: calls the API and goes to the URL it answers", async () => {
-    const calls = stubApi({ "/api/paymentsystems/stripe/account/connect": { status: 200, body: { payload: { url: "https://connect.stripe.test/setup" } } } });
+    const calls = stubApi({
+      "/api/paymentsystems/stripe/account/connect": {
+        status: 200,
+        body: { payload: { url: "https://connect.stripe.test/setup" } },
+      },
+    });
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
     renderBusiness();
@@ -75,14 +96,21 @@ describe("/business: figures and payment account", () => {
   });
 
   it("continues setup with the account URL (a plain string payload) and shows a refusal as a toast", async () => {
-    stubApi({ "/api/paymentsystems/stripe/account/url": { status: 422, body: { error: "Payments are not available yet.", statusCode: 422 } } });
+    stubApi({
+      "/api/paymentsystems/stripe/account/url": {
+        status: 422,
+        body: { error: "Payments are not available yet.", statusCode: 422 },
+      },
+    });
     renderBusiness({ paymentAccount: "OnboardingIncomplete" });
     await userEvent.click(await screen.findByRole("button", { name: "Continue setup" }));
     expect(await screen.findByText("Payments are not available yet.")).toBeTruthy();
   });
 
   it("disconnects after the confirmation and reloads the page's data", async () => {
-    const calls = stubApi({ "/api/paymentsystems/stripe/account/disconnect": { status: 200, body: { payload: { disconnected: true } } } });
+    const calls = stubApi({
+      "/api/paymentsystems/stripe/account/disconnect": { status: 200, body: { payload: { disconnected: true } } },
+    });
     const { loader } = renderBusiness({ paymentAccount: "Ready" });
     expect(await screen.findByRole("button", { name: "Open dashboard" })).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Disconnect" }));
@@ -113,7 +141,12 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
   });
 
   it("sends cents, toasts, reloads the data and resets the form to the new price", async () => {
-    const calls = stubApi({ "/api/subscriptions/price": { status: 200, body: { payload: { subscriptionPrice: { price: 2499, description: "Daily" } } } } });
+    const calls = stubApi({
+      "/api/subscriptions/price": {
+        status: 200,
+        body: { payload: { subscriptionPrice: { price: 2499, description: "Daily" } } },
+      },
+    });
     const { loader } = renderBusiness({ subscriptionPrice: null as never });
     const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
     expect(price.value).toBe("");
@@ -125,7 +158,11 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
     const save = screen.getByRole("button", { name: "Save price" });
     await userEvent.click(save);
     expect(await screen.findByText(PRICE_SAVED)).toBeTruthy();
-    expect(calls[0]).toEqual({ url: "/api/subscriptions/price", method: "POST", body: { price: 2499, description: "Daily" } });
+    expect(calls[0]).toEqual({
+      url: "/api/subscriptions/price",
+      method: "POST",
+      body: { price: 2499, description: "Daily" },
+    });
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
     expect(await screen.findByText("$24.99/month")).toBeTruthy();
     expect((screen.getByLabelText(/Monthly price/) as HTMLInputElement).value).toBe("24.99");
@@ -135,7 +172,12 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
   });
 
   it("starts from the saved price and description, so changing the description keeps the price", async () => {
-    const calls = stubApi({ "/api/subscriptions/price": { status: 200, body: { payload: { subscriptionPrice: { price: 2999, description: "Every NBA side and prop" } } } } });
+    const calls = stubApi({
+      "/api/subscriptions/price": {
+        status: 200,
+        body: { payload: { subscriptionPrice: { price: 2999, description: "Every NBA side and prop" } } },
+      },
+    });
     renderBusiness();
     const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
     expect(price.value).toBe("29.99");
@@ -144,7 +186,11 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
     await userEvent.type(description, " and prop");
     await userEvent.click(screen.getByRole("button", { name: "Save price" }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({ url: "/api/subscriptions/price", method: "POST", body: { price: 2999, description: "Every NBA side and prop" } });
+    expect(calls[0]).toEqual({
+      url: "/api/subscriptions/price",
+      method: "POST",
+      body: { price: 2999, description: "Every NBA side and prop" },
+    });
   });
 
   it("shows a whole-dollar price with its cents", async () => {
@@ -155,7 +201,12 @@ describe("/business: the subscription price form (SPEC.md section 5)", () => {
   });
 
   it("puts the server's field error on the field", async () => {
-    stubApi({ "/api/subscriptions/price": { status: 422, body: { error: "Violation", errors: { price: ["Price should be at most $100,000"] }, statusCode: 422 } } });
+    stubApi({
+      "/api/subscriptions/price": {
+        status: 422,
+        body: { error: "Violation", errors: { price: ["Price should be at most $100,000"] }, statusCode: 422 },
+      },
+    });
     renderBusiness();
     const price = await screen.findByLabelText(/Monthly price/);
     await userEvent.clear(price);

@@ -10,7 +10,11 @@ import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MembershipCheckout } from "~/components/payments/membership-checkout";
-import { PAYMENTS_UNAVAILABLE, SubscriptionCheckout, subscribedToast } from "~/components/payments/subscription-checkout";
+import {
+  PAYMENTS_UNAVAILABLE,
+  SubscriptionCheckout,
+  subscribedToast,
+} from "~/components/payments/subscription-checkout";
 import { PAYMENT_FAILED } from "~/components/payments/stripe-card-form";
 
 afterEach(() => {
@@ -56,12 +60,19 @@ function renderIn(path: string, element: ReactNode) {
   );
 }
 
-const activeList = { status: 200, body: { items: [{ id: "sub-1", status: "Activated", isActive: true, expert }], meta: { page: 1, size: 100, totalItems: 1, totalPages: 1 } } };
+const activeList = {
+  status: 200,
+  body: {
+    items: [{ id: "sub-1", status: "Activated", isActive: true, expert }],
+    meta: { page: 1, size: 100, totalItems: 1, totalPages: 1 },
+  },
+};
 
 describe("SubscriptionCheckout", () => {
   it("subscribes on load, and with nothing to pay waits for the subscription, then opens the expert's page", async () => {
     const calls = stubApi((method, path) => {
-      if (method === "POST" && path === "/api/subscriptions") return { status: 200, body: { payload: { subscription: { status: "Activated" }, clientSecret: null } } };
+      if (method === "POST" && path === "/api/subscriptions")
+        return { status: 200, body: { payload: { subscription: { status: "Activated" }, clientSecret: null } } };
       if (path === "/api/user/subscriptions") return activeList;
     });
     renderIn(PATH, <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />);
@@ -79,23 +90,30 @@ describe("SubscriptionCheckout", () => {
   });
 
   it("says so when there is a secret but no publishable key", async () => {
-    stubApi(() => ({ status: 200, body: { payload: { subscription: { status: "Pending" }, clientSecret: "pi_1_secret_2" } } }));
+    stubApi(() => ({
+      status: 200,
+      body: { payload: { subscription: { status: "Pending" }, clientSecret: "pi_1_secret_2" } },
+    }));
     renderIn(PATH, <SubscriptionCheckout publishableKey={null} expert={expert} price="$29" />);
     expect((await screen.findByRole("alert")).textContent).toBe(PAYMENTS_UNAVAILABLE);
   });
 
   it("back from the bank's page, only waits for the webhook (no second subscribe)", async () => {
     const calls = stubApi((_method, path) => (path === "/api/user/subscriptions" ? activeList : undefined));
-    renderIn(`${PATH}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded`, (
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />
-    ));
+    renderIn(
+      `${PATH}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded`,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+    );
     expect(await screen.findByText("Expert page")).toBeTruthy();
     expect(calls.map((call) => `${call.method} ${call.url.split("?")[0]}`)).toEqual(["GET /api/user/subscriptions"]);
   });
 
   it("back from the bank's page with a refusal, says so", async () => {
     const calls = stubApi(() => undefined);
-    renderIn(`${PATH}?payment_intent=pi_1&redirect_status=failed`, <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />);
+    renderIn(
+      `${PATH}?payment_intent=pi_1&redirect_status=failed`,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+    );
     expect((await screen.findByRole("alert")).textContent).toBe(PAYMENT_FAILED);
     expect(calls).toEqual([]);
   });

@@ -44,7 +44,20 @@ function stubApi(answer: (method: string, path: string) => Answer | undefined) {
 
 const sent = (amount: number, message: string | null = null, clientSecret: string | null = null): Answer => ({
   status: 201,
-  body: { payload: { cheer: { id: "tip-1", expertId: expert.id, amount, platformFee: Math.round(amount / 10), message, status: "Succeeded", isFree: true }, clientSecret } },
+  body: {
+    payload: {
+      cheer: {
+        id: "tip-1",
+        expertId: expert.id,
+        amount,
+        platformFee: Math.round(amount / 10),
+        message,
+        status: "Succeeded",
+        isFree: true,
+      },
+      clientSecret,
+    },
+  },
 });
 
 function renderPage(element: ReactNode) {
@@ -82,7 +95,9 @@ describe("Send Cheers", () => {
   });
 
   it("offers $2, $5, $10 and $20 ($5 chosen), a typed amount instead, and sends cents with the message; then a toast and the dialog closes", async () => {
-    const calls = stubApi((method, path) => (method === "POST" && path === ENDPOINT ? sent(750, "Great call!") : undefined));
+    const calls = stubApi((method, path) =>
+      method === "POST" && path === ENDPOINT ? sent(750, "Great call!") : undefined,
+    );
     renderCheers();
     const dialog = await openDialog();
     const presets = within(dialog).getAllByRole("radio");
@@ -162,21 +177,34 @@ describe("Send Cheers", () => {
     renderCheers();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole("button", { name: "Send $5.00" }));
-    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe("Follow or subscribe to send Cheers."));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe("Follow or subscribe to send Cheers."),
+    );
     expect(await screen.findAllByText("Follow or subscribe to send Cheers.")).toHaveLength(2);
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
 
   it("puts the server's field errors on their fields", async () => {
-    stubApi(() => ({ status: 422, body: { error: "Violation of business rules/data integrity took place.", errors: { amount: ["Cheers should be at most $500"] }, statusCode: 422 } }));
+    stubApi(() => ({
+      status: 422,
+      body: {
+        error: "Violation of business rules/data integrity took place.",
+        errors: { amount: ["Cheers should be at most $500"] },
+        statusCode: 422,
+      },
+    }));
     renderCheers();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole("button", { name: "Send $5.00" }));
-    await waitFor(() => expect(dialog.querySelector("#cheer-amount-error")?.textContent).toBe("Cheers should be at most $500"));
+    await waitFor(() =>
+      expect(dialog.querySelector("#cheer-amount-error")?.textContent).toBe("Cheers should be at most $500"),
+    );
   });
 
   it("with Stripe, goes on to the card step with the answer's clientSecret (here without a key: says card payments are unavailable)", async () => {
-    const calls = stubApi((method, path) => (method === "POST" && path === ENDPOINT ? sent(500, null, "pi_1_secret_2") : undefined));
+    const calls = stubApi((method, path) =>
+      method === "POST" && path === ENDPOINT ? sent(500, null, "pi_1_secret_2") : undefined,
+    );
     renderCheers({ paymentsEnabled: true, publishableKey: null });
     const dialog = await openDialog();
     expect(within(dialog).queryByText(PAYMENTS_OFF_NOTE)).toBeNull();
@@ -194,20 +222,36 @@ describe("Cheer notifications", () => {
     dataType: "Cheer",
     isRead: false,
     createdOn: "2026-11-20T10:00:00.000Z",
-    data: { postInfo: null, commentInfo: null, expertInfo: { id: "u1", userName: "sam_fan", firstName: "Sam", avatar: null, roles: ["User"] }, eventInfo: null, cheerInfo },
+    data: {
+      postInfo: null,
+      commentInfo: null,
+      expertInfo: { id: "u1", userName: "sam_fan", firstName: "Sam", avatar: null, roles: ["User"] },
+      eventInfo: null,
+      cheerInfo,
+    },
   });
 
   it("reads '{name} sent you Cheers: $5.00 — “message”' and leads to the business page's Cheers", () => {
-    expect(notificationText(cheerNotification({ amount: 500, message: "Great call!" }))).toBe("Sam sent you Cheers: $5.00 — “Great call!”");
+    expect(notificationText(cheerNotification({ amount: 500, message: "Great call!" }))).toBe(
+      "Sam sent you Cheers: $5.00 — “Great call!”",
+    );
     expect(notificationText(cheerNotification({ amount: 1250, message: null }))).toBe("Sam sent you Cheers: $12.50");
     expect(notificationText(cheerNotification(null))).toBe("Sam sent you Cheers");
-    expect(notificationText({ ...cheerNotification({ amount: 200, message: null }), dataType: "cheer" })).toBe("Sam sent you Cheers: $2.00");
+    expect(notificationText({ ...cheerNotification({ amount: 200, message: null }), dataType: "cheer" })).toBe(
+      "Sam sent you Cheers: $2.00",
+    );
     expect(notificationHref(cheerNotification(null))).toBe("/business#cheers");
   });
 });
 
 describe("Cheers on /business", () => {
-  const from = { id: "u1", userName: "taylor88", firstName: "Taylor", lastName: "Nguyen", avatar: "/avatars/taylor88.svg" };
+  const from = {
+    id: "u1",
+    userName: "taylor88",
+    firstName: "Taylor",
+    lastName: "Nguyen",
+    avatar: "/avatars/taylor88.svg",
+  };
   const item = (id: string, amount: number, message: string | null) => ({
     id,
     expertId: expert.id,
@@ -223,9 +267,16 @@ describe("Cheers on /business", () => {
 
   it("lists who, how much, the message and the date, and loads more pages", async () => {
     const calls = stubApi((method, path) =>
-      path === "/api/business/cheers" ? { status: 200, body: { items: [item("c3", 200, null)], meta: { page: 2, size: 5, totalItems: 6, totalPages: 2 } } } : undefined,
+      path === "/api/business/cheers"
+        ? {
+            status: 200,
+            body: { items: [item("c3", 200, null)], meta: { page: 2, size: 5, totalItems: 6, totalPages: 2 } },
+          }
+        : undefined,
     );
-    renderPage(<CheersReceived initialItems={[item("c1", 500, "Great call!"), item("c2", 2000, null)]} totalPages={2} />);
+    renderPage(
+      <CheersReceived initialItems={[item("c1", 500, "Great call!"), item("c2", 2000, null)]} totalPages={2} />,
+    );
     const list = await screen.findByRole("list", { name: "Cheers received" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
     expect(within(list).getAllByText("Taylor Nguyen")).toHaveLength(2);

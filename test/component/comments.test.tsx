@@ -36,14 +36,27 @@ function comment(overrides: Partial<CommentDTO> = {}): CommentDTO {
     body: `Comment ${sequence}`,
     isDeleted: false,
     createdAt: new Date(Date.UTC(2026, 10, 20, 12, sequence)).toISOString(),
-    author: { id: "u2", userName: "other", firstName: "Otto", lastName: "Other", avatar: "/avatars/other.svg", roles: ["User"] },
+    author: {
+      id: "u2",
+      userName: "other",
+      firstName: "Otto",
+      lastName: "Other",
+      avatar: "/avatars/other.svg",
+      roles: ["User"],
+    },
     canDelete: false,
     replies: [],
     ...overrides,
   };
 }
 
-function renderComments(props: { initial: CommentsPage | null; locked?: "subscribers" | "scheduled" | null; viewer?: CurrentUser | null; commentsCount?: number; scrollTo?: string | null }) {
+function renderComments(props: {
+  initial: CommentsPage | null;
+  locked?: "subscribers" | "scheduled" | null;
+  viewer?: CurrentUser | null;
+  commentsCount?: number;
+  scrollTo?: string | null;
+}) {
   const Stub = createRemixStub([
     {
       path: "/posts/:postId",
@@ -83,8 +96,21 @@ const calls = () =>
 
 describe("Comments", () => {
   it("lists comments with their replies, deleted ones as deleted, and Delete only where allowed", async () => {
-    const reply = comment({ parentId: "top", body: "A reply", canDelete: true, author: { ...comment().author!, id: VIEWER.id, firstName: "Rita", lastName: "Reader" } });
-    const items = [comment({ id: "top", body: "Top comment", replies: [reply] }), comment({ body: null, isDeleted: true, author: null, replies: [comment({ parentId: "x", body: "Orphan reply" })] })];
+    const reply = comment({
+      parentId: "top",
+      body: "A reply",
+      canDelete: true,
+      author: { ...comment().author!, id: VIEWER.id, firstName: "Rita", lastName: "Reader" },
+    });
+    const items = [
+      comment({ id: "top", body: "Top comment", replies: [reply] }),
+      comment({
+        body: null,
+        isDeleted: true,
+        author: null,
+        replies: [comment({ parentId: "x", body: "Orphan reply" })],
+      }),
+    ];
     renderComments({ initial: { items, totalItems: 2, page: 1, size: 10 }, commentsCount: 4 });
     const list = await screen.findByRole("list", { name: "Comments" });
     expect(within(list).getByText("Top comment")).toBeTruthy();
@@ -98,7 +124,14 @@ describe("Comments", () => {
 
   it("checks the text before sending, then puts the server's field error on the text box", async () => {
     fetchMock.mockResolvedValueOnce(
-      Response.json({ error: "Violation of business rules/data integrity took place.", errors: { body: ["Must contain at most 2000 character(s)"] }, statusCode: 422 }, { status: 422 }),
+      Response.json(
+        {
+          error: "Violation of business rules/data integrity took place.",
+          errors: { body: ["Must contain at most 2000 character(s)"] },
+          statusCode: 422,
+        },
+        { status: 422 },
+      ),
     );
     renderComments({ initial: { items: [], totalItems: 0, page: 1, size: 10 } });
     const box = await screen.findByRole("textbox", { name: "Add a comment" });
@@ -109,20 +142,41 @@ describe("Comments", () => {
     await userEvent.type(box, "Too long, says the server");
     await userEvent.click(screen.getByRole("button", { name: "Post comment" }));
     expect(await screen.findByText("Must contain at most 2000 character(s)")).toBeTruthy();
-    expect(box.getAttribute("aria-describedby")).toContain(screen.getByText("Must contain at most 2000 character(s)").id);
+    expect(box.getAttribute("aria-describedby")).toContain(
+      screen.getByText("Must contain at most 2000 character(s)").id,
+    );
     expect(calls()).toEqual(['POST /api/posts/p1/comments {"body":"Too long, says the server"}']);
   });
 
   it("adds a comment at the top and a reply to its thread, and empties the form", async () => {
     const existing = comment({ id: "first", body: "First!" });
     fetchMock
-      .mockResolvedValueOnce(Response.json({ payload: comment({ id: "new", body: "Fresh take", canDelete: true, author: { ...comment().author!, id: VIEWER.id, firstName: "Rita", lastName: "Reader" } }) }, { status: 201 }))
-      .mockResolvedValueOnce(Response.json({ payload: comment({ id: "r1", parentId: "first", body: "Agreed", canDelete: true }) }, { status: 201 }));
+      .mockResolvedValueOnce(
+        Response.json(
+          {
+            payload: comment({
+              id: "new",
+              body: "Fresh take",
+              canDelete: true,
+              author: { ...comment().author!, id: VIEWER.id, firstName: "Rita", lastName: "Reader" },
+            }),
+          },
+          { status: 201 },
+        ),
+      )
+      .mockResolvedValueOnce(
+        Response.json(
+          { payload: comment({ id: "r1", parentId: "first", body: "Agreed", canDelete: true }) },
+          { status: 201 },
+        ),
+      );
     renderComments({ initial: { items: [existing], totalItems: 1, page: 1, size: 10 } });
     const box = await screen.findByRole("textbox", { name: "Add a comment" });
     await userEvent.type(box, "  Fresh take ");
     await userEvent.click(screen.getByRole("button", { name: "Post comment" }));
-    await waitFor(() => expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toHaveLength(2),
+    );
     expect(screen.getAllByRole("article")[0].textContent).toContain("Fresh take");
     // conform's reset gives the text box a new element: look it up again.
     expect((screen.getByRole("textbox", { name: "Add a comment" }) as HTMLTextAreaElement).value).toBe("");
@@ -136,14 +190,23 @@ describe("Comments", () => {
     const thread = await screen.findByRole("list", { name: "Replies to Otto Other" });
     expect(within(thread).getByText("Agreed")).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Reply to Otto Other" })).toBeNull();
-    expect(calls()).toEqual(['POST /api/posts/p1/comments {"body":"Fresh take"}', 'POST /api/posts/p1/comments {"body":"Agreed","parentId":"first"}']);
+    expect(calls()).toEqual([
+      'POST /api/posts/p1/comments {"body":"Fresh take"}',
+      'POST /api/posts/p1/comments {"body":"Agreed","parentId":"first"}',
+    ]);
   });
 
   it("deletes one's comment after a confirmation", async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ payload: { deleted: true } }));
-    renderComments({ initial: { items: [comment({ id: "mine", body: "Oops", canDelete: true })], totalItems: 1, page: 1, size: 10 } });
+    renderComments({
+      initial: { items: [comment({ id: "mine", body: "Oops", canDelete: true })], totalItems: 1, page: 1, size: 10 },
+    });
     await userEvent.click(await screen.findByRole("button", { name: /^Delete comment/ }));
-    await userEvent.click(within(await screen.findByRole("alertdialog", { name: "Delete this comment?" })).getByRole("button", { name: "Delete" }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog", { name: "Delete this comment?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
     await waitFor(() => expect(screen.queryByText("Oops")).toBeNull());
     expect(await screen.findByText("Comment deleted.")).toBeTruthy();
     expect(calls()).toEqual(["DELETE /api/comments/mine"]);
@@ -152,7 +215,12 @@ describe("Comments", () => {
   it("loads the next page of comments, each comment once", async () => {
     const firstPage = Array.from({ length: 2 }, () => comment());
     const shifted = comment({ id: firstPage[1].id, body: firstPage[1].body });
-    fetchMock.mockResolvedValueOnce(Response.json({ items: [shifted, comment({ body: "Older one" })], meta: { page: 2, size: 2, totalItems: 4, totalPages: 2 } }));
+    fetchMock.mockResolvedValueOnce(
+      Response.json({
+        items: [shifted, comment({ body: "Older one" })],
+        meta: { page: 2, size: 2, totalItems: 4, totalPages: 2 },
+      }),
+    );
     renderComments({ initial: { items: firstPage, totalItems: 4, page: 1, size: 2 } });
     await userEvent.click(await screen.findByRole("button", { name: "Load more comments" }));
     expect(await screen.findByText("Older one")).toBeTruthy();
@@ -162,7 +230,10 @@ describe("Comments", () => {
   });
 
   it("highlights and focuses the ?scrollTo comment", async () => {
-    renderComments({ initial: { items: [comment({ id: "target", body: "Look here" })], totalItems: 1, page: 1, size: 10 }, scrollTo: "target" });
+    renderComments({
+      initial: { items: [comment({ id: "target", body: "Look here" })], totalItems: 1, page: 1, size: 10 },
+      scrollTo: "target",
+    });
     const target = await screen.findByRole("article", { name: /Comment by/ });
     await waitFor(() => expect(target.getAttribute("data-highlighted")).toBe("true"));
     expect(document.activeElement).toBe(target);
@@ -175,7 +246,9 @@ describe("Comments", () => {
     expect(screen.queryByRole("textbox")).toBeNull();
     unmount();
     renderComments({ initial: { items: [], totalItems: 0, page: 1, size: 10 }, viewer: null });
-    expect((await screen.findByRole("link", { name: "Sign in" })).getAttribute("href")).toBe("/sign-in?callbackUrl=%2Fposts%2Fp1");
+    expect((await screen.findByRole("link", { name: "Sign in" })).getAttribute("href")).toBe(
+      "/sign-in?callbackUrl=%2Fposts%2Fp1",
+    );
     expect(screen.queryByRole("textbox")).toBeNull();
   });
 });

@@ -5,12 +5,18 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import Contacts from "~/routes/contacts";
 
-vi.mock("sonner", async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), toast: { success: vi.fn() } }));
+vi.mock("sonner", async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  toast: { success: vi.fn() },
+}));
 
 type StubAction = (args: { request: Request }) => Promise<unknown>;
 
 /** The contacts page in a Remix router whose action stands in for the server's answer. */
-function renderContacts(action: StubAction, loaderData = { supportEmail: "support@sharpside.app", messengerUrl: null as string | null }) {
+function renderContacts(
+  action: StubAction,
+  loaderData = { supportEmail: "support@sharpside.app", messengerUrl: null as string | null },
+) {
   const Stub = createRemixStub([{ path: "/contacts", Component: Contacts, loader: () => loaderData, action }]);
   return render(<Stub initialEntries={["/contacts"]} />);
 }
@@ -18,7 +24,9 @@ function renderContacts(action: StubAction, loaderData = { supportEmail: "suppor
 const fieldError = (label: string) => {
   const input = screen.getByLabelText(label, { exact: false });
   const ids = (input.getAttribute("aria-describedby") ?? "").split(" ");
-  return ids.map((id) => document.getElementById(id)?.textContent ?? "").find((text) => text && !text.includes("digits") && !text.startsWith("Optional"));
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .find((text) => text && !text.includes("digits") && !text.startsWith("Optional"));
 };
 
 beforeEach(() => vi.mocked(toast.success).mockClear());
@@ -51,7 +59,11 @@ describe("Request a call form", () => {
 
   it("shows a single server error centred on the form root", async () => {
     renderContacts(async () => ({
-      result: { status: "error", initialValue: { name: "Dana", phone: "5550102030" }, error: { "": ["Too many requests. Try again later."] } },
+      result: {
+        status: "error",
+        initialValue: { name: "Dana", phone: "5550102030" },
+        error: { "": ["Too many requests. Try again later."] },
+      },
       confirmation: null,
     }));
     await userEvent.type(await screen.findByLabelText("Name", { exact: false }), "Dana");
@@ -68,7 +80,10 @@ describe("Request a call form", () => {
     let sent: Record<string, FormDataEntryValue> = {};
     renderContacts(async ({ request }) => {
       sent = Object.fromEntries(await request.formData());
-      return { result: { status: "success", initialValue: null }, confirmation: { name: "Dana Reyes", preferredTime: "Evening" } };
+      return {
+        result: { status: "success", initialValue: null },
+        confirmation: { name: "Dana Reyes", preferredTime: "Evening" },
+      };
     });
     await userEvent.type(await screen.findByLabelText("Name", { exact: false }), "Dana Reyes");
     await userEvent.type(screen.getByLabelText("Phone", { exact: false }), "+1 (555) 010-2030");
@@ -76,13 +91,22 @@ describe("Request a call form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Request a call" }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
-    expect(sent).toMatchObject({ name: "Dana Reyes", phone: "+1 (555) 010-2030", preferredTime: "Evening", email: "", message: "" });
+    expect(sent).toMatchObject({
+      name: "Dana Reyes",
+      phone: "+1 (555) 010-2030",
+      preferredTime: "Evening",
+      email: "",
+      message: "",
+    });
     expect(screen.getByRole("status").textContent).toContain("Thanks, Dana Reyes");
     await waitFor(() => expect((screen.getByLabelText("Name", { exact: false }) as HTMLInputElement).value).toBe(""));
   });
 
   it("opens the configured messenger in a new tab, otherwise falls back to e-mail", async () => {
-    const { unmount } = renderContacts(vi.fn<StubAction>(), { supportEmail: "help@example.com", messengerUrl: "https://m.me/example" });
+    const { unmount } = renderContacts(vi.fn<StubAction>(), {
+      supportEmail: "help@example.com",
+      messengerUrl: "https://m.me/example",
+    });
     const chat = await screen.findByRole("link", { name: /Start live chat/ });
     expect(chat.getAttribute("href")).toBe("https://m.me/example");
     expect(chat.getAttribute("target")).toBe("_blank");

@@ -16,7 +16,8 @@ import { RichTextEditor } from "~/components/post-editor/rich-text-editor";
 // Hoisted above the imports: slate-dom reads it once, when it loads. Empty ranges: Slate then
 // uses its own selection.
 vi.hoisted(() => {
-  const proto = globalThis.InputEvent?.prototype as (InputEvent & { getTargetRanges?: () => StaticRange[] }) | undefined;
+  const proto = globalThis.InputEvent?.prototype as
+    (InputEvent & { getTargetRanges?: () => StaticRange[] }) | undefined;
   if (proto && typeof proto.getTargetRanges !== "function") proto.getTargetRanges = () => [];
 });
 
@@ -38,7 +39,13 @@ function Harness({ onValue }: { onValue: (value: Descendant[]) => void }) {
   return (
     <>
       <span id={`${id}-label`}>Body</span>
-      <RichTextEditor initialValue={initial} onChange={onValue} labelId={`${id}-label`} errorId={`${id}-error`} invalid={false} />
+      <RichTextEditor
+        initialValue={initial}
+        onChange={onValue}
+        labelId={`${id}-label`}
+        errorId={`${id}-error`}
+        invalid={false}
+      />
     </>
   );
 }
@@ -57,7 +64,7 @@ describe("typing in the post editor", { timeout: 20_000 }, () => {
       expect(value).toEqual([
         { type: "heading-one", children: [{ text: "Lines to watch" }] },
         { type: "paragraph", children: [{ text: "Pace is slow." }] },
-      ])
+      ]),
     );
     expect(Array.from(body.querySelectorAll("h2"), (node) => node.textContent)).toEqual(["Lines to watch"]);
     expect(body.querySelector("p")?.textContent).toBe("Pace is slow.");

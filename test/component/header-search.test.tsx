@@ -35,7 +35,10 @@ function stubSearchApi(answer: (searchValue: string) => SearchSuggestions | Prom
       calls.push({ searchValue: searchParams.get("searchValue"), topCount: searchParams.get("topCount"), signal });
       const payload = await answer(searchParams.get("searchValue") ?? "");
       if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
-      return new Response(JSON.stringify({ payload }), { status: 200, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ payload }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
     }),
   );
   return calls;
@@ -94,11 +97,11 @@ describe("Header search suggestions", () => {
     expect(input.getAttribute("aria-controls")).toBe(listbox.id);
 
     const groups = within(listbox).getAllByRole("group");
-    expect(groups.map((group) => group.getAttribute("aria-labelledby")).map((id) => document.getElementById(id!)?.textContent)).toEqual([
-      "Experts",
-      "Category",
-      "Posts",
-    ]);
+    expect(
+      groups
+        .map((group) => group.getAttribute("aria-labelledby"))
+        .map((id) => document.getElementById(id!)?.textContent),
+    ).toEqual(["Experts", "Category", "Posts"]);
     const hrefs = within(listbox)
       .getAllByRole("option")
       .map((option) => [option.textContent, option.getAttribute("href")]);
@@ -133,7 +136,9 @@ describe("Header search suggestions", () => {
   it("drops a stale answer: the older request is aborted and never shown", async () => {
     let releaseSlow: (value: SearchSuggestions) => void = () => undefined;
     const calls = stubSearchApi((q) =>
-      q === "Gri" ? new Promise<SearchSuggestions>((resolve) => (releaseSlow = resolve)) : { ...EMPTY, expertsInfo: [FULL.expertsInfo[0]] },
+      q === "Gri"
+        ? new Promise<SearchSuggestions>((resolve) => (releaseSlow = resolve))
+        : { ...EMPTY, expertsInfo: [FULL.expertsInfo[0]] },
     );
     const input = renderSearch();
     await userEvent.type(input, "Gri");
@@ -143,7 +148,11 @@ describe("Header search suggestions", () => {
     expect(calls.map((call) => call.searchValue)).toEqual(["Gri", "GridironGuru"]);
     expect(calls[0].signal?.aborted).toBe(true);
     await act(async () => releaseSlow(FULL));
-    expect(within(listbox).getAllByRole("option").map((option) => option.textContent)).toEqual(["GridironGuru", "All results"]);
+    expect(
+      within(listbox)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["GridironGuru", "All results"]);
   });
 
   it("moves the active option with the arrows, wrapping, and Enter follows it", async () => {

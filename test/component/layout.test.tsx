@@ -38,7 +38,10 @@ function renderAt(path: string, element: () => JSX.Element, extraRoutes: Paramet
 
 /** jsdom has no layout, so no matchMedia: stand in for the browser's answer. */
 function screenIsLarge(large: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: large && query === "(min-width: 1024px)", media: query })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: large && query === "(min-width: 1024px)",
+    media: query,
+  })) as typeof window.matchMedia;
 }
 
 afterEach(() => {
@@ -56,7 +59,13 @@ describe("Header (SPEC.md section 2)", () => {
   });
 
   it("hides 'Become an expert' from experts and the sign-in link from anyone signed in", async () => {
-    const expert: HeaderUser = { userName: "LeBronPicks", firstName: "M", lastName: "H", roles: ["Expert"], avatar: null };
+    const expert: HeaderUser = {
+      userName: "LeBronPicks",
+      firstName: "M",
+      lastName: "H",
+      roles: ["Expert"],
+      avatar: null,
+    };
     renderAt("/", () => <Header appName="Sharpside" user={expert} topExperts={experts} />);
     await screen.findByRole("link", { name: "Sharpside home" });
     expect(screen.queryByRole("link", { name: "Become an expert" })).toBeNull();
@@ -66,7 +75,9 @@ describe("Header (SPEC.md section 2)", () => {
   it("has the SPEC's search placeholder, submits q to /search, and '/' focuses the box", async () => {
     screenIsLarge(true);
     renderAt("/", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
-    const input = (await screen.findAllByPlaceholderText("Search experts, category or posts..."))[0] as HTMLInputElement;
+    const input = (
+      await screen.findAllByPlaceholderText("Search experts, category or posts...")
+    )[0] as HTMLInputElement;
     expect(input.name).toBe("q");
     expect(input.form?.getAttribute("action")).toBe("/search");
     expect(input.form?.method).toBe("get");
@@ -108,8 +119,18 @@ describe("Sidebar", () => {
   it("lists the SPEC's items, highlights the current route and shows Recommended experts", async () => {
     renderAt("/posts/liked", () => <Sidebar initialOpen user={null} topExperts={experts} />);
     const nav = await screen.findByRole("navigation", { name: "Main" });
-    const labels = within(nav).getAllByRole("link").map((l) => l.textContent);
-    expect(labels).toEqual(["Feed", "Likes", "Watchlist", "Discover experts", "Leaderboard", "LeBronPicks", "GridironGuru"]);
+    const labels = within(nav)
+      .getAllByRole("link")
+      .map((l) => l.textContent);
+    expect(labels).toEqual([
+      "Feed",
+      "Likes",
+      "Watchlist",
+      "Discover experts",
+      "Leaderboard",
+      "LeBronPicks",
+      "GridironGuru",
+    ]);
     expect(within(nav).getByRole("button", { name: "Subscriptions" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Likes" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Feed" }).getAttribute("aria-current")).toBeNull();
@@ -143,8 +164,18 @@ describe("Sidebar", () => {
 describe("Mobile menu", () => {
   it("is titled Menu for visitors, the username for experts, first and last name for others", () => {
     expect(mobileMenuTitle(null)).toBe("Menu");
-    expect(mobileMenuTitle({ userName: "LeBronPicks", firstName: "Marcus", lastName: "Hale", roles: ["Expert"], avatar: null })).toBe("LeBronPicks");
-    expect(mobileMenuTitle({ userName: "alex.fan", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: null })).toBe("Alex Turner");
+    expect(
+      mobileMenuTitle({
+        userName: "LeBronPicks",
+        firstName: "Marcus",
+        lastName: "Hale",
+        roles: ["Expert"],
+        avatar: null,
+      }),
+    ).toBe("LeBronPicks");
+    expect(
+      mobileMenuTitle({ userName: "alex.fan", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: null }),
+    ).toBe("Alex Turner");
   });
 
   it("opens full-screen from the header button and closes again", async () => {
@@ -163,7 +194,11 @@ describe("Footer", () => {
   it("links Privacy, Terms, Contacts, Partners, five social networks, and states the disclaimer with the helpline", async () => {
     renderAt("/", () => <Footer appName="Sharpside" helpline="1-800-GAMBLER" />);
     const footerNav = await screen.findByRole("navigation", { name: "Footer" });
-    expect(within(footerNav).getAllByRole("link").map((l) => l.textContent)).toEqual(["Privacy", "Terms", "Contacts", "Partners"]);
+    expect(
+      within(footerNav)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["Privacy", "Terms", "Contacts", "Partners"]);
     const social = within(screen.getByRole("list", { name: "Social media" })).getAllByRole("link");
     expect(social).toHaveLength(5);
     for (const link of social) {
@@ -172,7 +207,9 @@ describe("Footer", () => {
     }
     const note = screen.getByRole("note", { name: "Responsible gambling" });
     expect(note.textContent).toContain("Sharpside is not a gambling site.");
-    expect(within(note).getByRole("link", { name: "1-800-GAMBLER" }).getAttribute("href")).toBe("tel:1-800-GAMBLER".replace(/-/g, ""));
+    expect(within(note).getByRole("link", { name: "1-800-GAMBLER" }).getAttribute("href")).toBe(
+      "tel:1-800-GAMBLER".replace(/-/g, ""),
+    );
   });
 });
 

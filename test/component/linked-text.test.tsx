@@ -5,7 +5,8 @@ import { LinkedText } from "~/components/posts/linked-text";
 
 describe("LinkedText", () => {
   it("links web addresses: the site's own in place, others in a new tab without follow, opener or referrer; the rest stays text", () => {
-    const text = "See https://sharpside.example/experts/LeBronPicks, and https://news.example.com/story?id=1). Not javascript:alert(1) nor <b>bold</b>.";
+    const text =
+      "See https://sharpside.example/experts/LeBronPicks, and https://news.example.com/story?id=1). Not javascript:alert(1) nor <b>bold</b>.";
     const { container } = render(
       <p>
         <LinkedText text={text} siteOrigin="https://sharpside.example" />

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { Sidebar } from "~/components/layout/sidebar";
 import type { HeaderUser } from "~/components/layout/header";
 
-const reader: HeaderUser = { userName: "alex.fan", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: null };
+const reader: HeaderUser = {
+  userName: "alex.fan",
+  firstName: "Alex",
+  lastName: "Turner",
+  roles: ["User"],
+  avatar: null,
+};
 
 async function currentItems(path: string, user: HeaderUser | null) {
   const Stub = createRemixStub([{ path: "*", Component: () => <Sidebar initialOpen user={user} topExperts={[]} /> }]);

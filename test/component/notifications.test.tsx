@@ -17,7 +17,11 @@ import Notifications from "~/routes/notifications";
 type Call = { method: string; path: string; params: URLSearchParams; cache: RequestCache | undefined };
 
 /** The API: the unread count, list pages keyed by afterCursor ("" for the first), mark-read's answer. */
-function stubApi({ unread = 0, pages = { "": { items: [], meta: { hasNextPage: false, endCursor: null } } }, unreadAfterMarkRead = 0 }: {
+function stubApi({
+  unread = 0,
+  pages = { "": { items: [], meta: { hasNextPage: false, endCursor: null } } },
+  unreadAfterMarkRead = 0,
+}: {
   unread?: number;
   pages?: Record<string, NotificationPage>;
   unreadAfterMarkRead?: number;
@@ -29,7 +33,8 @@ function stubApi({ unread = 0, pages = { "": { items: [], meta: { hasNextPage: f
       const { pathname, searchParams } = new URL(url, "http://localhost");
       const method = init.method ?? "GET";
       calls.push({ method, path: pathname, params: searchParams, cache: init.cache });
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
       if (pathname.endsWith("/counters")) return json({ payload: { newNotificationsCount: unread } });
       if (pathname.endsWith("/mark-read")) return json({ payload: { newNotificationsCount: unreadAfterMarkRead } });
       if (pathname.endsWith("/list")) {
@@ -77,10 +82,21 @@ const MINUTE = 60_000;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
 
 const fan = { id: "u-1", userName: "sam_fan", firstName: "Sam", avatar: null, roles: ["User"] };
-const expert = { id: "u-2", userName: "LeBronPicks", firstName: "Marcus", avatar: "/avatars/LeBronPicks.svg", roles: ["Expert"] };
+const expert = {
+  id: "u-2",
+  userName: "LeBronPicks",
+  firstName: "Marcus",
+  avatar: "/avatars/LeBronPicks.svg",
+  roles: ["Expert"],
+};
 const post = { id: "post-1", title: "Lakers -4.5 tonight" };
 
-function notification(id: string, dataType: string, data: Partial<NotificationDTO["data"]>, extra: Partial<NotificationDTO> = {}): NotificationDTO {
+function notification(
+  id: string,
+  dataType: string,
+  data: Partial<NotificationDTO["data"]>,
+  extra: Partial<NotificationDTO> = {},
+): NotificationDTO {
   return {
     id,
     dataType,
@@ -91,7 +107,10 @@ function notification(id: string, dataType: string, data: Partial<NotificationDT
   };
 }
 
-const page = (items: NotificationDTO[], endCursor: string | null = null): NotificationPage => ({ items, meta: { hasNextPage: endCursor !== null, endCursor } });
+const page = (items: NotificationDTO[], endCursor: string | null = null): NotificationPage => ({
+  items,
+  meta: { hasNextPage: endCursor !== null, endCursor },
+});
 
 function renderBell() {
   const Stub = createRemixStub([{ path: "*", Component: () => <NotificationBell /> }]);
@@ -111,7 +130,11 @@ describe("the bell's count", () => {
     renderBell();
     await waitFor(() => expect(badge()).toBe("3"));
     expect(screen.getByRole("button", { name: "Notifications, 3 unread" })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: "GET", path: "/api/notifications/see-notifications/counters", cache: "no-store" });
+    expect(calls[0]).toMatchObject({
+      method: "GET",
+      path: "/api/notifications/see-notifications/counters",
+      cache: "no-store",
+    });
   });
 
   it("is hidden at 0 and capped at 99+", async () => {
@@ -130,7 +153,9 @@ describe("the bell's count", () => {
 
   it("opens one stream for the page, only for a signed-in header, and closes it on unmount", async () => {
     stubApi();
-    const Visitor = createRemixStub([{ path: "*", Component: () => <Header appName="Sharpside" user={null} topExperts={[]} /> }]);
+    const Visitor = createRemixStub([
+      { path: "*", Component: () => <Header appName="Sharpside" user={null} topExperts={[]} /> },
+    ]);
     const visitor = render(<Visitor initialEntries={["/"]} />);
     await screen.findByRole("link", { name: "Sign In / Sign up" });
     visitor.unmount();
@@ -160,7 +185,9 @@ describe("the bell's count", () => {
     stubApi({ unread: 1 });
     renderBell();
     await waitFor(() => expect(badge()).toBe("1"));
-    FakeEventSource.opened[0].send(notification("n9", "PostLike", { postInfo: post, expertInfo: fan }, { isRead: false }));
+    FakeEventSource.opened[0].send(
+      notification("n9", "PostLike", { postInfo: post, expertInfo: fan }, { isRead: false }),
+    );
     expect(badge()).toBe("2");
     expect(screen.getByRole("button", { name: "Notifications, 2 unread" })).toBeTruthy();
   });
@@ -235,7 +262,10 @@ describe("the 'Notifications' panel", () => {
 
   it("marks everything read up to the first one's createdOn when it is unread, and clears the badge", async () => {
     const newest = notification("n1", "PostLike", { postInfo: post, expertInfo: fan }, { isRead: false });
-    const calls = stubApi({ unread: 2, pages: { "": page([newest, notification("n2", "NewSubscription", { expertInfo: fan }, { isRead: false })]) } });
+    const calls = stubApi({
+      unread: 2,
+      pages: { "": page([newest, notification("n2", "NewSubscription", { expertInfo: fan }, { isRead: false })]) },
+    });
     renderBell();
     await waitFor(() => expect(badge()).toBe("2"));
     const panel = await openPanel();
@@ -249,7 +279,15 @@ describe("the 'Notifications' panel", () => {
   });
 
   it("marks nothing when the first one is already read", async () => {
-    const calls = stubApi({ unread: 1, pages: { "": page([notification("n1", "PostLike", { postInfo: post, expertInfo: fan }), notification("n2", "PostLike", { postInfo: post, expertInfo: fan }, { isRead: false })]) } });
+    const calls = stubApi({
+      unread: 1,
+      pages: {
+        "": page([
+          notification("n1", "PostLike", { postInfo: post, expertInfo: fan }),
+          notification("n2", "PostLike", { postInfo: post, expertInfo: fan }, { isRead: false }),
+        ]),
+      },
+    });
     renderBell();
     const panel = await openPanel();
     await within(panel).findAllByRole("link", { name: /liked your post/ });
@@ -263,7 +301,14 @@ describe("the 'Notifications' panel", () => {
     renderBell();
     const panel = await openPanel();
     const list = await within(panel).findByRole("list", { name: "Notifications" });
-    FakeEventSource.opened[0].send(notification("n99", "ExpertNewPost", { postInfo: { id: "post-9", title: "Over 220.5" }, expertInfo: expert }, { isRead: false, createdOn: new Date().toISOString() }));
+    FakeEventSource.opened[0].send(
+      notification(
+        "n99",
+        "ExpertNewPost",
+        { postInfo: { id: "post-9", title: "Over 220.5" }, expertInfo: expert },
+        { isRead: false, createdOn: new Date().toISOString() },
+      ),
+    );
     const links = within(list).getAllByRole("link");
     expect(links[0].textContent).toContain("LeBronPicks posted Over 220.5");
     expect(links[0].textContent).toContain("Unread");
@@ -283,16 +328,26 @@ describe("the 'Notifications' panel", () => {
         disconnect() {}
       },
     );
-    const many = (from: number) => Array.from({ length: 5 }, (_, i) => notification(`n${from + i}`, "PostLike", { postInfo: post, expertInfo: fan }));
+    const many = (from: number) =>
+      Array.from({ length: 5 }, (_, i) =>
+        notification(`n${from + i}`, "PostLike", { postInfo: post, expertInfo: fan }),
+      );
     const calls = stubApi({ pages: { "": page(many(1), "c1"), c1: page(many(6), "c2"), c2: page(many(11)) } });
     renderBell();
     const panel = await openPanel();
     const list = await within(panel).findByRole("list", { name: "Notifications" });
     await waitFor(() => expect(within(list).getAllByRole("link")).toHaveLength(10));
-    expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([null, "c1"]);
+    expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([
+      null,
+      "c1",
+    ]);
     act(() => observed.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     await waitFor(() => expect(within(list).getAllByRole("link")).toHaveLength(15));
-    expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([null, "c1", "c2"]);
+    expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([
+      null,
+      "c1",
+      "c2",
+    ]);
   });
 
   it("is 348 px wide, its list as tall as its items up to 228 px, then scrolling", async () => {
@@ -339,14 +394,21 @@ describe("the 'Notifications' panel", () => {
 
 describe("/notifications", () => {
   it("lists the notifications full width and applies the same mark-read rule", async () => {
-    const newest = notification("n1", "NewComment", { postInfo: post, commentInfo: { id: "comment-1", authorInfo: fan } }, { isRead: false });
+    const newest = notification(
+      "n1",
+      "NewComment",
+      { postInfo: post, commentInfo: { id: "comment-1", authorInfo: fan } },
+      { isRead: false },
+    );
     const calls = stubApi({ pages: { "": page([newest]) } });
     const Stub = createRemixStub([{ path: "/notifications", Component: Notifications, loader: () => null }]);
     render(<Stub initialEntries={["/notifications"]} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Notifications" })).toBeTruthy();
     const link = await screen.findByRole("link", { name: /Sam commented on Lakers -4.5 tonight/ });
     expect(link.getAttribute("href")).toBe("/posts/post-1?scrollTo=comment-1");
-    await waitFor(() => expect(calls.find((call) => call.method === "PUT")?.params.get("tillDate")).toBe(newest.createdOn));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === "PUT")?.params.get("tillDate")).toBe(newest.createdOn),
+    );
   });
 });
 

@@ -12,7 +12,16 @@ function renderWithConsent(cookieConsent: string | null) {
       path: "/",
       Component: () => <Outlet />,
       loader: () => ({ cookieConsent }),
-      children: [{ index: true, Component: () => <PolicyPage data={{ title: "Privacy Policy", embedUrl: "https://policies.example.com/privacy", document: null }} /> }],
+      children: [
+        {
+          index: true,
+          Component: () => (
+            <PolicyPage
+              data={{ title: "Privacy Policy", embedUrl: "https://policies.example.com/privacy", document: null }}
+            />
+          ),
+        },
+      ],
     },
   ]);
   return render(<Stub initialEntries={["/"]} />);
@@ -23,7 +32,9 @@ describe("PolicyPage with a third-party embed", () => {
     const { container } = renderWithConsent(consent);
     expect(await screen.findByText(/hosted by a third party\. Accept cookies to show it here/)).toBeTruthy();
     expect(container.querySelector("iframe")).toBeNull();
-    expect(screen.getByRole("link", { name: /Open in a new tab/ }).getAttribute("href")).toBe("https://policies.example.com/privacy");
+    expect(screen.getByRole("link", { name: /Open in a new tab/ }).getAttribute("href")).toBe(
+      "https://policies.example.com/privacy",
+    );
   });
 
   it("after Accept: the policy is framed", async () => {

@@ -10,11 +10,23 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LikeButton, NotifyButton, PickResultControl, postClientAction, usePickResult } from "~/components/posts/post-actions";
+import {
+  LikeButton,
+  NotifyButton,
+  PickResultControl,
+  postClientAction,
+  usePickResult,
+} from "~/components/posts/post-actions";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 
-const AUTHOR = { id: "author-1", userName: "SharpAuthor", firstName: "Sam", lastName: "Sharp", avatar: "/avatars/SharpAuthor.svg" };
+const AUTHOR = {
+  id: "author-1",
+  userName: "SharpAuthor",
+  firstName: "Sam",
+  lastName: "Sharp",
+  avatar: "/avatars/SharpAuthor.svg",
+};
 const HOUR = 3_600_000;
 
 /** The game the pick is on, started `startedMsAgo` ago (negative: still to come); a started one has its final result unless `final` says not. */
@@ -59,7 +71,9 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
     odds: -110,
     units: 1,
     market: "PlayerProp",
-    legs: [{ eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -110, description: "LeBron James points" }],
+    legs: [
+      { eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -110, description: "LeBron James points" },
+    ],
     postedAt: new Date(Date.now() - 3 * HOUR).toISOString(),
     postedMinutesBeforeStart: 120,
     withdrawnAt: null,
@@ -131,7 +145,10 @@ async function renderViews(post: PostDTO, user: { id: string } | null) {
 function deferredJson() {
   let resolve: (value: { status: number; body: unknown }) => void = () => {};
   const promise = new Promise<{ status: number; body: unknown }>((r) => (resolve = r));
-  const response = promise.then(({ status, body }) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+  const response = promise.then(
+    ({ status, body }) =>
+      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+  );
   return { response, resolve };
 }
 
@@ -143,7 +160,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const view = (name: string) => within(screen.getByRole("region", { name }));
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? "GET"} ${String(url)}`);
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? "GET"} ${String(url)}`);
 
 describe("LikeButton", () => {
   it("likes at once in every view, then keeps the API's count", async () => {
@@ -154,18 +172,26 @@ describe("LikeButton", () => {
     expect(pageLike.getAttribute("aria-pressed")).toBe("false");
     await userEvent.click(pageLike);
     for (const name of ["page", "card"]) {
-      await waitFor(() => expect(view(name).getByRole("button", { name: "Like (5 likes)" }).getAttribute("aria-pressed")).toBe("true"));
+      await waitFor(() =>
+        expect(view(name).getByRole("button", { name: "Like (5 likes)" }).getAttribute("aria-pressed")).toBe("true"),
+      );
     }
     expect(calls()).toEqual(["POST /api/posts/p1/like"]);
     await act(async () => answer.resolve({ status: 200, body: { payload: { liked: true, likesCount: 9 } } }));
     for (const name of ["page", "card"]) {
-      await waitFor(() => expect(view(name).getByRole("button", { name: "Like (9 likes)" }).getAttribute("aria-pressed")).toBe("true"));
+      await waitFor(() =>
+        expect(view(name).getByRole("button", { name: "Like (9 likes)" }).getAttribute("aria-pressed")).toBe("true"),
+      );
     }
   });
 
   it("rolls back and shows the server's error text when the call fails", async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ error: "You cannot like this post right now.", statusCode: 422 }, { status: 422 }));
-    await renderViews(makePost({ metadata: { isLiked: true, isNotifyRequested: false }, likesCount: 3 }), { id: "reader-1" });
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: "You cannot like this post right now.", statusCode: 422 }, { status: 422 }),
+    );
+    await renderViews(makePost({ metadata: { isLiked: true, isNotifyRequested: false }, likesCount: 3 }), {
+      id: "reader-1",
+    });
     await userEvent.click(await view("card").findByRole("button", { name: "Like (3 likes)" }));
     expect(await screen.findByText("You cannot like this post right now.")).toBeTruthy();
     expect(calls()).toEqual(["DELETE /api/posts/p1/like"]);
@@ -181,7 +207,11 @@ describe("LikeButton", () => {
     await renderViews(makePost(), null);
     const like = await view("page").findByRole("link", { name: /^Like \(4 likes\): sign in/ });
     expect(like.getAttribute("href")).toBe("/sign-in?callbackUrl=%2Fposts%2Fp1");
-    expect(view("page").getByRole("link", { name: /^Notify me: sign in/ }).getAttribute("href")).toBe("/sign-in?callbackUrl=%2Fposts%2Fp1");
+    expect(
+      view("page")
+        .getByRole("link", { name: /^Notify me: sign in/ })
+        .getAttribute("href"),
+    ).toBe("/sign-in?callbackUrl=%2Fposts%2Fp1");
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
   });
 });
@@ -194,9 +224,13 @@ describe("NotifyButton", () => {
     await renderViews(makePost(), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
     await userEvent.click(button);
-    await waitFor(() => expect(view("card").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("true"));
+    await waitFor(() =>
+      expect(view("card").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("true"),
+    );
     await userEvent.click(view("card").getByRole("button", { name: "Notify me" }));
-    await waitFor(() => expect(view("page").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("false"));
+    await waitFor(() =>
+      expect(view("page").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("false"),
+    );
     expect(calls()).toEqual(["POST /api/posts/p1/notify", "DELETE /api/posts/p1/notify"]);
   });
 
@@ -206,14 +240,21 @@ describe("NotifyButton", () => {
       .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: false } }));
     await renderViews(makePost(), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
-    expect(button).toHaveProperty("title", expect.stringContaining("already live: Notify me keeps it on your Watchlist"));
+    expect(button).toHaveProperty(
+      "title",
+      expect.stringContaining("already live: Notify me keeps it on your Watchlist"),
+    );
     expect(document.getElementById(button.getAttribute("aria-describedby")!)?.textContent).toBe(button.title);
     await userEvent.click(button);
     expect(await screen.findByText("Saved to your Watchlist.")).toBeTruthy();
     expect(screen.getByText(/already live, so there is no notification to wait for/)).toBeTruthy();
     // Two views saw the change: one toast.
     expect(screen.getAllByText("Saved to your Watchlist.")).toHaveLength(1);
-    await waitFor(() => expect(view("card").getByRole("button", { name: "Notify me" }).title).toContain("on your Watchlist. Choose again to take it off"));
+    await waitFor(() =>
+      expect(view("card").getByRole("button", { name: "Notify me" }).title).toContain(
+        "on your Watchlist. Choose again to take it off",
+      ),
+    );
     await userEvent.click(view("card").getByRole("button", { name: "Notify me" }));
     expect(await screen.findByText("Removed from your Watchlist.")).toBeTruthy();
   });
@@ -223,14 +264,18 @@ describe("NotifyButton", () => {
     await renderViews(makePost({ publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
     expect(button.title).toBe("Get a notification when this post goes live.");
-    expect(document.getElementById(button.getAttribute("aria-describedby")!)?.textContent).toBe("Get a notification when this post goes live.");
+    expect(document.getElementById(button.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Get a notification when this post goes live.",
+    );
     await userEvent.click(button);
     expect(await screen.findByText("We will notify you when this post goes live.")).toBeTruthy();
     expect(screen.getByText("It waits on your Watchlist until then.")).toBeTruthy();
   });
 
   it("says nothing when the call fails but the server's error", async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ error: "This post is not live yet.", statusCode: 422 }, { status: 422 }));
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: "This post is not live yet.", statusCode: 422 }, { status: 422 }),
+    );
     await renderViews(makePost(), { id: "reader-1" });
     await userEvent.click(await view("page").findByRole("button", { name: "Notify me" }));
     expect(await screen.findByText("This post is not live yet.")).toBeTruthy();
@@ -253,7 +298,9 @@ describe("PickResultControl and usePickResult", () => {
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     unmount();
-    const scheduled = await renderViews(makePost({ publishDate: new Date(Date.now() + 3_600_000).toISOString() }), { id: AUTHOR.id });
+    const scheduled = await renderViews(makePost({ publishDate: new Date(Date.now() + 3_600_000).toISOString() }), {
+      id: AUTHOR.id,
+    });
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     scheduled.unmount();
@@ -271,7 +318,9 @@ describe("PickResultControl and usePickResult", () => {
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     playing.unmount();
-    const withdrawn = await renderViews(makePost({ withdrawnAt: new Date(Date.now() - 2 * HOUR).toISOString() }), { id: AUTHOR.id });
+    const withdrawn = await renderViews(makePost({ withdrawnAt: new Date(Date.now() - 2 * HOUR).toISOString() }), {
+      id: AUTHOR.id,
+    });
     await view("page").findByRole("button", { name: /^Like/ });
     expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull();
     withdrawn.unmount();
@@ -298,13 +347,27 @@ describe("PickResultControl and usePickResult", () => {
     await waitFor(() => expect(screen.getByTestId("card-result").textContent).toBe("Win"));
     expect(screen.getByTestId("page-result").textContent).toBe("Win");
     expect(calls()).toEqual(["PUT /api/posts/p1/pick-result?pickResult=Win"]);
-    await act(async () => answer.resolve({ status: 200, body: { payload: makePost({ pickResult: "Win", gradedAt: new Date().toISOString(), selfGraded: true, settledOdds: -110 }) } }));
+    await act(async () =>
+      answer.resolve({
+        status: 200,
+        body: {
+          payload: makePost({
+            pickResult: "Win",
+            gradedAt: new Date().toISOString(),
+            selfGraded: true,
+            settledOdds: -110,
+          }),
+        },
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull());
     expect(screen.getByTestId("card-result").textContent).toBe("Win");
   });
 
   it("rolls back to Pending with the server's error text", async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ error: "This pick has already been graded.", statusCode: 422 }, { status: 422 }));
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: "This pick has already been graded.", statusCode: 422 }, { status: 422 }),
+    );
     await renderViews(makePost(), { id: AUTHOR.id });
     await chooseResult("Loss");
     expect(await screen.findByText("This pick has already been graded.")).toBeTruthy();

@@ -10,7 +10,13 @@ import type { PostDTO } from "~/modules/posts/post-serializer.server";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const AUTHOR = { id: "author-1", userName: "LeBronPicks", firstName: "Marcus", lastName: "Hale", avatar: "/avatars/LeBronPicks.svg" };
+const AUTHOR = {
+  id: "author-1",
+  userName: "LeBronPicks",
+  firstName: "Marcus",
+  lastName: "Hale",
+  avatar: "/avatars/LeBronPicks.svg",
+};
 const BODY_TEXT = "THE-FULL-ANALYSIS-NEVER-ON-A-CARD";
 
 function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
@@ -68,7 +74,14 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
   };
 }
 
-type Viewer = { id: string; userName: string; firstName: string; lastName: string; roles: string[]; avatar: string | null } | null;
+type Viewer = {
+  id: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  avatar: string | null;
+} | null;
 
 /** Cards inside the app's root route (the viewer comes from its data) and the confirmation dialog. */
 function renderCards(element: () => JSX.Element, viewer: Viewer, postAction?: () => Promise<unknown>) {
@@ -91,7 +104,14 @@ function renderCards(element: () => JSX.Element, viewer: Viewer, postAction?: ()
   return render(<Stub initialEntries={["/"]} />);
 }
 
-const fan: Viewer = { id: "fan-1", userName: "alex.fan", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: null };
+const fan: Viewer = {
+  id: "fan-1",
+  userName: "alex.fan",
+  firstName: "Alex",
+  lastName: "Turner",
+  roles: ["User"],
+  avatar: null,
+};
 const author: Viewer = { ...AUTHOR, roles: ["Expert"] };
 
 describe("PostCard", () => {
@@ -124,8 +144,27 @@ describe("PostCard", () => {
   });
 
   it("marks a locked pick 'Subscribers only' without a record; a graded locked pick shows its public record", async () => {
-    const locked = makePost({ id: "locked", title: "Locked pick", isLocked: true, body: null, selection: null, odds: null, units: null, coverImage: null, eventInfo: null, eventId: null });
-    const graded = makePost({ id: "graded", title: "Graded pick", isLocked: true, body: null, odds: -110, pickResult: "Loss", gradedAt: "2026-11-21T06:00:00.000Z" });
+    const locked = makePost({
+      id: "locked",
+      title: "Locked pick",
+      isLocked: true,
+      body: null,
+      selection: null,
+      odds: null,
+      units: null,
+      coverImage: null,
+      eventInfo: null,
+      eventId: null,
+    });
+    const graded = makePost({
+      id: "graded",
+      title: "Graded pick",
+      isLocked: true,
+      body: null,
+      odds: -110,
+      pickResult: "Loss",
+      gradedAt: "2026-11-21T06:00:00.000Z",
+    });
     renderCards(
       () => (
         <>
@@ -140,7 +179,11 @@ describe("PostCard", () => {
     expect(within(lockedCard).queryByText("Pending")).toBeNull();
     expect(within(lockedCard).queryByText("Celtics at Lakers")).toBeNull();
     // A visitor's like is a way to sign in.
-    expect(within(lockedCard).getByRole("link", { name: /sign in to like/ }).getAttribute("href")).toBe("/sign-in") // from home: sign-in comes back home by itself;
+    expect(
+      within(lockedCard)
+        .getByRole("link", { name: /sign in to like/ })
+        .getAttribute("href"),
+    ).toBe("/sign-in"); // from home: sign-in comes back home by itself;
 
     const gradedCard = screen.getByRole("article", { name: "Graded pick" });
     expect(within(gradedCard).queryByText("Subscribers only")).toBeNull();
@@ -151,7 +194,15 @@ describe("PostCard", () => {
   it("says when the author's scheduled post goes live, and shows a free Post without a record", async () => {
     const now = new Date("2026-11-20T12:00:00.000Z");
     const scheduled = makePost({ id: "soon", title: "Coming soon", publishDate: "2026-11-22T12:00:00.000Z" });
-    const free = makePost({ id: "free", title: "Free read", postType: "Post", visibility: "Free", selection: null, odds: null, units: null });
+    const free = makePost({
+      id: "free",
+      title: "Free read",
+      postType: "Post",
+      visibility: "Free",
+      selection: null,
+      odds: null,
+      units: null,
+    });
     renderCards(
       () => (
         <>
@@ -172,8 +223,23 @@ describe("PostCard", () => {
 
   it("someone else's scheduled post is a teaser with notify-me instead of likes and comments", async () => {
     const now = new Date("2026-11-20T12:00:00.000Z");
-    const teaser = makePost({ id: "soon", title: "Coming soon", publishDate: "2026-11-22T12:00:00.000Z", body: null, isLocked: true, preview: [], previewText: "" });
-    renderCards(() => <PostCard post={teaser} now={now} />, { id: "reader-1", userName: "alex.fan", firstName: "Alex", lastName: "Turner", roles: ["User"], avatar: null });
+    const teaser = makePost({
+      id: "soon",
+      title: "Coming soon",
+      publishDate: "2026-11-22T12:00:00.000Z",
+      body: null,
+      isLocked: true,
+      preview: [],
+      previewText: "",
+    });
+    renderCards(() => <PostCard post={teaser} now={now} />, {
+      id: "reader-1",
+      userName: "alex.fan",
+      firstName: "Alex",
+      lastName: "Turner",
+      roles: ["User"],
+      avatar: null,
+    });
     const card = await screen.findByRole("article", { name: "Coming soon" });
     expect(card.textContent).toContain("Goes live Nov 22, 2026, 7:00 AM EST");
     expect(within(card).getByRole("button", { name: "Notify me" })).toBeTruthy();
@@ -196,7 +262,9 @@ describe("PostCard", () => {
       selection: "LeBron James points Over 25.5",
       odds: -115,
       market: "PlayerProp",
-      legs: [{ eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" }],
+      legs: [
+        { eventId: 7, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" },
+      ],
       eventInfo: { ...makePost().eventInfo!, startsAt, status: "Final", homeScore: 101, awayScore: 99 },
     });
     renderCards(
@@ -244,16 +312,24 @@ describe("InfinitePostList", () => {
       vi.fn(async (url: string) => {
         urls.push(url);
         const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
-        if (!pages[page]) return new Response(JSON.stringify({ error: "Oops", statusCode: 500 }), { status: 500, headers: { "Content-Type": "application/json" } });
-        return new Response(JSON.stringify({ items: pages[page], meta: { page, size: 2, totalItems: totalPages * 2, totalPages } }), {
-          headers: { "Content-Type": "application/json" },
-        });
+        if (!pages[page])
+          return new Response(JSON.stringify({ error: "Oops", statusCode: 500 }), {
+            status: 500,
+            headers: { "Content-Type": "application/json" },
+          });
+        return new Response(
+          JSON.stringify({ items: pages[page], meta: { page, size: 2, totalItems: totalPages * 2, totalPages } }),
+          {
+            headers: { "Content-Type": "application/json" },
+          },
+        );
       }),
     );
     return urls;
   }
 
-  const post = (n: number) => makePost({ id: `p${n}`, title: `Post number ${n}`, postType: "Post", selection: null, odds: null, units: null });
+  const post = (n: number) =>
+    makePost({ id: `p${n}`, title: `Post number ${n}`, postType: "Post", selection: null, odds: null, units: null });
 
   it("loads the next pages with the button, moves the focus to the first new post and stops at totalPages", async () => {
     const urls = stubPages({ 2: [post(3), post(4)], 3: [post(4), post(5)] }, 3);
@@ -279,9 +355,13 @@ describe("InfinitePostList", () => {
     expect(document.activeElement?.getAttribute("data-post-id")).toBe("p3");
     await userEvent.click(screen.getByRole("button", { name: "Load more" }));
     // A post seen on an earlier page (the list shifted) is shown once.
-    await waitFor(() => expect(within(list).getAllByRole("article").map((a) => a.getAttribute("aria-labelledby"))).toEqual(
-      ["p1", "p2", "p3", "p4", "p5"].map((id) => `post-${id}-title`),
-    ));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole("article")
+          .map((a) => a.getAttribute("aria-labelledby")),
+      ).toEqual(["p1", "p2", "p3", "p4", "p5"].map((id) => `post-${id}-title`)),
+    );
     expect(urls[1]).toBe("/api/posts?expertId=author-1&page=3&size=2");
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
     expect(screen.getByRole("status").textContent).toBe("You have reached the end.");
@@ -290,7 +370,16 @@ describe("InfinitePostList", () => {
   it("says what went wrong and retries with the same page", async () => {
     const urls = stubPages({}, 2);
     renderCards(
-      () => <InfinitePostList initialItems={[post(1), post(2)]} totalPages={2} endpoint="/api/posts/my/feed" pageSize={2} label="Feed" empty={<p>Nothing</p>} />,
+      () => (
+        <InfinitePostList
+          initialItems={[post(1), post(2)]}
+          totalPages={2}
+          endpoint="/api/posts/my/feed"
+          pageSize={2}
+          label="Feed"
+          empty={<p>Nothing</p>}
+        />
+      ),
       fan,
     );
     await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
@@ -301,7 +390,19 @@ describe("InfinitePostList", () => {
   });
 
   it("shows the empty state when there is nothing", async () => {
-    renderCards(() => <InfinitePostList initialItems={[]} totalPages={0} endpoint="/api/posts/my/liked" pageSize={2} label="Likes" empty={<p>Nothing liked yet</p>} />, fan);
+    renderCards(
+      () => (
+        <InfinitePostList
+          initialItems={[]}
+          totalPages={0}
+          endpoint="/api/posts/my/liked"
+          pageSize={2}
+          label="Likes"
+          empty={<p>Nothing liked yet</p>}
+        />
+      ),
+      fan,
+    );
     expect(await screen.findByText("Nothing liked yet")).toBeTruthy();
     expect(screen.queryByRole("list")).toBeNull();
   });

@@ -30,8 +30,22 @@ import {
 import { EMBED_ERROR, parseEmbedUrl } from "~/components/post-editor/embeds";
 import { isInternalLink, linkAttributes, normalizeLinkUrl } from "~/components/post-editor/links";
 import { PostForm } from "~/components/post-editor/post-form";
-import { combinedOdds, legsForMarket, newLeg, pickSummary, type LegFormValues } from "~/components/post-editor/pick-form-model";
-import { FORM_MESSAGES, initialValues, keptBetOf, serverErrors, toPayload, validatePost, type PostFormValues } from "~/components/post-editor/post-form-model";
+import {
+  combinedOdds,
+  legsForMarket,
+  newLeg,
+  pickSummary,
+  type LegFormValues,
+} from "~/components/post-editor/pick-form-model";
+import {
+  FORM_MESSAGES,
+  initialValues,
+  keptBetOf,
+  serverErrors,
+  toPayload,
+  validatePost,
+  type PostFormValues,
+} from "~/components/post-editor/post-form-model";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { POST_MESSAGES } from "~/modules/posts/post-schema";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
@@ -59,8 +73,14 @@ describe("embeds: YouTube videos and X posts only", () => {
 
   it.each([
     ["https://x.com/SharpSide/status/1790000000000000001", "https://x.com/SharpSide/status/1790000000000000001"],
-    ["https://twitter.com/SharpSide/status/1790000000000000001?s=20", "https://x.com/SharpSide/status/1790000000000000001"],
-    ["https://mobile.twitter.com/SharpSide/status/1790000000000000001/photo/1", "https://x.com/SharpSide/status/1790000000000000001"],
+    [
+      "https://twitter.com/SharpSide/status/1790000000000000001?s=20",
+      "https://x.com/SharpSide/status/1790000000000000001",
+    ],
+    [
+      "https://mobile.twitter.com/SharpSide/status/1790000000000000001/photo/1",
+      "https://x.com/SharpSide/status/1790000000000000001",
+    ],
     ["http://www.x.com/i/web/status/1790000000000000001", "https://x.com/i/status/1790000000000000001"],
   ])("X %s", (url, canonical) => {
     expect(parseEmbedUrl(url)).toEqual({ provider: "x", id: "1790000000000000001", url: canonical });
@@ -93,7 +113,15 @@ describe("links: http(s) or a site path; internal ones open in place", () => {
     expect(normalizeLinkUrl("  http://example.com ")).toBe("http://example.com/");
     expect(normalizeLinkUrl("example.com/odds")).toBe("https://example.com/odds");
     expect(normalizeLinkUrl("/experts/LeBronPicks")).toBe("/experts/LeBronPicks");
-    for (const bad of ["", "javascript:alert(1)", "data:text/html,hi", "mailto:a@b.c", "//evil.example", "/\\evil.example", "word"]) {
+    for (const bad of [
+      "",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "mailto:a@b.c",
+      "//evil.example",
+      "/\\evil.example",
+      "word",
+    ]) {
       expect(normalizeLinkUrl(bad)).toBeNull();
     }
   });
@@ -106,7 +134,11 @@ describe("links: http(s) or a site path; internal ones open in place", () => {
     expect(isInternalLink("https://sharpside.example.evil.com/", site)).toBe(false);
     expect(isInternalLink("//sharpside.example/x", site)).toBe(false);
     expect(linkAttributes("/feed", site)).toEqual({ href: "/feed" });
-    expect(linkAttributes("https://example.com/", site)).toEqual({ href: "https://example.com/", target: "_blank", rel: "nofollow noopener noreferrer" });
+    expect(linkAttributes("https://example.com/", site)).toEqual({
+      href: "https://example.com/",
+      target: "_blank",
+      rel: "nofollow noopener noreferrer",
+    });
   });
 });
 
@@ -119,7 +151,10 @@ function editorWith(children: Descendant[]) {
 }
 
 const paragraph = (text: string): Descendant => ({ type: "paragraph", children: [{ text }] });
-const key = (k: string, mods: Partial<{ metaKey: boolean; ctrlKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<{ metaKey: boolean; ctrlKey: boolean; altKey: boolean; shiftKey: boolean }> = {},
+) => ({
   key: k,
   metaKey: false,
   ctrlKey: false,
@@ -133,14 +168,20 @@ describe("editor commands", () => {
     const editor = editorWith([paragraph("Hello world")]);
     Transforms.select(editor, { anchor: { path: [0, 0], offset: 0 }, focus: { path: [0, 0], offset: 5 } });
     toggleMark(editor, "bold");
-    expect(editor.children[0]).toEqual({ type: "paragraph", children: [{ text: "Hello", bold: true }, { text: " world" }] });
+    expect(editor.children[0]).toEqual({
+      type: "paragraph",
+      children: [{ text: "Hello", bold: true }, { text: " world" }],
+    });
     expect(isMarkActive(editor, "bold")).toBe(true);
 
     expect(handleShortcut(editor, key("i", { ctrlKey: true }))).toBe(true);
     expect(isMarkActive(editor, "italic")).toBe(true);
     expect(handleShortcut(editor, key("B", { metaKey: true }))).toBe(true);
     expect(isMarkActive(editor, "bold")).toBe(false);
-    expect(editor.children[0]).toEqual({ type: "paragraph", children: [{ text: "Hello", italic: true }, { text: " world" }] });
+    expect(editor.children[0]).toEqual({
+      type: "paragraph",
+      children: [{ text: "Hello", italic: true }, { text: " world" }],
+    });
 
     // Plain keys, other shortcuts and Shift/Alt combinations are left to the editor.
     expect(handleShortcut(editor, key("b"))).toBe(false);
@@ -191,7 +232,11 @@ describe("editor commands", () => {
     insertLink(editor, "https://example.com/preview", { at: saved });
     expect(editor.children[0]).toEqual({
       type: "paragraph",
-      children: [{ text: "Read the " }, { type: "link", url: "https://example.com/preview", children: [{ text: "preview" }] }, { text: "" }],
+      children: [
+        { text: "Read the " },
+        { type: "link", url: "https://example.com/preview", children: [{ text: "preview" }] },
+        { text: "" },
+      ],
     });
 
     const empty = editorWith([paragraph("See ")]);
@@ -199,7 +244,11 @@ describe("editor commands", () => {
     insertLink(empty, "/experts/LeBronPicks");
     expect(empty.children[0]).toEqual({
       type: "paragraph",
-      children: [{ text: "See " }, { type: "link", url: "/experts/LeBronPicks", children: [{ text: "/experts/LeBronPicks" }] }, { text: "" }],
+      children: [
+        { text: "See " },
+        { type: "link", url: "/experts/LeBronPicks", children: [{ text: "/experts/LeBronPicks" }] },
+        { text: "" },
+      ],
     });
   });
 
@@ -207,12 +256,20 @@ describe("editor commands", () => {
     const editor = editorWith([paragraph("Hot take")]);
     Transforms.select(editor, Editor.end(editor, []));
     insertEmoji(editor, "🔥");
-    expect(editor.children[0]).toEqual({ type: "paragraph", children: [{ text: "Hot take" }, { type: "emoji", emoji: "🔥", children: [{ text: "" }] }, { text: "" }] });
+    expect(editor.children[0]).toEqual({
+      type: "paragraph",
+      children: [{ text: "Hot take" }, { type: "emoji", emoji: "🔥", children: [{ text: "" }] }, { text: "" }],
+    });
     expect(editor.isInline((editor.children[0] as Element & { children: Element[] }).children[1])).toBe(true);
 
     insertEmbed(editor, { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", provider: "youtube" });
     expect(editor.children.slice(1)).toEqual([
-      { type: "embed", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", provider: "youtube", children: [{ text: "" }] },
+      {
+        type: "embed",
+        url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        provider: "youtube",
+        children: [{ text: "" }],
+      },
       paragraph(""),
     ]);
   });
@@ -221,7 +278,10 @@ describe("editor commands", () => {
     const editor = editorWith(emptyDocument());
     expect(isBodyNonEmpty(editor.children)).toBe(false);
     insertEmbed(editor, { url: "https://x.com/SharpSide/status/1", provider: "x" });
-    expect(editor.children).toEqual([{ type: "embed", url: "https://x.com/SharpSide/status/1", provider: "x", children: [{ text: "" }] }, paragraph("")]);
+    expect(editor.children).toEqual([
+      { type: "embed", url: "https://x.com/SharpSide/status/1", provider: "x", children: [{ text: "" }] },
+      paragraph(""),
+    ]);
     expect(isBodyNonEmpty(editor.children)).toBe(true);
   });
 
@@ -234,7 +294,10 @@ describe("editor commands", () => {
     expect(editor.children).toEqual([heading("Lines to watch"), paragraph("Pace is slow.")]);
     expect(editor.selection?.anchor.path).toEqual([1, 0]);
 
-    const second = editorWith([{ type: "heading-two", children: [{ text: "Verdict", bold: true }] }, paragraph("after")]);
+    const second = editorWith([
+      { type: "heading-two", children: [{ text: "Verdict", bold: true }] },
+      paragraph("after"),
+    ]);
     Transforms.select(second, Editor.end(second, [0]));
     second.insertBreak();
     expect(second.children.map((node) => (node as Element).type)).toEqual(["heading-two", "paragraph", "paragraph"]);
@@ -256,7 +319,13 @@ describe("editor commands", () => {
     insertImage(editor, { uploadId: "upload-1" });
     expect(pendingImages(editor.children)).toBe(1);
     expect(completeUpload(editor, "upload-1", "uploads/user/picture.png", { width: 1200, height: 675 })).toBe(true);
-    expect(editor.children[0]).toEqual({ type: "image", url: "uploads/user/picture.png", width: 1200, height: 675, children: [{ text: "" }] });
+    expect(editor.children[0]).toEqual({
+      type: "image",
+      url: "uploads/user/picture.png",
+      width: 1200,
+      height: 675,
+      children: [{ text: "" }],
+    });
     expect(pendingImages(editor.children)).toBe(0);
     // Removed meanwhile: nothing to complete.
     expect(completeUpload(editor, "upload-gone", "uploads/x.png")).toBe(false);
@@ -341,13 +410,23 @@ function makePost(overrides: Partial<PostDTO> = {}): PostDTO {
 }
 
 /** A draft pick with its write-up done and no bet yet: the tests fill the bet in. */
-const draftPick = () => makePost({ postType: "Pick", visibility: "Subscribers", title: "Lakers tonight", modalityIds: [], modality: [] });
+const draftPick = () =>
+  makePost({ postType: "Pick", visibility: "Subscribers", title: "Lakers tonight", modalityIds: [], modality: [] });
 
 function renderForm(post: PostDTO | null = null) {
   const onSaved = vi.fn();
   const onCancel = vi.fn();
   const dirty = { current: false };
-  render(<PostForm post={post} categories={categories} modalities={modalities} dirty={dirty} onCancel={onCancel} onSaved={onSaved} />);
+  render(
+    <PostForm
+      post={post}
+      categories={categories}
+      modalities={modalities}
+      dirty={dirty}
+      onCancel={onCancel}
+      onSaved={onSaved}
+    />,
+  );
   return { onSaved, onCancel, dirty };
 }
 
@@ -376,13 +455,20 @@ function stubApi(
       const market = /^\/api\/events\/(\d+)\/market$/.exec(url);
       if (market) {
         const offers = markets[Number(market[1])] ?? [];
-        const payload = { eventId: Number(market[1]), takenAt: offers.length ? new Date().toISOString() : null, offers, consensus: marketConsensus(offers) };
+        const payload = {
+          eventId: Number(market[1]),
+          takenAt: offers.length ? new Date().toISOString() : null,
+          offers,
+          consensus: marketConsensus(offers),
+        };
         return Response.json({ payload });
       }
       const byId = /^\/api\/events\/(\d+)$/.exec(url);
       if (byId) {
         const event = events.find((item) => item.id === Number(byId[1]));
-        return Response.json(event ? { payload: event } : { error: "Not found", statusCode: 404 }, { status: event ? 200 : 404 });
+        return Response.json(event ? { payload: event } : { error: "Not found", statusCode: 404 }, {
+          status: event ? 200 : 404,
+        });
       }
       if (url.startsWith("/api/events")) {
         const categoryId = Number(new URL(url, "http://x").searchParams.get("categoryId"));
@@ -403,11 +489,17 @@ async function chooseGame(user: User, trigger: HTMLElement, legend: string, game
   await waitFor(() => expect((trigger as HTMLButtonElement).disabled).toBe(false));
   await user.click(trigger);
   const group = await screen.findByRole("group", { name: legend });
-  await user.click(await within(group).findByRole("radio", { name: new RegExp(`${game.awayTeam} at ${game.homeTeam}`) }));
+  await user.click(
+    await within(group).findByRole("radio", { name: new RegExp(`${game.awayTeam} at ${game.homeTeam}`) }),
+  );
 }
 
-const control = (role: "combobox" | "textbox" | "spinbutton" | "button", name: string | RegExp) => screen.getByRole(role, { name });
-const optionTexts = (select: HTMLElement) => within(select).getAllByRole("option").map((option) => option.textContent);
+const control = (role: "combobox" | "textbox" | "spinbutton" | "button", name: string | RegExp) =>
+  screen.getByRole(role, { name });
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole("option")
+    .map((option) => option.textContent);
 const legsSent = (body: unknown) => (body as { legs: unknown }).legs;
 
 describe("the form's model", () => {
@@ -418,13 +510,28 @@ describe("the form's model", () => {
     categoryId: "2",
     ...overrides,
   });
-  const leg = (overrides: Partial<LegFormValues> = {}): LegFormValues => ({ ...newLeg("Spread"), eventId: 11, side: "Home", line: "-4.5", odds: "-110", ...overrides });
-  const pick = (overrides: Partial<PostFormValues> = {}) => filled({ postType: "Pick", market: "Spread", legs: [leg()], units: "1", ...overrides });
+  const leg = (overrides: Partial<LegFormValues> = {}): LegFormValues => ({
+    ...newLeg("Spread"),
+    eventId: 11,
+    side: "Home",
+    line: "-4.5",
+    odds: "-110",
+    ...overrides,
+  });
+  const pick = (overrides: Partial<PostFormValues> = {}) =>
+    filled({ postType: "Pick", market: "Spread", legs: [leg()], units: "1", ...overrides });
   const fieldsOf = (values: PostFormValues) => validatePost(values, { kind: "now" }).fields;
 
   it("builds the API's JSON: numbers from typed text, visibility from the type, the publish date from the choice", () => {
     const now = new Date("2026-11-23T12:00:00.000Z");
-    expect(toPayload(filled(), { kind: "draft" }, now)).toMatchObject({ postType: "Post", title: "A title", visibility: "Free", categoryId: 2, coverImage: null, publishDate: null });
+    expect(toPayload(filled(), { kind: "draft" }, now)).toMatchObject({
+      postType: "Post",
+      title: "A title",
+      visibility: "Free",
+      categoryId: 2,
+      coverImage: null,
+      publishDate: null,
+    });
     expect(toPayload(filled(), { kind: "now" }, now).publishDate).toBe(now.toISOString());
     const single = toPayload(pick({ units: "1.5" }), { kind: "keep", publishDate: "2026-11-01T00:00:00.000Z" }, now);
     expect(single).toMatchObject({
@@ -439,22 +546,58 @@ describe("the form's model", () => {
     expect(single).not.toHaveProperty("odds");
     expect(single.eventId).toBeUndefined();
     // Only what the leg's market shows is sent: a moneyline has no line, a prop without over/under neither.
-    const moneyline = toPayload(pick({ market: "Moneyline", legs: [leg({ market: "Moneyline", odds: "+150" })] }), { kind: "now" }, now);
-    expect(moneyline.legs).toEqual([{ eventId: 11, market: "Moneyline", side: "Home", line: null, odds: 150, description: null }]);
-    const prop = toPayload(pick({ market: "PlayerProp", legs: [leg({ market: "PlayerProp", side: "", description: " LeBron 30+ points " })] }), { kind: "now" }, now);
-    expect(prop.legs).toEqual([{ eventId: 11, market: "PlayerProp", side: null, line: null, odds: -110, description: "LeBron 30+ points" }]);
+    const moneyline = toPayload(
+      pick({ market: "Moneyline", legs: [leg({ market: "Moneyline", odds: "+150" })] }),
+      { kind: "now" },
+      now,
+    );
+    expect(moneyline.legs).toEqual([
+      { eventId: 11, market: "Moneyline", side: "Home", line: null, odds: 150, description: null },
+    ]);
+    const prop = toPayload(
+      pick({
+        market: "PlayerProp",
+        legs: [leg({ market: "PlayerProp", side: "", description: " LeBron 30+ points " })],
+      }),
+      { kind: "now" },
+      now,
+    );
+    expect(prop.legs).toEqual([
+      { eventId: 11, market: "PlayerProp", side: null, line: null, odds: -110, description: "LeBron 30+ points" },
+    ]);
     // A Post never sends pick fields, whatever was filled in before switching.
-    expect(toPayload(pick({ postType: "Post", eventId: 12 }), { kind: "now" }, now)).toMatchObject({ eventId: 12, market: undefined, legs: undefined, units: undefined });
+    expect(toPayload(pick({ postType: "Post", eventId: 12 }), { kind: "now" }, now)).toMatchObject({
+      eventId: 12,
+      market: undefined,
+      legs: undefined,
+      units: undefined,
+    });
     expect(validatePost(pick(), { kind: "now" }, now)).toEqual({ fields: {}, root: [] });
   });
 
   it("a posted pick sends back the bet it was loaded with", () => {
-    const legs = [{ eventId: 11, market: "Spread" as const, side: "Home" as const, line: -4.5, odds: -110, description: null }];
-    const post = makePost({ postType: "Pick", status: "Published", publishDate: "2026-11-01T00:00:00.000Z", postedAt: "2026-11-01T00:00:00.000Z", market: "Spread", legs, units: 2 });
+    const legs = [
+      { eventId: 11, market: "Spread" as const, side: "Home" as const, line: -4.5, odds: -110, description: null },
+    ];
+    const post = makePost({
+      postType: "Pick",
+      status: "Published",
+      publishDate: "2026-11-01T00:00:00.000Z",
+      postedAt: "2026-11-01T00:00:00.000Z",
+      market: "Spread",
+      legs,
+      units: 2,
+    });
     const kept = keptBetOf(post);
     // Whatever the values say: the controls are disabled, and the server compares field by field.
     const values = { ...initialValues(post), title: "New words", units: "3", categoryId: "1" };
-    expect(toPayload(values, { kind: "keep", publishDate: post.publishDate! }, new Date(), kept)).toMatchObject({ title: "New words", market: "Spread", legs, units: 2, categoryId: 2 });
+    expect(toPayload(values, { kind: "keep", publishDate: post.publishDate! }, new Date(), kept)).toMatchObject({
+      title: "New words",
+      market: "Spread",
+      legs,
+      units: 2,
+      categoryId: 2,
+    });
     expect(keptBetOf(makePost({ postType: "Pick", market: "Spread", legs, units: 2 }))).toBeNull();
   });
 
@@ -468,14 +611,21 @@ describe("the form's model", () => {
     expect(new Set(parlay.map((item) => item.key)).size).toBe(2);
     // Back to a single total: the first leg, its side and line reset (a spread's line is no total's).
     expect(legsForMarket("Parlay", parlay, "Total")).toEqual([{ ...parlay[0], market: "Total", side: "", line: "" }]);
-    expect(legsForMarket("Moneyline", [leg({ market: "Moneyline" })], "Spread")[0]).toMatchObject({ side: "Home", odds: "-110" });
+    expect(legsForMarket("Moneyline", [leg({ market: "Moneyline" })], "Spread")[0]).toMatchObject({
+      side: "Home",
+      odds: "-110",
+    });
     expect(legsForMarket("Spread", [leg()], "")).toEqual([]);
   });
 
   it("finds what the server would refuse, with the server's words, all at once", () => {
     const now = new Date();
     const empty = validatePost(initialValues(null), { kind: "now" }, now);
-    expect(empty.fields).toMatchObject({ title: [POST_MESSAGES.required], body: [POST_MESSAGES.required], categoryId: [POST_MESSAGES.required] });
+    expect(empty.fields).toMatchObject({
+      title: [POST_MESSAGES.required],
+      body: [POST_MESSAGES.required],
+      categoryId: [POST_MESSAGES.required],
+    });
 
     // No market yet: just that (the legs follow from it).
     expect(fieldsOf(filled({ postType: "Pick", units: "1" }))).toEqual({ market: [POST_MESSAGES.required] });
@@ -483,10 +633,21 @@ describe("the form's model", () => {
     expect(fieldsOf(pick({ legs: [leg({ side: "" })] }))).toEqual({ "legs.0.side": [LEG_MESSAGES.required] });
     expect(fieldsOf(pick({ legs: [leg({ line: "4.3" })] }))).toEqual({ "legs.0.line": [LEG_MESSAGES.line] });
     expect(fieldsOf(pick({ legs: [leg({ odds: "-99" })] }))).toEqual({ "legs.0.odds": [LEG_MESSAGES.odds] });
-    expect(fieldsOf(pick({ market: "Total", legs: [leg({ market: "Total", side: "Over", line: "0" })] }))).toEqual({ "legs.0.line": [LEG_MESSAGES.totalLine] });
+    expect(fieldsOf(pick({ market: "Total", legs: [leg({ market: "Total", side: "Over", line: "0" })] }))).toEqual({
+      "legs.0.line": [LEG_MESSAGES.totalLine],
+    });
     // A prop says what it is on, and an over/under needs its line.
-    expect(fieldsOf(pick({ market: "PlayerProp", legs: [leg({ market: "PlayerProp", side: "", line: "" })] }))).toEqual({ "legs.0.description": [LEG_MESSAGES.description] });
-    expect(fieldsOf(pick({ market: "TeamProp", legs: [leg({ market: "TeamProp", side: "Over", line: "", description: "Lakers 1H" })] }))).toEqual({
+    expect(fieldsOf(pick({ market: "PlayerProp", legs: [leg({ market: "PlayerProp", side: "", line: "" })] }))).toEqual(
+      { "legs.0.description": [LEG_MESSAGES.description] },
+    );
+    expect(
+      fieldsOf(
+        pick({
+          market: "TeamProp",
+          legs: [leg({ market: "TeamProp", side: "Over", line: "", description: "Lakers 1H" })],
+        }),
+      ),
+    ).toEqual({
       "legs.0.line": [LEG_MESSAGES.required],
     });
     // A parlay: the same bet twice, or too few legs.
@@ -509,7 +670,11 @@ describe("the form's model", () => {
       publishDate: [FORM_MESSAGES.scheduleInFuture],
     });
 
-    const uploading = validatePost(filled({ body: [paragraph("x"), { type: "image", url: "", uploadId: "u1", children: [{ text: "" }] }] }), { kind: "now" }, now);
+    const uploading = validatePost(
+      filled({ body: [paragraph("x"), { type: "image", url: "", uploadId: "u1", children: [{ text: "" }] }] }),
+      { kind: "now" },
+      now,
+    );
     expect(uploading.root).toEqual([FORM_MESSAGES.imagesPending]);
     expect(validatePost(filled(), { kind: "now" }, now)).toEqual({ fields: {}, root: [] });
   });
@@ -533,10 +698,20 @@ describe("the form's model", () => {
         values,
       ),
     ).toEqual({
-      fields: { eventId: ["Unknown event"], "legs.1.eventId": ["The event is not in the chosen category"], "legs.0.side": ["Choose a side this market takes"] },
-      root: ["Odds must be whole American odds: -100 or lower, or +100 or higher", "Lines are whole or half points", "Nope"],
+      fields: {
+        eventId: ["Unknown event"],
+        "legs.1.eventId": ["The event is not in the chosen category"],
+        "legs.0.side": ["Choose a side this market takes"],
+      },
+      root: [
+        "Odds must be whole American odds: -100 or lower, or +100 or higher",
+        "Lines are whole or half points",
+        "Nope",
+      ],
     });
-    expect(serverErrors({ error: "This pick has been graded: it can no longer be edited or deleted." }, values)).toEqual({
+    expect(
+      serverErrors({ error: "This pick has been graded: it can no longer be edited or deleted." }, values),
+    ).toEqual({
       fields: {},
       root: ["This pick has been graded: it can no longer be edited or deleted."],
     });
@@ -545,7 +720,10 @@ describe("the form's model", () => {
   it("says the bet in words as the server will, with a parlay's combined odds", () => {
     const events = new Map([lakersGame, knicksGame].map((event) => [event.id, event]));
     expect(pickSummary("Spread", [leg()], 1, events)).toBe("Los Angeles Lakers -4.5 at -110, 1 unit");
-    const parlay = [leg({ market: "Moneyline", line: "", side: "Away", odds: "+150" }), leg({ market: "Total", eventId: 12, side: "Over", line: "220.5" })];
+    const parlay = [
+      leg({ market: "Moneyline", line: "", side: "Away", odds: "+150" }),
+      leg({ market: "Total", eventId: 12, side: "Over", line: "220.5" }),
+    ];
     expect(pickSummary("Parlay", parlay, 2.5, events)).toBe(
       `2-leg parlay: Boston Celtics ML + Over 220.5 (Miami Heat at New York Knicks) at ${formatOdds(parlayOdds([150, -110]))}, 2.5 units`,
     );
@@ -574,7 +752,15 @@ describe("the form", { timeout: 20_000 }, () => {
     // The free-text selection and odds are gone; so is the post's own event select.
     expect(screen.queryByRole("textbox", { name: /Selection/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Event" })).toBeNull();
-    expect(optionTexts(control("combobox", "Market"))).toEqual(["Choose a market", "Moneyline", "Spread", "Total (over/under)", "Player prop", "Team prop", "Parlay"]);
+    expect(optionTexts(control("combobox", "Market"))).toEqual([
+      "Choose a market",
+      "Moneyline",
+      "Spread",
+      "Total (over/under)",
+      "Player prop",
+      "Team prop",
+      "Parlay",
+    ]);
     expect(screen.getByRole("textbox", { name: /Analysis/ })).toBeTruthy();
     await user.click(screen.getByRole("radio", { name: "Post" }));
     expect(screen.queryByRole("group", { name: "The pick" })).toBeNull();
@@ -624,7 +810,9 @@ describe("the form", { timeout: 20_000 }, () => {
     await user.type(control("spinbutton", "Line"), "-4.5");
     await user.type(control("textbox", "Odds"), "-110");
     await user.type(control("spinbutton", "Units"), "1");
-    expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe("Los Angeles Lakers -4.5 at -110, 1 unit");
+    expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe(
+      "Los Angeles Lakers -4.5 at -110, 1 unit",
+    );
     // Neither a description (not a prop) nor an Add leg (not a parlay).
     expect(screen.queryByRole("textbox", { name: "Description" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Add leg" })).toBeNull();
@@ -632,8 +820,16 @@ describe("the form", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Publish now" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ url: "/api/posts/6f1c2b9e-1111-4222-8333-944455556666", method: "PUT" });
-    expect(calls[0].body).toMatchObject({ postType: "Pick", visibility: "Subscribers", categoryId: 2, market: "Spread", units: 1 });
-    expect(legsSent(calls[0].body)).toEqual([{ eventId: 11, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null }]);
+    expect(calls[0].body).toMatchObject({
+      postType: "Pick",
+      visibility: "Subscribers",
+      categoryId: 2,
+      market: "Spread",
+      units: 1,
+    });
+    expect(legsSent(calls[0].body)).toEqual([
+      { eventId: 11, market: "Spread", side: "Home", line: -4.5, odds: -110, description: null },
+    ]);
     expect(Object.keys(calls[0].body as object)).not.toEqual(expect.arrayContaining(["selection"]));
     expect(calls[0].body).not.toHaveProperty("odds");
     expect(calls[0].body).not.toHaveProperty("eventId");
@@ -650,7 +846,9 @@ describe("the form", { timeout: 20_000 }, () => {
       { market: "Total", side: "Over", line: 221.5, price: -112, bookmakers: 1 },
       { market: "Total", side: "Under", line: 221.5, price: -108, bookmakers: 4 },
     ];
-    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }), allEvents, allEvents, { [lakersGame.id]: lakersMarket });
+    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }), allEvents, allEvents, {
+      [lakersGame.id]: lakersMarket,
+    });
     const { onSaved } = renderForm(draftPick());
     const marketLine = () => document.querySelector('[id$="-legs-0-market"]') as HTMLElement;
     await user.selectOptions(control("combobox", "Market"), "Spread");
@@ -680,7 +878,9 @@ describe("the form", { timeout: 20_000 }, () => {
 
     // A total: its sides in words; the typed price is kept, the empty line filled.
     await user.selectOptions(control("combobox", "Market"), "Total");
-    await waitFor(() => expect(marketLine().textContent).toContain("Market: Over 221.5 at -112 (1 book); Under 221.5 at -108 (4 books)."));
+    await waitFor(() =>
+      expect(marketLine().textContent).toContain("Market: Over 221.5 at -112 (1 book); Under 221.5 at -108 (4 books)."),
+    );
     await user.selectOptions(control("combobox", "Side"), "Under");
     await waitFor(() => expect((control("spinbutton", "Line") as HTMLInputElement).value).toBe("221.5"));
     expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("-105");
@@ -694,7 +894,9 @@ describe("the form", { timeout: 20_000 }, () => {
     // A game without market lines says so, and fills nothing.
     await user.selectOptions(control("combobox", "Market"), "Moneyline");
     await chooseGame(user, control("button", "Event"), "Event", knicksGame);
-    await waitFor(() => expect(marketLine().textContent).toBe("No market lines for this game yet: only props can be posted on it."));
+    await waitFor(() =>
+      expect(marketLine().textContent).toBe("No market lines for this game yet: only props can be posted on it."),
+    );
     await user.selectOptions(control("combobox", "Side"), "Away");
     expect((control("textbox", "Odds") as HTMLInputElement).value).toBe("-105");
     // Props are not priced: no market line.
@@ -704,7 +906,11 @@ describe("the form", { timeout: 20_000 }, () => {
     // Back to the priced game's moneyline: the Celtics at the market's price, sent as filled.
     await user.selectOptions(control("combobox", "Market"), "Moneyline");
     await chooseGame(user, control("button", "Event"), "Event", lakersGame);
-    await waitFor(() => expect(marketLine().textContent).toContain("Market: Los Angeles Lakers ML at -185 (7 books); Boston Celtics ML at +160 (7 books)."));
+    await waitFor(() =>
+      expect(marketLine().textContent).toContain(
+        "Market: Los Angeles Lakers ML at -185 (7 books); Boston Celtics ML at +160 (7 books).",
+      ),
+    );
     await user.clear(control("textbox", "Odds"));
     await user.selectOptions(control("combobox", "Side"), "Home");
     await user.selectOptions(control("combobox", "Side"), "Away");
@@ -713,7 +919,9 @@ describe("the form", { timeout: 20_000 }, () => {
     expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe("Boston Celtics ML at +160, 1 unit");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(legsSent(calls[0].body)).toEqual([{ eventId: 11, market: "Moneyline", side: "Away", line: null, odds: 160, description: null }]);
+    expect(legsSent(calls[0].body)).toEqual([
+      { eventId: 11, market: "Moneyline", side: "Away", line: null, odds: 160, description: null },
+    ]);
   });
 
   it("a parlay: legs added and removed by keyboard, each its own market and game, the combined odds live", async () => {
@@ -722,13 +930,24 @@ describe("the form", { timeout: 20_000 }, () => {
     const { onSaved } = renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Parlay");
     expect(screen.getAllByRole("group", { name: /^Leg \d$/ })).toHaveLength(2);
-    expect(optionTexts(control("combobox", "Leg 2 Market"))).toEqual(["Moneyline", "Spread", "Total (over/under)", "Player prop", "Team prop"]);
+    expect(optionTexts(control("combobox", "Leg 2 Market"))).toEqual([
+      "Moneyline",
+      "Spread",
+      "Total (over/under)",
+      "Player prop",
+      "Team prop",
+    ]);
     // Two legs is the least: nothing to remove yet.
     expect(screen.queryByRole("button", { name: /Remove leg/ })).toBeNull();
 
     // Leg 1: the Celtics on the moneyline.
     await chooseGame(user, control("button", "Leg 1 Event"), "Leg 1 event", lakersGame);
-    expect(optionTexts(control("combobox", "Leg 1 Side"))).toEqual(["Choose a side", "Los Angeles Lakers (home)", "Boston Celtics (away)", "Draw"]);
+    expect(optionTexts(control("combobox", "Leg 1 Side"))).toEqual([
+      "Choose a side",
+      "Los Angeles Lakers (home)",
+      "Boston Celtics (away)",
+      "Draw",
+    ]);
     await user.selectOptions(control("combobox", "Leg 1 Side"), "Away");
     await user.type(control("textbox", "Leg 1 Odds"), "+150");
     expect(screen.queryByRole("spinbutton", { name: "Leg 1 Line" })).toBeNull();
@@ -805,7 +1024,10 @@ describe("the form", { timeout: 20_000 }, () => {
   it("shows the server's error on a leg's field by its key (legs.0.side)", async () => {
     const user = userEvent.setup();
     const message = "Choose a side this market takes";
-    const calls = stubApi(() => ({ status: 422, body: { error: "Violation of business rules/data integrity took place.", errors: { "legs.0.side": [message] } } }));
+    const calls = stubApi(() => ({
+      status: 422,
+      body: { error: "Violation of business rules/data integrity took place.", errors: { "legs.0.side": [message] } },
+    }));
     const { onSaved } = renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Moneyline");
     await chooseGame(user, control("button", "Event"), "Event", lakersGame);
@@ -829,7 +1051,14 @@ describe("the form", { timeout: 20_000 }, () => {
     const publishDate = new Date(Date.now() - 3_600_000).toISOString();
     const legs = [
       { eventId: 11, market: "Spread" as const, side: "Home" as const, line: -4.5, odds: -110, description: null },
-      { eventId: 12, market: "PlayerProp" as const, side: "Over" as const, line: 27.5, odds: 115, description: "Jalen Brunson points" },
+      {
+        eventId: 12,
+        market: "PlayerProp" as const,
+        side: "Over" as const,
+        line: 27.5,
+        odds: 115,
+        description: "Jalen Brunson points",
+      },
     ];
     const post = makePost({
       postType: "Pick",
@@ -847,7 +1076,9 @@ describe("the form", { timeout: 20_000 }, () => {
     });
     const calls = stubApi(() => ({ status: 200, body: { payload: post } }), allEvents, [lakersGame, nflGame]);
     const { onSaved } = renderForm(post);
-    expect(screen.getByRole("note").textContent).toBe("Posted picks keep their bet: you can still edit the write-up until the event starts.");
+    expect(screen.getByRole("note").textContent).toBe(
+      "Posted picks keep their bet: you can still edit the write-up until the event starts.",
+    );
     const disabled = (element: HTMLElement) => element.matches(":disabled");
     for (const element of [
       control("combobox", "Market"),
@@ -865,8 +1096,12 @@ describe("the form", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("button", { name: "Add leg" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Remove leg/ })).toBeNull();
     // The second game is not in the sport's list any more: asked for by its id, its teams name the sides.
-    await waitFor(() => expect(control("button", "Leg 2 Event").textContent).toContain("Miami Heat at New York Knicks"));
-    expect((control("combobox", "Leg 1 Side") as HTMLSelectElement).selectedOptions[0].textContent).toBe("Los Angeles Lakers (home)");
+    await waitFor(() =>
+      expect(control("button", "Leg 2 Event").textContent).toContain("Miami Heat at New York Knicks"),
+    );
+    expect((control("combobox", "Leg 1 Side") as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+      "Los Angeles Lakers (home)",
+    );
     expect(screen.getByRole("status", { name: "Your pick" }).textContent).toBe(
       `2-leg parlay: Los Angeles Lakers -4.5 + Jalen Brunson points Over 27.5 at ${formatOdds(parlayOdds([-110, 115]))}, 2 units`,
     );
@@ -878,7 +1113,15 @@ describe("the form", { timeout: 20_000 }, () => {
     await user.type(title, "Still on the Lakers");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(post, "keep"));
-    expect(calls[0].body).toMatchObject({ title: "Still on the Lakers", postType: "Pick", market: "Parlay", legs, units: 2, categoryId: 2, publishDate });
+    expect(calls[0].body).toMatchObject({
+      title: "Still on the Lakers",
+      postType: "Pick",
+      market: "Parlay",
+      legs,
+      units: 2,
+      categoryId: 2,
+      publishDate,
+    });
   });
 
   it("asks for a time when scheduling and refuses one in the past", async () => {
@@ -894,7 +1137,13 @@ describe("the form", { timeout: 20_000 }, () => {
 
   it("edits with PUT, shows the server's 422 on the fields and at the root, and keeps what was typed", async () => {
     const user = userEvent.setup();
-    let answer = { status: 422, body: { error: "Violation of business rules/data integrity took place.", errors: { title: ["Must contain at most 1000 character(s)"] } } as object };
+    let answer = {
+      status: 422,
+      body: {
+        error: "Violation of business rules/data integrity took place.",
+        errors: { title: ["Must contain at most 1000 character(s)"] },
+      } as object,
+    };
     const calls = stubApi(() => answer);
     const { onSaved } = renderForm(makePost());
     const title = screen.getByLabelText(/Title/);
@@ -903,12 +1152,20 @@ describe("the form", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     await waitFor(() => expect(errorOf(title)).toBe("Must contain at most 1000 character(s)"));
     expect(calls[0]).toMatchObject({ url: "/api/posts/6f1c2b9e-1111-4222-8333-944455556666", method: "PUT" });
-    expect(calls[0].body).toMatchObject({ title: "A sharper title", categoryId: 2, modalityIds: [1], publishDate: null, visibility: "Free" });
+    expect(calls[0].body).toMatchObject({
+      title: "A sharper title",
+      categoryId: 2,
+      modalityIds: [1],
+      publishDate: null,
+      visibility: "Free",
+    });
     expect((title as HTMLInputElement).value).toBe("A sharper title");
 
     answer = { status: 422, body: { error: "This pick's event has started: it can no longer be edited or deleted." } };
     await user.click(screen.getByRole("button", { name: "Publish now" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("This pick's event has started: it can no longer be edited or deleted.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This pick's event has started: it can no longer be edited or deleted.",
+    );
     expect(errorOf(title)).toBe("");
     expect(onSaved).not.toHaveBeenCalled();
 
@@ -943,7 +1200,10 @@ function ShowLocation() {
 describe("the dialog", () => {
   it("opens from ?createEditPost=NEW for an expert, and asks before discarding on Escape", async () => {
     const user = userEvent.setup();
-    stubApi((url) => ({ status: 200, body: { items: url.includes("categories") ? categories : modalities, meta: {} } }));
+    stubApi((url) => ({
+      status: 200,
+      body: { items: url.includes("categories") ? categories : modalities, meta: {} },
+    }));
     const Stub = createRemixStub([
       {
         path: "/feed",
@@ -974,7 +1234,9 @@ describe("the dialog", () => {
   });
 
   it("renders nothing for anyone but an expert", async () => {
-    const Stub = createRemixStub([{ path: "/feed", Component: () => <PostEditorHost viewer={{ id: "u", roles: ["User"] }} /> }]);
+    const Stub = createRemixStub([
+      { path: "/feed", Component: () => <PostEditorHost viewer={{ id: "u", roles: ["User"] }} /> },
+    ]);
     render(<Stub initialEntries={["/feed?createEditPost=NEW"]} />);
     await act(async () => {});
     expect(screen.queryByRole("dialog")).toBeNull();

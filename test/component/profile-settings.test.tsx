@@ -109,7 +109,11 @@ describe("settings: the profile form (SPEC.md section 5)", () => {
   });
 
   it("on success says 'Profile has been updated.' in a toast", async () => {
-    const action = vi.fn(() => ({ intent: "profile", ok: true, result: { status: "success" as const, initialValue: {} } }));
+    const action = vi.fn(() => ({
+      intent: "profile",
+      ok: true,
+      result: { status: "success" as const, initialValue: {} },
+    }));
     renderSettings({ action });
     const form = await profileSection();
     await userEvent.click(form.getByRole("button", { name: "Save profile" }));
@@ -157,7 +161,7 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
       <>
         <PhotoEditorDialog kind="avatar" open onOpenChange={() => {}} onSaved={() => {}} />
         <Toaster />
-      </>
+      </>,
     );
     return screen.getByRole("dialog", { name: "Edit profile photo" });
   }
@@ -198,9 +202,13 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
     decodeWithSharp();
     const dialog = renderDialog();
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(["just some text, not a picture"], "notes.png", { type: "image/png" })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(["just some text, not a picture"], "notes.png", { type: "image/png" })] },
+    });
     const toast = (await screen.findByText("notes.png")).closest("[data-sonner-toast]") as HTMLElement;
-    expect(within(toast).getByText("File type must be one of image/png, image/jpeg, image/webp, image/avif")).toBeTruthy();
+    expect(
+      within(toast).getByText("File type must be one of image/png, image/jpeg, image/webp, image/avif"),
+    ).toBeTruthy();
     expect(within(dialog).queryByRole("group", { name: "Crop area" })).toBeNull();
     expect((within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -208,7 +216,9 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
   it("takes a real PNG into the cropper", async () => {
     decodeWithSharp();
     const dialog = renderDialog();
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([new Uint8Array(png)], "me.png", { type: "image/png" })] } });
     expect(await within(dialog).findByRole("img", { name: "Photo to crop: me.png" })).toBeTruthy();
@@ -218,12 +228,16 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
   it("refuses a file over 5,000,000 bytes, and more than one file", async () => {
     const dialog = renderDialog();
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(5_000_001)], "huge.png", { type: "image/png" })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(5_000_001)], "huge.png", { type: "image/png" })] },
+    });
     expect(await screen.findByText("huge.png")).toBeTruthy();
     expect(screen.getByText("File is larger than 5000000 bytes")).toBeTruthy();
 
     fireEvent.change(input, {
-      target: { files: [new File(["a"], "one.png", { type: "image/png" }), new File(["b"], "two.jpg", { type: "image/jpeg" })] },
+      target: {
+        files: [new File(["a"], "one.png", { type: "image/png" }), new File(["b"], "two.jpg", { type: "image/jpeg" })],
+      },
     });
     // One photo at a time: two dropped together are both refused, each named.
     expect(await screen.findByText("two.jpg")).toBeTruthy();
@@ -239,7 +253,9 @@ describe("settings: notifications", () => {
     const section = within(await screen.findByRole("region", { name: "Notifications" }));
     expect((section.getByLabelText("Likes on my posts") as HTMLInputElement).checked).toBe(false);
     expect((section.getByLabelText("Comments on my posts") as HTMLInputElement).checked).toBe(true);
-    expect((section.getByLabelText("E-mail me when an expert I subscribe to posts a new pick") as HTMLInputElement).checked).toBe(true);
+    expect(
+      (section.getByLabelText("E-mail me when an expert I subscribe to posts a new pick") as HTMLInputElement).checked,
+    ).toBe(true);
     expect((section.getByLabelText("NBA") as HTMLInputElement).checked).toBe(true);
     expect((section.getByLabelText("NFL") as HTMLInputElement).checked).toBe(false);
     expect(section.getByRole("button", { name: "Save notification settings" })).toBeTruthy();

@@ -13,7 +13,12 @@ import { EMPTY_SUMS, RECORD_WINDOWS, toRecordFigures, type RecordWindow } from "
 import type { ExpertRecordFigures } from "~/modules/record/record.server";
 
 const windows = (wins: number, losses: number, profit: number) =>
-  Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures({ ...EMPTY_SUMS, wins, losses, profit, staked: wins + losses })])) as Record<RecordWindow, ReturnType<typeof toRecordFigures>>;
+  Object.fromEntries(
+    RECORD_WINDOWS.map((window) => [
+      window,
+      toRecordFigures({ ...EMPTY_SUMS, wins, losses, profit, staked: wins + losses }),
+    ]),
+  ) as Record<RecordWindow, ReturnType<typeof toRecordFigures>>;
 
 describe("UnitsChart", () => {
   it("draws the running total with a summary for screen readers; nothing to draw before the first grade", () => {
@@ -29,7 +34,9 @@ describe("UnitsChart", () => {
     );
     const chart = screen.getByRole("img", { name: "Units won by LeBronPicks, running total" });
     expect(chart.getAttribute("aria-describedby")).toBe("units-chart-desc");
-    expect(document.getElementById("units-chart-desc")?.textContent).toBe("Units won by LeBronPicks, running total: +1.25 units over 3 days with graded picks, from 2026-11-01 to 2026-11-05; highest 1.50, lowest -1.50.");
+    expect(document.getElementById("units-chart-desc")?.textContent).toBe(
+      "Units won by LeBronPicks, running total: +1.25 units over 3 days with graded picks, from 2026-11-01 to 2026-11-05; highest 1.50, lowest -1.50.",
+    );
     // Zero, then one point per day graded.
     expect(container.querySelector("path")?.getAttribute("d")?.match(/[ML]/g)).toHaveLength(4);
     expect(container.querySelector("path")?.getAttribute("class")).toContain("stroke-brand-700");
@@ -103,7 +110,15 @@ describe("RecordFiguresPanel", () => {
   });
 
   it("names each figure in its cell for the phone's stacked cards, hidden from screen readers, which have the column headers", () => {
-    render(<RecordFiguresPanel figures={{ overall: windows(7, 3, 3.2), categories: [], selfReported: { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 } }} />);
+    render(
+      <RecordFiguresPanel
+        figures={{
+          overall: windows(7, 3, 3.2),
+          categories: [],
+          selfReported: { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 },
+        }}
+      />,
+    );
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
     expect(headers).toEqual(["Window", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"]);
     const cells = within(screen.getByRole("row", { name: /All time/ })).getAllByRole("cell");
@@ -115,7 +130,11 @@ describe("RecordFiguresPanel", () => {
   });
 
   it("shows the expert's self-graded props apart, labelled self-reported, with their own tally", () => {
-    const figures: ExpertRecordFigures = { overall: windows(7, 3, 3.2), categories: [], selfReported: { wins: 4, losses: 1, pushes: 0, voids: 2, units: 2.73 } };
+    const figures: ExpertRecordFigures = {
+      overall: windows(7, 3, 3.2),
+      categories: [],
+      selfReported: { wins: 4, losses: 1, pushes: 0, voids: 2, units: 2.73 },
+    };
     render(<RecordFiguresPanel figures={figures} />);
     const line = screen.getByText(/Self-reported \(not verified\)/).parentElement!;
     expect(line.textContent).toContain("4-1-0, +2.73u over 7 props the expert graded.");

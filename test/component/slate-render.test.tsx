@@ -16,7 +16,13 @@ describe("SlateRender", () => {
           { type: "heading-two", children: [text("Small heading")] },
           paragraph(text("Plain paragraph")),
           { type: "block-quote", children: [text("Quoted line")] },
-          { type: "bulleted-list", children: [{ type: "list-item", children: [text("Bullet one")] }, { type: "list-item", children: [text("Bullet two")] }] },
+          {
+            type: "bulleted-list",
+            children: [
+              { type: "list-item", children: [text("Bullet one")] },
+              { type: "list-item", children: [text("Bullet two")] },
+            ],
+          },
           { type: "numbered-list", children: [{ type: "list-item", children: [text("Step one")] }] },
         ]}
       />,
@@ -27,14 +33,29 @@ describe("SlateRender", () => {
     expect(container.querySelector("blockquote")?.textContent).toBe("Quoted line");
     const [bullets, steps] = screen.getAllByRole("list");
     expect(bullets.tagName).toBe("UL");
-    expect(within(bullets).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Bullet one", "Bullet two"]);
+    expect(
+      within(bullets)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Bullet one", "Bullet two"]);
     expect(steps.tagName).toBe("OL");
     expect(within(steps).getByRole("listitem").textContent).toBe("Step one");
   });
 
   it("applies bold and italic marks, together too, and keeps soft line breaks", () => {
     const { container } = render(
-      <SlateRender nodes={[paragraph(text("bold", { bold: true }), text(" and "), text("italic", { italic: true }), text(" "), text("both", { bold: true, italic: true }), text(" a\nb"))]} />,
+      <SlateRender
+        nodes={[
+          paragraph(
+            text("bold", { bold: true }),
+            text(" and "),
+            text("italic", { italic: true }),
+            text(" "),
+            text("both", { bold: true, italic: true }),
+            text(" a\nb"),
+          ),
+        ]}
+      />,
     );
     const p = container.querySelector("p")!;
     expect(p.querySelector("strong")?.textContent).toBe("bold");
@@ -97,7 +118,11 @@ describe("SlateRender", () => {
   });
 
   it("renders images through the image proxy with their alt text, lazily", () => {
-    render(<SlateRender nodes={[{ type: "image", url: "uploads/u1/chart.png", alt: "Line movement chart", children: [text("")] }]} />);
+    render(
+      <SlateRender
+        nodes={[{ type: "image", url: "uploads/u1/chart.png", alt: "Line movement chart", children: [text("")] }]}
+      />,
+    );
     const image = screen.getByRole("img", { name: "Line movement chart" });
     expect(image.getAttribute("src")).toBe("/img?src=uploads%2Fu1%2Fchart.png&w=768&q=75");
     expect(image.getAttribute("srcset")).toContain("w=1600");
@@ -108,8 +133,19 @@ describe("SlateRender", () => {
     const { container } = render(
       <SlateRender
         nodes={[
-          { type: "embed", provider: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10", children: [text("")] },
-          { type: "embed", provider: "youtube", url: "https://youtu.be/abcdefghijk", title: "Week 12 preview", children: [text("")] },
+          {
+            type: "embed",
+            provider: "youtube",
+            url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10",
+            children: [text("")],
+          },
+          {
+            type: "embed",
+            provider: "youtube",
+            url: "https://youtu.be/abcdefghijk",
+            title: "Week 12 preview",
+            children: [text("")],
+          },
         ]}
       />,
     );
@@ -123,7 +159,11 @@ describe("SlateRender", () => {
   });
 
   it("shows an X post as a link card, with no script of X's", () => {
-    const { container } = render(<SlateRender nodes={[{ type: "embed", provider: "x", url: "https://x.com/SharpBettor/status/123456", children: [text("")] }]} />);
+    const { container } = render(
+      <SlateRender
+        nodes={[{ type: "embed", provider: "x", url: "https://x.com/SharpBettor/status/123456", children: [text("")] }]}
+      />,
+    );
     const card = screen.getByRole("link", { name: /Post by @SharpBettor on X/ });
     expect(card.getAttribute("href")).toBe("https://x.com/SharpBettor/status/123456");
     expect(card.getAttribute("target")).toBe("_blank");
@@ -148,7 +188,9 @@ describe("SlateRender", () => {
     const fire = screen.getByRole("img", { name: "fire" });
     expect(fire.querySelector("img")?.getAttribute("src")).toMatch(/1f525[^/]*\.svg(\?.*)?$/);
     expect(fire.querySelector("img")?.getAttribute("alt")).toBe("");
-    expect(screen.getByRole("img", { name: "bullseye" }).querySelector("img")?.getAttribute("src")).toMatch(/1f3af[^/]*\.svg(\?.*)?$/);
+    expect(screen.getByRole("img", { name: "bullseye" }).querySelector("img")?.getAttribute("src")).toMatch(
+      /1f3af[^/]*\.svg(\?.*)?$/,
+    );
     expect(screen.getByRole("img", { name: "🦄" }).textContent).toBe("🦄");
   });
 
@@ -174,7 +216,12 @@ describe("SlateRender", () => {
 
   it("renders HTML in text as text: no element is ever made from it", () => {
     const html = renderToStaticMarkup(
-      <SlateRender nodes={[paragraph(text('<script>alert("x")</script><img src=x onerror=alert(1)>')), { type: "<b>", children: [text("<i>t</i>")] }]} />,
+      <SlateRender
+        nodes={[
+          paragraph(text('<script>alert("x")</script><img src=x onerror=alert(1)>')),
+          { type: "<b>", children: [text("<i>t</i>")] },
+        ]}
+      />,
     );
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
@@ -198,7 +245,10 @@ describe("link and embed helpers", () => {
     // Browsers drop tabs and line breaks from a URL: "/\t/evil.example" is another site, not a path of ours.
     expect(safeLink("/\t/evil.example", SITE)).toEqual({ href: "https://evil.example/", internal: false });
     expect(safeLink("mailto:me@example.com", SITE)).toEqual({ href: "mailto:me@example.com", internal: false });
-    expect(safeLink("https://sharpside.example:443/x", SITE)).toEqual({ href: "https://sharpside.example/x", internal: true });
+    expect(safeLink("https://sharpside.example:443/x", SITE)).toEqual({
+      href: "https://sharpside.example/x",
+      internal: true,
+    });
     expect(safeLink("vbscript:x", SITE)).toBeNull();
   });
 
@@ -207,7 +257,10 @@ describe("link and embed helpers", () => {
     expect(youTubeId("https://www.youtube.com/embed/abcdefghijk?start=3")).toBe("abcdefghijk");
     expect(youTubeId("https://evil.example/watch?v=abcdefghijk")).toBeNull();
     expect(youTubeId("https://www.youtube.com/watch?v=short")).toBeNull();
-    expect(xPost("https://twitter.com/someone/status/1")).toEqual({ href: "https://twitter.com/someone/status/1", handle: "someone" });
+    expect(xPost("https://twitter.com/someone/status/1")).toEqual({
+      href: "https://twitter.com/someone/status/1",
+      handle: "someone",
+    });
     expect(xPost("https://x.evil.example/a")).toBeNull();
   });
 });

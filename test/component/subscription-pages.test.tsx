@@ -30,7 +30,10 @@ function stubApi(answers: Record<string, Answer> = {}) {
       const path = url.split("?")[0];
       calls.push({ url, path, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const answer = answers[`${method} ${path}`] ?? answers[path] ?? { status: 200, body: {} };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { "Content-Type": "application/json" },
+      });
     }),
   );
   return calls;
@@ -39,9 +42,19 @@ function stubApi(answers: Record<string, Answer> = {}) {
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.UTC(2030, 0, 15) + days * DAY).toISOString();
 
-const expert = (n: number) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, userName: `Sharp${n}`, firstName: "Jordan", lastName: `Lee${n}`, avatar: `/avatars/Sharp${n}.svg` });
+const expert = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  userName: `Sharp${n}`,
+  firstName: "Jordan",
+  lastName: `Lee${n}`,
+  avatar: `/avatars/Sharp${n}.svg`,
+});
 
-function subscription(n: number, status: SubscriptionDTO["status"], extra: Partial<SubscriptionDTO> = {}): SubscriptionDTO {
+function subscription(
+  n: number,
+  status: SubscriptionDTO["status"],
+  extra: Partial<SubscriptionDTO> = {},
+): SubscriptionDTO {
   return {
     id: `sub-${n}`,
     status,
@@ -119,7 +132,9 @@ describe("/payments: active subscriptions", () => {
     expect(screen.getByText("Payment overdue")).toBeTruthy();
     expect(screen.getByText("Awaiting payment")).toBeTruthy();
     expect(screen.getAllByText("$29/month")).toHaveLength(4);
-    expect(screen.getByRole("link", { name: "Complete payment for Jordan Lee4" }).getAttribute("href")).toBe("/subscription-payment/Sharp4");
+    expect(screen.getByRole("link", { name: "Complete payment for Jordan Lee4" }).getAttribute("href")).toBe(
+      "/subscription-payment/Sharp4",
+    );
     expect(screen.getByRole("button", { name: "Resume your subscription to Jordan Lee2" })).toBeTruthy();
     expect(screen.getAllByRole("button", { name: /^Cancel your subscription/ })).toHaveLength(2);
     expect(screen.getByRole("link", { name: "payments terms" }).getAttribute("href")).toBe("/payments-terms");
@@ -127,15 +142,24 @@ describe("/payments: active subscriptions", () => {
 
   it("cancels after the confirmation: DELETE /api/subscriptions {expertId}, a toast, fresh data", async () => {
     const calls = stubApi({
-      "DELETE /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(1, "Canceled", { currentPeriodEnd: inDays(0) }) } } },
+      "DELETE /api/subscriptions": {
+        status: 200,
+        body: { payload: { subscription: subscription(1, "Canceled", { currentPeriodEnd: inDays(0) }) } },
+      },
     });
     const { loader } = renderRoute("/payments", Payments, paymentsData());
     await userEvent.click(await screen.findByRole("button", { name: "Cancel your subscription to Jordan Lee1" }));
     const dialog = await screen.findByRole("alertdialog");
-    expect(within(dialog).getByText("You keep reading Jordan Lee1's picks until Jan 15, 2030.", { exact: false })).toBeTruthy();
+    expect(
+      within(dialog).getByText("You keep reading Jordan Lee1's picks until Jan 15, 2030.", { exact: false }),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
-    expect(await screen.findByText("Your subscription to Jordan Lee1 is cancelled. It ends on Jan 15, 2030.")).toBeTruthy();
-    expect(calls).toEqual([{ url: "/api/subscriptions", path: "/api/subscriptions", method: "DELETE", body: { expertId: expert(1).id } }]);
+    expect(
+      await screen.findByText("Your subscription to Jordan Lee1 is cancelled. It ends on Jan 15, 2030."),
+    ).toBeTruthy();
+    expect(calls).toEqual([
+      { url: "/api/subscriptions", path: "/api/subscriptions", method: "DELETE", body: { expertId: expert(1).id } },
+    ]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });
 
@@ -150,17 +174,35 @@ describe("/payments: active subscriptions", () => {
 
   it("resumes a cancelled one with POST /api/subscriptions {expertId}", async () => {
     const calls = stubApi({
-      "POST /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(2, "Activated", { currentPeriodEnd: inDays(3) }), clientSecret: null } } },
+      "POST /api/subscriptions": {
+        status: 200,
+        body: {
+          payload: { subscription: subscription(2, "Activated", { currentPeriodEnd: inDays(3) }), clientSecret: null },
+        },
+      },
     });
-    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [subscription(2, "Canceled", { currentPeriodEnd: inDays(3) })] }));
+    const { loader } = renderRoute(
+      "/payments",
+      Payments,
+      paymentsData({ current: [subscription(2, "Canceled", { currentPeriodEnd: inDays(3) })] }),
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Resume your subscription to Jordan Lee2" }));
-    expect(await screen.findByText("Your subscription to Jordan Lee2 is back on. It renews on Jan 18, 2030.")).toBeTruthy();
-    expect(calls).toEqual([{ url: "/api/subscriptions", path: "/api/subscriptions", method: "POST", body: { expertId: expert(2).id } }]);
+    expect(
+      await screen.findByText("Your subscription to Jordan Lee2 is back on. It renews on Jan 18, 2030."),
+    ).toBeTruthy();
+    expect(calls).toEqual([
+      { url: "/api/subscriptions", path: "/api/subscriptions", method: "POST", body: { expertId: expert(2).id } },
+    ]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });
 
   it("shows the server's text when a call is refused", async () => {
-    stubApi({ "POST /api/subscriptions": { status: 422, body: { error: "This expert cannot take subscriptions yet.", statusCode: 422 } } });
+    stubApi({
+      "POST /api/subscriptions": {
+        status: 422,
+        body: { error: "This expert cannot take subscriptions yet.", statusCode: 422 },
+      },
+    });
     const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [subscription(2, "Canceled")] }));
     await userEvent.click(await screen.findByRole("button", { name: "Resume your subscription to Jordan Lee2" }));
     expect(await screen.findByText("This expert cannot take subscriptions yet.")).toBeTruthy();
@@ -170,8 +212,17 @@ describe("/payments: active subscriptions", () => {
 
 describe("/payments: past subscriptions", () => {
   it("subscribes again for free: POST, a toast, fresh data", async () => {
-    const calls = stubApi({ "POST /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(5, "Activated"), clientSecret: null } } } });
-    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })] }));
+    const calls = stubApi({
+      "POST /api/subscriptions": {
+        status: 200,
+        body: { payload: { subscription: subscription(5, "Activated"), clientSecret: null } },
+      },
+    });
+    const { loader } = renderRoute(
+      "/payments",
+      Payments,
+      paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })] }),
+    );
     expect(await screen.findByText("Ended on Jan 15, 2030")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Subscribe again to Jordan Lee5" }));
     expect(await screen.findByText("You are subscribed to Jordan Lee5 again.")).toBeTruthy();
@@ -180,8 +231,17 @@ describe("/payments: past subscriptions", () => {
   });
 
   it("goes to the card form when the answer carries a clientSecret", async () => {
-    stubApi({ "POST /api/subscriptions": { status: 200, body: { payload: { subscription: subscription(5, "Pending"), clientSecret: "pi_1_secret_2" } } } });
-    renderRoute("/payments", Payments, paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })], paymentsEnabled: true }));
+    stubApi({
+      "POST /api/subscriptions": {
+        status: 200,
+        body: { payload: { subscription: subscription(5, "Pending"), clientSecret: "pi_1_secret_2" } },
+      },
+    });
+    renderRoute(
+      "/payments",
+      Payments,
+      paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })], paymentsEnabled: true }),
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Subscribe again to Jordan Lee5" }));
     expect(await screen.findByText("Card form page")).toBeTruthy();
   });
@@ -190,12 +250,21 @@ describe("/payments: past subscriptions", () => {
 describe("/payments: payment history", () => {
   it("shows amounts in USD, a free one as $0.00 (free), and pages with Show more", async () => {
     const calls = stubApi({
-      "GET /api/user/payments": { status: 200, body: { items: [payment(3, 1500, { status: "Refunded" })], meta: { page: 2, size: 10, totalItems: 3, totalPages: 2 } } },
+      "GET /api/user/payments": {
+        status: 200,
+        body: {
+          items: [payment(3, 1500, { status: "Refunded" })],
+          meta: { page: 2, size: 10, totalItems: 3, totalPages: 2 },
+        },
+      },
     });
     renderRoute(
       "/payments",
       Payments,
-      paymentsData({ payments: [payment(1, 0), payment(2, 2999, { kind: "Membership", expert: null })], paymentsTotalPages: 2 }),
+      paymentsData({
+        payments: [payment(1, 0), payment(2, 2999, { kind: "Membership", expert: null })],
+        paymentsTotalPages: 2,
+      }),
     );
     const table = await screen.findByRole("table", { name: "Payment history, newest first" });
     expect(within(table).getByText("$0.00 (free)")).toBeTruthy();
@@ -204,21 +273,38 @@ describe("/payments: payment history", () => {
     await userEvent.click(screen.getByRole("button", { name: "Show more" }));
     expect(await within(table).findByText("$15.00")).toBeTruthy();
     expect(within(table).getAllByText("Refunded").length).toBeGreaterThan(0);
-    expect(calls).toEqual([{ url: "/api/user/payments?page=2&size=10", path: "/api/user/payments", method: "GET", body: undefined }]);
+    expect(calls).toEqual([
+      { url: "/api/user/payments?page=2&size=10", path: "/api/user/payments", method: "GET", body: undefined },
+    ]);
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 });
 
 describe("/watchlist", () => {
-  const watchlistData = () => ({ experts: [expert(1), expert(2)], expertsTotalPages: 1, posts: [], page: 1, totalPages: 0 });
+  const watchlistData = () => ({
+    experts: [expert(1), expert(2)],
+    expertsTotalPages: 1,
+    posts: [],
+    page: 1,
+    totalPages: 0,
+  });
 
   it("unfollows with DELETE /api/experts/{id}/follow, then reloads the data", async () => {
-    const calls = stubApi({ [`DELETE /api/experts/${expert(1).id}/follow`]: { status: 200, body: { payload: { isFollowed: false } } } });
+    const calls = stubApi({
+      [`DELETE /api/experts/${expert(1).id}/follow`]: { status: 200, body: { payload: { isFollowed: false } } },
+    });
     const { loader } = renderRoute("/watchlist", Watchlist, watchlistData());
     expect((await screen.findByRole("link", { name: "Sharp1" })).getAttribute("href")).toBe("/experts/Sharp1");
     await userEvent.click(screen.getByRole("button", { name: "Unfollow Sharp1" }));
     expect(await screen.findByText("You no longer follow Sharp1.")).toBeTruthy();
-    expect(calls).toEqual([{ url: `/api/experts/${expert(1).id}/follow`, path: `/api/experts/${expert(1).id}/follow`, method: "DELETE", body: undefined }]);
+    expect(calls).toEqual([
+      {
+        url: `/api/experts/${expert(1).id}/follow`,
+        path: `/api/experts/${expert(1).id}/follow`,
+        method: "DELETE",
+        body: undefined,
+      },
+    ]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
     // The loader here still answers the old list; the row is gone all the same.
     expect(screen.queryByRole("button", { name: "Unfollow Sharp1" })).toBeNull();
@@ -226,7 +312,12 @@ describe("/watchlist", () => {
   });
 
   it("shows the server's text when unfollowing fails", async () => {
-    stubApi({ [`DELETE /api/experts/${expert(2).id}/follow`]: { status: 403, body: { error: "Please confirm your e-mail address first.", statusCode: 403 } } });
+    stubApi({
+      [`DELETE /api/experts/${expert(2).id}/follow`]: {
+        status: 403,
+        body: { error: "Please confirm your e-mail address first.", statusCode: 403 },
+      },
+    });
     renderRoute("/watchlist", Watchlist, watchlistData());
     await userEvent.click(await screen.findByRole("button", { name: "Unfollow Sharp2" }));
     expect(await screen.findByText("Please confirm your e-mail address first.")).toBeTruthy();
@@ -238,6 +329,9 @@ describe("/watchlist", () => {
     renderRoute("/watchlist", Watchlist, { experts: [], expertsTotalPages: 0, posts: [], page: 1, totalPages: 0 });
     expect(await screen.findByText("You are not following anyone yet")).toBeTruthy();
     expect(screen.getByText("No posts on your watchlist yet")).toBeTruthy();
-    expect(screen.getAllByRole("link", { name: "Discover experts" }).map((link) => link.getAttribute("href"))).toEqual(["/discover-experts", "/discover-experts"]);
+    expect(screen.getAllByRole("link", { name: "Discover experts" }).map((link) => link.getAttribute("href"))).toEqual([
+      "/discover-experts",
+      "/discover-experts",
+    ]);
   });
 });

@@ -27,7 +27,11 @@ describe("confirmation dialog", () => {
   it("resolves true on confirm and false on cancel", async () => {
     render(
       <ConfirmDialogProvider>
-        <ConfirmProbe options={[{ title: "Delete post?", description: "This cannot be undone.", confirmLabel: "Delete", destructive: true }]} />
+        <ConfirmProbe
+          options={[
+            { title: "Delete post?", description: "This cannot be undone.", confirmLabel: "Delete", destructive: true },
+          ]}
+        />
       </ConfirmDialogProvider>,
     );
     await userEvent.click(screen.getByText("ask Delete post?"));

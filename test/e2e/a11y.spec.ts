@@ -94,20 +94,33 @@ let demoData: Promise<DemoData> | undefined;
 function loadDemoData(request: APIRequestContext): Promise<DemoData> {
   demoData ??= (async () => {
     const expert = (await (await request.get(`/api/experts/${EXPERT}`)).json()).payload as { id: string };
-    const posts = (await (await request.get(`/api/posts?expertId=${expert.id}&size=50`)).json()).items as { id: string; postType: string; publishDate: string | null }[];
+    const posts = (await (await request.get(`/api/posts?expertId=${expert.id}&size=50`)).json()).items as {
+      id: string;
+      postType: string;
+      publishDate: string | null;
+    }[];
     const live = posts.filter((post) => post.publishDate && new Date(post.publishDate).getTime() <= Date.now());
     const freePost = live.find((post) => post.postType === "Post");
     const pick = live.find((post) => post.postType === "Pick");
     const categories = (await (await request.get("/api/categories")).json()).items as { id: number; name: string }[];
     const nba = categories.find((category) => category.name === "NBA") ?? categories[0];
-    const events = (await (await request.get(`/api/events?categoryId=${nba.id}&size=5`)).json()).items as { id: number }[];
+    const events = (await (await request.get(`/api/events?categoryId=${nba.id}&size=5`)).json()).items as {
+      id: number;
+    }[];
     expect(freePost && pick && events.length > 0, "the demo data has a free post, a pick and an event").toBeTruthy();
-    return { expert: EXPERT, freePost: freePost!.id, pick: pick!.id, event: String(events[0].id), category: String(nba.id) };
+    return {
+      expert: EXPERT,
+      freePost: freePost!.id,
+      pick: pick!.id,
+      event: String(events[0].id),
+      category: String(nba.id),
+    };
   })();
   return demoData;
 }
 
-const fill = (template: string, data: DemoData) => template.replace(/\{(\w+)\}/g, (_, key: keyof DemoData) => data[key]);
+const fill = (template: string, data: DemoData) =>
+  template.replace(/\{(\w+)\}/g, (_, key: keyof DemoData) => data[key]);
 
 type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
 
@@ -124,7 +137,14 @@ function sessionOf(browser: Browser, baseURL: string, persona: Exclude<Persona, 
         context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
         const response = await context.request.post("/api/users", {
           headers: { Origin: baseURL },
-          data: { user: { email: uniqueEmail("a11y"), fullName: "Casey Tester", password: PASSWORD, passwordConfirmation: PASSWORD } },
+          data: {
+            user: {
+              email: uniqueEmail("a11y"),
+              fullName: "Casey Tester",
+              password: PASSWORD,
+              passwordConfirmation: PASSWORD,
+            },
+          },
         });
         expect(response.status(), "sign-up of an unconfirmed user").toBe(201);
       } else {
@@ -139,16 +159,36 @@ function sessionOf(browser: Browser, baseURL: string, persona: Exclude<Persona, 
   return session;
 }
 
-async function contextAs(browser: Browser, baseURL: string, persona: Persona, viewport: { width: number; height: number }): Promise<BrowserContext> {
+async function contextAs(
+  browser: Browser,
+  baseURL: string,
+  persona: Persona,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
   const phone = viewport.width < 768 ? { isMobile: true, hasTouch: true } : {};
-  const context = await browser.newContext({ baseURL, viewport, ...phone, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    ...phone,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
   await presetCookieConsent(context, baseURL);
   if (persona !== "visitor") await context.addCookies(await sessionOf(browser, baseURL, persona));
   return context;
 }
 
-async function openAs(browser: Browser, baseURL: string, persona: Persona, width: 375 | 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await contextAs(browser, baseURL, persona, width === 375 ? { width: 375, height: 812 } : { width: 1440, height: 900 });
+async function openAs(
+  browser: Browser,
+  baseURL: string,
+  persona: Persona,
+  width: 375 | 1440,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await contextAs(
+    browser,
+    baseURL,
+    persona,
+    width === 375 ? { width: 375, height: 812 } : { width: 1440, height: 900 },
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -172,7 +212,10 @@ test.describe("axe on every route", () => {
         const data = await loadDemoData(request);
         const path = fill(row.path, data);
         const { context, page } = await openAs(browser, baseURL!, row.as, width);
-        if (row.failRequest) await page.route(row.failRequest, (route) => route.fulfill({ status: 503, json: { error: "Service unavailable" } }));
+        if (row.failRequest)
+          await page.route(row.failRequest, (route) =>
+            route.fulfill({ status: 503, json: { error: "Service unavailable" } }),
+          );
         await visit(page, path, fill(row.lands ?? row.path, data));
         await expect(page.locator("main#main-content")).toBeVisible();
         // The failure is shown (an error toast) before the scan.
@@ -231,7 +274,10 @@ test.describe("axe on open states", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toBeHidden();
 
-    await page.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
+      .click();
     await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "notifications popover");
     await context.close();

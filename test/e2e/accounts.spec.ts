@@ -105,10 +105,16 @@ test("forgot password, reset from the e-mailed link, then sign in with the new p
 });
 
 async function googleSignsInAs(account: { sub: string; email: string; name: string; email_verified: boolean }) {
-  await fetch(`http://127.0.0.1:${E2E_STAND_INS.controlPort}/sign-in-as`, { method: "POST", body: JSON.stringify(account) });
+  await fetch(`http://127.0.0.1:${E2E_STAND_INS.controlPort}/sign-in-as`, {
+    method: "POST",
+    body: JSON.stringify(account),
+  });
 }
 
-test("Google sign-in: a new account completes sign-up, a returning one is signed straight in", async ({ page, context }) => {
+test("Google sign-in: a new account completes sign-up, a returning one is signed straight in", async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail("google");
   await googleSignsInAs({ sub: `google-${Date.now()}`, email, name: "Gale Googler", email_verified: true });
   await page.goto("/sign-in");
@@ -128,7 +134,10 @@ test("Google sign-in: a new account completes sign-up, a returning one is signed
 });
 
 test("a refused Google sign-in says to try a different account", async ({ page }) => {
-  await fetch(`http://127.0.0.1:${E2E_STAND_INS.controlPort}/refuse-next`, { method: "POST", body: JSON.stringify({ error: "access_denied" }) });
+  await fetch(`http://127.0.0.1:${E2E_STAND_INS.controlPort}/refuse-next`, {
+    method: "POST",
+    body: JSON.stringify({ error: "access_denied" }),
+  });
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/sign-in\?error=google/);

@@ -3,11 +3,18 @@ import { uniqueClientIp } from "./support/helpers";
 
 /** SPEC.md section 8, the error catalogue. */
 const NOT_FOUND_TEXT = "Sorry, we couldn’t find that page. Please try to use searching or connect to the support team.";
-const FORBIDDEN_TEXT = "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team.";
+const FORBIDDEN_TEXT =
+  "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team.";
 const TOO_MANY_TEXT = "Too many requests. Try again later.";
 
 const SUPPORT = "/api/support/requests";
-const validRequest = () => ({ name: "Ada Lovelace", phone: "+1 (555) 010-2030", email: "ada@example.com", preferredTime: "Morning", message: "Call me" });
+const validRequest = () => ({
+  name: "Ada Lovelace",
+  phone: "+1 (555) 010-2030",
+  email: "ada@example.com",
+  preferredTime: "Morning",
+  message: "Call me",
+});
 
 async function json(response: APIResponse): Promise<Record<string, unknown>> {
   expect(response.headers()["content-type"]).toContain("application/json");
@@ -61,7 +68,10 @@ test.describe("API conventions", () => {
   });
 
   test("request strings are trimmed server-side: blanks are missing values", async ({ request }) => {
-    const response = await request.post(SUPPORT, { headers: { "X-Forwarded-For": uniqueClientIp() }, data: { name: "   ", phone: " \t " } });
+    const response = await request.post(SUPPORT, {
+      headers: { "X-Forwarded-For": uniqueClientIp() },
+      data: { name: "   ", phone: " \t " },
+    });
     expect(response.status()).toBe(422);
     const errors = (await json(response)).errors as Record<string, string[]>;
     expect(errors.name).toEqual(["Required"]);
@@ -84,20 +94,32 @@ test.describe("API conventions", () => {
     expect(await json(limited)).toEqual({ error: TOO_MANY_TEXT, statusCode: 429 });
 
     // Another caller is not affected.
-    const other = await request.post(SUPPORT, { headers: { "X-Forwarded-For": uniqueClientIp() }, data: validRequest() });
+    const other = await request.post(SUPPORT, {
+      headers: { "X-Forwarded-For": uniqueClientIp() },
+      data: validRequest(),
+    });
     expect(other.status()).toBe(201);
   });
 
   test("unsafe methods from another origin answer 403; the app's own origin passes", async ({ request, baseURL }) => {
     const headers = { "X-Forwarded-For": uniqueClientIp() };
-    const foreign = await request.post(SUPPORT, { headers: { ...headers, Origin: "https://evil.example" }, data: validRequest() });
+    const foreign = await request.post(SUPPORT, {
+      headers: { ...headers, Origin: "https://evil.example" },
+      data: validRequest(),
+    });
     expect(foreign.status()).toBe(403);
     expect(await json(foreign)).toEqual({ error: FORBIDDEN_TEXT, statusCode: 403 });
 
-    const crossSite = await request.post(SUPPORT, { headers: { ...headers, "Sec-Fetch-Site": "cross-site" }, data: validRequest() });
+    const crossSite = await request.post(SUPPORT, {
+      headers: { ...headers, "Sec-Fetch-Site": "cross-site" },
+      data: validRequest(),
+    });
     expect(crossSite.status()).toBe(403);
 
-    const sameOrigin = await request.post(SUPPORT, { headers: { ...headers, Origin: new URL(baseURL!).origin }, data: {} });
+    const sameOrigin = await request.post(SUPPORT, {
+      headers: { ...headers, Origin: new URL(baseURL!).origin },
+      data: {},
+    });
     // Past the origin check: the body is judged (422), not the caller.
     expect(sameOrigin.status()).toBe(422);
 

@@ -19,9 +19,17 @@ async function controlledByWorker(page: Page): Promise<void> {
 }
 
 const rootBuildId = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __remixContext: { state: { loaderData: { root: { buildId: string } } } } }).__remixContext.state.loaderData.root.buildId);
+  page.evaluate(
+    () =>
+      (window as unknown as { __remixContext: { state: { loaderData: { root: { buildId: string } } } } }).__remixContext
+        .state.loaderData.root.buildId,
+  );
 
-test("the worker caches the app shell, and without network the page and the next navigation say 'It looks like you offline'", async ({ page, context, baseURL }) => {
+test("the worker caches the app shell, and without network the page and the next navigation say 'It looks like you offline'", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await presetCookieConsent(context, baseURL!);
   await page.goto("/");
   await waitForHydration(page);
@@ -63,17 +71,27 @@ test.describe("a new build under a running page", () => {
   let server: ChildProcess | null = null;
 
   async function startServer(buildId: string) {
-    const started = spawn("node", ["scripts/e2e-server.js"], { env: { ...process.env, PORT: String(port), BUILD_ID: buildId }, stdio: ["ignore", "ignore", "pipe"] });
+    const started = spawn("node", ["scripts/e2e-server.js"], {
+      env: { ...process.env, PORT: String(port), BUILD_ID: buildId },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     server = started;
     let errors = "";
     started.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     // PGlite's start and the demo seed: seconds alone, longer on a busy two-core machine.
     await expect
-      .poll(async () => fetch(`${origin}/api/health`).then((r) => r.status, () => (started.exitCode === null ? 0 : -1)), {
-        timeout: 120_000,
-        intervals: [250],
-        message: `the server with BUILD_ID=${buildId} did not answer: ${errors}`,
-      })
+      .poll(
+        async () =>
+          fetch(`${origin}/api/health`).then(
+            (r) => r.status,
+            () => (started.exitCode === null ? 0 : -1),
+          ),
+        {
+          timeout: 120_000,
+          intervals: [250],
+          message: `the server with BUILD_ID=${buildId} did not answer: ${errors}`,
+        },
+      )
       .toBe(200);
   }
 
@@ -91,7 +109,10 @@ test.describe("a new build under a running page", () => {
     await stopServer();
   });
 
-  test("every 30 s the page asks the worker; a new build id shows the dialog once, and 'Reload the page' loads the new build", async ({ page, context }) => {
+  test("every 30 s the page asks the worker; a new build id shows the dialog once, and 'Reload the page' loads the new build", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(420_000);
     await presetCookieConsent(context, origin);
     await startServer("build-one");

@@ -7,9 +7,15 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { uniqueClientIp } from "./support/helpers";
 import { apiSignedIn, dataUrl, pageUrls } from "./support/routes";
 
-test("every page and its data: private for a signed-in viewer, public ones varying by cookie for visitors", async ({ playwright, baseURL }) => {
+test("every page and its data: private for a signed-in viewer, public ones varying by cookie for visitors", async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
-  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const visitor = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
   const user = await apiSignedIn(playwright, baseURL!, "alex.fan");
   const urls = await pageUrls(visitor);
 
@@ -20,8 +26,10 @@ test("every page and its data: private for a signed-in viewer, public ones varyi
     if (response.status() >= 300 && response.status() < 400) return;
     const cacheControl = response.headers()["cache-control"] ?? "";
     const vary = response.headers()["vary"] ?? "";
-    if (who === "user" && cacheControl !== "private, no-store") problems.push(`${url} (${response.status()}) signed in: Cache-Control "${cacheControl}"`);
-    if (who === "visitor" && /\bpublic\b/.test(cacheControl) && !/\bcookie\b/i.test(vary)) problems.push(`${url} (${response.status()}) visitor: public without Vary: Cookie ("${vary}")`);
+    if (who === "user" && cacheControl !== "private, no-store")
+      problems.push(`${url} (${response.status()}) signed in: Cache-Control "${cacheControl}"`);
+    if (who === "visitor" && /\bpublic\b/.test(cacheControl) && !/\bcookie\b/i.test(vary))
+      problems.push(`${url} (${response.status()}) visitor: public without Vary: Cookie ("${vary}")`);
   };
   for (const url of urls) {
     for (const target of [url, dataUrl(url)]) {

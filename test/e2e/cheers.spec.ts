@@ -37,10 +37,14 @@ test("a follower sends Cheers; the expert sees them on /business and is notified
   await expect(cheers.getByText(`“${message}”`)).toBeVisible();
   await expect(cheers.getByRole("listitem").filter({ hasText: message }).getByText("$10.00")).toBeVisible();
 
-  const notifications = (await (await expert.request.get("/api/notifications/see-notifications/list?size=20&dataType=Cheer")).json()).items as {
+  const notifications = (
+    await (await expert.request.get("/api/notifications/see-notifications/list?size=20&dataType=Cheer")).json()
+  ).items as {
     data: { cheerInfo: { amount: number; message: string | null } | null };
   }[];
-  expect(notifications.some((n) => n.data.cheerInfo?.amount === 1000 && n.data.cheerInfo.message === message)).toBe(true);
+  expect(notifications.some((n) => n.data.cheerInfo?.amount === 1000 && n.data.cheerInfo.message === message)).toBe(
+    true,
+  );
 
   await fan.close();
   await expert.close();

@@ -40,7 +40,11 @@ test("nothing loads before Accept; both load after it, and on the next pages", a
   expect(seen, "no third-party request before consent").toEqual([]);
   await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
   await expect.poll(() => [...seen].sort()).toEqual(["/analytics.js", "/messenger.js"]);
-  await expect.poll(() => page.evaluate(() => [...((window as unknown as { __thirdParty?: string[] }).__thirdParty ?? [])].sort())).toEqual(["analytics", "messenger"]);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...((window as unknown as { __thirdParty?: string[] }).__thirdParty ?? [])].sort()),
+    )
+    .toEqual(["analytics", "messenger"]);
   await page.goto("/leaderboard");
   await waitForHydration(page);
   await expect.poll(() => seen.length).toBe(4);

@@ -3,18 +3,30 @@
  * the demo data (app/db/seed.server.ts: GridironGuru is Dana Whitfield, an NFL expert).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { collectPageErrors, presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
+import {
+  collectPageErrors,
+  presetCookieConsent,
+  signedInContext,
+  uniqueClientIp,
+  waitForHydration,
+} from "./support/helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
   await presetCookieConsent(context, baseURL!);
 });
 
-const cards = (page: Page) => page.getByRole("list", { name: "Experts" }).getByRole("listitem").filter({ has: page.getByRole("article") });
+const cards = (page: Page) =>
+  page
+    .getByRole("list", { name: "Experts" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("article") });
 
 /** Nothing sticks out sideways (a phone would scroll the page horizontally). */
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -25,7 +37,9 @@ test("discover experts: a sport chip filters, Best record sorts, the cards show 
   await expect(page).toHaveTitle("Discover experts | SHARPSIDE");
   await expect(page.getByRole("heading", { level: 1, name: "Discover experts" })).toBeVisible();
   // The sidebar marks where we are.
-  await expect(page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Discover experts" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Discover experts" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(cards(page)).toHaveCount(12);
   const sports = page.getByRole("group", { name: "Sports" });
   await expect(sports.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
@@ -44,8 +58,14 @@ test("discover experts: a sport chip filters, Best record sorts, the cards show 
   await expect(guru.getByRole("list", { name: "Sports" }).getByRole("listitem")).toHaveText(["NFL", "NCAAF"]);
   await expect(guru.getByText(/^\d+-\d+-\d+$/)).toBeVisible();
   // A visitor's Subscribe and Follow lead to sign-in, back to the expert afterwards.
-  await expect(guru.getByRole("link", { name: "Subscribe" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2Fexperts%2FGridironGuru");
-  await expect(guru.getByRole("link", { name: "Follow" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2Fexperts%2FGridironGuru");
+  await expect(guru.getByRole("link", { name: "Subscribe" })).toHaveAttribute(
+    "href",
+    "/sign-in?callbackUrl=%2Fexperts%2FGridironGuru",
+  );
+  await expect(guru.getByRole("link", { name: "Follow" })).toHaveAttribute(
+    "href",
+    "/sign-in?callbackUrl=%2Fexperts%2FGridironGuru",
+  );
 
   // A second sport widens the list; the sort keeps both.
   await sports.getByRole("button", { name: "NHL" }).click();
@@ -82,7 +102,10 @@ test("discover experts: a signed-in reader follows and unfollows from a card", a
   await follow.click();
   await expect(follow).toHaveAttribute("aria-pressed", was === "true" ? "false" : "true");
   await page.reload();
-  await expect(card.getByRole("button", { name: /^Follow/ })).toHaveAttribute("aria-pressed", was === "true" ? "false" : "true");
+  await expect(card.getByRole("button", { name: /^Follow/ })).toHaveAttribute(
+    "aria-pressed",
+    was === "true" ? "false" : "true",
+  );
   // As it was.
   await waitForHydration(page);
   await card.getByRole("button", { name: /^Follow/ }).click();
@@ -91,7 +114,9 @@ test("discover experts: a signed-in reader follows and unfollows from a card", a
   await context.close();
 });
 
-test("search: the expert tab finds the demo expert, the tabs switch, the page's own box searches again", async ({ page }) => {
+test("search: the expert tab finds the demo expert, the tabs switch, the page's own box searches again", async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   await page.goto("/search?q=Dana%20Whitfield&tab=experts");
   await waitForHydration(page);
@@ -114,7 +139,9 @@ test("search: the expert tab finds the demo expert, the tabs switch, the page's 
   await expect(page.getByText("Nothing found")).toBeVisible();
 
   // A new query from the page's own box stays on the tab.
-  const box = page.getByRole("search", { name: "New search" }).getByRole("searchbox", { name: "Search experts, categories and posts" });
+  const box = page
+    .getByRole("search", { name: "New search" })
+    .getByRole("searchbox", { name: "Search experts, categories and posts" });
   await expect(box).toHaveValue("Dana Whitfield");
   await box.fill("NFL");
   await box.press("Enter");
@@ -123,7 +150,10 @@ test("search: the expert tab finds the demo expert, the tabs switch, the page's 
   await expect(nfl).toHaveAttribute("href", "/discover-experts?categoryIds=1");
   await nfl.click();
   await expect(page).toHaveURL("/discover-experts?categoryIds=1");
-  await expect(page.getByRole("group", { name: "Sports" }).getByRole("button", { name: "NFL" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Sports" }).getByRole("button", { name: "NFL" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   // Posts about the NFL: a locked pick shows a lock, its preview, no body.
   await page.goto("/search?q=NFL&tab=posts");

@@ -10,7 +10,10 @@ import { collectPageErrors, signedInContext, waitForHydration } from "./support/
 // An expert no other journey writes as, so their posts change nobody else's expectations.
 const AUTHOR = "FairwayFinder";
 
-test("a heading, Enter, then text: the text is published as a paragraph, and the list's items stay apart in the preview", async ({ browser, baseURL }) => {
+test("a heading, Enter, then text: the text is published as a paragraph, and the list's items stay apart in the preview", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const marker = `E2E${Date.now().toString(36)}`;
   const context = await signedInContext(browser, baseURL!, AUTHOR);
@@ -46,7 +49,10 @@ test("a heading, Enter, then text: the text is published as a paragraph, and the
   await expect(editor.locator("h2")).toHaveText(["Where the value is"]);
   // The emoji is its picture, not a character.
   await expect(editor.locator("p")).toHaveText([`Pace is slow tonight ${marker}.`, /^Confidence: /]);
-  await expect(editor.locator("p").nth(1).getByRole("img", { name: "fire" }).locator("img")).toHaveAttribute("src", /1f525/);
+  await expect(editor.locator("p").nth(1).getByRole("img", { name: "fire" }).locator("img")).toHaveAttribute(
+    "src",
+    /1f525/,
+  );
 
   await dialog.getByRole("button", { name: "Publish now" }).click();
   await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/, { timeout: 15_000 });
@@ -63,13 +69,17 @@ test("a heading, Enter, then text: the text is published as a paragraph, and the
   // The emoji by the picker's name, drawn from our own picture (no system emoji font needed).
   const fire = page.getByRole("img", { name: "fire" }).locator("img");
   await expect(fire).toHaveAttribute("src", /^\/assets\/1f525.*\.svg$/);
-  await expect.poll(() => fire.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => fire.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
 
   // The preview text the cards and search results show keeps the items apart.
   const answer = await context.request.get(`/api/posts/${postId}`);
   expect(answer.status()).toBe(200);
   const { payload } = (await answer.json()) as { payload: { previewText: string } };
-  expect(payload.previewText).toBe(`Where the value is Pace is slow tonight ${marker}. Confidence: Miami Pace: slower than the books think`);
+  expect(payload.previewText).toBe(
+    `Where the value is Pace is slow tonight ${marker}. Confidence: Miami Pace: slower than the books think`,
+  );
   expect(errors).toEqual([]);
 
   await context.close();

@@ -68,7 +68,9 @@ test("upload, crop and save a profile photo, and see it in the header", async ({
   await page.getByRole("button", { name: "Edit profile photo" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit profile photo" });
   await expect(dialog).toBeVisible();
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 60 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 60 } } })
+    .png()
+    .toBuffer();
   await dialog.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
   await expect(dialog.getByLabel("Crop area")).toBeVisible();
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
@@ -78,7 +80,9 @@ test("upload, crop and save a profile photo, and see it in the header", async ({
   const headerAvatar = page.getByRole("button", { name: "Account menu" }).locator("img");
   await expect(headerAvatar).toHaveAttribute("src", /src=uploads%2F/);
   // The proxied image really is an image.
-  const response = await page.request.get((await headerAvatar.getAttribute("src"))!, { headers: { Accept: "image/webp" } });
+  const response = await page.request.get((await headerAvatar.getAttribute("src"))!, {
+    headers: { Accept: "image/webp" },
+  });
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("image/webp");
 });

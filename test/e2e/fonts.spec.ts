@@ -15,7 +15,12 @@ test("pages are set in Inter from our own origin, fetching only the Latin file",
   const fonts: { url: string; status: number; cacheControl: string; bytes: number }[] = [];
   page.on("response", async (response) => {
     if (response.request().resourceType() !== "font") return;
-    fonts.push({ url: response.url(), status: response.status(), cacheControl: response.headers()["cache-control"] ?? "", bytes: (await response.body()).length });
+    fonts.push({
+      url: response.url(),
+      status: response.status(),
+      cacheControl: response.headers()["cache-control"] ?? "",
+      bytes: (await response.body()).length,
+    });
   });
 
   const answer = await page.goto("/");
@@ -25,11 +30,19 @@ test("pages are set in Inter from our own origin, fetching only the Latin file",
 
   // Drawn in Inter: the font loaded and the text asks for it first.
   expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', "Sharpside"))).toBe(true);
-  expect(await page.evaluate(() => [...document.fonts].some((font) => font.family.replace(/"/g, "") === "Inter Variable" && font.status === "loaded"))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      [...document.fonts].some(
+        (font) => font.family.replace(/"/g, "") === "Inter Variable" && font.status === "loaded",
+      ),
+    ),
+  ).toBe(true);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable"?,/);
 
   // One file, ours, Latin only, cached for good.
-  expect(fonts.map((font) => new URL(font.url).pathname)).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/)]);
+  expect(fonts.map((font) => new URL(font.url).pathname)).toEqual([
+    expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+  ]);
   const [latin] = fonts;
   expect(new URL(latin.url).origin).toBe(new URL(baseURL!).origin);
   expect(latin.status).toBe(200);

@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
+import {
+  DEMO_PASSWORD,
+  presetCookieConsent,
+  signedInContext,
+  uniqueClientIp,
+  waitForHydration,
+} from "./support/helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -48,8 +54,10 @@ async function focusedName(page: Page): Promise<string> {
       return copy.textContent ?? "";
     };
     const labelledBy = element.getAttribute("aria-labelledby");
-    const labelElement = (labelledBy && document.getElementById(labelledBy)) || (element as HTMLInputElement).labels?.[0];
-    const name = element.getAttribute("aria-label") ?? (labelElement ? visibleText(labelElement) : visibleText(element));
+    const labelElement =
+      (labelledBy && document.getElementById(labelledBy)) || (element as HTMLInputElement).labels?.[0];
+    const name =
+      element.getAttribute("aria-label") ?? (labelElement ? visibleText(labelElement) : visibleText(element));
     return name.replace(/\s+/g, " ").trim();
   });
 }
@@ -67,7 +75,9 @@ async function tabUntil(page: Page, target: Locator, limit = 40): Promise<string
 
 /** Whether the stops include all of `names`, in this order. */
 function inOrder(stops: string[], names: (string | RegExp)[]): boolean {
-  const indexes = names.map((name) => stops.findIndex((stop) => (typeof name === "string" ? stop === name : name.test(stop))));
+  const indexes = names.map((name) =>
+    stops.findIndex((stop) => (typeof name === "string" ? stop === name : name.test(stop))),
+  );
   return indexes.every((index, i) => index >= 0 && (i === 0 || index > indexes[i - 1]));
 }
 
@@ -79,24 +89,36 @@ test.describe("the header by keyboard", () => {
     await waitForHydration(page);
     const stops = await tabUntil(page, page.getByRole("banner").getByRole("link", { name: "Sign In / Sign up" }));
     expect(stops[0]).toBe("Skip to content");
-    expect(inOrder(stops, ["Skip to content", "Sharpside home", "Search", "Become an expert", "Sign In / Sign up"]), `Tab order: ${stops.join(" | ")}`).toBe(true);
+    expect(
+      inOrder(stops, ["Skip to content", "Sharpside home", "Search", "Become an expert", "Sign In / Sign up"]),
+      `Tab order: ${stops.join(" | ")}`,
+    ).toBe(true);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test("an expert: search, New Post/Pick, the bell and the avatar menu, in that order", async ({ browser, baseURL }) => {
+  test("an expert: search, New Post/Pick, the bell and the avatar menu, in that order", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await signedInContext(browser, baseURL!, "LeBronPicks");
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/");
     await waitForHydration(page);
     const stops = await tabUntil(page, page.getByRole("button", { name: "Account menu" }));
-    expect(inOrder(stops, ["Skip to content", "Search", "New Post/Pick", /^Notifications/, "Account menu"]), `Tab order: ${stops.join(" | ")}`).toBe(true);
+    expect(
+      inOrder(stops, ["Skip to content", "Search", "New Post/Pick", /^Notifications/, "Account menu"]),
+      `Tab order: ${stops.join(" | ")}`,
+    ).toBe(true);
     await context.close();
   });
 });
 
-test("the avatar menu: Enter opens it, arrow keys move, Escape closes and gives focus back", async ({ browser, baseURL }) => {
+test("the avatar menu: Enter opens it, arrow keys move, Escape closes and gives focus back", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await signedInContext(browser, baseURL!, "LeBronPicks");
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -168,7 +190,10 @@ test.describe("at 375 px", () => {
 });
 
 test.describe("the post editor by keyboard", () => {
-  test("open it, write a title and a bold body, reach the toolbar, confirm before discarding", async ({ browser, baseURL }) => {
+  test("open it, write a title and a bold body, reach the toolbar, confirm before discarding", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await signedInContext(browser, baseURL!, "LeBronPicks");
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });

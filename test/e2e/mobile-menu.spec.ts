@@ -24,7 +24,12 @@ test("at 375 px the sidebar is hidden and 'Open menu' opens a full-screen menu",
 
   const nav = menu.getByRole("navigation", { name: "Main" });
   for (const label of NAV_ITEMS) {
-    await expect(nav.getByRole(label === "Subscriptions" || label === "Recommended" ? "button" : "link", { name: label, exact: true })).toBeVisible();
+    await expect(
+      nav.getByRole(label === "Subscriptions" || label === "Recommended" ? "button" : "link", {
+        name: label,
+        exact: true,
+      }),
+    ).toBeVisible();
   }
 
   // Escape closes it and gives focus back to the button that opened it.
@@ -57,7 +62,10 @@ test("at 375 px nothing overflows the screen sideways", async ({ page, context, 
   for (const path of ["/", "/no-such-page"]) {
     await page.goto(path);
     // A phone widens its layout viewport to fit content that overflows, so both must stay 375.
-    const widths = await page.evaluate(() => ({ inner: window.innerWidth, scroll: document.documentElement.scrollWidth }));
+    const widths = await page.evaluate(() => ({
+      inner: window.innerWidth,
+      scroll: document.documentElement.scrollWidth,
+    }));
     expect(widths, path).toEqual({ inner: 375, scroll: 375 });
   }
 });

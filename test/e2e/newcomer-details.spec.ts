@@ -47,7 +47,9 @@ test("an empty sign-up form flags every field, Full name too", async ({ page }) 
   }
 });
 
-test("a signed-in user with an unconfirmed e-mail is sent from /feed and the other signed-in pages to /email-verification", async ({ page }) => {
+test("a signed-in user with an unconfirmed e-mail is sent from /feed and the other signed-in pages to /email-verification", async ({
+  page,
+}) => {
   await signUp(page, uniqueEmail("unconfirmed"), "User sign up");
   for (const path of ["/feed", "/watchlist", "/subscriptions", "/posts/liked", "/payments", "/notifications"]) {
     await page.goto(path);
@@ -59,7 +61,10 @@ test("a signed-in user with an unconfirmed e-mail is sent from /feed and the oth
 /** The panel's scroll area: its rendered height and how far its content reaches. */
 async function panelListSize(page: Page) {
   const area = page.getByRole("dialog", { name: "Notifications" }).locator(".overflow-y-auto");
-  return area.evaluate((element) => ({ height: element.getBoundingClientRect().height, scrollHeight: element.scrollHeight }));
+  return area.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    scrollHeight: element.scrollHeight,
+  }));
 }
 
 async function openPanel(page: Page) {
@@ -88,7 +93,11 @@ async function writeFreePost(request: APIRequestContext, baseURL: string): Promi
   return (await created.json()).payload.id as string;
 }
 
-test("a new expert: the next steps on their page, the saved price in the form, a panel as tall as its notifications", async ({ page, browser, baseURL }) => {
+test("a new expert: the next steps on their page, the saved price in the form, a panel as tall as its notifications", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const userName = await becomeExpert(page);
   const ownPage = `/experts/${encodeURIComponent(userName)}`;
@@ -153,7 +162,10 @@ test("a new expert: the next steps on their page, the saved price in the form, a
 
   // With a price, the own page links to change it.
   await page.goto(ownPage);
-  await expect(page.getByRole("link", { name: "Change your price on Business" })).toHaveAttribute("href", "/business#price-heading");
+  await expect(page.getByRole("link", { name: "Change your price on Business" })).toHaveAttribute(
+    "href",
+    "/business#price-heading",
+  );
 
   // The notifications panel: nothing yet is a short panel with the next step.
   let panel = await openPanel(page);
@@ -165,7 +177,9 @@ test("a new expert: the next steps on their page, the saved price in the form, a
   // One notification: the panel is as tall as that one item, no blank below it.
   const postId = await writeFreePost(page.request, baseURL!);
   const reader = await signedInContext(browser, baseURL!, "alex.fan");
-  expect((await reader.request.post(`/api/posts/${postId}/like`, { headers: { Origin: baseURL! } })).status()).toBe(200);
+  expect((await reader.request.post(`/api/posts/${postId}/like`, { headers: { Origin: baseURL! } })).status()).toBe(
+    200,
+  );
   panel = await openPanel(page);
   await expect(panel.getByRole("link", { name: /liked your post/ })).toHaveCount(1);
   const one = await panelListSize(page);
@@ -181,7 +195,10 @@ test("a new expert: the next steps on their page, the saved price in the form, a
 
   // Many: the list stops at 228 px and scrolls.
   for (let i = 1; i <= 6; i++) {
-    const commented = await reader.request.post(`/api/posts/${postId}/comments`, { headers: { Origin: baseURL! }, data: { body: `Comment number ${i}`, parentId: null } });
+    const commented = await reader.request.post(`/api/posts/${postId}/comments`, {
+      headers: { Origin: baseURL! },
+      data: { body: `Comment number ${i}`, parentId: null },
+    });
     expect(commented.status(), await commented.text()).toBe(201);
   }
   panel = await openPanel(page);
@@ -195,9 +212,12 @@ test("a new expert: the next steps on their page, the saved price in the form, a
 
   // Notify me on someone else's live post says what it does.
   const lebronId = (await (await page.request.get("/api/experts/LeBronPicks")).json()).payload.id as string;
-  const live = ((await (await page.request.get(`/api/posts?expertId=${lebronId}&size=20`)).json()).items as { id: string; postType: string }[]).find(
-    (item) => item.postType === "Post",
-  )!;
+  const live = (
+    (await (await page.request.get(`/api/posts?expertId=${lebronId}&size=20`)).json()).items as {
+      id: string;
+      postType: string;
+    }[]
+  ).find((item) => item.postType === "Post")!;
   await page.goto(`/posts/${live.id}`);
   await waitForHydration(page);
   const notify = page.getByRole("button", { name: "Notify me" });

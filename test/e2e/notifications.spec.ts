@@ -8,7 +8,10 @@ import { signedInContext, waitForHydration } from "./support/helpers";
 const EXPERT = "PitchSideSharp";
 const READER = "alex.fan";
 
-test("a new notification raises the bell live; opening the panel shows it and marks it read", async ({ browser, baseURL }) => {
+test("a new notification raises the bell live; opening the panel shows it and marks it read", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const expert = await signedInContext(browser, baseURL!, EXPERT);
   const reader = await signedInContext(browser, baseURL!, READER);
@@ -16,17 +19,27 @@ test("a new notification raises the bell live; opening the panel shows it and ma
   await page.goto("/feed");
   await waitForHydration(page);
   // Start from nothing unread.
-  await expert.request.put(`/api/notifications/see-notifications/mark-read?tillDate=${new Date(Date.now() + 60_000).toISOString()}`, { headers: { Origin: baseURL! } });
+  await expert.request.put(
+    `/api/notifications/see-notifications/mark-read?tillDate=${new Date(Date.now() + 60_000).toISOString()}`,
+    { headers: { Origin: baseURL! } },
+  );
   await page.reload();
   await waitForHydration(page);
   const bell = page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
 
   const expertId = (await (await reader.request.get(`/api/experts/${EXPERT}`)).json()).payload.id;
-  const post = ((await (await reader.request.get(`/api/posts?expertId=${expertId}&size=20`)).json()).items as { id: string; postType: string; title: string }[]).find(
-    (item) => item.postType === "Post",
-  )!;
-  const commented = await reader.request.post(`/api/posts/${post.id}/comments`, { headers: { Origin: baseURL! }, data: { body: "Great read, thanks!", parentId: null } });
+  const post = (
+    (await (await reader.request.get(`/api/posts?expertId=${expertId}&size=20`)).json()).items as {
+      id: string;
+      postType: string;
+      title: string;
+    }[]
+  ).find((item) => item.postType === "Post")!;
+  const commented = await reader.request.post(`/api/posts/${post.id}/comments`, {
+    headers: { Origin: baseURL! },
+    data: { body: "Great read, thanks!", parentId: null },
+  });
   expect(commented.status(), await commented.text()).toBe(201);
 
   // No reload: the stream raises the count.
@@ -37,12 +50,19 @@ test("a new notification raises the bell live; opening the panel shows it and ma
   await bell.click();
   const panel = page.getByRole("dialog", { name: "Notifications" });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole("link", { name: new RegExp(`commented on ${post.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).first()).toBeVisible();
+  await expect(
+    panel
+      .getByRole("link", { name: new RegExp(`commented on ${post.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })
+      .first(),
+  ).toBeVisible();
   // The first one was unread: everything up to it is marked read, and the badge goes.
   await expect(page.getByTestId("notification-badge")).toHaveCount(0);
   await expect(bell).toHaveAccessibleName("Notifications");
   await page.screenshot({ path: "test-results/notifications-panel-1440.png" });
-  expect((await (await expert.request.get("/api/notifications/see-notifications/counters")).json()).payload.newNotificationsCount).toBe(0);
+  expect(
+    (await (await expert.request.get("/api/notifications/see-notifications/counters")).json()).payload
+      .newNotificationsCount,
+  ).toBe(0);
 
   // Escape closes it and gives the focus back to the bell.
   await page.keyboard.press("Escape");

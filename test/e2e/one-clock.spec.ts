@@ -6,7 +6,13 @@
  * after hydration.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { collectPageErrors, presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
+import {
+  collectPageErrors,
+  presetCookieConsent,
+  signedInContext,
+  uniqueClientIp,
+  waitForHydration,
+} from "./support/helpers";
 
 interface DemoPost {
   id: string;
@@ -18,9 +24,20 @@ interface DemoPost {
 
 /** What the site writes, worked out here from the zone with the platform's own Intl. */
 const expected = (zone: string) => ({
-  day: (iso: string) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: zone }).format(new Date(iso)),
+  day: (iso: string) =>
+    new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: zone }).format(
+      new Date(iso),
+    ),
   game: (iso: string) =>
-    new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: zone }).format(new Date(iso)),
+    new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+      timeZone: zone,
+    }).format(new Date(iso)),
 });
 
 /** The texts of every `<time>` of this moment on the page. */
@@ -29,7 +46,10 @@ const timesOf = (page: Page, iso: string) => page.locator(`time[datetime="${iso}
 async function readPostAndCard(page: Page, post: DemoPost) {
   await page.goto(`/posts/${post.id}`);
   await waitForHydration(page);
-  const onPage = { published: await timesOf(page, post.publishDate), game: await timesOf(page, post.eventInfo!.startsAt) };
+  const onPage = {
+    published: await timesOf(page, post.publishDate),
+    game: await timesOf(page, post.eventInfo!.startsAt),
+  };
   await page.goto(`/experts/${post.author.userName}`);
   await waitForHydration(page);
   const card = page.getByRole("article", { name: post.title }).first();
@@ -43,7 +63,10 @@ async function readPostAndCard(page: Page, post: DemoPost) {
 let post: DemoPost;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
   const expertId = (await (await api.get("/api/experts/LeBronPicks")).json()).payload.id as string;
   const items = (await (await api.get(`/api/posts?expertId=${expertId}&size=20`)).json()).items as DemoPost[];
   // A published pick on a game, on the expert's first page of posts.
@@ -53,15 +76,24 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 for (const zone of ["America/Los_Angeles", "Europe/London", "Asia/Tokyo"]) {
-  test(`a visitor in ${zone} reads every date of a post in ${zone}, on its page and its card`, async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, timezoneId: zone, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  test(`a visitor in ${zone} reads every date of a post in ${zone}, on its page and its card`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      timezoneId: zone,
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+    });
     await presetCookieConsent(context, baseURL!);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     // The first page tells the server the browser's zone; every page after it is written in it.
     await page.goto("/");
     await waitForHydration(page);
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "timeZone")?.value).toBe(encodeURIComponent(zone));
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "timeZone")?.value)
+      .toBe(encodeURIComponent(zone));
     const { onPage, onCard } = await readPostAndCard(page, post);
     const write = expected(zone);
     expect(onPage.published.length).toBeGreaterThan(0);
@@ -77,7 +109,10 @@ for (const zone of ["America/Los_Angeles", "Europe/London", "Asia/Tokyo"]) {
   });
 }
 
-test("a signed-in reader whose profile names a zone reads in it, whatever the browser's", async ({ browser, baseURL }) => {
+test("a signed-in reader whose profile names a zone reads in it, whatever the browser's", async ({
+  browser,
+  baseURL,
+}) => {
   // Demo experts chose Eastern; this browser runs in the machine's zone (UTC here) or another.
   const context = await signedInContext(browser, baseURL!, "FairwayFinder");
   const profile = (await (await context.request.get("/api/user/profile")).json()).payload as { timezone: string };

@@ -41,7 +41,8 @@ async function weigh(page: Page, path: string, settle?: (page: Page) => Promise<
     // A module preload and the script it runs as are two entries for one download: the largest counts.
     const sizes = new Map<string, number>();
     for (const entry of performance.getEntriesByType("resource") as PerformanceResourceTiming[]) {
-      if (new URL(entry.name).pathname.endsWith(".js")) sizes.set(entry.name, Math.max(sizes.get(entry.name) ?? 0, entry.encodedBodySize));
+      if (new URL(entry.name).pathname.endsWith(".js"))
+        sizes.set(entry.name, Math.max(sizes.get(entry.name) ?? 0, entry.encodedBodySize));
     }
     return [...sizes];
   });
@@ -56,7 +57,11 @@ async function weigh(page: Page, path: string, settle?: (page: Page) => Promise<
 
 async function demoPages(request: APIRequestContext) {
   const expert = ((await (await request.get(`/api/experts/${EXPERT}`)).json()) as { payload: { id: string } }).payload;
-  const posts = ((await (await request.get(`/api/posts?expertId=${expert.id}&size=50`)).json()) as { items: { id: string; postType: string; isLocked: boolean }[] }).items;
+  const posts = (
+    (await (await request.get(`/api/posts?expertId=${expert.id}&size=50`)).json()) as {
+      items: { id: string; postType: string; isLocked: boolean }[];
+    }
+  ).items;
   const free = posts.find((post) => post.postType !== "Pick" && !post.isLocked);
   const pick = posts.find((post) => post.postType === "Pick" && post.isLocked);
   expect(free, "the demo data has a free post by LeBronPicks").toBeTruthy();
@@ -68,17 +73,27 @@ async function demoPages(request: APIRequestContext) {
 // which Resource Timing reports at their decoded size.
 test.use({ serviceWorkers: "block" });
 
-test("a visitor's post and expert pages send under 150 KB of JavaScript, and no editor or Stripe code", async ({ page, context, baseURL, request }) => {
+test("a visitor's post and expert pages send under 150 KB of JavaScript, and no editor or Stripe code", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   await presetCookieConsent(context, baseURL!);
   for (const path of await demoPages(request)) {
     const sent = await weigh(page, path);
-    expect(sent.jsBytes, `${path}: JavaScript on the wire (gzip)\n${sent.scripts.join("\n")}`).toBeLessThan(MAX_JS_BYTES);
+    expect(sent.jsBytes, `${path}: JavaScript on the wire (gzip)\n${sent.scripts.join("\n")}`).toBeLessThan(
+      MAX_JS_BYTES,
+    );
     expect(sent.slate, `${path} must not fetch the editor (Slate)`).toBe(false);
     expect(sent.stripe, `${path} must not fetch Stripe`).toBe(false);
   }
 });
 
-test("the editor's code comes when an expert opens the create dialog, so the check above is real", async ({ browser, baseURL }) => {
+test("the editor's code comes when an expert opens the create dialog, so the check above is real", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await signedInContext(browser, baseURL!, EXPERT);
   const page = await context.newPage();
   const sent = await weigh(page, "/?createEditPost=NEW", async (opened) => {

@@ -52,15 +52,22 @@ const MADE_UP_TOKEN = "not-a-token-0123456789abcdef";
 
 /** Routes with parameters (or queries that matter): the addresses that fill them from the fixtures. */
 const FILL: Record<string, UrlsFor> = {
-  "/posts/:postId": (fx) => [...fx.postIds.map((id) => `/posts/${id}`), ...fx.commentIds.map((comment) => `/posts/${fx.live}?scrollTo=${comment}`)],
+  "/posts/:postId": (fx) => [
+    ...fx.postIds.map((id) => `/posts/${id}`),
+    ...fx.commentIds.map((comment) => `/posts/${fx.live}?scrollTo=${comment}`),
+  ],
   "/api/posts/:postId": each((id) => `/api/posts/${id}`),
-  "/api/posts/:postId/comments": (fx) => [...fx.postIds.map((id) => `/api/posts/${id}/comments`), `/api/posts/${fx.live}/comments?size=100`],
+  "/api/posts/:postId/comments": (fx) => [
+    ...fx.postIds.map((id) => `/api/posts/${id}/comments`),
+    `/api/posts/${fx.live}/comments?size=100`,
+  ],
   "/api/posts/:postId/like": each((id) => `/api/posts/${id}/like`),
   "/api/posts/:postId/notify": each((id) => `/api/posts/${id}/notify`),
   "/api/posts/:postId/withdraw": each((id) => `/api/posts/${id}/withdraw`),
   "/api/posts/:postId/pick-result": each((id) => `/api/posts/${id}/pick-result?pickResult=Win`),
   "/api/comments/:commentId": (fx) => fx.commentIds.map((id) => `/api/comments/${id}`),
-  "/experts/:userName": (fx) => fx.experts.flatMap((expert) => [`/experts/${expert.userName}`, `/experts/${expert.userName}?graded=2`]),
+  "/experts/:userName": (fx) =>
+    fx.experts.flatMap((expert) => [`/experts/${expert.userName}`, `/experts/${expert.userName}?graded=2`]),
   "/api/experts/:expertId": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}`),
   "/api/experts/:expertId/record": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}/record`),
   "/api/experts/:expertId/cheers": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}/cheers`),
@@ -71,7 +78,11 @@ const FILL: Record<string, UrlsFor> = {
   "/api/events/:id/market": (fx) => fx.eventIds.map((id) => `/api/events/${id}/market`),
   "/api/events/:id/correction": (fx) => fx.eventIds.map((id) => `/api/events/${id}/correction`),
   "/sitemap/:file": (fx) => fx.sitemapFiles,
-  "/api/search/:tab": () => SEARCH_TABS.flatMap((tab) => [`/api/search/${tab}?searchValue=${SEARCH_PREFIX}&size=100`, `/api/search/${tab}?searchValue=best`]),
+  "/api/search/:tab": () =>
+    SEARCH_TABS.flatMap((tab) => [
+      `/api/search/${tab}?searchValue=${SEARCH_PREFIX}&size=100`,
+      `/api/search/${tab}?searchValue=best`,
+    ]),
   "/avatars/:name": (fx) => fx.experts.map((expert) => `/avatars/${expert.userName}.svg`),
   // No real token can be known here: a made-up one takes the path every guess takes.
   "/reset-password/:token": () => [`/reset-password/${MADE_UP_TOKEN}`],
@@ -104,10 +115,9 @@ const EXTRA: Record<string, UrlsFor> = {
 
 /** Routes not requested by the sweep loop, and why. */
 const SKIP: Record<string, string> = {
-  "/api/notifications/sse-notifications": "an open event stream: read separately below, as the follower and as a visitor",
+  "/api/notifications/sse-notifications":
+    "an open event stream: read separately below, as the follower and as a visitor",
 };
-
-
 
 async function textOf(context: APIRequestContext, url: string): Promise<{ status: number; text: string }> {
   const response = await context.get(url, { maxRedirects: 0, timeout: 20_000 });
@@ -130,7 +140,10 @@ async function inBatches<T>(items: T[], width: number, work: (item: T) => Promis
 /** A body with the marker in every kind of block, all of it after the preview (the first 300 characters). */
 function markedBody(lead: string): unknown[] {
   return [
-    { type: "paragraph", children: [{ text: `${lead} ${"The numbers agree and the market has not caught up yet. ".repeat(6)}` }] },
+    {
+      type: "paragraph",
+      children: [{ text: `${lead} ${"The numbers agree and the market has not caught up yet. ".repeat(6)}` }],
+    },
     { type: "heading-one", children: [{ text: `The angle: ${MARKER}` }] },
     { type: "heading-two", children: [{ text: `Why ${MARKER} matters` }] },
     {
@@ -148,14 +161,19 @@ function markedBody(lead: string): unknown[] {
   ];
 }
 
-test("a pick's analysis reaches only its author and subscribers, on every route, stream and e-mail", async ({ playwright, baseURL }) => {
+test("a pick's analysis reaches only its author and subscribers, on every route, stream and e-mail", async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const routes = await routeManifest();
 
   // The manifest and the tables agree: every route with parameters is filled or skipped, and the
   // tables name no route that is gone.
   const paths = new Set(routes.map((route) => route.path));
-  const unfilled = routes.filter((route) => /[:*]/.test(route.path) && !(route.path in FILL) && !(route.path in SKIP)).map((route) => route.path);
+  const unfilled = routes
+    .filter((route) => /[:*]/.test(route.path) && !(route.path in FILL) && !(route.path in SKIP))
+    .map((route) => route.path);
   expect(unfilled, "new routes with parameters: fill them in FILL (or say why not in SKIP)").toEqual([]);
   const stale = [...Object.keys(FILL), ...Object.keys(EXTRA), ...Object.keys(SKIP)].filter((path) => !paths.has(path));
   expect(stale, "routes in the tables that app/routes.ts no longer has").toEqual([]);
@@ -165,19 +183,29 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
   const admin = await signedInContext(playwright, baseURL!, "sharpside.admin");
   const subscriber = await signedInContext(playwright, baseURL!, SUBSCRIBER);
   const stranger = await signedInContext(playwright, baseURL!, STRANGER);
-  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  const newcomer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() } });
+  const visitor = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  const newcomer = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+  });
   const cleanup: (() => Promise<APIResponse | undefined>)[] = [];
   const withdrawn = new Set<string>();
   const cleanupProblems: string[] = [];
   let stream: AbortController | undefined;
 
   try {
-    const categories = (await (await visitor.get("/api/categories")).json()) as { items: { id: number; name: string }[] };
+    const categories = (await (await visitor.get("/api/categories")).json()) as {
+      items: { id: number; name: string }[];
+    };
     const nba = categories.items.find((category) => category.name === "NBA")!;
     const nfl = categories.items.find((category) => category.name === "NFL")!;
     const upcomingIn = async (categoryId: number) => {
-      const events = (await (await visitor.get(`/api/events?categoryId=${categoryId}&size=50`)).json()) as { items: { id: number; startsAt: string }[] };
+      const events = (await (await visitor.get(`/api/events?categoryId=${categoryId}&size=50`)).json()) as {
+        items: { id: number; startsAt: string }[];
+      };
       const event = events.items.find((item) => new Date(item.startsAt).getTime() > Date.now() + 3_600_000);
       expect(event, `the demo data has an upcoming game in category ${categoryId}`).toBeTruthy();
       return event!;
@@ -186,10 +214,15 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     const game = await upcomingIn(nba.id);
     const nflGame = await upcomingIn(nfl.id);
     // Its market (issue 24): the picks below are taken at its consensus home spread and price.
-    const gameMarket = (await (await visitor.get(`/api/events/${game.id}/market`)).json()) as { payload: { consensus: { Spread: { Home?: { line: number; price: number } } } } };
+    const gameMarket = (await (await visitor.get(`/api/events/${game.id}/market`)).json()) as {
+      payload: { consensus: { Spread: { Home?: { line: number; price: number } } } };
+    };
     const homeSpread = gameMarket.payload.consensus.Spread.Home;
     expect(homeSpread, "the demo's coming games carry lines").toBeTruthy();
-    const expertOf = async (userName: string) => ({ id: ((await (await visitor.get(`/api/experts/${userName}`)).json()) as { payload: { id: string } }).payload.id, userName });
+    const expertOf = async (userName: string) => ({
+      id: ((await (await visitor.get(`/api/experts/${userName}`)).json()) as { payload: { id: string } }).payload.id,
+      userName,
+    });
     const experts = [await expertOf(AUTHOR), await expertOf(SECOND_AUTHOR)];
 
     const pick = (title: string, lead: string, publishDate: string | undefined, eventId = game.id) => ({
@@ -209,7 +242,14 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       return ((await created.json()) as { payload: { id: string } }).payload.id;
     };
     const run = Math.random().toString(36).slice(2, 7);
-    const titles = { live: `Tonight's best side (${run})`, soon: `Late line move (${run})`, soonToo: `Second late move (${run})`, later: `Tip-off special (${run})`, draft: `Draft angle (${run})`, graded: `Quarterback yards (${run})` };
+    const titles = {
+      live: `Tonight's best side (${run})`,
+      soon: `Late line move (${run})`,
+      soonToo: `Second late move (${run})`,
+      later: `Tip-off special (${run})`,
+      draft: `Draft angle (${run})`,
+      graded: `Quarterback yards (${run})`,
+    };
 
     // The follower's stream, opened with their session cookie before the picks below go live.
     const cookie = (await stranger.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
@@ -246,9 +286,23 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     expect((await stranger.post(`/api/posts/${soonToo}/notify`)).status()).toBe(200);
     cleanup.push(() => stranger.delete(`/api/posts/${soonToo}/notify`));
 
-    const live = await create(author, pick(titles.live, "Rest days favour the home side tonight, and the line has not moved yet.", new Date().toISOString()));
+    const live = await create(
+      author,
+      pick(
+        titles.live,
+        "Rest days favour the home side tonight, and the line has not moved yet.",
+        new Date().toISOString(),
+      ),
+    );
     cleanup.push(() => author.post(`/api/posts/${live}/withdraw`));
-    const later = await create(author, pick(titles.later, "Tip-off is where this one is won.", new Date(new Date(game.startsAt).getTime() - 20 * 60_000).toISOString()));
+    const later = await create(
+      author,
+      pick(
+        titles.later,
+        "Tip-off is where this one is won.",
+        new Date(new Date(game.startsAt).getTime() - 20 * 60_000).toISOString(),
+      ),
+    );
     cleanup.push(() => author.post(`/api/posts/${later}/withdraw`));
     const draft = await create(author, pick(titles.draft, "Still working on this one.", undefined));
     cleanup.push(() => author.delete(`/api/posts/${draft}`));
@@ -261,7 +315,14 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       categoryId: nfl.id,
       modalityIds: [],
       market: "PlayerProp",
-      legs: [{ eventId: nflGame.id, market: "PlayerProp", description: "Starting quarterback over 245.5 passing yards", odds: -115 }],
+      legs: [
+        {
+          eventId: nflGame.id,
+          market: "PlayerProp",
+          description: "Starting quarterback over 245.5 passing yards",
+          odds: -115,
+        },
+      ],
       units: 1,
       publishDate: new Date().toISOString(),
       body: markedBody("The matchup is the whole story here."),
@@ -299,7 +360,12 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     const onGraded = await comment(secondAuthor, graded, { body: `Settled: ${MARKER}.` });
 
     // The scheduled pick goes live (the publishing job runs every 5 s) and the follower's stream announces it.
-    await expect.poll(() => streamed.includes(soon) && streamed.includes(soonToo), { timeout: 25_000, message: "the stream announces the picks going live" }).toBe(true);
+    await expect
+      .poll(() => streamed.includes(soon) && streamed.includes(soonToo), {
+        timeout: 25_000,
+        message: "the stream announces the picks going live",
+      })
+      .toBe(true);
 
     const sitemapIndex = await (await visitor.get("/sitemap.xml")).text();
     const sitemapFiles = [...sitemapIndex.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
@@ -334,7 +400,13 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
 
     // The post page's HTML: the title, the preview, the meta tags and the JSON-LD (an Article, not free).
     const mustShow: Record<string, string[]> = {
-      [`/posts/${live}`]: [titles.live, "Rest days favour the home side", 'property="og:description"', "application/ld+json", '"isAccessibleForFree":false'],
+      [`/posts/${live}`]: [
+        titles.live,
+        "Rest days favour the home side",
+        'property="og:description"',
+        "application/ld+json",
+        '"isAccessibleForFree":false',
+      ],
       [dataUrl(`/posts/${live}`)]: [titles.live, "Rest days favour the home side"],
       [`/posts/${graded}`]: [titles.graded, "The matchup is the whole story"],
       [`/experts/${AUTHOR}`]: [titles.live, titles.later],
@@ -349,10 +421,21 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     // A visitor who has just signed up (e-mail not confirmed yet): every address naming the picks or the marker's search.
     const newcomerEmail = `leak.sweep.${run}@example.com`;
     const signedUp = await newcomer.post("/api/users", {
-      data: { user: { email: newcomerEmail, fullName: "Casey Newcomer", password: "correct horse 42", passwordConfirmation: "correct horse 42" } },
+      data: {
+        user: {
+          email: newcomerEmail,
+          fullName: "Casey Newcomer",
+          password: "correct horse 42",
+          passwordConfirmation: "correct horse 42",
+        },
+      },
     });
     expect(signedUp.status(), await signedUp.text()).toBe(201);
-    const namesThePicks = (url: string) => fx.postIds.some((id) => url.includes(id)) || url.includes(SEARCH_PREFIX) || /^\/(_root\.data|feed|notifications|posts\/liked|api\/posts|api\/notifications)/.test(url) || url === "/";
+    const namesThePicks = (url: string) =>
+      fx.postIds.some((id) => url.includes(id)) ||
+      url.includes(SEARCH_PREFIX) ||
+      /^\/(_root\.data|feed|notifications|posts\/liked|api\/posts|api\/notifications)/.test(url) ||
+      url === "/";
     await inBatches(
       [
         ...personas.flatMap(([who, context]) => [...urls].map((url) => ({ who, context, url }))),
@@ -365,10 +448,14 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
         if (status >= 500) problems.push(`${who} ${url}: ${status}`);
         if (carriesMarker(text)) problems.push(`${who} ${url}: carries the marker`);
         // A few answers must show the pick at all, so a broken page cannot pass for a safe one.
-        for (const expected of mustShow[url] ?? []) if (!text.includes(expected)) problems.push(`${who} ${url}: does not show ${JSON.stringify(expected)}`);
+        for (const expected of mustShow[url] ?? [])
+          if (!text.includes(expected)) problems.push(`${who} ${url}: does not show ${JSON.stringify(expected)}`);
       },
     );
-    test.info().annotations.push({ type: "sweep", description: `${routes.length} routes, ${urls.size} addresses × 2 personas + the new user's share: ${requests} requests` });
+    test.info().annotations.push({
+      type: "sweep",
+      description: `${routes.length} routes, ${urls.size} addresses × 2 personas + the new user's share: ${requests} requests`,
+    });
     expect(problems, "answers to a visitor or a non-subscriber").toEqual([]);
 
     // The channels the sweep relies on are real: the pick is in the follower's lists and notifications.
@@ -378,16 +465,24 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     expect((await textOf(visitor, `/experts/${AUTHOR}`)).text).toContain(titles.later);
 
     // The locked answer says so and keeps the preview; the scheduled one is a teaser without it.
-    const locked = (await (await stranger.get(`/api/posts/${live}`)).json()) as { payload: { body: unknown; isLocked: boolean; preview: unknown[] } };
+    const locked = (await (await stranger.get(`/api/posts/${live}`)).json()) as {
+      payload: { body: unknown; isLocked: boolean; preview: unknown[] };
+    };
     expect(locked.payload).toMatchObject({ body: null, isLocked: true });
     expect(JSON.stringify(locked.payload.preview)).toContain("Rest days favour the home side");
-    const teaser = (await (await stranger.get(`/api/posts/${later}`)).json()) as { payload: { body: unknown; isLocked: boolean; preview: unknown[] } };
+    const teaser = (await (await stranger.get(`/api/posts/${later}`)).json()) as {
+      payload: { body: unknown; isLocked: boolean; preview: unknown[] };
+    };
     expect(teaser.payload).toMatchObject({ body: null, isLocked: true, preview: [] });
     expect((await stranger.get(`/api/posts/${live}/comments`)).status()).toBe(403);
     expect((await visitor.get(`/api/posts/${live}/comments`)).status()).toBe(401);
     // Search does not find a word only the locked body holds (not even the pick's id or title).
-    for (const url of [`/api/search?searchValue=${SEARCH_PREFIX}&topCount=20`, `/api/search/posts?searchValue=${SEARCH_PREFIX}&size=100`]) {
-      for (const [who, context] of personas) expect((await textOf(context, url)).text, `${who} ${url}`).not.toContain(live);
+    for (const url of [
+      `/api/search?searchValue=${SEARCH_PREFIX}&topCount=20`,
+      `/api/search/posts?searchValue=${SEARCH_PREFIX}&size=100`,
+    ]) {
+      for (const [who, context] of personas)
+        expect((await textOf(context, url)).text, `${who} ${url}`).not.toContain(live);
     }
 
     // The stream: visitors are turned away; the follower's events never carry the pick.
@@ -397,11 +492,17 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     expect(streamed).toMatch(/^data: /m);
     expect(carriesMarker(streamed), "the follower's notification stream").toBe(false);
     // Reopened after an older notification, the stream replays what came since: none carries it either.
-    const list = (await (await stranger.get("/api/notifications/see-notifications/list?size=100")).json()) as { items: { id: string }[] };
-    const newest = list.items.findIndex((item) => JSON.stringify(item).includes(soon) || JSON.stringify(item).includes(soonToo));
+    const list = (await (await stranger.get("/api/notifications/see-notifications/list?size=100")).json()) as {
+      items: { id: string }[];
+    };
+    const newest = list.items.findIndex(
+      (item) => JSON.stringify(item).includes(soon) || JSON.stringify(item).includes(soonToo),
+    );
     const missed = JSON.stringify(list.items[newest]).includes(soon) ? soon : soonToo;
     const before = list.items[newest + 1];
-    expect(JSON.stringify(before), "the other pick's notification, just before").toContain(missed === soon ? soonToo : soon);
+    expect(JSON.stringify(before), "the other pick's notification, just before").toContain(
+      missed === soon ? soonToo : soon,
+    );
     const replay = new AbortController();
     const replayed = await fetch(`${baseURL}/api/notifications/sse-notifications?lastEventId=${before.id}`, {
       headers: { Cookie: cookie, Accept: "text/event-stream", "X-Forwarded-For": uniqueClientIp() },
@@ -432,12 +533,21 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       ["author", author],
       ["subscriber", subscriber],
     ] as const) {
-      for (const url of [`/posts/${live}`, dataUrl(`/posts/${live}`), `/api/posts/${live}`, `/api/posts/${live}/comments`, `/api/search/posts?searchValue=${SEARCH_PREFIX}&size=100`]) {
+      for (const url of [
+        `/posts/${live}`,
+        dataUrl(`/posts/${live}`),
+        `/api/posts/${live}`,
+        `/api/posts/${live}/comments`,
+        `/api/search/posts?searchValue=${SEARCH_PREFIX}&size=100`,
+      ]) {
         const { status, text } = await textOf(context, url);
         expect(status, `${who} ${url}`).toBe(200);
         expect(carriesMarker(text), `${who} ${url} carries the analysis`).toBe(true);
       }
-      expect((await textOf(context, `/api/search?searchValue=${SEARCH_PREFIX}&topCount=20`)).text, `${who} finds it by a word of its body`).toContain(live);
+      expect(
+        (await textOf(context, `/api/search?searchValue=${SEARCH_PREFIX}&topCount=20`)).text,
+        `${who} finds it by a word of its body`,
+      ).toContain(live);
     }
     // Right after the subscriber's render, a visitor asking for the same address gets their own
     // (the page micro-cache keeps signed-out pages only).
@@ -445,8 +555,13 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       await textOf(subscriber, url);
       expect(carriesMarker((await textOf(visitor, url)).text), `visitor ${url} just after the subscriber`).toBe(false);
     }
-    expect(carriesMarker((await textOf(secondAuthor, `/posts/${graded}`)).text), "the second author reads their graded pick").toBe(true);
-    expect(carriesMarker((await textOf(author, `/api/posts/${draft}`)).text), "the author reads their draft").toBe(true);
+    expect(
+      carriesMarker((await textOf(secondAuthor, `/posts/${graded}`)).text),
+      "the second author reads their graded pick",
+    ).toBe(true);
+    expect(carriesMarker((await textOf(author, `/api/posts/${draft}`)).text), "the author reads their draft").toBe(
+      true,
+    );
     // The subscriber's feed carries it too; the author's own list as well.
     expect(carriesMarker((await textOf(subscriber, "/api/posts/my/feed?size=20")).text)).toBe(true);
     expect(carriesMarker((await textOf(author, "/api/posts/my?size=20")).text)).toBe(true);
@@ -455,31 +570,55 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
     const withdrawAnswer = await author.post(`/api/posts/${soonToo}/withdraw`);
     expect(withdrawAnswer.status(), await withdrawAnswer.text()).toBe(200);
     withdrawn.add(soonToo);
-    for (const url of [`/posts/${soonToo}`, dataUrl(`/posts/${soonToo}`), `/api/posts/${soonToo}`, `/experts/${AUTHOR}`, `/api/posts?expertId=${experts[0].id}&size=100`]) {
+    for (const url of [
+      `/posts/${soonToo}`,
+      dataUrl(`/posts/${soonToo}`),
+      `/api/posts/${soonToo}`,
+      `/experts/${AUTHOR}`,
+      `/api/posts?expertId=${experts[0].id}&size=100`,
+    ]) {
       for (const [who, context] of personas) {
         const { status, text } = await textOf(context, url);
         expect(status, `${who} ${url} after the withdrawal`).toBeLessThan(500);
         expect(carriesMarker(text), `${who} ${url} after the withdrawal`).toBe(false);
       }
     }
-    expect(carriesMarker((await textOf(subscriber, `/api/posts/${soonToo}`)).text), "the subscriber still reads the withdrawn pick").toBe(true);
+    expect(
+      carriesMarker((await textOf(subscriber, `/api/posts/${soonToo}`)).text),
+      "the subscriber still reads the withdrawn pick",
+    ).toBe(true);
 
     // E-mails: the subscriber is told of the new picks (the expert's name, the title and a link:
     // decision 024, never the pick); no message the app sent anyone carries the marker.
     await expect
-      .poll(async () => (await allMail(`?to=${encodeURIComponent(DEMO_MAIL(SUBSCRIBER))}`)).filter((mail) => mail.subject.includes(run)).length, {
-        timeout: 20_000,
-        message: "the subscriber's new-pick e-mails",
-      })
+      .poll(
+        async () =>
+          (await allMail(`?to=${encodeURIComponent(DEMO_MAIL(SUBSCRIBER))}`)).filter((mail) =>
+            mail.subject.includes(run),
+          ).length,
+        {
+          timeout: 20_000,
+          message: "the subscriber's new-pick e-mails",
+        },
+      )
       .toBeGreaterThanOrEqual(3);
     const mails = await allMail();
-    const toSubscriber = mails.filter((mail) => mail.to.includes(DEMO_MAIL(SUBSCRIBER)) && mail.subject.includes(titles.live));
+    const toSubscriber = mails.filter(
+      (mail) => mail.to.includes(DEMO_MAIL(SUBSCRIBER)) && mail.subject.includes(titles.live),
+    );
     expect(toSubscriber.length).toBe(1);
     expect(toSubscriber[0].text).toContain(`/posts/${live}`);
-    const leaking = mails.filter((mail) => carriesMarker(`${mail.subject}\n${mail.text}\n${mail.html}`)).map((mail) => `${mail.to.join(",")}: ${mail.subject}`);
+    const leaking = mails
+      .filter((mail) => carriesMarker(`${mail.subject}\n${mail.text}\n${mail.html}`))
+      .map((mail) => `${mail.to.join(",")}: ${mail.subject}`);
     expect(leaking, "e-mails carrying the marker").toEqual([]);
-    expect(mails.some((mail) => mail.to.includes(newcomerEmail)), "the new user's verification e-mail").toBe(true);
-    expect(mails.filter((mail) => mail.to.includes(DEMO_MAIL(STRANGER))).every((mail) => !mail.subject.includes(run))).toBe(true);
+    expect(
+      mails.some((mail) => mail.to.includes(newcomerEmail)),
+      "the new user's verification e-mail",
+    ).toBe(true);
+    expect(
+      mails.filter((mail) => mail.to.includes(DEMO_MAIL(STRANGER))).every((mail) => !mail.subject.includes(run)),
+    ).toBe(true);
   } finally {
     stream?.abort();
     // Clean up so other tests see the demo data as seeded: a posted pick is never deleted, it is
@@ -488,7 +627,15 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       const undone = await undo();
       if (undone && !undone.ok()) cleanupProblems.push(`${undone.url()}: ${undone.status()} ${await undone.text()}`);
     }
-    await Promise.all([author.dispose(), secondAuthor.dispose(), admin.dispose(), subscriber.dispose(), stranger.dispose(), visitor.dispose(), newcomer.dispose()]);
+    await Promise.all([
+      author.dispose(),
+      secondAuthor.dispose(),
+      admin.dispose(),
+      subscriber.dispose(),
+      stranger.dispose(),
+      visitor.dispose(),
+      newcomer.dispose(),
+    ]);
   }
   expect(cleanupProblems, "clean-up").toEqual([]);
 });

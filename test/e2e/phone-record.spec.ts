@@ -20,7 +20,9 @@ test.beforeEach(async ({ context, baseURL }) => {
 /** How wide the page itself is: nothing may push it past the phone's width. */
 const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
-test("the expert's record at 375 px: no sideways overflow, figures on one line, axis labels of at least 11 px", async ({ page }) => {
+test("the expert's record at 375 px: no sideways overflow, figures on one line, axis labels of at least 11 px", async ({
+  page,
+}) => {
   await page.goto(`/experts/${EXPERT}`);
   await waitForHydration(page);
   const record = page.getByRole("region", { name: "Record and figures" });
@@ -31,13 +33,15 @@ test("the expert's record at 375 px: no sideways overflow, figures on one line, 
   const overflowing = await record.evaluate((section, width) => {
     // Text kept for screen readers only (clipped to nothing) takes no room on screen.
     const clipped = (element: Element | null): boolean => {
-      for (let node = element; node && node !== section; node = node.parentElement) if (getComputedStyle(node).clipPath !== "none") return true;
+      for (let node = element; node && node !== section; node = node.parentElement)
+        if (getComputedStyle(node).clipPath !== "none") return true;
       return false;
     };
     const out: string[] = [];
     for (const element of section.querySelectorAll("*")) {
       const box = element.getBoundingClientRect();
-      if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5) && !clipped(element)) out.push(`${element.tagName} ${element.textContent?.slice(0, 30)}`);
+      if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5) && !clipped(element))
+        out.push(`${element.tagName} ${element.textContent?.slice(0, 30)}`);
     }
     return out;
   }, PHONE.width);
@@ -72,7 +76,11 @@ test("the expert's record at 375 px: no sideways overflow, figures on one line, 
     const out: { text: string; size: number }[] = [];
     for (const element of figure.querySelectorAll<Element>("*")) {
       if (element.closest("title, desc, figcaption")) continue;
-      const ownText = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent ?? "").join("").trim();
+      const ownText = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? "")
+        .join("")
+        .trim();
       if (!ownText) continue;
       const fontSize = parseFloat(getComputedStyle(element).fontSize);
       // An SVG text shrinks with its drawing: its size on screen is its font size times the drawing's scale.
@@ -90,14 +98,18 @@ test("the expert's record at 375 px: no sideways overflow, figures on one line, 
   await page.screenshot({ path: "test-results/phone-record-expert-1440.png", fullPage: true });
 });
 
-test("the leaderboard at 375 px: the filters in one sideways row with a hint, the board on the first screen", async ({ page }) => {
+test("the leaderboard at 375 px: the filters in one sideways row with a hint, the board on the first screen", async ({
+  page,
+}) => {
   await page.goto("/leaderboard?window=all");
   await waitForHydration(page);
   const chips = page.getByRole("navigation", { name: /^(Window|Sport)$/ }).getByRole("link");
   expect(await chips.count()).toBeGreaterThan(10);
 
   // One row: every chip at the same height on the page.
-  const tops = await chips.evaluateAll((links) => links.map((link) => (link as HTMLElement).getBoundingClientRect().top));
+  const tops = await chips.evaluateAll((links) =>
+    links.map((link) => (link as HTMLElement).getBoundingClientRect().top),
+  );
   expect(new Set(tops.map(Math.round)).size, `chip tops ${tops.join(", ")}`).toBe(1);
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
@@ -108,7 +120,9 @@ test("the leaderboard at 375 px: the filters in one sideways row with a hint, th
   expect(firstRow!.y + firstRow!.height).toBeLessThanOrEqual(PHONE.height);
 
   // The row says it scrolls: a fading edge at the right, none at the left.
-  const filters = page.getByRole("navigation", { name: "Window" }).locator("xpath=ancestor::div[contains(@class, 'overflow-x-auto')][1]");
+  const filters = page
+    .getByRole("navigation", { name: "Window" })
+    .locator("xpath=ancestor::div[contains(@class, 'overflow-x-auto')][1]");
   const row = filters.locator("xpath=..");
   const after = row.locator(":scope > [data-scroll-hint=after]");
   const before = row.locator(":scope > [data-scroll-hint=before]");
@@ -124,7 +138,9 @@ test("the leaderboard at 375 px: the filters in one sideways row with a hint, th
   await middle.focus();
   await expect(middle).toBeFocused();
   await expect(after).toHaveCSS("opacity", "1");
-  await expect.poll(async () => (await middle.boundingBox())!.x + (await middle.boundingBox())!.width).toBeLessThanOrEqual((await after.boundingBox())!.x);
+  await expect
+    .poll(async () => (await middle.boundingBox())!.x + (await middle.boundingBox())!.width)
+    .toBeLessThanOrEqual((await after.boundingBox())!.x);
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   // ...and at the end of the row the hint moves to the left.
   const last = sports.last();
@@ -140,13 +156,20 @@ test("the leaderboard at 375 px: the filters in one sideways row with a hint, th
   await page.reload();
   await waitForHydration(page);
   const chosen = page.getByRole("navigation", { name: "Sport" }).locator('[aria-current="page"]');
-  await expect.poll(async () => (await chosen.boundingBox())!.x + (await chosen.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+  await expect
+    .poll(async () => (await chosen.boundingBox())!.x + (await chosen.boundingBox())!.width)
+    .toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: "test-results/phone-record-leaderboard-sport-375.png" });
 
   // On a desktop the filters wrap as before: nothing scrolls, no hint shows.
   await page.goto("/leaderboard?window=all");
   await page.setViewportSize(DESKTOP);
   await waitForHydration(page);
-  await expect(page.getByRole("navigation", { name: "Window" }).locator("xpath=ancestor::div[contains(@class, 'overflow-x-auto')][1]/..").locator(":scope > [data-scroll-hint=after]")).toHaveCSS("opacity", "0");
+  await expect(
+    page
+      .getByRole("navigation", { name: "Window" })
+      .locator("xpath=ancestor::div[contains(@class, 'overflow-x-auto')][1]/..")
+      .locator(":scope > [data-scroll-hint=after]"),
+  ).toHaveCSS("opacity", "0");
   await page.screenshot({ path: "test-results/phone-record-leaderboard-1440.png", fullPage: true });
 });

@@ -13,12 +13,14 @@ import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration 
 const AUTHOR = "LeBronPicks";
 const SUBSCRIBER = "alex.fan";
 
-
 /**
  * Writes the pick and saves it as a draft; answers its id, the team it backs and its spread ("-4.5"
  * or "+3.5"), the game's market line (issue 24: the editor fills it in and the server prices it).
  */
-async function writePick(page: Page, marker: string): Promise<{ postId: string; team: string; line: string; odds: string }> {
+async function writePick(
+  page: Page,
+  marker: string,
+): Promise<{ postId: string; team: string; line: string; odds: string }> {
   await page.goto("/feed?createEditPost=NEW");
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "New Post/Pick" });
@@ -41,7 +43,10 @@ async function writePick(page: Page, marker: string): Promise<{ postId: string; 
     .png()
     .toBuffer();
   const toolbar = dialog.getByRole("toolbar", { name: "Formatting" });
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), toolbar.getByRole("button", { name: "Image" }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    toolbar.getByRole("button", { name: "Image" }).click(),
+  ]);
   await chooser.setFiles({ name: "chart.png", mimeType: "image/png", buffer: png });
   await expect(editor.locator("img")).toHaveCount(1, { timeout: 15_000 });
   await expect(dialog.getByLabel(/Uploading chart\.png/)).toHaveCount(0, { timeout: 15_000 });
@@ -95,7 +100,10 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   const { postId, team, line, odds } = await writePick(author, marker);
 
   // A draft is its author's alone: nobody else finds it, nor any of its words.
-  const visitorContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const visitorContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
   await presetCookieConsent(visitorContext, baseURL!);
   const visitor = await visitorContext.newPage();
   const draftPage = await visitor.goto(`/posts/${postId}`);
@@ -112,8 +120,17 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   await waitForHydration(author);
   const dialog = author.getByRole("dialog", { name: "Edit pick" });
   await expect(dialog.getByLabel("Title")).toHaveValue("Celtics-Lakers: the side I am on", { timeout: 15_000 });
-  await expect(dialog.getByText("Posted picks keep their bet: you can still edit the write-up until the event starts.")).toBeVisible();
-  for (const locked of [dialog.getByLabel("Market"), dialog.getByLabel("Side"), dialog.getByLabel("Line"), dialog.getByLabel("Odds"), dialog.getByLabel("Units"), dialog.getByLabel("Category")]) {
+  await expect(
+    dialog.getByText("Posted picks keep their bet: you can still edit the write-up until the event starts."),
+  ).toBeVisible();
+  for (const locked of [
+    dialog.getByLabel("Market"),
+    dialog.getByLabel("Side"),
+    dialog.getByLabel("Line"),
+    dialog.getByLabel("Odds"),
+    dialog.getByLabel("Units"),
+    dialog.getByLabel("Category"),
+  ]) {
     await expect(locked).toBeDisabled();
   }
   await expect(dialog.getByRole("status", { name: "Your pick" })).toHaveText(`${team} ${line} at ${odds}, 2 units`);
@@ -162,17 +179,23 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   await author.reload();
   await waitForHydration(author);
   await author.getByRole("button", { name: "Reply to Alex Turner" }).click();
-  await author.getByRole("textbox", { name: "Reply to Alex Turner" }).fill("Road teams on a back-to-back cover 44% here.");
+  await author
+    .getByRole("textbox", { name: "Reply to Alex Turner" })
+    .fill("Road teams on a back-to-back cover 44% here.");
   await author.getByRole("button", { name: "Reply", exact: true }).click();
   const replies = author.getByRole("list", { name: "Replies to Alex Turner" });
   await expect(replies).toContainText("Road teams on a back-to-back cover 44% here.");
 
   // The reader sees the reply after a reload, and the comment survives it.
   await reader.reload();
-  await expect(reader.getByRole("list", { name: "Replies to Alex Turner" })).toContainText("Road teams on a back-to-back");
+  await expect(reader.getByRole("list", { name: "Replies to Alex Turner" })).toContainText(
+    "Road teams on a back-to-back",
+  );
 
   // A posted pick is never deleted (issue 9): withdrawn before its game, it stays off the record.
-  const withdrawn = await authorContext.request.post(`/api/posts/${postId}/withdraw`, { headers: { Origin: baseURL! } });
+  const withdrawn = await authorContext.request.post(`/api/posts/${postId}/withdraw`, {
+    headers: { Origin: baseURL! },
+  });
   expect(withdrawn.status()).toBe(200);
   await Promise.all([authorContext.close(), visitorContext.close(), subscriberContext.close()]);
 });

@@ -20,13 +20,27 @@ test.describe("NODE_ENV=production npm start on the embedded default", () => {
 
   test.beforeAll(async () => {
     // `npm start` is node scripts/start.js (package.json); the build exists (the e2e server made it).
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", ADMIN_EMAILS: "sharpside.admin@demo.sharpside.app" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ADMIN_EMAILS: "sharpside.admin@demo.sharpside.app",
+    };
     for (const name of ["DATABASE_URL", "SEED_DEMO_DATA", "APP_URL"]) delete env[name];
     server = spawn(process.execPath, ["scripts/start.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
     server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     await expect
-      .poll(async () => fetch(`${origin}/api/health`).then((r) => r.status, () => (server?.exitCode === null ? 0 : -1)), { timeout: 120_000, intervals: [250], message: `the server did not answer: ${output}` })
+      .poll(
+        async () =>
+          fetch(`${origin}/api/health`).then(
+            (r) => r.status,
+            () => (server?.exitCode === null ? 0 : -1),
+          ),
+        { timeout: 120_000, intervals: [250], message: `the server did not answer: ${output}` },
+      )
       .toBe(200);
   });
 

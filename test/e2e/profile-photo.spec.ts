@@ -11,7 +11,10 @@ import { signedInContext, waitForHydration } from "./support/helpers";
 // A demo user no other journey signs in as: their photo changes nobody else's expectations.
 const USER = "morgan.lee";
 
-test("a fake .png is refused by name; a real PNG cropped and saved is the profile photo after a reload", async ({ browser, baseURL }) => {
+test("a fake .png is refused by name; a real PNG cropped and saved is the profile photo after a reload", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const context = await signedInContext(browser, baseURL!, USER);
   const page = await context.newPage();
@@ -29,7 +32,11 @@ test("a fake .png is refused by name; a real PNG cropped and saved is the profil
   await expect(dialog).toBeVisible();
   const input = dialog.locator('input[type="file"]');
 
-  await input.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.\n") });
+  await input.setInputFiles({
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("These are my notes, not a picture.\n"),
+  });
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "notes.png" });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("File type must be one of image/png, image/jpeg, image/webp, image/avif");
@@ -63,7 +70,9 @@ test("a fake .png is refused by name; a real PNG cropped and saved is the profil
   expect(shown.pathname).toBe("/img");
   expect(shown.searchParams.get("src")).toBe(payload.avatar);
   // The picture is really served (decoded by the browser, not a broken image).
-  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
 
   await context.close();
 });

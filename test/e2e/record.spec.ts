@@ -11,24 +11,39 @@ import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration 
  */
 const EXPERT = "LeBronPicks";
 
-test("a pick is posted, its game starts, the results grade it, the record and the leaderboard follow", async ({ browser, baseURL, playwright }) => {
+test("a pick is posted, its game starts, the results grade it, the record and the leaderboard follow", async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const expert = await signedInContext(browser, baseURL!, EXPERT);
   const admin = await signedInContext(browser, baseURL!, "sharpside.admin");
-  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const visitor = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
 
   const categories = (await (await visitor.get("/api/categories")).json()) as { items: { id: number; name: string }[] };
   const nba = categories.items.find((category) => category.name === "NBA")!;
-  const events = (await (await visitor.get(`/api/events?categoryId=${nba.id}&size=50`)).json()) as { items: { id: number; startsAt: string; homeTeam: string }[] };
+  const events = (await (await visitor.get(`/api/events?categoryId=${nba.id}&size=50`)).json()) as {
+    items: { id: number; startsAt: string; homeTeam: string }[];
+  };
   // A coming game the expert has no other pick on, so the grade below is the only change to the record.
   const expertId = (await (await visitor.get(`/api/experts/${EXPERT}`)).json()).payload.id as string;
-  const theirs = (await (await visitor.get(`/api/posts?expertId=${expertId}&size=100`)).json()) as { items: { eventInfo: { id: number } | null }[] };
+  const theirs = (await (await visitor.get(`/api/posts?expertId=${expertId}&size=100`)).json()) as {
+    items: { eventInfo: { id: number } | null }[];
+  };
   const taken = new Set(theirs.items.map((post) => post.eventInfo?.id));
-  const game = events.items.find((event) => new Date(event.startsAt).getTime() > Date.now() + 3_600_000 && !taken.has(event.id));
+  const game = events.items.find(
+    (event) => new Date(event.startsAt).getTime() > Date.now() + 3_600_000 && !taken.has(event.id),
+  );
   expect(game, "the demo data has a coming NBA game").toBeTruthy();
 
   // The game's market (issue 24): the pick is taken at its consensus home spread and price.
-  const market = (await (await visitor.get(`/api/events/${game!.id}/market`)).json()).payload as { consensus: { Spread: { Home?: { line: number; price: number } } } };
+  const market = (await (await visitor.get(`/api/events/${game!.id}/market`)).json()).payload as {
+    consensus: { Spread: { Home?: { line: number; price: number } } };
+  };
   const offer = market.consensus.Spread.Home;
   expect(offer, "the demo's coming games carry lines").toBeTruthy();
   const { line, price } = offer!;
@@ -70,7 +85,10 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   await expect(box.getByText(pick.commitment)).toBeVisible();
 
   // The game starts: the admin moves its start to now.
-  const moved = await admin.request.patch(`/api/events/${game!.id}`, { headers: { Origin: baseURL! }, data: { startsAt: new Date().toISOString() } });
+  const moved = await admin.request.patch(`/api/events/${game!.id}`, {
+    headers: { Origin: baseURL! },
+    data: { startsAt: new Date().toISOString() },
+  });
   expect(moved.status(), await moved.text()).toBe(200);
 
   // The admin records the final score on the results screen: the home side wins by more than its spread.
@@ -99,13 +117,19 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   expect(after.units).toBeCloseTo(before.units + won, 1);
   await page.goto(`/experts/${EXPERT}`);
   const record = page.getByRole("region", { name: "Record and figures" });
-  await expect(record.getByRole("row", { name: /All time/ })).toContainText(`${after.wins}-${after.losses}-${after.pushes}`);
+  await expect(record.getByRole("row", { name: /All time/ })).toContainText(
+    `${after.wins}-${after.losses}-${after.pushes}`,
+  );
   await expect(record.getByRole("img", { name: /Units won by LeBronPicks/ })).toBeVisible();
-  await expect(record.locator("#units-chart-desc")).toContainText(`${after.units >= 0 ? "+" : ""}${after.units.toFixed(2)} units`);
+  await expect(record.locator("#units-chart-desc")).toContainText(
+    `${after.units >= 0 ? "+" : ""}${after.units.toFixed(2)} units`,
+  );
   await expect(record.getByRole("link", { name: spread }).first()).toBeVisible();
 
   // The leaderboard ranks the expert, all time.
   await page.goto("/leaderboard?window=all");
   await expect(page).toHaveTitle(/^Leaderboard: all sports, all time \|/);
-  await expect(page.getByRole("row", { name: new RegExp(`@${EXPERT}`) })).toContainText(`${after.wins}-${after.losses}-${after.pushes}`);
+  await expect(page.getByRole("row", { name: new RegExp(`@${EXPERT}`) })).toContainText(
+    `${after.wins}-${after.losses}-${after.pushes}`,
+  );
 });

@@ -23,7 +23,9 @@ async function expectOnGridironGuru(page: Page) {
 test.describe("at 1440 px", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("'/' focuses the box; typing shows the matching expert under Experts; ArrowDown and Enter open the expert", async ({ page }) => {
+  test("'/' focuses the box; typing shows the matching expert under Experts; ArrowDown and Enter open the expert", async ({
+    page,
+  }) => {
     const errors = collectPageErrors(page);
     await page.goto("/");
     await waitForHydration(page);
@@ -96,7 +98,9 @@ test.describe("at 1440 px", () => {
     await expect(page).toHaveURL("/search?q=zzqxv");
   });
 
-  test("several words: 'ice cold' suggests IceColdLocks; the page for 'gridron guru' lists GridironGuru", async ({ page }) => {
+  test("several words: 'ice cold' suggests IceColdLocks; the page for 'gridron guru' lists GridironGuru", async ({
+    page,
+  }) => {
     const errors = collectPageErrors(page);
     await page.goto("/");
     await waitForHydration(page);
@@ -146,7 +150,9 @@ test.describe("at 375 px", () => {
 
     await page.keyboard.type("gridiron");
     const listbox = overlay.getByRole("listbox", { name: "Search suggestions" });
-    await expect(listbox.getByRole("group", { name: "Experts" }).getByRole("option", { name: "GridironGuru" })).toBeVisible();
+    await expect(
+      listbox.getByRole("group", { name: "Experts" }).getByRole("option", { name: "GridironGuru" }),
+    ).toBeVisible();
 
     // Full width: the overlay and its suggestions span the screen, the overlay covering the header.
     const overlayRect = (await overlay.boundingBox())!;
@@ -189,7 +195,9 @@ test.describe("at 375 px", () => {
     // The overlay's box takes the keys once it is there and focused (the overlay's code loads on first use).
     await expect(overlay.getByRole("combobox")).toBeFocused();
     await page.keyboard.type("sunday stem");
-    await expect(overlay.getByRole("group", { name: "Experts" }).getByRole("option", { name: "SundaySteam" })).toBeVisible();
+    await expect(
+      overlay.getByRole("group", { name: "Experts" }).getByRole("option", { name: "SundaySteam" }),
+    ).toBeVisible();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/search?q=sunday+stem");
     await expect(page.getByRole("main").getByRole("link", { name: "Ray Donnelly" })).toBeVisible();

@@ -22,7 +22,9 @@ test("robots.txt, the sitemap and JSON-LD for experts, free posts and picks", as
   await page.goto("/experts/LeBronPicks");
   expect(await jsonLd(page)).toEqual([expect.objectContaining({ "@type": "Person", alternateName: "@LeBronPicks" })]);
 
-  const posts = (await (await request.get("/api/posts?size=50")).json()) as { items: { id: string; postType: string; publishDate: string }[] };
+  const posts = (await (await request.get("/api/posts?size=50")).json()) as {
+    items: { id: string; postType: string; publishDate: string }[];
+  };
   const live = posts.items.filter((post) => new Date(post.publishDate).getTime() <= Date.now());
   const free = live.find((post) => post.postType === "Post")!;
   const pick = live.find((post) => post.postType === "Pick")!;
@@ -30,17 +32,29 @@ test("robots.txt, the sitemap and JSON-LD for experts, free posts and picks", as
   expect(await jsonLd(page)).toEqual([expect.objectContaining({ "@type": "Article", isAccessibleForFree: true })]);
   await page.goto(`/posts/${pick.id}`);
   expect(await jsonLd(page)).toEqual([
-    expect.objectContaining({ "@type": "Article", isAccessibleForFree: false, hasPart: expect.objectContaining({ cssSelector: ".paywalled-content" }) }),
+    expect.objectContaining({
+      "@type": "Article",
+      isAccessibleForFree: false,
+      hasPart: expect.objectContaining({ cssSelector: ".paywalled-content" }),
+    }),
   ]);
 });
 
-test("installable: the page names its web manifest, which names the app and icons that load", async ({ page, request }) => {
+test("installable: the page names its web manifest, which names the app and icons that load", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(href).toBe("/manifest.webmanifest");
   const response = await request.get(href!);
   expect(response.headers()["content-type"]).toContain("application/manifest+json");
-  const manifest = (await response.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+  const manifest = (await response.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
   expect(manifest).toMatchObject({ start_url: "/", display: "standalone" });
   expect(manifest.name.length).toBeGreaterThan(0);
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
@@ -50,7 +64,9 @@ test("installable: the page names its web manifest, which names the app and icon
     expect(image.status(), icon.src).toBe(200);
     expect(image.headers()["content-type"]).toBe(icon.type);
   }
-  expect((await request.get(await page.locator('link[rel="apple-touch-icon"]').getAttribute("href") ?? "")).status()).toBe(200);
+  expect(
+    (await request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute("href")) ?? "")).status(),
+  ).toBe(200);
 });
 
 /** The server-rendered head's canonical link and share-card tags, as a crawler reads them (no JavaScript). */
@@ -68,8 +84,13 @@ async function shareTags(request: APIRequestContext, path: string) {
   };
 }
 
-test("every page type has its canonical address and a share card whose image the proxy serves", async ({ request, baseURL }) => {
-  const posts = (await (await request.get("/api/posts?size=50")).json()) as { items: { id: string; postType: string; publishDate: string; eventId: number | null }[] };
+test("every page type has its canonical address and a share card whose image the proxy serves", async ({
+  request,
+  baseURL,
+}) => {
+  const posts = (await (await request.get("/api/posts?size=50")).json()) as {
+    items: { id: string; postType: string; publishDate: string; eventId: number | null }[];
+  };
   const live = posts.items.filter((post) => new Date(post.publishDate).getTime() <= Date.now());
   const free = live.find((post) => post.postType === "Post")!;
   const pick = live.find((post) => post.postType === "Pick")!;

@@ -5,7 +5,12 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 const SIDEBAR = 'aside[aria-label="Sidebar"]';
 
-test("the sidebar collapses from 288 to 64 px and the server remembers it", async ({ page, context, baseURL, browser }) => {
+test("the sidebar collapses from 288 to 64 px and the server remembers it", async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
   await presetCookieConsent(context, baseURL!);
   await page.goto("/");
   await waitForHydration(page);

@@ -11,7 +11,6 @@ import { signedInContext, waitForHydration } from "./support/helpers";
 const EXPERT = "DiamondEdge";
 const READER = "taylor88";
 
-
 test("subscribe, read the picks, follow the new-post counter, cancel", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const reader = await signedInContext(browser, baseURL!, READER);
@@ -21,7 +20,10 @@ test("subscribe, read the picks, follow the new-post counter, cancel", async ({ 
   // A pick of the expert's, locked for the reader before subscribing.
   const expertInfo = (await (await reader.request.get(`/api/experts/${EXPERT}`)).json()).payload;
   expect(expertInfo.isSubscribed).toBe(false);
-  const posts = (await (await reader.request.get(`/api/posts?expertId=${expertInfo.id}&size=50`)).json()).items as { id: string; postType: string }[];
+  const posts = (await (await reader.request.get(`/api/posts?expertId=${expertInfo.id}&size=50`)).json()).items as {
+    id: string;
+    postType: string;
+  }[];
   const pick = posts.find((post) => post.postType === "Pick");
   expect(pick, "the demo expert has a live pick").toBeTruthy();
   await page.goto(`/posts/${pick!.id}`);
@@ -48,7 +50,9 @@ test("subscribe, read the picks, follow the new-post counter, cancel", async ({ 
       postType: "Post",
       title: "Bullpen note for tonight",
       body: [{ type: "paragraph", children: [{ text: "Two relievers threw 30+ pitches yesterday." }] }],
-      categoryId: (await (await reader.request.get("/api/categories")).json()).items.find((c: { name: string }) => c.name === "MLB").id,
+      categoryId: (await (await reader.request.get("/api/categories")).json()).items.find(
+        (c: { name: string }) => c.name === "MLB",
+      ).id,
       modalityIds: [],
       publishDate: new Date().toISOString(),
     },
@@ -57,7 +61,9 @@ test("subscribe, read the picks, follow the new-post counter, cancel", async ({ 
   const newPost = (await created.json()).payload;
   await page.goto("/feed");
   // The expert may be in the Recommended list too: look in the subscriptions.
-  const subscribed = page.getByRole("complementary", { name: "Sidebar" }).getByRole("list", { name: "Subscribed experts" });
+  const subscribed = page
+    .getByRole("complementary", { name: "Sidebar" })
+    .getByRole("list", { name: "Subscribed experts" });
   const entry = subscribed.getByRole("link", { name: new RegExp(`^${EXPERT}`) });
   await expect(entry.getByTestId("new-posts-count")).toHaveText(/^1/);
   expect((await (await reader.request.get("/api/subscriptions/counters/new-posts")).json()).payload.total).toBe(1);

@@ -6,12 +6,21 @@
 import { expect, test } from "@playwright/test";
 import { presetCookieConsent, signedInContext, uniqueClientIp } from "./support/helpers";
 
-test("1440 px: the post page's column names its author's record and leads to the subscription", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+test("1440 px: the post page's column names its author's record and leads to the subscription", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
   await presetCookieConsent(context, baseURL!);
   const page = await context.newPage();
   const expertId = (await (await context.request.get("/api/experts/LeBronPicks")).json()).payload.id as string;
-  const [post] = (await (await context.request.get(`/api/posts?expertId=${expertId}&size=1`)).json()).items as { id: string }[];
+  const [post] = (await (await context.request.get(`/api/posts?expertId=${expertId}&size=1`)).json()).items as {
+    id: string;
+  }[];
   await page.goto(`/posts/${post.id}`);
   const aside = page.getByRole("complementary", { name: "About the expert" });
   await expect(aside).toBeVisible();

@@ -32,7 +32,8 @@ export async function freePort(preferred: number): Promise<number> {
 }
 
 export async function startCluster(preferredPort = 55432): Promise<Cluster> {
-  if (!existsSync(path.join(BIN, "initdb"))) throw new Error(`no PostgreSQL binaries in ${BIN} (set HARDENING_PG_BIN or HARDENING_DATABASE_URL)`);
+  if (!existsSync(path.join(BIN, "initdb")))
+    throw new Error(`no PostgreSQL binaries in ${BIN} (set HARDENING_PG_BIN or HARDENING_DATABASE_URL)`);
   const isRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), "sharpside-hardening-pg-"));
   if (isRoot) {
@@ -41,7 +42,9 @@ export async function startCluster(preferredPort = 55432): Promise<Cluster> {
     chownSync(dir, uid, gid);
   }
   const run = (command: string, args: string[]) => {
-    const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", path.join(BIN, command), ...args]] : [path.join(BIN, command), args];
+    const [file, argv] = isRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(BIN, command), ...args]]
+      : [path.join(BIN, command), args];
     const result = spawnSync(file, argv, { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
   };
@@ -49,7 +52,8 @@ export async function startCluster(preferredPort = 55432): Promise<Cluster> {
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
+  const start = () =>
+    run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   start();
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -57,7 +61,12 @@ export async function startCluster(preferredPort = 55432): Promise<Cluster> {
     start,
     stop: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
     destroy() {
-      spawnSync(isRoot ? "runuser" : path.join(BIN, "pg_ctl"), isRoot ? ["-u", "postgres", "--", path.join(BIN, "pg_ctl"), "-D", data, "-m", "immediate", "stop"] : ["-D", data, "-m", "immediate", "stop"]);
+      spawnSync(
+        isRoot ? "runuser" : path.join(BIN, "pg_ctl"),
+        isRoot
+          ? ["-u", "postgres", "--", path.join(BIN, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]
+          : ["-D", data, "-m", "immediate", "stop"],
+      );
       rmSync(dir, { recursive: true, force: true });
     },
   };

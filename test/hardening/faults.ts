@@ -29,7 +29,10 @@ export class StreamReader {
   }
 
   private async read(url: string, cookie: string, lastEventId?: string) {
-    const response = await fetch(url, { headers: { cookie, accept: "text/event-stream", ...(lastEventId ? { "Last-Event-ID": lastEventId } : {}) }, signal: this.controller.signal });
+    const response = await fetch(url, {
+      headers: { cookie, accept: "text/event-stream", ...(lastEventId ? { "Last-Event-ID": lastEventId } : {}) },
+      signal: this.controller.signal,
+    });
     if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
     this.opened = true;
     const decoder = new TextDecoder();
@@ -63,17 +66,27 @@ export function errorShapeOk(path: string, response: Response, text: string): bo
   if (status >= 400 && path.startsWith("/api/")) {
     try {
       const body = JSON.parse(text) as { error?: unknown; statusCode?: unknown };
-      return typeof body.error === "string" && body.statusCode === status && (status !== 503 || response.headers.has("retry-after"));
+      return (
+        typeof body.error === "string" &&
+        body.statusCode === status &&
+        (status !== 503 || response.headers.has("retry-after"))
+      );
     } catch {
       return false;
     }
   }
-  if (status >= 500) return text.includes("Internal Server Error") && (status !== 503 || response.headers.has("retry-after"));
+  if (status >= 500)
+    return text.includes("Internal Server Error") && (status !== 503 || response.headers.has("retry-after"));
   return true;
 }
 
 /** Requests at a steady pace from `workers` loops, each outcome timed and checked for the error shape. */
-export function steadyLoad(appBase: string, requests: { name: string; make: () => { path: string; init?: RequestInit } }[], workers: number, timeoutMs = 10_000) {
+export function steadyLoad(
+  appBase: string,
+  requests: { name: string; make: () => { path: string; init?: RequestInit } }[],
+  workers: number,
+  timeoutMs = 10_000,
+) {
   const outcomes: Outcome[] = [];
   let running = true;
   const loops = Array.from({ length: workers }, async (_, w) => {
@@ -104,7 +117,11 @@ export function steadyLoad(appBase: string, requests: { name: string; make: () =
   };
 }
 
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 250): Promise<number | null> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<number | null> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (await check()) return Date.now() - start;
@@ -114,6 +131,8 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, timeout
 }
 
 export async function notificationIdsSince(sql: postgres.Sql, recipientId: string, since: Date): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`SELECT id FROM notifications WHERE recipient_id = ${recipientId} AND created_at >= ${since} ORDER BY created_at, id`;
+  const rows = await sql<
+    { id: string }[]
+  >`SELECT id FROM notifications WHERE recipient_id = ${recipientId} AND created_at >= ${since} ORDER BY created_at, id`;
   return rows.map((r) => r.id);
 }

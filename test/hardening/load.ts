@@ -80,21 +80,29 @@ export async function runLoad(options: {
   if (assignment.length < connections) throw new Error(`need ${connections} sessions, have ${assignment.length}`);
 
   // Before: the pairs and counts as they stand.
-  const likedBefore = new Set((await sql<{ k: string }[]>`SELECT user_id || ':' || post_id AS k FROM likes`).map((r) => r.k));
+  const likedBefore = new Set(
+    (await sql<{ k: string }[]>`SELECT user_id || ':' || post_id AS k FROM likes`).map((r) => r.k),
+  );
   const subscribedBefore = new Map(
-    (await sql<{ k: string; active: boolean }[]>`
+    (
+      await sql<{ k: string; active: boolean }[]>`
       SELECT subscriber_id || ':' || expert_id AS k, (status IN ('Activated', 'PastDue') OR (status = 'Canceled' AND current_period_end > now())) AS active
-      FROM subscriptions`).map((r) => [r.k, r.active]),
+      FROM subscriptions`
+    ).map((r) => [r.k, r.active]),
   );
   const commentsBefore = new Map(
-    (await sql<{ id: string; n: number; counter: number }[]>`
+    (
+      await sql<{ id: string; n: number; counter: number }[]>`
       SELECT p.id, (SELECT count(*)::int FROM comments c WHERE c.post_id = p.id AND c.deleted_at IS NULL) AS n, p.comments_count AS counter
-      FROM posts p WHERE p.id = ANY(${targets.postIds}::uuid[])`).map((r) => [r.id, r]),
+      FROM posts p WHERE p.id = ANY(${targets.postIds}::uuid[])`
+    ).map((r) => [r.id, r]),
   );
   const postsBefore = new Map(
-    (await sql<{ id: string; n: number }[]>`SELECT u.id, (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id) AS n FROM users u WHERE u.id = ANY(${experts.map((e) => e.userId)}::uuid[])`).map(
-      (r) => [r.id, r.n],
-    ),
+    (
+      await sql<
+        { id: string; n: number }[]
+      >`SELECT u.id, (SELECT count(*)::int FROM posts p WHERE p.author_id = u.id) AS n FROM users u WHERE u.id = ANY(${experts.map((e) => e.userId)}::uuid[])`
+    ).map((r) => [r.id, r.n]),
   );
 
   const likeState = new Map<string, boolean>();
@@ -114,7 +122,18 @@ export async function runLoad(options: {
     const row = (byOperation[name] ??= {});
     row[status] = (row[status] ?? 0) + 1;
   };
-  const opName = (op: Op) => (op.kind === "read" ? op.name : op.kind === "like" ? (op.liked ? "POST like" : "DELETE like") : op.kind === "subscribe" ? (op.subscribe ? "POST subscription" : "DELETE subscription") : `POST ${op.kind}`);
+  const opName = (op: Op) =>
+    op.kind === "read"
+      ? op.name
+      : op.kind === "like"
+        ? op.liked
+          ? "POST like"
+          : "DELETE like"
+        : op.kind === "subscribe"
+          ? op.subscribe
+            ? "POST subscription"
+            : "DELETE subscription"
+          : `POST ${op.kind}`;
 
   // A write whose answer never came (timeout, socket error) may or may not have happened: its pair is left out of the comparison.
   /**
@@ -186,12 +205,22 @@ export async function runLoad(options: {
         request = { method: liked ? "POST" : "DELETE", path: `/api/posts/${postId}/like`, headers: auth };
       } else if (w < 0.75) {
         op = { kind: "comment", postId };
-        request = { method: "POST", path: `/api/posts/${postId}/comments`, headers: json, body: JSON.stringify({ body: `Load run comment ${Date.now()}` }) };
+        request = {
+          method: "POST",
+          path: `/api/posts/${postId}/comments`,
+          headers: json,
+          body: JSON.stringify({ body: `Load run comment ${Date.now()}` }),
+        };
       } else {
         const expertId = pick(targets.expertIds);
         const subscribe = Math.random() < 0.6;
         op = { kind: "subscribe", userId: session.userId, expertId, subscribe };
-        request = { method: subscribe ? "POST" : "DELETE", path: "/api/subscriptions", headers: json, body: JSON.stringify({ expertId }) };
+        request = {
+          method: subscribe ? "POST" : "DELETE",
+          path: "/api/subscriptions",
+          headers: json,
+          body: JSON.stringify({ expertId }),
+        };
       }
     }
     context.op = op;
@@ -223,7 +252,10 @@ export async function runLoad(options: {
       writes.posts++;
     } else if (op.kind === "subscribe") {
       const subscription = payload?.subscription as { isActive?: boolean; status?: string } | undefined;
-      subscriptionState.set(`${op.userId}:${op.expertId}`, { active: Boolean(subscription?.isActive), status: String(subscription?.status) });
+      subscriptionState.set(`${op.userId}:${op.expertId}`, {
+        active: Boolean(subscription?.isActive),
+        status: String(subscription?.status),
+      });
       uncertainSubscriptions.delete(`${op.userId}:${op.expertId}`);
       writes[op.subscribe ? "subscribes" : "cancels"]++;
     }
@@ -240,7 +272,9 @@ export async function runLoad(options: {
   const startedAt = Date.now();
   const endAt = startedAt + durationSeconds * 1000;
   const progress = setInterval(() => {
-    console.log(`  ${Math.round((Date.now() - startedAt) / 1000)} s: ${latencies.length} answers ${JSON.stringify(statusCounts)}, ${errors} errors, ${timeouts} timeouts`);
+    console.log(
+      `  ${Math.round((Date.now() - startedAt) / 1000)} s: ${latencies.length} answers ${JSON.stringify(statusCounts)}, ${errors} errors, ${timeouts} timeouts`,
+    );
   }, 30_000);
   await Promise.all(
     assignment.map(async (session) => {
@@ -257,14 +291,26 @@ export async function runLoad(options: {
             20_000,
           );
           latencies.push(performance.now() - t0);
-          answers.push({ at, ms: Math.round(performance.now() - t0), status: response.status, shapeOk: errorShapeOk(request.path, response, body), write });
+          answers.push({
+            at,
+            ms: Math.round(performance.now() - t0),
+            status: response.status,
+            shapeOk: errorShapeOk(request.path, response, body),
+            write,
+          });
           statusCounts[response.status] = (statusCounts[response.status] ?? 0) + 1;
           record(response.status, body, context);
         } catch (error) {
           const timedOut = (error as Error).name === "TimeoutError";
           if (timedOut) timeouts++;
           else errors++;
-          answers.push({ at, ms: Math.round(performance.now() - t0), status: timedOut ? "timeout" : "network error", shapeOk: false, write });
+          answers.push({
+            at,
+            ms: Math.round(performance.now() - t0),
+            status: timedOut ? "timeout" : "network error",
+            shapeOk: false,
+            write,
+          });
           // Left in context.op: the next build() marks it uncertain.
         }
       }
@@ -274,7 +320,10 @@ export async function runLoad(options: {
   clearInterval(progress);
   const elapsedSeconds = (Date.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]) : 0);
+  const percentile = (p: number) =>
+    latencies.length
+      ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))])
+      : 0;
 
   // After: compare (the same rule as subscriptionGivesAccess in app/modules/experts/experts.server.ts).
   // Each count must be what the 2xx answers said; a write of unknown effect (no answer, or a 5xx
@@ -291,19 +340,24 @@ export async function runLoad(options: {
       const postId = key.split(":")[1];
       if (!targets.postIds.includes(postId)) continue;
       if (uncertainLikes.has(key)) unknown.set(postId, (unknown.get(postId) ?? 0) + 1);
-      else if (likeState.has(key) ? likeState.get(key)! : likedBefore.has(key)) settled.set(postId, (settled.get(postId) ?? 0) + 1);
+      else if (likeState.has(key) ? likeState.get(key)! : likedBefore.has(key))
+        settled.set(postId, (settled.get(postId) ?? 0) + 1);
     }
     const rows = await sql<{ id: string; n: number; counter: number }[]>`
       SELECT p.id, (SELECT count(*)::int FROM likes l WHERE l.post_id = p.id) AS n, p.likes_count AS counter FROM posts p WHERE p.id = ANY(${targets.postIds}::uuid[])`;
     for (const row of rows) {
       const low = settled.get(row.id) ?? 0;
       const open = unknown.get(row.id) ?? 0;
-      if (!within(row.n, low, open)) mismatches.push(`post ${row.id}: ${row.n} likes in the database, the answers say ${range(low, open)}`);
+      if (!within(row.n, low, open))
+        mismatches.push(`post ${row.id}: ${row.n} likes in the database, the answers say ${range(low, open)}`);
       if (row.counter !== row.n) mismatches.push(`post ${row.id}: likes_count ${row.counter} but ${row.n} likes`);
     }
     // Each pair the answers settled is in the database as they said.
-    const liked = new Set((await sql<{ k: string }[]>`SELECT user_id || ':' || post_id AS k FROM likes`).map((r) => r.k));
-    for (const [key, state] of likeState) if (liked.has(key) !== state) mismatches.push(`like ${key}: answered ${state}, database ${liked.has(key)}`);
+    const liked = new Set(
+      (await sql<{ k: string }[]>`SELECT user_id || ':' || post_id AS k FROM likes`).map((r) => r.k),
+    );
+    for (const [key, state] of likeState)
+      if (liked.has(key) !== state) mismatches.push(`like ${key}: answered ${state}, database ${liked.has(key)}`);
     checks.push({ name: "likes per post (rows and posts.likes_count)", compared: rows.length, mismatches });
   }
   {
@@ -315,8 +369,12 @@ export async function runLoad(options: {
       const before = commentsBefore.get(row.id)!;
       const made = commentsCreated.get(row.id) ?? 0;
       const open = uncertainComments.get(row.id) ?? 0;
-      if (!within(row.n, before.n + made, open)) mismatches.push(`post ${row.id}: ${row.n} comments, expected ${before.n} + ${range(made, open)}`);
-      if (row.counter - before.counter !== row.n - before.n) mismatches.push(`post ${row.id}: comments_count went ${before.counter} → ${row.counter}, comments ${before.n} → ${row.n}`);
+      if (!within(row.n, before.n + made, open))
+        mismatches.push(`post ${row.id}: ${row.n} comments, expected ${before.n} + ${range(made, open)}`);
+      if (row.counter - before.counter !== row.n - before.n)
+        mismatches.push(
+          `post ${row.id}: comments_count went ${before.counter} → ${row.counter}, comments ${before.n} → ${row.n}`,
+        );
     }
     checks.push({ name: "comments per post (rows and posts.comments_count)", compared: rows.length, mismatches });
   }
@@ -327,7 +385,8 @@ export async function runLoad(options: {
     for (const key of new Set([...subscribedBefore.keys(), ...subscriptionState.keys(), ...uncertainSubscriptions])) {
       const expertId = key.split(":")[1];
       if (uncertainSubscriptions.has(key)) unknown.set(expertId, (unknown.get(expertId) ?? 0) + 1);
-      else if (subscriptionState.has(key) ? subscriptionState.get(key)!.active : subscribedBefore.get(key)!) settled.set(expertId, (settled.get(expertId) ?? 0) + 1);
+      else if (subscriptionState.has(key) ? subscriptionState.get(key)!.active : subscribedBefore.get(key)!)
+        settled.set(expertId, (settled.get(expertId) ?? 0) + 1);
     }
     const rows = await sql<{ id: string; n: number }[]>`
       SELECT u.id, (SELECT count(*)::int FROM subscriptions s WHERE s.expert_id = u.id
@@ -336,13 +395,19 @@ export async function runLoad(options: {
     for (const row of rows) {
       const low = settled.get(row.id) ?? 0;
       const open = unknown.get(row.id) ?? 0;
-      if (!within(row.n, low, open)) mismatches.push(`expert ${row.id}: ${row.n} subscribers in the database, the answers say ${range(low, open)}`);
+      if (!within(row.n, low, open))
+        mismatches.push(`expert ${row.id}: ${row.n} subscribers in the database, the answers say ${range(low, open)}`);
     }
     const statuses = new Map(
-      (await sql<{ k: string; status: string }[]>`SELECT subscriber_id || ':' || expert_id AS k, status FROM subscriptions`).map((r) => [r.k, r.status]),
+      (
+        await sql<
+          { k: string; status: string }[]
+        >`SELECT subscriber_id || ':' || expert_id AS k, status FROM subscriptions`
+      ).map((r) => [r.k, r.status]),
     );
     for (const [key, state] of subscriptionState) {
-      if (statuses.get(key) !== state.status) mismatches.push(`subscription ${key}: answered ${state.status}, database ${statuses.get(key)}`);
+      if (statuses.get(key) !== state.status)
+        mismatches.push(`subscription ${key}: answered ${state.status}, database ${statuses.get(key)}`);
     }
     checks.push({ name: "subscribers per expert (and each subscription's status)", compared: rows.length, mismatches });
   }
@@ -358,10 +423,15 @@ export async function runLoad(options: {
       const low = (postsBefore.get(row.id) ?? 0) + (postsCreated.get(row.id) ?? 0);
       const open = uncertainPosts.get(row.id) ?? 0;
       if (!within(row.n, low, open)) mismatches.push(`expert ${row.id}: ${row.n} posts, expected ${range(low, open)}`);
-      if (row.counter !== row.published) mismatches.push(`expert ${row.id}: published_posts_count ${row.counter} but ${row.published} published posts`);
+      if (row.counter !== row.published)
+        mismatches.push(`expert ${row.id}: published_posts_count ${row.counter} but ${row.published} published posts`);
       if (row.latestBelow) mismatches.push(`expert ${row.id}: latest_publish_date is before a published post's date`);
     }
-    checks.push({ name: "posts per expert (and experts.published_posts_count, latest_publish_date)", compared: rows.length, mismatches });
+    checks.push({
+      name: "posts per expert (and experts.published_posts_count, latest_publish_date)",
+      compared: rows.length,
+      mismatches,
+    });
   }
 
   return {

@@ -13,7 +13,15 @@ if (file) {
   histogram.enable();
   process.on("SIGUSR2", () => {
     const ms = (ns) => Math.round((ns / 1e6) * 10) / 10;
-    writeFileSync(file, JSON.stringify({ maxMs: ms(histogram.max), p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), samples: histogram.count }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        maxMs: ms(histogram.max),
+        p50Ms: ms(histogram.percentile(50)),
+        p99Ms: ms(histogram.percentile(99)),
+        samples: histogram.count,
+      }),
+    );
     histogram.reset();
   });
 }

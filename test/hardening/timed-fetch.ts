@@ -7,7 +7,11 @@ export class DeadlineError extends Error {
   name = "TimeoutError";
 }
 
-export async function timedFetch(url: string, init: RequestInit, ms: number): Promise<{ response: Response; text: string }> {
+export async function timedFetch(
+  url: string,
+  init: RequestInit,
+  ms: number,
+): Promise<{ response: Response; text: string }> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {

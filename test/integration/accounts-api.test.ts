@@ -1,7 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailCodes, mailOutbox, passwordResetTokens, refreshTokens, sessions, users } from "~/db/schema";
-import { ACCESS_COOKIE, REFRESH_COOKIE, REUSE_GRACE_SECONDS, rotateRefreshToken } from "~/modules/accounts/sessions.server";
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  REUSE_GRACE_SECONDS,
+  rotateRefreshToken,
+} from "~/modules/accounts/sessions.server";
 import * as confirmEmailRoute from "~/routes/api.confirm_email";
 import * as confirmEmailTokenRoute from "~/routes/api.confirm_email.$token";
 import * as forgotPasswordRoute from "~/routes/api.forgot_password";
@@ -47,7 +52,12 @@ async function signUp(user = newUser(), jar = new CookieJar()) {
 }
 
 async function lastMailTo(email: string) {
-  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return mail;
 }
 
@@ -61,7 +71,9 @@ async function codeFor(email: string) {
 
 describe(`sign-up (${testDatabaseEngine()})`, () => {
   it("creates the user, answers 201 with the current user and signs them in unconfirmed", async () => {
-    const { status, body, jar, user } = await signUp(newUser({ fullName: "Jordan  Avery Reyes", timezone: "America/Chicago", newsletter: true }));
+    const { status, body, jar, user } = await signUp(
+      newUser({ fullName: "Jordan  Avery Reyes", timezone: "America/Chicago", newsletter: true }),
+    );
     expect(status).toBe(201);
     expect(body.payload.user).toMatchObject({
       email: user.email,
@@ -92,13 +104,23 @@ describe(`sign-up (${testDatabaseEngine()})`, () => {
 
   it("records the Expert flow", async () => {
     const jar = new CookieJar();
-    const { status, body } = await callRoute(expertFlowRoute, context, { method: "POST", path: "/api/users/expert_flow", body: { user: newUser() }, jar });
+    const { status, body } = await callRoute(expertFlowRoute, context, {
+      method: "POST",
+      path: "/api/users/expert_flow",
+      body: { user: newUser() },
+      jar,
+    });
     expect(status).toBe(201);
     expect(body.payload.user).toMatchObject({ signUpFlow: "Expert", roles: ["User"] });
   });
 
   it("answers 422 by field: e-mail, required name, mismatched and weak passwords", async () => {
-    const bad = await signUp({ email: "nope", fullName: "", password: "short", passwordConfirmation: "other" } as never);
+    const bad = await signUp({
+      email: "nope",
+      fullName: "",
+      password: "short",
+      passwordConfirmation: "other",
+    } as never);
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({
       email: ["Invalid email"],
@@ -228,7 +250,12 @@ describe(`e-mail confirmation (${testDatabaseEngine()})`, () => {
     const { jar, user } = await signUp();
     const { code } = await codeFor(user.email);
     const spaced = `${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`;
-    const result = await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: `/api/confirm_email/x`, params: { token: spaced }, jar });
+    const result = await callRoute(confirmEmailTokenRoute, context, {
+      method: "PATCH",
+      path: `/api/confirm_email/x`,
+      params: { token: spaced },
+      jar,
+    });
     expect(result.status).toBe(200);
     expect(result.body.payload.user.emailConfirmed).toBe(true);
   });
@@ -236,7 +263,11 @@ describe(`e-mail confirmation (${testDatabaseEngine()})`, () => {
   it("confirms with the magic link's token without being signed in", async () => {
     const { user } = await signUp();
     const { linkToken } = await codeFor(user.email);
-    const result = await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: "/api/confirm_email/x", params: { token: linkToken } });
+    const result = await callRoute(confirmEmailTokenRoute, context, {
+      method: "PATCH",
+      path: "/api/confirm_email/x",
+      params: { token: linkToken },
+    });
     expect(result.status).toBe(200);
     expect(result.body.payload.user.emailConfirmed).toBe(true);
   });
@@ -244,7 +275,15 @@ describe(`e-mail confirmation (${testDatabaseEngine()})`, () => {
   it("needs the signed-in user for a code", async () => {
     const { user } = await signUp();
     const { code } = await codeFor(user.email);
-    expect((await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: "/api/confirm_email/x", params: { token: code } })).status).toBe(401);
+    expect(
+      (
+        await callRoute(confirmEmailTokenRoute, context, {
+          method: "PATCH",
+          path: "/api/confirm_email/x",
+          params: { token: code },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("burns the code after 5 wrong tries", async () => {
@@ -253,12 +292,22 @@ describe(`e-mail confirmation (${testDatabaseEngine()})`, () => {
     const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
     const messages = [];
     for (let i = 0; i < 5; i++) {
-      const result = await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: "/api/confirm_email/x", params: { token: wrong }, jar });
+      const result = await callRoute(confirmEmailTokenRoute, context, {
+        method: "PATCH",
+        path: "/api/confirm_email/x",
+        params: { token: wrong },
+        jar,
+      });
       expect(result.status).toBe(422);
       messages.push(result.body.errors.token[0]);
     }
     expect(messages.slice(0, 4)).toEqual(Array(4).fill("Invalid code"));
-    const right = await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: "/api/confirm_email/x", params: { token: code }, jar });
+    const right = await callRoute(confirmEmailTokenRoute, context, {
+      method: "PATCH",
+      path: "/api/confirm_email/x",
+      params: { token: code },
+      jar,
+    });
     expect(right.status).toBe(422);
     expect(right.body.errors.token).toEqual(["This code has expired. Request a new one."]);
   });
@@ -267,24 +316,45 @@ describe(`e-mail confirmation (${testDatabaseEngine()})`, () => {
     const { jar, user } = await signUp();
     const { code } = await codeFor(user.email);
     const [row] = await database.db.select().from(users).where(eq(users.email, user.email));
-    await database.db.update(emailCodes).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(emailCodes.userId, row.id));
-    const expired = await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: "/api/confirm_email/x", params: { token: code }, jar });
+    await database.db
+      .update(emailCodes)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(emailCodes.userId, row.id));
+    const expired = await callRoute(confirmEmailTokenRoute, context, {
+      method: "PATCH",
+      path: "/api/confirm_email/x",
+      params: { token: code },
+      jar,
+    });
     expect(expired.body.errors.token).toEqual(["This code has expired. Request a new one."]);
     const resent = await callRoute(confirmEmailRoute, context, { method: "POST", path: "/api/confirm_email", jar });
     expect(resent.status).toBe(200);
     const fresh = await codeFor(user.email);
-    const confirmed = await callRoute(confirmEmailTokenRoute, context, { method: "PATCH", path: "/api/confirm_email/x", params: { token: fresh.code }, jar });
+    const confirmed = await callRoute(confirmEmailTokenRoute, context, {
+      method: "PATCH",
+      path: "/api/confirm_email/x",
+      params: { token: fresh.code },
+      jar,
+    });
     expect(confirmed.status).toBe(200);
     // Once confirmed, resending makes no sense.
-    expect((await callRoute(confirmEmailRoute, context, { method: "POST", path: "/api/confirm_email", jar })).status).toBe(422);
+    expect(
+      (await callRoute(confirmEmailRoute, context, { method: "POST", path: "/api/confirm_email", jar })).status,
+    ).toBe(422);
   });
 
   it("limits resends (429 with Retry-After)", async () => {
-    const strict = { ...makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_EMAIL_CODE: "2/600" }), clientIp: "192.0.2.99" };
+    const strict = {
+      ...makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_EMAIL_CODE: "2/600" }),
+      clientIp: "192.0.2.99",
+    };
     const jar = new CookieJar();
     await callRoute(usersRoute, strict, { method: "POST", path: "/api/users", body: { user: newUser() }, jar });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await callRoute(confirmEmailRoute, strict, { method: "POST", path: "/api/confirm_email", jar })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await callRoute(confirmEmailRoute, strict, { method: "POST", path: "/api/confirm_email", jar })).status,
+      );
     expect(statuses).toEqual([200, 200, 429]);
   });
 });
@@ -295,13 +365,20 @@ async function resetTokenFor(email: string) {
 }
 
 describe(`password reset and change (${testDatabaseEngine()})`, () => {
-
   it("answers the same for an unknown account and sends nothing", async () => {
     const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
-    const unknown = await callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: "ghost@example.com" } });
+    const unknown = await callRoute(forgotPasswordRoute, context, {
+      method: "POST",
+      path: "/api/forgot_password",
+      body: { emailOrUserName: "ghost@example.com" },
+    });
     const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     const { user } = await signUp();
-    const known = await callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    const known = await callRoute(forgotPasswordRoute, context, {
+      method: "POST",
+      path: "/api/forgot_password",
+      body: { emailOrUserName: user.email },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     expect(after[0].n).toBe(before[0].n);
@@ -309,9 +386,20 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
 
   it("resets once with a valid token, signs out every session, and the token is then dead", async () => {
     const { user, jar } = await signUp();
-    await callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    await callRoute(forgotPasswordRoute, context, {
+      method: "POST",
+      path: "/api/forgot_password",
+      body: { emailOrUserName: user.email },
+    });
     const token = await resetTokenFor(user.email);
-    expect((await callRoute(forgotPasswordTokenRoute, context, { path: "/api/forgot_password/x", params: { resetToken: token } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(forgotPasswordTokenRoute, context, {
+          path: "/api/forgot_password/x",
+          params: { resetToken: token },
+        })
+      ).status,
+    ).toBe(200);
     const mismatch = await callRoute(forgotPasswordTokenRoute, context, {
       method: "PUT",
       path: "/api/forgot_password/x",
@@ -334,7 +422,14 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
       body: { password: "another 12345", confirmPassword: "another 12345" },
     });
     expect(again.status).toBe(404);
-    expect((await callRoute(forgotPasswordTokenRoute, context, { path: "/api/forgot_password/x", params: { resetToken: token } })).status).toBe(404);
+    expect(
+      (
+        await callRoute(forgotPasswordTokenRoute, context, {
+          path: "/api/forgot_password/x",
+          params: { resetToken: token },
+        })
+      ).status,
+    ).toBe(404);
     const signIn = await callRoute(sessionRoute, context, {
       method: "POST",
       path: "/api/session",
@@ -345,10 +440,24 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
 
   it("a reset spends every other open link of the account, and so does a password change", async () => {
     const { user } = await signUp();
-    const ask = () => callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
-    const check = (token: string) => callRoute(forgotPasswordTokenRoute, context, { path: "/api/forgot_password/x", params: { resetToken: token } }).then((r) => r.status);
+    const ask = () =>
+      callRoute(forgotPasswordRoute, context, {
+        method: "POST",
+        path: "/api/forgot_password",
+        body: { emailOrUserName: user.email },
+      });
+    const check = (token: string) =>
+      callRoute(forgotPasswordTokenRoute, context, {
+        path: "/api/forgot_password/x",
+        params: { resetToken: token },
+      }).then((r) => r.status);
     const reset = (token: string, password: string) =>
-      callRoute(forgotPasswordTokenRoute, context, { method: "PUT", path: "/api/forgot_password/x", params: { resetToken: token }, body: { password, confirmPassword: password } }).then((r) => r.status);
+      callRoute(forgotPasswordTokenRoute, context, {
+        method: "PUT",
+        path: "/api/forgot_password/x",
+        params: { resetToken: token },
+        body: { password, confirmPassword: password },
+      }).then((r) => r.status);
     await ask();
     const older = await resetTokenFor(user.email);
     await ask();
@@ -361,16 +470,29 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
     expect(await reset(older, "attacker 12345")).toBe(404);
     // Nor does an e-mail code sent before it.
     const [account] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-    const codes = await database.db.select({ consumedAt: emailCodes.consumedAt }).from(emailCodes).where(eq(emailCodes.userId, account.id));
+    const codes = await database.db
+      .select({ consumedAt: emailCodes.consumedAt })
+      .from(emailCodes)
+      .where(eq(emailCodes.userId, account.id));
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.every((code) => code.consumedAt !== null)).toBe(true);
 
     // A link asked for, then the password changed from the settings: the link is dead.
     const session = new CookieJar();
-    await callRoute(sessionRoute, context, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: user.email, password: "brand new 123" } }, jar: session });
+    await callRoute(sessionRoute, context, {
+      method: "POST",
+      path: "/api/session",
+      body: { session: { emailOrUserName: user.email, password: "brand new 123" } },
+      jar: session,
+    });
     await ask();
     const pending = await resetTokenFor(user.email);
-    const changed = await callRoute(resetPasswordRoute, context, { method: "POST", path: "/api/reset_password", jar: session, body: { currentPassword: "brand new 123", password: "changed pass 9", confirmPassword: "changed pass 9" } });
+    const changed = await callRoute(resetPasswordRoute, context, {
+      method: "POST",
+      path: "/api/reset_password",
+      jar: session,
+      body: { currentPassword: "brand new 123", password: "changed pass 9", confirmPassword: "changed pass 9" },
+    });
     expect(changed.status).toBe(200);
     expect(await check(pending)).toBe(404);
     expect(await reset(pending, "attacker 12345")).toBe(404);
@@ -378,16 +500,32 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
 
   it("refuses an expired reset token", async () => {
     const { user } = await signUp();
-    await callRoute(forgotPasswordRoute, context, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    await callRoute(forgotPasswordRoute, context, {
+      method: "POST",
+      path: "/api/forgot_password",
+      body: { emailOrUserName: user.email },
+    });
     const token = await resetTokenFor(user.email);
     await database.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` });
-    expect((await callRoute(forgotPasswordTokenRoute, context, { path: "/api/forgot_password/x", params: { resetToken: token } })).status).toBe(404);
+    expect(
+      (
+        await callRoute(forgotPasswordTokenRoute, context, {
+          path: "/api/forgot_password/x",
+          params: { resetToken: token },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("changes the password when signed in, keeping this session and ending the others", async () => {
     const { user, jar } = await signUp();
     const other = new CookieJar();
-    await callRoute(sessionRoute, context, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: user.email, password: user.password } }, jar: other });
+    await callRoute(sessionRoute, context, {
+      method: "POST",
+      path: "/api/session",
+      body: { session: { emailOrUserName: user.email, password: user.password } },
+      jar: other,
+    });
     const wrong = await callRoute(resetPasswordRoute, context, {
       method: "POST",
       path: "/api/reset_password",
@@ -404,7 +542,9 @@ describe(`password reset and change (${testDatabaseEngine()})`, () => {
     expect(ok.status).toBe(200);
     expect((await callRoute(meRoute, context, { path: "/api/user/me", jar })).status).toBe(200);
     expect((await callRoute(meRoute, context, { path: "/api/user/me", jar: other })).status).toBe(401);
-    expect((await callRoute(resetPasswordRoute, context, { method: "POST", path: "/api/reset_password", body: {} })).status).toBe(401);
+    expect(
+      (await callRoute(resetPasswordRoute, context, { method: "POST", path: "/api/reset_password", body: {} })).status,
+    ).toBe(401);
   });
 });
 
@@ -415,12 +555,18 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       const body = { currentPassword: `guess ${i} abc`, password: "changed pass 9", confirmPassword: "changed pass 9" };
-      statuses.push((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body })).status);
+      statuses.push(
+        (await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body }))
+          .status,
+      );
     }
     expect(statuses).toEqual([422, 422, 429]);
     // Past the limit the right password is refused as well, so it cannot be told from a guess.
     const right = { currentPassword: user.password, password: "changed pass 9", confirmPassword: "changed pass 9" };
-    expect((await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body: right })).status).toBe(429);
+    expect(
+      (await callRoute(resetPasswordRoute, strict, { method: "POST", path: "/api/reset_password", jar, body: right }))
+        .status,
+    ).toBe(429);
     expect((await database.db.select().from(users).where(eq(users.email, user.email)))[0].passwordHash).not.toBeNull();
   });
 
@@ -431,16 +577,28 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
     for (let i = 0; i < 4; i++) {
       const ctx = { ...strict, clientIp: `10.0.0.${i}` };
       statuses.push(
-        (await callRoute(sessionRoute, ctx, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: user.email, password: "bad guess 1" } } })).status,
+        (
+          await callRoute(sessionRoute, ctx, {
+            method: "POST",
+            path: "/api/session",
+            body: { session: { emailOrUserName: user.email, password: "bad guess 1" } },
+          })
+        ).status,
       );
     }
     expect(statuses).toEqual([422, 422, 422, 429]);
 
     // Locked: the right password is refused too, by e-mail or user name, from any IP, with a Retry-After.
-    const userName = (await database.db.select({ userName: users.userName }).from(users).where(eq(users.email, user.email)))[0].userName;
+    const userName = (
+      await database.db.select({ userName: users.userName }).from(users).where(eq(users.email, user.email))
+    )[0].userName;
     for (const [i, emailOrUserName] of [user.email, userName.toUpperCase()].entries()) {
       const ctx = { ...strict, clientIp: `10.0.1.${i}` };
-      const locked = await callRoute(sessionRoute, ctx, { method: "POST", path: "/api/session", body: { session: { emailOrUserName, password: user.password } } });
+      const locked = await callRoute(sessionRoute, ctx, {
+        method: "POST",
+        path: "/api/session",
+        body: { session: { emailOrUserName, password: user.password } },
+      });
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe("Too many requests. Try again later.");
       expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
@@ -448,7 +606,11 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
 
     // The owner gets back in at once through a password reset by e-mail, which ends the lock.
     // (From an address of its own: the file's other resets count against 127.0.0.1's hourly limit.)
-    await callRoute(forgotPasswordRoute, { ...strict, clientIp: "10.0.2.1" }, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } });
+    await callRoute(
+      forgotPasswordRoute,
+      { ...strict, clientIp: "10.0.2.1" },
+      { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: user.email } },
+    );
     const resetToken = await resetTokenFor(user.email);
     const reset = await callRoute(forgotPasswordTokenRoute, strict, {
       method: "PUT",
@@ -457,7 +619,11 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
       body: { password: "fresh start 77", confirmPassword: "fresh start 77" },
     });
     expect(reset.status).toBe(200);
-    const signedIn = await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: userName, password: "fresh start 77" } } });
+    const signedIn = await callRoute(sessionRoute, strict, {
+      method: "POST",
+      path: "/api/session",
+      body: { session: { emailOrUserName: userName, password: "fresh start 77" } },
+    });
     expect(signedIn.status).toBe(200);
   });
 
@@ -465,9 +631,17 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
     const strict = makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_SIGN_IN_ACCOUNT: "1/900" });
     const { user } = await signUp();
     for (const password of ["bad guess 1", "bad guess 2"]) {
-      await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: `ghost-${user.email}`, password } } });
+      await callRoute(sessionRoute, strict, {
+        method: "POST",
+        path: "/api/session",
+        body: { session: { emailOrUserName: `ghost-${user.email}`, password } },
+      });
     }
-    const owner = await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: user.email, password: user.password } } });
+    const owner = await callRoute(sessionRoute, strict, {
+      method: "POST",
+      path: "/api/session",
+      body: { session: { emailOrUserName: user.email, password: user.password } },
+    });
     expect(owner.status).toBe(200);
   });
 
@@ -475,19 +649,41 @@ describe(`abuse limits (${testDatabaseEngine()})`, () => {
     const strict = { ...makeLoadContext(database.db, { RATE_LIMIT_SIGN_IN_IP: "2/300" }), clientIp: "192.0.2.77" };
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await callRoute(sessionRoute, strict, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: "x@example.com", password: "y" } } })).status);
+      statuses.push(
+        (
+          await callRoute(sessionRoute, strict, {
+            method: "POST",
+            path: "/api/session",
+            body: { session: { emailOrUserName: "x@example.com", password: "y" } },
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([422, 422, 429]);
   });
 
   it("limits sign-ups and password-reset requests per IP", async () => {
-    const strict = { ...makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1/300", RATE_LIMIT_PASSWORD_RESET: "1/300" }), clientIp: "192.0.2.88" };
-    expect((await callRoute(usersRoute, strict, { method: "POST", path: "/api/users", body: { user: newUser() } })).status).toBe(201);
-    const limited = await callRoute(usersRoute, strict, { method: "POST", path: "/api/users", body: { user: newUser() } });
+    const strict = {
+      ...makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1/300", RATE_LIMIT_PASSWORD_RESET: "1/300" }),
+      clientIp: "192.0.2.88",
+    };
+    expect(
+      (await callRoute(usersRoute, strict, { method: "POST", path: "/api/users", body: { user: newUser() } })).status,
+    ).toBe(201);
+    const limited = await callRoute(usersRoute, strict, {
+      method: "POST",
+      path: "/api/users",
+      body: { user: newUser() },
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe("Too many requests. Try again later.");
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const reset = () => callRoute(forgotPasswordRoute, strict, { method: "POST", path: "/api/forgot_password", body: { emailOrUserName: "a@b.co" } });
+    const reset = () =>
+      callRoute(forgotPasswordRoute, strict, {
+        method: "POST",
+        path: "/api/forgot_password",
+        body: { emailOrUserName: "a@b.co" },
+      });
     expect((await reset()).status).toBe(200);
     expect((await reset()).status).toBe(429);
   });

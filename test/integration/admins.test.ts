@@ -32,16 +32,26 @@ describe(`granting admins (${testDatabaseEngine()})`, () => {
     const unconfirmed = await makePerson({ confirmed: false });
     expect((await runPage(adminEventsPage, context, "/admin/events", owner.jar)).status).toBe(403);
 
-    const grants = await grantAdmins(database.db, [owner.user.email.toUpperCase(), unconfirmed.user.email, "nobody@example.com", ""]);
+    const grants = await grantAdmins(database.db, [
+      owner.user.email.toUpperCase(),
+      unconfirmed.user.email,
+      "nobody@example.com",
+      "",
+    ]);
     expect(grants).toEqual([
       { email: owner.user.email.toLowerCase(), outcome: "granted" },
       { email: unconfirmed.user.email.toLowerCase(), outcome: "unconfirmed" },
       { email: "nobody@example.com", outcome: "unknown" },
     ]);
-    expect(await grantAdmins(database.db, [owner.user.email])).toEqual([{ email: owner.user.email.toLowerCase(), outcome: "already" }]);
+    expect(await grantAdmins(database.db, [owner.user.email])).toEqual([
+      { email: owner.user.email.toLowerCase(), outcome: "already" },
+    ]);
     const [row] = await database.db.select({ roles: users.roles }).from(users).where(eq(users.id, owner.user.id));
     expect(row.roles.filter((role) => role === "Admin")).toHaveLength(1);
-    const [other] = await database.db.select({ roles: users.roles }).from(users).where(eq(users.id, unconfirmed.user.id));
+    const [other] = await database.db
+      .select({ roles: users.roles })
+      .from(users)
+      .where(eq(users.id, unconfirmed.user.id));
     expect(other.roles).not.toContain("Admin");
     expect((await runPage(adminEventsPage, context, "/admin/events", owner.jar)).status).toBe(200);
   });
@@ -50,7 +60,12 @@ describe(`granting admins (${testDatabaseEngine()})`, () => {
 describe("npm run admin:grant", () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-grant.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: "memory://", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sharpside-grant-")), LOG_LEVEL: "silent" },
+      env: {
+        ...process.env,
+        DATABASE_URL: "memory://",
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sharpside-grant-")),
+        LOG_LEVEL: "silent",
+      },
       encoding: "utf8",
       timeout: 60_000,
     });

@@ -50,7 +50,10 @@ async function call(
 ): Promise<Answer> {
   const headers = new Headers();
   if (options.jar) headers.set("Cookie", options.jar.header());
-  const request = new Request(`http://localhost${path}`, options.fields ? { method: "POST", headers, body: new URLSearchParams(options.fields) } : { headers });
+  const request = new Request(
+    `http://localhost${path}`,
+    options.fields ? { method: "POST", headers, body: new URLSearchParams(options.fields) } : { headers },
+  );
   let result: unknown;
   try {
     result = await handler!({ request, params: options.params ?? {}, context });
@@ -71,7 +74,8 @@ async function call(
 }
 
 /** The conform reply's errors: "" is the form root. */
-const errorsOf = (answer: Answer) => (answer.data?.result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
+const errorsOf = (answer: Answer) =>
+  (answer.data?.result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
 
 let counter = 0;
 function person(overrides: Record<string, string> = {}) {
@@ -91,7 +95,12 @@ async function signUpThroughPage(fields = person(), jar = new CookieJar()) {
 }
 
 async function lastMailTo(email: string) {
-  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return mail;
 }
 
@@ -105,18 +114,28 @@ async function codeFor(email: string) {
 
 describe(`sign-up page (${testDatabaseEngine()})`, () => {
   it("creates the account, signs it in with both cookies and goes to /email-verification", async () => {
-    const { answer, jar, fields } = await signUpThroughPage(person({ flow: "Expert", newsletter: "on", timezone: "America/Chicago" }));
+    const { answer, jar, fields } = await signUpThroughPage(
+      person({ flow: "Expert", newsletter: "on", timezone: "America/Chicago" }),
+    );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/email-verification");
     expect(answer.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual([ACCESS_COOKIE, REFRESH_COOKIE]);
     const [row] = await database.db.select().from(users).where(eq(users.email, fields.email));
-    expect(row).toMatchObject({ signUpFlow: "Expert", newsletter: true, timezone: "America/Chicago", firstName: "Page", emailConfirmedAt: null });
+    expect(row).toMatchObject({
+      signUpFlow: "Expert",
+      newsletter: true,
+      timezone: "America/Chicago",
+      firstName: "Page",
+      emailConfirmedAt: null,
+    });
     const root = await call(rootLoader as Handler, "/", { jar });
     expect(root.data?.user).toMatchObject({ email: fields.email, emailConfirmed: false, signUpFlow: "Expert" });
   });
 
   it("puts 'Passwords must match' on the confirmation and a taken e-mail on the email field", async () => {
-    const mismatch = await call(signUp.action, "/sign-up", { fields: person({ passwordConfirmation: "something else 1" }) });
+    const mismatch = await call(signUp.action, "/sign-up", {
+      fields: person({ passwordConfirmation: "something else 1" }),
+    });
     expect(mismatch.status).toBe(422);
     expect(errorsOf(mismatch).passwordConfirmation).toEqual(["Passwords must match"]);
 
@@ -129,7 +148,10 @@ describe(`sign-up page (${testDatabaseEngine()})`, () => {
   });
 
   it("reads the tab from ?flow= and turns signed-in users with a confirmed e-mail away", async () => {
-    expect((await call(signUp.loader, "/sign-up?flow=Expert")).data).toMatchObject({ flow: "Expert", googleEnabled: false });
+    expect((await call(signUp.loader, "/sign-up?flow=Expert")).data).toMatchObject({
+      flow: "Expert",
+      googleEnabled: false,
+    });
     expect((await call(signUp.loader, "/sign-up?flow=nonsense")).data).toMatchObject({ flow: null });
 
     const { jar, fields } = await signUpThroughPage();
@@ -143,7 +165,9 @@ describe(`sign-up page (${testDatabaseEngine()})`, () => {
 describe(`sign-in page (${testDatabaseEngine()})`, () => {
   it("shows the server's error on the form root for a wrong password", async () => {
     const { fields } = await signUpThroughPage();
-    const answer = await call(signIn.action, "/sign-in", { fields: { emailOrUserName: fields.email, password: "not my password 1" } });
+    const answer = await call(signIn.action, "/sign-in", {
+      fields: { emailOrUserName: fields.email, password: "not my password 1" },
+    });
     expect(answer.status).toBe(422);
     expect(errorsOf(answer)[""]).toEqual(["Wrong email, username or password"]);
     expect(answer.headers.getSetCookie()).toEqual([]);
@@ -153,25 +177,43 @@ describe(`sign-in page (${testDatabaseEngine()})`, () => {
     const { fields } = await signUpThroughPage();
     const credentials = { emailOrUserName: fields.email, password: fields.password };
 
-    const fromQuery = await call(signIn.action, `/sign-in?callbackUrl=${encodeURIComponent("/contacts?x=1")}`, { fields: credentials });
+    const fromQuery = await call(signIn.action, `/sign-in?callbackUrl=${encodeURIComponent("/contacts?x=1")}`, {
+      fields: credentials,
+    });
     expect(fromQuery).toMatchObject({ status: 302, location: "/contacts?x=1" });
     expect(fromQuery.headers.getSetCookie()).toHaveLength(2);
 
-    const fromField = await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/posts/liked" } });
+    const fromField = await call(signIn.action, "/sign-in", {
+      fields: { ...credentials, callbackUrl: "/posts/liked" },
+    });
     expect(fromField.location).toBe("/posts/liked");
 
     // "/\t/…" and "/\n/…": browsers drop tabs and line breaks from a Location, leaving "//evil.example".
-    for (const external of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/\t/evil.example", "/\n/evil.example"]) {
-      const answer = await call(signIn.action, `/sign-in?callbackUrl=${encodeURIComponent(external)}`, { fields: credentials });
+    for (const external of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+    ]) {
+      const answer = await call(signIn.action, `/sign-in?callbackUrl=${encodeURIComponent(external)}`, {
+        fields: credentials,
+      });
       expect(answer.location).toBe("/");
     }
-    expect((await call(signIn.loader, "/sign-in?callbackUrl=https%3A%2F%2Fevil.example")).data).toMatchObject({ callbackUrl: null });
+    expect((await call(signIn.loader, "/sign-in?callbackUrl=https%3A%2F%2Fevil.example")).data).toMatchObject({
+      callbackUrl: null,
+    });
     // Past ASCII a Location cannot hold the text as it is: it goes percent-encoded, never a 500 (a
     // form carries half a surrogate pair as U+FFFD).
     const separator = await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/\u2028x" } });
     expect(separator).toMatchObject({ status: 302, location: "/%E2%80%A8x" });
-    expect((await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/experts/José" } })).location).toBe("/experts/Jos%C3%A9");
-    expect((await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/\uD800x" } })).location).toBe("/%EF%BF%BDx");
+    expect(
+      (await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/experts/José" } })).location,
+    ).toBe("/experts/Jos%C3%A9");
+    expect(
+      (await call(signIn.action, "/sign-in", { fields: { ...credentials, callbackUrl: "/\uD800x" } })).location,
+    ).toBe("/%EF%BF%BDx");
   });
 
   it("remember me makes the refresh cookie outlive the browser", async () => {
@@ -180,7 +222,10 @@ describe(`sign-in page (${testDatabaseEngine()})`, () => {
     const session = await call(signIn.action, "/sign-in", { fields: credentials });
     expect(CookieJar.persistentOf(new Response(null, { headers: session.headers }))).toEqual([ACCESS_COOKIE]);
     const remembered = await call(signIn.action, "/sign-in", { fields: { ...credentials, rememberMe: "on" } });
-    expect(CookieJar.persistentOf(new Response(null, { headers: remembered.headers }))).toEqual([ACCESS_COOKIE, REFRESH_COOKIE]);
+    expect(CookieJar.persistentOf(new Response(null, { headers: remembered.headers }))).toEqual([
+      ACCESS_COOKIE,
+      REFRESH_COOKIE,
+    ]);
   });
 
   it("is for visitors only", async () => {
@@ -204,7 +249,10 @@ describe(`sign-out (${testDatabaseEngine()})`, () => {
     const stale = new CookieJar();
     for (const part of cookieHeader.split("; ")) stale.set(part.split("=")[0], part.slice(part.indexOf("=") + 1));
     expect((await call(rootLoader as Handler, "/", { jar: stale })).data?.user).toBeNull();
-    const revoked = await database.db.select({ reason: sessions.revokedReason }).from(sessions).where(eq(sessions.revokedReason, "signed out"));
+    const revoked = await database.db
+      .select({ reason: sessions.revokedReason })
+      .from(sessions)
+      .where(eq(sessions.revokedReason, "signed out"));
     expect(revoked.length).toBeGreaterThan(0);
   });
 });
@@ -216,20 +264,31 @@ describe(`e-mail verification pages (${testDatabaseEngine()})`, () => {
       location: "/sign-in?callbackUrl=%2Femail-verification",
     });
     const { jar, fields } = await signUpThroughPage();
-    expect((await call(emailVerification.loader, "/email-verification", { jar })).data).toEqual({ token: null, email: fields.email });
-    expect(await call(emailVerify.loader as Handler, "/email-verification/verify?token=abc")).toMatchObject({ location: "/email-verification?token=abc" });
+    expect((await call(emailVerification.loader, "/email-verification", { jar })).data).toEqual({
+      token: null,
+      email: fields.email,
+    });
+    expect(await call(emailVerify.loader as Handler, "/email-verification/verify?token=abc")).toMatchObject({
+      location: "/email-verification?token=abc",
+    });
   });
 
   it("a wrong code is an error on the form root; the right one (typed loosely) confirms", async () => {
     const { jar, fields } = await signUpThroughPage();
     const { code } = await codeFor(fields.email);
     const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
-    const bad = await call(emailVerification.action, "/email-verification", { jar, fields: { intent: "confirm", code: wrong } });
+    const bad = await call(emailVerification.action, "/email-verification", {
+      jar,
+      fields: { intent: "confirm", code: wrong },
+    });
     expect(bad.status).toBe(422);
     expect(errorsOf(bad)[""]).toEqual(["Invalid code"]);
 
     const loose = ` ${code.slice(0, 3).toLowerCase()} ${code.slice(3)}-XYZ`;
-    const good = await call(emailVerification.action, "/email-verification", { jar, fields: { intent: "confirm", code: loose } });
+    const good = await call(emailVerification.action, "/email-verification", {
+      jar,
+      fields: { intent: "confirm", code: loose },
+    });
     expect(good).toMatchObject({ status: 302, location: "/email-verification/confirmed" });
     expect((await call(emailConfirmed.loader, "/email-verification/confirmed", { jar })).data).toEqual({ next: "/" });
     expect(await call(emailVerification.loader, "/email-verification", { jar })).toMatchObject({ location: "/" });
@@ -247,8 +306,13 @@ describe(`e-mail verification pages (${testDatabaseEngine()})`, () => {
     });
 
     const jar = new CookieJar();
-    await call(signIn.action, "/sign-in", { jar, fields: { emailOrUserName: fields.email, password: fields.password } });
-    expect((await call(emailConfirmed.loader, "/email-verification/confirmed", { jar })).data).toEqual({ next: "/become-expert" });
+    await call(signIn.action, "/sign-in", {
+      jar,
+      fields: { emailOrUserName: fields.email, password: fields.password },
+    });
+    expect((await call(emailConfirmed.loader, "/email-verification/confirmed", { jar })).data).toEqual({
+      next: "/become-expert",
+    });
     const again = await call(emailVerification.action, path, { fields: { intent: "confirm", token: linkToken } });
     expect(errorsOf(again)[""]).toEqual(["This link has expired. Request a new one."]);
   });
@@ -256,7 +320,10 @@ describe(`e-mail verification pages (${testDatabaseEngine()})`, () => {
   it("honours a local callbackUrl after confirming", async () => {
     const { jar, fields } = await signUpThroughPage();
     const { code } = await codeFor(fields.email);
-    const answer = await call(emailVerification.action, "/email-verification?callbackUrl=%2Fsettings", { jar, fields: { intent: "confirm", code } });
+    const answer = await call(emailVerification.action, "/email-verification?callbackUrl=%2Fsettings", {
+      jar,
+      fields: { intent: "confirm", code },
+    });
     expect(answer.location).toBe("/settings");
   });
 
@@ -267,14 +334,22 @@ describe(`e-mail verification pages (${testDatabaseEngine()})`, () => {
     expect(resent.data).toMatchObject({ intent: "resend", resendError: null });
     expect(await lastMailTo(fields.email)).toBeTruthy();
 
-    expect((await call(emailResend.loader, "/email-verification/resend", { jar })).data).toEqual({ email: fields.email });
+    expect((await call(emailResend.loader, "/email-verification/resend", { jar })).data).toEqual({
+      email: fields.email,
+    });
     const second = await call(emailResend.action, "/email-verification/resend", { jar, fields: {} });
     expect(second.data).toEqual({ sentTo: fields.email, error: null });
     // The newest code is the one that works.
     const { code } = await codeFor(fields.email);
-    const stale = await call(emailVerification.action, "/email-verification", { jar, fields: { intent: "confirm", code: before } });
+    const stale = await call(emailVerification.action, "/email-verification", {
+      jar,
+      fields: { intent: "confirm", code: before },
+    });
     if (before !== code) expect(stale.status).toBe(422);
-    expect((await call(emailVerification.action, "/email-verification", { jar, fields: { intent: "confirm", code } })).status).toBe(302);
+    expect(
+      (await call(emailVerification.action, "/email-verification", { jar, fields: { intent: "confirm", code } }))
+        .status,
+    ).toBe(302);
   });
 });
 
@@ -298,13 +373,21 @@ describe(`password reset pages (${testDatabaseEngine()})`, () => {
     const path = `/reset-password/${encodeURIComponent(token)}`;
     expect((await call(resetPassword.loader, path, { params: { token } })).status).toBe(200);
 
-    const mismatch = await call(resetPassword.action, path, { params: { token }, fields: { password: "new secret 99", confirmPassword: "new secret 98" } });
+    const mismatch = await call(resetPassword.action, path, {
+      params: { token },
+      fields: { password: "new secret 99", confirmPassword: "new secret 98" },
+    });
     expect(errorsOf(mismatch).confirmPassword).toEqual(["Passwords must match"]);
 
-    const done = await call(resetPassword.action, path, { params: { token }, fields: { password: "new secret 99", confirmPassword: "new secret 99" } });
+    const done = await call(resetPassword.action, path, {
+      params: { token },
+      fields: { password: "new secret 99", confirmPassword: "new secret 99" },
+    });
     expect(done).toMatchObject({ status: 302, location: "/reset-password/done" });
     expect((await call(resetPassword.loader, path, { params: { token } })).status).toBe(404);
-    const signedIn = await call(signIn.action, "/sign-in", { fields: { emailOrUserName: fields.email, password: "new secret 99" } });
+    const signedIn = await call(signIn.action, "/sign-in", {
+      fields: { emailOrUserName: fields.email, password: "new secret 99" },
+    });
     expect(signedIn.status).toBe(302);
   });
 });

@@ -25,7 +25,17 @@ import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import { buildPreview } from "~/modules/posts/slate";
-import { apiRouteMethods, apiRouteModules as modules, apiRoutes, invokeRoute, type Answer, type ApiRoute, type Call, type Method, type RouteModule } from "../support/api-routes";
+import {
+  apiRouteMethods,
+  apiRouteModules as modules,
+  apiRoutes,
+  invokeRoute,
+  type Answer,
+  type ApiRoute,
+  type Call,
+  type Method,
+  type RouteModule,
+} from "../support/api-routes";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, HOUR, postFixtures } from "../support/post-fixtures";
@@ -58,7 +68,12 @@ const signedIn = (status: Outcome = 200): Row => ({ ...all(status), visitor: 401
 /** Signed in with a confirmed e-mail (`requireApiConfirmedViewer`/`requireApiRoles([])`). */
 const confirmed = (status: Outcome = 200): Row => ({ ...all(status), visitor: 401, unconfirmedUser: 403 });
 /** Experts only. */
-const expertsOnly = (status: Outcome = 200): Row => ({ ...all(403), visitor: 401, owningExpert: status, otherExpert: status });
+const expertsOnly = (status: Outcome = 200): Row => ({
+  ...all(403),
+  visitor: 401,
+  owningExpert: status,
+  otherExpert: status,
+});
 /** The owning expert only: someone else's post, pick or event is 403 (it exists, they may see it). */
 const ownerOnly = (status: Outcome = 200): Row => ({ ...all(403), visitor: 401, owningExpert: status });
 /** Admins only. */
@@ -264,17 +279,24 @@ class World {
 
   ownerId = async () => (await this.owner()).user.id;
   freePost = () => this.once("freePost", async () => fx.addPost(await this.ownerId(), { title: "Matrix free post" }));
-  pick = () => this.once("pick", async () => fx.addPost(await this.ownerId(), { postType: "Pick", title: "Matrix pick" }));
-  draft = () => this.once("draft", async () => fx.addPost(await this.ownerId(), { title: "Matrix draft", publishDate: null }));
+  pick = () =>
+    this.once("pick", async () => fx.addPost(await this.ownerId(), { postType: "Pick", title: "Matrix pick" }));
+  draft = () =>
+    this.once("draft", async () => fx.addPost(await this.ownerId(), { title: "Matrix draft", publishDate: null }));
   scheduledPost = () =>
-    this.once("scheduledPost", async () => fx.addPost(await this.ownerId(), { title: "Matrix scheduled post", publishDate: new Date(Date.now() + DAY) }));
+    this.once("scheduledPost", async () =>
+      fx.addPost(await this.ownerId(), { title: "Matrix scheduled post", publishDate: new Date(Date.now() + DAY) }),
+    );
   event = () => this.once("event", () => fx.addEvent());
   startedEvent = () => this.once("startedEvent", () => fx.addEvent({ startsInMs: -HOUR }));
   /** A game whose final result is in (what a correction corrects). */
   resultedEvent = () =>
     this.once("resultedEvent", async () => {
       const event = await fx.addEvent({ startsInMs: -HOUR });
-      await database.db.update(events).set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() }).where(eq(events.id, event.id));
+      await database.db
+        .update(events)
+        .set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() })
+        .where(eq(events.id, event.id));
       return event;
     });
 
@@ -295,7 +317,16 @@ class World {
       const event = await fx.addEvent({ startsInMs: HOUR });
       const body = [paragraph("Prop analysis")];
       const { preview, previewText } = buildPreview(body);
-      const legs = [{ eventId: event.id, market: "PlayerProp" as const, side: "Over" as const, line: 25.5, odds: -110, description: "LeBron points" }];
+      const legs = [
+        {
+          eventId: event.id,
+          market: "PlayerProp" as const,
+          side: "Over" as const,
+          line: 25.5,
+          odds: -110,
+          description: "LeBron points",
+        },
+      ];
       const [row] = await database.db
         .insert(posts)
         .values({
@@ -319,16 +350,27 @@ class World {
         .returning();
       await fx.startEvent(event.id);
       // Self-graded once the game's final result is in.
-      await database.db.update(events).set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() }).where(eq(events.id, event.id));
+      await database.db
+        .update(events)
+        .set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() })
+        .where(eq(events.id, event.id));
       return row;
     });
 
   /** An expert's own Stripe account, through the connect route (and marked ready when asked). */
   connected = (person: Person, ready = false) =>
     this.once(`connected:${person.user.id}`, async () => {
-      const connect = await invoke(routeModule("/api/paymentsystems/stripe/account/connect"), "POST", "/api/paymentsystems/stripe/account/connect", {}, person.jar, context);
+      const connect = await invoke(
+        routeModule("/api/paymentsystems/stripe/account/connect"),
+        "POST",
+        "/api/paymentsystems/stripe/account/connect",
+        {},
+        person.jar,
+        context,
+      );
       if (connect.status !== 200) throw new Error(`connect: ${connect.status} ${connect.text}`);
-      if (ready) await database.db.update(experts).set({ paymentAccountReady: true }).where(eq(experts.userId, person.user.id));
+      if (ready)
+        await database.db.update(experts).set({ paymentAccountReady: true }).where(eq(experts.userId, person.user.id));
     });
 
   /** The owning expert takes subscriptions and Cheers: a ready account and a price. */
@@ -336,7 +378,14 @@ class World {
     this.once("sellableOwner", async () => {
       const owner = await this.owner();
       await this.connected(owner, true);
-      const price = await invoke(routeModule("/api/subscriptions/price"), "POST", "/api/subscriptions/price", { body: { price: 1000, description: "All picks" } }, owner.jar, context);
+      const price = await invoke(
+        routeModule("/api/subscriptions/price"),
+        "POST",
+        "/api/subscriptions/price",
+        { body: { price: 1000, description: "All picks" } },
+        owner.jar,
+        context,
+      );
       if (price.status !== 200) throw new Error(`price: ${price.status} ${price.text}`);
       return owner;
     });
@@ -345,7 +394,14 @@ class World {
   presigned = () =>
     this.once("presigned", async () => {
       const owner = await this.owner();
-      const answer = await invoke(routeModule("/api/file/presign"), "POST", "/api/file/presign", { body: { type: "image/png" } }, owner.jar, context);
+      const answer = await invoke(
+        routeModule("/api/file/presign"),
+        "POST",
+        "/api/file/presign",
+        { body: { type: "image/png" } },
+        owner.jar,
+        context,
+      );
       if (answer.status !== 200) throw new Error(`presign: ${answer.status} ${answer.text}`);
       return JSON.parse(answer.text).payload.fields as Record<string, string>;
     });
@@ -354,7 +410,14 @@ class World {
   uploadedKey = () =>
     this.once("uploadedKey", async () => {
       const fields = await this.presigned();
-      const sent = await invoke(routeModule("/api/file/upload"), "POST", "/api/file/upload", { form: await uploadForm(fields) }, undefined, context);
+      const sent = await invoke(
+        routeModule("/api/file/upload"),
+        "POST",
+        "/api/file/upload",
+        { form: await uploadForm(fields) },
+        undefined,
+        context,
+      );
       if (sent.status !== 204) throw new Error(`upload: ${sent.status} ${sent.text}`);
       return fields.key;
     });
@@ -363,7 +426,11 @@ class World {
   resetToken = () =>
     this.once("resetToken", async () => {
       const token = randomToken();
-      await database.db.insert(passwordResetTokens).values({ userId: (await this.user()).user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + HOUR) });
+      await database.db.insert(passwordResetTokens).values({
+        userId: (await this.user()).user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + HOUR),
+      });
       return token;
     });
 
@@ -372,7 +439,12 @@ class World {
     this.once("emailCode", async () => {
       const { user } = await this.unconfirmed();
       await issueEmailCode(context, user);
-      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+      const [mail] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, user.email))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1);
       return /\b([A-Z2-9]{6})\b/.exec(mail.text)![1];
     });
 
@@ -380,9 +452,15 @@ class World {
   ownerMembershipPayment = () =>
     this.once("ownerMembershipPayment", async () => {
       const id = `pi_matrix${tag()}`;
-      await database.db
-        .insert(payments)
-        .values({ payerId: await this.ownerId(), kind: "Membership", status: "Succeeded", amountCents: 4900, currency: "usd", provider: "stripe", providerPaymentId: id });
+      await database.db.insert(payments).values({
+        payerId: await this.ownerId(),
+        kind: "Membership",
+        status: "Succeeded",
+        amountCents: 4900,
+        currency: "usd",
+        provider: "stripe",
+        providerPaymentId: id,
+      });
       return id;
     });
 }
@@ -407,8 +485,21 @@ function routeModule(pattern: string): RouteModule {
 // ---------------------------------------------------------------------------------------------
 type Build = (w: World, persona: Persona, me: Person | null) => Promise<Call> | Call;
 
-const postBody = async () => ({ postType: "Post", title: "Matrix written post", body: [paragraph("Words")], categoryId: await fx.anyCategory(), modalityIds: [] });
-const newUser = () => ({ user: { email: `signup${tag()}@example.com`, fullName: "Sam Signup", password: PASSWORD, passwordConfirmation: PASSWORD } });
+const postBody = async () => ({
+  postType: "Post",
+  title: "Matrix written post",
+  body: [paragraph("Words")],
+  categoryId: await fx.anyCategory(),
+  modalityIds: [],
+});
+const newUser = () => ({
+  user: {
+    email: `signup${tag()}@example.com`,
+    fullName: "Sam Signup",
+    password: PASSWORD,
+    passwordConfirmation: PASSWORD,
+  },
+});
 const onPost = (postId: string, rest = "") => ({ path: `/api/posts/${postId}${rest}`, params: { postId } });
 const onExpert = (expertId: string, rest = "") => ({ path: `/api/experts/${expertId}${rest}`, params: { expertId } });
 
@@ -423,7 +514,11 @@ const CALLS: Record<string, Build> = {
   },
   "PATCH /api/events/{id}": async (w) => {
     const { id } = await w.event();
-    return { path: `/api/events/${id}`, params: { id: String(id) }, body: { startsAt: new Date(Date.now() + 3 * DAY).toISOString() } };
+    return {
+      path: `/api/events/${id}`,
+      params: { id: String(id) },
+      body: { startsAt: new Date(Date.now() + 3 * DAY).toISOString() },
+    };
   },
   "GET /api/events/{id}/correction": async (w) => {
     const { id } = await w.resultedEvent();
@@ -431,14 +526,23 @@ const CALLS: Record<string, Build> = {
   },
   "POST /api/events/{id}/correction": async (w) => {
     const { id } = await w.resultedEvent();
-    return { path: `/api/events/${id}/correction`, params: { id: String(id) }, body: { status: "Final", homeScore: 102, awayScore: 98, reason: "Box score" } };
+    return {
+      path: `/api/events/${id}/correction`,
+      params: { id: String(id) },
+      body: { status: "Final", homeScore: 102, awayScore: 98, reason: "Box score" },
+    };
   },
-  "POST /api/events/results": async (w) => ({ body: [{ eventId: (await w.startedEvent()).id, status: "Final", homeScore: 101, awayScore: 99 }] }),
+  "POST /api/events/results": async (w) => ({
+    body: [{ eventId: (await w.startedEvent()).id, status: "Final", homeScore: 101, awayScore: 99 }],
+  }),
   "GET /api/experts/{expertId}": async (w) => onExpert(await w.ownerId()),
   "GET /api/experts/{expertId}/record": async (w) => onExpert(await w.ownerId(), "/record"),
   "POST /api/experts/{expertId}/follow": async (w) => onExpert(await w.ownerId(), "/follow"),
   "DELETE /api/experts/{expertId}/follow": async (w) => onExpert(await w.ownerId(), "/follow"),
-  "POST /api/experts/{expertId}/cheers": async (w) => ({ ...onExpert((await w.sellableOwner()).user.id, "/cheers"), body: { amount: 500, message: "Great call" } }),
+  "POST /api/experts/{expertId}/cheers": async (w) => ({
+    ...onExpert((await w.sellableOwner()).user.id, "/cheers"),
+    body: { amount: 500, message: "Great call" },
+  }),
   "GET /api/search": () => ({ path: "/api/search?searchValue=Lakers" }),
   "GET /api/search/{tab}": () => ({ path: "/api/search/posts?searchValue=Lakers", params: { tab: "posts" } }),
   "GET /api/posts/{postId}": async (w) => onPost((await w.pick()).id),
@@ -448,9 +552,15 @@ const CALLS: Record<string, Build> = {
   "PUT /api/posts/{postId} · draft": async (w) => ({ ...onPost((await w.draft()).id), body: await postBody() }),
   "POST /api/posts/{postId}/like · draft": async (w) => onPost((await w.draft()).id, "/like"),
   "GET /api/posts/{postId}/comments · free post": async (w) => onPost((await w.freePost()).id, "/comments"),
-  "POST /api/posts/{postId}/comments · free post": async (w) => ({ ...onPost((await w.freePost()).id, "/comments"), body: { body: "Nice read" } }),
+  "POST /api/posts/{postId}/comments · free post": async (w) => ({
+    ...onPost((await w.freePost()).id, "/comments"),
+    body: { body: "Nice read" },
+  }),
   "GET /api/posts/{postId}/comments": async (w) => onPost((await w.pick()).id, "/comments"),
-  "POST /api/posts/{postId}/comments": async (w) => ({ ...onPost((await w.pick()).id, "/comments"), body: { body: "Good luck with this one" } }),
+  "POST /api/posts/{postId}/comments": async (w) => ({
+    ...onPost((await w.pick()).id, "/comments"),
+    body: { body: "Good luck with this one" },
+  }),
   "PUT /api/posts/{postId}/pick-result": async (w) => {
     const { id } = await w.startedProp();
     return { path: `/api/posts/${id}/pick-result?pickResult=Win`, params: { postId: id } };
@@ -467,7 +577,9 @@ const CALLS: Record<string, Build> = {
   },
   "GET /api/user/profile/username": () => ({ path: `/api/user/profile/username?userName=Free${tag()}` }),
   "PUT /api/user/profile/username": () => ({ body: { userName: `Renamed${tag()}` } }),
-  "PUT /api/user/profile": () => ({ body: { firstName: "Morgan", location: { state: "TX", city: "Austin" }, timezone: "America/Chicago" } }),
+  "PUT /api/user/profile": () => ({
+    body: { firstName: "Morgan", location: { state: "TX", city: "Austin" }, timezone: "America/Chicago" },
+  }),
   "PUT /api/notifications/see-notifications/mark-read": () => ({
     path: `/api/notifications/see-notifications/mark-read?tillDate=${encodeURIComponent(new Date().toISOString())}`,
   }),
@@ -485,32 +597,55 @@ const CALLS: Record<string, Build> = {
   "GET /api/paymentsystems/stripe/checkout/status": async (w) => ({
     path: `/api/paymentsystems/stripe/checkout/status?paymentIntentId=${await w.ownerMembershipPayment()}`,
   }),
-  "POST /api/paymentsystems/stripe/webhook": () => ({ raw: JSON.stringify({ id: "evt_matrix", type: "payment_intent.succeeded", data: { object: {} } }) }),
+  "POST /api/paymentsystems/stripe/webhook": () => ({
+    raw: JSON.stringify({ id: "evt_matrix", type: "payment_intent.succeeded", data: { object: {} } }),
+  }),
   "POST /api/file/presign": () => ({ body: { type: "image/png" } }),
   "POST /api/file/upload": async (w) => ({ form: await uploadForm(await w.presigned()) }),
   "POST /api/file/metadata": async (w) => ({ body: { key: await w.uploadedKey(), filename: "photo.png" } }),
   "POST /api/users": () => ({ body: newUser() }),
   "POST /api/users/expert_flow": () => ({ body: newUser() }),
-  "POST /api/session": async (w, _persona, me) => ({ body: { session: { emailOrUserName: (me ?? (await w.user())).user.email, password: PASSWORD } } }),
-  "POST /api/session/social": () => ({ body: { session: { socialAccount: { provider: "google", token: "token", email: "social@example.com", name: "Social Person" } } } }),
+  "POST /api/session": async (w, _persona, me) => ({
+    body: { session: { emailOrUserName: (me ?? (await w.user())).user.email, password: PASSWORD } },
+  }),
+  "POST /api/session/social": () => ({
+    body: {
+      session: {
+        socialAccount: { provider: "google", token: "token", email: "social@example.com", name: "Social Person" },
+      },
+    },
+  }),
   "POST /api/users/social": () => ({
-    body: { user: { email: "social@example.com", fullName: "Social Person" }, socialAccount: { provider: "google", token: "token", email: "social@example.com", name: "Social Person" } },
+    body: {
+      user: { email: "social@example.com", fullName: "Social Person" },
+      socialAccount: { provider: "google", token: "token", email: "social@example.com", name: "Social Person" },
+    },
   }),
   "PATCH /api/confirm_email/{token}": async (w) => {
     const code = await w.emailCode();
     return { path: `/api/confirm_email/${code}`, params: { token: code } };
   },
-  "POST /api/reset_password": () => ({ body: { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
-  "POST /api/forgot_password": async (w, _persona, me) => ({ body: { emailOrUserName: (me ?? (await w.user())).user.email } }),
+  "POST /api/reset_password": () => ({
+    body: { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+  }),
+  "POST /api/forgot_password": async (w, _persona, me) => ({
+    body: { emailOrUserName: (me ?? (await w.user())).user.email },
+  }),
   "GET /api/forgot_password/{resetToken}": async (w) => {
     const token = await w.resetToken();
     return { path: `/api/forgot_password/${token}`, params: { resetToken: token } };
   },
   "PUT /api/forgot_password/{resetToken}": async (w) => {
     const token = await w.resetToken();
-    return { path: `/api/forgot_password/${token}`, params: { resetToken: token }, body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } };
+    return {
+      path: `/api/forgot_password/${token}`,
+      params: { resetToken: token },
+      body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    };
   },
-  "POST /api/support/requests": () => ({ body: { name: "Pat Caller", phone: "+1 512 555 0100", message: "Please call me" } }),
+  "POST /api/support/requests": () => ({
+    body: { name: "Pat Caller", phone: "+1 512 555 0100", message: "Please call me" },
+  }),
   "GET /api/*": () => ({ path: "/api/no/such/thing", params: { "*": "no/such/thing" } }),
   "POST /api/*": () => ({ path: "/api/no/such/thing", params: { "*": "no/such/thing" } }),
   "PUT /api/*": () => ({ path: "/api/no/such/thing", params: { "*": "no/such/thing" } }),
@@ -539,10 +674,19 @@ beforeAll(async () => {
   standIn = await startStripeStandIn();
   hub = await startNotificationHub(database.handle);
   const limits = Object.fromEntries(
-    ["SUPPORT_REQUEST", "SIGN_IN_IP", "SIGN_IN_ACCOUNT", "SIGN_UP", "EMAIL_CODE", "PASSWORD_RESET", "UPLOAD", "POST", "COMMENT", "LIKE", "CHEER"].map((name) => [
-      `RATE_LIMIT_${name}`,
-      "100000/60",
-    ]),
+    [
+      "SUPPORT_REQUEST",
+      "SIGN_IN_IP",
+      "SIGN_IN_ACCOUNT",
+      "SIGN_UP",
+      "EMAIL_CODE",
+      "PASSWORD_RESET",
+      "UPLOAD",
+      "POST",
+      "COMMENT",
+      "LIKE",
+      "CHEER",
+    ].map((name) => [`RATE_LIMIT_${name}`, "100000/60"]),
   );
   context = {
     ...makeLoadContext(database.db, {
@@ -578,7 +722,9 @@ afterAll(async () => {
 
 describe(`authorization matrix (${testDatabaseEngine()})`, () => {
   it("the manifest's api routes are the api route files", () => {
-    expect(routes.map((route) => route.file.replace(/^routes\//, "/app/routes/")).sort()).toEqual(Object.keys(modules).sort());
+    expect(routes.map((route) => route.file.replace(/^routes\//, "/app/routes/")).sort()).toEqual(
+      Object.keys(modules).sort(),
+    );
   });
 
   it("the table lists every route and method of the manifest, and nothing else", () => {
@@ -587,7 +733,11 @@ describe(`authorization matrix (${testDatabaseEngine()})`, () => {
     const missing = inManifest.filter((key) => !(key in EXPECTED));
     const extra = inTable.filter((key) => !manifest.has(routeKeyOf(key)));
     const badCalls = Object.keys(CALLS).filter((key) => !(key in EXPECTED));
-    expect({ missingFromTable: missing, notInManifest: extra, callsNotInTable: badCalls }).toEqual({ missingFromTable: [], notInManifest: [], callsNotInTable: [] });
+    expect({ missingFromTable: missing, notInManifest: extra, callsNotInTable: badCalls }).toEqual({
+      missingFromTable: [],
+      notInManifest: [],
+      callsNotInTable: [],
+    });
   });
 
   it("every persona gets the expected status from every route and method", async () => {
@@ -612,12 +762,16 @@ describe(`authorization matrix (${testDatabaseEngine()})`, () => {
         cells += 1;
         seen.push(String(got));
         if (got !== expected[persona] || answer.status >= 500) {
-          mismatches.push(`${key.padEnd(56)} ${persona.padEnd(16)} expected ${String(expected[persona]).padEnd(11)} got ${got}  ${answer.text.slice(0, 160)}`);
+          mismatches.push(
+            `${key.padEnd(56)} ${persona.padEnd(16)} expected ${String(expected[persona]).padEnd(11)} got ${got}  ${answer.text.slice(0, 160)}`,
+          );
         }
       }
-      if (process.env.MATRIX_DEBUG) console.log(`${key.padEnd(56)} ${String(Date.now() - started).padStart(5)}ms ${seen.join(" ")}`);
+      if (process.env.MATRIX_DEBUG)
+        console.log(`${key.padEnd(56)} ${String(Date.now() - started).padStart(5)}ms ${seen.join(" ")}`);
     }
-    if (mismatches.length > 0) console.error(`authorization matrix: ${mismatches.length} of ${cells} cells differ\n${mismatches.join("\n")}`);
+    if (mismatches.length > 0)
+      console.error(`authorization matrix: ${mismatches.length} of ${cells} cells differ\n${mismatches.join("\n")}`);
     expect(mismatches).toEqual([]);
     expect(cells).toBe(Object.keys(EXPECTED).length * PERSONAS.length);
   }, 120_000);

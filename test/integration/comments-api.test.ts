@@ -29,10 +29,22 @@ const LOCKED = "Subscribe to this expert to read and join the discussion.";
 const listOf = (postId: string, jar?: CookieJar, query = "") =>
   callRoute(commentsRoute, context, { path: `/api/posts/${postId}/comments${query}`, params: { postId }, jar });
 const add = (postId: string, jar: CookieJar | undefined, body: unknown, ctx = context) =>
-  callRoute(commentsRoute, ctx, { method: "POST", path: `/api/posts/${postId}/comments`, params: { postId }, jar, body });
+  callRoute(commentsRoute, ctx, {
+    method: "POST",
+    path: `/api/posts/${postId}/comments`,
+    params: { postId },
+    jar,
+    body,
+  });
 const remove = (commentId: string, jar?: CookieJar) =>
-  callRoute(commentRoute, context, { method: "DELETE", path: `/api/comments/${commentId}`, params: { commentId }, jar });
-const countOf = async (postId: string) => (await database.db.select({ n: posts.commentsCount }).from(posts).where(eq(posts.id, postId)))[0].n;
+  callRoute(commentRoute, context, {
+    method: "DELETE",
+    path: `/api/comments/${commentId}`,
+    params: { commentId },
+    jar,
+  });
+const countOf = async (postId: string) =>
+  (await database.db.select({ n: posts.commentsCount }).from(posts).where(eq(posts.id, postId)))[0].n;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe(`comments (${testDatabaseEngine()})`, () => {
@@ -58,7 +70,8 @@ describe(`comments (${testDatabaseEngine()})`, () => {
     await pause();
     const reply = (await add(post.id, author.jar, { body: "A reply", parentId: first.body.payload.id })).body.payload;
     await pause();
-    const replyToReply = (await add(post.id, reader.jar, { body: "Reply to the reply", parentId: reply.id })).body.payload;
+    const replyToReply = (await add(post.id, reader.jar, { body: "Reply to the reply", parentId: reply.id })).body
+      .payload;
     expect(replyToReply.parentId).toBe(first.body.payload.id);
     expect(await countOf(post.id)).toBe(4);
 
@@ -103,7 +116,8 @@ describe(`comments (${testDatabaseEngine()})`, () => {
       expect(response.body.errors).toEqual({ parentId: ["Unknown comment"] });
     }
     expect((await add(post.id, reader.jar, "{oops")).status).toBe(400);
-    for (const query of ["?size=0", "?size=101", "?page=abc"]) expect((await listOf(post.id, undefined, query)).status, query).toBe(400);
+    for (const query of ["?size=0", "?size=101", "?page=abc"])
+      expect((await listOf(post.id, undefined, query)).status, query).toBe(400);
     expect(await countOf(post.id)).toBe(1);
   });
 

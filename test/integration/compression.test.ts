@@ -29,7 +29,10 @@ describe("compression", () => {
 
   it("never buffers server-sent events: the first event arrives while the stream stays open", async () => {
     const controller = new AbortController();
-    const response = await fetch(`${base}/stream`, { headers: { "Accept-Encoding": "gzip" }, signal: controller.signal });
+    const response = await fetch(`${base}/stream`, {
+      headers: { "Accept-Encoding": "gzip" },
+      signal: controller.signal,
+    });
     expect(response.headers.get("content-encoding")).toBeNull();
     const reader = response.body!.getReader();
     const first = await Promise.race([

@@ -21,10 +21,31 @@ describe(`migrations (${testDatabaseEngine()})`, () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual(
       expect.arrayContaining([
-        "users", "sessions", "refresh_tokens", "email_codes", "password_reset_tokens", "social_accounts", "profiles", "experts",
-        "categories", "modalities", "events", "posts", "post_modalities", "comments", "likes", "notify_requests", "follows",
-        "subscriptions", "notifications", "uploads", "payments", "processed_webhook_events", "rate_limit_counters",
-        "support_requests", "mail_outbox",
+        "users",
+        "sessions",
+        "refresh_tokens",
+        "email_codes",
+        "password_reset_tokens",
+        "social_accounts",
+        "profiles",
+        "experts",
+        "categories",
+        "modalities",
+        "events",
+        "posts",
+        "post_modalities",
+        "comments",
+        "likes",
+        "notify_requests",
+        "follows",
+        "subscriptions",
+        "notifications",
+        "uploads",
+        "payments",
+        "processed_webhook_events",
+        "rate_limit_counters",
+        "support_requests",
+        "mail_outbox",
       ]),
     );
   });
@@ -47,34 +68,75 @@ describe(`migrations (${testDatabaseEngine()})`, () => {
 
   it("seeds the reference data: 12 sports and 8 bet types with stable ids", async () => {
     const categories = await database.db.select().from(schema.categories).orderBy(schema.categories.id);
-    expect(categories.map((c) => c.name)).toEqual(["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA", "Boxing", "Tennis", "Golf", "Esports"]);
+    expect(categories.map((c) => c.name)).toEqual([
+      "NFL",
+      "NBA",
+      "MLB",
+      "NHL",
+      "NCAAF",
+      "NCAAB",
+      "Soccer",
+      "MMA",
+      "Boxing",
+      "Tennis",
+      "Golf",
+      "Esports",
+    ]);
     expect(categories[0].id).toBe(1);
     const modalities = await database.db.select().from(schema.modalities).orderBy(schema.modalities.id);
-    expect(modalities.map((m) => m.name)).toEqual(["Moneyline", "Spread", "Total", "Player Prop", "Team Prop", "Parlay", "Futures", "Live"]);
+    expect(modalities.map((m) => m.name)).toEqual([
+      "Moneyline",
+      "Spread",
+      "Total",
+      "Player Prop",
+      "Team Prop",
+      "Parlay",
+      "Futures",
+      "Live",
+    ]);
     // The sequences moved past the seeded ids, so new rows do not collide.
-    const [added] = await database.db.insert(schema.categories).values({ name: "Cricket", slug: "cricket" }).returning();
+    const [added] = await database.db
+      .insert(schema.categories)
+      .values({ name: "Cricket", slug: "cricket" })
+      .returning();
     expect(added.id).toBe(13);
     await database.db.delete(schema.categories).where(eq(schema.categories.id, 13));
   });
 
   it("has pg_trgm for the search indexes", async () => {
-    const [row] = await queryRows<{ similarity: number }>(database.db, sql`SELECT similarity('nba', 'nbaa') AS similarity`);
+    const [row] = await queryRows<{ similarity: number }>(
+      database.db,
+      sql`SELECT similarity('nba', 'nbaa') AS similarity`,
+    );
     expect(Number(row.similarity)).toBeGreaterThan(0.3);
   });
 
   it("keeps e-mail and userName unique whatever their case", async () => {
     const base = { firstName: "A", lastName: "B" };
     await database.db.insert(schema.users).values({ ...base, email: "Case@Example.com", userName: "CaseUser" });
-    await expect(database.db.insert(schema.users).values({ ...base, email: "case@example.com", userName: "other" })).rejects.toThrow();
-    await expect(database.db.insert(schema.users).values({ ...base, email: "other@example.com", userName: "caseuser" })).rejects.toThrow();
+    await expect(
+      database.db.insert(schema.users).values({ ...base, email: "case@example.com", userName: "other" }),
+    ).rejects.toThrow();
+    await expect(
+      database.db.insert(schema.users).values({ ...base, email: "other@example.com", userName: "caseuser" }),
+    ).rejects.toThrow();
     await database.db.delete(schema.users).where(eq(schema.users.userName, "CaseUser"));
   });
 
   it("refuses a pick whose visibility is not Subscribers", async () => {
-    const [author] = await database.db.insert(schema.users).values({ email: "v@example.com", userName: "vis", firstName: "V" }).returning();
+    const [author] = await database.db
+      .insert(schema.users)
+      .values({ email: "v@example.com", userName: "vis", firstName: "V" })
+      .returning();
     await expect(
       database.db.insert(schema.posts).values({
-        authorId: author.id, postType: "Pick", title: "t", body: [], visibility: "Free", status: "Draft", categoryId: 1,
+        authorId: author.id,
+        postType: "Pick",
+        title: "t",
+        body: [],
+        visibility: "Free",
+        status: "Draft",
+        categoryId: 1,
       }),
     ).rejects.toThrow();
     await database.db.delete(schema.users).where(eq(schema.users.id, author.id));
@@ -87,7 +149,9 @@ describe(`migrations (${testDatabaseEngine()})`, () => {
   });
 
   it.runIf(testDatabaseEngine() === "postgres")("lets several instances migrate at once (advisory lock)", async () => {
-    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url: database.url, dataDir: "unused", poolSize: 1 })));
+    const handles = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ url: database.url, dataDir: "unused", poolSize: 1 })),
+    );
     await Promise.all(handles.map((h) => migrateDatabase(h, database.url)));
     await Promise.all(handles.map((h) => h.close()));
     const [{ value }] = await database.db.select({ value: count() }).from(schema.modalities);
@@ -98,7 +162,9 @@ describe(`migrations (${testDatabaseEngine()})`, () => {
 /** The characters of a Slate node's text leaves (what the preview's limit counts). */
 const textLength = (node: unknown): number => {
   const { text, children } = node as { text?: string; children?: unknown[] };
-  return typeof text === "string" ? text.length : (children ?? []).reduce((n: number, child) => n + textLength(child), 0);
+  return typeof text === "string"
+    ? text.length
+    : (children ?? []).reduce((n: number, child) => n + textLength(child), 0);
 };
 
 describe(`demo data (${testDatabaseEngine()})`, () => {
@@ -146,7 +212,9 @@ describe(`demo data (${testDatabaseEngine()})`, () => {
     const upcoming = events.filter((e) => e.startsAt > now);
     expect(upcoming.length).toBeGreaterThanOrEqual(24);
     for (const e of upcoming) expect(e.startsAt.getTime() - now.getTime()).toBeLessThanOrEqual(7 * 24 * 3600_000);
-    expect(events.filter((e) => e.status === "Final").every((e) => e.homeScore !== null && e.startsAt < now)).toBe(true);
+    expect(events.filter((e) => e.status === "Final").every((e) => e.homeScore !== null && e.startsAt < now)).toBe(
+      true,
+    );
   });
 
   it("writes free posts and picks with Slate bodies and previews that fit the SPEC's limits", async () => {

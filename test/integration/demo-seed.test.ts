@@ -45,7 +45,11 @@ const sportIds = async () => new Map((await database.db.select().from(categories
 
 describe(`the demo's pictures (${testDatabaseEngine()})`, () => {
   it("gives every demo person a generated photo and every expert a page cover, stored as their complete uploads", async () => {
-    const rows = await database.db.select().from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(isNotNull(profiles.avatar));
+    const rows = await database.db
+      .select()
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(isNotNull(profiles.avatar));
     expect(rows).toHaveLength(18);
     const storage = getStorage(context.env);
     for (const { profiles: profile, users: user } of rows) {
@@ -55,17 +59,28 @@ describe(`the demo's pictures (${testDatabaseEngine()})`, () => {
       const meta = await sharp(bytes).metadata();
       expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
       const [upload] = await database.db.select().from(uploads).where(eq(uploads.key, profile.avatar!));
-      expect(upload).toMatchObject({ ownerId: user.id, status: "Complete", mimeType: "image/webp", size: bytes.length, width: 256, height: 256 });
+      expect(upload).toMatchObject({
+        ownerId: user.id,
+        status: "Complete",
+        mimeType: "image/webp",
+        size: bytes.length,
+        width: 256,
+        height: 256,
+      });
       if (user.roles.includes("Expert")) expect(isUploadKey(profile.cover!)).toBe(true);
     }
     // The people look different from each other.
-    const avatars = await Promise.all(rows.map(async (row) => (await storage.read(row.profiles.avatar!, 1_000_000))!.toString("base64")));
+    const avatars = await Promise.all(
+      rows.map(async (row) => (await storage.read(row.profiles.avatar!, 1_000_000))!.toString("base64")),
+    );
     expect(new Set(avatars).size).toBe(rows.length);
   });
 
   it("gives the demo's picks and write-ups a cover in the shape of a shared link's card; a short take has none", async () => {
     const demoPosts = await database.db.select().from(posts).where(isNotNull(posts.coverImage));
-    const all = await database.db.select({ id: posts.id, body: posts.body, postType: posts.postType, coverImage: posts.coverImage }).from(posts);
+    const all = await database.db
+      .select({ id: posts.id, body: posts.body, postType: posts.postType, coverImage: posts.coverImage })
+      .from(posts);
     const takes = all.filter((post) => post.postType === "Post" && (post.body as Block[]).length === 2);
     expect(takes.length).toBeGreaterThan(4);
     for (const take of takes) expect(take.coverImage).toBeNull();
@@ -80,7 +95,11 @@ describe(`the demo's pictures (${testDatabaseEngine()})`, () => {
   });
 
   it("serves them through the image proxy like any upload", async () => {
-    const [{ avatar }] = await database.db.select({ avatar: profiles.avatar }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.userName, "LeBronPicks"));
+    const [{ avatar }] = await database.db
+      .select({ avatar: profiles.avatar })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(users.userName, "LeBronPicks"));
     const request = new Request(`http://localhost${imageUrl(avatar!, 64)}`, { headers: { Accept: "image/webp" } });
     const response = await imgRoute.loader({ request, params: {}, context });
     expect(response.status).toBe(200);
@@ -102,22 +121,43 @@ describe(`the demo's posts and games (${testDatabaseEngine()})`, () => {
       expect(items.length).toBeGreaterThanOrEqual(4);
       for (const item of items) expect(plainText(item).length).toBeGreaterThan(20);
     }
-    expect(bodies.filter((body) => types(body).filter((t) => t === "heading-two").length >= 2).length).toBeGreaterThan(4);
+    expect(bodies.filter((body) => types(body).filter((t) => t === "heading-two").length >= 2).length).toBeGreaterThan(
+      4,
+    );
     expect(bodies.filter((body) => types(body).includes("block-quote")).length).toBeGreaterThan(4);
-    expect(bodies.filter((body) => body.length === 2 && types(body).every((t) => t === "paragraph")).length).toBeGreaterThan(4);
+    expect(
+      bodies.filter((body) => body.length === 2 && types(body).every((t) => t === "paragraph")).length,
+    ).toBeGreaterThan(4);
     expect(new Set(free.map((post) => JSON.stringify(post.body))).size).toBe(free.length);
     expect(new Set(free.map((post) => post.title)).size).toBeGreaterThan(30);
     // No template leftovers.
-    for (const post of free) expect(`${post.title} ${plainText(post.body)}`).not.toMatch(/notebook from|Three trends worth knowing|Fighter |\bHome\b|\bAway\b/);
+    for (const post of free)
+      expect(`${post.title} ${plainText(post.body)}`).not.toMatch(
+        /notebook from|Three trends worth knowing|Fighter |\bHome\b|\bAway\b/,
+      );
   });
 
   it("starts each sport's games at its usual Eastern times, the coming ones within the week ahead", async () => {
     const ids = await sportIds();
     const eastern = (date: Date) => {
-      const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hourCycle: "h23", weekday: "short", hour: "numeric", minute: "numeric" }).formatToParts(date).map((p) => [p.type, p.value]));
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: "America/New_York",
+          hourCycle: "h23",
+          weekday: "short",
+          hour: "numeric",
+          minute: "numeric",
+        })
+          .formatToParts(date)
+          .map((p) => [p.type, p.value]),
+      );
       return { weekday: parts.weekday, time: `${parts.hour.padStart(2, "0")}:${parts.minute}` };
     };
-    const games = async (sport: string) => database.db.select().from(events).where(eq(events.categoryId, ids.get(sport)!));
+    const games = async (sport: string) =>
+      database.db
+        .select()
+        .from(events)
+        .where(eq(events.categoryId, ids.get(sport)!));
     for (const game of await games("NBA")) {
       const { time } = eastern(game.startsAt);
       expect(time >= "19:00" && time <= "22:30", `NBA at ${time}`).toBe(true);
@@ -127,7 +167,9 @@ describe(`the demo's posts and games (${testDatabaseEngine()})`, () => {
       expect([`Sun 13:00`, `Sun 16:25`, `Sun 20:20`, `Mon 20:15`, `Thu 20:15`]).toContain(`${weekday} ${time}`);
     }
     for (const game of await games("Soccer")) expect(eastern(game.startsAt).time < "15:01").toBe(true);
-    const coming = (await database.db.select().from(events).where(gt(events.startsAt, now))).map((e) => e.startsAt.getTime() - now.getTime());
+    const coming = (await database.db.select().from(events).where(gt(events.startsAt, now))).map(
+      (e) => e.startsAt.getTime() - now.getTime(),
+    );
     expect(coming.length).toBe(36);
     for (const ahead of coming) expect(ahead >= 4 * 3_600_000 && ahead < 7 * 24 * 3_600_000).toBe(true);
     // Daylight saving time is honoured: 7 PM in July is 23:00 UTC, in December 00:00 UTC.
@@ -144,10 +186,21 @@ describe(`the demo's posts and games (${testDatabaseEngine()})`, () => {
       expect(`${fight.homeTeam} ${fight.awayTeam}`).not.toMatch(/Fighter|Home|Away/);
       if (fight.status === "Final") expect(Math.max(fight.homeScore!, fight.awayScore!)).toBeLessThanOrEqual(1);
     }
-    const markets = await database.db.select().from(marketSnapshots).where(inArray(marketSnapshots.eventId, fights.map((f) => f.id)));
+    const markets = await database.db
+      .select()
+      .from(marketSnapshots)
+      .where(
+        inArray(
+          marketSnapshots.eventId,
+          fights.map((f) => f.id),
+        ),
+      );
     expect(markets.length).toBeGreaterThan(0);
     expect(new Set(markets.map((m) => m.market))).toEqual(new Set(["Moneyline"]));
-    const picks = await database.db.select().from(posts).where(and(eq(posts.postType, "Pick"), inArray(posts.categoryId, fightIds)));
+    const picks = await database.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.postType, "Pick"), inArray(posts.categoryId, fightIds)));
     expect(picks.length).toBeGreaterThan(20);
     for (const pick of picks) {
       expect(pick.market).toBe("Moneyline");
@@ -157,10 +210,16 @@ describe(`the demo's posts and games (${testDatabaseEngine()})`, () => {
 
   it("scores games as their sports are scored", async () => {
     const ids = await sportIds();
-    const finals = async (sport: string) => database.db.select().from(events).where(and(eq(events.categoryId, ids.get(sport)!), eq(events.status, "Final")));
+    const finals = async (sport: string) =>
+      database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.categoryId, ids.get(sport)!), eq(events.status, "Final")));
     for (const game of await finals("NHL")) expect(Math.max(game.homeScore!, game.awayScore!)).toBeLessThanOrEqual(8);
-    for (const game of await finals("Soccer")) expect(Math.max(game.homeScore!, game.awayScore!)).toBeLessThanOrEqual(5);
-    for (const game of await finals("NBA")) expect(Math.min(game.homeScore!, game.awayScore!)).toBeGreaterThanOrEqual(90);
+    for (const game of await finals("Soccer"))
+      expect(Math.max(game.homeScore!, game.awayScore!)).toBeLessThanOrEqual(5);
+    for (const game of await finals("NBA"))
+      expect(Math.min(game.homeScore!, game.awayScore!)).toBeGreaterThanOrEqual(90);
   });
 });
 
@@ -172,7 +231,9 @@ describe("storing a generated picture", () => {
   afterAll(() => s3?.close());
 
   it("puts bytes under an upload key, on the local disk and in the bucket, to be read back", async () => {
-    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#0f766e" } }).webp().toBuffer();
+    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#0f766e" } })
+      .webp()
+      .toBuffer();
     const key = "uploads/00000000-0000-4000-a000-000000000001/00000000-0000-4000-a000-000000000002.webp";
     const local = getStorage(context.env);
     await local.put(key, bytes, "image/webp");

@@ -29,7 +29,12 @@ beforeAll(async () => {
   const rows = await database.db
     .insert(events)
     .values([
-      { categoryId: nba.id, homeTeam: "Los Angeles Lakers", awayTeam: "Boston Celtics", startsAt: new Date(now + 5 * HOUR) },
+      {
+        categoryId: nba.id,
+        homeTeam: "Los Angeles Lakers",
+        awayTeam: "Boston Celtics",
+        startsAt: new Date(now + 5 * HOUR),
+      },
       { categoryId: nba.id, homeTeam: "New York Knicks", awayTeam: "Miami Heat", startsAt: new Date(now + 8 * HOUR) },
     ])
     .returning({ id: events.id });
@@ -85,14 +90,24 @@ describe(`GET /api/events/{id}/market (${testDatabaseEngine()})`, () => {
   it("answers an empty market for a game without lines", async () => {
     const answer = await call(String(bare));
     expect(answer.status).toBe(200);
-    expect(answer.body.payload).toEqual({ eventId: bare, takenAt: null, offers: [], consensus: { Moneyline: {}, Spread: {}, Total: {} } });
+    expect(answer.body.payload).toEqual({
+      eventId: bare,
+      takenAt: null,
+      offers: [],
+      consensus: { Moneyline: {}, Spread: {}, Total: {} },
+    });
   });
 
   it("is 404 for an unknown or malformed id, 405 for anything but GET", async () => {
     expect((await call("999999")).status).toBe(404);
     expect((await call("abc")).status).toBe(404);
     expect((await call("1e3")).status).toBe(404);
-    const post = await callRoute(marketRoute, context, { method: "POST", path: `/api/events/${priced}/market`, params: { id: String(priced) }, body: {} });
+    const post = await callRoute(marketRoute, context, {
+      method: "POST",
+      path: `/api/events/${priced}/market`,
+      params: { id: String(priced) },
+      body: {},
+    });
     expect(post.status).toBe(405);
   });
 });
@@ -106,10 +121,23 @@ describe(`demo games carry demo lines (${testDatabaseEngine()})`, () => {
 
   it("prices every game still ahead: moneyline (a draw in soccer), spread and its mirror, total, per sport", async () => {
     const sports = new Map((await database.db.select().from(categories)).map((c) => [c.id, c.name]));
-    const ahead = (await database.db.select().from(events).where(gt(events.startsAt, now))).filter((e) => e.id !== priced && e.id !== bare);
-    const markets = await latestMarkets(database.db, ahead.map((e) => e.id));
+    const ahead = (await database.db.select().from(events).where(gt(events.startsAt, now))).filter(
+      (e) => e.id !== priced && e.id !== bare,
+    );
+    const markets = await latestMarkets(
+      database.db,
+      ahead.map((e) => e.id),
+    );
     expect(ahead.length).toBeGreaterThan(30);
-    const TOTALS: Record<string, [number, number]> = { NBA: [215, 235], NFL: [38, 52], MLB: [7.5, 9.5], NHL: [5.5, 6.5], NCAAB: [130, 150], NCAAF: [45, 60], Soccer: [2.5, 2.5] };
+    const TOTALS: Record<string, [number, number]> = {
+      NBA: [215, 235],
+      NFL: [38, 52],
+      MLB: [7.5, 9.5],
+      NHL: [5.5, 6.5],
+      NCAAB: [130, 150],
+      NCAAF: [45, 60],
+      Soccer: [2.5, 2.5],
+    };
     for (const event of ahead) {
       const sport = sports.get(event.categoryId)!;
       const offers = markets.get(event.id)?.offers ?? [];
@@ -126,11 +154,14 @@ describe(`demo games carry demo lines (${testDatabaseEngine()})`, () => {
       const [home, away] = [of("Spread", "Home")!, of("Spread", "Away")!];
       expect(away.line).toBe(-home.line!);
       // The moneyline agrees with the spread: the side giving points is the favourite.
-      expect(of("Moneyline", home.line! < 0 ? "Home" : "Away")!.price).toBeLessThan(of("Moneyline", home.line! < 0 ? "Away" : "Home")!.price);
+      expect(of("Moneyline", home.line! < 0 ? "Home" : "Away")!.price).toBeLessThan(
+        of("Moneyline", home.line! < 0 ? "Away" : "Home")!.price,
+      );
       const [over, under] = [of("Total", "Over")!, of("Total", "Under")!];
       expect(over.line).toBe(under.line);
       expect(over.line).toSatisfy((line: number) => line >= total[0] && line <= total[1]);
-      for (const offer of sport === "Soccer" ? [over, under] : [home, away, over, under]) expect(offer.price).toSatisfy((p: number) => p <= -105 && p >= -120);
+      for (const offer of sport === "Soccer" ? [over, under] : [home, away, over, under])
+        expect(offer.price).toSatisfy((p: number) => p <= -105 && p >= -120);
     }
   });
 
@@ -141,7 +172,10 @@ describe(`demo games carry demo lines (${testDatabaseEngine()})`, () => {
       .innerJoin(events, eq(events.id, posts.eventId))
       .where(and(isNotNull(posts.postedAt), gt(events.startsAt, now)));
     expect(ahead.length).toBeGreaterThanOrEqual(10);
-    const markets = await latestMarkets(database.db, ahead.map((row) => row.events.id));
+    const markets = await latestMarkets(
+      database.db,
+      ahead.map((row) => row.events.id),
+    );
     for (const { posts: pick, events: event } of ahead) {
       const taken = markets.get(event.id)!;
       expect(taken.takenAt.getTime()).toBeLessThan(pick.postedAt!.getTime());

@@ -42,7 +42,14 @@ interface MadeUser {
 
 /** A user (an expert with an Active membership unless told otherwise), signed in through a cookie jar. */
 async function makeUser(
-  options: { expert?: boolean; membership?: "Active" | "Pending" | null; confirmed?: boolean; firstName?: string; lastName?: string; userName?: string } = {},
+  options: {
+    expert?: boolean;
+    membership?: "Active" | "Pending" | null;
+    confirmed?: boolean;
+    firstName?: string;
+    lastName?: string;
+    userName?: string;
+  } = {},
 ): Promise<MadeUser> {
   counter += 1;
   const { expert = true, confirmed = true } = options;
@@ -60,8 +67,14 @@ async function makeUser(
       emailConfirmedAt: confirmed ? new Date() : null,
     })
     .returning();
-  await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX", expertAboutText: expert ? `About expert ${counter}` : null });
-  if (membership) await db.insert(experts).values({ userId: user.id, membershipStatus: membership, membershipPaidAt: new Date() });
+  await db.insert(profiles).values({
+    userId: user.id,
+    city: "Austin",
+    state: "TX",
+    expertAboutText: expert ? `About expert ${counter}` : null,
+  });
+  if (membership)
+    await db.insert(experts).values({ userId: user.id, membershipStatus: membership, membershipPaidAt: new Date() });
   return { user, jar: await signedInJar(db, context.env, user.id) };
 }
 
@@ -71,7 +84,16 @@ const BODY_SECRET = "SECRET-ANALYSIS-ONLY-FOR-SUBSCRIBERS";
  * A posted pick (a spread on its own coming game, posted `daysAgo` days ago); with a `pickResult`,
  * graded as the results import grades it: the game started, then result and time in one write.
  */
-async function addPick(authorId: string, values: { odds?: number; units?: number; pickResult?: "Win" | "Loss" | "Push" | "Void" | null; category?: string; daysAgo?: number }) {
+async function addPick(
+  authorId: string,
+  values: {
+    odds?: number;
+    units?: number;
+    pickResult?: "Win" | "Loss" | "Push" | "Void" | null;
+    category?: string;
+    daysAgo?: number;
+  },
+) {
   const publishDate = new Date(Date.now() - (values.daysAgo ?? 1) * DAY);
   const fixtures = postFixtures(database.db, context);
   const categoryId = categoryIds[values.category ?? "NBA"];
@@ -118,17 +140,28 @@ async function addFreePost(authorId: string, category = "NFL") {
 
 const getExpert = (expertId: string, jar?: CookieJar) =>
   callRoute(expertRoute, context, { path: `/api/experts/${encodeURIComponent(expertId)}`, params: { expertId }, jar });
-const listExperts = (query: string, jar?: CookieJar) => callRoute(expertsRoute, context, { path: `/api/experts${query}`, jar });
+const listExperts = (query: string, jar?: CookieJar) =>
+  callRoute(expertsRoute, context, { path: `/api/experts${query}`, jar });
 
 /** Runs a page loader like Remix: a thrown Response (redirect, 404, 403) is answered. */
-async function page<T>(loader: (args: never) => Promise<T>, path: string, params: Record<string, string> = {}, jar?: CookieJar) {
+async function page<T>(
+  loader: (args: never) => Promise<T>,
+  path: string,
+  params: Record<string, string> = {},
+  jar?: CookieJar,
+) {
   const headers = new Headers();
   if (jar) headers.set("Cookie", jar.header());
   try {
-    const data = await loader({ request: new Request(`http://localhost${path}`, { headers }), params, context } as never);
+    const data = await loader({
+      request: new Request(`http://localhost${path}`, { headers }),
+      params,
+      context,
+    } as never);
     return { status: 200, data, location: null as string | null };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: null, location: thrown.headers.get("Location") };
+    if (thrown instanceof Response)
+      return { status: thrown.status, data: null, location: thrown.headers.get("Location") };
     throw thrown;
   }
 }
@@ -147,7 +180,11 @@ function renderPage(data: unknown): string {
   };
   try {
     return renderToString(
-      createElement(ConfirmDialogProvider, null, createElement(Stub, { initialEntries: ["/experts/x"], hydrationData: { loaderData: { expert: data } } })),
+      createElement(
+        ConfirmDialogProvider,
+        null,
+        createElement(Stub, { initialEntries: ["/experts/x"], hydrationData: { loaderData: { expert: data } } }),
+      ),
     );
   } finally {
     console.error = original;
@@ -156,8 +193,20 @@ function renderPage(data: unknown): string {
 
 describe(`the record (${testDatabaseEngine()})`, () => {
   it("rounds units to cents of a unit and ROI to a tenth of a percent", () => {
-    expect(recordFrom({ wins: 2, losses: 1, pushes: 1, profit: 3, staked: 5.1 })).toEqual({ wins: 2, losses: 1, pushes: 1, units: 3, roi: 58.8 });
-    expect(recordFrom({ wins: 0, losses: 0, pushes: 0, profit: 0, staked: 0 })).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0 });
+    expect(recordFrom({ wins: 2, losses: 1, pushes: 1, profit: 3, staked: 5.1 })).toEqual({
+      wins: 2,
+      losses: 1,
+      pushes: 1,
+      units: 3,
+      roi: 58.8,
+    });
+    expect(recordFrom({ wins: 0, losses: 0, pushes: 0, profit: 0, staked: 0 })).toEqual({
+      wins: 0,
+      losses: 0,
+      pushes: 0,
+      units: 0,
+      roi: 0,
+    });
     expect(recordFrom({ wins: 0, losses: 1, pushes: 0, profit: -1.005, staked: 3 }).roi).toBe(-33.5);
   });
 });
@@ -213,7 +262,14 @@ describe(`GET /api/experts/{expertId} (${testDatabaseEngine()})`, () => {
   it("is a 404 for an unknown id or name, a plain user and a membership not yet active", async () => {
     const plain = await makeUser({ expert: false });
     const pending = await makeUser({ membership: "Pending" });
-    for (const id of ["00000000-0000-4000-8000-000000000000", "nobody-here", plain.user.id, plain.user.userName, pending.user.id, "x".repeat(300)]) {
+    for (const id of [
+      "00000000-0000-4000-8000-000000000000",
+      "nobody-here",
+      plain.user.id,
+      plain.user.userName,
+      pending.user.id,
+      "x".repeat(300),
+    ]) {
       const response = await getExpert(id);
       expect(response.status, id).toBe(404);
       expect(response.body).toMatchObject({ statusCode: 404 });
@@ -226,24 +282,54 @@ describe(`GET /api/experts/{expertId} (${testDatabaseEngine()})`, () => {
     const other = await makeUser({ expert: false });
     const lapsed = await makeUser({ expert: false });
     const expired = await makeUser({ expert: false });
-    expect((await getExpert(expert.id, viewer.jar)).body.payload).toMatchObject({ isSubscribed: false, isFollowed: false });
+    expect((await getExpert(expert.id, viewer.jar)).body.payload).toMatchObject({
+      isSubscribed: false,
+      isFollowed: false,
+    });
 
     await database.db.insert(follows).values({ followerId: viewer.user.id, expertId: expert.id });
     await database.db.insert(subscriptions).values([
       // Canceled but paid until next week: still a subscriber.
-      { subscriberId: viewer.user.id, expertId: expert.id, status: "Canceled", priceCents: 999, currentPeriodEnd: new Date(Date.now() + 7 * DAY) },
+      {
+        subscriberId: viewer.user.id,
+        expertId: expert.id,
+        status: "Canceled",
+        priceCents: 999,
+        currentPeriodEnd: new Date(Date.now() + 7 * DAY),
+      },
       { subscriberId: other.user.id, expertId: expert.id, status: "PastDue", priceCents: 999 },
-      { subscriberId: lapsed.user.id, expertId: expert.id, status: "Canceled", priceCents: 999, currentPeriodEnd: new Date(Date.now() - DAY) },
+      {
+        subscriberId: lapsed.user.id,
+        expertId: expert.id,
+        status: "Canceled",
+        priceCents: 999,
+        currentPeriodEnd: new Date(Date.now() - DAY),
+      },
       { subscriberId: expired.user.id, expertId: expert.id, status: "Expired", priceCents: 999 },
     ]);
-    expect((await getExpert(expert.id, viewer.jar)).body.payload).toMatchObject({ isSubscribed: true, isFollowed: true, subscribersCount: 2 });
-    expect((await getExpert(expert.id, lapsed.jar)).body.payload).toMatchObject({ isSubscribed: false, isFollowed: false });
+    expect((await getExpert(expert.id, viewer.jar)).body.payload).toMatchObject({
+      isSubscribed: true,
+      isFollowed: true,
+      subscribersCount: 2,
+    });
+    expect((await getExpert(expert.id, lapsed.jar)).body.payload).toMatchObject({
+      isSubscribed: false,
+      isFollowed: false,
+    });
     // A visitor: both false.
-    expect((await getExpert(expert.id)).body.payload).toMatchObject({ isSubscribed: false, isFollowed: false, subscribersCount: 2 });
+    expect((await getExpert(expert.id)).body.payload).toMatchObject({
+      isSubscribed: false,
+      isFollowed: false,
+      subscribersCount: 2,
+    });
   });
 
   it("only answers GET", async () => {
-    const response = await callRoute(expertRoute, context, { method: "POST", path: "/api/experts/x", params: { expertId: "x" } });
+    const response = await callRoute(expertRoute, context, {
+      method: "POST",
+      path: "/api/experts/x",
+      params: { expertId: "x" },
+    });
     expect(response.status).toBe(405);
   });
 });
@@ -277,9 +363,14 @@ describe(`GET /api/experts (${testDatabaseEngine()})`, () => {
   it("orders by subscribers, and filters by name and by category", async () => {
     const popular = await makeUser({ firstName: "Zelda", lastName: "Quartermaine", userName: "zq_percent%picks" });
     const fans = await Promise.all([1, 2, 3, 4, 5].map(() => makeUser({ expert: false })));
-    await database.db
-      .insert(subscriptions)
-      .values(fans.map((fan) => ({ subscriberId: fan.user.id, expertId: popular.user.id, status: "Activated" as const, priceCents: 500 })));
+    await database.db.insert(subscriptions).values(
+      fans.map((fan) => ({
+        subscriberId: fan.user.id,
+        expertId: popular.user.id,
+        status: "Activated" as const,
+        priceCents: 500,
+      })),
+    );
     await addFreePost(popular.user.id, "Golf");
 
     const ranked = (await listExperts("?size=100")).body.items as { id: string; subscribersCount: number }[];
@@ -288,10 +379,15 @@ describe(`GET /api/experts (${testDatabaseEngine()})`, () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     for (const q of ["zelda", "QUARTERMAINE", "zelda quarter", "zq_percent%"]) {
       const found = await listExperts(`?q=${encodeURIComponent(q)}`);
-      expect(found.body.items.map((e: { id: string }) => e.id), q).toEqual([popular.user.id]);
+      expect(
+        found.body.items.map((e: { id: string }) => e.id),
+        q,
+      ).toEqual([popular.user.id]);
     }
     // `%` and `_` are letters, not wildcards.
-    expect((await listExperts(`?q=${encodeURIComponent("%")}`)).body.items.map((e: { id: string }) => e.id)).toEqual([popular.user.id]);
+    expect((await listExperts(`?q=${encodeURIComponent("%")}`)).body.items.map((e: { id: string }) => e.id)).toEqual([
+      popular.user.id,
+    ]);
 
     const golf = await listExperts(`?categoryIds=${categoryIds.Golf}`);
     expect(golf.body.items.map((e: { id: string }) => e.id)).toEqual([popular.user.id]);
@@ -330,12 +426,30 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
 
     const { status, data } = await page(expertPage.loader, `/experts/${user.userName}`, { userName: user.userName });
     expect(status).toBe(200);
-    expect(data).toMatchObject({ isOwner: false, page: 1, totalPages: 1, canonicalUrl: `https://sharpside.example/experts/${user.userName}` });
+    expect(data).toMatchObject({
+      isOwner: false,
+      page: 1,
+      totalPages: 1,
+      canonicalUrl: `https://sharpside.example/experts/${user.userName}`,
+    });
     expect(data!.posts).toHaveLength(3);
     expect(data!.posts.filter((p) => p.postType === "Pick").every((p) => p.isLocked)).toBe(true);
-    expect(data!.posts.find((p) => p.pickResult)).toMatchObject({ selection: "Lakers -4.5", odds: 120, units: 1, pickResult: "Win", body: null });
+    expect(data!.posts.find((p) => p.pickResult)).toMatchObject({
+      selection: "Lakers -4.5",
+      odds: 120,
+      units: 1,
+      pickResult: "Win",
+      body: null,
+    });
     // The pending pick's game has not started: its bet is the subscribers' too.
-    expect(data!.posts.find((p) => p.postType === "Pick" && !p.pickResult)).toMatchObject({ selection: null, odds: null, units: null, market: null, legs: null, body: null });
+    expect(data!.posts.find((p) => p.postType === "Pick" && !p.pickResult)).toMatchObject({
+      selection: null,
+      odds: null,
+      units: null,
+      market: null,
+      legs: null,
+      body: null,
+    });
     expect(JSON.stringify(data)).not.toContain(BODY_SECRET);
 
     const html = renderPage(data);
@@ -354,9 +468,16 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(html).not.toContain("Edit profile");
     expect(html).not.toContain(BODY_SECRET);
 
-    const meta = expertPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<string, string>[];
+    const meta = expertPage.meta({
+      data,
+      matches: [{ id: "root", data: { appName: "Sharpside" } }],
+    } as never) as Record<string, string>[];
     expect(meta).toContainEqual({ title: `Dana Whitfield (@${user.userName}) | SHARPSIDE` });
-    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `https://sharpside.example/experts/${user.userName}` });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: `https://sharpside.example/experts/${user.userName}`,
+    });
     expect(meta).toContainEqual({ property: "og:title", content: `Dana Whitfield (@${user.userName})` });
     expect(meta.find((m) => m.name === "description")?.content).toContain("About expert");
     expect(JSON.stringify(meta)).not.toContain(BODY_SECRET);
@@ -365,7 +486,12 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
   it("shows the owner an Edit profile link and their picks unlocked; a subscriber too", async () => {
     const owner = await makeUser();
     await addPick(owner.user.id, { pickResult: null });
-    const own = await page(expertPage.loader, `/experts/${owner.user.userName}`, { userName: owner.user.userName }, owner.jar);
+    const own = await page(
+      expertPage.loader,
+      `/experts/${owner.user.userName}`,
+      { userName: owner.user.userName },
+      owner.jar,
+    );
     expect(own.data).toMatchObject({ isOwner: true });
     expect(own.data!.posts[0].isLocked).toBe(false);
     const html = renderPage(own.data);
@@ -374,8 +500,15 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(html).not.toContain(BODY_SECRET);
 
     const fan = await makeUser({ expert: false });
-    await database.db.insert(subscriptions).values({ subscriberId: fan.user.id, expertId: owner.user.id, status: "Activated", priceCents: 500 });
-    const subscribed = await page(expertPage.loader, `/experts/${owner.user.userName}`, { userName: owner.user.userName }, fan.jar);
+    await database.db
+      .insert(subscriptions)
+      .values({ subscriberId: fan.user.id, expertId: owner.user.id, status: "Activated", priceCents: 500 });
+    const subscribed = await page(
+      expertPage.loader,
+      `/experts/${owner.user.userName}`,
+      { userName: owner.user.userName },
+      fan.jar,
+    );
     expect(subscribed.data).toMatchObject({ isOwner: false, expert: { isSubscribed: true } });
     expect(subscribed.data!.posts[0].isLocked).toBe(false);
   });
@@ -383,13 +516,20 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
   it("is a 404 for unknown names and non-experts, and sends other spellings to the canonical address", async () => {
     const plain = await makeUser({ expert: false });
     expect((await page(expertPage.loader, "/experts/nobody-here", { userName: "nobody-here" })).status).toBe(404);
-    expect((await page(expertPage.loader, `/experts/${plain.user.userName}`, { userName: plain.user.userName })).status).toBe(404);
+    expect(
+      (await page(expertPage.loader, `/experts/${plain.user.userName}`, { userName: plain.user.userName })).status,
+    ).toBe(404);
     const { user } = await makeUser({ userName: "CanonicalCase" });
-    expect(await page(expertPage.loader, "/experts/canonicalcase?page=1", { userName: "canonicalcase" })).toMatchObject({
+    expect(await page(expertPage.loader, "/experts/canonicalcase?page=1", { userName: "canonicalcase" })).toMatchObject(
+      {
+        status: 302,
+        location: "/experts/CanonicalCase?page=1",
+      },
+    );
+    expect(await page(expertPage.loader, `/experts/${user.id}`, { userName: user.id })).toMatchObject({
       status: 302,
-      location: "/experts/CanonicalCase?page=1",
+      location: "/experts/CanonicalCase",
     });
-    expect(await page(expertPage.loader, `/experts/${user.id}`, { userName: user.id })).toMatchObject({ status: 302, location: "/experts/CanonicalCase" });
   });
 
   it("pages the posts ten at a time", async () => {
@@ -411,17 +551,32 @@ describe(`/profile (${testDatabaseEngine()})`, () => {
   it("sends experts to their page, other users to settings and visitors to sign in", async () => {
     const expert = await makeUser();
     const plain = await makeUser({ expert: false });
-    expect(await page(profilePage.loader, "/profile", {}, expert.jar)).toMatchObject({ status: 302, location: `/experts/${expert.user.userName}` });
-    expect(await page(profilePage.loader, "/profile", {}, plain.jar)).toMatchObject({ status: 302, location: "/settings" });
-    expect(await page(profilePage.loader, "/profile")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Fprofile" });
+    expect(await page(profilePage.loader, "/profile", {}, expert.jar)).toMatchObject({
+      status: 302,
+      location: `/experts/${expert.user.userName}`,
+    });
+    expect(await page(profilePage.loader, "/profile", {}, plain.jar)).toMatchObject({
+      status: 302,
+      location: "/settings",
+    });
+    expect(await page(profilePage.loader, "/profile")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2Fprofile",
+    });
   });
 });
 
 describe(`/business (${testDatabaseEngine()})`, () => {
   it("is for experts: visitors sign in, unconfirmed users verify, other users get a 403", async () => {
-    expect(await page(businessPage.loader, "/business")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Fbusiness" });
+    expect(await page(businessPage.loader, "/business")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2Fbusiness",
+    });
     const unconfirmed = await makeUser({ confirmed: false });
-    expect(await page(businessPage.loader, "/business", {}, unconfirmed.jar)).toMatchObject({ status: 302, location: "/email-verification" });
+    expect(await page(businessPage.loader, "/business", {}, unconfirmed.jar)).toMatchObject({
+      status: 302,
+      location: "/email-verification",
+    });
     const plain = await makeUser({ expert: false });
     expect((await page(businessPage.loader, "/business", {}, plain.jar)).status).toBe(403);
   });
@@ -442,11 +597,29 @@ describe(`/business (${testDatabaseEngine()})`, () => {
 
     await database.db
       .update(experts)
-      .set({ paymentProvider: "stripe", paymentAccountId: `acct_${counter}`, paymentAccountReady: false, subscriptionPriceCents: 1999, subscriptionDescription: "Daily card" })
+      .set({
+        paymentProvider: "stripe",
+        paymentAccountId: `acct_${counter}`,
+        paymentAccountReady: false,
+        subscriptionPriceCents: 1999,
+        subscriptionDescription: "Daily card",
+      })
       .where(eq(experts.userId, expert.user.id));
     await database.db.insert(subscriptions).values([
-      { subscriberId: fans[0].user.id, expertId: expert.user.id, status: "Activated", priceCents: 1999, createdAt: new Date(Date.now() - 3 * DAY) },
-      { subscriberId: fans[1].user.id, expertId: expert.user.id, status: "Activated", priceCents: 1999, createdAt: new Date(Date.now() - DAY) },
+      {
+        subscriberId: fans[0].user.id,
+        expertId: expert.user.id,
+        status: "Activated",
+        priceCents: 1999,
+        createdAt: new Date(Date.now() - 3 * DAY),
+      },
+      {
+        subscriberId: fans[1].user.id,
+        expertId: expert.user.id,
+        status: "Activated",
+        priceCents: 1999,
+        createdAt: new Date(Date.now() - DAY),
+      },
       { subscriberId: fans[2].user.id, expertId: expert.user.id, status: "Expired", priceCents: 1999 },
     ]);
     const lastYear = new Date(Date.now() - 400 * DAY);
@@ -454,12 +627,26 @@ describe(`/business (${testDatabaseEngine()})`, () => {
     await database.db.insert(payments).values([
       { ...mine, kind: "Subscription", status: "Succeeded", amountCents: 1999, platformFeeCents: 200 },
       { ...mine, kind: "Tip", status: "Succeeded", amountCents: 500, platformFeeCents: 50 },
-      { ...mine, kind: "Subscription", status: "Succeeded", amountCents: 1999, platformFeeCents: 200, createdAt: lastYear },
+      {
+        ...mine,
+        kind: "Subscription",
+        status: "Succeeded",
+        amountCents: 1999,
+        platformFeeCents: 200,
+        createdAt: lastYear,
+      },
       { ...mine, kind: "Subscription", status: "Failed", amountCents: 1999, platformFeeCents: 200 },
       { ...mine, kind: "Subscription", status: "Refunded", amountCents: 1999, platformFeeCents: 200 },
       { ...mine, kind: "Subscription", status: "Pending", amountCents: 1999, platformFeeCents: 200 },
       { payerId: expert.user.id, expertId: null, kind: "Membership", status: "Succeeded", amountCents: 4900 },
-      { expertId: other.user.id, payerId: fans[1].user.id, kind: "Subscription", status: "Succeeded", amountCents: 777, platformFeeCents: 77 },
+      {
+        expertId: other.user.id,
+        payerId: fans[1].user.id,
+        kind: "Subscription",
+        status: "Succeeded",
+        amountCents: 777,
+        platformFeeCents: 77,
+      },
     ]);
 
     const { data } = await page(businessPage.loader, "/business", {}, expert.jar);
@@ -471,15 +658,24 @@ describe(`/business (${testDatabaseEngine()})`, () => {
       userName: expert.user.userName,
     });
     expect(data!.recentSubscribers.map((s) => s.id)).toEqual([fans[1].user.id, fans[0].user.id]);
-    expect(data!.recentSubscribers[0]).toMatchObject({ userName: fans[1].user.userName, avatar: `/avatars/${fans[1].user.userName}.svg` });
+    expect(data!.recentSubscribers[0]).toMatchObject({
+      userName: fans[1].user.userName,
+      avatar: `/avatars/${fans[1].user.userName}.svg`,
+    });
 
     await database.db.update(experts).set({ paymentAccountReady: true }).where(eq(experts.userId, expert.user.id));
-    expect((await page(businessPage.loader, "/business", {}, expert.jar)).data).toMatchObject({ paymentAccount: "Ready" });
+    expect((await page(businessPage.loader, "/business", {}, expert.jar)).data).toMatchObject({
+      paymentAccount: "Ready",
+    });
   });
 
   it("says whether payments are switched on", async () => {
     const expert = await makeUser();
-    const on = makeLoadContext(database.db, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    const on = makeLoadContext(database.db, {
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
     const data = await businessPage.loader({
       request: new Request("http://localhost/business", { headers: { Cookie: expert.jar.header() } }),
       params: {},
@@ -488,4 +684,3 @@ describe(`/business (${testDatabaseEngine()})`, () => {
     expect(data.paymentsEnabled).toBe(true);
   });
 });
-

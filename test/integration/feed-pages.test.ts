@@ -40,7 +40,10 @@ const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] }
 
 /** A live post made through `POST /api/posts`, as the editor makes it (a Pick: a spread on its own coming game). */
 async function publish(author: MadeUser, postType: "Post" | "Pick", title: string, secret = false) {
-  const eventId = postType === "Pick" ? (await postFixtures(database.db, context).addEvent({ categoryId: categoryIds.NBA })).id : null;
+  const eventId =
+    postType === "Pick"
+      ? (await postFixtures(database.db, context).addEvent({ categoryId: categoryIds.NBA })).id
+      : null;
   const response = await callRoute(postsRoute, context, {
     method: "POST",
     path: "/api/posts",
@@ -49,10 +52,16 @@ async function publish(author: MadeUser, postType: "Post" | "Pick", title: strin
       postType,
       title,
       // The preview keeps the first 300 characters: the marker sits past them, deep in the analysis.
-      body: [paragraph(`Preview of ${title}.`), paragraph("Numbers. ".repeat(40)), paragraph(secret ? MARKER : "Free words.")],
+      body: [
+        paragraph(`Preview of ${title}.`),
+        paragraph("Numbers. ".repeat(40)),
+        paragraph(secret ? MARKER : "Free words."),
+      ],
       categoryId: categoryIds.NBA,
       publishDate: new Date(Date.now() - 1000).toISOString(),
-      ...(postType === "Pick" ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }], units: 1.5 } : {}),
+      ...(postType === "Pick"
+        ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }], units: 1.5 }
+        : {}),
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -66,10 +75,15 @@ async function page(loader: (args: never) => unknown, path: string, jar?: Cookie
   const headers = new Headers();
   if (jar) headers.set("Cookie", jar.header());
   try {
-    const result = await loader({ request: new Request(`http://localhost${path}`, { headers }), params: {}, context } as never);
+    const result = await loader({
+      request: new Request(`http://localhost${path}`, { headers }),
+      params: {},
+      context,
+    } as never);
     return { status: 200, data: result as never, location: null as string | null };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: null as never, location: thrown.headers.get("Location") };
+    if (thrown instanceof Response)
+      return { status: thrown.status, data: null as never, location: thrown.headers.get("Location") };
     throw thrown;
   }
 }
@@ -91,7 +105,19 @@ function unwrap(result: unknown): { value: Record<string, unknown>; headers: Hea
 function renderPage(path: string, Component: ComponentType, data: unknown, rootData: unknown): string {
   const pathname = path.split("?")[0];
   const Stub = createRemixStub([
-    { id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: pathname.slice(1) || undefined, index: pathname === "/" ? true : undefined, Component } as never] },
+    {
+      id: "root",
+      path: "/",
+      Component: Outlet,
+      children: [
+        {
+          id: "page",
+          path: pathname.slice(1) || undefined,
+          index: pathname === "/" ? true : undefined,
+          Component,
+        } as never,
+      ],
+    },
   ]);
   const original = console.error;
   console.error = (...args: unknown[]) => {
@@ -99,7 +125,9 @@ function renderPage(path: string, Component: ComponentType, data: unknown, rootD
     original(...args);
   };
   try {
-    return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: rootData, page: data } } }));
+    return renderToString(
+      createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: rootData, page: data } } }),
+    );
   } finally {
     console.error = original;
   }
@@ -117,9 +145,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
   categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
-  [followed, subscribedTo, stranger, fan] = [await makeUser(true), await makeUser(true), await makeUser(true), await makeUser(false)];
+  [followed, subscribedTo, stranger, fan] = [
+    await makeUser(true),
+    await makeUser(true),
+    await makeUser(true),
+    await makeUser(false),
+  ];
   await database.db.insert(follows).values({ followerId: fan.user.id, expertId: followed.user.id });
-  await database.db.insert(subscriptions).values({ subscriberId: fan.user.id, expertId: subscribedTo.user.id, status: "Activated", priceCents: 1000 });
+  await database.db
+    .insert(subscriptions)
+    .values({ subscriberId: fan.user.id, expertId: subscribedTo.user.id, status: "Activated", priceCents: 1000 });
   made.followedPost = await publish(followed, "Post", "Followed free post");
   made.followedPick = await publish(followed, "Pick", "Followed locked pick", true);
   made.subscribedPick = await publish(subscribedTo, "Pick", "Subscribed readable pick", true);
@@ -134,23 +169,47 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-type ListData = { posts: { id: string; title: string; isLocked: boolean; body: unknown; metadata: { isLiked: boolean } }[]; page: number; totalPages: number };
+type ListData = {
+  posts: { id: string; title: string; isLocked: boolean; body: unknown; metadata: { isLiked: boolean } }[];
+  page: number;
+  totalPages: number;
+};
 
 describe(`/feed (${testDatabaseEngine()})`, () => {
   it("sends a visitor to sign in and back", async () => {
-    expect(await page(feedPage.loader, "/feed")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Ffeed" });
-    expect(await page(likedPage.loader, "/posts/liked")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Fposts%2Fliked" });
+    expect(await page(feedPage.loader, "/feed")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2Ffeed",
+    });
+    expect(await page(likedPage.loader, "/posts/liked")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2Fposts%2Fliked",
+    });
   });
 
   it("lists the followed and subscribed experts' posts newest first, a locked pick without its body", async () => {
     const { status, data } = await page(feedPage.loader, "/feed", fan.jar);
     expect(status).toBe(200);
     const feed = data as ListData;
-    expect(feed.posts.map((post) => post.title)).toEqual(["Subscribed readable pick", "Followed locked pick", "Followed free post"]);
+    expect(feed.posts.map((post) => post.title)).toEqual([
+      "Subscribed readable pick",
+      "Followed locked pick",
+      "Followed free post",
+    ]);
     expect(feed).toMatchObject({ page: 1, totalPages: 1 });
-    expect(feed.posts.find((post) => post.id === made.followedPick.id)).toMatchObject({ isLocked: true, body: null, selection: null, odds: null, legs: null, metadata: { isLiked: true } });
+    expect(feed.posts.find((post) => post.id === made.followedPick.id)).toMatchObject({
+      isLocked: true,
+      body: null,
+      selection: null,
+      odds: null,
+      legs: null,
+      metadata: { isLiked: true },
+    });
     // The subscriber may read that pick, but a card never shows a body: the list leaves it out.
-    expect(feed.posts.find((post) => post.id === made.subscribedPick.id)).toMatchObject({ isLocked: false, body: null });
+    expect(feed.posts.find((post) => post.id === made.subscribedPick.id)).toMatchObject({
+      isLocked: false,
+      body: null,
+    });
 
     const html = renderPage("/feed", FeedPage, data, await rootDataFor(fan.jar));
     expect(html).toContain("Followed locked pick");
@@ -161,7 +220,12 @@ describe(`/feed (${testDatabaseEngine()})`, () => {
     expect(html).not.toContain("Stranger");
     expect(html).not.toContain(MARKER);
     expect(JSON.stringify(data)).not.toContain(MARKER);
-    expect(feedPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Feed | SHARPSIDE" });
+    expect(
+      feedPage.meta({
+        matches: [{ id: "root", data: { appName: "Sharpside" } }],
+        location: { pathname: "/" },
+      } as never),
+    ).toContainEqual({ title: "Feed | SHARPSIDE" });
   });
 
   it("says where to find experts when the feed is empty", async () => {
@@ -204,18 +268,34 @@ describe(`/posts/liked (${testDatabaseEngine()})`, () => {
     expect(html).toContain("Stranger locked pick");
     expect(html).not.toContain(MARKER);
     expect(JSON.stringify(data)).not.toContain(MARKER);
-    expect(likedPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Likes | SHARPSIDE" });
+    expect(
+      likedPage.meta({
+        matches: [{ id: "root", data: { appName: "Sharpside" } }],
+        location: { pathname: "/" },
+      } as never),
+    ).toContainEqual({ title: "Likes | SHARPSIDE" });
   });
 
   it("is its own route, not a post called 'liked'", () => {
     // The app's file routes as Remix builds them, plus /posts/{id} whether or not it exists yet.
     const appDirectory = path.resolve("app");
     const manifest = flatRoutes(appDirectory);
-    manifest["routes/posts.$postId"] ??= { id: "routes/posts.$postId", parentId: "root", path: "posts/:postId", file: "routes/posts.$postId.tsx" };
+    manifest["routes/posts.$postId"] ??= {
+      id: "routes/posts.$postId",
+      parentId: "root",
+      path: "posts/:postId",
+      file: "routes/posts.$postId.tsx",
+    };
     type Node = { id: string; path?: string; index?: boolean; children: Node[] };
-    const nodes = new Map<string, Node>(Object.values(manifest).map((route) => [route.id, { id: route.id, path: route.path, index: route.index, children: [] }]));
+    const nodes = new Map<string, Node>(
+      Object.values(manifest).map((route) => [
+        route.id,
+        { id: route.id, path: route.path, index: route.index, children: [] },
+      ]),
+    );
     nodes.set("root", { id: "root", path: "", children: [] });
-    for (const route of Object.values(manifest)) if (route.parentId) nodes.get(route.parentId)!.children.push(nodes.get(route.id)!);
+    for (const route of Object.values(manifest))
+      if (route.parentId) nodes.get(route.parentId)!.children.push(nodes.get(route.id)!);
     const leaf = (pathname: string) => matchRoutes([nodes.get("root")!] as never, pathname)?.at(-1)?.route.id;
     expect(leaf("/posts/liked")).toBe("routes/posts.liked");
     expect(leaf("/posts/0b9d1e3a-6c55-4a8e-9a43-9f6a3c1e2d10")).toBe("routes/posts.$postId");
@@ -235,9 +315,20 @@ describe(`/ (${testDatabaseEngine()})`, () => {
     const result = await page(homePage.loader, "/", fan.jar);
     const { value, headers } = unwrap(result.data);
     expect(value.view).toBe("feed");
-    expect((value as unknown as ListData).posts.map((post) => post.title)).toEqual(["Subscribed readable pick", "Followed locked pick", "Followed free post"]);
+    expect((value as unknown as ListData).posts.map((post) => post.title)).toEqual([
+      "Subscribed readable pick",
+      "Followed locked pick",
+      "Followed free post",
+    ]);
     expect(headers.get("Cache-Control")).toBe("private, no-store");
-    expect(homePage.headers({ loaderHeaders: headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined })).toEqual({
+    expect(
+      homePage.headers({
+        loaderHeaders: headers,
+        parentHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        errorHeaders: undefined,
+      }),
+    ).toEqual({
       "Cache-Control": "private, no-store",
     });
     const html = renderPage("/", Home, value, await rootDataFor(fan.jar));
@@ -250,7 +341,14 @@ describe(`/ (${testDatabaseEngine()})`, () => {
   it("gives a visitor the public landing with the latest free posts as cards", async () => {
     const { value, headers } = unwrap((await page(homePage.loader, "/")).data);
     expect(value.view).toBe("landing");
-    expect(homePage.headers({ loaderHeaders: headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined })).toEqual(PUBLIC_PAGE_HEADERS);
+    expect(
+      homePage.headers({
+        loaderHeaders: headers,
+        parentHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        errorHeaders: undefined,
+      }),
+    ).toEqual(PUBLIC_PAGE_HEADERS);
     const html = renderPage("/", Home, value, await rootDataFor());
     expect(html).toContain("Professional Handicappers");
     expect(html).toContain("Featured experts");
@@ -285,8 +383,17 @@ describe(`the page micro-cache on / (${testDatabaseEngine()})`, () => {
       const request = new Request(`http://localhost${req.originalUrl}`, { headers: jarHeaders });
       const { value, headers } = unwrap(await homePage.loader({ request, params: {}, context } as never));
       const root = unwrap(await rootLoader({ request, params: {}, context } as never)).value;
-      const pageHeaders = homePage.headers({ loaderHeaders: headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined }) as Record<string, string>;
-      res.status(200).type("html").set(pageHeaders).send(renderPage("/", Home, value, root));
+      const pageHeaders = homePage.headers({
+        loaderHeaders: headers,
+        parentHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        errorHeaders: undefined,
+      }) as Record<string, string>;
+      res
+        .status(200)
+        .type("html")
+        .set(pageHeaders)
+        .send(renderPage("/", Home, value, root));
     });
     const server = app.listen(0);
     await new Promise((resolve) => server.once("listening", resolve));

@@ -42,7 +42,8 @@ const FORM = "application/x-www-form-urlencoded";
 async function signInStatus(body: string, type = FORM): Promise<number> {
   const request = new Request("http://localhost/sign-in", { method: "POST", headers: { "Content-Type": type }, body });
   try {
-    const answer = (await signInPage.action({ request, params: {}, context } as never)) as { init?: ResponseInit | null; status?: number } | Response;
+    const answer = (await signInPage.action({ request, params: {}, context } as never)) as
+      { init?: ResponseInit | null; status?: number } | Response;
     return answer instanceof Response ? answer.status : (answer.init?.status ?? 200);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
@@ -52,7 +53,11 @@ async function signInStatus(body: string, type = FORM): Promise<number> {
 
 async function healthTime(): Promise<number> {
   const started = performance.now();
-  const response = (await healthRoute.loader({ request: new Request("http://localhost/api/health"), params: {}, context } as never)) as Response;
+  const response = (await healthRoute.loader({
+    request: new Request("http://localhost/api/health"),
+    params: {},
+    context,
+  } as never)) as Response;
   expect(response.status).toBe(200);
   return performance.now() - started;
 }
@@ -61,7 +66,14 @@ type JsonPost = [module: RouteModule, body: unknown, who?: Person];
 
 /** An API action on a JSON text: its status and answer. */
 async function postJson(module: RouteModule, text: string, who?: Person): Promise<{ status: number; text: string }> {
-  return invokeRoute(module, "POST", "/api", { raw: text, headers: { "Content-Type": "application/json" } }, who?.jar, context);
+  return invokeRoute(
+    module,
+    "POST",
+    "/api",
+    { raw: text, headers: { "Content-Type": "application/json" } },
+    who?.jar,
+    context,
+  );
 }
 
 /**
@@ -97,16 +109,25 @@ describe(`a form flood (${testDatabaseEngine()})`, () => {
   it("is refused before it is parsed: the loop never stalls past 100 ms, a concurrent health check answers within 200 ms", async () => {
     const repeated = "emailOrUserName=a&".repeat(40_000) + "password=x";
     const distinct = Array.from({ length: 400_000 }, (_, i) => `${i.toString(36)}=`).join("&");
-    const multipart = ["--b", ...Array.from({ length: 5_000 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n--b`)].join("\r\n") + "--\r\n";
+    const multipart =
+      [
+        "--b",
+        ...Array.from({ length: 5_000 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n--b`),
+      ].join("\r\n") + "--\r\n";
     expect(distinct.length).toBeLessThan(3_000_000); // under the page body cap: the count refuses it, not the size
-    const { answers, health, delay } = await duringFlood([() => signInStatus(repeated), () => signInStatus(distinct), () => signInStatus(multipart, "multipart/form-data; boundary=b")]);
+    const { answers, health, delay } = await duringFlood([
+      () => signInStatus(repeated),
+      () => signInStatus(distinct),
+      () => signInStatus(multipart, "multipart/form-data; boundary=b"),
+    ]);
     expect(delay.maxMs, "the event loop's longest wait, in ms").toBeLessThan(100);
     expect(health).toBeLessThan(200);
     expect(answers).toEqual([413, 413, 413]);
   });
 
   it("takes what a form of ours sends: up to the caps, a name repeated no more than allowed", async () => {
-    const fields = (count: number, name = (i: number) => `field${i}`) => Array.from({ length: count }, (_, i) => `${name(i)}=x`).join("&");
+    const fields = (count: number, name = (i: number) => `field${i}`) =>
+      Array.from({ length: count }, (_, i) => `${name(i)}=x`).join("&");
     // Within the caps the form reaches its schema (422: no such account fields), past them it does not.
     expect(await signInStatus(`emailOrUserName=&password=&${fields(MAX_FORM_FIELDS - 2)}`)).toBe(422);
     expect(await signInStatus(`emailOrUserName=&password=&${fields(MAX_FORM_FIELDS - 1)}`)).toBe(413);
@@ -115,29 +136,50 @@ describe(`a form flood (${testDatabaseEngine()})`, () => {
   });
 
   it("echoes back only the fields its schema knows", async () => {
-    const request = new Request("http://localhost/sign-in", { method: "POST", headers: { "Content-Type": FORM }, body: `emailOrUserName=bob&password=&junk=${"JUNKVALUE".repeat(1000)}&other[0]=x` });
-    const answer = (await signInPage.action({ request, params: {}, context } as never)) as { data: { result: { initialValue?: Record<string, unknown> } } };
+    const request = new Request("http://localhost/sign-in", {
+      method: "POST",
+      headers: { "Content-Type": FORM },
+      body: `emailOrUserName=bob&password=&junk=${"JUNKVALUE".repeat(1000)}&other[0]=x`,
+    });
+    const answer = (await signInPage.action({ request, params: {}, context } as never)) as {
+      data: { result: { initialValue?: Record<string, unknown> } };
+    };
     const echoed = answer.data.result.initialValue ?? {};
     expect(Object.keys(echoed).sort()).toEqual(["emailOrUserName"]);
     expect(JSON.stringify(answer.data)).not.toContain("JUNKVALUE");
     // A known field's text comes back cut: nothing attacker-sized reaches the encoder.
-    const long = new Request("http://localhost/sign-in", { method: "POST", headers: { "Content-Type": FORM }, body: `password=x&emailOrUserName=${"b".repeat(2_500_000)}` });
-    const cutAnswer = (await signInPage.action({ request: long, params: {}, context } as never)) as { data: unknown; init?: ResponseInit | null };
+    const long = new Request("http://localhost/sign-in", {
+      method: "POST",
+      headers: { "Content-Type": FORM },
+      body: `password=x&emailOrUserName=${"b".repeat(2_500_000)}`,
+    });
+    const cutAnswer = (await signInPage.action({ request: long, params: {}, context } as never)) as {
+      data: unknown;
+      init?: ResponseInit | null;
+    };
     expect(cutAnswer.init?.status).toBe(422);
     expect(JSON.stringify(cutAnswer.data).length).toBeLessThan(MAX_FIELD_CHARS + 1_000);
   });
 });
 
 describe(`a JSON flood (${testDatabaseEngine()})`, () => {
-  const post = { postType: "Post", title: "Flood", categoryId: 1, modalityIds: [] as unknown[], body: [{ type: "paragraph", children: [{ text: "x" }] }] };
+  const post = {
+    postType: "Post",
+    title: "Flood",
+    categoryId: 1,
+    modalityIds: [] as unknown[],
+    body: [{ type: "paragraph", children: [{ text: "x" }] }],
+  };
 
   it("past the count of members and items, is refused before any schema: the loop never stalls past 100 ms", async () => {
     const wideObject = Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`k${i}`, 0]));
-    const { answers, health, delay } = await duringFlood(jsonSends([
-      [postsRoute, { ...post, modalityIds: Array(400_000).fill(0) }, expert],
-      [signUpRoute, { user: wideObject }],
-      [resultsRoute, Array(150_000).fill({}), admin],
-    ]));
+    const { answers, health, delay } = await duringFlood(
+      jsonSends([
+        [postsRoute, { ...post, modalityIds: Array(400_000).fill(0) }, expert],
+        [signUpRoute, { user: wideObject }],
+        [resultsRoute, Array(150_000).fill({}), admin],
+      ]),
+    );
     expect(delay.maxMs, "the event loop's longest wait, in ms").toBeLessThan(100);
     expect(health).toBeLessThan(200);
     expect(answers.map((answer) => answer.status)).toEqual([413, 413, 413]);
@@ -146,11 +188,13 @@ describe(`a JSON flood (${testDatabaseEngine()})`, () => {
 
   it("just under the count, stops at each list's bound with one small answer", async () => {
     const under = MAX_JSON_VALUES - 100;
-    const { answers, health, delay } = await duringFlood(jsonSends([
-      [postsRoute, { ...post, modalityIds: Array(under).fill(0) }, expert],
-      [postsRoute, { ...post, body: Array(under).fill({}) }, expert],
-      [resultsRoute, Array(Math.floor(under / 10)).fill({ eventId: 1, status: "Final" }), admin],
-    ]));
+    const { answers, health, delay } = await duringFlood(
+      jsonSends([
+        [postsRoute, { ...post, modalityIds: Array(under).fill(0) }, expert],
+        [postsRoute, { ...post, body: Array(under).fill({}) }, expert],
+        [resultsRoute, Array(Math.floor(under / 10)).fill({ eventId: 1, status: "Final" }), admin],
+      ]),
+    );
     expect(delay.maxMs, "the event loop's longest wait, in ms").toBeLessThan(100);
     expect(health).toBeLessThan(200);
     expect(answers.map((answer) => answer.status)).toEqual([422, 422, 422]);
@@ -161,10 +205,17 @@ describe(`a JSON flood (${testDatabaseEngine()})`, () => {
   });
 
   it("names at most the first 100 fields in an error answer, however many are wrong", async () => {
-    const answer = await postJson(resultsRoute, JSON.stringify(Array(MAX_RESULTS_AT_ONCE).fill({ eventId: "x", status: "Nope" })), admin);
+    const answer = await postJson(
+      resultsRoute,
+      JSON.stringify(Array(MAX_RESULTS_AT_ONCE).fill({ eventId: "x", status: "Nope" })),
+      admin,
+    );
     expect(answer.status).toBe(422);
     expect(Object.keys(JSON.parse(answer.text).errors)).toHaveLength(MAX_FIELD_ERRORS);
-    const unstorable = await postJson(signUpRoute, JSON.stringify({ user: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, "a\u0000b"])) }));
+    const unstorable = await postJson(
+      signUpRoute,
+      JSON.stringify({ user: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, "a\u0000b"])) }),
+    );
     expect(unstorable.status).toBe(422);
     expect(Object.keys(JSON.parse(unstorable.text).errors)).toHaveLength(MAX_FIELD_ERRORS);
   });

@@ -44,7 +44,13 @@ import {
   wellFormed,
 } from "../support/hostile";
 import { onceEach, personMaker, tag, type Person } from "../support/people";
-import { invokePageAction, pageActions, type PageAction, type PageAnswer, type PageCall } from "../support/page-actions";
+import {
+  invokePageAction,
+  pageActions,
+  type PageAction,
+  type PageAnswer,
+  type PageCall,
+} from "../support/page-actions";
 import { HOUR, postFixtures } from "../support/post-fixtures";
 
 const RUNS = hostileRuns(10);
@@ -81,18 +87,30 @@ class World {
     resetToken: () =>
       this.once("resetToken", async () => {
         const token = randomToken();
-        await database.db.insert(passwordResetTokens).values({ userId: (await this.user()).user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + HOUR) });
+        await database.db.insert(passwordResetTokens).values({
+          userId: (await this.user()).user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + HOUR),
+        });
         return token;
       }),
     emailCode: () =>
       this.once("emailCode", async () => {
         const { user } = await this.unconfirmed();
         await issueEmailCode(context, user);
-        const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+        const [mail] = await database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, user.email))
+          .orderBy(desc(mailOutbox.createdAt))
+          .limit(1);
         return /\b([A-Z2-9]{6})\b/.exec(mail.text)![1];
       }),
     eventId: () => this.once("eventId", async () => String((await fx.addEvent({ startsInMs: -HOUR })).id)),
-    results: async () => JSON.stringify([{ eventId: Number(await this.values.eventId()), status: "Final", homeScore: 101, awayScore: 99 }]),
+    results: async () =>
+      JSON.stringify([
+        { eventId: Number(await this.values.eventId()), status: "Final", homeScore: 101, awayScore: 99 },
+      ]),
     unsubscribeToken: async () => unsubscribeToken((await this.user()).user.id, context.env.SESSION_SECRET),
     sport: async () => String((await database.db.select({ id: categories.id }).from(categories).limit(1))[0].id),
   };
@@ -154,7 +172,8 @@ interface FormSpec {
   refusal: (answer: PageAnswer, spec: FormSpec) => string | null;
 }
 
-const messageList = (value: unknown) => Array.isArray(value) && value.length > 0 && value.every((m) => typeof m === "string" && m !== "");
+const messageList = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 && value.every((m) => typeof m === "string" && m !== "");
 
 /** Conform's reply (`submission.reply()`) under `key`: status "error", at least one message, secrets left out. */
 const conformReply =
@@ -162,24 +181,31 @@ const conformReply =
   (answer: PageAnswer, spec: FormSpec): string | null => {
     const data = answer.data as Record<string, unknown> | null;
     if (data === null || typeof data !== "object") return "no data";
-    const result = data[key] as { status?: unknown; error?: Record<string, unknown>; initialValue?: Record<string, unknown> | null } | undefined;
+    const result = data[key] as
+      { status?: unknown; error?: Record<string, unknown>; initialValue?: Record<string, unknown> | null } | undefined;
     if (!result || typeof result !== "object") return `no ${key}`;
     if (result.status !== "error") return `${key}.status is ${String(result.status)}`;
     const errors = Object.entries(result.error ?? {}).filter(([, messages]) => messages !== null);
     if (errors.length === 0) return `${key} has no error message`;
-    for (const [field, messages] of errors) if (!messageList(messages)) return `${key}.error[${JSON.stringify(field)}] is not a list of messages`;
-    for (const field of spec.secret ?? []) if (result.initialValue?.[field] !== undefined) return `${key} sends the ${field} back`;
+    for (const [field, messages] of errors)
+      if (!messageList(messages)) return `${key}.error[${JSON.stringify(field)}] is not a list of messages`;
+    for (const field of spec.secret ?? [])
+      if (result.initialValue?.[field] !== undefined) return `${key} sends the ${field} back`;
     return extra ? extra(data) : null;
   };
 
-const settingsReply = (intent: string) => conformReply("result", (data) => (data.intent === intent && data.ok === false ? null : `intent ${String(data.intent)}, ok ${String(data.ok)}`));
+const settingsReply = (intent: string) =>
+  conformReply("result", (data) =>
+    data.intent === intent && data.ok === false ? null : `intent ${String(data.intent)}, ok ${String(data.ok)}`,
+  );
 
 /** The admin screen's own answer: `{ok: false, message, errors?}`. */
 const adminReply = (answer: PageAnswer): string | null => {
   const data = answer.data as { ok?: unknown; message?: unknown; errors?: Record<string, unknown> } | null;
   if (!data || data.ok !== false) return "not ok: false";
   if (typeof data.message !== "string" || data.message === "") return "no message";
-  for (const [field, messages] of Object.entries(data.errors ?? {})) if (!messageList(messages)) return `errors[${JSON.stringify(field)}] is not a list of messages`;
+  for (const [field, messages] of Object.entries(data.errors ?? {}))
+    if (!messageList(messages)) return `errors[${JSON.stringify(field)}] is not a list of messages`;
   return null;
 };
 
@@ -302,7 +328,8 @@ const SPECS: Record<string, FormSpec> = {
     intent: { value: "resend", unknown: "refused" },
     refusal: (answer, spec) => {
       const data = answer.data as { intent?: unknown; resendError?: unknown } | null;
-      if (data?.intent === "resend") return typeof data.resendError === "string" && data.resendError ? null : "no resendError";
+      if (data?.intent === "resend")
+        return typeof data.resendError === "string" && data.resendError ? null : "no resendError";
       return conformReply()(answer, spec);
     },
   },
@@ -326,7 +353,16 @@ const SPECS: Record<string, FormSpec> = {
     as: "user",
     input: "form",
     fields: PROFILE_FIELDS,
-    optional: ["avatar", "cover", "location.country", "dateOfBirth.year", "dateOfBirth.month", "dateOfBirth.day", "timezone", "expertAboutText"],
+    optional: [
+      "avatar",
+      "cover",
+      "location.country",
+      "dateOfBirth.year",
+      "dateOfBirth.month",
+      "dateOfBirth.day",
+      "timezone",
+      "expertAboutText",
+    ],
     unbounded: ["location.country"],
     intent: { value: "profile", unknown: "thrown" },
     refusal: settingsReply("profile"),
@@ -395,8 +431,18 @@ const SPECS: Record<string, FormSpec> = {
     intent: { value: "import", unknown: "refused" },
     // Any JSON but a list of results for games that have started, nested or not, is refused.
     extra: fc
-      .oneof(fc.jsonValue().map((value) => JSON.stringify(value)), fc.constantFrom(1_000, 100_000).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`))
-      .map((results) => ({ family: `results ${results.slice(0, 30)}`, invalid: true, fields: [["intent", "import"], ["results", results]] })),
+      .oneof(
+        fc.jsonValue().map((value) => JSON.stringify(value)),
+        fc.constantFrom(1_000, 100_000).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
+      )
+      .map((results) => ({
+        family: `results ${results.slice(0, 30)}`,
+        invalid: true,
+        fields: [
+          ["intent", "import"],
+          ["results", results],
+        ],
+      })),
     refusal: adminReply,
   },
   "routes/resources.cookie-consent.ts": {
@@ -459,7 +505,9 @@ async function callFor(target: Target, attempt: Attempt, world: World): Promise<
     for (const [key, value] of attempt.query) params.append(key, value);
     path = `${pathname}?${params.toString()}`;
   }
-  const params: Record<string, string> = Object.fromEntries(await Promise.all(Object.entries(spec.params ?? {}).map(async ([name, value]) => [name, await world.fill(value)])));
+  const params: Record<string, string> = Object.fromEntries(
+    await Promise.all(Object.entries(spec.params ?? {}).map(async ([name, value]) => [name, await world.fill(value)])),
+  );
   // A path parameter replaced by a hostile one: the URL carries it encoded, params decoded.
   for (const [name, value] of Object.entries(attempt.params ?? {})) {
     path = path.replace(encodeURIComponent(params[name]), encodeURIComponent(value));
@@ -475,7 +523,10 @@ async function callFor(target: Target, attempt: Attempt, world: World): Promise<
   const fields = attempt.fields ?? spec.fields ?? [];
   const filled: [string, string | Blob][] = [];
   for (const [index, [name, value]] of fields.entries()) {
-    filled.push([name, index === attempt.fileAt ? new Blob(["not text"], { type: "text/plain" }) : await world.fill(value)]);
+    filled.push([
+      name,
+      index === attempt.fileAt ? new Blob(["not text"], { type: "text/plain" }) : await world.fill(value),
+    ]);
   }
   if (attempt.multipart || attempt.fileAt !== undefined) {
     const form = new FormData();
@@ -496,18 +547,24 @@ function judge(target: Target, attempt: Attempt, answer: PageAnswer, before: str
   const where = `${target.key} [${attempt.family}]`;
   const { spec } = target;
   if (answer.status >= 500) {
-    const error = answer.error instanceof Error ? `${answer.error.name}: ${answer.error.message}` : String(answer.error ?? answer.data);
+    const error =
+      answer.error instanceof Error
+        ? `${answer.error.name}: ${answer.error.message}`
+        : String(answer.error ?? answer.data);
     return `${where}: ${answer.status} ${error.slice(0, 300)}`;
   }
   if (answer.status >= 300 && answer.status < 400) {
     if (!answer.location || !isLocalPath(answer.location)) return `${where}: redirected to ${String(answer.location)}`;
   }
-  if (spec.input === "none" && !attempt.invalid && answer.status !== spec.status) return `${where}: ${answer.status} where a clean post answers ${spec.status}`;
+  if (spec.input === "none" && !attempt.invalid && answer.status !== spec.status)
+    return `${where}: ${answer.status} where a clean post answers ${spec.status}`;
   const refused = answer.status >= 400;
-  if ((attempt.invalid || spec.refusesValid) && !refused) return `${where}: ${answer.status} for an invalid submission ${JSON.stringify(answer.data)?.slice(0, 200)}`;
+  if ((attempt.invalid || spec.refusesValid) && !refused)
+    return `${where}: ${answer.status} for an invalid submission ${JSON.stringify(answer.data)?.slice(0, 200)}`;
   if (!refused) return null;
   if (attempt.thrown) {
-    if (!answer.thrown || !attempt.thrown.includes(answer.status)) return `${where}: ${answer.status}${answer.thrown ? " thrown" : ""} where a thrown ${attempt.thrown.join(" or ")} was expected`;
+    if (!answer.thrown || !attempt.thrown.includes(answer.status))
+      return `${where}: ${answer.status}${answer.thrown ? " thrown" : ""} where a thrown ${attempt.thrown.join(" or ")} was expected`;
   } else {
     if (answer.thrown) return `${where}: threw a ${answer.status} (the error page) instead of answering the form`;
     const shape = spec.refusal(answer, spec);
@@ -535,7 +592,11 @@ async function attemptOnce(target: Target, attempt: Attempt): Promise<PageAnswer
   return answer;
 }
 
-const printableAttempt = (attempt: Attempt) => printable(attempt, (a) => ({ ...a, raw: a.raw && { ...a.raw, body: typeof a.raw.body === "string" ? a.raw.body : "(stream)" } }));
+const printableAttempt = (attempt: Attempt) =>
+  printable(attempt, (a) => ({
+    ...a,
+    raw: a.raw && { ...a.raw, body: typeof a.raw.body === "string" ? a.raw.body : "(stream)" },
+  }));
 
 async function check(target: Target, attempts: fc.Arbitrary<Attempt>, numRuns: number) {
   await fc.assert(
@@ -600,7 +661,21 @@ const OPEN_REDIRECTS = [
 ];
 
 /** Numbers a text field turns into: past PostgreSQL's integer, negative, fractional, not finite. */
-const NUMBERISH = ["2147483648", "-2147483649", "9007199254740993", "1e308", "-1", "-0", "0", "1.5", "0x10", "Infinity", "NaN", " 5 ", "١٢"];
+const NUMBERISH = [
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "1e308",
+  "-1",
+  "-0",
+  "0",
+  "1.5",
+  "0x10",
+  "Infinity",
+  "NaN",
+  " 5 ",
+  "١٢",
+];
 
 /** What a header can carry: text in Latin-1, no control characters. */
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e\xa0-\xff]/g, "");
@@ -615,7 +690,8 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
   const required = checked.filter(({ name }) => !optional.has(name));
   // The intent has a family of its own (below): what an unknown one gets depends on the action.
   const indices = valid.map((_, index) => index).filter((index) => !(spec.intent && valid[index][0] === "intent"));
-  const set = (index: number, value: string): Fields => valid.map((field, i) => (i === index ? [field[0], value] : field));
+  const set = (index: number, value: string): Fields =>
+    valid.map((field, i) => (i === index ? [field[0], value] : field));
   const without = (index: number): Fields => valid.filter((_, i) => i !== index);
   const arbs: fc.Arbitrary<Attempt>[] = [];
   if (required.length > 0) {
@@ -630,19 +706,25 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
   if (checked.length > 0) {
     arbs.push(
       // Over any maximum: 100,000 of one unit.
-      fc.tuple(fc.constantFrom(...checked), fc.constantFrom("a", "<script>", "'; --", "👍", " ", "7")).map(([{ name, index }, unit]) => ({
-        family: `huge ${name}`,
-        invalid: !unbounded.has(name) && (unit !== " " || !optional.has(name)),
-        fields: set(index, unit.repeat(HUGE / unit.length)),
-      })),
+      fc
+        .tuple(fc.constantFrom(...checked), fc.constantFrom("a", "<script>", "'; --", "👍", " ", "7"))
+        .map(([{ name, index }, unit]) => ({
+          family: `huge ${name}`,
+          invalid: !unbounded.has(name) && (unit !== " " || !optional.has(name)),
+          fields: set(index, unit.repeat(HUGE / unit.length)),
+        })),
       // A NUL: no text PostgreSQL can store.
-      fc.tuple(fc.constantFrom(...checked), fc.constantFrom("\u0000", "a\u0000", "\u0000x")).map(([{ name, index }, nul]) => ({
-        family: `NUL in ${name}`,
-        invalid: true,
-        fields: set(index, `${valid[index][1]}${nul}`),
-      })),
+      fc
+        .tuple(fc.constantFrom(...checked), fc.constantFrom("\u0000", "a\u0000", "\u0000x"))
+        .map(([{ name, index }, nul]) => ({
+          family: `NUL in ${name}`,
+          invalid: true,
+          fields: set(index, `${valid[index][1]}${nul}`),
+        })),
       // A file where text goes.
-      fc.constantFrom(...checked).map(({ name, index }) => ({ family: `file as ${name}`, invalid: true, fileAt: index })),
+      fc
+        .constantFrom(...checked)
+        .map(({ name, index }) => ({ family: `file as ${name}`, invalid: true, fileAt: index })),
       // The same field twice, the second different.
       fc.tuple(fc.constantFrom(...checked), hostileString).map(([{ name, index }, value]) => ({
         family: `repeated ${name}`,
@@ -654,18 +736,31 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
   if (indices.length > 0) {
     arbs.push(
       // SQL, HTML, unicode in any field: may be valid, never a 5xx.
-      fc.tuple(fc.constantFrom(...indices), fc.oneof(hostileString, fc.constantFrom(...OPEN_REDIRECTS, ...NUMBERISH)), fc.boolean()).map(([index, value, multipart]) => ({
-        family: `hostile ${valid[index][0]}`,
-        invalid: false,
-        fields: set(index, value),
-        multipart,
-      })),
+      fc
+        .tuple(
+          fc.constantFrom(...indices),
+          fc.oneof(hostileString, fc.constantFrom(...OPEN_REDIRECTS, ...NUMBERISH)),
+          fc.boolean(),
+        )
+        .map(([index, value, multipart]) => ({
+          family: `hostile ${valid[index][0]}`,
+          invalid: false,
+          fields: set(index, value),
+          multipart,
+        })),
     );
   }
   arbs.push(
     // Field names a parser could trip on or pollute with, beside a valid submission or one missing a field.
     fc
-      .tuple(fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.oneof(hostileString, fc.constant("yes"))), { minLength: 1, maxLength: 3 }), required.length > 0 ? fc.option(fc.constantFrom(...required)) : fc.constant(null), fc.boolean())
+      .tuple(
+        fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.oneof(hostileString, fc.constant("yes"))), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        required.length > 0 ? fc.option(fc.constantFrom(...required)) : fc.constant(null),
+        fc.boolean(),
+      )
       .map(([extra, drop, multipart]) => ({
         family: `field names ${extra.map(([name]) => name.slice(0, 30)).join(", ")}${drop ? ` without ${drop.name}` : ""}`,
         invalid: drop !== null,
@@ -684,18 +779,24 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
     const at = valid.findIndex(([name]) => name === "intent");
     const { unknown } = spec.intent;
     arbs.push(
-      fc.oneof(hostileString, fc.constantFrom("", "PROFILE", " profile", "import ", "resend\u0000", "x".repeat(HUGE))).map((value) => ({
-        family: "unknown intent",
-        invalid: unknown !== "any",
-        fields: at === -1 ? [...valid, ["intent", value] as [string, string]] : set(at, value),
-        thrown: unknown === "thrown" ? [400] : undefined,
-      })),
+      fc
+        .oneof(hostileString, fc.constantFrom("", "PROFILE", " profile", "import ", "resend\u0000", "x".repeat(HUGE)))
+        .map((value) => ({
+          family: "unknown intent",
+          invalid: unknown !== "any",
+          fields: at === -1 ? [...valid, ["intent", value] as [string, string]] : set(at, value),
+          thrown: unknown === "thrown" ? [400] : undefined,
+        })),
     );
   }
   for (const name of Object.keys(spec.params ?? {})) {
     arbs.push(
       fc
-        .oneof(hostileString.map(wellFormed), fc.constantFrom("", "%", "\u0000", "a\u0000b", "..", "x".repeat(10_000)), fc.string({ minLength: 43, maxLength: 43 }))
+        .oneof(
+          hostileString.map(wellFormed),
+          fc.constantFrom("", "%", "\u0000", "a\u0000b", "..", "x".repeat(10_000)),
+          fc.string({ minLength: 43, maxLength: 43 }),
+        )
         .map((value) => ({ family: `hostile {${name}}`, invalid: true, params: { [name]: value } })),
     );
   }
@@ -711,7 +812,15 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
   for (const header of spec.headers ?? []) {
     const values: Record<string, fc.Arbitrary<string>> = {
       "User-Agent": fc.oneof(hostileString.map(headerSafe), fc.constant("u".repeat(HUGE))),
-      Referer: fc.constantFrom("http://localhost//evil.example/x", "http://localhost/\\evil.example", "https://evil.example/", "javascript:alert(1)", "http://localhost/%2F%2Fevil.example", "not a url", ""),
+      Referer: fc.constantFrom(
+        "http://localhost//evil.example/x",
+        "http://localhost/\\evil.example",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        "http://localhost/%2F%2Fevil.example",
+        "not a url",
+        "",
+      ),
       Accept: fc.constantFrom("text/html", "text/html, */*", "*/*", ""),
     };
     arbs.push(
@@ -730,17 +839,35 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
 function queryAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
   const tokens = fc.oneof(
     hostileString.map(wellFormed),
-    fc.constantFrom("", ".", "00000000-0000-4000-8000-000000000000.", "00000000-0000-4000-8000-000000000000.AAAA", "%00", "x".repeat(HUGE)),
+    fc.constantFrom(
+      "",
+      ".",
+      "00000000-0000-4000-8000-000000000000.",
+      "00000000-0000-4000-8000-000000000000.AAAA",
+      "%00",
+      "x".repeat(HUGE),
+    ),
     fc.uuid().map((id) => `${id}.${"A".repeat(43)}`),
   );
-  return fc.oneof(...(spec.query ?? []).map((key) => tokens.map((value) => ({ family: `hostile ${key}`, invalid: true, query: [[key, value]] as [string, string][] }))));
+  return fc.oneof(
+    ...(spec.query ?? []).map((key) =>
+      tokens.map((value) => ({ family: `hostile ${key}`, invalid: true, query: [[key, value]] as [string, string][] })),
+    ),
+  );
 }
 
 /** Bodies an action that reads none must ignore. */
 function ignoredBodyAttempts(): fc.Arbitrary<Attempt> {
   return fc.oneof(
-    fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES, "intent", "token", "userId"), hostileString), hostileString), { maxLength: 4 }).map((fields) => ({ family: "form fields", invalid: false, fields })),
-    fc.constantFrom(...unreadableBodies("")).map((raw) => ({ family: `body as ${raw.type ?? "no type"}`, invalid: false, raw })),
+    fc
+      .array(
+        fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES, "intent", "token", "userId"), hostileString), hostileString),
+        { maxLength: 4 },
+      )
+      .map((fields) => ({ family: "form fields", invalid: false, fields })),
+    fc
+      .constantFrom(...unreadableBodies(""))
+      .map((raw) => ({ family: `body as ${raw.type ?? "no type"}`, invalid: false, raw })),
   );
 }
 
@@ -753,7 +880,7 @@ function unreadableBodies(formText: string): { body: string; type?: string }[] {
     { body: formText || "a=1" },
     { body: "<form><a>1</a></form>", type: "application/xml" },
     { body: formText || "a=1", type: "multipart/form-data; boundary=x" },
-    { body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n", type: "multipart/form-data; boundary=x" },
+    { body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n', type: "multipart/form-data; boundary=x" },
     { body: "--x\r\nContent-Disposition: form-data\r\n\r\n1\r\n--x--\r\n", type: "multipart/form-data; boundary=x" },
     { body: "--x\r\nno headers at all\r\n--x--", type: "multipart/form-data" },
   ];
@@ -767,10 +894,18 @@ let actions = new Map<string, PageAction>();
 beforeAll(async () => {
   database = await createTestDatabase();
   const limits = Object.fromEntries(
-    ["SUPPORT_REQUEST", "SIGN_IN_IP", "SIGN_IN_ACCOUNT", "SIGN_UP", "EMAIL_CODE", "PASSWORD_RESET"].map((name) => [`RATE_LIMIT_${name}`, "100000/60"]),
+    ["SUPPORT_REQUEST", "SIGN_IN_IP", "SIGN_IN_ACCOUNT", "SIGN_UP", "EMAIL_CODE", "PASSWORD_RESET"].map((name) => [
+      `RATE_LIMIT_${name}`,
+      "100000/60",
+    ]),
   );
   // Google on (its completion form validates before it checks the token), payments off.
-  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", GOOGLE_CLIENT_ID: "hostile-client", GOOGLE_CLIENT_SECRET: "hostile-secret", ...limits });
+  context = makeLoadContext(database.db, {
+    APP_URL: "https://sharpside.example",
+    GOOGLE_CLIENT_ID: "hostile-client",
+    GOOGLE_CLIENT_SECRET: "hostile-secret",
+    ...limits,
+  });
   fx = postFixtures(database.db, context);
   makePerson = personMaker(database.db, context.env, await hashPassword(PASSWORD));
   actions = new Map((await pageActions()).map((page) => [page.file, page]));
@@ -796,53 +931,108 @@ describe(`hostile form posts on every page action (${testDatabaseEngine()})`, ()
     expect({ missingFromSpecs: missing, notAPageAction: stale }).toEqual({ missingFromSpecs: [], notAPageAction: [] });
   });
 
-  it.each(keysOf("form"))("%s: hostile submissions are refused with the form's reply, the database untouched", async (key) => {
-    const target = targetFor(key);
-    // The valid submission goes through (or, where it cannot, is refused in the form's shape):
-    // what the generators take away or spoil is then what refuses the others.
-    const valid = await attemptOnce(target, { family: "valid", invalid: false });
-    expect(valid.status < 400, `${key}: the valid submission answered ${valid.status}`).toBe(!target.spec.refusesValid);
-    await check(target, formAttempts(target.spec), RUNS);
-  }, 60_000);
+  it.each(keysOf("form"))(
+    "%s: hostile submissions are refused with the form's reply, the database untouched",
+    async (key) => {
+      const target = targetFor(key);
+      // The valid submission goes through (or, where it cannot, is refused in the form's shape):
+      // what the generators take away or spoil is then what refuses the others.
+      const valid = await attemptOnce(target, { family: "valid", invalid: false });
+      expect(valid.status < 400, `${key}: the valid submission answered ${valid.status}`).toBe(
+        !target.spec.refusesValid,
+      );
+      await check(target, formAttempts(target.spec), RUNS);
+    },
+    60_000,
+  );
 
-  it.each(keysOf("form"))("%s: a body that is no form is a thrown 400 or 415, one past the cap a 413", async (key) => {
-    const target = targetFor(key);
-    for (const raw of unreadableBodies("a=1&b=2")) await attemptOnce(target, { family: `body as ${raw.type ?? "no type"}`, invalid: true, raw, thrown: [400, 415] });
-    // Nothing at all: an empty form, every field missing.
-    await attemptOnce(target, { family: "no body", invalid: true, raw: { body: "" }, thrown: target.spec.intent?.unknown === "thrown" ? [400] : undefined });
-    const big = `a=${"x".repeat(MAX_FORM_BODY_BYTES)}`;
-    const type = "application/x-www-form-urlencoded";
-    await attemptOnce(target, { family: "past the cap, declared", invalid: true, raw: { body: big, type, length: big.length }, thrown: [413] });
-    const stream = () => new Blob([big]).stream();
-    await attemptOnce(target, { family: "past the cap, streamed", invalid: true, raw: { body: stream, type }, thrown: [413] });
-  }, 60_000);
+  it.each(keysOf("form"))(
+    "%s: a body that is no form is a thrown 400 or 415, one past the cap a 413",
+    async (key) => {
+      const target = targetFor(key);
+      for (const raw of unreadableBodies("a=1&b=2"))
+        await attemptOnce(target, {
+          family: `body as ${raw.type ?? "no type"}`,
+          invalid: true,
+          raw,
+          thrown: [400, 415],
+        });
+      // Nothing at all: an empty form, every field missing.
+      await attemptOnce(target, {
+        family: "no body",
+        invalid: true,
+        raw: { body: "" },
+        thrown: target.spec.intent?.unknown === "thrown" ? [400] : undefined,
+      });
+      const big = `a=${"x".repeat(MAX_FORM_BODY_BYTES)}`;
+      const type = "application/x-www-form-urlencoded";
+      await attemptOnce(target, {
+        family: "past the cap, declared",
+        invalid: true,
+        raw: { body: big, type, length: big.length },
+        thrown: [413],
+      });
+      const stream = () => new Blob([big]).stream();
+      await attemptOnce(target, {
+        family: "past the cap, streamed",
+        invalid: true,
+        raw: { body: stream, type },
+        thrown: [413],
+      });
+    },
+    60_000,
+  );
 
-  it.each(keysOf("none"))("%s: a body it does not read changes nothing about its answer", async (key) => {
-    const target = targetFor(key);
-    await attemptOnce(target, { family: "clean", invalid: false });
-    const attempts = target.spec.query ? fc.oneof(ignoredBodyAttempts(), queryAttempts(target.spec)) : ignoredBodyAttempts();
-    // A hostile token is refused: the answer a clean post gives is not expected then.
-    await check(target, attempts, RUNS);
-  }, 60_000);
+  it.each(keysOf("none"))(
+    "%s: a body it does not read changes nothing about its answer",
+    async (key) => {
+      const target = targetFor(key);
+      await attemptOnce(target, { family: "clean", invalid: false });
+      const attempts = target.spec.query
+        ? fc.oneof(ignoredBodyAttempts(), queryAttempts(target.spec))
+        : ignoredBodyAttempts();
+      // A hostile token is refused: the answer a clean post gives is not expected then.
+      await check(target, attempts, RUNS);
+    },
+    60_000,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 // Found by the properties above, kept as examples
 // ---------------------------------------------------------------------------------------------
 describe(`hostile form posts: the cases that were 500s (${testDatabaseEngine()})`, () => {
-  const post = (key: string, attempt: Omit<Attempt, "invalid"> & { invalid?: boolean }) => attemptOnce(targetFor(key), { invalid: true, ...attempt });
-  const result = (answer: PageAnswer) => (answer.data as { result: { error: Record<string, string[] | null>; initialValue: Record<string, unknown> } }).result;
+  const post = (key: string, attempt: Omit<Attempt, "invalid"> & { invalid?: boolean }) =>
+    attemptOnce(targetFor(key), { invalid: true, ...attempt });
+  const result = (answer: PageAnswer) =>
+    (answer.data as { result: { error: Record<string, string[] | null>; initialValue: Record<string, unknown> } })
+      .result;
 
   it("a body that is no form is a 415 or 400 and one past the cap a 413, not a TypeError from request.formData()", async () => {
-    const json = await post("routes/sign-in.tsx", { family: "JSON", raw: { body: '{"emailOrUserName":"a","password":"b"}', type: "application/json" }, thrown: [415] });
+    const json = await post("routes/sign-in.tsx", {
+      family: "JSON",
+      raw: { body: '{"emailOrUserName":"a","password":"b"}', type: "application/json" },
+      thrown: [415],
+    });
     expect(json.status).toBe(415);
-    const untyped = await post("routes/contacts.tsx", { family: "no Content-Type", raw: { body: "name=Pat" }, thrown: [415] });
+    const untyped = await post("routes/contacts.tsx", {
+      family: "no Content-Type",
+      raw: { body: "name=Pat" },
+      thrown: [415],
+    });
     expect(untyped.status).toBe(415);
-    const multipart = await post("routes/settings.tsx [profile]", { family: "malformed multipart", raw: { body: "intent=profile", type: "multipart/form-data; boundary=x" }, thrown: [400] });
+    const multipart = await post("routes/settings.tsx [profile]", {
+      family: "malformed multipart",
+      raw: { body: "intent=profile", type: "multipart/form-data; boundary=x" },
+      thrown: [400],
+    });
     expect(multipart.status).toBe(400);
     const streamed = await post("routes/sign-up.tsx", {
       family: "past the cap, streamed",
-      raw: { body: () => new Blob([`email=${"a".repeat(MAX_FORM_BODY_BYTES)}`]).stream(), type: "application/x-www-form-urlencoded" },
+      raw: {
+        body: () => new Blob([`email=${"a".repeat(MAX_FORM_BODY_BYTES)}`]).stream(),
+        type: "application/x-www-form-urlencoded",
+      },
       thrown: [413],
     });
     expect(streamed.status).toBe(413);
@@ -854,9 +1044,16 @@ describe(`hostile form posts: the cases that were 500s (${testDatabaseEngine()})
 
   it("conform's __intent__ and __state__ fields are ignored, not parsed as JSON (a SyntaxError)", async () => {
     for (const [name, value] of CONFORM_FIELDS) {
-      const answer = await post("routes/contacts.tsx", { family: name, invalid: false, fields: [...SPECS["routes/contacts.tsx"].fields!, [name, value]] });
+      const answer = await post("routes/contacts.tsx", {
+        family: name,
+        invalid: false,
+        fields: [...SPECS["routes/contacts.tsx"].fields!, [name, value]],
+      });
       expect(answer.status, `${name}=${value}`).toBe(200);
-      expect((answer.data as { confirmation: unknown }).confirmation).toEqual({ name: "Pat Caller", preferredTime: "Morning" });
+      expect((answer.data as { confirmation: unknown }).confirmation).toEqual({
+        name: "Pat Caller",
+        preferredTime: "Morning",
+      });
     }
     expect(polluted()).toBe(false);
   });
@@ -864,7 +1061,10 @@ describe(`hostile form posts: the cases that were 500s (${testDatabaseEngine()})
   it("a field name nested thousands deep, or with a list index in the millions, is dropped, not a stack overflow or a reply of 100 million entries", async () => {
     for (const name of ["a.".repeat(3_000) + "b", "x[99999999]", "x[4294967294]", "a[0]".repeat(5_000)]) {
       const started = Date.now();
-      const answer = await post("routes/sign-up.tsx", { family: name.slice(0, 20), fields: [[name, "v"], ...SIGN_UP_FIELDS.filter(([field]) => field !== "email")] });
+      const answer = await post("routes/sign-up.tsx", {
+        family: name.slice(0, 20),
+        fields: [[name, "v"], ...SIGN_UP_FIELDS.filter(([field]) => field !== "email")],
+      });
       expect(answer.status).toBe(422);
       expect(result(answer).error).toEqual({ email: ["Required"] });
       expect(JSON.stringify(answer.data).length).toBeLessThan(2_000);
@@ -873,13 +1073,25 @@ describe(`hostile form posts: the cases that were 500s (${testDatabaseEngine()})
   });
 
   it("a NUL character in a field is 'Invalid input' on that field, not a database error", async () => {
-    const forgot = await post("routes/forgot-password.tsx", { family: "NUL", fields: [["emailOrUserName", "someone\u0000@example.com"]] });
+    const forgot = await post("routes/forgot-password.tsx", {
+      family: "NUL",
+      fields: [["emailOrUserName", "someone\u0000@example.com"]],
+    });
     expect(forgot.status).toBe(422);
     expect(result(forgot).error).toEqual({ emailOrUserName: ["Invalid input"] });
-    const signIn = await post("routes/sign-in.tsx", { family: "NUL", fields: [["emailOrUserName", "a\u0000b"], ["password", PASSWORD]] });
+    const signIn = await post("routes/sign-in.tsx", {
+      family: "NUL",
+      fields: [
+        ["emailOrUserName", "a\u0000b"],
+        ["password", PASSWORD],
+      ],
+    });
     expect(signIn.status).toBe(422);
     expect(result(signIn).error).toEqual({ emailOrUserName: ["Invalid input"] });
-    const profile = await post("routes/settings.tsx [profile]", { family: "NUL", fields: PROFILE_FIELDS.map(([name, value]) => [name, name === "location.city" ? "Aus\u0000tin" : value]) });
+    const profile = await post("routes/settings.tsx [profile]", {
+      family: "NUL",
+      fields: PROFILE_FIELDS.map(([name, value]) => [name, name === "location.city" ? "Aus\u0000tin" : value]),
+    });
     expect(profile.status).toBe(422);
     expect(result(profile).error).toEqual({ "location.city": ["Invalid input"] });
   });
@@ -896,7 +1108,13 @@ describe(`hostile form posts: the cases that were 500s (${testDatabaseEngine()})
     });
     expect(row.status).toBe(422);
     expect((row.data as { errors: unknown }).errors).toEqual({ "0.eventId": ["Invalid input"] });
-    const imported = await post("routes/admin.events.tsx [import]", { family: "id past integer", fields: [["intent", "import"], ["results", '[{"eventId":-2147483649,"status":"Canceled"}]']] });
+    const imported = await post("routes/admin.events.tsx [import]", {
+      family: "id past integer",
+      fields: [
+        ["intent", "import"],
+        ["results", '[{"eventId":-2147483649,"status":"Canceled"}]'],
+      ],
+    });
     expect(imported.status).toBe(422);
     expect((imported.data as { errors: unknown }).errors).toEqual({ "0.eventId": ["Invalid input"] });
   });

@@ -21,7 +21,9 @@ beforeAll(async () => {
   });
   app.use(
     securityHeaders({
-      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'strict-dynamic'", `'nonce-${NONCE_SLOT}'`] } },
+      contentSecurityPolicy: {
+        directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'strict-dynamic'", `'nonce-${NONCE_SLOT}'`] },
+      },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
@@ -87,7 +89,12 @@ describe("request ids and the request log", () => {
     expect(own).toMatchObject({ reqId: id, detail: "looked", level: 30 });
     const completed = lines.filter((line) => line.msg === "request completed");
     expect(completed).toHaveLength(1); // the asset is not logged
-    expect(completed[0]).toMatchObject({ reqId: id, level: 40, req: { method: "GET", url: "/missing?q=1" }, res: { statusCode: 404 } });
+    expect(completed[0]).toMatchObject({
+      reqId: id,
+      level: 40,
+      req: { method: "GET", url: "/missing?q=1" },
+      res: { statusCode: 404 },
+    });
     expect(typeof completed[0].responseTime).toBe("number");
     expect(JSON.stringify(lines)).not.toContain("secret=1");
   });
@@ -98,7 +105,9 @@ describe("request ids and the request log", () => {
     await fetch(`${base}/reset-password/${token}`);
     await fetch(`${base}/unsubscribe?token=${token}&from=mail`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const urls = lines.filter((line) => line.msg === "request completed").map((line) => (line.req as { url: string }).url);
+    const urls = lines
+      .filter((line) => line.msg === "request completed")
+      .map((line) => (line.req as { url: string }).url);
     expect(urls).toEqual(["/reset-password/[redacted]", "/unsubscribe?token=[redacted]&from=mail"]);
     expect(JSON.stringify(lines)).not.toContain(token);
   });

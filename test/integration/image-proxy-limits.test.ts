@@ -36,19 +36,32 @@ function storeUpload(bytes: Buffer | string, extension = "png"): string {
   return key;
 }
 
-const png = (width: number) => sharp({ create: { width, height: width, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+const png = (width: number) =>
+  sharp({ create: { width, height: width, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 async function getImage(context: AppLoadContext, query: Record<string, string>) {
-  const request = new Request(`http://localhost/img?${new URLSearchParams(query)}`, { headers: { Accept: "image/webp" } });
+  const request = new Request(`http://localhost/img?${new URLSearchParams(query)}`, {
+    headers: { Accept: "image/webp" },
+  });
   const response = await imgRoute.loader({ request, params: {}, context });
-  return { status: response.status, headers: response.headers, text: response.status === 200 ? "" : await response.text() };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text: response.status === 200 ? "" : await response.text(),
+  };
 }
 
 describe(`image proxy limits (${testDatabaseEngine()})`, () => {
   it("limits renders per IP, not cached variants, and answers 429 with Retry-After", async () => {
-    const limited = { ...makeLoadContext(database.db, { DATA_DIR: dataDir, RATE_LIMIT_IMAGE_RENDER: "3/300" }), clientIp: "198.51.100.7" };
+    const limited = {
+      ...makeLoadContext(database.db, { DATA_DIR: dataDir, RATE_LIMIT_IMAGE_RENDER: "3/300" }),
+      clientIp: "198.51.100.7",
+    };
     const key = storeUpload(await png(600));
-    for (const w of ["64", "96", "128"]) expect((await getImage(limited, { src: key, w, q: "75" })).headers.get("X-Image-Cache")).toBe("miss");
+    for (const w of ["64", "96", "128"])
+      expect((await getImage(limited, { src: key, w, q: "75" })).headers.get("X-Image-Cache")).toBe("miss");
     const refused = await getImage(limited, { src: key, w: "160", q: "75" });
     expect(refused.status).toBe(429);
     expect(refused.text).toBe("Too many new images. Try again later.");

@@ -31,16 +31,30 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 async function uploadPng(ctx: AppLoadContext, bytes: Buffer): Promise<string> {
-  const signed = await callRoute(presignRoute, ctx, { method: "POST", path: "/api/file/presign", body: { type: "image/png" }, jar });
+  const signed = await callRoute(presignRoute, ctx, {
+    method: "POST",
+    path: "/api/file/presign",
+    body: { type: "image/png" },
+    jar,
+  });
   const { url, fields } = signed.body.payload as { url: string; fields: Record<string, string> };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "photo.png");
   const response = url.startsWith("/")
-    ? ((await uploadRoute.action({ request: new Request(`http://localhost${url}`, { method: "POST", body: form }), params: {}, context: ctx })) as Response)
+    ? ((await uploadRoute.action({
+        request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
+        params: {},
+        context: ctx,
+      })) as Response)
     : await fetch(url, { method: "POST", body: form });
   expect(response.status).toBe(204);
-  const meta = await callRoute(metadataRoute, ctx, { method: "POST", path: "/api/file/metadata", body: { key: fields.key, filename: "photo.png" }, jar });
+  const meta = await callRoute(metadataRoute, ctx, {
+    method: "POST",
+    path: "/api/file/metadata",
+    body: { key: fields.key, filename: "photo.png" },
+    jar,
+  });
   expect(meta.status).toBe(200);
   return fields.key;
 }
@@ -56,9 +70,18 @@ async function getImage(query: string | Record<string, string>, headers: Record<
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "sharpside-img-"));
-  context = makeLoadContext(database.db, { RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_UPLOAD: "1000/60", DATA_DIR: dataDir });
+  context = makeLoadContext(database.db, {
+    RATE_LIMIT_SIGN_UP: "1000/60",
+    RATE_LIMIT_UPLOAD: "1000/60",
+    DATA_DIR: dataDir,
+  });
   jar = new CookieJar();
-  const user = { email: "photographer@example.com", fullName: "Photo Grapher", password: "correct horse 42", passwordConfirmation: "correct horse 42" };
+  const user = {
+    email: "photographer@example.com",
+    fullName: "Photo Grapher",
+    password: "correct horse 42",
+    passwordConfirmation: "correct horse 42",
+  };
   const signedUp = await callRoute(usersRoute, context, { method: "POST", path: "/api/users", body: { user }, jar });
   userId = signedUp.body.payload.user.id;
   await database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId));
@@ -105,7 +128,10 @@ describe(`GET /img (${testDatabaseEngine()})`, () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.get("ETag")).toBe(etag);
-    const other = await getImage({ src: photoKey, w: "256", q: "75" }, { Accept: "image/webp", "If-None-Match": '"something-else"' });
+    const other = await getImage(
+      { src: photoKey, w: "256", q: "75" },
+      { Accept: "image/webp", "If-None-Match": '"something-else"' },
+    );
     expect(other.status).toBe(200);
   });
 
@@ -190,7 +216,10 @@ describe(`GET /img (${testDatabaseEngine()})`, () => {
     // A vector is drawn at the requested size, not blown up from 128 px.
     const large = await getImage({ src: "/avatars/JordanHayes.svg", w: "256", q: "75" }, { Accept: "image/png" });
     expect(await sharp(large.body).metadata()).toMatchObject({ format: "png", width: 256 });
-    const absolute = await getImage({ src: `${context.env.APP_URL}/avatars/JordanHayes.svg`, w: "96", q: "75" }, { Accept: "image/webp" });
+    const absolute = await getImage(
+      { src: `${context.env.APP_URL}/avatars/JordanHayes.svg`, w: "96", q: "75" },
+      { Accept: "image/webp" },
+    );
     expect(absolute.body.equals(avatar.body)).toBe(true);
     const favicon = await getImage({ src: "/favicon.svg", w: "32", q: "75" });
     expect(favicon.status).toBe(200);
@@ -223,10 +252,16 @@ describe("GET /img with S3 storage", () => {
     const byKey = await getImage({ src: key, w: "160", q: "75" }, { Accept: "image/webp" }, s3Context);
     expect(byKey.status).toBe(200);
     expect(await sharp(byKey.body).metadata()).toMatchObject({ format: "webp", width: 160 });
-    const byUrl = await getImage({ src: `${s3.endpoint}/${s3.bucket}/${key}`, w: "160", q: "75" }, { Accept: "image/webp" }, s3Context);
+    const byUrl = await getImage(
+      { src: `${s3.endpoint}/${s3.bucket}/${key}`, w: "160", q: "75" },
+      { Accept: "image/webp" },
+      s3Context,
+    );
     expect(byUrl.status).toBe(200);
     expect(byUrl.headers.get("ETag")).toBe(byKey.headers.get("ETag"));
     // Other paths on the storage host are still foreign.
-    expect((await getImage({ src: `${s3.endpoint}/other-bucket/${key}`, w: "160", q: "75" }, {}, s3Context)).status).toBe(400);
+    expect(
+      (await getImage({ src: `${s3.endpoint}/other-bucket/${key}`, w: "160", q: "75" }, {}, s3Context)).status,
+    ).toBe(400);
   });
 });

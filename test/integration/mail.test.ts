@@ -23,7 +23,12 @@ import { passwordResetEmail, verificationEmail } from "~/modules/mail/templates"
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 const silent = createLogger("silent");
-const APP = { NODE_ENV: "test", APP_NAME: "Sharpside", APP_URL: "https://sharpside.test", MAIL_FROM: undefined } as const;
+const APP = {
+  NODE_ENV: "test",
+  APP_NAME: "Sharpside",
+  APP_URL: "https://sharpside.test",
+  MAIL_FROM: undefined,
+} as const;
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed. */
 async function startSmtpServer(port = 0) {
@@ -69,7 +74,8 @@ const message = (n: number | string) => ({
   html: `<p>HTML ${n}</p>`,
 });
 
-const outboxRow = async (db: Database, id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+const outboxRow = async (db: Database, id: string) =>
+  (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -93,7 +99,13 @@ beforeEach(async () => {
 describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
   it("sendMailSoon delivers at once over SMTP: From, To, Subject, text and HTML arrive", async () => {
     const transport = track(smtpTransport(smtp.port));
-    const content = verificationEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "Alex", code: "K7Q2ZX", linkToken: "link-token" });
+    const content = verificationEmail({
+      appName: "Sharpside",
+      appUrl: APP.APP_URL,
+      firstName: "Alex",
+      code: "K7Q2ZX",
+      linkToken: "link-token",
+    });
     const id = await sendMailSoon(database.db, transport, silent, { to: "alex@example.com", ...content });
 
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5_000 });
@@ -130,7 +142,10 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
     const revived = await startSmtpServer(port);
     try {
       // As if the back-off had passed.
-      await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, id));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(mailOutbox.id, id));
       expect(await deliverPendingMail(database.db, transport, silent)).toEqual({ sent: 1, failed: 0 });
       expect(await deliverPendingMail(database.db, transport, silent)).toEqual({ sent: 0, failed: 0 });
       expect(revived.received.map((m) => m.subject)).toEqual(["Message down"]);
@@ -153,7 +168,10 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
       expect(performance.now() - started).toBeLessThan(1_000);
       expect((await outboxRow(database.db, id)).sentAt).toBeNull();
       // nodemailer's greeting timeout (10 s) ends the attempt; the row waits for a retry.
-      await vi.waitFor(async () => expect((await outboxRow(database.db, id)).lastError).toMatch(/greeting/i), { timeout: 15_000, interval: 250 });
+      await vi.waitFor(async () => expect((await outboxRow(database.db, id)).lastError).toMatch(/greeting/i), {
+        timeout: 15_000,
+        interval: 250,
+      });
       expect(await outboxRow(database.db, id)).toMatchObject({ attempts: 1, sentAt: null });
     } finally {
       await transport.close();
@@ -176,26 +194,33 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
     expect(rows.every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
   });
 
-  it.runIf(testDatabaseEngine() === "postgres")("two app instances (two pools) racing send each row exactly once", async () => {
-    const instances = await Promise.all([1, 2].map(() => openDatabase({ url: database.url, dataDir: "unused", poolSize: 5 })));
-    try {
-      await Promise.all(Array.from({ length: 30 }, (_, i) => queueMail(database.db, message(`pg-${i}`))));
-      const transports = instances.map(() => track(smtpTransport(smtp.port)));
-      const results = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => deliverPendingMail(instances[i % 2].db, transports[i % 2], silent, { limit: 4 })),
+  it.runIf(testDatabaseEngine() === "postgres")(
+    "two app instances (two pools) racing send each row exactly once",
+    async () => {
+      const instances = await Promise.all(
+        [1, 2].map(() => openDatabase({ url: database.url, dataDir: "unused", poolSize: 5 })),
       );
-      const rest = await deliverPendingMail(instances[0].db, transports[0], silent, { limit: 30 });
-      expect(results.reduce((sum, r) => sum + r.sent, 0) + rest.sent).toBe(30);
-      const subjects = smtp.received.map((m) => m.subject);
-      expect(subjects).toHaveLength(30);
-      expect(new Set(subjects).size).toBe(30);
-      // Both instances did part of the work.
-      expect(results.filter((r, i) => i % 2 === 0 && r.sent > 0).length).toBeGreaterThan(0);
-      expect(results.filter((r, i) => i % 2 === 1 && r.sent > 0).length).toBeGreaterThan(0);
-    } finally {
-      await Promise.all(instances.map((i) => i.close()));
-    }
-  });
+      try {
+        await Promise.all(Array.from({ length: 30 }, (_, i) => queueMail(database.db, message(`pg-${i}`))));
+        const transports = instances.map(() => track(smtpTransport(smtp.port)));
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            deliverPendingMail(instances[i % 2].db, transports[i % 2], silent, { limit: 4 }),
+          ),
+        );
+        const rest = await deliverPendingMail(instances[0].db, transports[0], silent, { limit: 30 });
+        expect(results.reduce((sum, r) => sum + r.sent, 0) + rest.sent).toBe(30);
+        const subjects = smtp.received.map((m) => m.subject);
+        expect(subjects).toHaveLength(30);
+        expect(new Set(subjects).size).toBe(30);
+        // Both instances did part of the work.
+        expect(results.filter((r, i) => i % 2 === 0 && r.sent > 0).length).toBeGreaterThan(0);
+        expect(results.filter((r, i) => i % 2 === 1 && r.sent > 0).length).toBeGreaterThan(0);
+      } finally {
+        await Promise.all(instances.map((i) => i.close()));
+      }
+    },
+  );
 
   it("the worker sends what is queued, and stopping it waits for the pass under way", async () => {
     const transport = track(smtpTransport(smtp.port));
@@ -211,23 +236,56 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
   it(`deletes messages sent more than ${MAIL_RETENTION_DAYS} days ago, with the codes and links in them; newer and unsent ones stay`, async () => {
     const transport = track(smtpTransport(smtp.port));
     const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
-    const old = verificationEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "Old", code: "OLD7CD", linkToken: "old-link-token" });
+    const old = verificationEmail({
+      appName: "Sharpside",
+      appUrl: APP.APP_URL,
+      firstName: "Old",
+      code: "OLD7CD",
+      linkToken: "old-link-token",
+    });
     const oldId = await sendMailSoon(database.db, transport, silent, { to: "old@example.com", ...old });
-    const recent = verificationEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "New", code: "NEW3CD", linkToken: "new-link-token" });
+    const recent = verificationEmail({
+      appName: "Sharpside",
+      appUrl: APP.APP_URL,
+      firstName: "New",
+      code: "NEW3CD",
+      linkToken: "new-link-token",
+    });
     const recentId = await sendMailSoon(database.db, transport, silent, { to: "recent@example.com", ...recent });
     await vi.waitFor(async () => {
       expect((await outboxRow(database.db, oldId)).sentAt).not.toBeNull();
       expect((await outboxRow(database.db, recentId)).sentAt).not.toBeNull();
     });
     // Sent 8 days ago, and 6 days ago.
-    await database.db.update(mailOutbox).set({ sentAt: daysAgo(MAIL_RETENTION_DAYS + 1), createdAt: daysAgo(MAIL_RETENTION_DAYS + 1) }).where(eq(mailOutbox.id, oldId));
-    await database.db.update(mailOutbox).set({ sentAt: daysAgo(MAIL_RETENTION_DAYS - 1), createdAt: daysAgo(MAIL_RETENTION_DAYS - 1) }).where(eq(mailOutbox.id, recentId));
+    await database.db
+      .update(mailOutbox)
+      .set({ sentAt: daysAgo(MAIL_RETENTION_DAYS + 1), createdAt: daysAgo(MAIL_RETENTION_DAYS + 1) })
+      .where(eq(mailOutbox.id, oldId));
+    await database.db
+      .update(mailOutbox)
+      .set({ sentAt: daysAgo(MAIL_RETENTION_DAYS - 1), createdAt: daysAgo(MAIL_RETENTION_DAYS - 1) })
+      .where(eq(mailOutbox.id, recentId));
     // Given up long ago (a reset link in it), and still being retried after as long.
-    const reset = passwordResetEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "Gone", resetToken: "old-reset-token" });
+    const reset = passwordResetEmail({
+      appName: "Sharpside",
+      appUrl: APP.APP_URL,
+      firstName: "Gone",
+      resetToken: "old-reset-token",
+    });
     const givenUp = await queueMail(database.db, { to: "gone@example.com", ...reset });
     const retrying = await queueMail(database.db, message("retrying"));
-    await database.db.update(mailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS, createdAt: daysAgo(MAIL_RETENTION_DAYS + 1), nextAttemptAt: daysAgo(MAIL_RETENTION_DAYS) }).where(eq(mailOutbox.id, givenUp));
-    await database.db.update(mailOutbox).set({ attempts: 3, createdAt: daysAgo(MAIL_RETENTION_DAYS + 1), nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(mailOutbox.id, retrying));
+    await database.db
+      .update(mailOutbox)
+      .set({
+        attempts: MAX_MAIL_ATTEMPTS,
+        createdAt: daysAgo(MAIL_RETENTION_DAYS + 1),
+        nextAttemptAt: daysAgo(MAIL_RETENTION_DAYS),
+      })
+      .where(eq(mailOutbox.id, givenUp));
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: 3, createdAt: daysAgo(MAIL_RETENTION_DAYS + 1), nextAttemptAt: sql`now() + interval '1 hour'` })
+      .where(eq(mailOutbox.id, retrying));
 
     await pruneFinishedMail(database.db);
 
@@ -241,7 +299,10 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
   it("the worker deletes old sent messages when it starts", async () => {
     const transport = track(smtpTransport(smtp.port));
     const id = await queueMail(database.db, message("long-sent"));
-    await database.db.update(mailOutbox).set({ attempts: 1, sentAt: sql`now() - make_interval(days => ${MAIL_RETENTION_DAYS + 1})` }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: 1, sentAt: sql`now() - make_interval(days => ${MAIL_RETENTION_DAYS + 1})` })
+      .where(eq(mailOutbox.id, id));
     const stop = startMailWorker(database.db, transport, silent, { intervalMs: 60_000 });
     try {
       await vi.waitFor(async () => expect(await outboxRow(database.db, id)).toBeUndefined(), { timeout: 5_000 });
@@ -261,7 +322,13 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
     const log = pino({ level: "info", base: undefined }, destination);
     const transport = createMailTransport({ ...APP, SMTP_URL: undefined }, log);
     expect(transport.kind).toBe("log");
-    const content = verificationEmail({ appName: "Sharpside", appUrl: APP.APP_URL, firstName: "Alex", code: "M3W9PQ", linkToken: "tok" });
+    const content = verificationEmail({
+      appName: "Sharpside",
+      appUrl: APP.APP_URL,
+      firstName: "Alex",
+      code: "M3W9PQ",
+      linkToken: "tok",
+    });
 
     const id = await sendMailSoon(database.db, transport, log, { to: "new@example.com", ...content });
     await transport.close();

@@ -41,10 +41,17 @@ afterAll(() => database?.close());
 type Handler = (args: never) => unknown;
 
 /** Runs a loader (no fields) or an action (fields, posted as a form) the way Remix does; a thrown Response is answered. */
-async function call(handler: Handler, path: string, options: { jar?: CookieJar; fields?: Record<string, string>; params?: Record<string, string> } = {}) {
+async function call(
+  handler: Handler,
+  path: string,
+  options: { jar?: CookieJar; fields?: Record<string, string>; params?: Record<string, string> } = {},
+) {
   const headers = new Headers();
   if (options.jar) headers.set("Cookie", options.jar.header());
-  const request = new Request(`http://localhost${path}`, options.fields ? { method: "POST", headers, body: new URLSearchParams(options.fields) } : { headers });
+  const request = new Request(
+    `http://localhost${path}`,
+    options.fields ? { method: "POST", headers, body: new URLSearchParams(options.fields) } : { headers },
+  );
   let result: unknown;
   try {
     result = await handler({ request, params: options.params ?? {}, context } as never);
@@ -52,7 +59,8 @@ async function call(handler: Handler, path: string, options: { jar?: CookieJar; 
     if (!(thrown instanceof Response)) throw thrown;
     result = thrown;
   }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null as never };
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), data: null as never };
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = result as { data: never; init: ResponseInit | null };
     return { status: init?.status ?? 200, location: null, data };
@@ -67,26 +75,58 @@ describe(`the sign-up form's required fields (${testDatabaseEngine()})`, () => {
     });
     expect(answer.status).toBe(422);
     const errors = (answer.data as { result: { error: Record<string, string[]> } }).result.error;
-    expect(errors).toMatchObject({ email: ["Required"], fullName: ["Required"], password: ["Required"], passwordConfirmation: ["Required"] });
+    expect(errors).toMatchObject({
+      email: ["Required"],
+      fullName: ["Required"],
+      password: ["Required"],
+      passwordConfirmation: ["Required"],
+    });
   });
 
   it("flags a blank full name when the other fields are fine", async () => {
     const answer = await call(signUpPage.action, "/sign-up", {
-      fields: { email: `blank${tag()}@example.com`, fullName: "   ", password: "correct horse 42", passwordConfirmation: "correct horse 42" },
+      fields: {
+        email: `blank${tag()}@example.com`,
+        fullName: "   ",
+        password: "correct horse 42",
+        passwordConfirmation: "correct horse 42",
+      },
     });
     expect(answer.status).toBe(422);
-    expect((answer.data as { result: { error: Record<string, string[]> } }).result.error.fullName).toEqual(["Required"]);
+    expect((answer.data as { result: { error: Record<string, string[]> } }).result.error.fullName).toEqual([
+      "Required",
+    ]);
   });
 
   it("leaves the API's sign-up as it was: a full name or a first name, and 'Required' when neither", async () => {
-    const user = (extra: Record<string, unknown>) => ({ email: `api${tag()}@example.com`, password: "correct horse 42", passwordConfirmation: "correct horse 42", ...extra });
-    const byFirstName = await callRoute(usersRoute, context, { method: "POST", path: "/api/users", body: { user: user({ firstName: "Pat", lastName: "Lee" }) }, jar: new CookieJar() });
+    const user = (extra: Record<string, unknown>) => ({
+      email: `api${tag()}@example.com`,
+      password: "correct horse 42",
+      passwordConfirmation: "correct horse 42",
+      ...extra,
+    });
+    const byFirstName = await callRoute(usersRoute, context, {
+      method: "POST",
+      path: "/api/users",
+      body: { user: user({ firstName: "Pat", lastName: "Lee" }) },
+      jar: new CookieJar(),
+    });
     expect(byFirstName.status, JSON.stringify(byFirstName.body)).toBe(201);
     expect(byFirstName.body.payload.user).toMatchObject({ firstName: "Pat", lastName: "Lee" });
-    const byFullName = await callRoute(usersRoute, context, { method: "POST", path: "/api/users", body: { user: user({ fullName: "Robin Ash Gray" }) }, jar: new CookieJar() });
+    const byFullName = await callRoute(usersRoute, context, {
+      method: "POST",
+      path: "/api/users",
+      body: { user: user({ fullName: "Robin Ash Gray" }) },
+      jar: new CookieJar(),
+    });
     expect(byFullName.status).toBe(201);
     expect(byFullName.body.payload.user).toMatchObject({ firstName: "Robin", lastName: "Ash Gray" });
-    const nameless = await callRoute(usersRoute, context, { method: "POST", path: "/api/users", body: { user: user({}) }, jar: new CookieJar() });
+    const nameless = await callRoute(usersRoute, context, {
+      method: "POST",
+      path: "/api/users",
+      body: { user: user({}) },
+      jar: new CookieJar(),
+    });
     expect(nameless.status).toBe(422);
     expect(nameless.body.errors).toEqual({ fullName: ["Required"] });
   });
@@ -107,8 +147,14 @@ describe(`signed-in-only pages and an unconfirmed e-mail (${testDatabaseEngine()
     const unconfirmed = await makePerson({ confirmed: false });
     const confirmed = await makePerson();
     for (const [path, loader] of pages) {
-      expect(await call(loader, path, { jar: unconfirmed.jar }), path).toMatchObject({ status: 302, location: "/email-verification" });
-      expect(await call(loader, path), path).toMatchObject({ status: 302, location: `/sign-in?callbackUrl=${encodeURIComponent(path)}` });
+      expect(await call(loader, path, { jar: unconfirmed.jar }), path).toMatchObject({
+        status: 302,
+        location: "/email-verification",
+      });
+      expect(await call(loader, path), path).toMatchObject({
+        status: 302,
+        location: `/sign-in?callbackUrl=${encodeURIComponent(path)}`,
+      });
       const answer = await call(loader, path, { jar: confirmed.jar });
       // /profile sends a confirmed non-expert on to /settings: anywhere but the verification.
       expect(answer.location ?? "", path).not.toBe("/email-verification");
@@ -127,7 +173,13 @@ function renderExpertPage(data: unknown, path: string): string {
     original(...args);
   };
   try {
-    return renderToString(createElement(ConfirmDialogProvider, null, createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { expert: data } } })));
+    return renderToString(
+      createElement(
+        ConfirmDialogProvider,
+        null,
+        createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { expert: data } } }),
+      ),
+    );
   } finally {
     console.error = original;
   }

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, events, mailOutbox, notifications, notifyRequests, posts } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { announceLivePosts, publishDuePosts, type NotificationDTO } from "~/modules/notifications/notifications.server";
-import { emailNewPicks, readPreferences, savePreferences, unsubscribeToken } from "~/modules/notifications/preferences.server";
+import {
+  emailNewPicks,
+  readPreferences,
+  savePreferences,
+  unsubscribeToken,
+} from "~/modules/notifications/preferences.server";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import * as likeRoute from "~/routes/api.posts.$postId.like";
@@ -35,7 +40,14 @@ const MARKER = "NOTIFICATIONS-SECRET-PICK-9c2e";
 beforeAll(async () => {
   database = await createTestDatabase();
   hub = await startNotificationHub(database.handle);
-  context = { ...makeLoadContext(database.db, { RATE_LIMIT_LIKE: "1000/60", RATE_LIMIT_COMMENT: "1000/60", RATE_LIMIT_POST: "1000/60" }), notifications: hub };
+  context = {
+    ...makeLoadContext(database.db, {
+      RATE_LIMIT_LIKE: "1000/60",
+      RATE_LIMIT_COMMENT: "1000/60",
+      RATE_LIMIT_POST: "1000/60",
+    }),
+    notifications: hub,
+  };
   fx = postFixtures(database.db, context);
   [{ id: categoryId }] = await database.db.select({ id: categories.id }).from(categories).limit(1);
 });
@@ -47,7 +59,12 @@ afterAll(async () => {
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 
 /** A post made through `POST /api/posts` (a Pick: a spread on its own coming game). */
-async function publish(author: MadeUser, postType: "Post" | "Pick", title: string, publishDate = new Date(Date.now() - 1000)) {
+async function publish(
+  author: MadeUser,
+  postType: "Post" | "Pick",
+  title: string,
+  publishDate = new Date(Date.now() - 1000),
+) {
   const eventId = postType === "Pick" ? (await fx.addEvent({ categoryId })).id : null;
   const response = await callRoute(postsRoute, context, {
     method: "POST",
@@ -59,20 +76,33 @@ async function publish(author: MadeUser, postType: "Post" | "Pick", title: strin
       body: [paragraph(`Preview of ${title}.`), paragraph("Numbers. ".repeat(40)), paragraph(MARKER)],
       categoryId,
       publishDate: publishDate.toISOString(),
-      ...(postType === "Pick" ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }], units: 1.5 } : {}),
+      ...(postType === "Pick"
+        ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: -110 }], units: 1.5 }
+        : {}),
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.payload as { id: string; title: string };
 }
 
-const like = (postId: string, jar: CookieJar, method: "POST" | "DELETE" = "POST") => callRoute(likeRoute, context, { method, path: `/api/posts/${postId}/like`, params: { postId }, jar });
+const like = (postId: string, jar: CookieJar, method: "POST" | "DELETE" = "POST") =>
+  callRoute(likeRoute, context, { method, path: `/api/posts/${postId}/like`, params: { postId }, jar });
 const comment = (postId: string, jar: CookieJar, body: string, parentId?: string) =>
-  callRoute(commentsRoute, context, { method: "POST", path: `/api/posts/${postId}/comments`, params: { postId }, jar, body: { body, parentId: parentId ?? null } });
-const subscribe = (expertId: string, jar: CookieJar) => callRoute(subscriptionsRoute, context, { method: "POST", path: "/api/subscriptions", jar, body: { expertId } });
-const list = (jar: CookieJar | undefined, query = "") => callRoute(listRoute, context, { path: `/api/notifications/see-notifications/list${query}`, jar });
-const counters = (jar: CookieJar | undefined) => callRoute(countersRoute, context, { path: "/api/notifications/see-notifications/counters", jar });
-const kindsOf = async (user: MadeUser) => (await list(user.jar, "?size=100")).body.items.map((n: NotificationDTO) => n.dataType).sort();
+  callRoute(commentsRoute, context, {
+    method: "POST",
+    path: `/api/posts/${postId}/comments`,
+    params: { postId },
+    jar,
+    body: { body, parentId: parentId ?? null },
+  });
+const subscribe = (expertId: string, jar: CookieJar) =>
+  callRoute(subscriptionsRoute, context, { method: "POST", path: "/api/subscriptions", jar, body: { expertId } });
+const list = (jar: CookieJar | undefined, query = "") =>
+  callRoute(listRoute, context, { path: `/api/notifications/see-notifications/list${query}`, jar });
+const counters = (jar: CookieJar | undefined) =>
+  callRoute(countersRoute, context, { path: "/api/notifications/see-notifications/counters", jar });
+const kindsOf = async (user: MadeUser) =>
+  (await list(user.jar, "?size=100")).body.items.map((n: NotificationDTO) => n.dataType).sort();
 
 describe(`notification kinds and recipients (${testDatabaseEngine()})`, () => {
   it("PostLike goes to the author once per liker and post, never to oneself", async () => {
@@ -88,7 +118,12 @@ describe(`notification kinds and recipients (${testDatabaseEngine()})`, () => {
     expect(items[0]).toMatchObject({
       dataType: "PostLike",
       isRead: false,
-      data: { postInfo: { id: post.id, title: "Liked post" }, expertInfo: { id: fan.user.id, userName: fan.user.userName, firstName: fan.user.firstName }, commentInfo: null, eventInfo: null },
+      data: {
+        postInfo: { id: post.id, title: "Liked post" },
+        expertInfo: { id: fan.user.id, userName: fan.user.userName, firstName: fan.user.firstName },
+        commentInfo: null,
+        eventInfo: null,
+      },
     });
     expect(items[0].data.expertInfo!.avatar).toMatch(/^\/avatars\//);
   });
@@ -108,7 +143,10 @@ describe(`notification kinds and recipients (${testDatabaseEngine()})`, () => {
     const newest = (await list(first.jar)).body.items as NotificationDTO[];
     expect(newest[1]).toMatchObject({
       dataType: "ReplyComment",
-      data: { postInfo: { id: post.id }, commentInfo: { id: reply.body.payload.id, authorInfo: { userName: second.user.userName } } },
+      data: {
+        postInfo: { id: post.id },
+        commentInfo: { id: reply.body.payload.id, authorInfo: { userName: second.user.userName } },
+      },
     });
   });
 
@@ -145,7 +183,10 @@ describe(`notification kinds and recipients (${testDatabaseEngine()})`, () => {
     expect(await kindsOf(follower)).toEqual([]);
 
     // Its time comes.
-    await database.db.update(posts).set({ publishDate: new Date(Date.now() - 1000) }).where(eq(posts.id, scheduled.id));
+    await database.db
+      .update(posts)
+      .set({ publishDate: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, scheduled.id));
     const [one, two] = await Promise.all([publishDuePosts(database.db), publishDuePosts(database.db)]);
     expect(one + two).toBe(1);
     expect(await publishDuePosts(database.db)).toBe(0);
@@ -170,35 +211,59 @@ describe(`the notification API (${testDatabaseEngine()})`, () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("Cache-Control")).toContain("no-store");
     expect(first.body.meta.hasNextPage).toBe(true);
-    expect(first.body.items.map((n: NotificationDTO) => n.data.expertInfo!.id)).toEqual([fans[2].user.id, fans[1].user.id]);
+    expect(first.body.items.map((n: NotificationDTO) => n.data.expertInfo!.id)).toEqual([
+      fans[2].user.id,
+      fans[1].user.id,
+    ]);
     const second = await list(expert.jar, `?size=2&afterCursor=${first.body.meta.endCursor}`);
     expect(second.body.items.map((n: NotificationDTO) => n.data.expertInfo!.id)).toEqual([fans[0].user.id]);
     expect(second.body.meta.hasNextPage).toBe(false);
 
     // Read up to the second newest: the newest stays unread.
     const tillDate = first.body.items[1].createdOn;
-    const marked = await callRoute(markReadRoute, context, { method: "PUT", path: `/api/notifications/see-notifications/mark-read?tillDate=${tillDate}`, jar: expert.jar });
+    const marked = await callRoute(markReadRoute, context, {
+      method: "PUT",
+      path: `/api/notifications/see-notifications/mark-read?tillDate=${tillDate}`,
+      jar: expert.jar,
+    });
     expect(marked.body).toEqual({ payload: { newNotificationsCount: 1 } });
     expect((await list(expert.jar)).body.items.map((n: NotificationDTO) => n.isRead)).toEqual([false, true, true]);
     // The newest's own createdOn (milliseconds; the column keeps microseconds) includes it.
-    const all = await callRoute(markReadRoute, context, { method: "PUT", path: `/api/notifications/see-notifications/mark-read?tillDate=${first.body.items[0].createdOn}`, jar: expert.jar });
+    const all = await callRoute(markReadRoute, context, {
+      method: "PUT",
+      path: `/api/notifications/see-notifications/mark-read?tillDate=${first.body.items[0].createdOn}`,
+      jar: expert.jar,
+    });
     expect(all.body).toEqual({ payload: { newNotificationsCount: 0 } });
 
     // One kind, in either spelling SPEC.md gives.
-    for (const spelling of ["PostLike", "postLike"]) expect((await list(expert.jar, `?dataType=${spelling}`)).body.items).toHaveLength(3);
+    for (const spelling of ["PostLike", "postLike"])
+      expect((await list(expert.jar, `?dataType=${spelling}`)).body.items).toHaveLength(3);
     expect((await list(expert.jar, "?dataType=newComment")).body.items).toEqual([]);
     expect((await list(expert.jar, "?dataType=Gossip")).status).toBe(400);
     expect((await list(expert.jar, "?afterCursor=nonsense")).status).toBe(400);
     // A cursor of the right shape whose id is not a uuid is a 400 too, not a failed cast.
     const crafted = Buffer.from(`2026-01-01 00:00:00+00|${"-".repeat(36)}`).toString("base64url");
-    expect((await list(expert.jar, `?afterCursor=${crafted}`)).body).toEqual({ error: "The query is not valid.", errors: { afterCursor: ["Must be a cursor from meta.endCursor"] }, statusCode: 400 });
+    expect((await list(expert.jar, `?afterCursor=${crafted}`)).body).toEqual({
+      error: "The query is not valid.",
+      errors: { afterCursor: ["Must be a cursor from meta.endCursor"] },
+      statusCode: 400,
+    });
     expect((await list(expert.jar, "?size=0")).body.errors.size).toBeDefined();
-    const badDate = await callRoute(markReadRoute, context, { method: "PUT", path: "/api/notifications/see-notifications/mark-read?tillDate=yesterday", jar: expert.jar });
+    const badDate = await callRoute(markReadRoute, context, {
+      method: "PUT",
+      path: "/api/notifications/see-notifications/mark-read?tillDate=yesterday",
+      jar: expert.jar,
+    });
     expect(badDate.status).toBe(400);
     expect(badDate.body.errors.tillDate).toEqual(["Must be a date"]);
     // A date JavaScript accepts but PostgreSQL cannot hold (found by test/integration/hostile-input.test.ts): a 400, not a 500.
     for (const outOfRange of ["-200000-01-01T00:00:00Z", "+020000-01-01T00:00:00Z", "0000-01-01T00:00:00Z"]) {
-      const far = await callRoute(markReadRoute, context, { method: "PUT", path: `/api/notifications/see-notifications/mark-read?tillDate=${encodeURIComponent(outOfRange)}`, jar: expert.jar });
+      const far = await callRoute(markReadRoute, context, {
+        method: "PUT",
+        path: `/api/notifications/see-notifications/mark-read?tillDate=${encodeURIComponent(outOfRange)}`,
+        jar: expert.jar,
+      });
       expect(far.status, outOfRange).toBe(400);
       expect(far.body.errors.tillDate).toEqual(["Must be a date"]);
     }
@@ -212,7 +277,11 @@ async function openStream(user: MadeUser, lastEventId?: string, ctx = context) {
   const abort = new AbortController();
   const headers = new Headers({ Cookie: user.jar.header() });
   if (lastEventId) headers.set("Last-Event-ID", lastEventId);
-  const response = (await streamRoute.loader({ request: new Request("http://localhost/api/notifications/sse-notifications", { headers, signal: abort.signal }), params: {}, context: ctx } as never)) as Response;
+  const response = (await streamRoute.loader({
+    request: new Request("http://localhost/api/notifications/sse-notifications", { headers, signal: abort.signal }),
+    params: {},
+    context: ctx,
+  } as never)) as Response;
   const messages: { id: string; data: NotificationDTO }[] = [];
   let text = "";
   let ended = false;
@@ -260,7 +329,10 @@ describe(`the notification stream (${testDatabaseEngine()})`, () => {
     expect(stream.response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
     await like(post.id, fans[0].jar);
     await until(() => stream.messages.length === 1);
-    expect(stream.messages[0].data).toMatchObject({ dataType: "PostLike", data: { expertInfo: { id: fans[0].user.id } } });
+    expect(stream.messages[0].data).toMatchObject({
+      dataType: "PostLike",
+      data: { expertInfo: { id: fans[0].user.id } },
+    });
     expect(stream.messages[0].id).toBe(stream.messages[0].data.id);
     await stream.close();
 
@@ -314,8 +386,16 @@ describe(`preferences and new-pick e-mails (${testDatabaseEngine()})`, () => {
     const quiet = await fx.makeUser();
     await fx.follow(follower.user.id, expert.user.id);
     for (const reader of [subscriber, quiet]) expect((await subscribe(expert.user.id, reader.jar)).status).toBe(200);
-    await savePreferences(database.db, quiet.user.id, { mutedKinds: ["ExpertNewPost"], newPickEmails: true, followedCategoryIds: [] });
-    expect(await readPreferences(database.db, quiet.user.id)).toEqual({ mutedKinds: ["ExpertNewPost"], newPickEmails: true, followedCategoryIds: [] });
+    await savePreferences(database.db, quiet.user.id, {
+      mutedKinds: ["ExpertNewPost"],
+      newPickEmails: true,
+      followedCategoryIds: [],
+    });
+    expect(await readPreferences(database.db, quiet.user.id)).toEqual({
+      mutedKinds: ["ExpertNewPost"],
+      newPickEmails: true,
+      followedCategoryIds: [],
+    });
 
     const env = context.env;
     await emailNewPicks(database.db, env); // the other tests' picks
@@ -332,13 +412,28 @@ describe(`preferences and new-pick e-mails (${testDatabaseEngine()})`, () => {
     // Nor the bet: the selection (a spread at -4.5) and its odds stay on the site.
     expect(`${mails[0].text}${mails[0].html}`).not.toContain("Lakers -4.5");
     expect(`${mails[0].text}${mails[0].html}`).not.toContain("+150");
-    expect(mails[0].listUnsubscribe).toBe(`${env.APP_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriber.user.id, env.SESSION_SECRET))}`);
+    expect(mails[0].listUnsubscribe).toBe(
+      `${env.APP_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriber.user.id, env.SESSION_SECRET))}`,
+    );
     expect(await database.db.$count(mailOutbox, eq(mailOutbox.to, follower.user.email))).toBe(0);
 
     // One-click: the mail client POSTs to the link; no sign-in needed. A forged token changes nothing.
     const unsubscribe = async (method: "GET" | "POST", path: string) => {
-      const request = new Request(`http://localhost${path}`, method === "POST" ? { method, body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } } : {});
-      const result = (await (method === "GET" ? unsubscribeRoute.loader : unsubscribeRoute.action)({ request, params: {}, context } as never)) as { type?: string; init?: { status?: number } };
+      const request = new Request(
+        `http://localhost${path}`,
+        method === "POST"
+          ? {
+              method,
+              body: "List-Unsubscribe=One-Click",
+              headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            }
+          : {},
+      );
+      const result = (await (method === "GET" ? unsubscribeRoute.loader : unsubscribeRoute.action)({
+        request,
+        params: {},
+        context,
+      } as never)) as { type?: string; init?: { status?: number } };
       return result?.type === "DataWithResponseInit" ? (result.init?.status ?? 200) : 200;
     };
     expect(await unsubscribe("POST", `/unsubscribe?token=${subscriber.user.id}.forged`)).toBe(400);
@@ -356,18 +451,37 @@ describe(`NewEvent (${testDatabaseEngine()})`, () => {
   it("a game added in a sport goes to that sport's followers, with its title and link data", async () => {
     const fan = await fx.makeUser();
     const other = await fx.makeUser();
-    const [nba, nfl] = await database.db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, ["nba", "nfl"])).orderBy(categories.slug);
-    await savePreferences(database.db, fan.user.id, { mutedKinds: [], newPickEmails: true, followedCategoryIds: [nba.id, 999] });
-    await savePreferences(database.db, other.user.id, { mutedKinds: [], newPickEmails: true, followedCategoryIds: [nfl.id] });
+    const [nba, nfl] = await database.db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(inArray(categories.slug, ["nba", "nfl"]))
+      .orderBy(categories.slug);
+    await savePreferences(database.db, fan.user.id, {
+      mutedKinds: [],
+      newPickEmails: true,
+      followedCategoryIds: [nba.id, 999],
+    });
+    await savePreferences(database.db, other.user.id, {
+      mutedKinds: [],
+      newPickEmails: true,
+      followedCategoryIds: [nfl.id],
+    });
     expect((await readPreferences(database.db, fan.user.id)).followedCategoryIds).toEqual([nba.id]);
     const [game] = await database.db
       .insert(events)
-      .values({ categoryId: nba.id, homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        categoryId: nba.id,
+        homeTeam: "Lakers",
+        awayTeam: "Celtics",
+        startsAt: new Date(Date.now() + 86_400_000),
+      })
       .returning({ id: events.id });
     const items = (await list(fan.jar)).body.items as NotificationDTO[];
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ dataType: "NewEvent", data: { eventInfo: { id: game.id, title: "Celtics at Lakers" }, postInfo: null, expertInfo: null } });
+    expect(items[0]).toMatchObject({
+      dataType: "NewEvent",
+      data: { eventInfo: { id: game.id, title: "Celtics at Lakers" }, postInfo: null, expertInfo: null },
+    });
     expect(await kindsOf(other)).toEqual([]);
   });
 });
-

@@ -30,9 +30,16 @@ beforeAll(async () => {
     slowRenders += 1;
     const render = slowRenders;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    res.status(200).type("html").set("Cache-Control", PUBLIC_PAGE_HEADERS["Cache-Control"]).send(`<p>slow render ${render}</p>`);
+    res
+      .status(200)
+      .type("html")
+      .set("Cache-Control", PUBLIC_PAGE_HEADERS["Cache-Control"])
+      .send(`<p>slow render ${render}</p>`);
   });
-  app.get("/with-cookie", (_req, res) => void res.cookie("flash", "1").set(PUBLIC_PAGE_HEADERS).type("html").send("<p>flash</p>"));
+  app.get(
+    "/with-cookie",
+    (_req, res) => void res.cookie("flash", "1").set(PUBLIC_PAGE_HEADERS).type("html").send("<p>flash</p>"),
+  );
   app.get("/undeclared", (_req, res) => void res.type("html").send("<p>token page</p>"));
   app.get("/private", (_req, res) => void res.set("Cache-Control", "private").type("html").send("<p>mine</p>"));
   app.get("/missing", (_req, res) => void res.status(404).type("html").send("<p>404</p>"));
@@ -43,7 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { Accept: "text/html", ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers: { Accept: "text/html", ...headers } });
 
 describe("the signed-out page cache", () => {
   it("renders once, then answers from the cache with each response's own nonce", async () => {
@@ -90,7 +98,9 @@ describe("the signed-out page cache", () => {
     await get("/page?c=1", { Cookie: "cookieConsent=true" });
     expect((await get("/page?c=1", { Cookie: "cookieConsent=true" })).headers.get("x-page-cache")).toBe("hit");
     expect((await get("/page?c=1", { Cookie: "cookieConsent=false" })).headers.get("x-page-cache")).toBe("miss");
-    expect((await get("/page?c=1", { Cookie: "sidebar=closed; cookieConsent=true" })).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/page?c=1", { Cookie: "sidebar=closed; cookieConsent=true" })).headers.get("x-page-cache")).toBe(
+      "miss",
+    );
   });
 
   it("never serves or stores a page for a request carrying any other cookie (a session)", async () => {
@@ -108,7 +118,12 @@ describe("the signed-out page cache", () => {
   });
 
   it("skips non-GET, API, data and resource requests", () => {
-    const req = (method: string, path: string, accept = "text/html") => ({ method, path, originalUrl: path, headers: { accept } });
+    const req = (method: string, path: string, accept = "text/html") => ({
+      method,
+      path,
+      originalUrl: path,
+      headers: { accept },
+    });
     expect(cache.keyFor(req("POST", "/contacts"))).toBeNull();
     expect(cache.keyFor(req("GET", "/api/health"))).toBeNull();
     expect(cache.keyFor(req("GET", "/contacts.data"))).toBeNull();

@@ -56,20 +56,37 @@ beforeEach(() => standIn.reset());
 
 const makeUser = (options?: PersonOptions) => personMaker(database.db, off.env)(options);
 
-const rolesOf = async (userId: string) => (await database.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId)))[0].roles;
-const expertRow = async (userId: string) => (await database.db.select().from(experts).where(eq(experts.userId, userId)))[0];
+const rolesOf = async (userId: string) =>
+  (await database.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId)))[0].roles;
+const expertRow = async (userId: string) =>
+  (await database.db.select().from(experts).where(eq(experts.userId, userId)))[0];
 const membershipPayments = (userId: string) =>
-  database.db.select().from(payments).where(and(eq(payments.payerId, userId), eq(payments.kind, "Membership")));
+  database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payerId, userId), eq(payments.kind, "Membership")));
 
 let eventCounter = 0;
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}_${Date.now()}`) {
-  return { id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+  return {
+    id,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
 }
 
 async function deliver(event: object | string, options: { secret?: string; signature?: string | null } = {}) {
   const payload = typeof event === "string" ? event : JSON.stringify(event);
   const signature =
-    options.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET }) : options.signature;
+    options.signature === undefined
+      ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET })
+      : options.signature;
   return callRoute(webhookRoute, on, {
     method: "POST",
     path: "/api/paymentsystems/stripe/webhook",
@@ -78,11 +95,18 @@ async function deliver(event: object | string, options: { secret?: string; signa
   });
 }
 
-const post = (module: Parameters<typeof callRoute>[0], context: ReturnType<typeof makeLoadContext>, path: string, jar?: CookieJar, body?: unknown) =>
-  callRoute(module, context, { method: "POST", path, jar, body });
+const post = (
+  module: Parameters<typeof callRoute>[0],
+  context: ReturnType<typeof makeLoadContext>,
+  path: string,
+  jar?: CookieJar,
+  body?: unknown,
+) => callRoute(module, context, { method: "POST", path, jar, body });
 
-const become = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) => post(becomeRoute, context, "/api/experts/become", jar);
-const checkout = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) => post(checkoutRoute, context, "/api/paymentsystems/stripe/checkout", jar);
+const become = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) =>
+  post(becomeRoute, context, "/api/experts/become", jar);
+const checkout = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) =>
+  post(checkoutRoute, context, "/api/paymentsystems/stripe/checkout", jar);
 const status = (jar: CookieJar, paymentIntentId?: string) =>
   callRoute(checkoutStatusRoute, on, {
     path: `/api/paymentsystems/stripe/checkout/status${paymentIntentId === undefined ? "" : `?paymentIntentId=${encodeURIComponent(paymentIntentId)}`}`,
@@ -112,7 +136,10 @@ describe(`becoming an expert with payments off (${testDatabaseEngine()})`, () =>
 
   it("keeps other roles (Admin) and answers the checkout with skipExpertPayment", async () => {
     const { user, jar } = await makeUser();
-    await database.db.update(users).set({ roles: ["User", "Admin"] }).where(eq(users.id, user.id));
+    await database.db
+      .update(users)
+      .set({ roles: ["User", "Admin"] })
+      .where(eq(users.id, user.id));
     const { body } = await checkout(off, jar);
     expect(body).toEqual({ payload: { skipExpertPayment: true, clientSecret: null } });
     expect((await rolesOf(user.id)).sort()).toEqual(["Admin", "Expert"]);
@@ -141,12 +168,22 @@ describe(`membership with Stripe (${testDatabaseEngine()})`, () => {
     const [intent] = [...standIn.paymentIntents.values()];
     expect(body.payload.clientSecret).toBe(intent.client_secret);
     const [created] = standIn.requestsTo("POST", "/v1/payment_intents");
-    expect(created.body).toMatchObject({ amount: "4900", currency: "usd", metadata: { userId: user.id, kind: "Membership" } });
+    expect(created.body).toMatchObject({
+      amount: "4900",
+      currency: "usd",
+      metadata: { userId: user.id, kind: "Membership" },
+    });
     expect(created.authorization).toBe("Bearer sk_test_sharpside");
     expect(created.apiVersion).toBe("2026-10-28.endive");
     const rows = await membershipPayments(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "Pending", amountCents: 4900, currency: "usd", provider: "stripe", providerPaymentId: intent.id });
+    expect(rows[0]).toMatchObject({
+      status: "Pending",
+      amountCents: 4900,
+      currency: "usd",
+      provider: "stripe",
+      providerPaymentId: intent.id,
+    });
 
     // A reload asks again: the same intent, no second one.
     const again = await checkout(on, jar);
@@ -180,7 +217,9 @@ describe(`membership with Stripe (${testDatabaseEngine()})`, () => {
     expect(second.body.payload.duplicate).toBe(true);
     expect(await rolesOf(user.id)).toEqual(["Expert"]);
     expect(await membershipPayments(user.id)).toHaveLength(1);
-    expect(await database.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id))).toHaveLength(1);
+    expect(
+      await database.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id)),
+    ).toHaveLength(1);
 
     // Now an expert: checkout has nothing to charge.
     expect((await checkout(on, jar)).body).toEqual({ payload: { skipExpertPayment: true, clientSecret: null } });
@@ -191,7 +230,10 @@ describe(`membership with Stripe (${testDatabaseEngine()})`, () => {
     const { user, jar } = await makeUser();
     await checkout(on, jar);
     const [intent] = [...standIn.paymentIntents.values()];
-    const event = stripeEvent("payment_intent.succeeded", standIn.update(intent.id, { status: "succeeded", amount_received: 4900 }));
+    const event = stripeEvent(
+      "payment_intent.succeeded",
+      standIn.update(intent.id, { status: "succeeded", amount_received: 4900 }),
+    );
     const results = await Promise.all([deliver(event), deliver(event), deliver(event)]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.filter((r) => !r.body.payload.duplicate)).toHaveLength(1);
@@ -201,10 +243,20 @@ describe(`membership with Stripe (${testDatabaseEngine()})`, () => {
 
   it("applies a success that arrives before the checkout was recorded (events in any order)", async () => {
     const { user } = await makeUser();
-    const intent = { id: "pi_early_1", object: "payment_intent", amount: 4900, amount_received: 4900, currency: "usd", status: "succeeded", metadata: { userId: user.id, kind: "Membership" } };
+    const intent = {
+      id: "pi_early_1",
+      object: "payment_intent",
+      amount: 4900,
+      amount_received: 4900,
+      currency: "usd",
+      status: "succeeded",
+      metadata: { userId: user.id, kind: "Membership" },
+    };
     expect((await deliver(stripeEvent("payment_intent.succeeded", intent))).status).toBe(200);
     expect(await rolesOf(user.id)).toEqual(["Expert"]);
-    expect(await membershipPayments(user.id)).toMatchObject([{ status: "Succeeded", providerPaymentId: "pi_early_1", amountCents: 4900 }]);
+    expect(await membershipPayments(user.id)).toMatchObject([
+      { status: "Succeeded", providerPaymentId: "pi_early_1", amountCents: 4900 },
+    ]);
     // A late failure of the same intent does not undo it.
     await deliver(stripeEvent("payment_intent.payment_failed", { ...intent, status: "requires_payment_method" }));
     expect((await membershipPayments(user.id))[0].status).toBe("Succeeded");
@@ -254,7 +306,9 @@ describe(`membership with Stripe (${testDatabaseEngine()})`, () => {
     expect((await status(other.jar, intent.id)).status).toBe(404);
     expect((await status(other.jar)).body).toEqual({ payload: { status: null, isExpert: false } });
     expect((await status(other.jar, "not-an-intent")).status).toBe(400);
-    expect((await callRoute(checkoutStatusRoute, on, { path: "/api/paymentsystems/stripe/checkout/status" })).status).toBe(401);
+    expect(
+      (await callRoute(checkoutStatusRoute, on, { path: "/api/paymentsystems/stripe/checkout/status" })).status,
+    ).toBe(401);
   });
 
   it("answers 503, not 500, when Stripe is down", async () => {
@@ -267,7 +321,14 @@ describe(`membership with Stripe (${testDatabaseEngine()})`, () => {
 });
 
 describe(`the webhook's signature (${testDatabaseEngine()})`, () => {
-  const intent = { id: "pi_sig", object: "payment_intent", amount: 4900, currency: "usd", status: "succeeded", metadata: {} };
+  const intent = {
+    id: "pi_sig",
+    object: "payment_intent",
+    amount: 4900,
+    currency: "usd",
+    status: "succeeded",
+    metadata: {},
+  };
 
   it("refuses a missing, wrong or stale signature and a changed body with 400", async () => {
     const event = stripeEvent("payment_intent.succeeded", intent);
@@ -275,20 +336,31 @@ describe(`the webhook's signature (${testDatabaseEngine()})`, () => {
     expect((await deliver(event, { signature: null })).status).toBe(400);
     expect((await deliver(event, { secret: "whsec_someone_else" })).status).toBe(400);
     expect((await deliver(event, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
-    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect((await deliver(event, { signature: stale })).status).toBe(400);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const tampered = await deliver(payload.replace('"amount":4900', '"amount":1'), { signature });
     expect(tampered.status).toBe(400);
     expect(tampered.body.error).toBe("The webhook signature could not be verified.");
-    expect(await database.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id))).toHaveLength(0);
+    expect(
+      await database.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id)),
+    ).toHaveLength(0);
   });
 
   it("refuses every delivery with payments off (nothing to verify against)", async () => {
     const event = stripeEvent("payment_intent.succeeded", intent);
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const result = await callRoute(webhookRoute, off, { method: "POST", path: "/api/paymentsystems/stripe/webhook", body: payload, headers: { "Stripe-Signature": signature } });
+    const result = await callRoute(webhookRoute, off, {
+      method: "POST",
+      path: "/api/paymentsystems/stripe/webhook",
+      body: payload,
+      headers: { "Stripe-Signature": signature },
+    });
     expect(result.status).toBe(400);
   });
 
@@ -297,15 +369,21 @@ describe(`the webhook's signature (${testDatabaseEngine()})`, () => {
     const result = await deliver(event);
     expect(result.status).toBe(200);
     expect(result.body.payload).toEqual({ received: true, duplicate: false, type: "customer.created" });
-    const [row] = await database.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id));
+    const [row] = await database.db
+      .select()
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.eventId, event.id));
     expect(row).toMatchObject({ provider: "stripe", type: "customer.created" });
   });
 });
 
 describe(`the expert's payment account (${testDatabaseEngine()})`, () => {
-  const connect = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) => post(connectRoute, context, "/api/paymentsystems/stripe/account/connect", jar);
-  const accountUrl = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) => post(accountUrlRoute, context, "/api/paymentsystems/stripe/account/url", jar);
-  const disconnect = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) => post(disconnectRoute, context, "/api/paymentsystems/stripe/account/disconnect", jar);
+  const connect = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) =>
+    post(connectRoute, context, "/api/paymentsystems/stripe/account/connect", jar);
+  const accountUrl = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) =>
+    post(accountUrlRoute, context, "/api/paymentsystems/stripe/account/url", jar);
+  const disconnect = (context: ReturnType<typeof makeLoadContext>, jar?: CookieJar) =>
+    post(disconnectRoute, context, "/api/paymentsystems/stripe/account/disconnect", jar);
 
   it("is for experts only", async () => {
     const { jar } = await makeUser();
@@ -335,14 +413,22 @@ describe(`the expert's payment account (${testDatabaseEngine()})`, () => {
     expect(first.status).toBe(200);
     expect(first.body.payload.url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\//);
     const [account] = [...standIn.accounts.values()];
-    expect(standIn.requestsTo("POST", "/v1/accounts")[0].body).toMatchObject({ type: "express", email: user.email, metadata: { userId: user.id } });
+    expect(standIn.requestsTo("POST", "/v1/accounts")[0].body).toMatchObject({
+      type: "express",
+      email: user.email,
+      metadata: { userId: user.id },
+    });
     expect(standIn.requestsTo("POST", "/v1/account_links")[0].body).toMatchObject({
       account: account.id,
       type: "account_onboarding",
       return_url: "https://sharpside.example/business",
       refresh_url: "https://sharpside.example/business",
     });
-    expect(await expertRow(user.id)).toMatchObject({ paymentAccountId: account.id, paymentProvider: "stripe", paymentAccountReady: false });
+    expect(await expertRow(user.id)).toMatchObject({
+      paymentAccountId: account.id,
+      paymentProvider: "stripe",
+      paymentAccountReady: false,
+    });
 
     // Again: the same account, a fresh link.
     await connect(on, jar);
@@ -363,7 +449,11 @@ describe(`the expert's payment account (${testDatabaseEngine()})`, () => {
     // Disconnecting a ready account unlinks it but leaves it (and its balance) at Stripe.
     const off1 = await disconnect(on, jar);
     expect(off1.body.payload).toEqual({ disconnected: true, deletedAtProvider: false });
-    expect(await expertRow(user.id)).toMatchObject({ paymentAccountId: null, paymentProvider: null, paymentAccountReady: false });
+    expect(await expertRow(user.id)).toMatchObject({
+      paymentAccountId: null,
+      paymentProvider: null,
+      paymentAccountReady: false,
+    });
     expect(standIn.accounts.has(account.id)).toBe(true);
     expect(standIn.requestsTo("DELETE", "/v1/accounts")).toHaveLength(0);
     // An event for the old account no longer touches the expert.
@@ -425,7 +515,11 @@ describe(`the subscription price (${testDatabaseEngine()})`, () => {
     const { status: code, body } = await setPrice(off, jar, { price: 1999, description: "  Daily NBA picks  " });
     expect(code).toBe(200);
     expect(body).toEqual({ payload: { subscriptionPrice: { price: 1999, description: "Daily NBA picks" } } });
-    expect(await expertRow(user.id)).toMatchObject({ subscriptionPriceCents: 1999, subscriptionDescription: "Daily NBA picks", providerPriceId: null });
+    expect(await expertRow(user.id)).toMatchObject({
+      subscriptionPriceCents: 1999,
+      subscriptionDescription: "Daily NBA picks",
+      providerPriceId: null,
+    });
     expect(standIn.requests).toHaveLength(0);
     const cleared = await setPrice(off, jar, { price: 1999, description: "" });
     expect(cleared.body.payload.subscriptionPrice).toEqual({ price: 1999, description: null });
@@ -438,8 +532,18 @@ describe(`the subscription price (${testDatabaseEngine()})`, () => {
     const [product] = [...standIn.products.values()];
     const [price] = [...standIn.prices.values()];
     expect(product).toMatchObject({ description: "All my picks", metadata: { expertId: user.id } });
-    expect(price).toMatchObject({ product: product.id, unit_amount: 2500, currency: "usd", recurring: { interval: "month" }, active: true });
-    expect(await expertRow(user.id)).toMatchObject({ providerProductId: product.id, providerPriceId: price.id, subscriptionPriceCents: 2500 });
+    expect(price).toMatchObject({
+      product: product.id,
+      unit_amount: 2500,
+      currency: "usd",
+      recurring: { interval: "month" },
+      active: true,
+    });
+    expect(await expertRow(user.id)).toMatchObject({
+      providerProductId: product.id,
+      providerPriceId: price.id,
+      subscriptionPriceCents: 2500,
+    });
 
     // Same amount, new description: the product changes, the price stays.
     await setPrice(on, jar, { price: 2500, description: "All my picks, every day" });
@@ -464,10 +568,14 @@ describe(`the membership pages (${testDatabaseEngine()})`, () => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/sign-in?callbackUrl=%2Fbecome-expert");
     const unconfirmed = await makeUser({ confirmed: false });
-    expect((await rawCall(becomePage, off, "/become-expert", unconfirmed.jar)).headers.get("Location")).toBe("/email-verification");
+    expect((await rawCall(becomePage, off, "/become-expert", unconfirmed.jar)).headers.get("Location")).toBe(
+      "/email-verification",
+    );
     const expert = await makeUser({ expert: true });
     expect((await rawCall(becomePage, off, "/become-expert", expert.jar)).headers.get("Location")).toBe("/business");
-    expect((await rawCall(membershipPaymentPage, on, "/membership-payment", expert.jar)).headers.get("Location")).toBe("/congratulations");
+    expect((await rawCall(membershipPaymentPage, on, "/membership-payment", expert.jar)).headers.get("Location")).toBe(
+      "/congratulations",
+    );
   });
 
   it("posts the button: payments off → /congratulates-on-membership, on → /membership-payment", async () => {
@@ -483,16 +591,30 @@ describe(`the membership pages (${testDatabaseEngine()})`, () => {
 
   it("sends a user with nothing paid from /congratulations back into the flow", async () => {
     const fresh = await makeUser();
-    expect((await rawCall(congratulationsPage, on, "/congratulations", fresh.jar)).headers.get("Location")).toBe("/become-expert");
+    expect((await rawCall(congratulationsPage, on, "/congratulations", fresh.jar)).headers.get("Location")).toBe(
+      "/become-expert",
+    );
     await become(on, fresh.jar);
-    expect((await rawCall(congratulationsPage, on, "/congratulations", fresh.jar)).headers.get("Location")).toBe("/membership-payment");
+    expect((await rawCall(congratulationsPage, on, "/congratulations", fresh.jar)).headers.get("Location")).toBe(
+      "/membership-payment",
+    );
   });
 });
 
 /** A page loader or action: its thrown or returned redirect as a Response. */
-async function rawCall(module: { loader?: unknown; action?: unknown }, context: ReturnType<typeof makeLoadContext>, path: string, jar: CookieJar, method = "GET") {
+async function rawCall(
+  module: { loader?: unknown; action?: unknown },
+  context: ReturnType<typeof makeLoadContext>,
+  path: string,
+  jar: CookieJar,
+  method = "GET",
+) {
   const request = new Request(`http://localhost${path}`, { method, headers: { Cookie: jar.header() } });
-  const handler = (method === "GET" ? module.loader : module.action) as (args: { request: Request; params: object; context: unknown }) => Promise<unknown>;
+  const handler = (method === "GET" ? module.loader : module.action) as (args: {
+    request: Request;
+    params: object;
+    context: unknown;
+  }) => Promise<unknown>;
   try {
     const result = await handler({ request, params: {}, context });
     if (result instanceof Response) return result;

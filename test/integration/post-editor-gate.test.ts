@@ -18,8 +18,21 @@ let userJar: CookieJar;
 beforeAll(async () => {
   database = await createTestDatabase();
   context = makeLoadContext(database.db);
-  expertJar = (await accountWithSession(database.db, context.env, { email: "gate-expert@example.com", fullName: "Gate Expert", password: "a-long-password", expert: true })).jar;
-  userJar = (await accountWithSession(database.db, context.env, { email: "gate-user@example.com", fullName: "Gate User", password: "a-long-password" })).jar;
+  expertJar = (
+    await accountWithSession(database.db, context.env, {
+      email: "gate-expert@example.com",
+      fullName: "Gate Expert",
+      password: "a-long-password",
+      expert: true,
+    })
+  ).jar;
+  userJar = (
+    await accountWithSession(database.db, context.env, {
+      email: "gate-user@example.com",
+      fullName: "Gate User",
+      password: "a-long-password",
+    })
+  ).jar;
 });
 afterAll(() => database?.close());
 
@@ -37,10 +50,15 @@ async function load(path: string, jar?: CookieJar) {
 
 describe(`the post dialog's gate in the root loader (${testDatabaseEngine()})`, () => {
   it("sends a visitor to sign in, with the dialog's URL as the callback", async () => {
-    expect(await load("/?createEditPost=NEW")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2F%3FcreateEditPost%3DNEW" });
+    expect(await load("/?createEditPost=NEW")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2F%3FcreateEditPost%3DNEW",
+    });
     const edit = await load("/experts/someone?tab=picks&createEditPost=4f1c2b9e-1111-4222-8333-944455556666");
     expect(edit.status).toBe(302);
-    expect(decodeURIComponent(edit.location!.split("callbackUrl=")[1])).toBe("/experts/someone?tab=picks&createEditPost=4f1c2b9e-1111-4222-8333-944455556666");
+    expect(decodeURIComponent(edit.location!.split("callbackUrl=")[1])).toBe(
+      "/experts/someone?tab=picks&createEditPost=4f1c2b9e-1111-4222-8333-944455556666",
+    );
   });
 
   it("sends a signed-in non-expert to become an expert", async () => {

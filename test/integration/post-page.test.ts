@@ -29,19 +29,29 @@ const DAY = 24 * HOUR;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", RATE_LIMIT_POST: "1000/60", RATE_LIMIT_COMMENT: "1000/60" });
+  context = makeLoadContext(database.db, {
+    APP_URL: "https://sharpside.example",
+    RATE_LIMIT_POST: "1000/60",
+    RATE_LIMIT_COMMENT: "1000/60",
+  });
   categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
 });
 afterAll(() => database?.close());
 
 /** Users as the post-list tests make them (test/support/post-fixtures.ts). */
-const makeUser = (options: { expert?: boolean } = {}): Promise<MadeUser> => postFixtures(database.db, context).makeUser(options);
+const makeUser = (options: { expert?: boolean } = {}): Promise<MadeUser> =>
+  postFixtures(database.db, context).makeUser(options);
 
 /** A coming game whose market has the pages' pick: Lakers -4.5 at +150. */
 async function makeEvent(startsInMs: number) {
   const [row] = await database.db
     .insert(events)
-    .values({ categoryId: categoryIds.NBA, homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + startsInMs) })
+    .values({
+      categoryId: categoryIds.NBA,
+      homeTeam: "Lakers",
+      awayTeam: "Celtics",
+      startsAt: new Date(Date.now() + startsInMs),
+    })
     .returning({ id: events.id });
   await database.db.insert(marketSnapshots).values([
     { eventId: row.id, market: "Spread", side: "Home", line: -4.5, price: 150, bookmakers: 4 },
@@ -85,7 +95,9 @@ async function createPost(author: MadeUser, overrides: Record<string, unknown> =
       body: lockedBody(),
       categoryId: categoryIds.NBA,
       modalityIds: [],
-      ...(isPick ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: 150 }], units: 1.5 } : { eventId }),
+      ...(isPick
+        ? { market: "Spread", legs: [{ eventId, market: "Spread", side: "Home", line: -4.5, odds: 150 }], units: 1.5 }
+        : { eventId }),
       coverImage: "uploads/cover.jpg",
       publishDate: new Date(Date.now() - 1000).toISOString(),
       ...rest,
@@ -96,24 +108,52 @@ async function createPost(author: MadeUser, overrides: Record<string, unknown> =
 }
 
 /** A player prop whose description (free text, part of its selection) carries `words`. */
-async function createProp(author: MadeUser, words: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; eventId: number }> {
+async function createProp(
+  author: MadeUser,
+  words: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; eventId: number }> {
   const eventId = await makeEvent(2 * DAY);
-  const legs = [{ eventId, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: `LeBron James points ${words}` }];
+  const legs = [
+    {
+      eventId,
+      market: "PlayerProp",
+      side: "Over",
+      line: 25.5,
+      odds: -115,
+      description: `LeBron James points ${words}`,
+    },
+  ];
   const id = await createPost(author, { title: "LeBron over", market: "PlayerProp", legs, ...overrides });
   return { id, eventId };
 }
 
-const startEvent = (eventId: number) => database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
+const startEvent = (eventId: number) =>
+  database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
 
 type LoaderResult = { status: number; data: Record<string, unknown> | null; headers: Headers | null };
 
 /** Runs a page loader like Remix: a thrown Response is answered; `data(...)` answers are unwrapped. */
-async function load(loader: (args: never) => unknown, path: string, params: Record<string, string>, jar?: CookieJar): Promise<LoaderResult> {
+async function load(
+  loader: (args: never) => unknown,
+  path: string,
+  params: Record<string, string>,
+  jar?: CookieJar,
+): Promise<LoaderResult> {
   const headers = new Headers();
   if (jar) headers.set("Cookie", jar.header());
   try {
-    const result = await loader({ request: new Request(`http://localhost${path}`, { headers }), params, context } as never);
-    if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
+    const result = await loader({
+      request: new Request(`http://localhost${path}`, { headers }),
+      params,
+      context,
+    } as never);
+    if (
+      result &&
+      typeof result === "object" &&
+      "type" in result &&
+      (result as { type: string }).type === "DataWithResponseInit"
+    ) {
       const wrapped = result as unknown as { data: Record<string, unknown>; init: ResponseInit | null };
       return { status: wrapped.init?.status ?? 200, data: wrapped.data, headers: new Headers(wrapped.init?.headers) };
     }
@@ -124,8 +164,10 @@ async function load(loader: (args: never) => unknown, path: string, params: Reco
   }
 }
 
-const loadPost = (id: string, jar?: CookieJar, search = "") => load(postPage.loader, `/posts/${id}${search}`, { postId: id }, jar);
-const loadEvent = (id: string, jar?: CookieJar, search = "") => load(eventPage.loader, `/events/${id}${search}`, { eventId: id }, jar);
+const loadPost = (id: string, jar?: CookieJar, search = "") =>
+  load(postPage.loader, `/posts/${id}${search}`, { postId: id }, jar);
+const loadEvent = (id: string, jar?: CookieJar, search = "") =>
+  load(eventPage.loader, `/events/${id}${search}`, { eventId: id }, jar);
 
 /**
  * The page's HTML as the server renders it, inside a root route carrying what the root loader
@@ -133,11 +175,24 @@ const loadEvent = (id: string, jar?: CookieJar, search = "") => load(eventPage.l
  * on the server; the real server renders through Remix's static router, so only that warning is
  * set aside.
  */
-async function renderPage(Page: ComponentType, path: string, pattern: string, data: unknown, viewer: MadeUser | null): Promise<string> {
+async function renderPage(
+  Page: ComponentType,
+  path: string,
+  pattern: string,
+  data: unknown,
+  viewer: MadeUser | null,
+): Promise<string> {
   const Root = () => createElement(ConfirmDialogProvider, null, createElement(Outlet));
-  const Stub = createRemixStub([{ id: "root", path: "/", Component: Root, children: [{ id: "page", path: pattern, Component: Page }] }]);
+  const Stub = createRemixStub([
+    { id: "root", path: "/", Component: Root, children: [{ id: "page", path: pattern, Component: Page }] },
+  ]);
   const user = viewer
-    ? { ...viewer.user, emailConfirmed: true, timezone: "America/Chicago", avatar: `/avatars/${viewer.user.userName}.svg` }
+    ? {
+        ...viewer.user,
+        emailConfirmed: true,
+        timezone: "America/Chicago",
+        avatar: `/avatars/${viewer.user.userName}.svg`,
+      }
     : null;
   const original = console.error;
   console.error = (...args: unknown[]) => {
@@ -145,14 +200,22 @@ async function renderPage(Page: ComponentType, path: string, pattern: string, da
     original(...args);
   };
   try {
-    return await renderToHtml(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: { appName: "Sharpside", user }, page: data } } }));
+    return await renderToHtml(
+      createElement(Stub, {
+        initialEntries: [path],
+        hydrationData: { loaderData: { root: { appName: "Sharpside", user }, page: data } },
+      }),
+    );
   } finally {
     console.error = original;
   }
 }
 
 const metaOf = (data: unknown) =>
-  postPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<string, string>[];
+  postPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<
+    string,
+    string
+  >[];
 
 describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () => {
   let author: MadeUser;
@@ -165,9 +228,13 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     author = await makeUser({ expert: true });
     subscriber = await makeUser();
     stranger = await makeUser();
-    await database.db
-      .insert(subscriptions)
-      .values({ subscriberId: subscriber.user.id, expertId: author.user.id, status: "Activated", priceCents: 1000, currentPeriodEnd: new Date(Date.now() + 30 * DAY) });
+    await database.db.insert(subscriptions).values({
+      subscriberId: subscriber.user.id,
+      expertId: author.user.id,
+      status: "Activated",
+      priceCents: 1000,
+      currentPeriodEnd: new Date(Date.now() + 30 * DAY),
+    });
     pickId = await createPost(author);
     propId = (await createProp(author, PROP_SECRET)).id;
   });
@@ -204,7 +271,9 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(html).not.toContain("Grade pick");
     // The prop's words are the subscriber's to read.
     const prop = await loadPost(propId, subscriber.jar);
-    expect(await renderPage(PostPage, `/posts/${propId}`, "posts/:postId", prop.data, subscriber)).toContain(`${PROP_SECRET} Over 25.5`);
+    expect(await renderPage(PostPage, `/posts/${propId}`, "posts/:postId", prop.data, subscriber)).toContain(
+      `${PROP_SECRET} Over 25.5`,
+    );
     expect(JSON.stringify(prop.data)).toContain('"line":25.5');
   });
 
@@ -216,7 +285,16 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
         expect(status).toBe(200);
         // Before the game starts the bet is the subscribers' too: selection, odds, stake, market and legs.
         expect(data, id).toMatchObject({
-          post: { isLocked: true, body: null, selection: null, odds: null, units: null, market: null, legs: null, committedText: null },
+          post: {
+            isLocked: true,
+            body: null,
+            selection: null,
+            odds: null,
+            units: null,
+            market: null,
+            legs: null,
+            committedText: null,
+          },
           comments: null,
         });
         expect(headers?.get("Cache-Control") ?? null).toBe(who === "visitor" ? null : "private, no-store");
@@ -253,11 +331,24 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     const { data } = await loadPost(pickId);
     const meta = metaOf(data);
     expect(meta).toContainEqual({ title: "Celtics at Lakers: the side | SHARPSIDE" });
-    expect(meta).toContainEqual({ name: "description", content: "Opening line anyone may read. Second block. Third block. Fourth block. Fifth block." });
+    expect(meta).toContainEqual({
+      name: "description",
+      content: "Opening line anyone may read. Second block. Third block. Fourth block. Fifth block.",
+    });
     expect(meta).toContainEqual({ property: "og:title", content: "Celtics at Lakers: the side" });
-    expect(meta).toContainEqual({ property: "og:description", content: "Opening line anyone may read. Second block. Third block. Fourth block. Fifth block." });
-    expect(meta).toContainEqual({ property: "og:image", content: "https://sharpside.example/img?src=uploads%2Fcover.jpg&w=1280&q=75" });
-    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `https://sharpside.example/posts/${pickId}` });
+    expect(meta).toContainEqual({
+      property: "og:description",
+      content: "Opening line anyone may read. Second block. Third block. Fourth block. Fifth block.",
+    });
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: "https://sharpside.example/img?src=uploads%2Fcover.jpg&w=1280&q=75",
+    });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: `https://sharpside.example/posts/${pickId}`,
+    });
     expect(meta.find((tag) => tag.name === "robots")).toBeUndefined();
   });
 
@@ -266,9 +357,14 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     const gradedId = await createPost(author, { eventId, title: "Graded one" });
     // Graded as the results import grades it: after the game started.
     await startEvent(eventId);
-    await database.db.update(posts).set({ pickResult: "Win", gradedAt: new Date(), settledOdds: 150 }).where(eq(posts.id, gradedId));
+    await database.db
+      .update(posts)
+      .set({ pickResult: "Win", gradedAt: new Date(), settledOdds: 150 })
+      .where(eq(posts.id, gradedId));
     const visitor = await loadPost(gradedId);
-    expect(visitor.data).toMatchObject({ post: { isLocked: true, body: null, pickResult: "Win", selection: "Lakers -4.5", odds: 150, units: 1.5 } });
+    expect(visitor.data).toMatchObject({
+      post: { isLocked: true, body: null, pickResult: "Win", selection: "Lakers -4.5", odds: 150, units: 1.5 },
+    });
     const html = await renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", visitor.data, null);
     expect(html).toContain("+150");
     expect(html).toContain("Win");
@@ -298,36 +394,77 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
 
     // The game is on: anyone sees the bet and the committed text; the analysis stays the subscribers'.
     const visitor = await loadPost(id);
-    expect(visitor.data).toMatchObject({ post: { isLocked: true, body: null, selection: "Lakers -4.5", odds: 150, units: 1.5, market: "Spread", pickResult: null } });
+    expect(visitor.data).toMatchObject({
+      post: {
+        isLocked: true,
+        body: null,
+        selection: "Lakers -4.5",
+        odds: 150,
+        units: 1.5,
+        market: "Spread",
+        pickResult: null,
+      },
+    });
     const committedText = (visitor.data!.post as { committedText: string | null }).committedText;
     expect(committedText).toContain("selection: Lakers -4.5");
     const visitorHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", visitor.data, null);
     expect(visitorHtml).toContain("Lakers -4.5");
     expect(visitorHtml).toContain("+150");
-    for (const place of [visitorHtml, JSON.stringify(visitor.data), JSON.stringify(metaOf(visitor.data))]) expect(place).not.toContain(SECRET);
+    for (const place of [visitorHtml, JSON.stringify(visitor.data), JSON.stringify(metaOf(visitor.data))])
+      expect(place).not.toContain(SECRET);
   });
 
   it("a prop whose game has its final result is graded by its author: Grade pick, and nothing else to change", async () => {
     const { id, eventId } = await createProp(author, "tonight");
-    const before = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
+    const before = await renderPage(
+      PostPage,
+      `/posts/${id}`,
+      "posts/:postId",
+      (await loadPost(id, author.jar)).data,
+      author,
+    );
     expect(before).not.toContain("Grade pick");
     expect(before).toContain("Withdraw pick");
     expect(before).toContain("Self-reported");
     await startEvent(eventId);
     // Started, still being played: the self-grade waits for the final result.
-    expect(await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author)).not.toContain("Grade pick");
-    await database.db.update(events).set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() }).where(eq(events.id, eventId));
-    const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author);
+    expect(
+      await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author),
+    ).not.toContain("Grade pick");
+    await database.db
+      .update(events)
+      .set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() })
+      .where(eq(events.id, eventId));
+    const html = await renderPage(
+      PostPage,
+      `/posts/${id}`,
+      "posts/:postId",
+      (await loadPost(id, author.jar)).data,
+      author,
+    );
     expect(html).toContain("Grade pick");
     expect(html).not.toContain("createEditPost");
     expect(html).not.toContain("Withdraw pick");
     // Nobody else grades it.
-    expect(await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, subscriber.jar)).data, subscriber)).not.toContain("Grade pick");
+    expect(
+      await renderPage(
+        PostPage,
+        `/posts/${id}`,
+        "posts/:postId",
+        (await loadPost(id, subscriber.jar)).data,
+        subscriber,
+      ),
+    ).not.toContain("Grade pick");
   });
 
   it("a scheduled post: its author reads it; everyone else gets a teaser with notify-me and none of its text", async () => {
     const teaserText = "QUOKKA-NOT-YET";
-    const id = await createPost(author, { postType: "Post", title: "Later", body: [paragraph(`Coming: ${teaserText}`)], publishDate: new Date(Date.now() + 2 * DAY).toISOString() });
+    const id = await createPost(author, {
+      postType: "Post",
+      title: "Later",
+      body: [paragraph(`Coming: ${teaserText}`)],
+      publishDate: new Date(Date.now() + 2 * DAY).toISOString(),
+    });
     const own = await loadPost(id, author.jar);
     expect(own.status).toBe(200);
     const ownHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
@@ -339,7 +476,8 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
       expect(status).toBe(200);
       expect(data).toMatchObject({ post: { isLocked: true, body: null }, comments: null, isLive: false });
       const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
-      for (const place of [html, JSON.stringify(data), JSON.stringify(metaOf(data))]) expect(place).not.toContain(teaserText);
+      for (const place of [html, JSON.stringify(data), JSON.stringify(metaOf(data))])
+        expect(place).not.toContain(teaserText);
       expect(html).toContain("This post is not live yet");
       expect(html).toContain("Notify me");
       expect(html).toContain("The discussion opens when this post goes live.");
@@ -348,7 +486,12 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
   });
 
   it("a draft is a 404 for everyone but its author", async () => {
-    const id = await createPost(author, { postType: "Post", title: "Draft", body: [paragraph("Draft words.")], publishDate: null });
+    const id = await createPost(author, {
+      postType: "Post",
+      title: "Draft",
+      body: [paragraph("Draft words.")],
+      publishDate: null,
+    });
     expect((await loadPost(id, author.jar)).status).toBe(200);
     expect((await loadPost(id)).status).toBe(404);
     expect((await loadPost(id, subscriber.jar)).status).toBe(404);
@@ -377,7 +520,12 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
     for (let i = 0; i < 12; i += 1) {
       const [row] = await database.db
         .insert(comments)
-        .values({ postId, authorId: reader.user.id, body: `Comment number ${i} <script>alert(1)</script>`, createdAt: new Date(start + i * 1000) })
+        .values({
+          postId,
+          authorId: reader.user.id,
+          body: `Comment number ${i} <script>alert(1)</script>`,
+          createdAt: new Date(start + i * 1000),
+        })
         .returning({ id: comments.id });
       commentIds.push(row.id);
     }
@@ -407,12 +555,20 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
   it("?scrollTo renders the page that holds the comment, or its parent for a reply", async () => {
     const onPageTwo = await loadPost(postId, undefined, `?scrollTo=${commentIds[1]}`);
     expect(onPageTwo.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[1] });
-    const html = await renderPage(PostPage, `/posts/${postId}?scrollTo=${commentIds[1]}`, "posts/:postId", onPageTwo.data, null);
+    const html = await renderPage(
+      PostPage,
+      `/posts/${postId}?scrollTo=${commentIds[1]}`,
+      "posts/:postId",
+      onPageTwo.data,
+      null,
+    );
     expect(html).toContain(`id="comment-${commentIds[1]}"`);
     expect(html).toContain("Show the newest comments");
     const reply = await loadPost(postId, undefined, `?scrollTo=${commentIds[12]}`);
     expect(reply.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[12] });
-    expect(await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", reply.data, null)).toContain("The author answers.");
+    expect(await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", reply.data, null)).toContain(
+      "The author answers.",
+    );
     const newest = await loadPost(postId, undefined, `?scrollTo=${commentIds[11]}`);
     expect(newest.data).toMatchObject({ comments: { page: 1 } });
     const unknown = await loadPost(postId, undefined, "?scrollTo=00000000-0000-4000-8000-000000000000");
@@ -433,12 +589,28 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
   it("shows the game and its live posts through the serializer; 404 for unknown ids", async () => {
     const author = await makeUser({ expert: true });
     const eventId = await makeEvent(3 * DAY);
-    const freeId = await createPost(author, { postType: "Post", eventId, title: "Free take on the game", body: [paragraph("Free words.")] });
+    const freeId = await createPost(author, {
+      postType: "Post",
+      eventId,
+      title: "Free take on the game",
+      body: [paragraph("Free words.")],
+    });
     const pickId = await createPost(author, { eventId, title: "Locked pick on the game" });
-    await createPost(author, { postType: "Post", eventId, title: "Scheduled take", body: [paragraph("Later.")], publishDate: new Date(Date.now() + DAY).toISOString() });
+    await createPost(author, {
+      postType: "Post",
+      eventId,
+      title: "Scheduled take",
+      body: [paragraph("Later.")],
+      publishDate: new Date(Date.now() + DAY).toISOString(),
+    });
     const { status, data } = await loadEvent(String(eventId));
     expect(status).toBe(200);
-    expect(data).toMatchObject({ event: { id: eventId, title: "Celtics at Lakers" }, page: 1, totalPages: 1, totalItems: 2 });
+    expect(data).toMatchObject({
+      event: { id: eventId, title: "Celtics at Lakers" },
+      page: 1,
+      totalPages: 1,
+      totalItems: 2,
+    });
     expect((data!.posts as { id: string }[]).map((post) => post.id)).toEqual([pickId, freeId]);
     const html = await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", data, null);
     expect(html).toContain("Celtics at Lakers");
@@ -451,7 +623,10 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
       expect(place).not.toContain("Lakers -4.5");
       expect(place).not.toContain('"line":-4.5');
     }
-    const meta = eventPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<string, string>[];
+    const meta = eventPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }] } as never) as Record<
+      string,
+      string
+    >[];
     expect(meta).toContainEqual({ title: "Celtics at Lakers | SHARPSIDE" });
 
     expect((await loadEvent("99999999")).status).toBe(404);
@@ -462,7 +637,8 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
   it("pages the posts ten at a time", async () => {
     const author = await makeUser({ expert: true });
     const eventId = await makeEvent(3 * DAY);
-    for (let i = 0; i < 11; i += 1) await createPost(author, { postType: "Post", eventId, title: `Take ${i}`, body: [paragraph("x")] });
+    for (let i = 0; i < 11; i += 1)
+      await createPost(author, { postType: "Post", eventId, title: `Take ${i}`, body: [paragraph("x")] });
     const first = await loadEvent(String(eventId));
     expect(first.data).toMatchObject({ page: 1, totalPages: 2, totalItems: 11 });
     expect(await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", first.data, null)).toContain("?page=2");

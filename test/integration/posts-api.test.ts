@@ -45,7 +45,12 @@ const makeUser = (options?: PersonOptions) => personMaker(database.db, context.e
 async function makeEvent(startsInMs: number, category = "NBA") {
   const [row] = await database.db
     .insert(events)
-    .values({ categoryId: categoryIds[category], homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(Date.now() + startsInMs) })
+    .values({
+      categoryId: categoryIds[category],
+      homeTeam: "Lakers",
+      awayTeam: "Celtics",
+      startsAt: new Date(Date.now() + startsInMs),
+    })
     .returning({ id: events.id });
   await database.db.insert(marketSnapshots).values(DEFAULT_MARKET.map((offer) => ({ eventId: row.id, ...offer })));
   return row.id;
@@ -53,16 +58,27 @@ async function makeEvent(startsInMs: number, category = "NBA") {
 
 /** The game starts now (a start still ahead may move; never before a pick posted on it). */
 async function startEvent(eventId: number) {
-  await database.db.update(events).set({ startsAt: new Date() }).where(and(eq(events.id, eventId), gt(events.startsAt, new Date())));
+  await database.db
+    .update(events)
+    .set({ startsAt: new Date() })
+    .where(and(eq(events.id, eventId), gt(events.startsAt, new Date())));
 }
 
 /** The game has started and its final result is in: its props may now be self-graded. */
 async function finishEvent(eventId: number) {
   await startEvent(eventId);
-  await database.db.update(events).set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() }).where(eq(events.id, eventId));
+  await database.db
+    .update(events)
+    .set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() })
+    .where(eq(events.id, eventId));
 }
 
-async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "PastDue" | "Canceled" | "Expired" | "Pending", periodEndMs: number | null) {
+async function subscribe(
+  subscriberId: string,
+  expertId: string,
+  status: "Activated" | "PastDue" | "Canceled" | "Expired" | "Pending",
+  periodEndMs: number | null,
+) {
   await database.db.insert(subscriptions).values({
     subscriberId,
     expertId,
@@ -93,26 +109,51 @@ function pickPayload(overrides: Record<string, unknown> = {}) {
 
 /** A player prop: graded by its expert once the game has started. */
 const propPayload = (eventId: number, overrides: Record<string, unknown> = {}) =>
-  pickPayload({ market: "PlayerProp", legs: [{ eventId, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" }], ...overrides });
+  pickPayload({
+    market: "PlayerProp",
+    legs: [{ eventId, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "LeBron James points" }],
+    ...overrides,
+  });
 
 /** A free Post: a Pick without the pick fields. */
 const postPayload = (overrides: Record<string, unknown> = {}) =>
   pickPayload({ postType: "Post", market: undefined, legs: undefined, units: undefined, ...overrides });
 
-const create = (jar: CookieJar | undefined, body: unknown) => callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body });
-const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
+const create = (jar: CookieJar | undefined, body: unknown) =>
+  callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body });
+const read = (id: string, jar?: CookieJar) =>
+  callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
 const update = (id: string, jar: CookieJar | undefined, body: unknown) =>
   callRoute(postRoute, context, { method: "PUT", path: `/api/posts/${id}`, params: { postId: id }, jar, body });
-const remove = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { method: "DELETE", path: `/api/posts/${id}`, params: { postId: id }, jar });
-const listRoute = (module: Parameters<typeof callRoute>[0], path: string, jar?: CookieJar, params: Record<string, string> = {}) =>
-  callRoute(module, context, { path, jar, params });
-const like = (id: string, jar?: CookieJar) => callRoute(likeRoute, context, { method: "POST", path: `/api/posts/${id}/like`, params: { postId: id }, jar });
-const notify = (id: string, jar?: CookieJar) => callRoute(notifyRoute, context, { method: "POST", path: `/api/posts/${id}/notify`, params: { postId: id }, jar });
+const remove = (id: string, jar?: CookieJar) =>
+  callRoute(postRoute, context, { method: "DELETE", path: `/api/posts/${id}`, params: { postId: id }, jar });
+const listRoute = (
+  module: Parameters<typeof callRoute>[0],
+  path: string,
+  jar?: CookieJar,
+  params: Record<string, string> = {},
+) => callRoute(module, context, { path, jar, params });
+const like = (id: string, jar?: CookieJar) =>
+  callRoute(likeRoute, context, { method: "POST", path: `/api/posts/${id}/like`, params: { postId: id }, jar });
+const notify = (id: string, jar?: CookieJar) =>
+  callRoute(notifyRoute, context, { method: "POST", path: `/api/posts/${id}/notify`, params: { postId: id }, jar });
 const postComment = (id: string, jar: CookieJar | undefined, body: unknown) =>
-  callRoute(commentsRoute, context, { method: "POST", path: `/api/posts/${id}/comments`, params: { postId: id }, jar, body });
-const deleteComment = (id: string, jar?: CookieJar) => callRoute(commentRoute, context, { method: "DELETE", path: `/api/comments/${id}`, params: { commentId: id }, jar });
+  callRoute(commentsRoute, context, {
+    method: "POST",
+    path: `/api/posts/${id}/comments`,
+    params: { postId: id },
+    jar,
+    body,
+  });
+const deleteComment = (id: string, jar?: CookieJar) =>
+  callRoute(commentRoute, context, { method: "DELETE", path: `/api/comments/${id}`, params: { commentId: id }, jar });
 const grade = (id: string, jar: CookieJar | undefined, pickResult: string) =>
-  callRoute(pickResultRoute, context, { method: "PUT", path: `/api/posts/${id}/pick-result?pickResult=${pickResult}`, params: { postId: id }, jar });
+  callRoute(pickResultRoute, context, {
+    method: "PUT",
+    path: `/api/posts/${id}/pick-result?pickResult=${pickResult}`,
+    params: { postId: id },
+    jar,
+  });
 
 describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
   it("an expert creates a Pick: 201 with the full post, visibility and status derived, preview built", async () => {
@@ -158,7 +199,12 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
   it("no publishDate → Draft; a future one → scheduled (Published with that date); a past one → now", async () => {
     const author = await makeUser({ expert: true });
     const draft = await create(author.jar, { ...pickPayload(), postType: "Post", publishDate: undefined });
-    expect(draft.body.payload).toMatchObject({ status: "Draft", publishDate: null, visibility: "Free", selection: null });
+    expect(draft.body.payload).toMatchObject({
+      status: "Draft",
+      publishDate: null,
+      visibility: "Free",
+      selection: null,
+    });
     const future = new Date(Date.now() + HOUR).toISOString();
     const scheduled = await create(author.jar, pickPayload({ publishDate: future }));
     expect(scheduled.body.payload).toMatchObject({ status: "Published", publishDate: future });
@@ -193,37 +239,67 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
     expect(long.body.errors).toEqual({ title: ["Must contain at most 1000 character(s)"] });
     const contradicting = await create(author.jar, pickPayload({ visibility: "Free" }));
     expect(contradicting.status).toBe(422);
-    expect(contradicting.body.errors).toEqual({ visibility: ["Visibility must be Free for a Post and Subscribers for a Pick"] });
+    expect(contradicting.body.errors).toEqual({
+      visibility: ["Visibility must be Free for a Post and Subscribers for a Pick"],
+    });
     const missing = await create(author.jar, pickPayload({ market: null, legs: undefined, units: undefined }));
     expect(missing.body.errors).toEqual({ market: ["Required"], legs: ["Required"], units: ["Required"] });
     // Each market's rules, by leg.
-    const legErrors = async (market: string, legs: unknown[]) => (await create(author.jar, pickPayload({ market, legs }))).body.errors;
-    expect(await legErrors("Spread", [{ eventId: nbaEventId, market: "Spread", side: "Over", line: -4.25, odds: -110 }])).toEqual({
+    const legErrors = async (market: string, legs: unknown[]) =>
+      (await create(author.jar, pickPayload({ market, legs }))).body.errors;
+    expect(
+      await legErrors("Spread", [{ eventId: nbaEventId, market: "Spread", side: "Over", line: -4.25, odds: -110 }]),
+    ).toEqual({
       "legs.0.side": ["Choose a side this market takes"],
       "legs.0.line": ["Lines are whole or half points"],
     });
-    expect(await legErrors("Total", [{ eventId: nbaEventId, market: "Total", side: "Over", odds: -110 }])).toEqual({ "legs.0.line": ["Required"] });
-    expect(await legErrors("PlayerProp", [{ eventId: nbaEventId, market: "PlayerProp", odds: -110 }])).toEqual({ "legs.0.description": ["Describe the prop"] });
-    expect(await legErrors("PlayerProp", [{ eventId: nbaEventId, market: "PlayerProp", side: "Home", line: 2.5, odds: -110, description: "Points" }])).toEqual({ "legs.0.side": ["Choose a side this market takes"] });
-    expect(await legErrors("Moneyline", [{ eventId: nbaEventId, market: "Spread", side: "Home", line: 1.5, odds: -110 }])).toEqual({ "legs.0.market": ["The leg's market must be the pick's market"] });
-    expect(await legErrors("Parlay", [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -110 }])).toEqual({ legs: ["A parlay has 2 to 10 legs"] });
+    expect(await legErrors("Total", [{ eventId: nbaEventId, market: "Total", side: "Over", odds: -110 }])).toEqual({
+      "legs.0.line": ["Required"],
+    });
+    expect(await legErrors("PlayerProp", [{ eventId: nbaEventId, market: "PlayerProp", odds: -110 }])).toEqual({
+      "legs.0.description": ["Describe the prop"],
+    });
+    expect(
+      await legErrors("PlayerProp", [
+        { eventId: nbaEventId, market: "PlayerProp", side: "Home", line: 2.5, odds: -110, description: "Points" },
+      ]),
+    ).toEqual({ "legs.0.side": ["Choose a side this market takes"] });
+    expect(
+      await legErrors("Moneyline", [{ eventId: nbaEventId, market: "Spread", side: "Home", line: 1.5, odds: -110 }]),
+    ).toEqual({ "legs.0.market": ["The leg's market must be the pick's market"] });
+    expect(await legErrors("Parlay", [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -110 }])).toEqual(
+      { legs: ["A parlay has 2 to 10 legs"] },
+    );
   });
 
   it("references: unknown category, modality or event, an event of another sport, a started event → 422", async () => {
     const author = await makeUser({ expert: true });
-    expect((await create(author.jar, pickPayload({ categoryId: 999_999 }))).body.errors).toEqual({ categoryId: ["Unknown category"] });
-    expect((await create(author.jar, pickPayload({ modalityIds: [999_999] }))).body.errors).toEqual({ modalityIds: ["Unknown modality"] });
-    expect((await create(author.jar, pickPayload({ eventId: 999_999 }))).body.errors).toEqual({ "legs.0.eventId": ["Unknown event"] });
+    expect((await create(author.jar, pickPayload({ categoryId: 999_999 }))).body.errors).toEqual({
+      categoryId: ["Unknown category"],
+    });
+    expect((await create(author.jar, pickPayload({ modalityIds: [999_999] }))).body.errors).toEqual({
+      modalityIds: ["Unknown modality"],
+    });
+    expect((await create(author.jar, pickPayload({ eventId: 999_999 }))).body.errors).toEqual({
+      "legs.0.eventId": ["Unknown event"],
+    });
     const nflEvent = await makeEvent(DAY, "NFL");
-    expect((await create(author.jar, pickPayload({ eventId: nflEvent }))).body.errors).toEqual({ "legs.0.eventId": ["The event is not in the chosen category"] });
+    expect((await create(author.jar, pickPayload({ eventId: nflEvent }))).body.errors).toEqual({
+      "legs.0.eventId": ["The event is not in the chosen category"],
+    });
     const soon = await makeEvent(HOUR);
-    const late = await create(author.jar, pickPayload({ eventId: soon, publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }));
+    const late = await create(
+      author.jar,
+      pickPayload({ eventId: soon, publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }),
+    );
     expect(late.status).toBe(422);
     expect(late.body.errors).toEqual({ publishDate: ["A pick must be published before its event starts"] });
     const started = await makeEvent(-HOUR);
     const response = await create(author.jar, pickPayload({ eventId: started }));
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ "legs.0.eventId": ["This event has already started: picks can only be made before it starts."] });
+    expect(response.body.errors).toEqual({
+      "legs.0.eventId": ["This event has already started: picks can only be made before it starts."],
+    });
     // A parlay's event is its first game; every leg's game must be ahead.
     const later = await makeEvent(3 * DAY);
     const parlay = await create(
@@ -237,15 +313,31 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
       }),
     );
     expect(parlay.status).toBe(201);
-    expect(parlay.body.payload).toMatchObject({ eventId: nbaEventId, odds: 377, selection: "2-leg parlay: Celtics ML + Under 220.5 (Celtics at Lakers)" });
-    const withStarted = await create(author.jar, pickPayload({ market: "Parlay", legs: [{ eventId: later, market: "Moneyline", side: "Away", odds: 150 }, { eventId: started, market: "Moneyline", side: "Home", odds: -200 }] }));
-    expect(withStarted.body.errors).toEqual({ "legs.1.eventId": ["This event has already started: picks can only be made before it starts."] });
+    expect(parlay.body.payload).toMatchObject({
+      eventId: nbaEventId,
+      odds: 377,
+      selection: "2-leg parlay: Celtics ML + Under 220.5 (Celtics at Lakers)",
+    });
+    const withStarted = await create(
+      author.jar,
+      pickPayload({
+        market: "Parlay",
+        legs: [
+          { eventId: later, market: "Moneyline", side: "Away", odds: 150 },
+          { eventId: started, market: "Moneyline", side: "Home", odds: -200 },
+        ],
+      }),
+    );
+    expect(withStarted.body.errors).toEqual({
+      "legs.1.eventId": ["This event has already started: picks can only be made before it starts."],
+    });
   });
 
   it("posting is rate-limited per expert (RATE_LIMIT_POST)", async () => {
     const limited = makeLoadContext(database.db, { APP_URL: "https://sharpside.example", RATE_LIMIT_POST: "1/3600" });
     const author = await makeUser({ expert: true });
-    const post = (jar: CookieJar) => callRoute(postsRoute, limited, { method: "POST", path: "/api/posts", jar, body: pickPayload() });
+    const post = (jar: CookieJar) =>
+      callRoute(postsRoute, limited, { method: "POST", path: "/api/posts", jar, body: pickPayload() });
     expect((await post(author.jar)).status).toBe(201);
     expect((await post(author.jar)).status).toBe(429);
   });
@@ -263,7 +355,11 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     const MARKER = `MARKER-${crypto.randomUUID()}`;
     const author = await makeUser({ expert: true });
     // The marker deep in the body, past what the preview keeps.
-    const body = [paragraph("x".repeat(320)), paragraph(`The real play: ${MARKER}`), { type: "image", url: `https://cdn.example/${MARKER}.png`, children: [{ text: "" }] }];
+    const body = [
+      paragraph("x".repeat(320)),
+      paragraph(`The real play: ${MARKER}`),
+      { type: "image", url: `https://cdn.example/${MARKER}.png`, children: [{ text: "" }] },
+    ];
     const eventId = await makeEvent(DAY);
     const created = await create(author.jar, pickPayload({ body, eventId }));
     expect(created.status).toBe(201);
@@ -289,7 +385,8 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
 
     const lockedReaders = [plain, otherExpert, expired, pending, canceledOver, subscriberOfAnother];
     // Put the pick on every list of theirs: followed (feed), liked (liked list).
-    for (const reader of lockedReaders) await database.db.insert(follows).values({ followerId: reader.user.id, expertId: author.user.id });
+    for (const reader of lockedReaders)
+      await database.db.insert(follows).values({ followerId: reader.user.id, expertId: author.user.id });
     for (const jar of [undefined, ...lockedReaders.map((reader) => reader.jar)]) {
       const viewerId = lockedReaders.find((reader) => reader.jar === jar)?.user.id ?? null;
       const answers = [
@@ -308,7 +405,11 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
       for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain(MARKER);
       if (jar) {
         // The pick is on their feed and liked list, locked.
-        for (const listed of [answers[4], answers[6]]) expect(listed.body.items.find((item: { id: string }) => item.id === id)).toMatchObject({ isLocked: true, body: null });
+        for (const listed of [answers[4], answers[6]])
+          expect(listed.body.items.find((item: { id: string }) => item.id === id)).toMatchObject({
+            isLocked: true,
+            body: null,
+          });
         expect(answers[8].status).toBe(403);
       }
       const onEvent = await listEventPosts(database.db, viewerId, eventId, { page: 1, size: 100 });
@@ -321,11 +422,26 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
       expect(onEvent.items.map((item) => item.id)).toEqual([id]);
     }
 
-    for (const jar of [undefined, plain.jar, otherExpert.jar, expired.jar, pending.jar, canceledOver.jar, subscriberOfAnother.jar]) {
+    for (const jar of [
+      undefined,
+      plain.jar,
+      otherExpert.jar,
+      expired.jar,
+      pending.jar,
+      canceledOver.jar,
+      subscriberOfAnother.jar,
+    ]) {
       const response = await read(id, jar);
       expect(response.status).toBe(200);
       expect(JSON.stringify(response.body)).not.toContain(MARKER);
-      expect(response.body.payload).toMatchObject({ body: null, isLocked: true, selection: null, odds: null, units: null, title: "Lakers cover tonight" });
+      expect(response.body.payload).toMatchObject({
+        body: null,
+        isLocked: true,
+        selection: null,
+        odds: null,
+        units: null,
+        title: "Lakers cover tonight",
+      });
       expect(response.body.payload.previewText).toBe("x".repeat(300));
       // Writes answer nothing of the post either.
       for (const answer of [await update(id, jar, pickPayload()), await remove(id, jar), await grade(id, jar, "Win")]) {
@@ -343,13 +459,21 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
         await listRoute(feedRoute, "/api/posts/my/feed?size=100", jar),
         await listRoute(likedRoute, "/api/posts/my/liked?size=100", jar),
       ];
-      for (const listed of lists) expect(JSON.stringify(listed.body.items.find((item: { id: string }) => item.id === id).body)).toContain(MARKER);
-      if (reader === author) expect(JSON.stringify((await listRoute(myPostsRoute, "/api/posts/my", jar)).body)).toContain(MARKER);
+      for (const listed of lists)
+        expect(JSON.stringify(listed.body.items.find((item: { id: string }) => item.id === id).body)).toContain(MARKER);
+      if (reader === author)
+        expect(JSON.stringify((await listRoute(myPostsRoute, "/api/posts/my", jar)).body)).toContain(MARKER);
       const discussion = await listRoute(commentsRoute, `/api/posts/${id}/comments`, jar, { postId: id });
       expect(discussion.status).toBe(200);
       expect(JSON.stringify(discussion.body)).toContain(MARKER);
-      expect(JSON.stringify((await listExpertPosts(database.db, reader.user.id, author.user.id, { page: 1, size: 100 })).items)).toContain(MARKER);
-      expect(JSON.stringify((await listEventPosts(database.db, reader.user.id, eventId, { page: 1, size: 100 })).items)).toContain(MARKER);
+      expect(
+        JSON.stringify(
+          (await listExpertPosts(database.db, reader.user.id, author.user.id, { page: 1, size: 100 })).items,
+        ),
+      ).toContain(MARKER);
+      expect(
+        JSON.stringify((await listEventPosts(database.db, reader.user.id, eventId, { page: 1, size: 100 })).items),
+      ).toContain(MARKER);
 
       const response = await read(id, jar);
       expect(response.body.payload.isLocked).toBe(false);
@@ -362,16 +486,26 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
 
   it("a free Post is readable by everyone", async () => {
     const author = await makeUser({ expert: true });
-    const created = await create(author.jar, { ...pickPayload(), postType: "Post", body: [paragraph("Free words for all.")] });
+    const created = await create(author.jar, {
+      ...pickPayload(),
+      postType: "Post",
+      body: [paragraph("Free words for all.")],
+    });
     const response = await read(created.body.payload.id);
-    expect(response.body.payload).toMatchObject({ isLocked: false, body: [paragraph("Free words for all.")], visibility: "Free" });
+    expect(response.body.payload).toMatchObject({
+      isLocked: false,
+      body: [paragraph("Free words for all.")],
+      visibility: "Free",
+    });
   });
 
   it("drafts: only their author; scheduled posts: a teaser for others; unknown or malformed ids → 404", async () => {
     const author = await makeUser({ expert: true });
     const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload.id;
     const goesLive = new Date(Date.now() + DAY).toISOString();
-    const scheduled = (await create(author.jar, postPayload({ publishDate: goesLive, body: [paragraph("SCHEDULED-SECRET opening")] }))).body.payload.id;
+    const scheduled = (
+      await create(author.jar, postPayload({ publishDate: goesLive, body: [paragraph("SCHEDULED-SECRET opening")] }))
+    ).body.payload.id;
     const reader = await makeUser();
     expect((await read(draft)).status).toBe(404);
     expect((await read(draft, reader.jar)).status).toBe(404);
@@ -381,11 +515,21 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     for (const jar of [undefined, reader.jar]) {
       const teaser = await read(scheduled, jar);
       expect(teaser.status).toBe(200);
-      expect(teaser.body.payload).toMatchObject({ id: scheduled, body: null, isLocked: true, preview: [], previewText: "", publishDate: goesLive });
+      expect(teaser.body.payload).toMatchObject({
+        id: scheduled,
+        body: null,
+        isLocked: true,
+        preview: [],
+        previewText: "",
+        publishDate: goesLive,
+      });
       expect(JSON.stringify(teaser.body)).not.toContain("SCHEDULED-SECRET");
     }
     expect((await update(scheduled, reader.jar, postPayload())).status).toBe(403);
-    expect((await read(scheduled, author.jar)).body.payload).toMatchObject({ isLocked: false, previewText: "SCHEDULED-SECRET opening" });
+    expect((await read(scheduled, author.jar)).body.payload).toMatchObject({
+      isLocked: false,
+      previewText: "SCHEDULED-SECRET opening",
+    });
     expect((await read(crypto.randomUUID())).status).toBe(404);
     expect((await read("not-a-uuid")).status).toBe(404);
   });
@@ -399,13 +543,30 @@ describe(`GET /api/posts/{postId} and the paywall (${testDatabaseEngine()})`, ()
     expect(before.commitment).toMatch(/^[0-9a-f]{64}$/);
     await startEvent(eventId);
     const started = (await read(id)).body.payload;
-    expect(started).toMatchObject({ isLocked: true, body: null, selection: "LeBron James points Over 25.5", odds: -115, units: 1.5, pickResult: null });
+    expect(started).toMatchObject({
+      isLocked: true,
+      body: null,
+      selection: "LeBron James points Over 25.5",
+      odds: -115,
+      units: 1.5,
+      pickResult: null,
+    });
     expect(started.committedText).toContain("selection: LeBron James points Over 25.5");
-    expect((await grade(id, author.jar, "Win")).body.error).toBe("A self-graded pick can be graded only after its game has a final result.");
+    expect((await grade(id, author.jar, "Win")).body.error).toBe(
+      "A self-graded pick can be graded only after its game has a final result.",
+    );
     await finishEvent(eventId);
     expect((await grade(id, author.jar, "Win")).status).toBe(200);
     const response = await read(id);
-    expect(response.body.payload).toMatchObject({ isLocked: true, body: null, selection: "LeBron James points Over 25.5", odds: -115, units: 1.5, pickResult: "Win", selfGraded: true });
+    expect(response.body.payload).toMatchObject({
+      isLocked: true,
+      body: null,
+      selection: "LeBron James points Over 25.5",
+      odds: -115,
+      units: 1.5,
+      pickResult: "Win",
+      selfGraded: true,
+    });
     expect(response.body.payload.gradedAt).not.toBeNull();
   });
 });
@@ -414,18 +575,39 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
   it("the author edits: fields, modalities and preview are replaced; a live post keeps its publish date", async () => {
     const author = await makeUser({ expert: true });
     const created = (await create(author.jar, pickPayload())).body.payload;
-    const response = await update(created.id, author.jar, pickPayload({ title: "Edited", body: [paragraph("New analysis.")], modalityIds: [modalityIds[2]], publishDate: new Date().toISOString() }));
+    const response = await update(
+      created.id,
+      author.jar,
+      pickPayload({
+        title: "Edited",
+        body: [paragraph("New analysis.")],
+        modalityIds: [modalityIds[2]],
+        publishDate: new Date().toISOString(),
+      }),
+    );
     expect(response.status).toBe(200);
-    expect(response.body.payload).toMatchObject({ title: "Edited", units: 1.5, previewText: "New analysis.", modalityIds: [modalityIds[2]], publishDate: created.publishDate });
+    expect(response.body.payload).toMatchObject({
+      title: "Edited",
+      units: 1.5,
+      previewText: "New analysis.",
+      modalityIds: [modalityIds[2]],
+      publishDate: created.publishDate,
+    });
     // A posted pick keeps its bet; a draft's may change.
-    for (const change of [{ units: 2 }, { legs: [{ eventId: nbaEventId, market: "Spread", side: "Home", line: -3.5, odds: -110 }] }, { market: "Moneyline", legs: [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -200 }] }]) {
+    for (const change of [
+      { units: 2 },
+      { legs: [{ eventId: nbaEventId, market: "Spread", side: "Home", line: -3.5, odds: -110 }] },
+      { market: "Moneyline", legs: [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -200 }] },
+    ]) {
       const refused = await update(created.id, author.jar, pickPayload(change));
       expect(refused.status).toBe(422);
       expect(refused.body.error).toBe("A posted pick's selection, line, odds and units cannot change.");
     }
     const draft = (await create(author.jar, pickPayload({ publishDate: null }))).body.payload;
     expect(draft.postedAt).toBeNull();
-    expect((await update(draft.id, author.jar, pickPayload({ units: 2, publishDate: null }))).body.payload).toMatchObject({ units: 2, status: "Draft" });
+    expect(
+      (await update(draft.id, author.jar, pickPayload({ units: 2, publishDate: null }))).body.payload,
+    ).toMatchObject({ units: 2, status: "Draft" });
   });
 
   it("others: 401 for a visitor, 403 for another user; validation 422", async () => {
@@ -452,7 +634,9 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
     const posted = (await create(author.jar, pickPayload())).body.payload.id;
     const refused = await remove(posted, author.jar);
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toBe("A posted pick is part of the verified record: withdraw it before its event starts instead.");
+    expect(refused.body.error).toBe(
+      "A posted pick is part of the verified record: withdraw it before its event starts instead.",
+    );
   });
 
   it("record integrity: a graded Pick or one whose event started cannot be edited or deleted (422)", async () => {
@@ -461,7 +645,10 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
     const graded = (await create(author.jar, propPayload(gradedEvent))).body.payload.id;
     await finishEvent(gradedEvent);
     expect((await grade(graded, author.jar, "Loss")).status).toBe(200);
-    for (const response of [await update(graded, author.jar, propPayload(gradedEvent)), await remove(graded, author.jar)]) {
+    for (const response of [
+      await update(graded, author.jar, propPayload(gradedEvent)),
+      await remove(graded, author.jar),
+    ]) {
       expect(response.status).toBe(422);
       expect(response.body.error).toBe("This pick has been graded: it can no longer be edited or deleted.");
     }
@@ -469,7 +656,10 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
     const eventId = await makeEvent(DAY);
     const started = (await create(author.jar, pickPayload({ eventId }))).body.payload.id;
     await startEvent(eventId);
-    for (const response of [await update(started, author.jar, pickPayload({ eventId })), await remove(started, author.jar)]) {
+    for (const response of [
+      await update(started, author.jar, pickPayload({ eventId })),
+      await remove(started, author.jar),
+    ]) {
       expect(response.status).toBe(422);
       expect(response.body.error).toBe("This pick's event has started: it can no longer be edited or deleted.");
     }
@@ -480,8 +670,13 @@ describe(`PUT and DELETE /api/posts/{id} (${testDatabaseEngine()})`, () => {
     const author = await makeUser({ expert: true });
     const eventId = await makeEvent(DAY);
     const id = (await create(author.jar, { ...pickPayload({ eventId }), postType: "Post" })).body.payload.id;
-    await database.db.update(events).set({ startsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, eventId));
-    expect((await update(id, author.jar, { ...pickPayload({ eventId, title: "Recap" }), postType: "Post" })).status).toBe(200);
+    await database.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - HOUR) })
+      .where(eq(events.id, eventId));
+    expect(
+      (await update(id, author.jar, { ...pickPayload({ eventId, title: "Recap" }), postType: "Post" })).status,
+    ).toBe(200);
   });
 });
 
@@ -523,7 +718,9 @@ describe(`PUT /api/posts/{postId}/pick-result (${testDatabaseEngine()})`, () => 
     const eventId = await makeEvent(DAY);
     const id = (await create(author.jar, propPayload(eventId))).body.payload.id;
     await finishEvent(eventId);
-    const statuses = (await Promise.all([grade(id, author.jar, "Win"), grade(id, author.jar, "Loss")])).map((response) => response.status).sort();
+    const statuses = (await Promise.all([grade(id, author.jar, "Win"), grade(id, author.jar, "Loss")]))
+      .map((response) => response.status)
+      .sort();
     expect(statuses).toEqual([200, 422]);
   });
 

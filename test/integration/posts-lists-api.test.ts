@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const get = (module: Parameters<typeof callRoute>[0], url: string, jar?: CookieJar) => callRoute(module, context, { path: url, jar });
+const get = (module: Parameters<typeof callRoute>[0], url: string, jar?: CookieJar) =>
+  callRoute(module, context, { path: url, jar });
 const list = (url: string, jar?: CookieJar) => get(postsRoute, url, jar);
 const my = (query: string, jar?: CookieJar) => get(myRoute, `/api/posts/my${query}`, jar);
 const feed = (query: string, jar?: CookieJar) => get(feedRoute, `/api/posts/my/feed${query}`, jar);
@@ -43,14 +44,17 @@ const like = (id: string, jar: CookieJar | undefined, method: "POST" | "DELETE" 
   callRoute(likeRoute, ctx, { method, path: `/api/posts/${id}/like`, params: { postId: id }, jar });
 const notify = (id: string, jar: CookieJar | undefined, method: "POST" | "DELETE" = "POST") =>
   callRoute(notifyRoute, context, { method, path: `/api/posts/${id}/notify`, params: { postId: id }, jar });
-const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
+const read = (id: string, jar?: CookieJar) =>
+  callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
 const ids = (response: { body: { items: { id: string }[] } }) => response.body.items.map((item) => item.id);
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 describe("route resolution", () => {
   it("static segments win: /api/posts/my, /my/feed, /my/liked are not /api/posts/{postId}", () => {
     const manifest = flatRoutes(path.resolve("app"));
-    const routes: AgnosticRouteObject[] = [{ id: "root", path: "", children: routeManifestToRouteConfig(manifest) as AgnosticRouteObject[] }];
+    const routes: AgnosticRouteObject[] = [
+      { id: "root", path: "", children: routeManifestToRouteConfig(manifest) as AgnosticRouteObject[] },
+    ];
     const leaf = (url: string) => matchRoutes(routes, url)?.at(-1)?.route.id;
     const id = "0b7d3c1e-4f7a-4c3e-9a55-8d1f6f0a2b11";
     expect(leaf("/api/posts")).toBe("routes/api.posts._index");
@@ -86,7 +90,12 @@ describe(`GET /api/posts (${testDatabaseEngine()})`, () => {
     expect(ids(page2)).toEqual([old.id]);
     expect(page2.body.meta).toEqual({ page: 2, size: 2, totalItems: 3, totalPages: 2 });
     // The serializer's shape, with the viewer's flags; a visitor's Pick is locked.
-    expect(page1.body.items[1]).toMatchObject({ postType: "Pick", isLocked: true, body: null, metadata: { isLiked: false, isNotifyRequested: false } });
+    expect(page1.body.items[1]).toMatchObject({
+      postType: "Pick",
+      isLocked: true,
+      body: null,
+      metadata: { isLiked: false, isNotifyRequested: false },
+    });
     expect(page1.body.items[0]).toMatchObject({ isLocked: false, body: fresh.body });
 
     const everyone = await list("/api/posts?size=100");
@@ -100,14 +109,27 @@ describe(`GET /api/posts (${testDatabaseEngine()})`, () => {
     // Everyone's total comes from the experts' counters, not a count of every post: it must agree
     // with one, scheduled and draft posts left out, and follow a scheduled post falling due.
     const countLive = async () =>
-      Number((await database.db.select({ n: count() }).from(posts).where(and(eq(posts.status, "Published"), lte(posts.publishDate, new Date()))))[0].n);
+      Number(
+        (
+          await database.db
+            .select({ n: count() })
+            .from(posts)
+            .where(and(eq(posts.status, "Published"), lte(posts.publishDate, new Date())))
+        )[0].n,
+      );
     expect((await list("/api/posts")).body.meta.totalItems).toBe(await countLive());
-    await database.db.update(posts).set({ publishDate: minutesAgo(1) }).where(eq(posts.title, "scheduled"));
+    await database.db
+      .update(posts)
+      .set({ publishDate: minutesAgo(1) })
+      .where(eq(posts.title, "scheduled"));
     const afterDue = (await list("/api/posts")).body.meta.totalItems;
     expect(afterDue).toBe(await countLive());
     expect(afterDue).toBe(everyone.body.meta.totalItems + 1);
 
-    const [otherCategory] = await database.db.query.categories.findMany({ where: (c, { ne }) => ne(c.id, old.categoryId), limit: 1 });
+    const [otherCategory] = await database.db.query.categories.findMany({
+      where: (c, { ne }) => ne(c.id, old.categoryId),
+      limit: 1,
+    });
     const inOther = await fx.addPost(expert.user.id, { title: "other sport", categoryId: otherCategory.id });
     const byCategory = await list(`/api/posts?expertId=${expert.user.id}&categoryId=${otherCategory.id}`);
     expect(ids(byCategory)).toEqual([inOther.id]);
@@ -125,7 +147,12 @@ describe(`GET /api/posts (${testDatabaseEngine()})`, () => {
     const expert = await fx.makeUser({ expert: true });
     const [event] = await database.db
       .insert(events)
-      .values({ categoryId: await fx.anyCategory(), homeTeam: "Home", awayTeam: "Away", startsAt: new Date(Date.now() + DAY) })
+      .values({
+        categoryId: await fx.anyCategory(),
+        homeTeam: "Home",
+        awayTeam: "Away",
+        startsAt: new Date(Date.now() + DAY),
+      })
       .returning({ id: events.id });
     const pick = await fx.addPost(expert.user.id, { postType: "Pick", eventId: event.id });
     const free = await fx.addPost(expert.user.id, { eventId: event.id });
@@ -133,7 +160,11 @@ describe(`GET /api/posts (${testDatabaseEngine()})`, () => {
     const onEvent = await listEventPosts(database.db, null, event.id, { page: 1, size: 10 });
     expect(onEvent.totalItems).toBe(2);
     expect(onEvent.items.map((item) => item.id).sort()).toEqual([pick.id, free.id].sort());
-    expect(onEvent.items.find((item) => item.id === pick.id)).toMatchObject({ isLocked: true, body: null, eventInfo: { id: event.id } });
+    expect(onEvent.items.find((item) => item.id === pick.id)).toMatchObject({
+      isLocked: true,
+      body: null,
+      eventInfo: { id: event.id },
+    });
     const latest = await listLatestFreePosts(database.db, null, 50);
     expect(latest.every((item) => item.postType === "Post" && !item.isLocked)).toBe(true);
     expect(latest.map((item) => item.id)).toContain(free.id);
@@ -195,7 +226,10 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
     expect(byId[followedPick.id]).toMatchObject({ isLocked: true, body: null });
 
     // The scheduled post joins the feed when its time comes.
-    await database.db.update(posts).set({ publishDate: minutesAgo(1) }).where(eq(posts.id, scheduled.id));
+    await database.db
+      .update(posts)
+      .set({ publishDate: minutesAgo(1) })
+      .where(eq(posts.id, scheduled.id));
     expect(ids(await feed("?size=10", reader.jar))[0]).toBe(scheduled.id);
     const later = await listFeed(database.db, reader.user.id, { page: 2, size: 2 });
     expect(later).toMatchObject({ totalItems: 5 });
@@ -216,7 +250,13 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
     const expert = await fx.makeUser({ expert: true });
     await fx.follow(reader.user.id, expert.user.id);
     const total = async () => (await feed("", reader.jar)).body.meta.totalItems;
-    const latest = async () => (await database.db.select({ at: experts.latestPublishDate }).from(experts).where(eq(experts.userId, expert.user.id)))[0].at;
+    const latest = async () =>
+      (
+        await database.db
+          .select({ at: experts.latestPublishDate })
+          .from(experts)
+          .where(eq(experts.userId, expert.user.id))
+      )[0].at;
     const live = await fx.addPost(expert.user.id, { publishDate: minutesAgo(30) });
     const newest = await fx.addPost(expert.user.id, { publishDate: minutesAgo(20) });
     expect(await total()).toBe(2);
@@ -224,13 +264,23 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
 
     // A live post rescheduled: the expert's date moves with it.
     const inDays = (days: number) => new Date(Date.now() + days * DAY);
-    await database.db.update(posts).set({ publishDate: inDays(1) }).where(eq(posts.id, live.id));
+    await database.db
+      .update(posts)
+      .set({ publishDate: inDays(1) })
+      .where(eq(posts.id, live.id));
     expect((await latest())!.getTime()).toBeGreaterThan(inDays(0.5).getTime());
     expect(await total()).toBe(1);
 
     // Inserted scheduled, several in one statement: raised to the statement's latest.
     const categoryId = await fx.anyCategory();
-    const later = { authorId: expert.user.id, postType: "Post" as const, body: [fx.paragraph("Later")], visibility: "Free" as const, status: "Published" as const, categoryId };
+    const later = {
+      authorId: expert.user.id,
+      postType: "Post" as const,
+      body: [fx.paragraph("Later")],
+      visibility: "Free" as const,
+      status: "Published" as const,
+      categoryId,
+    };
     await database.db.insert(posts).values([
       { ...later, title: "In two days", publishDate: inDays(2) },
       { ...later, title: "In three days", publishDate: inDays(3) },
@@ -240,10 +290,16 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
 
     // A draft published for later, then it falls due.
     const draft = await fx.addPost(expert.user.id, { publishDate: null });
-    await database.db.update(posts).set({ status: "Published", publishDate: inDays(6) }).where(eq(posts.id, draft.id));
+    await database.db
+      .update(posts)
+      .set({ status: "Published", publishDate: inDays(6) })
+      .where(eq(posts.id, draft.id));
     expect((await latest())!.getTime()).toBeGreaterThan(inDays(5.5).getTime());
     expect(await total()).toBe(1);
-    await database.db.update(posts).set({ publishDate: minutesAgo(1) }).where(eq(posts.id, draft.id));
+    await database.db
+      .update(posts)
+      .set({ publishDate: minutesAgo(1) })
+      .where(eq(posts.id, draft.id));
     expect(await total()).toBe(2);
     // Never lowered: the date stays where the rescheduled post put it, and only counts what is due.
     expect((await latest())!.getTime()).toBeGreaterThan(inDays(5.5).getTime());
@@ -254,7 +310,9 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
       .select({ name: sql<string>`t.tgname`, onInsert: sql<boolean>`(t.tgtype & 4) <> 0` })
       .from(sql`pg_trigger t JOIN pg_proc f ON f.oid = t.tgfoid`)
       .where(sql`t.tgrelid = 'posts'::regclass AND NOT t.tgisinternal AND f.prosrc LIKE '%UPDATE "experts"%'`);
-    expect(writers.filter((writer) => writer.onInsert).map((writer) => writer.name)).toEqual(["posts_published_count_insert"]);
+    expect(writers.filter((writer) => writer.onInsert).map((writer) => writer.name)).toEqual([
+      "posts_published_count_insert",
+    ]);
     expect(writers.map((writer) => writer.name)).not.toContain("posts_latest_publish_date_update");
   });
 
@@ -285,7 +343,10 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
       publishDate: new Date(start - Math.floor(n / 2) * 60_000),
       categoryId,
     }));
-    const inserted = await database.db.insert(posts).values(rows).returning({ id: posts.id, authorId: posts.authorId, publishDate: posts.publishDate });
+    const inserted = await database.db
+      .insert(posts)
+      .values(rows)
+      .returning({ id: posts.id, authorId: posts.authorId, publishDate: posts.publishDate });
     const newestFirst = (authorId: string) =>
       inserted
         .filter((post) => post.authorId === authorId)
@@ -296,10 +357,23 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
       [rarelyReader, newestFirst(rarely.user.id)],
     ] as const) {
       expect(expected.length).toBeGreaterThanOrEqual(30);
-      for (const [page, size] of [[1, 5], [2, 5], [1, 10], [3, 10], [2, 20], [7, 5], [1, 50]]) {
+      for (const [page, size] of [
+        [1, 5],
+        [2, 5],
+        [1, 10],
+        [3, 10],
+        [2, 20],
+        [7, 5],
+        [1, 50],
+      ]) {
         const response = await feed(`?page=${page}&size=${size}`, reader.jar);
         expect(ids(response)).toEqual(expected.slice((page - 1) * size, page * size));
-        expect(response.body.meta).toEqual({ page, size, totalItems: expected.length, totalPages: Math.ceil(expected.length / size) });
+        expect(response.body.meta).toEqual({
+          page,
+          size,
+          totalItems: expected.length,
+          totalPages: Math.ceil(expected.length / size),
+        });
       }
     }
   });
@@ -326,7 +400,10 @@ describe(`GET /api/posts/my/feed (${testDatabaseEngine()})`, () => {
     // Signing out everywhere revokes the sessions; the signed access cookies alone do not open the feed.
     await revokeUserSessions(database.db, withPosts.user.id, "signed out");
     await revokeUserSessions(database.db, empty.user.id, "signed out");
-    await database.db.update(sessions).set({ expiresAt: minutesAgo(1) }).where(eq(sessions.userId, expired.user.id));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: minutesAgo(1) })
+      .where(eq(sessions.userId, expired.user.id));
     for (const reader of [withPosts, empty, expired]) {
       const response = await feed("", reader.jar);
       expect(response.status).toBe(401);
@@ -348,7 +425,10 @@ describe(`likes and GET /api/posts/my/liked (${testDatabaseEngine()})`, () => {
     expect((await read(post.id, author.jar)).body.payload.metadata.isLiked).toBe(false);
     expect((await like(post.id, first.jar, "DELETE")).body).toEqual({ payload: { liked: false, likesCount: 1 } });
     expect((await like(post.id, first.jar, "DELETE")).body).toEqual({ payload: { liked: false, likesCount: 1 } });
-    expect((await read(post.id, first.jar)).body.payload).toMatchObject({ likesCount: 1, metadata: { isLiked: false } });
+    expect((await read(post.id, first.jar)).body.payload).toMatchObject({
+      likesCount: 1,
+      metadata: { isLiked: false },
+    });
     const [row] = await database.db.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, post.id));
     expect(row.likesCount).toBe(1);
   });
@@ -357,7 +437,11 @@ describe(`likes and GET /api/posts/my/liked (${testDatabaseEngine()})`, () => {
     const author = await fx.makeUser({ expert: true });
     const post = await fx.addPost(author.user.id);
     const readers = await Promise.all(Array.from({ length: 5 }, () => fx.makeUser()));
-    const answers = await Promise.all([...readers.map((reader) => like(post.id, reader.jar)), like(post.id, readers[0].jar), like(post.id, readers[1].jar)]);
+    const answers = await Promise.all([
+      ...readers.map((reader) => like(post.id, reader.jar)),
+      like(post.id, readers[0].jar),
+      like(post.id, readers[1].jar),
+    ]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const [row] = await database.db.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, post.id));
     expect(row.likesCount).toBe(5);
@@ -381,13 +465,25 @@ describe(`likes and GET /api/posts/my/liked (${testDatabaseEngine()})`, () => {
     expect((await notify(scheduled.id, reader.jar)).body.payload).toEqual({ isNotifyRequested: true });
     expect((await like(draft.id, author.jar)).status).toBe(200);
     expect((await like(pick.id, reader.jar)).body.payload).toEqual({ liked: true, likesCount: 1 });
-    expect((await callRoute(likeRoute, context, { path: `/api/posts/${pick.id}/like`, params: { postId: pick.id }, jar: reader.jar })).status).toBe(405);
+    expect(
+      (
+        await callRoute(likeRoute, context, {
+          path: `/api/posts/${pick.id}/like`,
+          params: { postId: pick.id },
+          jar: reader.jar,
+        })
+      ).status,
+    ).toBe(405);
   });
 
   it("the liked list: live liked posts, the newest like first", async () => {
     const author = await fx.makeUser({ expert: true });
     const reader = await fx.makeUser();
-    const [p1, p2, p3] = [await fx.addPost(author.user.id, { publishDate: minutesAgo(3) }), await fx.addPost(author.user.id, { publishDate: minutesAgo(2) }), await fx.addPost(author.user.id, { publishDate: minutesAgo(1) })];
+    const [p1, p2, p3] = [
+      await fx.addPost(author.user.id, { publishDate: minutesAgo(3) }),
+      await fx.addPost(author.user.id, { publishDate: minutesAgo(2) }),
+      await fx.addPost(author.user.id, { publishDate: minutesAgo(1) }),
+    ];
     await fx.addPost(author.user.id);
     for (const post of [p2, p3, p1]) {
       await like(post.id, reader.jar);
@@ -426,9 +522,17 @@ describe(`notify-me (${testDatabaseEngine()})`, () => {
     expect((await notify(post.id, undefined)).status).toBe(401);
     expect((await notify(post.id, reader.jar)).body).toEqual({ payload: { isNotifyRequested: true } });
     expect((await notify(post.id, reader.jar)).body).toEqual({ payload: { isNotifyRequested: true } });
-    expect((await read(post.id, reader.jar)).body.payload.metadata).toEqual({ isNotifyRequested: true, isLiked: false });
-    expect((await feed("", reader.jar)).body.items.find((item: { id: string }) => item.id === post.id).metadata.isNotifyRequested).toBe(true);
-    expect((await list(`/api/posts?expertId=${author.user.id}`, reader.jar)).body.items[0].metadata.isNotifyRequested).toBe(true);
+    expect((await read(post.id, reader.jar)).body.payload.metadata).toEqual({
+      isNotifyRequested: true,
+      isLiked: false,
+    });
+    expect(
+      (await feed("", reader.jar)).body.items.find((item: { id: string }) => item.id === post.id).metadata
+        .isNotifyRequested,
+    ).toBe(true);
+    expect(
+      (await list(`/api/posts?expertId=${author.user.id}`, reader.jar)).body.items[0].metadata.isNotifyRequested,
+    ).toBe(true);
     expect((await notify(post.id, reader.jar, "DELETE")).body).toEqual({ payload: { isNotifyRequested: false } });
     expect((await notify(post.id, reader.jar, "DELETE")).body).toEqual({ payload: { isNotifyRequested: false } });
     expect((await read(post.id, reader.jar)).body.payload.metadata.isNotifyRequested).toBe(false);

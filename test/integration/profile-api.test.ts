@@ -23,16 +23,34 @@ const PASSWORD = "correct horse 42";
 let counter = 0;
 
 /** A new account, signed in; `expert` gives it the Expert role. */
-async function signedIn({ expert = false, confirmed = true, fullName }: { expert?: boolean; confirmed?: boolean; fullName?: string } = {}) {
+async function signedIn({
+  expert = false,
+  confirmed = true,
+  fullName,
+}: { expert?: boolean; confirmed?: boolean; fullName?: string } = {}) {
   counter += 1;
   const email = `profile${counter}@example.com`;
-  return accountWithSession(database.db, context.env, { email, fullName: fullName ?? `Casey Profile${counter}`, password: PASSWORD, expert, confirmed });
+  return accountWithSession(database.db, context.env, {
+    email,
+    fullName: fullName ?? `Casey Profile${counter}`,
+    password: PASSWORD,
+    expert,
+    confirmed,
+  });
 }
 
 async function completeUpload(ownerId: string, key: string, overrides: Partial<typeof uploads.$inferInsert> = {}) {
-  await database.db
-    .insert(uploads)
-    .values({ ownerId, key, status: "Complete", mimeType: "image/jpeg", size: 1234, filename: "me.jpg", width: 512, height: 512, ...overrides });
+  await database.db.insert(uploads).values({
+    ownerId,
+    key,
+    status: "Complete",
+    mimeType: "image/jpeg",
+    size: 1234,
+    filename: "me.jpg",
+    width: 512,
+    height: 512,
+    ...overrides,
+  });
 }
 
 const validProfile = (overrides: Record<string, unknown> = {}) => ({
@@ -46,7 +64,8 @@ const validProfile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const put = (jar: CookieJar, body: unknown) => callRoute(profileRoute, context, { method: "PUT", path: "/api/user/profile", body, jar });
+const put = (jar: CookieJar, body: unknown) =>
+  callRoute(profileRoute, context, { method: "PUT", path: "/api/user/profile", body, jar });
 const get = (jar?: CookieJar) => callRoute(profileRoute, context, { path: "/api/user/profile", jar });
 
 describe(`GET /api/user/profile (${testDatabaseEngine()})`, () => {
@@ -91,10 +110,18 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
     });
     const { status, body } = await put(jar, profile);
     expect(status).toBe(200);
-    expect(body.payload).toEqual({ ...profile, firstName: "Casey", location: { country: "USA", state: "NY", city: "Buffalo" } });
+    expect(body.payload).toEqual({
+      ...profile,
+      firstName: "Casey",
+      location: { country: "USA", state: "NY", city: "Buffalo" },
+    });
     expect((await get(jar)).body.payload).toEqual(body.payload);
     const me = await callRoute(meRoute, context, { path: "/api/user/me", jar });
-    expect(me.body.payload.user).toMatchObject({ firstName: "Casey", timezone: "America/New_York", avatar: `uploads/${user.id}/avatar-1.jpg` });
+    expect(me.body.payload.user).toMatchObject({
+      firstName: "Casey",
+      timezone: "America/New_York",
+      avatar: `uploads/${user.id}/avatar-1.jpg`,
+    });
   });
 
   it("creates the profile row when the account has none", async () => {
@@ -107,9 +134,16 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
 
   it("answers 'Required' for first name, state and city", async () => {
     const { jar } = await signedIn();
-    const { status, body } = await put(jar, validProfile({ firstName: "   ", location: { country: "USA", state: "", city: "" } }));
+    const { status, body } = await put(
+      jar,
+      validProfile({ firstName: "   ", location: { country: "USA", state: "", city: "" } }),
+    );
     expect(status).toBe(422);
-    expect(body.errors).toEqual({ firstName: ["Required"], "location.state": ["Required"], "location.city": ["Required"] });
+    expect(body.errors).toEqual({
+      firstName: ["Required"],
+      "location.state": ["Required"],
+      "location.city": ["Required"],
+    });
   });
 
   it("answers 'Required' for a missing location", async () => {
@@ -122,7 +156,10 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
 
   it("refuses a state that is not a US state or territory, and another country", async () => {
     const { jar } = await signedIn();
-    const { status, body } = await put(jar, validProfile({ location: { country: "Canada", state: "ON", city: "Toronto" } }));
+    const { status, body } = await put(
+      jar,
+      validProfile({ location: { country: "Canada", state: "ON", city: "Toronto" } }),
+    );
     expect(status).toBe(422);
     expect(body.errors).toEqual({ "location.country": [MESSAGES.country], "location.state": [MESSAGES.state] });
     expect((await put(jar, validProfile({ location: { state: "PR", city: "San Juan" } }))).status).toBe(200);
@@ -138,7 +175,9 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
     const { jar } = await signedIn();
     const { status, body } = await put(jar, validProfile({ dateOfBirth }));
     expect(status).toBe(422);
-    expect(body.errors.dateOfBirth[0]).toBe(typeof dateOfBirth === "number" ? "Invalid input" : "Should be a valid date");
+    expect(body.errors.dateOfBirth[0]).toBe(
+      typeof dateOfBirth === "number" ? "Invalid input" : "Should be a valid date",
+    );
   });
 
   it("accepts the first and last birth years and clears the date with null", async () => {
@@ -162,13 +201,17 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
   it("keeps an expert's about text (up to 1000 characters) and ignores a plain user's", async () => {
     const expert = await signedIn({ expert: true });
     const about = "Ten years of NBA totals. ".repeat(40).slice(0, 1000);
-    expect((await put(expert.jar, validProfile({ expertAboutText: about }))).body.payload.expertAboutText).toBe(about.trim());
+    expect((await put(expert.jar, validProfile({ expertAboutText: about }))).body.payload.expertAboutText).toBe(
+      about.trim(),
+    );
     const tooLong = await put(expert.jar, validProfile({ expertAboutText: "x".repeat(1001) }));
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors).toEqual({ expertAboutText: ["Maximum 1000 characters allowed"] });
 
     const fan = await signedIn();
-    expect((await put(fan.jar, validProfile({ expertAboutText: "I am not an expert" }))).body.payload.expertAboutText).toBeNull();
+    expect(
+      (await put(fan.jar, validProfile({ expertAboutText: "I am not an expert" }))).body.payload.expertAboutText,
+    ).toBeNull();
   });
 
   it("refuses an avatar key the user does not own, one still pending, and a made-up one (422 on the field)", async () => {
@@ -178,10 +221,17 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
     await completeUpload(other.user.id, `uploads/${other.user.id}/pending.jpg`, { status: "Pending" });
     await completeUpload(other.user.id, `uploads/${other.user.id}/clip.mp4`, { mimeType: "video/mp4" });
 
-    const foreign = await put(other.jar, validProfile({ avatar: `uploads/${owner.user.id}/mine.jpg`, cover: "uploads/nobody/none.jpg" }));
+    const foreign = await put(
+      other.jar,
+      validProfile({ avatar: `uploads/${owner.user.id}/mine.jpg`, cover: "uploads/nobody/none.jpg" }),
+    );
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ avatar: [MESSAGES.image], cover: [MESSAGES.image] });
-    for (const key of [`uploads/${other.user.id}/pending.jpg`, `uploads/${other.user.id}/clip.mp4`, "https://evil.example/a.jpg"]) {
+    for (const key of [
+      `uploads/${other.user.id}/pending.jpg`,
+      `uploads/${other.user.id}/clip.mp4`,
+      "https://evil.example/a.jpg",
+    ]) {
       const answer = await put(other.jar, validProfile({ avatar: key }));
       expect(answer.status).toBe(422);
       expect(answer.body.errors).toEqual({ avatar: [MESSAGES.image] });
@@ -193,7 +243,9 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
   it("keeps a stored avatar that is not an upload (the demo's generated one), and clears it with an empty value", async () => {
     const { user, jar } = await signedIn();
     await database.db.update(profiles).set({ avatar: "/avatars/Demo.svg" }).where(eq(profiles.userId, user.id));
-    expect((await put(jar, validProfile({ avatar: "/avatars/Demo.svg" }))).body.payload.avatar).toBe("/avatars/Demo.svg");
+    expect((await put(jar, validProfile({ avatar: "/avatars/Demo.svg" }))).body.payload.avatar).toBe(
+      "/avatars/Demo.svg",
+    );
     const { avatar: _avatar, ...withoutAvatar } = validProfile();
     expect((await put(jar, withoutAvatar)).body.payload.avatar).toBe("/avatars/Demo.svg");
     expect((await put(jar, validProfile({ avatar: "" }))).body.payload.avatar).toBeNull();
@@ -205,21 +257,30 @@ describe(`PUT /api/user/profile (${testDatabaseEngine()})`, () => {
     expect((await put(unconfirmed.jar, validProfile())).status).toBe(403);
     const { jar } = await signedIn();
     expect((await put(jar, "{not json")).status).toBe(400);
-    expect((await callRoute(profileRoute, context, { method: "POST", path: "/api/user/profile", body: validProfile(), jar })).status).toBe(405);
+    expect(
+      (await callRoute(profileRoute, context, { method: "POST", path: "/api/user/profile", body: validProfile(), jar }))
+        .status,
+    ).toBe(405);
   });
 });
 
 describe(`username (${testDatabaseEngine()})`, () => {
   const check = (jar: CookieJar, userName: string) =>
-    callRoute(userNameRoute, context, { path: `/api/user/profile/username?userName=${encodeURIComponent(userName)}`, jar });
-  const change = (jar: CookieJar, body: unknown) => callRoute(userNameRoute, context, { method: "PUT", path: "/api/user/profile/username", body, jar });
+    callRoute(userNameRoute, context, {
+      path: `/api/user/profile/username?userName=${encodeURIComponent(userName)}`,
+      jar,
+    });
+  const change = (jar: CookieJar, body: unknown) =>
+    callRoute(userNameRoute, context, { method: "PUT", path: "/api/user/profile/username", body, jar });
 
   it("changes the username; the new one signs in and shows as the current user's", async () => {
     const { jar, user } = await signedIn();
     const { status, body } = await change(jar, { userName: " Sharp.Shooter_7 " });
     expect(status).toBe(200);
     expect(body.payload).toEqual({ userName: "Sharp.Shooter_7" });
-    expect((await callRoute(meRoute, context, { path: "/api/user/me", jar })).body.payload.user.userName).toBe("Sharp.Shooter_7");
+    expect((await callRoute(meRoute, context, { path: "/api/user/me", jar })).body.payload.user.userName).toBe(
+      "Sharp.Shooter_7",
+    );
     const again = await callRoute(sessionRoute, context, {
       method: "POST",
       path: "/api/session",
@@ -256,7 +317,10 @@ describe(`username (${testDatabaseEngine()})`, () => {
     await change(owner.jar, { userName: "Avail_Check" });
     const other = await signedIn();
     expect((await check(other.jar, "avail_check")).body.payload).toEqual({ userName: "avail_check", available: false });
-    expect((await check(other.jar, "Nobody.Has.This")).body.payload).toEqual({ userName: "Nobody.Has.This", available: true });
+    expect((await check(other.jar, "Nobody.Has.This")).body.payload).toEqual({
+      userName: "Nobody.Has.This",
+      available: true,
+    });
     expect((await check(owner.jar, "AVAIL_CHECK")).body.payload.available).toBe(true);
     const malformed = await check(other.jar, "no");
     expect(malformed.status).toBe(400);

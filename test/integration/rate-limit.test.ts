@@ -58,14 +58,19 @@ describe(`rate limits kept in the database (${testDatabaseEngine()})`, () => {
     expect(keys).toContain("t5:y");
   });
 
-  it.runIf(testDatabaseEngine() === "postgres")("holds exactly the limit across several app instances hitting at once", async () => {
-    const instances = await Promise.all([1, 2].map(() => openDatabase({ url: database.url, dataDir: "unused", poolSize: 5 })));
-    const rule = { name: "shared", limit: 10, windowSeconds: 60 };
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => consumeRateLimit(instances[i % 2].db, rule, "same-ip")),
-    );
-    await Promise.all(instances.map((i) => i.close()));
-    expect(results.filter((r) => r.allowed)).toHaveLength(10);
-    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-  });
+  it.runIf(testDatabaseEngine() === "postgres")(
+    "holds exactly the limit across several app instances hitting at once",
+    async () => {
+      const instances = await Promise.all(
+        [1, 2].map(() => openDatabase({ url: database.url, dataDir: "unused", poolSize: 5 })),
+      );
+      const rule = { name: "shared", limit: 10, windowSeconds: 60 };
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => consumeRateLimit(instances[i % 2].db, rule, "same-ip")),
+      );
+      await Promise.all(instances.map((i) => i.close()));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    },
+  );
 });

@@ -37,14 +37,46 @@ afterAll(() => database?.close());
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 /** A coming NBA game; its market is the fixtures' (Lakers -4.5 at -110, ML -200/+170, total 220.5) unless told. */
-const game = (market?: MarketOffer[]) => fixtures.addEvent({ categoryId: nba, startsInMs: DAY, market }).then((event) => event.id);
-const spread = (eventId: number, side: "Home" | "Away", line: number, odds: number) => ({ eventId, market: "Spread", side, line, odds });
-const total = (eventId: number, side: "Over" | "Under", line: number, odds: number) => ({ eventId, market: "Total", side, line, odds });
-const moneyline = (eventId: number, side: "Home" | "Away", odds: number) => ({ eventId, market: "Moneyline", side, odds });
-const prop = (eventId: number, description: string, odds: number) => ({ eventId, market: "PlayerProp", description, odds });
+const game = (market?: MarketOffer[]) =>
+  fixtures.addEvent({ categoryId: nba, startsInMs: DAY, market }).then((event) => event.id);
+const spread = (eventId: number, side: "Home" | "Away", line: number, odds: number) => ({
+  eventId,
+  market: "Spread",
+  side,
+  line,
+  odds,
+});
+const total = (eventId: number, side: "Over" | "Under", line: number, odds: number) => ({
+  eventId,
+  market: "Total",
+  side,
+  line,
+  odds,
+});
+const moneyline = (eventId: number, side: "Home" | "Away", odds: number) => ({
+  eventId,
+  market: "Moneyline",
+  side,
+  odds,
+});
+const prop = (eventId: number, description: string, odds: number) => ({
+  eventId,
+  market: "PlayerProp",
+  description,
+  odds,
+});
 
 function create(jar: CookieJar, market: string, legs: object[], units = 1) {
-  const body = { postType: "Pick", title: "Lock of the night", body: [paragraph("SECRET-BODY-MARKER why.")], categoryId: nba, market, legs, units, publishDate: new Date().toISOString() };
+  const body = {
+    postType: "Pick",
+    title: "Lock of the night",
+    body: [paragraph("SECRET-BODY-MARKER why.")],
+    categoryId: nba,
+    market,
+    legs,
+    units,
+    publishDate: new Date().toISOString(),
+  };
   return callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body });
 }
 async function posted(jar: CookieJar, market: string, legs: object[], units = 1): Promise<string> {
@@ -53,30 +85,56 @@ async function posted(jar: CookieJar, market: string, legs: object[], units = 1)
   return response.body.payload.id;
 }
 const selfGrade = (id: string, jar: CookieJar, pickResult: string) =>
-  callRoute(pickResultRoute, context, { method: "PUT", path: `/api/posts/${id}/pick-result?pickResult=${pickResult}`, params: { postId: id }, jar });
-const results = (body: unknown) => callRoute(resultsRoute, context, { method: "POST", path: "/api/events/results", jar: admin, body });
-const figures = (userName: string) => callRoute(recordRoute, context, { path: `/api/experts/${userName}/record`, params: { expertId: userName } }).then((r) => r.body.payload);
+  callRoute(pickResultRoute, context, {
+    method: "PUT",
+    path: `/api/posts/${id}/pick-result?pickResult=${pickResult}`,
+    params: { postId: id },
+    jar,
+  });
+const results = (body: unknown) =>
+  callRoute(resultsRoute, context, { method: "POST", path: "/api/events/results", jar: admin, body });
+const figures = (userName: string) =>
+  callRoute(recordRoute, context, { path: `/api/experts/${userName}/record`, params: { expertId: userName } }).then(
+    (r) => r.body.payload,
+  );
 
 /** Refused in the market's or the rules' words: 422 with that field error, never a 5xx. */
-async function refused(response: Promise<{ status: number; body: { errors?: Record<string, string[]> } }>, field: string, message: string | RegExp) {
+async function refused(
+  response: Promise<{ status: number; body: { errors?: Record<string, string[]> } }>,
+  field: string,
+  message: string | RegExp,
+) {
   const { status, body } = await response;
   expect(status).toBe(422);
   expect(body.errors?.[field]?.[0]).toMatch(message);
 }
 
-const MARKET_LINE = "The market has Los Angeles Lakers -4.5 at -110; picks are taken within 1.5 points and 15 cents of it";
+const MARKET_LINE =
+  "The market has Los Angeles Lakers -4.5 at -110; picks are taken within 1.5 points and 15 cents of it";
 
 describe(`every leg is priced against the market (${testDatabaseEngine()})`, () => {
   it("the attacks on the line and the price: 422 naming the market's line and price", async () => {
     const { jar } = await fixtures.makeUser({ expert: true });
     const eventId = await game();
     await refused(create(jar, "Spread", [spread(eventId, "Home", 999.5, 100000)]), "legs.0.line", MARKET_LINE);
-    await refused(create(jar, "Total", [total(eventId, "Under", 999.5, 100000)]), "legs.0.line", "The market has Under 220.5 (Boston Celtics at Los Angeles Lakers) at -110; picks are taken within 1.5 points and 15 cents of it");
-    await refused(create(jar, "Total", [total(eventId, "Over", 0.5, -110)]), "legs.0.line", /The market has Over 220\.5/);
+    await refused(
+      create(jar, "Total", [total(eventId, "Under", 999.5, 100000)]),
+      "legs.0.line",
+      "The market has Under 220.5 (Boston Celtics at Los Angeles Lakers) at -110; picks are taken within 1.5 points and 15 cents of it",
+    );
+    await refused(
+      create(jar, "Total", [total(eventId, "Over", 0.5, -110)]),
+      "legs.0.line",
+      /The market has Over 220\.5/,
+    );
     // The right line at a price no bookmaker offers.
     await refused(create(jar, "Spread", [spread(eventId, "Home", -4.5, 100000)]), "legs.0.odds", MARKET_LINE);
     await refused(create(jar, "Spread", [spread(eventId, "Home", -4.5, 110)]), "legs.0.odds", MARKET_LINE);
-    await refused(create(jar, "Moneyline", [moneyline(eventId, "Home", 150)]), "legs.0.odds", "The market has Los Angeles Lakers ML at -200; picks are taken within 15 cents of it");
+    await refused(
+      create(jar, "Moneyline", [moneyline(eventId, "Home", 150)]),
+      "legs.0.odds",
+      "The market has Los Angeles Lakers ML at -200; picks are taken within 15 cents of it",
+    );
     // A line bought a point and a half at the same price: each half point costs 10 cents.
     await refused(create(jar, "Spread", [spread(eventId, "Home", -3, -110)]), "legs.0.odds", MARKET_LINE);
     // Within the tolerances: taken.
@@ -89,7 +147,11 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
   it("a game without market data takes no auto-graded pick; a prop on it is taken (self-reported)", async () => {
     const { jar } = await fixtures.makeUser({ expert: true });
     const bare = await game([]);
-    for (const leg of [moneyline(bare, "Home", -110), spread(bare, "Home", -4.5, -110), total(bare, "Over", 220.5, -110)]) {
+    for (const leg of [
+      moneyline(bare, "Home", -110),
+      spread(bare, "Home", -4.5, -110),
+      total(bare, "Over", 220.5, -110),
+    ]) {
       await refused(create(jar, leg.market, [leg]), "legs.0.eventId", /This game has no market lines yet/);
     }
     const id = await posted(jar, "PlayerProp", [prop(bare, "LeBron James over 25.5 points", -115)]);
@@ -100,17 +162,36 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
     const { jar } = await fixtures.makeUser({ expert: true });
     const [first, second, third] = [await game(), await game(), await game()];
     // A same-game "parlay" of one outcome twice (Home ML + Home -0.5).
-    await refused(create(jar, "Parlay", [moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)]), "legs.1", "A parlay's legs must be on different games");
+    await refused(
+      create(jar, "Parlay", [moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)]),
+      "legs.1",
+      "A parlay's legs must be on different games",
+    );
     // Two or three legs at +100000: refused (the cap, and each leg's price), never a 500.
-    await refused(create(jar, "Parlay", [moneyline(first, "Away", 100000), moneyline(second, "Away", 100000)]), "legs", "A parlay pays at most +10000 (100 to 1)");
-    const three = await create(jar, "Parlay", [moneyline(first, "Away", 100000), moneyline(second, "Away", 100000), moneyline(third, "Away", 100000)]);
+    await refused(
+      create(jar, "Parlay", [moneyline(first, "Away", 100000), moneyline(second, "Away", 100000)]),
+      "legs",
+      "A parlay pays at most +10000 (100 to 1)",
+    );
+    const three = await create(jar, "Parlay", [
+      moneyline(first, "Away", 100000),
+      moneyline(second, "Away", 100000),
+      moneyline(third, "Away", 100000),
+    ]);
     expect(three.status).toBe(422);
     // Ten long legs: the arithmetic is decimal, finite, capped.
-    const ten = await create(jar, "Parlay", Array.from({ length: 10 }, (_, i) => moneyline(first + i, "Away", 100000)));
+    const ten = await create(
+      jar,
+      "Parlay",
+      Array.from({ length: 10 }, (_, i) => moneyline(first + i, "Away", 100000)),
+    );
     expect(ten.status).toBe(422);
     // Priced legs within the cap: taken, at the product of their decimal odds.
     const id = await posted(jar, "Parlay", [moneyline(first, "Away", 170), moneyline(second, "Away", 170)]);
-    expect(await database.db.query.posts.findFirst({ where: eq(posts.id, id) })).toMatchObject({ odds: 629, selfGraded: false });
+    expect(await database.db.query.posts.findFirst({ where: eq(posts.id, id) })).toMatchObject({
+      odds: 629,
+      selfGraded: false,
+    });
   });
 
   it("the database refuses a same-game or over-cap parlay and a change of self_graded, whoever writes", async () => {
@@ -131,11 +212,26 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
       odds,
       units: 1,
     });
-    expect(await writeError(database.db.insert(posts).values(row([moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)], 100)))).toContain("A parlay's legs must be on different games.");
-    expect(await writeError(database.db.insert(posts).values(row([moneyline(first, "Away", 900), moneyline(second, "Away", 900)], 9900 * 2)))).toContain("A parlay pays at most +10000.");
-    const [pick] = await database.db.insert(posts).values(row([moneyline(first, "Away", 170), prop(second, "Anything", -110)], 629)).returning();
+    expect(
+      await writeError(
+        database.db.insert(posts).values(row([moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)], 100)),
+      ),
+    ).toContain("A parlay's legs must be on different games.");
+    expect(
+      await writeError(
+        database.db
+          .insert(posts)
+          .values(row([moneyline(first, "Away", 900), moneyline(second, "Away", 900)], 9900 * 2)),
+      ),
+    ).toContain("A parlay pays at most +10000.");
+    const [pick] = await database.db
+      .insert(posts)
+      .values(row([moneyline(first, "Away", 170), prop(second, "Anything", -110)], 629))
+      .returning();
     expect(pick.selfGraded).toBe(true);
-    expect(await writeError(database.db.update(posts).set({ selfGraded: false }).where(eq(posts.id, pick.id)))).toContain("A posted pick's selection, line, odds and units cannot change.");
+    expect(
+      await writeError(database.db.update(posts).set({ selfGraded: false }).where(eq(posts.id, pick.id))),
+    ).toContain("A posted pick's selection, line, odds and units cannot change.");
   });
 });
 
@@ -143,15 +239,30 @@ describe(`self-reported stays apart from verified (${testDatabaseEngine()})`, ()
   it("a throw-away prop leg makes the parlay self-graded: graded only after the final result, counted nowhere verified", async () => {
     const { user, jar } = await fixtures.makeUser({ expert: true });
     const [first, second] = [await game(), await game()];
-    const id = await posted(jar, "Parlay", [spread(first, "Home", -4.5, -110), prop(second, "The game is played", -100000)]);
+    const id = await posted(jar, "Parlay", [
+      spread(first, "Home", -4.5, -110),
+      prop(second, "The game is played", -100000),
+    ]);
     const voided = await posted(jar, "PlayerProp", [prop(first, "Lakers over 110.5 points", -110)]);
     await fixtures.startEvent(first);
     await fixtures.startEvent(second);
     // Before the final result: no self-grade.
-    expect((await selfGrade(id, jar, "Win")).body.error).toBe("A self-graded pick can be graded only after its game has a final result.");
+    expect((await selfGrade(id, jar, "Win")).body.error).toBe(
+      "A self-graded pick can be graded only after its game has a final result.",
+    );
     // The real game: the Lakers lose by 10, the spread leg lost.
-    expect((await results([{ eventId: first, status: "Final", homeScore: 100, awayScore: 110 }, { eventId: second, status: "Final", homeScore: 90, awayScore: 80 }])).status).toBe(200);
-    expect(await database.db.query.posts.findFirst({ where: eq(posts.id, id) })).toMatchObject({ pickResult: null, selfGraded: true });
+    expect(
+      (
+        await results([
+          { eventId: first, status: "Final", homeScore: 100, awayScore: 110 },
+          { eventId: second, status: "Final", homeScore: 90, awayScore: 80 },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await database.db.query.posts.findFirst({ where: eq(posts.id, id) })).toMatchObject({
+      pickResult: null,
+      selfGraded: true,
+    });
     // The expert calls it a win anyway, and voids the losing prop: both land as self-reported only.
     expect((await selfGrade(id, jar, "Win")).status).toBe(200);
     expect((await selfGrade(voided, jar, "Void")).status).toBe(200);
@@ -186,17 +297,31 @@ describe(`the leaderboard (${testDatabaseEngine()})`, () => {
       const [other] = [await game()];
       // Every game: the Lakers win by 6 (Home -4.5 covers) unless it is one of the honest expert's six misses.
       const homeCovers = n >= 6;
-      finals.push({ eventId, status: "Final", homeScore: homeCovers ? 106 : 100, awayScore: 100 }, { eventId: other, status: "Final", homeScore: 100, awayScore: 101 });
+      finals.push(
+        { eventId, status: "Final", homeScore: homeCovers ? 106 : 100, awayScore: 100 },
+        { eventId: other, status: "Final", homeScore: 100, awayScore: 101 },
+      );
       started.push(eventId, other);
       // Honest: the market's number, 18-6.
       await posted(honest.jar, "Spread", [spread(eventId, "Home", -4.5, -110)]);
       // The cheat: every trick is refused…
       expect((await create(cheat.jar, "Spread", [spread(eventId, "Home", 999.5, 100000)])).status).toBe(422);
-      expect((await create(cheat.jar, "Parlay", [moneyline(eventId, "Away", 100000), moneyline(other, "Away", 100000)])).status).toBe(422);
-      expect((await create(cheat.jar, "Parlay", [moneyline(eventId, "Home", -200), spread(eventId, "Home", -0.5, -110)])).status).toBe(422);
+      expect(
+        (await create(cheat.jar, "Parlay", [moneyline(eventId, "Away", 100000), moneyline(other, "Away", 100000)]))
+          .status,
+      ).toBe(422);
+      expect(
+        (await create(cheat.jar, "Parlay", [moneyline(eventId, "Home", -200), spread(eventId, "Home", -0.5, -110)]))
+          .status,
+      ).toBe(422);
       // …so it posts real picks on the other side (6-18 by the score) and a self-graded long shot on each game.
       await posted(cheat.jar, "Spread", [spread(eventId, "Away", 4.5, -110)], 1);
-      await posted(cheat.jar, "Parlay", [moneyline(eventId, "Away", 170), prop(other, "The game is played", -100000)], 10);
+      await posted(
+        cheat.jar,
+        "Parlay",
+        [moneyline(eventId, "Away", 170), prop(other, "The game is played", -100000)],
+        10,
+      );
     }
     for (const eventId of started) await fixtures.startEvent(eventId);
     expect((await results(finals)).status).toBe(200);
@@ -209,7 +334,10 @@ describe(`the leaderboard (${testDatabaseEngine()})`, () => {
 
     const board = await callRoute(leaderboardRoute, context, { path: "/api/leaderboard?window=all" });
     expect(board.status).toBe(200);
-    const ranks = board.body.items.map((entry: { expert: { id: string }; rank: number }) => [entry.expert.id, entry.rank]);
+    const ranks = board.body.items.map((entry: { expert: { id: string }; rank: number }) => [
+      entry.expert.id,
+      entry.rank,
+    ]);
     const rankOf = (id: string) => ranks.find(([expertId]: [string]) => expertId === id)?.[1];
     expect(rankOf(honest.user.id)).toBe(1);
     expect(rankOf(cheat.user.id)).toBeGreaterThan(1);

@@ -60,10 +60,19 @@ describe(`the record's figures under the app role (${testDatabaseEngine()})`, ()
     await fixtures.startEvent(pick.eventId!);
     const db = database.db;
 
-    expect(await asAppRole(db, sql`UPDATE posts SET pick_result = 'Win', graded_at = now(), settled_odds = -110 WHERE id = ${pick.id}`)).toBeNull();
+    expect(
+      await asAppRole(
+        db,
+        sql`UPDATE posts SET pick_result = 'Win', graded_at = now(), settled_odds = -110 WHERE id = ${pick.id}`,
+      ),
+    ).toBeNull();
     const figures = async () => (await db.query.experts.findFirst({ where: eq(experts.userId, user.id) }))!;
     expect(await figures()).toMatchObject({ recordWins: 1, recordLosses: 0 });
-    const allTime = and(eq(expertStandings.expertId, user.id), eq(expertStandings.categoryId, 0), eq(expertStandings.window, "all"));
+    const allTime = and(
+      eq(expertStandings.expertId, user.id),
+      eq(expertStandings.categoryId, 0),
+      eq(expertStandings.window, "all"),
+    );
     expect((await db.query.expertStandings.findFirst({ where: allTime }))!.wins).toBe(1);
 
     const forged = [
@@ -82,11 +91,15 @@ describe(`the record's figures under the app role (${testDatabaseEngine()})`, ()
     expect((await db.query.expertStandings.findFirst({ where: allTime }))!.wins).toBe(1);
 
     // Everything else about an expert stays the app's to change; the windows still roll.
-    expect(await asAppRole(db, sql`UPDATE experts SET subscription_description = 'New plans' WHERE user_id = ${user.id}`)).toBeNull();
+    expect(
+      await asAppRole(db, sql`UPDATE experts SET subscription_description = 'New plans' WHERE user_id = ${user.id}`),
+    ).toBeNull();
     expect(await asAppRole(db, sql`SELECT roll_standings(${new Date().toISOString().slice(0, 10)}::date)`)).toBeNull();
     // A new expert row can be made, but not with a record of its own.
     const { user: other } = await fixtures.makeUser();
-    expect(await asAppRole(db, sql`INSERT INTO experts (user_id, record_wins) VALUES (${other.id}, 40)`)).toBe(PERMISSION_DENIED);
+    expect(await asAppRole(db, sql`INSERT INTO experts (user_id, record_wins) VALUES (${other.id}, 40)`)).toBe(
+      PERMISSION_DENIED,
+    );
     expect(await asAppRole(db, sql`INSERT INTO experts (user_id) VALUES (${other.id})`)).toBeNull();
   });
 });
@@ -139,7 +152,13 @@ describe.runIf(testDatabaseEngine() === "postgres")("the app started as a non-ow
 
     const [admin] = await database.db
       .insert(users)
-      .values({ email: `admin-${loginRole}@example.com`, userName: `Admin${randomBytes(3).toString("hex")}`, firstName: "Ada", roles: ["User", "Admin"], emailConfirmedAt: new Date() })
+      .values({
+        email: `admin-${loginRole}@example.com`,
+        userName: `Admin${randomBytes(3).toString("hex")}`,
+        firstName: "Ada",
+        roles: ["User", "Admin"],
+        emailConfirmedAt: new Date(),
+      })
       .returning();
     const adminJar = await signedInJar(app.db, context.env, admin.id);
     const graded = await callRoute(resultsRoute, context, {
@@ -149,13 +168,20 @@ describe.runIf(testDatabaseEngine() === "postgres")("the app started as a non-ow
       body: [{ eventId: event.id, status: "Final", homeScore: 101, awayScore: 99 }],
     });
     expect(graded.body.payload).toEqual({ eventsUpdated: 1, picksGraded: 1 });
-    expect(await database.db.query.experts.findFirst({ where: eq(experts.userId, user.id) })).toMatchObject({ recordWins: 1, recordProfit: 1.2 });
+    expect(await database.db.query.experts.findFirst({ where: eq(experts.userId, user.id) })).toMatchObject({
+      recordWins: 1,
+      recordProfit: 1.2,
+    });
     expect(await rollStandingsIfDue(app.db, new Date(Date.now() + 2 * DAY))).toBe(true);
 
-    const forged = await app.db.update(experts).set({ recordWins: 500 }).where(eq(experts.userId, user.id)).then(
-      () => null,
-      (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code,
-    );
+    const forged = await app.db
+      .update(experts)
+      .set({ recordWins: 500 })
+      .where(eq(experts.userId, user.id))
+      .then(
+        () => null,
+        (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code,
+      );
     expect(forged).toBe(PERMISSION_DENIED);
   });
 });

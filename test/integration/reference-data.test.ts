@@ -24,7 +24,15 @@ beforeAll(async () => {
   const rows = await database.db
     .insert(events)
     .values([
-      { categoryId: nba.id, homeTeam: "Lakers", awayTeam: "Celtics", startsAt: new Date(now - 30 * HOUR), status: "Final", homeScore: 101, awayScore: 99 },
+      {
+        categoryId: nba.id,
+        homeTeam: "Lakers",
+        awayTeam: "Celtics",
+        startsAt: new Date(now - 30 * HOUR),
+        status: "Final",
+        homeScore: 101,
+        awayScore: 99,
+      },
       { categoryId: nba.id, homeTeam: "Knicks", awayTeam: "Heat", startsAt: new Date(now - 2 * HOUR), status: "Live" },
       { categoryId: nfl.id, homeTeam: "Chiefs", awayTeam: "Bills", startsAt: new Date(now + 5 * HOUR) },
       { categoryId: nba.id, homeTeam: "Bulls", awayTeam: "Nets", startsAt: new Date(now + 26 * HOUR) },
@@ -39,11 +47,33 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
   it("lists the twelve sports and eight bet types in display order", async () => {
     const sports = await callRoute(categoriesRoute, context, { path: "/api/categories" });
     expect(sports.status).toBe(200);
-    expect(sports.body.items.map((c: { name: string }) => c.name)).toEqual(["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA", "Boxing", "Tennis", "Golf", "Esports"]);
+    expect(sports.body.items.map((c: { name: string }) => c.name)).toEqual([
+      "NFL",
+      "NBA",
+      "MLB",
+      "NHL",
+      "NCAAF",
+      "NCAAB",
+      "Soccer",
+      "MMA",
+      "Boxing",
+      "Tennis",
+      "Golf",
+      "Esports",
+    ]);
     expect(sports.body.meta).toEqual({ page: 1, size: 12, totalItems: 12, totalPages: 1 });
     expect(typeof sports.body.items[0].id).toBe("number");
     const betTypes = await callRoute(modalitiesRoute, context, { path: "/api/modalities" });
-    expect(betTypes.body.items.map((m: { name: string }) => m.name)).toEqual(["Moneyline", "Spread", "Total", "Player Prop", "Team Prop", "Parlay", "Futures", "Live"]);
+    expect(betTypes.body.items.map((m: { name: string }) => m.name)).toEqual([
+      "Moneyline",
+      "Spread",
+      "Total",
+      "Player Prop",
+      "Team Prop",
+      "Parlay",
+      "Futures",
+      "Live",
+    ]);
   });
 
   it("lists the games still worth a pick by default, soonest first, with paging", async () => {
@@ -51,7 +81,11 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
     expect(list.status).toBe(200);
     expect(list.body.items.map((e: { id: number }) => e.id)).toEqual([ids.Knicks, ids.Chiefs]);
     expect(list.body.meta).toEqual({ page: 1, size: 2, totalItems: 3, totalPages: 2 });
-    expect(list.body.items[0]).toMatchObject({ title: "Heat at Knicks", status: "Live", categoryInfo: { id: ids.nba, name: "NBA" } });
+    expect(list.body.items[0]).toMatchObject({
+      title: "Heat at Knicks",
+      status: "Live",
+      categoryInfo: { id: ids.nba, name: "NBA" },
+    });
     const second = await callRoute(eventsRoute, context, { path: "/api/events?size=2&page=2" });
     expect(second.body.items.map((e: { id: number }) => e.id)).toEqual([ids.Bulls]);
   });
@@ -61,7 +95,9 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
     expect(nba.body.items.map((e: { id: number }) => e.id)).toEqual([ids.Knicks, ids.Bulls]);
     const from = new Date(Date.now() - 48 * HOUR).toISOString();
     const to = new Date(Date.now()).toISOString();
-    const past = await callRoute(eventsRoute, context, { path: `/api/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&size=10` });
+    const past = await callRoute(eventsRoute, context, {
+      path: `/api/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&size=10`,
+    });
     expect(past.body.items.map((e: { id: number }) => e.id)).toEqual([ids.Lakers, ids.Knicks]);
     expect(past.body.items[0]).toMatchObject({ status: "Final", homeScore: 101, awayScore: 99 });
   });
@@ -73,23 +109,38 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
   });
 
   it("answers one game, and 404 for an unknown or malformed id", async () => {
-    const one = await callRoute(eventRoute, context, { path: `/api/events/${ids.Chiefs}`, params: { id: String(ids.Chiefs) } });
+    const one = await callRoute(eventRoute, context, {
+      path: `/api/events/${ids.Chiefs}`,
+      params: { id: String(ids.Chiefs) },
+    });
     expect(one.status).toBe(200);
-    expect(one.body.payload).toMatchObject({ id: ids.Chiefs, title: "Bills at Chiefs", status: "Scheduled", homeScore: null });
-    expect((await callRoute(eventRoute, context, { path: "/api/events/999999", params: { id: "999999" } })).status).toBe(404);
+    expect(one.body.payload).toMatchObject({
+      id: ids.Chiefs,
+      title: "Bills at Chiefs",
+      status: "Scheduled",
+      homeScore: null,
+    });
+    expect(
+      (await callRoute(eventRoute, context, { path: "/api/events/999999", params: { id: "999999" } })).status,
+    ).toBe(404);
     expect((await callRoute(eventRoute, context, { path: "/api/events/abc", params: { id: "abc" } })).status).toBe(404);
   });
 
   it("refuses other methods", async () => {
-    expect((await callRoute(categoriesRoute, context, { method: "POST", path: "/api/categories", body: {} })).status).toBe(405);
+    expect(
+      (await callRoute(categoriesRoute, context, { method: "POST", path: "/api/categories", body: {} })).status,
+    ).toBe(405);
   });
 
   it("names post modalities and categories from one read per database, read again only for an id it has not seen", async () => {
     const db = database.db;
     const [moneyline] = await db.select().from(modalities).where(eq(modalities.slug, "moneyline"));
     const [nba] = await db.select().from(categories).where(eq(categories.slug, "nba"));
-    const names = (wanted: { categoryIds?: number[]; modalityIds?: number[] }) => referenceNames(db, { categoryIds: wanted.categoryIds ?? [], modalityIds: wanted.modalityIds ?? [] });
-    expect((await names({ modalityIds: [moneyline.id] })).modalities([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
+    const names = (wanted: { categoryIds?: number[]; modalityIds?: number[] }) =>
+      referenceNames(db, { categoryIds: wanted.categoryIds ?? [], modalityIds: wanted.modalityIds ?? [] });
+    expect((await names({ modalityIds: [moneyline.id] })).modalities([moneyline.id])).toEqual([
+      { id: moneyline.id, name: "Moneyline" },
+    ]);
     expect((await names({ categoryIds: [nba.id] })).category(nba.id)).toEqual({ id: nba.id, name: "NBA" });
     // Kept: a rename (only migrations change reference data) is not read again on each post answer.
     await db.update(modalities).set({ name: "Money line" }).where(eq(modalities.id, moneyline.id));
@@ -99,8 +150,14 @@ describe(`reference data API (${testDatabaseEngine()})`, () => {
       expect(kept.modalities([moneyline.id])).toEqual([{ id: moneyline.id, name: "Moneyline" }]);
       expect(kept.category(nba.id)).toEqual({ id: nba.id, name: "NBA" });
       // One added while the instance runs is found by reading again.
-      const [teaser] = await db.insert(modalities).values({ name: "Teaser", slug: "teaser", sortOrder: 99 }).returning();
-      const [cricket] = await db.insert(categories).values({ name: "Cricket", slug: "cricket", sortOrder: 99 }).returning();
+      const [teaser] = await db
+        .insert(modalities)
+        .values({ name: "Teaser", slug: "teaser", sortOrder: 99 })
+        .returning();
+      const [cricket] = await db
+        .insert(categories)
+        .values({ name: "Cricket", slug: "cricket", sortOrder: 99 })
+        .returning();
       const fresh = await names({ categoryIds: [cricket.id], modalityIds: [teaser.id] });
       expect(fresh.modalities([moneyline.id, teaser.id])).toEqual([
         { id: moneyline.id, name: "Money line" },

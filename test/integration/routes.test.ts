@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: makeLoadContext(database.db) });
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: makeLoadContext(database.db),
+});
 
 describe(`API routes (${testDatabaseEngine()})`, () => {
   it("GET /api/health answers ok with the database", async () => {
@@ -44,9 +48,13 @@ describe(`pages (${testDatabaseEngine()})`, () => {
     expect(fresh).toMatchObject({ appName: "Sharpside", user: null, cookieConsent: null, sidebarOpen: true });
     expect(fresh.topExperts).toHaveLength(5);
     expect(Object.keys(fresh.topExperts[0]).sort()).toEqual(["avatar", "id", "userName"]);
-    const returning = await rootLoader(args(new Request("http://localhost/", { headers: { Cookie: "cookieConsent=false; sidebar=closed" } })));
+    const returning = await rootLoader(
+      args(new Request("http://localhost/", { headers: { Cookie: "cookieConsent=false; sidebar=closed" } })),
+    );
     expect(returning).toMatchObject({ cookieConsent: "false", sidebarOpen: false });
-    const tampered = await rootLoader(args(new Request("http://localhost/", { headers: { Cookie: "cookieConsent=maybe" } })));
+    const tampered = await rootLoader(
+      args(new Request("http://localhost/", { headers: { Cookie: "cookieConsent=maybe" } })),
+    );
     expect(tampered.cookieConsent).toBeNull();
   });
 
@@ -111,7 +119,9 @@ describe(`pages (${testDatabaseEngine()})`, () => {
   });
 
   it("generated avatars are SVG images, and odd names are a 404", async () => {
-    const response = avatarLoader(args(new Request("http://localhost/avatars/LeBronPicks.svg"), { name: "LeBronPicks.svg" }));
+    const response = avatarLoader(
+      args(new Request("http://localhost/avatars/LeBronPicks.svg"), { name: "LeBronPicks.svg" }),
+    );
     expect(response.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
     expect(await response.text()).toContain(">LP</text>");
     expect(() => avatarLoader(args(new Request("http://localhost/avatars/x"), { name: "../etc.png" }))).toThrow();
@@ -122,7 +132,11 @@ describe(`health when the database is gone (${testDatabaseEngine()})`, () => {
   it("answers 503 in the API error shape", async () => {
     const gone = await createTestDatabase();
     await gone.close();
-    const response = await healthLoader({ request: new Request("http://localhost/api/health"), params: {}, context: makeLoadContext(gone.db) });
+    const response = await healthLoader({
+      request: new Request("http://localhost/api/health"),
+      params: {},
+      context: makeLoadContext(gone.db),
+    });
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
     expect(await response.json()).toMatchObject({ statusCode: 503 });

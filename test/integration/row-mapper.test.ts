@@ -14,7 +14,11 @@ let statementCount = 0;
 
 // Exported by drizzle-orm but left out of its types: the mapping the compiled one must equal.
 const { mapResultRow } = drizzleOrm as unknown as {
-  mapResultRow: (fields: SelectedField[], row: unknown[], joinsNotNullableMap?: Record<string, boolean>) => Record<string, unknown>;
+  mapResultRow: (
+    fields: SelectedField[],
+    row: unknown[],
+    joinsNotNullableMap?: Record<string, boolean>,
+  ) => Record<string, unknown>;
 };
 
 /** A drizzle prepared query with the internals prepared.server.ts maps rows from. */
@@ -53,17 +57,26 @@ afterAll(() => database.close());
 describe(`compiled row mapping (${testDatabaseEngine()})`, () => {
   it("maps the post views (nested objects, a left join without a row, sql fields with their decoders) as drizzle does", async () => {
     const { rows, drizzle, compiled } = await bothMappings(
-      selectPostViews(database.db, { total: sql<number>`count(*) OVER ()`.mapWith(Number) }).where(sql`${posts.title} <> ''`),
+      selectPostViews(database.db, { total: sql<number>`count(*) OVER ()`.mapWith(Number) }).where(
+        sql`${posts.title} <> ''`,
+      ),
       { viewerId: null, now: new Date().toISOString() },
     );
     expect(rows.length).toBe(4);
     expect(compiled).toEqual(drizzle);
     // The cases that matter are there: a post without an event (its object null), one with one,
     // dates decoded, numbers from a window count.
-    const mapped = compiled as { post: { title: string; createdAt: unknown }; event: unknown; avatar: unknown; total: unknown }[];
+    const mapped = compiled as {
+      post: { title: string; createdAt: unknown };
+      event: unknown;
+      avatar: unknown;
+      total: unknown;
+    }[];
     expect(mapped.filter((row) => row.event === null)).toHaveLength(2);
     expect(mapped.filter((row) => row.event !== null)).toHaveLength(2);
-    expect(mapped.every((row) => row.post.createdAt instanceof Date && row.avatar === null && row.total === 4)).toBe(true);
+    expect(mapped.every((row) => row.post.createdAt instanceof Date && row.avatar === null && row.total === 4)).toBe(
+      true,
+    );
   });
 
   it("keeps an object that mixes tables, and aliased fields, as drizzle does", async () => {
@@ -84,7 +97,13 @@ describe(`compiled row mapping (${testDatabaseEngine()})`, () => {
   });
 
   it("is the mapping every named prepared statement uses", async () => {
-    const statement = preparedStatement((db) => db.select({ id: posts.id, author: { id: users.id } }).from(posts).innerJoin(users, eq(users.id, posts.authorId)).prepare("row_mapper_installed"));
+    const statement = preparedStatement((db) =>
+      db
+        .select({ id: posts.id, author: { id: users.id } })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .prepare("row_mapper_installed"),
+    );
     const prepared = statement(database.db) as unknown as PreparedInternals;
     expect(typeof prepared.customResultMapper).toBe("function");
     const rows = (await prepared.execute()) as { id: string; author: { id: string } }[];

@@ -8,7 +8,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, experts, posts, subscriptions, users } from "~/db/schema";
 import { findExpert } from "~/modules/experts/experts.server";
-import { rankedExperts, rankExperts, recommendExperts, RECOMMENDED_TTL_MS } from "~/modules/experts/recommendations.server";
+import {
+  rankedExperts,
+  rankExperts,
+  recommendExperts,
+  RECOMMENDED_TTL_MS,
+} from "~/modules/experts/recommendations.server";
 import * as expertsRoute from "~/routes/api.experts._index";
 import * as recommendedRoute from "~/routes/api.experts.recommended";
 import * as recommendedSidebarRoute from "~/routes/api.experts.recommended.sidebar";
@@ -33,7 +38,11 @@ const SECRET = "Zebracornish";
 /** An expert with a chosen user name and full name. */
 async function namedExpert(userName: string, firstName: string, lastName: string): Promise<MadeUser> {
   const made = await fixtures.makeUser({ expert: true });
-  const [user] = await database.db.update(users).set({ userName, firstName, lastName }).where(eq(users.id, made.user.id)).returning();
+  const [user] = await database.db
+    .update(users)
+    .set({ userName, firstName, lastName })
+    .where(eq(users.id, made.user.id))
+    .returning();
   return { user, jar: await signedInJar(database.db, context.env, user.id) };
 }
 
@@ -44,7 +53,11 @@ const search = (searchValue: string, jar?: CookieJar, topCount?: number) =>
   });
 
 const searchTab = (tab: string, searchValue: string, jar?: CookieJar, paging = "") =>
-  callRoute(searchTabRoute, context, { path: `/api/search/${tab}?searchValue=${encodeURIComponent(searchValue)}${paging}`, params: { tab }, jar });
+  callRoute(searchTabRoute, context, {
+    path: `/api/search/${tab}?searchValue=${encodeURIComponent(searchValue)}${paging}`,
+    params: { tab },
+    jar,
+  });
 
 /** Six paragraphs: the preview keeps the first five blocks at most, so the sixth is the locked part. */
 const lockedBody = (opening: string, secret: string) => [
@@ -77,9 +90,18 @@ beforeAll(async () => {
   stranger = await fixtures.makeUser();
   await fixtures.subscribe(subscriber.user.id, pickAuthor.user.id);
 
-  const pick = await fixtures.addPost(pickAuthor.user.id, { postType: "Pick", title: "Quarterback props for Sunday", body: lockedBody("Opening", SECRET), categoryId: nfl });
+  const pick = await fixtures.addPost(pickAuthor.user.id, {
+    postType: "Pick",
+    title: "Quarterback props for Sunday",
+    body: lockedBody("Opening", SECRET),
+    categoryId: nfl,
+  });
   lockedPickId = pick.id;
-  await fixtures.addPost(lebron.user.id, { title: "Celtics rotation notes", body: [fixtures.paragraph("Why the Celtics bench matters against Miami.")], categoryId: nba });
+  await fixtures.addPost(lebron.user.id, {
+    title: "Celtics rotation notes",
+    body: [fixtures.paragraph("Why the Celtics bench matters against Miami.")],
+    categoryId: nba,
+  });
   await fixtures.addPost(lebron.user.id, {
     title: "Tuesday slate",
     body: [fixtures.paragraph("Celtics and Knicks: totals to watch.")],
@@ -104,10 +126,17 @@ describe(`GET /api/search (${testDatabaseEngine()})`, () => {
     ] as const) {
       const { status, body } = await search(query);
       expect(status).toBe(200);
-      expect(body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName), query).toContain(expected);
+      expect(
+        body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName),
+        query,
+      ).toContain(expected);
     }
     const { body } = await search("lebr");
-    expect(body.payload.expertsInfo[0]).toEqual({ id: lebron.user.id, userName: "LeBronPicks", avatar: "/avatars/LeBronPicks.svg" });
+    expect(body.payload.expertsInfo[0]).toEqual({
+      id: lebron.user.id,
+      userName: "LeBronPicks",
+      avatar: "/avatars/LeBronPicks.svg",
+    });
   });
 
   it("ranks a user name starting with the query before one that only contains it", async () => {
@@ -130,7 +159,9 @@ describe(`GET /api/search (${testDatabaseEngine()})`, () => {
     // Both live posts match; the one with the word in its title ranks first though it is older.
     expect(titles).toEqual(["Celtics rotation notes", "Tuesday slate"]);
     expect(body.payload.postsInfo[0]).toEqual({ id: expect.any(String), title: "Celtics rotation notes" });
-    expect((await search("celtics knicks")).body.payload.postsInfo.map((post: { title: string }) => post.title)).toEqual(["Tuesday slate"]);
+    expect(
+      (await search("celtics knicks")).body.payload.postsInfo.map((post: { title: string }) => post.title),
+    ).toEqual(["Tuesday slate"]);
   });
 
   it("answers empty groups for an empty or blank query, and searches one character by name prefix only", async () => {
@@ -143,8 +174,12 @@ describe(`GET /api/search (${testDatabaseEngine()})`, () => {
     expect(noValue.body.payload).toEqual({ expertsInfo: [], categoriesInfo: [], postsInfo: [] });
 
     const { body } = await search("l");
-    expect(body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName)).toEqual(expect.arrayContaining(["LeBronPicks", "LockedLines"]));
-    expect(body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName)).not.toContain("SharpShooter");
+    expect(body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName)).toEqual(
+      expect.arrayContaining(["LeBronPicks", "LockedLines"]),
+    );
+    expect(body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName)).not.toContain(
+      "SharpShooter",
+    );
     expect(body.payload.postsInfo).toEqual([]);
   });
 
@@ -166,13 +201,16 @@ describe(`GET /api/search (${testDatabaseEngine()})`, () => {
       const { status } = await search(query);
       expect(status, query).toBe(200);
     }
-    expect((await search("lebr'")).body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName)).toContain("LeBronPicks");
+    expect(
+      (await search("lebr'")).body.payload.expertsInfo.map((expert: { userName: string }) => expert.userName),
+    ).toContain("LeBronPicks");
   });
 });
 
 describe(`the paywall in search (${testDatabaseEngine()})`, () => {
   it("searches a Pick's locked body only for its author and subscribers", async () => {
-    const hits = async (jar?: CookieJar) => (await search(SECRET.slice(0, 8), jar)).body.payload.postsInfo.map((post: { id: string }) => post.id);
+    const hits = async (jar?: CookieJar) =>
+      (await search(SECRET.slice(0, 8), jar)).body.payload.postsInfo.map((post: { id: string }) => post.id);
     expect(await hits()).toEqual([]);
     expect(await hits(stranger.jar)).toEqual([]);
     expect(await hits(subscriber.jar)).toEqual([lockedPickId]);
@@ -185,7 +223,10 @@ describe(`the paywall in search (${testDatabaseEngine()})`, () => {
   it("finds the Pick by its title and preview for everyone, answering it locked to those who may not read it", async () => {
     for (const query of ["quarterback", "opening line"]) {
       const { body } = await search(query);
-      expect(body.payload.postsInfo.map((post: { id: string }) => post.id), query).toEqual([lockedPickId]);
+      expect(
+        body.payload.postsInfo.map((post: { id: string }) => post.id),
+        query,
+      ).toEqual([lockedPickId]);
     }
     const visitor = await searchTab("posts", "quarterback");
     expect(visitor.body.items).toHaveLength(1);
@@ -202,7 +243,13 @@ describe(`GET /api/search/{tab} (${testDatabaseEngine()})`, () => {
     const first = await searchTab("experts", "sharp", undefined, "&size=1");
     expect(first.status).toBe(200);
     expect(first.body.meta).toEqual({ page: 1, size: 1, totalItems: 2, totalPages: 2 });
-    expect(first.body.items[0]).toMatchObject({ id: sharpShooter.user.id, userName: "SharpShooter", firstName: "Ari", lastName: "Stone", subscribersCount: 0 });
+    expect(first.body.items[0]).toMatchObject({
+      id: sharpShooter.user.id,
+      userName: "SharpShooter",
+      firstName: "Ari",
+      lastName: "Stone",
+      subscribersCount: 0,
+    });
     const second = await searchTab("experts", "sharp", undefined, "&size=1&page=2");
     expect(second.body.items[0].userName).toBe("TheSharpEdge");
   });
@@ -215,10 +262,17 @@ describe(`GET /api/search/{tab} (${testDatabaseEngine()})`, () => {
   it("answers posts as the serializer does, and 404 for an unknown tab, 400 for bad paging", async () => {
     const { body } = await searchTab("posts", "celtics");
     expect(body.meta.totalItems).toBe(2);
-    expect(body.items[0]).toMatchObject({ title: "Celtics rotation notes", isLocked: false, author: { userName: "LeBronPicks" } });
+    expect(body.items[0]).toMatchObject({
+      title: "Celtics rotation notes",
+      isLocked: false,
+      author: { userName: "LeBronPicks" },
+    });
     expect((await searchTab("people", "x")).status).toBe(404);
     expect((await searchTab("posts", "x", undefined, "&page=0")).status).toBe(400);
-    expect((await searchTab("posts", "")).body).toEqual({ items: [], meta: { page: 1, size: 5, totalItems: 0, totalPages: 0 } });
+    expect((await searchTab("posts", "")).body).toEqual({
+      items: [],
+      meta: { page: 1, size: 5, totalItems: 0, totalPages: 0 },
+    });
   });
 });
 
@@ -252,17 +306,36 @@ describe(`the record sums kept on experts (${testDatabaseEngine()})`, () => {
 
     // Grades are final and a posted pick is fixed: the database refuses, the sums stay.
     const db = database.db;
-    const grade = (id: string, pickResult: "Win" | "Loss" | "Push" | "Void" | null) => db.update(posts).set({ pickResult }).where(eq(posts.id, id));
+    const grade = (id: string, pickResult: "Win" | "Loss" | "Push" | "Void" | null) =>
+      db.update(posts).set({ pickResult }).where(eq(posts.id, id));
     await refused(grade(loss.id, "Void"), "This pick has already been graded.");
     await refused(grade(win.id, null), "This pick has already been graded.");
-    await refused(db.execute(sql`UPDATE posts SET pick_result = 'Win', graded_at = now() WHERE id = ${loss.id}`), "This pick has already been graded.");
-    await refused(db.update(posts).set({ odds: 150 }).where(eq(posts.id, win.id)), "A posted pick's selection, line, odds and units cannot change.");
-    await refused(db.update(posts).set({ units: 10 }).where(eq(posts.id, pending.id)), "A posted pick's selection, line, odds and units cannot change.");
-    await refused(db.execute(sql`DELETE FROM posts WHERE id = ${push.id}`), "A posted pick is part of the verified record: it cannot be deleted.");
-    await refused(db.execute(sql`DELETE FROM posts WHERE id = ${pending.id}`), "A posted pick is part of the verified record: it cannot be deleted.");
+    await refused(
+      db.execute(sql`UPDATE posts SET pick_result = 'Win', graded_at = now() WHERE id = ${loss.id}`),
+      "This pick has already been graded.",
+    );
+    await refused(
+      db.update(posts).set({ odds: 150 }).where(eq(posts.id, win.id)),
+      "A posted pick's selection, line, odds and units cannot change.",
+    );
+    await refused(
+      db.update(posts).set({ units: 10 }).where(eq(posts.id, pending.id)),
+      "A posted pick's selection, line, odds and units cannot change.",
+    );
+    await refused(
+      db.execute(sql`DELETE FROM posts WHERE id = ${push.id}`),
+      "A posted pick is part of the verified record: it cannot be deleted.",
+    );
+    await refused(
+      db.execute(sql`DELETE FROM posts WHERE id = ${pending.id}`),
+      "A posted pick is part of the verified record: it cannot be deleted.",
+    );
     await refused(db.delete(users).where(eq(users.id, expert.user.id)), "it cannot be deleted");
     expect(await record()).toEqual(graded);
-    const [sums] = await db.select({ wins: experts.recordWins, profit: experts.recordProfit, staked: experts.recordStaked }).from(experts).where(eq(experts.userId, expert.user.id));
+    const [sums] = await db
+      .select({ wins: experts.recordWins, profit: experts.recordProfit, staked: experts.recordStaked })
+      .from(experts)
+      .where(eq(experts.userId, expert.user.id));
     expect(sums.wins).toBe(1);
     expect(sums.profit).toBeCloseTo(100 / 110 - 1, 4);
     expect(sums.staked).toBe(3);
@@ -276,12 +349,22 @@ describe(`the record sums kept on experts (${testDatabaseEngine()})`, () => {
 describe(`GET /api/experts?sort= (${testDatabaseEngine()})`, () => {
   it("orders by best record, by newest, and names the sports each expert publishes in", async () => {
     const best = await fixtures.makeUser({ expert: true });
-    const pick = await fixtures.addPost(best.user.id, { postType: "Pick", title: "A big win", categoryId: nba, odds: 900, units: 10 });
+    const pick = await fixtures.addPost(best.user.id, {
+      postType: "Pick",
+      title: "A big win",
+      categoryId: nba,
+      odds: 900,
+      units: 10,
+    });
     // Graded long ago: the all-time record counts it; the recommendations' recent window does not.
     await fixtures.gradePick(pick, "Win", { gradedAt: new Date(Date.now() - 90 * DAY) });
     const byRecord = await callRoute(expertsRoute, context, { path: "/api/experts?sort=record&size=1" });
     expect(byRecord.status).toBe(200);
-    expect(byRecord.body.items[0]).toMatchObject({ id: best.user.id, record: { wins: 1, units: 90 }, categories: [{ id: nba, name: "NBA" }] });
+    expect(byRecord.body.items[0]).toMatchObject({
+      id: best.user.id,
+      record: { wins: 1, units: 90 },
+      categories: [{ id: nba, name: "NBA" }],
+    });
     const newest = await fixtures.makeUser({ expert: true });
     const byDate = await callRoute(expertsRoute, context, { path: "/api/experts?sort=newest&size=1" });
     expect(byDate.body.items[0].id).toBe(newest.user.id);
@@ -317,19 +400,44 @@ describe(`recommended experts (${testDatabaseEngine()})`, () => {
     const now = Date.now() + 2 * RECOMMENDED_TTL_MS;
     const reader = await fixtures.makeUser();
     await fixtures.subscribe(reader.user.id, hot.user.id);
-    expect((await recommendExperts(database.db, reader.user.id, 1, { now })).map((expert) => expert.id)).toEqual([growing.user.id]);
-    expect((await recommendExperts(database.db, hot.user.id, 1, { now })).map((expert) => expert.id)).toEqual([growing.user.id]);
+    expect((await recommendExperts(database.db, reader.user.id, 1, { now })).map((expert) => expert.id)).toEqual([
+      growing.user.id,
+    ]);
+    expect((await recommendExperts(database.db, hot.user.id, 1, { now })).map((expert) => expert.id)).toEqual([
+      growing.user.id,
+    ]);
     expect((await recommendExperts(database.db, null, 1, { now })).map((expert) => expert.id)).toEqual([hot.user.id]);
 
-    const api = await callRoute(recommendedRoute, context, { path: "/api/experts/recommended?expertsTopCount=2", jar: reader.jar });
+    const api = await callRoute(recommendedRoute, context, {
+      path: "/api/experts/recommended?expertsTopCount=2",
+      jar: reader.jar,
+    });
     expect(api.status).toBe(200);
-    expect(api.body.items[0]).toMatchObject({ id: growing.user.id, userName: growing.user.userName, avatar: expect.any(String), newSubscribers: 30 });
+    expect(api.body.items[0]).toMatchObject({
+      id: growing.user.id,
+      userName: growing.user.userName,
+      avatar: expect.any(String),
+      newSubscribers: 30,
+    });
     expect(api.body.items.map((expert: { id: string }) => expert.id)).not.toContain(hot.user.id);
-    const sidebar = await callRoute(recommendedSidebarRoute, context, { path: "/api/experts/recommended/sidebar", jar: reader.jar });
-    expect(sidebar.body.items[0]).toEqual({ id: growing.user.id, userName: growing.user.userName, avatar: `/avatars/${growing.user.userName}.svg` });
+    const sidebar = await callRoute(recommendedSidebarRoute, context, {
+      path: "/api/experts/recommended/sidebar",
+      jar: reader.jar,
+    });
+    expect(sidebar.body.items[0]).toEqual({
+      id: growing.user.id,
+      userName: growing.user.userName,
+      avatar: `/avatars/${growing.user.userName}.svg`,
+    });
     expect(sidebar.body.items.length).toBeLessThanOrEqual(5);
     for (const count of ["0", "51", "x"]) {
-      expect((await callRoute(recommendedSidebarRoute, context, { path: `/api/experts/recommended/sidebar?expertsTopCount=${count}` })).status).toBe(400);
+      expect(
+        (
+          await callRoute(recommendedSidebarRoute, context, {
+            path: `/api/experts/recommended/sidebar?expertsTopCount=${count}`,
+          })
+        ).status,
+      ).toBe(400);
     }
   });
 
@@ -341,9 +449,13 @@ describe(`recommended experts (${testDatabaseEngine()})`, () => {
     const star = await fixtures.makeUser({ expert: true });
     for (let i = 0; i < 80; i++) {
       const fan = await fixtures.makeUser();
-      await database.db.insert(subscriptions).values({ subscriberId: fan.user.id, expertId: star.user.id, status: "Activated", priceCents: 1000 });
+      await database.db
+        .insert(subscriptions)
+        .values({ subscriberId: fan.user.id, expertId: star.user.id, status: "Activated", priceCents: 1000 });
     }
-    expect((await rankedExperts(database.db, start + 1000)).map((expert) => expert.id)).toEqual(before.map((expert) => expert.id));
+    expect((await rankedExperts(database.db, start + 1000)).map((expert) => expert.id)).toEqual(
+      before.map((expert) => expert.id),
+    );
     const later = await rankedExperts(database.db, start + RECOMMENDED_TTL_MS + 1);
     expect(later[0].id).toBe(star.user.id);
   });
@@ -364,11 +476,14 @@ describe(`the suggestions' two plans (${testDatabaseEngine()})`, () => {
       if (q.startsWith("celt") || q === SECRET.slice(0, 6)) expect(common[0].posts?.length, q).toBeGreaterThan(0);
     }
     // After ANALYZE the statistics name the common words; 'celt' is in most of these few posts.
-    expect(await estimatedShare(database.db, ["celt"], Date.now() + 2 * FREQUENCIES_TTL_MS)).toBeGreaterThan(COMMON_SHARE);
+    expect(await estimatedShare(database.db, ["celt"], Date.now() + 2 * FREQUENCIES_TTL_MS)).toBeGreaterThan(
+      COMMON_SHARE,
+    );
     expect(await estimatedShare(database.db, ["zzqxv"], Date.now() + 2 * FREQUENCIES_TTL_MS)).toBe(0);
-    expect((await searchSuggestions(database.db, null, "celt", 5, new Date(Date.now() + 2 * FREQUENCIES_TTL_MS))).postsInfo.map((post) => post.title)).toEqual([
-      "Celtics rotation notes",
-      "Tuesday slate",
-    ]);
+    expect(
+      (
+        await searchSuggestions(database.db, null, "celt", 5, new Date(Date.now() + 2 * FREQUENCIES_TTL_MS))
+      ).postsInfo.map((post) => post.title),
+    ).toEqual(["Celtics rotation notes", "Tuesday slate"]);
   });
 });

@@ -52,7 +52,12 @@ async function load<T>(loader: (args: never) => Promise<T>, path: string, jar?: 
 function render(path: string, Component: ComponentType, data: unknown): string {
   const pathname = path.split("?")[0];
   const Stub = createRemixStub([
-    { id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: pathname.slice(1), Component } as never] },
+    {
+      id: "root",
+      path: "/",
+      Component: Outlet,
+      children: [{ id: "page", path: pathname.slice(1), Component } as never],
+    },
   ]);
   const original = console.error;
   console.error = (...args: unknown[]) => {
@@ -62,14 +67,19 @@ function render(path: string, Component: ComponentType, data: unknown): string {
   try {
     const root = { appName: "Sharpside", user: null, subscriptions: [], topExperts: [] };
     return renderToString(
-      createElement(ConfirmDialogProvider, null, createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root, page: data } } })),
+      createElement(
+        ConfirmDialogProvider,
+        null,
+        createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root, page: data } } }),
+      ),
     );
   } finally {
     console.error = original;
   }
 }
 
-const demoUserId = async (userName: string) => (await database.db.select({ id: users.id }).from(users).where(eq(users.userName, userName)))[0].id;
+const demoUserId = async (userName: string) =>
+  (await database.db.select({ id: users.id }).from(users).where(eq(users.userName, userName)))[0].id;
 
 const fixtureExpertIds: string[] = [];
 let lockedPickId: string;
@@ -88,21 +98,35 @@ beforeAll(async () => {
   // publishing in Golf.
   for (let i = 0; i < FIXTURE_EXPERTS; i++) {
     const made = await fixtures.makeUser({ expert: true });
-    await database.db.update(users).set({ firstName: "Pat", lastName: `${WORD}${String(i).padStart(2, "0")}` }).where(eq(users.id, made.user.id));
-    await database.db.update(profiles).set({ expertAboutText: `Golf outrights, fixture ${i}.\nSecond line.` }).where(eq(profiles.userId, made.user.id));
+    await database.db
+      .update(users)
+      .set({ firstName: "Pat", lastName: `${WORD}${String(i).padStart(2, "0")}` })
+      .where(eq(users.id, made.user.id));
+    await database.db
+      .update(profiles)
+      .set({ expertAboutText: `Golf outrights, fixture ${i}.\nSecond line.` })
+      .where(eq(profiles.userId, made.user.id));
     fixtureExpertIds.push(made.user.id);
     // Apart in time, so "newest" orders them for sure.
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const author = fixtureExpertIds[0];
   for (let i = 0; i < FIXTURE_POSTS - 1; i++) {
-    await fixtures.addPost(author, { title: `${WORD} golf notes ${i}`, categoryId: categoryIds.Golf, publishDate: new Date(Date.now() - (i + 2) * 60_000) });
+    await fixtures.addPost(author, {
+      title: `${WORD} golf notes ${i}`,
+      categoryId: categoryIds.Golf,
+      publishDate: new Date(Date.now() - (i + 2) * 60_000),
+    });
   }
   const pick = await fixtures.addPost(author, {
     postType: "Pick",
     title: `${WORD} locked golf pick`,
     categoryId: categoryIds.Golf,
-    body: [fixtures.paragraph("Teaser everyone may read."), fixtures.paragraph("Numbers. ".repeat(40)), fixtures.paragraph(SECRET)],
+    body: [
+      fixtures.paragraph("Teaser everyone may read."),
+      fixtures.paragraph("Numbers. ".repeat(40)),
+      fixtures.paragraph(SECRET),
+    ],
   });
   lockedPickId = pick.id;
 
@@ -118,14 +142,33 @@ afterAll(() => database?.close());
 describe(`/search (${testDatabaseEngine()})`, () => {
   it("asks for a query when there is none, looking nothing up", async () => {
     const data = await load(searchPage.loader, "/search");
-    expect(data).toMatchObject({ q: "", tab: "experts", page: 1, totalItems: 0, totalPages: 0, experts: [], categories: [], posts: [] });
+    expect(data).toMatchObject({
+      q: "",
+      tab: "experts",
+      page: 1,
+      totalItems: 0,
+      totalPages: 0,
+      experts: [],
+      categories: [],
+      posts: [],
+    });
     // Spaces only are no query either; an unknown tab is Experts.
-    expect(await load(searchPage.loader, "/search?q=%20%20&tab=nonsense")).toMatchObject({ q: "", tab: "experts", totalItems: 0 });
+    expect(await load(searchPage.loader, "/search?q=%20%20&tab=nonsense")).toMatchObject({
+      q: "",
+      tab: "experts",
+      totalItems: 0,
+    });
     const html = render("/search", SearchPage, data);
     expect(html).toContain("What are you looking for?");
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(html).toContain(">Search</h1>");
-    expect(searchPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Search | SHARPSIDE" });
+    expect(
+      searchPage.meta({
+        data,
+        matches: [{ id: "root", data: { appName: "Sharpside" } }],
+        location: { pathname: "/" },
+      } as never),
+    ).toContainEqual({ title: "Search | SHARPSIDE" });
   });
 
   it("Experts: finds the demo expert by name, with a line about them, linking to their page", async () => {
@@ -144,7 +187,13 @@ describe(`/search (${testDatabaseEngine()})`, () => {
     expect(html).toContain('href="/search?q=Dana+Whitfield&amp;tab=categories"');
     expect(html).toContain('href="/search?q=Dana+Whitfield&amp;tab=posts"');
     expect(html).toContain('value="Dana Whitfield"');
-    expect(searchPage.meta({ data, matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({
+    expect(
+      searchPage.meta({
+        data,
+        matches: [{ id: "root", data: { appName: "Sharpside" } }],
+        location: { pathname: "/" },
+      } as never),
+    ).toContainEqual({
       title: 'Search results for "Dana Whitfield" | SHARPSIDE',
     });
   });
@@ -204,7 +253,9 @@ describe(`/search (${testDatabaseEngine()})`, () => {
       expect(html).not.toContain(SECRET);
     }
     // The secret words find the pick only for a reader of its body, and even then the row has no body.
-    expect(await load(searchPage.loader, `/search?q=${SECRET}&tab=posts`, strangerJar)).toMatchObject({ totalItems: 0 });
+    expect(await load(searchPage.loader, `/search?q=${SECRET}&tab=posts`, strangerJar)).toMatchObject({
+      totalItems: 0,
+    });
     const subscribed = await load(searchPage.loader, `/search?q=${SECRET}&tab=posts`, subscriberJar);
     expect(subscribed.posts.map((post) => post.id)).toEqual([lockedPickId]);
     expect(subscribed.posts[0].isLocked).toBe(false);
@@ -256,7 +307,10 @@ describe(`several words (${testDatabaseEngine()})`, () => {
   it("the header's suggestions show the expert first, to a visitor and to a signed-in reader", async () => {
     for (const [query, expected] of CASES) {
       for (const jar of [undefined, fanJar]) {
-        const { status, body } = await callRoute(searchRoute, context, { path: `/api/search?searchValue=${encodeURIComponent(query)}&topCount=5`, jar });
+        const { status, body } = await callRoute(searchRoute, context, {
+          path: `/api/search?searchValue=${encodeURIComponent(query)}&topCount=5`,
+          jar,
+        });
         expect(status, query).toBe(200);
         expect(userNames(body.payload.expertsInfo)[0], query).toBe(expected);
         expect(body.payload.postsInfo, query).toEqual(expect.any(Array));
@@ -266,13 +320,20 @@ describe(`several words (${testDatabaseEngine()})`, () => {
 
   it("the Experts tab's API and the /search page find the expert, best match first", async () => {
     for (const [query, expected] of CASES) {
-      const api = await callRoute(searchTabRoute, context, { path: `/api/search/experts?searchValue=${encodeURIComponent(query)}`, params: { tab: "experts" } });
+      const api = await callRoute(searchTabRoute, context, {
+        path: `/api/search/experts?searchValue=${encodeURIComponent(query)}`,
+        params: { tab: "experts" },
+      });
       expect(api.status, query).toBe(200);
       expect(userNames(api.body.items)[0], query).toBe(expected);
       const page = await load(searchPage.loader, `/search?q=${encodeURIComponent(query)}&tab=experts`);
       expect(userNames(page.experts)[0], query).toBe(expected);
     }
-    const html = render("/search?q=gridron%20guru&tab=experts", SearchPage, await load(searchPage.loader, "/search?q=gridron%20guru&tab=experts"));
+    const html = render(
+      "/search?q=gridron%20guru&tab=experts",
+      SearchPage,
+      await load(searchPage.loader, "/search?q=gridron%20guru&tab=experts"),
+    );
     expect(html).toContain('href="/experts/GridironGuru"');
   });
 
@@ -287,16 +348,25 @@ describe(`several words (${testDatabaseEngine()})`, () => {
       const page = await load(searchPage.loader, `/search?q=${encodeURIComponent(query)}&tab=experts`);
       expect(userNames(page.experts), query).toEqual(expected);
       expect(page.totalItems, query).toBe(expected.length);
-      const { body } = await callRoute(searchRoute, context, { path: `/api/search?searchValue=${encodeURIComponent(query)}` });
+      const { body } = await callRoute(searchRoute, context, {
+        path: `/api/search?searchValue=${encodeURIComponent(query)}`,
+      });
       expect(userNames(body.payload.expertsInfo), query).toEqual(expected);
     }
   });
 
   it("leave the posts search as it was: every word a prefix, a locked body still hidden", async () => {
-    const data = await load(searchPage.loader, `/search?q=${encodeURIComponent(`golf ${WORD}`)}&tab=posts`, strangerJar);
+    const data = await load(
+      searchPage.loader,
+      `/search?q=${encodeURIComponent(`golf ${WORD}`)}&tab=posts`,
+      strangerJar,
+    );
     expect(data.totalItems).toBe(FIXTURE_POSTS);
     expect(JSON.stringify(data)).not.toContain(SECRET);
-    expect(await load(searchPage.loader, "/search?q=ice%20cold&tab=posts")).toMatchObject({ tab: "posts", totalItems: 0 });
+    expect(await load(searchPage.loader, "/search?q=ice%20cold&tab=posts")).toMatchObject({
+      tab: "posts",
+      totalItems: 0,
+    });
   });
 });
 
@@ -308,7 +378,15 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
 
   it("lists every public expert, most subscribers first, twelve a page", async () => {
     const first = await load(discoverPage.loader, "/discover-experts");
-    expect(first).toMatchObject({ categoryIds: [], sort: "subscribers", page: 1, totalItems: totalExperts, totalPages: 2, viewerId: null, subscriptions: {} });
+    expect(first).toMatchObject({
+      categoryIds: [],
+      sort: "subscribers",
+      page: 1,
+      totalItems: totalExperts,
+      totalPages: 2,
+      viewerId: null,
+      subscriptions: {},
+    });
     expect(first.experts).toHaveLength(discoverPage.DISCOVER_PAGE_SIZE);
     expect(first.categories.map((category) => category.name)).toEqual(Object.keys(categoryIds));
     const second = await load(discoverPage.loader, "/discover-experts?page=2");
@@ -323,13 +401,18 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
     expect(names(nfl).sort()).toEqual(["GridironGuru", "ParlayProfessor", "SundaySteam"]);
     for (const expert of nfl.experts) expect(expert.categories.map((category) => category.name)).toContain("NFL");
 
-    const several = await load(discoverPage.loader, `/discover-experts?categoryIds=${categoryIds.NHL}&categoryIds=${categoryIds.Tennis}&categoryIds=abc&categoryIds=9999`);
+    const several = await load(
+      discoverPage.loader,
+      `/discover-experts?categoryIds=${categoryIds.NHL}&categoryIds=${categoryIds.Tennis}&categoryIds=abc&categoryIds=9999`,
+    );
     expect(several.categoryIds).toEqual([categoryIds.NHL, categoryIds.Tennis]);
     expect(names(several).sort()).toEqual(["BaselineBets", "IceColdLocks"]);
 
     // Golf: the demo's golfer and the fixture expert who wrote the golf posts.
     const golf = await load(discoverPage.loader, `/discover-experts?categoryIds=${categoryIds.Golf}`);
-    expect(golf.experts.map((expert) => expert.id).sort()).toEqual([await demoUserId("FairwayFinder"), fixtureExpertIds[0]].sort());
+    expect(golf.experts.map((expert) => expert.id).sort()).toEqual(
+      [await demoUserId("FairwayFinder"), fixtureExpertIds[0]].sort(),
+    );
 
     const none = await load(discoverPage.loader, "/discover-experts?categoryIds=abc");
     expect(none).toMatchObject({ categoryIds: [], totalItems: totalExperts });
@@ -357,7 +440,10 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
   it("gives a signed-in reader their follows and subscriptions on the cards", async () => {
     const data = await load(discoverPage.loader, "/discover-experts?categoryIds=" + categoryIds.NBA, fanJar);
     expect(data.viewerId).toBe(await demoUserId("alex.fan"));
-    const byName = Object.fromEntries(data.experts.map((expert) => [expert.userName, expert])) as Record<string, ListedExpert>;
+    const byName = Object.fromEntries(data.experts.map((expert) => [expert.userName, expert])) as Record<
+      string,
+      ListedExpert
+    >;
     // alex.fan subscribes to LeBronPicks (not ParlayProfessor) and follows LeBronPicks (app/db/seed.server.ts).
     expect(byName.LeBronPicks).toMatchObject({ isSubscribed: true, isFollowed: true });
     expect(byName.ParlayProfessor).toMatchObject({ isSubscribed: false });
@@ -377,8 +463,16 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
     // The pressed chip's form takes NFL away; an unpressed one adds its sport; the sort is kept.
     expect(html).toMatch(/<button type="submit" aria-pressed="true"[^>]*>NFL<\/button>/);
     expect(html).toMatch(/<button type="submit" aria-pressed="false"[^>]*>All<\/button>/);
-    expect(html).toMatch(new RegExp(`name="categoryIds" value="${categoryIds.NFL}"/><input type="hidden" name="categoryIds" value="${categoryIds.NBA}"/><input type="hidden" name="sort" value="record"/><button type="submit" aria-pressed="false"`));
-    expect(html).toMatch(new RegExp(`<a aria-current="true"[^>]*href="/discover-experts\\?categoryIds=${categoryIds.NFL}&amp;sort=record"[^>]*>Best record</a>`));
+    expect(html).toMatch(
+      new RegExp(
+        `name="categoryIds" value="${categoryIds.NFL}"/><input type="hidden" name="categoryIds" value="${categoryIds.NBA}"/><input type="hidden" name="sort" value="record"/><button type="submit" aria-pressed="false"`,
+      ),
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<a aria-current="true"[^>]*href="/discover-experts\\?categoryIds=${categoryIds.NFL}&amp;sort=record"[^>]*>Best record</a>`,
+      ),
+    );
     expect(html).toContain(`href="/discover-experts?categoryIds=${categoryIds.NFL}"`);
     expect(html).toContain(`href="/discover-experts?categoryIds=${categoryIds.NFL}&amp;sort=newest"`);
     // GridironGuru: $49.99 a month, NFL and NCAAF, a record.
@@ -388,12 +482,20 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
     expect(html).toMatch(/[+-]?\d+\.\d\du</);
     expect(html).toContain(`href="/sign-in?callbackUrl=${encodeURIComponent("/experts/GridironGuru")}"`);
     expect(html).toContain("3 experts");
-    expect(discoverPage.meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never)).toContainEqual({ title: "Discover experts | SHARPSIDE" });
+    expect(
+      discoverPage.meta({
+        matches: [{ id: "root", data: { appName: "Sharpside" } }],
+        location: { pathname: "/" },
+      } as never),
+    ).toContainEqual({ title: "Discover experts | SHARPSIDE" });
   });
 
   it("shows Free for an expert without a price and the viewer's own card without actions", async () => {
     const own = fixtureExpertIds[0];
-    await database.db.update(expertsTable).set({ subscriptionPriceCents: null }).where(inArray(expertsTable.userId, fixtureExpertIds));
+    await database.db
+      .update(expertsTable)
+      .set({ subscriptionPriceCents: null })
+      .where(inArray(expertsTable.userId, fixtureExpertIds));
     const jar = await signedInJar(database.db, context.env, own);
     const path = `/discover-experts?categoryIds=${categoryIds.Golf}`;
     const data = await load(discoverPage.loader, path, jar);

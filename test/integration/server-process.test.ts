@@ -11,7 +11,12 @@ import { cspDirectives } from "../support/csp";
 function run(env: Record<string, string>) {
   // One process (node with the tsx loader), so the signal reaches our own handler.
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sharpside-proc-")), LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sharpside-proc-")),
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -23,13 +28,20 @@ function run(env: Record<string, string>) {
 
 describe("the server process", () => {
   it("refuses an invalid setting with a clear message and exit code 1", async () => {
-    const server = run({ PORT: "abc", LOG_LEVEL: "loud", DATABASE_URL: "mysql://app:Pa55-w0rd-xyz@db.internal/app", SMTP_URL: "smtp://mailer:Pa55-w0rd-xyz/mail" });
+    const server = run({
+      PORT: "abc",
+      LOG_LEVEL: "loud",
+      DATABASE_URL: "mysql://app:Pa55-w0rd-xyz@db.internal/app",
+      SMTP_URL: "smtp://mailer:Pa55-w0rd-xyz/mail",
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("Invalid configuration");
     expect(server.output()).toContain('PORT must be a whole number, got "abc"');
     expect(server.output()).toContain("LOG_LEVEL");
     // A malformed URL with a password is named, never printed.
-    expect(server.output()).toContain('DATABASE_URL must be postgres://… or memory://, got a "mysql://" URL (not shown: it may hold a password)');
+    expect(server.output()).toContain(
+      'DATABASE_URL must be postgres://… or memory://, got a "mysql://" URL (not shown: it may hold a password)',
+    );
     expect(server.output()).toContain("SMTP_URL must be a smtp:// or smtps:// URL");
     expect(server.output()).not.toContain("Pa55-w0rd-xyz");
     expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
@@ -37,7 +49,12 @@ describe("the server process", () => {
 
   it("starts on a throw-away embedded database, answers, and shuts down cleanly on SIGTERM", async () => {
     const port = 3190 + Number(process.env.VITEST_POOL_ID ?? 0);
-    const server = run({ PORT: String(port), HMR_PORT: String(24790 + port - 3190), DATABASE_URL: "memory://", NODE_ENV: "development" });
+    const server = run({
+      PORT: String(port),
+      HMR_PORT: String(24790 + port - 3190),
+      DATABASE_URL: "memory://",
+      NODE_ENV: "development",
+    });
     try {
       let health: Response | undefined;
       for (let i = 0; i < 100 && !health; i++) {
@@ -52,10 +69,17 @@ describe("the server process", () => {
       const signIn = await fetch(`http://127.0.0.1:${port}/api/session`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ session: { emailOrUserName: "alex.fan", password: "sharpside-demo", rememberMe: false } }),
+        body: JSON.stringify({
+          session: { emailOrUserName: "alex.fan", password: "sharpside-demo", rememberMe: false },
+        }),
       });
-      const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("ss_access="))!.split(";")[0];
-      const stream = await fetch(`http://127.0.0.1:${port}/api/notifications/sse-notifications`, { headers: { Cookie: cookie, Accept: "text/event-stream" } });
+      const cookie = signIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("ss_access="))!
+        .split(";")[0];
+      const stream = await fetch(`http://127.0.0.1:${port}/api/notifications/sse-notifications`, {
+        headers: { Cookie: cookie, Accept: "text/event-stream" },
+      });
       expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
       const reader = stream.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toContain("retry: 3000");
@@ -78,7 +102,13 @@ describe("the server process", () => {
 
 /** Starts the server (development mode, Vite) and waits until /api/health answers. */
 async function startServer(port: number, env: Record<string, string> = {}) {
-  const server = run({ PORT: String(port), HMR_PORT: String(21000 + port), DATABASE_URL: "memory://", NODE_ENV: "development", ...env });
+  const server = run({
+    PORT: String(port),
+    HMR_PORT: String(21000 + port),
+    DATABASE_URL: "memory://",
+    NODE_ENV: "development",
+    ...env,
+  });
   for (let i = 0; i < 200; i++) {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
     if (health?.status === 200) return server;
@@ -101,7 +131,17 @@ interface Answer {
  * A POST through node:http: `Transfer-Encoding: chunked` unless a Content-Length is given. Writes
  * `body`, or `total` bytes of "a", in 64 kB chunks and stops writing as soon as the answer is in.
  */
-function post(port: number, pathname: string, options: { contentType: string; body?: string; total?: number; contentLength?: number; headers?: Record<string, string> }): Promise<Answer> {
+function post(
+  port: number,
+  pathname: string,
+  options: {
+    contentType: string;
+    body?: string;
+    total?: number;
+    contentLength?: number;
+    headers?: Record<string, string>;
+  },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { "Content-Type": options.contentType, ...options.headers };
     if (options.contentLength !== undefined) headers["Content-Length"] = String(options.contentLength);
@@ -116,7 +156,12 @@ function post(port: number, pathname: string, options: { contentType: string; bo
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), sent });
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+          sent,
+        });
         request.destroy();
       });
       response.on("error", reject);
@@ -144,7 +189,6 @@ const WEBHOOK_SECRET = "whsec_server_process_test";
 const FORM = "application/x-www-form-urlencoded";
 const pool = Number(process.env.VITEST_POOL_ID ?? 0);
 
-
 describe("the running server", () => {
   // One with nothing third-party configured, one with payments and the consented scripts.
   const plainPort = 3290 + pool;
@@ -170,21 +214,39 @@ describe("the running server", () => {
   it("answers 403, not Remix's 500, to a page action whose Origin is the app's but names another host", async () => {
     // APP_URL is http://localhost:PORT (unset: derived); the request arrives as 127.0.0.1:PORT.
     const body = "emailOrUserName=alex.fan&password=sharpside-demo";
-    const mismatched = await post(plainPort, "/sign-in", { contentType: FORM, body, contentLength: body.length, headers: { Origin: `http://localhost:${plainPort}` } });
+    const mismatched = await post(plainPort, "/sign-in", {
+      contentType: FORM,
+      body,
+      contentLength: body.length,
+      headers: { Origin: `http://localhost:${plainPort}` },
+    });
     expect(mismatched.status).toBe(403);
     expect(mismatched.body).toBe("Forbidden");
     // The same Origin with the host a proxy forwarded: Remix's check agrees, the action runs.
-    const forwarded = await post(plainPort, "/sign-in", { contentType: FORM, body, contentLength: body.length, headers: { Origin: `http://localhost:${plainPort}`, "X-Forwarded-Host": `localhost:${plainPort}` } });
+    const forwarded = await post(plainPort, "/sign-in", {
+      contentType: FORM,
+      body,
+      contentLength: body.length,
+      headers: { Origin: `http://localhost:${plainPort}`, "X-Forwarded-Host": `localhost:${plainPort}` },
+    });
     expect(forwarded.status).not.toBe(403);
     expect(forwarded.status).toBeLessThan(500);
   });
 
   describe("request bodies: every one counted as it arrives, 10 MB at most", () => {
     it("refuses a declared Content-Length over 10 MB at once: text on a page, the API's shape under /api", async () => {
-      const page = await post(plainPort, "/sign-in", { contentType: FORM, contentLength: 10 * MB + 1, total: 64 * 1024 });
+      const page = await post(plainPort, "/sign-in", {
+        contentType: FORM,
+        contentLength: 10 * MB + 1,
+        total: 64 * 1024,
+      });
       expect(page.status).toBe(413);
       expect(page.body).toBe("Request too large");
-      const api = await post(plainPort, WEBHOOK, { contentType: "application/json", contentLength: 10 * MB + 1, total: 64 * 1024 });
+      const api = await post(plainPort, WEBHOOK, {
+        contentType: "application/json",
+        contentLength: 10 * MB + 1,
+        total: 64 * 1024,
+      });
       expect(api.status).toBe(413);
       expect(api.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(JSON.parse(api.body)).toMatchObject({ statusCode: 413, error: expect.any(String) });
@@ -205,7 +267,8 @@ describe("the running server", () => {
       expect(JSON.parse(api.body)).toEqual({ error: expect.any(String), statusCode: 413 });
       expect(api.sent).toBeLessThan(huge);
 
-      for (const port of [plainPort, configuredPort]) expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      for (const port of [plainPort, configuredPort])
+        expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       expect(plain.output()).toContain("refused a request body over the limit");
       expect(plain.output()).not.toMatch(/\n\s+at /); // the route's dropped answer logs no stack
       expect(plain.child.exitCode).toBeNull();
@@ -219,7 +282,9 @@ describe("the running server", () => {
       socket.on("data", (data) => (received += data));
       socket.on("error", () => {});
       const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-      socket.write(`POST /sign-in HTTP/1.1\r\nHost: 127.0.0.1:${plainPort}\r\nOrigin: https://evil.example\r\nContent-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        `POST /sign-in HTTP/1.1\r\nHost: 127.0.0.1:${plainPort}\r\nOrigin: https://evil.example\r\nContent-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       const chunk = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(0x10000, "a"), Buffer.from("\r\n")]);
       let sent = 0;
       while (!socket.destroyed && sent < 200 * MB) {
@@ -240,7 +305,10 @@ describe("the running server", () => {
       expect(form.headers["set-cookie"]?.some((cookie) => cookie.startsWith("ss_access="))).toBe(true);
 
       const session = { session: { emailOrUserName: "alex.fan", password: "sharpside-demo", rememberMe: false } };
-      const json = await post(plainPort, "/api/session", { contentType: "application/json", body: JSON.stringify(session) });
+      const json = await post(plainPort, "/api/session", {
+        contentType: "application/json",
+        body: JSON.stringify(session),
+      });
       expect(json.status).toBe(200);
       expect(JSON.parse(json.body).payload.user.userName).toBe("alex.fan");
 
@@ -252,11 +320,25 @@ describe("the running server", () => {
 
       // Nearly 10 MB reaches a route that takes that much, the webhook. The signature covers the
       // exact bytes: they arrive unchanged, in 64 kB chunks.
-      const event = JSON.stringify({ id: `evt_process_${Date.now()}`, object: "event", type: "customer.created", data: { object: { id: "cus_1", padding: "x".repeat(10 * MB - 2000) } } });
-      const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET });
-      const webhook = await post(configuredPort, WEBHOOK, { contentType: "application/json", body: event, headers: { "Stripe-Signature": signature } });
+      const event = JSON.stringify({
+        id: `evt_process_${Date.now()}`,
+        object: "event",
+        type: "customer.created",
+        data: { object: { id: "cus_1", padding: "x".repeat(10 * MB - 2000) } },
+      });
+      const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({
+        payload: event,
+        secret: WEBHOOK_SECRET,
+      });
+      const webhook = await post(configuredPort, WEBHOOK, {
+        contentType: "application/json",
+        body: event,
+        headers: { "Stripe-Signature": signature },
+      });
       expect(webhook.status).toBe(200);
-      expect(JSON.parse(webhook.body)).toEqual({ payload: { received: true, duplicate: false, type: "customer.created" } });
+      expect(JSON.parse(webhook.body)).toEqual({
+        payload: { received: true, duplicate: false, type: "customer.created" },
+      });
     });
   });
 
@@ -279,7 +361,9 @@ describe("the running server", () => {
       expect(policy.get("object-src")).toEqual(["'none'"]);
       expect(policy.get("default-src")).toEqual(["'self'"]);
       expect(policy.get("connect-src")).toEqual(["'self'", "ws:"]);
-      const hosts = [...policy].flatMap(([name, sources]) => sources.filter((source) => source.includes("//")).map((source) => `${name} ${source}`));
+      const hosts = [...policy].flatMap(([name, sources]) =>
+        sources.filter((source) => source.includes("//")).map((source) => `${name} ${source}`),
+      );
       expect(hosts).toEqual(["frame-src https://www.youtube-nocookie.com"]);
     });
 
@@ -287,9 +371,20 @@ describe("the running server", () => {
       const response = await fetch(`http://127.0.0.1:${configuredPort}/sign-in`);
       const policy = cspDirectives(response.headers.get("content-security-policy")!);
       const thirdParty = ["https://analytics.example", "https://widget.messenger.example"];
-      expect(policy.get("script-src")!.slice(3)).toEqual(["https://js.stripe.com", "https://*.js.stripe.com", ...thirdParty]);
+      expect(policy.get("script-src")!.slice(3)).toEqual([
+        "https://js.stripe.com",
+        "https://*.js.stripe.com",
+        ...thirdParty,
+      ]);
       expect(policy.get("connect-src")).toEqual(["'self'", "ws:", "https://api.stripe.com", ...thirdParty]);
-      expect(policy.get("frame-src")).toEqual(["'self'", "https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://www.youtube-nocookie.com", ...thirdParty]);
+      expect(policy.get("frame-src")).toEqual([
+        "'self'",
+        "https://js.stripe.com",
+        "https://*.js.stripe.com",
+        "https://hooks.stripe.com",
+        "https://www.youtube-nocookie.com",
+        ...thirdParty,
+      ]);
       expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
       expect(policy.get("default-src")).toEqual(["'self'"]);
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);

@@ -24,7 +24,13 @@ let counter = 0;
 async function signedIn({ expert = false, confirmed = true } = {}) {
   counter += 1;
   const email = `settings${counter}@example.com`;
-  const { user, jar } = await accountWithSession(database.db, context.env, { email, fullName: `Sam Settings${counter}`, password: PASSWORD, expert, confirmed });
+  const { user, jar } = await accountWithSession(database.db, context.env, {
+    email,
+    fullName: `Sam Settings${counter}`,
+    password: PASSWORD,
+    expert,
+    confirmed,
+  });
   return { user, jar, email };
 }
 
@@ -41,13 +47,22 @@ async function run(kind: "loader" | "action", jar: CookieJar | null, form?: Reco
   try {
     const result = await handler({ request, params: {}, context });
     // `data(...)` answers carry their status in `init`; plain objects are a 200.
-    if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
+    if (
+      result &&
+      typeof result === "object" &&
+      "type" in result &&
+      (result as { type: string }).type === "DataWithResponseInit"
+    ) {
       const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
-      return { status: wrapped.init?.status ?? 200, data: wrapped.data as Record<string, unknown> & { result?: { error?: Record<string, string[]> } } };
+      return {
+        status: wrapped.init?.status ?? 200,
+        data: wrapped.data as Record<string, unknown> & { result?: { error?: Record<string, string[]> } },
+      };
     }
     return { status: 200, data: result as Record<string, unknown> & { result?: { error?: Record<string, string[]> } } };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
     throw thrown;
   }
 }
@@ -92,7 +107,9 @@ describe(`/settings gate (${testDatabaseEngine()})`, () => {
 describe(`/settings profile form (${testDatabaseEngine()})`, () => {
   it("saves the profile from the form's fields", async () => {
     const { jar, user } = await signedIn();
-    await database.db.insert(uploads).values({ ownerId: user.id, key: `uploads/${user.id}/a.jpg`, status: "Complete", mimeType: "image/jpeg" });
+    await database.db
+      .insert(uploads)
+      .values({ ownerId: user.id, key: `uploads/${user.id}/a.jpg`, status: "Complete", mimeType: "image/jpeg" });
     const saved = await run("action", jar, profileForm({ avatar: `uploads/${user.id}/a.jpg` }));
     expect(saved).toMatchObject({ status: 200, data: { intent: "profile", ok: true } });
     const { data } = await run("loader", jar);
@@ -112,7 +129,14 @@ describe(`/settings profile form (${testDatabaseEngine()})`, () => {
     const { status, data } = await run(
       "action",
       jar,
-      profileForm({ firstName: " ", "location.state": "", "location.city": "", "dateOfBirth.year": "1990", "dateOfBirth.month": "02", "dateOfBirth.day": "30" })
+      profileForm({
+        firstName: " ",
+        "location.state": "",
+        "location.city": "",
+        "dateOfBirth.year": "1990",
+        "dateOfBirth.month": "02",
+        "dateOfBirth.day": "30",
+      }),
     );
     expect(status).toBe(422);
     expect(data?.result?.error).toMatchObject({
@@ -127,7 +151,12 @@ describe(`/settings profile form (${testDatabaseEngine()})`, () => {
 
   it("answers a foreign photo key on the avatar field", async () => {
     const owner = await signedIn();
-    await database.db.insert(uploads).values({ ownerId: owner.user.id, key: `uploads/${owner.user.id}/b.jpg`, status: "Complete", mimeType: "image/jpeg" });
+    await database.db.insert(uploads).values({
+      ownerId: owner.user.id,
+      key: `uploads/${owner.user.id}/b.jpg`,
+      status: "Complete",
+      mimeType: "image/jpeg",
+    });
     const other = await signedIn();
     const { status, data } = await run("action", other.jar, profileForm({ avatar: `uploads/${owner.user.id}/b.jpg` }));
     expect(status).toBe(422);
@@ -138,7 +167,10 @@ describe(`/settings profile form (${testDatabaseEngine()})`, () => {
 describe(`/settings username and password forms (${testDatabaseEngine()})`, () => {
   it("changes the username, and refuses a taken one on the field", async () => {
     const first = await signedIn();
-    expect(await run("action", first.jar, { intent: "username", userName: "Settings.Taken" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await run("action", first.jar, { intent: "username", userName: "Settings.Taken" })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     const second = await signedIn();
     const taken = await run("action", second.jar, { intent: "username", userName: "settings.taken" });
     expect(taken.status).toBe(422);
@@ -154,13 +186,28 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
       body: { session: { emailOrUserName: email, password: PASSWORD } },
       jar: otherJar,
     });
-    const wrong = await run("action", jar, { intent: "password", currentPassword: "nope nope 1", password: "brand new 77", confirmPassword: "brand new 77" });
+    const wrong = await run("action", jar, {
+      intent: "password",
+      currentPassword: "nope nope 1",
+      password: "brand new 77",
+      confirmPassword: "brand new 77",
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.data?.result?.error).toEqual({ currentPassword: ["Wrong password"] });
-    const mismatch = await run("action", jar, { intent: "password", currentPassword: PASSWORD, password: "brand new 77", confirmPassword: "brand new 78" });
+    const mismatch = await run("action", jar, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      password: "brand new 77",
+      confirmPassword: "brand new 78",
+    });
     expect(mismatch.data?.result?.error).toEqual({ confirmPassword: ["Passwords must match"] });
 
-    const changed = await run("action", jar, { intent: "password", currentPassword: PASSWORD, password: "brand new 77", confirmPassword: "brand new 77" });
+    const changed = await run("action", jar, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      password: "brand new 77",
+      confirmPassword: "brand new 77",
+    });
     expect(changed).toMatchObject({ status: 200, data: { intent: "password", ok: true } });
     const live = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(live.filter((s) => s.revokedAt === null)).toHaveLength(1);
@@ -175,11 +222,23 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
     expect(sports.map((sport) => sport.name)).toContain("NBA");
     const nba = sports.find((sport) => sport.name === "NBA")!.id;
     // Checked boxes are the kinds to get; the rest are muted. The e-mail box left unchecked: off.
-    const form = new URLSearchParams([["intent", "notifications"], ["receive", "PostLike"], ["receive", "NewComment"], ["sport", String(nba)]]);
+    const form = new URLSearchParams([
+      ["intent", "notifications"],
+      ["receive", "PostLike"],
+      ["receive", "NewComment"],
+      ["sport", String(nba)],
+    ]);
     const saved = await run("action", jar, Object.fromEntries(form));
     expect(saved.status).toBe(200);
-    const request = new Request("http://localhost/settings", { method: "POST", headers: { Cookie: jar.header() }, body: form });
-    expect(await settingsRoute.action({ request, params: {}, context } as never)).toMatchObject({ intent: "notifications", ok: true });
+    const request = new Request("http://localhost/settings", {
+      method: "POST",
+      headers: { Cookie: jar.header() },
+      body: form,
+    });
+    expect(await settingsRoute.action({ request, params: {}, context } as never)).toMatchObject({
+      intent: "notifications",
+      ok: true,
+    });
     expect((await run("loader", jar)).data?.notifications).toEqual({
       mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment", "Cheer"],
       newPickEmails: false,
@@ -205,7 +264,9 @@ describe(`/settings photo editor's Save (${testDatabaseEngine()})`, () => {
     expect(after).toEqual({ ...before, avatar: key });
 
     const cover = `uploads/${user.id}/cover.jpg`;
-    await database.db.insert(uploads).values({ ownerId: user.id, key: cover, status: "Complete", mimeType: "image/jpeg" });
+    await database.db
+      .insert(uploads)
+      .values({ ownerId: user.id, key: cover, status: "Complete", mimeType: "image/jpeg" });
     expect((await run("action", jar, { intent: "photo", kind: "cover", key: cover })).status).toBe(200);
     expect((await run("loader", jar)).data?.profile).toEqual({ ...before, avatar: key, cover });
   });
@@ -213,11 +274,15 @@ describe(`/settings photo editor's Save (${testDatabaseEngine()})`, () => {
   it("refuses someone else's upload, a pending one and a malformed request, keeping the stored photo", async () => {
     const owner = await signedIn();
     const foreign = `uploads/${owner.user.id}/theirs.jpg`;
-    await database.db.insert(uploads).values({ ownerId: owner.user.id, key: foreign, status: "Complete", mimeType: "image/jpeg" });
+    await database.db
+      .insert(uploads)
+      .values({ ownerId: owner.user.id, key: foreign, status: "Complete", mimeType: "image/jpeg" });
     const { jar, user } = await signedIn();
     const before = (await run("loader", jar)).data?.profile;
     const pending = `uploads/${user.id}/pending.jpg`;
-    await database.db.insert(uploads).values({ ownerId: user.id, key: pending, status: "Pending", mimeType: "image/jpeg" });
+    await database.db
+      .insert(uploads)
+      .values({ ownerId: user.id, key: pending, status: "Pending", mimeType: "image/jpeg" });
 
     for (const key of [foreign, pending]) {
       const refused = await run("action", jar, { intent: "photo", kind: "avatar", key });

@@ -28,7 +28,11 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 async function get(module: { loader: (args: never) => unknown }, path: string, params: Record<string, string> = {}) {
-  const response = (await module.loader({ request: new Request(`http://localhost${path}`), params, context } as never)) as Response;
+  const response = (await module.loader({
+    request: new Request(`http://localhost${path}`),
+    params,
+    context,
+  } as never)) as Response;
   return { status: response.status, type: response.headers.get("Content-Type"), text: await response.text() };
 }
 
@@ -47,7 +51,17 @@ describe(`robots.txt and the sitemap (${testDatabaseEngine()})`, () => {
     const robots = await get(robotsRoute, "/robots.txt");
     expect(robots.type).toContain("text/plain");
     const lines = robots.text.split("\n");
-    expect(lines).toEqual(expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /settings", "Disallow: /feed", "Disallow: /admin/", `Sitemap: ${ORIGIN}/sitemap.xml`]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "User-agent: *",
+        "Allow: /",
+        "Disallow: /api/",
+        "Disallow: /settings",
+        "Disallow: /feed",
+        "Disallow: /admin/",
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
+      ]),
+    );
     expect(lines).not.toContain("Disallow: /experts");
   });
 
@@ -63,10 +77,21 @@ describe(`robots.txt and the sitemap (${testDatabaseEngine()})`, () => {
     const index = await get(sitemapIndexRoute, "/sitemap.xml");
     expect(index.type).toContain("application/xml");
     expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(locations(index.text)).toEqual(["pages-1", "experts-1", "posts-1", "events-1"].map((file) => `${ORIGIN}/sitemap/${file}.xml`));
+    expect(locations(index.text)).toEqual(
+      ["pages-1", "experts-1", "posts-1", "events-1"].map((file) => `${ORIGIN}/sitemap/${file}.xml`),
+    );
 
-    const file = async (name: string) => locations((await get(sitemapFileRoute, `/sitemap/${name}`, { file: name })).text);
-    expect(await file("pages-1.xml")).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/leaderboard`, `${ORIGIN}/leaderboard?window=all`, `${ORIGIN}/verify`, `${ORIGIN}/discover-experts`]));
+    const file = async (name: string) =>
+      locations((await get(sitemapFileRoute, `/sitemap/${name}`, { file: name })).text);
+    expect(await file("pages-1.xml")).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/`,
+        `${ORIGIN}/leaderboard`,
+        `${ORIGIN}/leaderboard?window=all`,
+        `${ORIGIN}/verify`,
+        `${ORIGIN}/discover-experts`,
+      ]),
+    );
     const expertUrls = await file("experts-1.xml");
     expect(expertUrls).toContain(`${ORIGIN}/experts/${expert.user.userName}`);
     expect(expertUrls).not.toContain(`${ORIGIN}/experts/${lapsed.user.userName}`);
@@ -76,7 +101,8 @@ describe(`robots.txt and the sitemap (${testDatabaseEngine()})`, () => {
     expect(await file("events-1.xml")).toContain(`${ORIGIN}/events/${pick.eventId}`);
     const posts = await get(sitemapFileRoute, "/sitemap/posts-1.xml", { file: "posts-1.xml" });
     expect(posts.text).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
-    for (const missing of ["posts-2.xml", "pages-0.xml", "secrets.xml", "posts-1.json"]) expect((await get(sitemapFileRoute, `/sitemap/${missing}`, { file: missing })).status).toBe(404);
+    for (const missing of ["posts-2.xml", "pages-0.xml", "secrets.xml", "posts-1.json"])
+      expect((await get(sitemapFileRoute, `/sitemap/${missing}`, { file: missing })).status).toBe(404);
   });
 
   it("pages a kind past the limit into more files", async () => {
@@ -85,7 +111,9 @@ describe(`robots.txt and the sitemap (${testDatabaseEngine()})`, () => {
     const files = await sitemapFiles(database.db, now, 2);
     const expertFiles = files.filter((name) => name.startsWith("experts-"));
     expect(expertFiles.length).toBeGreaterThanOrEqual(2);
-    const all = (await Promise.all(expertFiles.map((name) => sitemapUrls(database.db, name, now, 2)))).flat().map((url) => url!.path);
+    const all = (await Promise.all(expertFiles.map((name) => sitemapUrls(database.db, name, now, 2))))
+      .flat()
+      .map((url) => url!.path);
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBe((await sitemapUrls(database.db, "experts-1.xml", now, 1000))!.length);
     expect(await sitemapUrls(database.db, `experts-${expertFiles.length + 1}.xml`, now, 2)).toBeNull();

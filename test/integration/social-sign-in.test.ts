@@ -8,7 +8,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, socialAccounts, users } from "~/db/schema";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "~/modules/accounts/sessions.server";
-import { createSocialToken, OAUTH_STATE_COOKIE, SOCIAL_COOKIE, SOCIAL_TOKEN_TTL_SECONDS } from "~/modules/accounts/social.server";
+import {
+  createSocialToken,
+  OAUTH_STATE_COOKIE,
+  SOCIAL_COOKIE,
+  SOCIAL_TOKEN_TTL_SECONDS,
+} from "~/modules/accounts/social.server";
 import * as sessionRoute from "~/routes/api.session";
 import * as socialSessionRoute from "~/routes/api.session.social";
 import * as meRoute from "~/routes/api.user.me";
@@ -33,7 +38,11 @@ let disabled: AppLoadContext;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  provider = await startOAuthProvider({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${APP_URL}/auth/google/callback`] });
+  provider = await startOAuthProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [`${APP_URL}/auth/google/callback`],
+  });
   const common = { APP_URL, RATE_LIMIT_SIGN_UP: "1000/60", RATE_LIMIT_SIGN_IN_IP: "1000/60" };
   context = makeLoadContext(database.db, {
     ...common,
@@ -44,7 +53,11 @@ beforeAll(async () => {
     GOOGLE_USERINFO_URL: provider.userInfoUrl,
   });
   // Same database, Google sign-in not configured (only the endpoints' URLs are).
-  disabled = makeLoadContext(database.db, { ...common, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_AUTH_URL: provider.authorizeUrl });
+  disabled = makeLoadContext(database.db, {
+    ...common,
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_AUTH_URL: provider.authorizeUrl,
+  });
 });
 afterAll(async () => {
   await provider?.close();
@@ -54,7 +67,13 @@ afterAll(async () => {
 let counter = 0;
 function googleAccount(overrides: Partial<ProviderAccount> = {}): ProviderAccount {
   counter += 1;
-  return { sub: `10${Date.now()}${counter}`, email: `g.person${counter}@gmail.test`, email_verified: true, name: `Gia Person${counter}`, ...overrides };
+  return {
+    sub: `10${Date.now()}${counter}`,
+    email: `g.person${counter}@gmail.test`,
+    email_verified: true,
+    name: `Gia Person${counter}`,
+    ...overrides,
+  };
 }
 
 const pathOf = (location: string) => {
@@ -74,7 +93,13 @@ async function signInWithGoogle(jar: CookieJar, start = "/auth/google", account?
   const back = atProvider.headers.get("Location")!;
   expect(back.startsWith(`${APP_URL}/auth/google/callback?`)).toBe(true);
   const callback = await callRoute(callbackRoute, context, { path: pathOf(back), jar });
-  return { started, authorizeUrl: new URL(authorizeUrl), callbackPath: pathOf(back), callback, location: callback.headers.get("Location") ?? "" };
+  return {
+    started,
+    authorizeUrl: new URL(authorizeUrl),
+    callbackPath: pathOf(back),
+    callback,
+    location: callback.headers.get("Location") ?? "",
+  };
 }
 
 function pageRequest(path: string, jar: CookieJar, form?: Record<string, string>) {
@@ -87,7 +112,10 @@ function pageRequest(path: string, jar: CookieJar, form?: Record<string, string>
 /** The page's loader: its data, or the Response it threw. */
 async function loadCompletePage(path: string, jar: CookieJar, ctx = context) {
   try {
-    return { data: await completeRoute.loader({ request: pageRequest(path, jar), params: {}, context: ctx }), thrown: null };
+    return {
+      data: await completeRoute.loader({ request: pageRequest(path, jar), params: {}, context: ctx }),
+      thrown: null,
+    };
   } catch (thrown) {
     if (thrown instanceof Response) return { data: null, thrown };
     throw thrown;
@@ -100,7 +128,10 @@ async function submitCompletePage(path: string, jar: CookieJar, form: Record<str
     jar.absorb(result);
     return { response: result, data: null };
   }
-  return { response: null, data: result as unknown as { data: { result: { error?: Record<string, string[]> } }; init: ResponseInit } };
+  return {
+    response: null,
+    data: result as unknown as { data: { result: { error?: Record<string, string[]> } }; init: ResponseInit },
+  };
 }
 
 async function me(jar: CookieJar) {
@@ -111,7 +142,13 @@ function completionQuery(location: string) {
   const url = new URL(location, APP_URL);
   expect(url.pathname).toBe("/sign-up/complete");
   const q = url.searchParams;
-  return { provider: q.get("provider")!, token: q.get("token")!, email: q.get("email")!, name: q.get("name")!, path: `${url.pathname}${url.search}` };
+  return {
+    provider: q.get("provider")!,
+    token: q.get("token")!,
+    email: q.get("email")!,
+    name: q.get("name")!,
+    path: `${url.pathname}${url.search}`,
+  };
 }
 
 async function linkedAccount(sub: string) {
@@ -125,7 +162,10 @@ async function linkedAccount(sub: string) {
 describe(`Google sign-in (${testDatabaseEngine()})`, () => {
   it("starts an authorization-code flow with PKCE and remembers the callbackUrl in an HttpOnly cookie", async () => {
     const jar = new CookieJar();
-    const started = await callRoute(startRoute, context, { path: "/auth/google?callbackUrl=%2Fexperts%3Fpage%3D2&flow=Expert", jar });
+    const started = await callRoute(startRoute, context, {
+      path: "/auth/google?callbackUrl=%2Fexperts%3Fpage%3D2&flow=Expert",
+      jar,
+    });
     expect(started.status).toBe(302);
     const url = new URL(started.headers.get("Location")!);
     expect(`${url.origin}${url.pathname}`).toBe(provider.authorizeUrl);
@@ -166,11 +206,22 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     expect(provider.tokenRequests.slice(before)).toEqual([{ ok: true, clientAuth: "basic" }]);
     // No session yet, the state cookie is spent, the token is bound to this browser.
     expect(jar.get(ACCESS_COOKIE)).toBeUndefined();
-    expect(callback.headers.getSetCookie().some((line) => line.startsWith(`${OAUTH_STATE_COOKIE}:`) && /Max-Age=0/.test(line))).toBe(true);
+    expect(
+      callback.headers
+        .getSetCookie()
+        .some((line) => line.startsWith(`${OAUTH_STATE_COOKIE}:`) && /Max-Age=0/.test(line)),
+    ).toBe(true);
     expect(await linkedAccount(account.sub)).toBeUndefined();
 
     const page = await loadCompletePage(query.path, jar);
-    expect(page.data).toMatchObject({ valid: true, provider: "google", token: query.token, email: account.email, name: "Gia  Marie Person", callbackUrl: "/experts" });
+    expect(page.data).toMatchObject({
+      valid: true,
+      provider: "google",
+      token: query.token,
+      email: account.email,
+      name: "Gia  Marie Person",
+      callbackUrl: "/experts",
+    });
     // The same URL in another browser (history, logs, a shared link) is no use.
     const elsewhere = await loadCompletePage(query.path, new CookieJar());
     expect(elsewhere.data).toMatchObject({ valid: false });
@@ -199,7 +250,14 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
 
     const current = await me(jar);
     expect(current.status).toBe(200);
-    expect(current.body.payload.user).toMatchObject({ email: account.email, emailConfirmed: true, firstName: "Noor", lastName: "Al Haddad", timezone: "Europe/Paris", signUpFlow: "User" });
+    expect(current.body.payload.user).toMatchObject({
+      email: account.email,
+      emailConfirmed: true,
+      firstName: "Noor",
+      lastName: "Al Haddad",
+      timezone: "Europe/Paris",
+      signUpFlow: "User",
+    });
     const [row] = await database.db.select().from(users).where(eq(users.email, account.email));
     expect(row.passwordHash).toBeNull();
     expect(row.newsletter).toBe(true);
@@ -228,12 +286,25 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
       method: "POST",
       path: "/api/users/social",
       jar,
-      body: { user: { email: other, fullName: "Sam Other" }, socialAccount: { provider: query.provider, token: query.token, email: query.email, name: query.name } },
+      body: {
+        user: { email: other, fullName: "Sam Other" },
+        socialAccount: { provider: query.provider, token: query.token, email: query.email, name: query.name },
+      },
     });
     expect(result.status).toBe(201);
-    expect(result.body.payload.user).toMatchObject({ email: other, emailConfirmed: false, signUpFlow: "Expert", firstName: "Sam", lastName: "Other" });
+    expect(result.body.payload.user).toMatchObject({
+      email: other,
+      emailConfirmed: false,
+      signUpFlow: "Expert",
+      firstName: "Sam",
+      lastName: "Other",
+    });
     expect(jar.get(ACCESS_COOKIE)).toBeTruthy();
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, other)).orderBy(desc(mailOutbox.createdAt));
+    const [mail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, other))
+      .orderBy(desc(mailOutbox.createdAt));
     expect(mail.text).toMatch(/\b[A-Z2-9]{6}\b/);
     expect((await linkedAccount(account.sub))?.userId).toBe(result.body.payload.user.id);
 
@@ -265,21 +336,47 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     const taken = await callRoute(usersRoute, context, {
       method: "POST",
       path: "/api/users",
-      body: { user: { email: `taken.${account.email}`, fullName: "Taken Person", password: "correct horse 42", passwordConfirmation: "correct horse 42" } },
+      body: {
+        user: {
+          email: `taken.${account.email}`,
+          fullName: "Taken Person",
+          password: "correct horse 42",
+          passwordConfirmation: "correct horse 42",
+        },
+      },
     });
     expect(taken.status).toBe(201);
-    const clash = await submitCompletePage(q.path, jar, { ...socialFields, email: `taken.${account.email}`, fullName: "Me Too" });
+    const clash = await submitCompletePage(q.path, jar, {
+      ...socialFields,
+      email: `taken.${account.email}`,
+      fullName: "Me Too",
+    });
     expect(clash.data!.init.status).toBe(422);
     expect(clash.data!.data.result.error).toMatchObject({ email: ["This e-mail is already registered"] });
 
-    const body = { user: { email: account.email, fullName: "First Time" }, socialAccount: { provider: "google", token: q.token, email: q.email, name: q.name } };
+    const body = {
+      user: { email: account.email, fullName: "First Time" },
+      socialAccount: { provider: "google", token: q.token, email: q.email, name: q.name },
+    };
     // The same browser sends the token twice (a double submit, or a second tab).
     const secondTab = new CookieJar();
     secondTab.set(SOCIAL_COOKIE, jar.get(SOCIAL_COOKIE)!);
-    expect((await callRoute(socialUsersRoute, context, { method: "POST", path: "/api/users/social", jar, body })).status).toBe(201);
-    const twice = await callRoute(socialUsersRoute, context, { method: "POST", path: "/api/users/social", jar: secondTab, body: { ...body, user: { email: `2.${account.email}`, fullName: "Second" } } });
+    expect(
+      (await callRoute(socialUsersRoute, context, { method: "POST", path: "/api/users/social", jar, body })).status,
+    ).toBe(201);
+    const twice = await callRoute(socialUsersRoute, context, {
+      method: "POST",
+      path: "/api/users/social",
+      jar: secondTab,
+      body: { ...body, user: { email: `2.${account.email}`, fullName: "Second" } },
+    });
     expect(twice.status).toBe(422);
-    expect(await database.db.select().from(users).where(eq(users.email, `2.${account.email}`))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `2.${account.email}`)),
+    ).toHaveLength(0);
   });
 
   it("links an existing account with the e-mail Google verified and signs in", async () => {
@@ -287,7 +384,14 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     const signUp = await callRoute(usersRoute, context, {
       method: "POST",
       path: "/api/users",
-      body: { user: { email, fullName: "Pat Password", password: "correct horse 42", passwordConfirmation: "correct horse 42" } },
+      body: {
+        user: {
+          email,
+          fullName: "Pat Password",
+          password: "correct horse 42",
+          passwordConfirmation: "correct horse 42",
+        },
+      },
     });
     const userId = signUp.body.payload.user.id as string;
     await database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId));
@@ -298,7 +402,11 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     expect((await me(jar)).body.payload.user.id).toBe(userId);
     expect((await linkedAccount(account.sub))?.userId).toBe(userId);
     // The password still works.
-    const byPassword = await callRoute(sessionRoute, context, { method: "POST", path: "/api/session", body: { session: { emailOrUserName: email, password: "correct horse 42" } } });
+    const byPassword = await callRoute(sessionRoute, context, {
+      method: "POST",
+      path: "/api/session",
+      body: { session: { emailOrUserName: email, password: "correct horse 42" } },
+    });
     expect(byPassword.status).toBe(200);
   });
 
@@ -309,7 +417,9 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
       method: "POST",
       path: "/api/users",
       jar: squatter,
-      body: { user: { email, fullName: "Not Owner", password: "correct horse 42", passwordConfirmation: "correct horse 42" } },
+      body: {
+        user: { email, fullName: "Not Owner", password: "correct horse 42", passwordConfirmation: "correct horse 42" },
+      },
     });
     const userId = signUp.body.payload.user.id as string;
     const jar = new CookieJar();
@@ -326,7 +436,9 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     await callRoute(usersRoute, context, {
       method: "POST",
       path: "/api/users",
-      body: { user: { email, fullName: "Real Owner", password: "correct horse 42", passwordConfirmation: "correct horse 42" } },
+      body: {
+        user: { email, fullName: "Real Owner", password: "correct horse 42", passwordConfirmation: "correct horse 42" },
+      },
     });
     const account = googleAccount({ email, email_verified: false });
     const jar = new CookieJar();
@@ -337,7 +449,10 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
       method: "POST",
       path: "/api/users/social",
       jar,
-      body: { user: { email, fullName: "Someone Else" }, socialAccount: { provider: "google", token: q.token, email: q.email, name: q.name } },
+      body: {
+        user: { email, fullName: "Someone Else" },
+        socialAccount: { provider: "google", token: q.token, email: q.email, name: q.name },
+      },
     });
     expect(result.status).toBe(422);
     expect(result.body.errors).toMatchObject({ email: ["This e-mail is already registered"] });
@@ -364,7 +479,10 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     expect(foreign.headers.get("Location")).toBe("/sign-in?error=google");
     expect(victim.get(ACCESS_COOKIE)).toBeUndefined();
 
-    const noState = await callRoute(callbackRoute, context, { path: "/auth/google/callback?code=abc", jar: new CookieJar() });
+    const noState = await callRoute(callbackRoute, context, {
+      path: "/auth/google/callback?code=abc",
+      jar: new CookieJar(),
+    });
     expect(noState.headers.get("Location")).toBe("/sign-in?error=google");
 
     const replayJar = new CookieJar();
@@ -389,10 +507,23 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
         method: "POST",
         path: "/api/users/social",
         jar,
-        body: { user: { email: q.email, fullName: q.name }, socialAccount: { provider: "google", token: q.token, email: q.email, name: q.name } },
+        body: {
+          user: { email: q.email, fullName: q.name },
+          socialAccount: { provider: "google", token: q.token, email: q.email, name: q.name },
+        },
       });
       expect(created.status).toBe(201);
-      return { account, userId: created.body.payload.user.id as string, profile: { provider: "google" as const, sub: account.sub, email: account.email, emailVerified: true, name: account.name! } };
+      return {
+        account,
+        userId: created.body.payload.user.id as string,
+        profile: {
+          provider: "google" as const,
+          sub: account.sub,
+          email: account.email,
+          emailVerified: true,
+          name: account.name!,
+        },
+      };
     }
 
     /** A browser holding a freshly issued token for the profile. */
@@ -406,14 +537,30 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     it("signs in a linked Google account and answers 404 for one with no account", async () => {
       const { userId, profile } = await linkedUser();
       const { jar, socialAccount } = browserWithToken(profile);
-      const signedIn = await callRoute(socialSessionRoute, context, { method: "POST", path: "/api/session/social", jar, body: { session: { socialAccount } } });
+      const signedIn = await callRoute(socialSessionRoute, context, {
+        method: "POST",
+        path: "/api/session/social",
+        jar,
+        body: { session: { socialAccount } },
+      });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.payload.user.id).toBe(userId);
       expect(jar.get(ACCESS_COOKIE)).toBeTruthy();
       expect((await me(jar)).body.payload.user.id).toBe(userId);
 
-      const stranger = browserWithToken({ provider: "google", sub: `unknown-${Date.now()}`, email: googleAccount().email, emailVerified: false, name: "New Person" });
-      const unknown = await callRoute(socialSessionRoute, context, { method: "POST", path: "/api/session/social", jar: stranger.jar, body: { session: { socialAccount: stranger.socialAccount } } });
+      const stranger = browserWithToken({
+        provider: "google",
+        sub: `unknown-${Date.now()}`,
+        email: googleAccount().email,
+        emailVerified: false,
+        name: "New Person",
+      });
+      const unknown = await callRoute(socialSessionRoute, context, {
+        method: "POST",
+        path: "/api/session/social",
+        jar: stranger.jar,
+        body: { session: { socialAccount: stranger.socialAccount } },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ statusCode: 404, error: expect.any(String) });
       expect(stranger.jar.get(ACCESS_COOKIE)).toBeUndefined();
@@ -422,16 +569,26 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     it("refuses tampered, expired, foreign-browser and mismatched tokens with 422", async () => {
       const { profile } = await linkedUser();
       const call = (jar: CookieJar, socialAccount: Record<string, string>) =>
-        callRoute(socialSessionRoute, context, { method: "POST", path: "/api/session/social", jar, body: { session: { socialAccount } } });
+        callRoute(socialSessionRoute, context, {
+          method: "POST",
+          path: "/api/session/social",
+          jar,
+          body: { session: { socialAccount } },
+        });
 
       const good = browserWithToken(profile);
       const [body, signature] = good.socialAccount.token.split(".");
       const forged = JSON.parse(Buffer.from(body, "base64url").toString());
       forged.sub = "someone-else";
-      const tampered = await call(good.jar, { ...good.socialAccount, token: `${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${signature}` });
+      const tampered = await call(good.jar, {
+        ...good.socialAccount,
+        token: `${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${signature}`,
+      });
       expect(tampered.status).toBe(422);
       expect(tampered.body.errors).toHaveProperty("token");
-      expect((await call(good.jar, { ...good.socialAccount, token: `${body}.${signature.slice(0, -2)}xx` })).status).toBe(422);
+      expect(
+        (await call(good.jar, { ...good.socialAccount, token: `${body}.${signature.slice(0, -2)}xx` })).status,
+      ).toBe(422);
       expect((await call(good.jar, { ...good.socialAccount, token: "garbage" })).status).toBe(422);
 
       const old = browserWithToken(profile, new Date(Date.now() - (SOCIAL_TOKEN_TTL_SECONDS + 1) * 1000));
@@ -449,7 +606,10 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
         method: "POST",
         path: "/api/users/social",
         jar: good.jar,
-        body: { user: { email, fullName: "Forger" }, socialAccount: { ...good.socialAccount, token: `${body}.x${signature.slice(1)}` } },
+        body: {
+          user: { email, fullName: "Forger" },
+          socialAccount: { ...good.socialAccount, token: `${body}.x${signature.slice(1)}` },
+        },
       });
       expect(signUp.status).toBe(422);
       expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -465,7 +625,14 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
         method: "POST",
         path: "/api/users",
         jar,
-        body: { user: { email: googleAccount().email, fullName: "Has Account", password: "correct horse 42", passwordConfirmation: "correct horse 42" } },
+        body: {
+          user: {
+            email: googleAccount().email,
+            fullName: "Has Account",
+            password: "correct horse 42",
+            passwordConfirmation: "correct horse 42",
+          },
+        },
       });
       const signedIn = await loadCompletePage("/sign-up/complete", jar);
       expect(signedIn.thrown?.status).toBe(302);
@@ -473,7 +640,10 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
     });
 
     it("has the title 'Complete sign up | SHARPSIDE'", () => {
-      const meta = completeRoute.meta!({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never) as { title?: string }[];
+      const meta = completeRoute.meta!({
+        matches: [{ id: "root", data: { appName: "Sharpside" } }],
+        location: { pathname: "/" },
+      } as never) as { title?: string }[];
       expect(meta.find((m) => m.title)?.title).toBe("Complete sign up | SHARPSIDE");
     });
   });
@@ -484,12 +654,23 @@ describe(`Google sign-in (${testDatabaseEngine()})`, () => {
       const start = await callRoute(startRoute, disabled, { path: "/auth/google", jar });
       expect(start.status).toBe(404);
       expect(start.headers.get("Location")).toBeNull();
-      expect((await callRoute(callbackRoute, disabled, { path: "/auth/google/callback?code=a&state=b", jar })).status).toBe(404);
+      expect(
+        (await callRoute(callbackRoute, disabled, { path: "/auth/google/callback?code=a&state=b", jar })).status,
+      ).toBe(404);
       const body = { session: { socialAccount: { provider: "google", token: "a.b", email: "a@b.test", name: "A" } } };
-      expect((await callRoute(socialSessionRoute, disabled, { method: "POST", path: "/api/session/social", body })).status).toBe(404);
+      expect(
+        (await callRoute(socialSessionRoute, disabled, { method: "POST", path: "/api/session/social", body })).status,
+      ).toBe(404);
       const signUp = { user: { email: "a@b.test", fullName: "A B" }, socialAccount: body.session.socialAccount };
-      expect((await callRoute(socialUsersRoute, disabled, { method: "POST", path: "/api/users/social", body: signUp })).status).toBe(404);
-      const page = await loadCompletePage("/sign-up/complete?provider=google&token=a.b&email=a%40b.test&name=A", jar, disabled);
+      expect(
+        (await callRoute(socialUsersRoute, disabled, { method: "POST", path: "/api/users/social", body: signUp }))
+          .status,
+      ).toBe(404);
+      const page = await loadCompletePage(
+        "/sign-up/complete?provider=google&token=a.b&email=a%40b.test&name=A",
+        jar,
+        disabled,
+      );
       expect(page.thrown?.status).toBe(404);
     });
   });

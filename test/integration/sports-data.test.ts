@@ -48,7 +48,13 @@ beforeAll(async () => {
   fixtures = postFixtures(database.db, context);
   const [adminUser] = await database.db
     .insert(users)
-    .values({ email: "sports-admin@example.com", userName: "SportsAdmin", firstName: "Ada", roles: ["User", "Admin"], emailConfirmedAt: new Date() })
+    .values({
+      email: "sports-admin@example.com",
+      userName: "SportsAdmin",
+      firstName: "Ada",
+      roles: ["User", "Admin"],
+      emailConfirmedAt: new Date(),
+    })
     .returning();
   admin = await signedInJar(database.db, context.env, adminUser.id);
 });
@@ -57,20 +63,33 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-const sync = (overrides: Partial<SyncEnv> = {}, options: { timeoutMs?: number } = {}) => runSportsDataSync(database.db, { ...context.env, ...overrides }, logger, new Date(), options);
+const sync = (overrides: Partial<SyncEnv> = {}, options: { timeoutMs?: number } = {}) =>
+  runSportsDataSync(database.db, { ...context.env, ...overrides }, logger, new Date(), options);
 /** The interval has passed: the lease is free again. */
-const expireLease = () => database.db.update(sportsDataSync).set({ startedAt: new Date(Date.now() - DAY) }).where(eq(sportsDataSync.id, 1));
-const game = async (providerId: string) => (await database.db.query.events.findFirst({ where: eq(events.externalId, `odds-api:${providerId}`) }))!;
+const expireLease = () =>
+  database.db
+    .update(sportsDataSync)
+    .set({ startedAt: new Date(Date.now() - DAY) })
+    .where(eq(sportsDataSync.id, 1));
+const game = async (providerId: string) =>
+  (await database.db.query.events.findFirst({ where: eq(events.externalId, `odds-api:${providerId}`) }))!;
 /** The rows of a game's market, oldest snapshot first, each as "side line price×bookmakers". */
 async function lines(eventId: number, market: "Moneyline" | "Spread" | "Total") {
-  const rows = await database.db.select().from(marketSnapshots).where(and(eq(marketSnapshots.eventId, eventId), eq(marketSnapshots.market, market))).orderBy(marketSnapshots.takenAt, marketSnapshots.side, marketSnapshots.line);
+  const rows = await database.db
+    .select()
+    .from(marketSnapshots)
+    .where(and(eq(marketSnapshots.eventId, eventId), eq(marketSnapshots.market, market)))
+    .orderBy(marketSnapshots.takenAt, marketSnapshots.side, marketSnapshots.line);
   return rows.map((row) => `${row.side} ${row.line ?? "-"} ${row.price}×${row.bookmakers}`);
 }
-const snapshotCount = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(marketSnapshots))[0].n;
+const snapshotCount = async () =>
+  (await database.db.select({ n: sql<number>`count(*)::int` }).from(marketSnapshots))[0].n;
 
 /** The admin page's loader (GET) or action (a form POST), answered as Remix would. */
-const runPage = (jar: CookieJar | undefined, fields?: Record<string, string>) => runPageModule(adminEventsPage, context, "/admin/events", jar, fields);
-const importJson = (value: unknown, jar: CookieJar | undefined = admin) => runPage(jar, { intent: "import", results: typeof value === "string" ? value : JSON.stringify(value) });
+const runPage = (jar: CookieJar | undefined, fields?: Record<string, string>) =>
+  runPageModule(adminEventsPage, context, "/admin/events", jar, fields);
+const importJson = (value: unknown, jar: CookieJar | undefined = admin) =>
+  runPage(jar, { intent: "import", results: typeof value === "string" ? value : JSON.stringify(value) });
 
 describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, () => {
   it("games appear in their sports with their lines; moved lines and starts follow; a final score grades the pick with its CLV", async () => {
@@ -79,7 +98,15 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
     expect(first).toEqual({
       ran: true,
       error: null,
-      summary: { eventsCreated: 4, eventsUpdated: 0, snapshotsAdded: 26, resultsRecorded: 1, picksGraded: 0, conflicts: 0, skipped: 0 },
+      summary: {
+        eventsCreated: 4,
+        eventsUpdated: 0,
+        snapshotsAdded: 26,
+        resultsRecorded: 1,
+        picksGraded: 0,
+        conflicts: 0,
+        skipped: 0,
+      },
     });
     // Odds and scores of the two configured sports, asked as the API documents.
     expect(standIn.requests.map((request) => request.path).sort()).toEqual([
@@ -89,19 +116,52 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
       "/v4/sports/basketball_nba/scores",
     ]);
     const oddsQuery = standIn.requests.find((request) => request.path.endsWith("/odds"))!.query;
-    expect(oddsQuery).toEqual({ apiKey: standIn.apiKey, regions: "us", markets: "h2h,spreads,totals", oddsFormat: "american" });
-    expect(standIn.requests.find((request) => request.path.endsWith("/scores"))!.query).toEqual({ apiKey: standIn.apiKey, daysFrom: "3" });
+    expect(oddsQuery).toEqual({
+      apiKey: standIn.apiKey,
+      regions: "us",
+      markets: "h2h,spreads,totals",
+      oddsFormat: "american",
+    });
+    expect(standIn.requests.find((request) => request.path.endsWith("/scores"))!.query).toEqual({
+      apiKey: standIn.apiKey,
+      daysFrom: "3",
+    });
 
     const lakers = await game(GAMES.lakersCeltics);
-    expect(lakers).toMatchObject({ categoryId: 2, homeTeam: "Los Angeles Lakers", awayTeam: "Boston Celtics", status: "Scheduled", resultedAt: null });
+    expect(lakers).toMatchObject({
+      categoryId: 2,
+      homeTeam: "Los Angeles Lakers",
+      awayTeam: "Boston Celtics",
+      status: "Scheduled",
+      resultedAt: null,
+    });
     expect(lakers.startsAt.getTime()).toBe(new Date(String(standIn.render("odds")[0].commence_time)).getTime());
-    expect(await game(GAMES.chiefsBills)).toMatchObject({ categoryId: 1, homeTeam: "Kansas City Chiefs", awayTeam: "Buffalo Bills" });
+    expect(await game(GAMES.chiefsBills)).toMatchObject({
+      categoryId: 1,
+      homeTeam: "Kansas City Chiefs",
+      awayTeam: "Buffalo Bills",
+    });
     // A game only the scores listed, already over: created with its result.
-    expect(await game(GAMES.eaglesCowboys)).toMatchObject({ categoryId: 1, status: "Final", homeScore: 27, awayScore: 20 });
+    expect(await game(GAMES.eaglesCowboys)).toMatchObject({
+      categoryId: 1,
+      status: "Final",
+      homeScore: 27,
+      awayScore: 20,
+    });
     // Per side and line: the best price for the bettor and how many bookmakers offered it.
-    expect(await lines(lakers.id, "Spread")).toEqual(["Away 4.5 -108×3", "Away 5 -115×1", "Home -5 -105×1", "Home -4.5 -108×3"]);
+    expect(await lines(lakers.id, "Spread")).toEqual([
+      "Away 4.5 -108×3",
+      "Away 5 -115×1",
+      "Home -5 -105×1",
+      "Home -4.5 -108×3",
+    ]);
     expect(await lines(lakers.id, "Moneyline")).toEqual(["Away - 160×4", "Home - -175×4"]);
-    expect(await lines(lakers.id, "Total")).toEqual(["Over 221.5 -105×3", "Over 222 -110×1", "Under 221.5 -108×3", "Under 222 -110×1"]);
+    expect(await lines(lakers.id, "Total")).toEqual([
+      "Over 221.5 -105×3",
+      "Over 222 -110×1",
+      "Under 221.5 -108×3",
+      "Under 222 -110×1",
+    ]);
     // A price no bookmaker means (+50) and a market not ours (h2h_lay) are left out.
     const nuggets = await game(GAMES.nuggetsWarriors);
     expect(await lines(nuggets.id, "Moneyline")).toEqual(["Away - 110×2", "Home - -128×2"]);
@@ -113,17 +173,41 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
     standIn.setStart(GAMES.lakersCeltics, tipOff);
     await expireLease();
     const moved = await sync();
-    expect(moved).toMatchObject({ ran: true, error: null, summary: { eventsCreated: 0, eventsUpdated: 2, snapshotsAdded: 6, resultsRecorded: 0, picksGraded: 0, conflicts: 0 } });
+    expect(moved).toMatchObject({
+      ran: true,
+      error: null,
+      summary: {
+        eventsCreated: 0,
+        eventsUpdated: 2,
+        snapshotsAdded: 6,
+        resultsRecorded: 0,
+        picksGraded: 0,
+        conflicts: 0,
+      },
+    });
     expect((await game(GAMES.nuggetsWarriors)).startsAt.getTime() - nuggets.startsAt.getTime()).toBe(2 * HOUR);
     expect((await game(GAMES.lakersCeltics)).startsAt.getTime()).toBe(tipOff.getTime());
     expect(await lines(lakers.id, "Spread")).toEqual([
-      "Away 4.5 -108×3", "Away 5 -115×1", "Home -5 -105×1", "Home -4.5 -108×3",
-      "Away 5.5 -108×3", "Away 6 -115×1", "Home -6 -105×1", "Home -5.5 -105×3",
+      "Away 4.5 -108×3",
+      "Away 5 -115×1",
+      "Home -5 -105×1",
+      "Home -4.5 -108×3",
+      "Away 5.5 -108×3",
+      "Away 6 -115×1",
+      "Home -6 -105×1",
+      "Home -5.5 -105×3",
     ]);
     // Unchanged markets are not appended again.
     expect(await lines(lakers.id, "Moneyline")).toHaveLength(2);
     expect(await lines(nuggets.id, "Total")).toHaveLength(2);
-    expect(await lines((await game(GAMES.chiefsBills)).id, "Total")).toEqual(["Over 47.5 -108×2", "Over 48 -110×1", "Under 47.5 -110×2", "Under 48 -110×1", "Over 48.5 -105×3", "Under 48.5 -110×3"]);
+    expect(await lines((await game(GAMES.chiefsBills)).id, "Total")).toEqual([
+      "Over 47.5 -108×2",
+      "Over 48 -110×1",
+      "Under 47.5 -110×2",
+      "Under 48 -110×1",
+      "Over 48.5 -105×3",
+      "Under 48.5 -110×3",
+    ]);
     expect(await snapshotCount()).toBe(32);
 
     // An expert takes the Lakers -5.5 at -110 through the API before the tip-off.
@@ -150,7 +234,19 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
     standIn.stage = "final";
     await expireLease();
     const final = await sync();
-    expect(final).toEqual({ ran: true, error: null, summary: { eventsCreated: 0, eventsUpdated: 0, snapshotsAdded: 0, resultsRecorded: 1, picksGraded: 1, conflicts: 0, skipped: 0 } });
+    expect(final).toEqual({
+      ran: true,
+      error: null,
+      summary: {
+        eventsCreated: 0,
+        eventsUpdated: 0,
+        snapshotsAdded: 0,
+        resultsRecorded: 1,
+        picksGraded: 1,
+        conflicts: 0,
+        skipped: 0,
+      },
+    });
     expect(await game(GAMES.lakersCeltics)).toMatchObject({ status: "Final", homeScore: 112, awayScore: 104 });
     // Its closing lines: the consensus of the last snapshot before the start, per side.
     const closing = await database.db.select().from(eventClosingLines).where(eq(eventClosingLines.eventId, lakers.id));
@@ -176,7 +272,9 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
     const both = await Promise.all([sync(), sync()]);
     expect(both.filter((outcome) => outcome.ran)).toHaveLength(1);
     expect(standIn.requests.length).toBe(asked + 4);
-    expect(both.find((outcome) => outcome.ran)).toMatchObject({ summary: { eventsCreated: 0, eventsUpdated: 0, snapshotsAdded: 0, resultsRecorded: 0, conflicts: 0 } });
+    expect(both.find((outcome) => outcome.ran)).toMatchObject({
+      summary: { eventsCreated: 0, eventsUpdated: 0, snapshotsAdded: 0, resultsRecorded: 0, conflicts: 0 },
+    });
   }, 60_000);
 
   it("a bad key, a spent quota, garbage and a timeout are stored as the sync's error, never thrown", async () => {
@@ -203,12 +301,18 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
       expect(outcome.ran && outcome.error).toContain(message);
       expect(await lastError()).toContain(message);
     };
-    await failing({ status: 429, body: JSON.stringify({ message: "Usage quota has been reached." }) }, "answered 429 for basketball_nba/odds: Usage quota has been reached.");
+    await failing(
+      { status: 429, body: JSON.stringify({ message: "Usage quota has been reached." }) },
+      "answered 429 for basketball_nba/odds: Usage quota has been reached.",
+    );
     await failing({ status: 200, body: "<html>Bad gateway</html>", contentType: "text/html" }, "is not JSON");
     await failing({ status: 200, body: JSON.stringify({ data: [] }) }, "is not a list of games");
     await failing({ status: 502, body: "upstream down", contentType: "text/plain" }, "answered 502");
     // Games that do not parse are skipped, the rest imported.
-    standIn.answer = { status: 200, body: JSON.stringify([{ id: 1, sport_key: "basketball_nba" }, { nonsense: true }]) };
+    standIn.answer = {
+      status: 200,
+      body: JSON.stringify([{ id: 1, sport_key: "basketball_nba" }, { nonsense: true }]),
+    };
     await expireLease();
     const odd = await sync();
     standIn.answer = null;
@@ -219,7 +323,9 @@ describe(`the Odds API sync, through the stand-in (${testDatabaseEngine()})`, ()
     const slow = await sync({}, { timeoutMs: 300 });
     standIn.hang = false;
     expect(slow.ran && slow.error).toContain("did not answer in time");
-    await expect(fetchOdds({ url: standIn.url, apiKey: standIn.apiKey }, "../admin")).rejects.toThrow("is not a sport key");
+    await expect(fetchOdds({ url: standIn.url, apiKey: standIn.apiKey }, "../admin")).rejects.toThrow(
+      "is not a sport key",
+    );
 
     // Back to normal: the error is cleared.
     await expireLease();
@@ -241,25 +347,83 @@ describe(`the provider JSON by hand (${testDatabaseEngine()})`, () => {
     ...extra,
   });
   const bookmakers = [
-    { key: "draftkings", title: "DraftKings", markets: [{ key: "h2h", outcomes: [{ name: "Boston Bruins", price: -140 }, { name: "Toronto Maple Leafs", price: 120 }] }, { key: "totals", outcomes: [{ name: "Over", price: -115, point: 6 }, { name: "Under", price: -105, point: 6 }] }] },
-    { key: "fanduel", title: "FanDuel", markets: [{ key: "spreads", outcomes: [{ name: "Boston Bruins", price: 160, point: -1.5 }, { name: "Toronto Maple Leafs", price: -190, point: 1.5 }] }] },
+    {
+      key: "draftkings",
+      title: "DraftKings",
+      markets: [
+        {
+          key: "h2h",
+          outcomes: [
+            { name: "Boston Bruins", price: -140 },
+            { name: "Toronto Maple Leafs", price: 120 },
+          ],
+        },
+        {
+          key: "totals",
+          outcomes: [
+            { name: "Over", price: -115, point: 6 },
+            { name: "Under", price: -105, point: 6 },
+          ],
+        },
+      ],
+    },
+    {
+      key: "fanduel",
+      title: "FanDuel",
+      markets: [
+        {
+          key: "spreads",
+          outcomes: [
+            { name: "Boston Bruins", price: 160, point: -1.5 },
+            { name: "Toronto Maple Leafs", price: -190, point: 1.5 },
+          ],
+        },
+      ],
+    },
   ];
 
   it("the admin pastes odds and scores: games, lines and results as the sync imports them; a different score is a conflict", async () => {
-    const odds = [hockey("nhl-1", 30, { bookmakers }), { ...hockey("cricket-1", 30, { bookmakers: [] }), sport_key: "cricket_ipl" }];
-    expect((await importJson(odds)).body).toEqual({ ok: true, message: "1 game added, 0 updated, 6 lines recorded, 0 results recorded, 0 picks graded, 1 game skipped." });
+    const odds = [
+      hockey("nhl-1", 30, { bookmakers }),
+      { ...hockey("cricket-1", 30, { bookmakers: [] }), sport_key: "cricket_ipl" },
+    ];
+    expect((await importJson(odds)).body).toEqual({
+      ok: true,
+      message: "1 game added, 0 updated, 6 lines recorded, 0 results recorded, 0 picks graded, 1 game skipped.",
+    });
     const created = await game("nhl-1");
     expect(created).toMatchObject({ categoryId: 4, homeTeam: "Boston Bruins" });
     expect(await lines(created.id, "Spread")).toEqual(["Away 1.5 -190×1", "Home -1.5 160×1"]);
     // The same JSON again changes nothing.
-    expect((await importJson(odds)).body).toEqual({ ok: true, message: "0 games added, 0 updated, 0 lines recorded, 0 results recorded, 0 picks graded, 1 game skipped." });
+    expect((await importJson(odds)).body).toEqual({
+      ok: true,
+      message: "0 games added, 0 updated, 0 lines recorded, 0 results recorded, 0 picks graded, 1 game skipped.",
+    });
 
-    const scores = (home: string, away: string) => [hockey("nhl-2", -4, { completed: true, scores: [{ name: "Boston Bruins", score: home }, { name: "Toronto Maple Leafs", score: away }] })];
-    expect((await importJson(scores("3", "2"))).body).toEqual({ ok: true, message: "1 game added, 0 updated, 0 lines recorded, 1 result recorded, 0 picks graded." });
+    const scores = (home: string, away: string) => [
+      hockey("nhl-2", -4, {
+        completed: true,
+        scores: [
+          { name: "Boston Bruins", score: home },
+          { name: "Toronto Maple Leafs", score: away },
+        ],
+      }),
+    ];
+    expect((await importJson(scores("3", "2"))).body).toEqual({
+      ok: true,
+      message: "1 game added, 0 updated, 0 lines recorded, 1 result recorded, 0 picks graded.",
+    });
     expect(await game("nhl-2")).toMatchObject({ status: "Final", homeScore: 3, awayScore: 2 });
     // The same score again is no conflict; another one is, and the record stays.
-    expect((await importJson(scores("3", "2"))).body).toMatchObject({ ok: true, message: "0 games added, 0 updated, 0 lines recorded, 0 results recorded, 0 picks graded." });
-    expect((await importJson(scores("2", "3"))).body).toMatchObject({ ok: true, message: "0 games added, 0 updated, 0 lines recorded, 0 results recorded, 0 picks graded, 1 conflict with the record left as it is." });
+    expect((await importJson(scores("3", "2"))).body).toMatchObject({
+      ok: true,
+      message: "0 games added, 0 updated, 0 lines recorded, 0 results recorded, 0 picks graded.",
+    });
+    expect((await importJson(scores("2", "3"))).body).toMatchObject({
+      ok: true,
+      message:
+        "0 games added, 0 updated, 0 lines recorded, 0 results recorded, 0 picks graded, 1 conflict with the record left as it is.",
+    });
     expect(await game("nhl-2")).toMatchObject({ homeScore: 3, awayScore: 2 });
   });
 
@@ -267,12 +431,16 @@ describe(`the provider JSON by hand (${testDatabaseEngine()})`, () => {
     const bad = await importJson([{ id: "x", sport_key: "basketball_nba", commence_time: "tomorrow", home_team: "A" }]);
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ ok: false, message: "Some games are not valid provider data." });
-    expect(Object.keys((bad.body!.errors as object) ?? {})).toEqual(expect.arrayContaining(["0.commence_time", "0.away_team"]));
+    expect(Object.keys((bad.body!.errors as object) ?? {})).toEqual(
+      expect.arrayContaining(["0.commence_time", "0.away_team"]),
+    );
     const tooLong = await importJson([hockey("y".repeat(500), 10, { bookmakers: [] })]);
     expect(tooLong.status).toBe(422);
     const user = await fixtures.makeUser();
     expect((await importJson([hockey("nhl-3", 10, { bookmakers })], user.jar)).status).toBe(403);
-    expect(await database.db.query.events.findFirst({ where: eq(events.externalId, "odds-api:nhl-3") })).toBeUndefined();
+    expect(
+      await database.db.query.events.findFirst({ where: eq(events.externalId, "odds-api:nhl-3") }),
+    ).toBeUndefined();
   });
 
   it("market snapshots are append-only: no update, no delete, whoever asks", async () => {
@@ -301,18 +469,38 @@ describe("configuration and sport mapping", () => {
     expect(categoryForSportKey("toString")).toBeNull();
     expect(syncedSportKeys(["basketball_nba", "cricket_ipl", "basketball_nba"])).toEqual(["basketball_nba"]);
     expect(syncedSportKeys(undefined)).toContain("mma_mixed_martial_arts");
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "s".repeat(32), ODDS_API_SPORTS: " basketball_nba, icehockey_nhl " });
+    const env = parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: os.tmpdir(),
+      SESSION_SECRET: "s".repeat(32),
+      ODDS_API_SPORTS: " basketball_nba, icehockey_nhl ",
+    });
     expect(env.ODDS_API_KEY).toBeUndefined();
-    expect(env).toMatchObject({ ODDS_API_URL: "https://api.the-odds-api.com", ODDS_SYNC_MINUTES: 15, ODDS_API_SPORTS: ["basketball_nba", "icehockey_nhl"] });
-    expect(() => parseEnv({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "s".repeat(32), ODDS_API_SPORTS: "nba; drop table" })).toThrow(EnvError);
-    expect(() => parseEnv({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "s".repeat(32), ODDS_SYNC_MINUTES: "0" })).toThrow(EnvError);
+    expect(env).toMatchObject({
+      ODDS_API_URL: "https://api.the-odds-api.com",
+      ODDS_SYNC_MINUTES: 15,
+      ODDS_API_SPORTS: ["basketball_nba", "icehockey_nhl"],
+    });
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: os.tmpdir(),
+        SESSION_SECRET: "s".repeat(32),
+        ODDS_API_SPORTS: "nba; drop table",
+      }),
+    ).toThrow(EnvError);
+    expect(() =>
+      parseEnv({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "s".repeat(32), ODDS_SYNC_MINUTES: "0" }),
+    ).toThrow(EnvError);
   });
 });
 
 describe("npm run sports:import", () => {
   const run = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "scripts/sports-import.ts", ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env } });
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/sports-import.ts", ...args], {
+        env: { ...process.env, LOG_LEVEL: "silent", ...env },
+      });
       let out = "";
       child.stdout.on("data", (chunk) => (out += chunk));
       child.stderr.on("data", (chunk) => (out += chunk));
@@ -321,12 +509,23 @@ describe("npm run sports:import", () => {
 
   it("imports a file into the configured database; a missing or bad file is a clear error", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "sports-import-"));
-    expect(await run([path.join(dir, "missing.json")])).toMatchObject({ code: 1, out: expect.stringContaining("Cannot read") });
+    expect(await run([path.join(dir, "missing.json")])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("Cannot read"),
+    });
     writeFileSync(path.join(dir, "bad.json"), "{oops");
-    expect(await run([path.join(dir, "bad.json")])).toMatchObject({ code: 1, out: expect.stringContaining("is not valid JSON") });
+    expect(await run([path.join(dir, "bad.json")])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("is not valid JSON"),
+    });
     writeFileSync(path.join(dir, "wrong.json"), JSON.stringify([{ sport_key: "basketball_nba" }]));
-    expect(await run([path.join(dir, "wrong.json")])).toMatchObject({ code: 1, out: expect.stringContaining("is not The Odds API's JSON") });
-    const games = [...standIn.render("odds", "opening"), ...standIn.render("scores", "opening")].filter((item) => item.id !== GAMES.lakersCeltics);
+    expect(await run([path.join(dir, "wrong.json")])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("is not The Odds API's JSON"),
+    });
+    const games = [...standIn.render("odds", "opening"), ...standIn.render("scores", "opening")].filter(
+      (item) => item.id !== GAMES.lakersCeltics,
+    );
     writeFileSync(path.join(dir, "games.json"), JSON.stringify(games));
     const done = await run([path.join(dir, "games.json")], { DATABASE_URL: "memory://", DATA_DIR: dir });
     expect(done.out).toContain("3 games added, 0 updated, 16 lines recorded, 1 result recorded, 0 picks graded.");

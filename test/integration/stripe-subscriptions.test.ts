@@ -66,7 +66,10 @@ async function makeUser(options: { expert?: boolean } = {}) {
     })
     .returning();
   await database.db.insert(profiles).values({ userId: user.id });
-  if (options.expert) await database.db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
+  if (options.expert)
+    await database.db
+      .insert(experts)
+      .values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
   return { user, viewer: toCurrentUser(user, null), jar: await signedInJar(database.db, on.env, user.id) };
 }
 
@@ -75,8 +78,13 @@ async function makeSellableExpert(options: { ready?: boolean; price?: boolean } 
   const { ready = true, price = true } = options;
   const expert = await makeUser({ expert: true });
   await connectPaymentAccount(on, expert.viewer);
-  const [account] = [...standIn.accounts.values()].filter((a) => (a.metadata as Record<string, string>).userId === expert.user.id);
-  if (ready) await deliver(stripeEvent("account.updated", standIn.update(account.id, { charges_enabled: true, details_submitted: true })));
+  const [account] = [...standIn.accounts.values()].filter(
+    (a) => (a.metadata as Record<string, string>).userId === expert.user.id,
+  );
+  if (ready)
+    await deliver(
+      stripeEvent("account.updated", standIn.update(account.id, { charges_enabled: true, details_submitted: true })),
+    );
   if (price) await setSubscriptionPrice(on, expert.viewer, { price: PRICE, description: "Every pick" });
   return { ...expert, account };
 }
@@ -110,12 +118,23 @@ async function deliver(event: object) {
   return result.body.payload as { duplicate: boolean };
 }
 
-const subscribeCall = (jar: CookieJar, expertId: string) => callRoute(subscriptionsRoute, on, { method: "POST", path: "/api/subscriptions", jar, body: { expertId } });
-const cancelCall = (jar: CookieJar, expertId: string) => callRoute(subscriptionsRoute, on, { method: "DELETE", path: "/api/subscriptions", jar, body: { expertId } });
+const subscribeCall = (jar: CookieJar, expertId: string) =>
+  callRoute(subscriptionsRoute, on, { method: "POST", path: "/api/subscriptions", jar, body: { expertId } });
+const cancelCall = (jar: CookieJar, expertId: string) =>
+  callRoute(subscriptionsRoute, on, { method: "DELETE", path: "/api/subscriptions", jar, body: { expertId } });
 
 const rowOf = async (subscriberId: string, expertId: string) =>
-  (await database.db.select().from(subscriptions).where(and(eq(subscriptions.subscriberId, subscriberId), eq(subscriptions.expertId, expertId))))[0];
-const paymentsOf = (subscriberId: string) => database.db.select().from(payments).where(and(eq(payments.payerId, subscriberId), eq(payments.kind, "Subscription")));
+  (
+    await database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.subscriberId, subscriberId), eq(subscriptions.expertId, expertId)))
+  )[0];
+const paymentsOf = (subscriberId: string) =>
+  database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payerId, subscriberId), eq(payments.kind, "Subscription")));
 const stripeSubscription = (id: string) => standIn.subscriptions.get(id)!;
 
 /** May the subscriber read a Pick of the expert right now? The paywall's own rule, on the database's answer. */
@@ -134,7 +153,13 @@ async function subscribed() {
   const subscriber = await makeUser();
   const { body } = await subscribeCall(subscriber.jar, expert.user.id);
   const row = await rowOf(subscriber.user.id, expert.user.id);
-  return { expert, subscriber, row, clientSecret: body.payload.clientSecret as string, subscriptionId: row.providerSubscriptionId! };
+  return {
+    expert,
+    subscriber,
+    row,
+    clientSecret: body.payload.clientSecret as string,
+    subscriptionId: row.providerSubscriptionId!,
+  };
 }
 
 /** …then paid, with the webhooks Stripe sends for it delivered. */
@@ -156,7 +181,13 @@ describe(`subscribing with Stripe (${testDatabaseEngine()})`, () => {
     const [created] = [...standIn.subscriptions.values()];
     const invoice = standIn.invoices.get(String(created.latest_invoice))!;
     expect(body.payload.clientSecret).toBe((invoice.confirmation_secret as { client_secret: string }).client_secret);
-    expect(body.payload.subscription).toMatchObject({ status: "Pending", isActive: false, price: PRICE, currentPeriodEnd: null, cancelAtPeriodEnd: false });
+    expect(body.payload.subscription).toMatchObject({
+      status: "Pending",
+      isActive: false,
+      price: PRICE,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
     expect(body.payload.subscription.expert.id).toBe(expert.user.id);
 
     const [customerCall] = standIn.requestsTo("POST", "/v1/customers");
@@ -255,7 +286,11 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     await deliver(stripeEvent("customer.subscription.updated", subscription));
 
     const periodEnd = new Date((invoice.lines as { data: { period: { end: number } }[] }).data[0].period.end * 1000);
-    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({ status: "Activated", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false });
+    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({
+      status: "Activated",
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: false,
+    });
     expect(await paymentsOf(subscriber.user.id)).toMatchObject([
       {
         status: "Succeeded",
@@ -292,17 +327,24 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     const active = stripeEvent("customer.subscription.updated", subscription, t);
 
     // Newest first, then the older ones.
-    for (const event of [active, paid, incompleteUpdate, incomplete]) expect((await deliver(event)).duplicate).toBe(false);
+    for (const event of [active, paid, incompleteUpdate, incomplete])
+      expect((await deliver(event)).duplicate).toBe(false);
     const after = await rowOf(subscriber.user.id, expert.user.id);
     expect(after).toMatchObject({ status: "Activated", providerSubscriptionId: subscriptionId });
     expect(after.providerEventAt).toEqual(new Date(t * 1000));
 
     // Every event again: duplicates, nothing changes.
-    for (const event of [incomplete, paid, active, incompleteUpdate]) expect((await deliver(event)).duplicate).toBe(true);
+    for (const event of [incomplete, paid, active, incompleteUpdate])
+      expect((await deliver(event)).duplicate).toBe(true);
     // The same news under new event ids (Stripe resending, or a second endpoint): still one payment, still Activated.
     await deliver(stripeEvent("invoice.paid", invoice, t));
-    await deliver(stripeEvent("customer.subscription.updated", { ...stripeSubscription(subscriptionId), status: "incomplete" }, t));
-    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({ status: "Activated", currentPeriodEnd: after.currentPeriodEnd });
+    await deliver(
+      stripeEvent("customer.subscription.updated", { ...stripeSubscription(subscriptionId), status: "incomplete" }, t),
+    );
+    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({
+      status: "Activated",
+      currentPeriodEnd: after.currentPeriodEnd,
+    });
     expect(await paymentsOf(subscriber.user.id)).toHaveLength(1);
     expect(row.id).toBe(after.id);
   });
@@ -326,13 +368,22 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     // Stripe's own update agrees; an older "active, not cancelling" snapshot arriving late changes nothing.
     const t = nowSeconds();
     await deliver(stripeEvent("customer.subscription.updated", stripeSubscription(subscriptionId), t));
-    await deliver(stripeEvent("customer.subscription.updated", { ...stripeSubscription(subscriptionId), cancel_at_period_end: false }, t - 30));
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        { ...stripeSubscription(subscriptionId), cancel_at_period_end: false },
+        t - 30,
+      ),
+    );
     expect((await rowOf(subscriber.user.id, expert.user.id)).status).toBe("Canceled");
 
     // The period ends: Stripe deletes it.
     const ended = standIn.update(subscriptionId, { status: "canceled", ended_at: t + 1 });
     await deliver(stripeEvent("customer.subscription.deleted", ended, t + 1));
-    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({ status: "Expired", cancelAtPeriodEnd: false });
+    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({
+      status: "Expired",
+      cancelAtPeriodEnd: false,
+    });
     expect(await canReadPick(subscriber.user.id, expert.user.id)).toBe(false);
     expect(await hasActiveSubscription(database.db, subscriber.user.id, expert.user.id)).toBe(false);
   });
@@ -347,7 +398,9 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     const updates = standIn.requestsTo("POST", `/v1/subscriptions/${subscriptionId}`);
     expect(updates.map((r) => r.body.cancel_at_period_end)).toEqual(["true", "false"]);
     expect(stripeSubscription(subscriptionId).cancel_at_period_end).toBe(false);
-    expect(standIn.requestsTo("POST", "/v1/subscriptions").filter((r) => r.path === "/v1/subscriptions")).toHaveLength(1);
+    expect(standIn.requestsTo("POST", "/v1/subscriptions").filter((r) => r.path === "/v1/subscriptions")).toHaveLength(
+      1,
+    );
     expect(await paymentsOf(subscriber.user.id)).toHaveLength(1);
   });
 
@@ -363,7 +416,18 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
       amount_paid: 0,
       amount_due: PRICE,
       billing_reason: "subscription_cycle",
-      lines: { object: "list", has_more: false, data: [{ id: "il_renewal", object: "line_item", amount: PRICE, period: { start: periodEnd, end: periodEnd + 30 * 86_400 } }] },
+      lines: {
+        object: "list",
+        has_more: false,
+        data: [
+          {
+            id: "il_renewal",
+            object: "line_item",
+            amount: PRICE,
+            period: { start: periodEnd, end: periodEnd + 30 * 86_400 },
+          },
+        ],
+      },
       status_transitions: { paid_at: null },
     };
     await deliver(stripeEvent("invoice.payment_failed", renewal, t));
@@ -374,7 +438,9 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
 
     // A late failure of the first, paid invoice changes neither its payment nor anything else.
     await deliver(stripeEvent("invoice.payment_failed", { ...invoice, amount_paid: 0 }, t));
-    expect((await paymentsOf(subscriber.user.id)).find((p) => p.providerPaymentId === invoice.id)!.status).toBe("Succeeded");
+    expect((await paymentsOf(subscriber.user.id)).find((p) => p.providerPaymentId === invoice.id)!.status).toBe(
+      "Succeeded",
+    );
 
     const retried = { ...renewal, status: "paid", amount_paid: PRICE, status_transitions: { paid_at: t + 1 } };
     await deliver(stripeEvent("invoice.paid", retried, t + 1));
@@ -383,7 +449,9 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     const after = await rowOf(subscriber.user.id, expert.user.id);
     expect(after.status).toBe("Activated");
     expect(after.currentPeriodEnd).toEqual(new Date((periodEnd + 30 * 86_400) * 1000));
-    expect((await paymentsOf(subscriber.user.id)).find((p) => p.providerPaymentId === renewal.id)!.status).toBe("Succeeded");
+    expect((await paymentsOf(subscriber.user.id)).find((p) => p.providerPaymentId === renewal.id)!.status).toBe(
+      "Succeeded",
+    );
     expect(subscriptionId).toBe(after.providerSubscriptionId);
   });
 
@@ -397,7 +465,9 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     const refunded = standIn.update(charge.id, { refunded: true, amount_refunded: charge.amount });
     const event = stripeEvent("charge.refunded", refunded);
     await deliver(event);
-    expect((await paymentsOf(subscriber.user.id)).find((p) => p.providerPaymentId === invoice.id)!.status).toBe("Refunded");
+    expect((await paymentsOf(subscriber.user.id)).find((p) => p.providerPaymentId === invoice.id)!.status).toBe(
+      "Refunded",
+    );
     expect((await rowOf(subscriber.user.id, expert.user.id)).status).toBe("Expired");
     expect(await canReadPick(subscriber.user.id, expert.user.id)).toBe(false);
     // Found through Stripe's invoice payments (the charge does not name its invoice on this API version).
@@ -410,7 +480,13 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     // Replays and the earlier paid events arriving late leave it refunded and locked.
     expect((await deliver(event)).duplicate).toBe(true);
     await deliver(stripeEvent("invoice.paid", invoice, event.created - 5));
-    await deliver(stripeEvent("customer.subscription.updated", standIn.subscriptions.get(String((await rowOf(subscriber.user.id, expert.user.id)).providerSubscriptionId))!, event.created - 5));
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        standIn.subscriptions.get(String((await rowOf(subscriber.user.id, expert.user.id)).providerSubscriptionId))!,
+        event.created - 5,
+      ),
+    );
     expect((await rowOf(subscriber.user.id, expert.user.id)).status).toBe("Expired");
     expect((await paymentsOf(subscriber.user.id)).map((p) => p.status)).toEqual(["Refunded"]);
     // Stripe's own news of the end changes nothing more, and nothing is cancelled twice.
@@ -424,7 +500,9 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     const { invoice, charge } = standIn.paySubscription(subscriptionId);
     const refunded = standIn.update(charge.id, { refunded: true, amount_refunded: charge.amount });
     await deliver(stripeEvent("charge.refunded", refunded));
-    expect(await paymentsOf(subscriber.user.id)).toMatchObject([{ providerPaymentId: invoice.id, status: "Refunded", amountCents: PRICE }]);
+    expect(await paymentsOf(subscriber.user.id)).toMatchObject([
+      { providerPaymentId: invoice.id, status: "Refunded", amountCents: PRICE },
+    ]);
     await deliver(stripeEvent("invoice.paid", invoice));
     expect(await paymentsOf(subscriber.user.id)).toMatchObject([{ providerPaymentId: invoice.id, status: "Refunded" }]);
     expect(await canReadPick(subscriber.user.id, expert.user.id)).toBe(false);
@@ -434,9 +512,18 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     const expert = await makeSellableExpert();
     const subscriber = await makeUser();
     const metadata = { kind: "Subscription", subscriberId: subscriber.user.id, expertId: expert.user.id };
-    await database.db.insert(subscriptions).values({ subscriberId: subscriber.user.id, expertId: expert.user.id, status: "Expired", priceCents: PRICE });
+    await database.db
+      .insert(subscriptions)
+      .values({ subscriberId: subscriber.user.id, expertId: expert.user.id, status: "Expired", priceCents: PRICE });
     await deliver(
-      stripeEvent("checkout.session.completed", { id: "cs_test_1", object: "checkout.session", mode: "subscription", subscription: "sub_checkout_1", customer: "cus_checkout_1", metadata }),
+      stripeEvent("checkout.session.completed", {
+        id: "cs_test_1",
+        object: "checkout.session",
+        mode: "subscription",
+        subscription: "sub_checkout_1",
+        customer: "cus_checkout_1",
+        metadata,
+      }),
     );
     expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({
       status: "Pending",
@@ -446,9 +533,20 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
     });
 
     // An old subscription of the same pair (its metadata matches) does not touch the row.
-    const stale: StripeObject = { id: "sub_old_1", object: "subscription", status: "active", cancel_at_period_end: false, customer: "cus_checkout_1", metadata, items: { data: [] } };
+    const stale: StripeObject = {
+      id: "sub_old_1",
+      object: "subscription",
+      status: "active",
+      cancel_at_period_end: false,
+      customer: "cus_checkout_1",
+      metadata,
+      items: { data: [] },
+    };
     await deliver(stripeEvent("customer.subscription.updated", stale));
     await deliver(stripeEvent("customer.subscription.deleted", { ...stale, status: "canceled" }));
-    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({ status: "Pending", providerSubscriptionId: "sub_checkout_1" });
+    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({
+      status: "Pending",
+      providerSubscriptionId: "sub_checkout_1",
+    });
   });
 });

@@ -12,7 +12,12 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experts, notifyRequests } from "~/db/schema";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { cancelFree, follow, renewFreeSubscriptions, subscribeFree } from "~/modules/subscriptions/subscriptions.server";
+import {
+  cancelFree,
+  follow,
+  renewFreeSubscriptions,
+  subscribeFree,
+} from "~/modules/subscriptions/subscriptions.server";
 import PaymentsPage, * as paymentsPage from "~/routes/payments";
 import SubscriptionPaymentPage, * as subscriptionPaymentPage from "~/routes/subscription-payment.$userName";
 import WatchlistPage, * as watchlistPage from "~/routes/watchlist";
@@ -38,19 +43,31 @@ const makeUser = (expert = false) => fixtures.makeUser({ expert });
 
 async function makeExpert(priceCents: number | null = 2900): Promise<MadeUser> {
   const expert = await makeUser(true);
-  await database.db.update(experts).set({ subscriptionPriceCents: priceCents, subscriptionDescription: "Every NBA side" }).where(eq(experts.userId, expert.user.id));
+  await database.db
+    .update(experts)
+    .set({ subscriptionPriceCents: priceCents, subscriptionDescription: "Every NBA side" })
+    .where(eq(experts.userId, expert.user.id));
   return expert;
 }
 
 /** Runs a page loader like Remix: a thrown Response (a redirect, a 404) is answered. */
-async function page(loader: (args: never) => unknown, path: string, options: { jar?: CookieJar; context?: typeof off; params?: Record<string, string> } = {}) {
+async function page(
+  loader: (args: never) => unknown,
+  path: string,
+  options: { jar?: CookieJar; context?: typeof off; params?: Record<string, string> } = {},
+) {
   const headers = new Headers();
   if (options.jar) headers.set("Cookie", options.jar.header());
   try {
-    const result = await loader({ request: new Request(`http://localhost${path}`, { headers }), params: options.params ?? {}, context: options.context ?? off } as never);
+    const result = await loader({
+      request: new Request(`http://localhost${path}`, { headers }),
+      params: options.params ?? {},
+      context: options.context ?? off,
+    } as never);
     return { status: 200, data: result as never, location: null as string | null };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: null as never, location: thrown.headers.get("Location") };
+    if (thrown instanceof Response)
+      return { status: thrown.status, data: null as never, location: thrown.headers.get("Location") };
     throw thrown;
   }
 }
@@ -62,26 +79,42 @@ async function page(loader: (args: never) => unknown, path: string, options: { j
  */
 function renderPage(path: string, routePath: string, Component: ComponentType, data: unknown): string {
   const Page = () => createElement(ConfirmDialogProvider, null, createElement(Component));
-  const Stub = createRemixStub([{ id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: routePath, Component: Page } as never] }]);
+  const Stub = createRemixStub([
+    { id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: routePath, Component: Page } as never] },
+  ]);
   const original = console.error;
   console.error = (...args: unknown[]) => {
     if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
     original(...args);
   };
   try {
-    return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: {}, page: data } } }));
+    return renderToString(
+      createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: {}, page: data } } }),
+    );
   } finally {
     console.error = original;
   }
 }
 
-const titleOf = (meta: (args: never) => unknown) => meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never);
+const titleOf = (meta: (args: never) => unknown) =>
+  meta({ matches: [{ id: "root", data: { appName: "Sharpside" } }], location: { pathname: "/" } } as never);
 
 describe(`signed-out visitors (${testDatabaseEngine()})`, () => {
   it("are sent to sign in and back from each page", async () => {
-    expect(await page(watchlistPage.loader, "/watchlist")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Fwatchlist" });
-    expect(await page(paymentsPage.loader, "/payments")).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Fpayments" });
-    expect(await page(subscriptionPaymentPage.loader, "/subscription-payment/someone", { context: on, params: { userName: "someone" } })).toMatchObject({
+    expect(await page(watchlistPage.loader, "/watchlist")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2Fwatchlist",
+    });
+    expect(await page(paymentsPage.loader, "/payments")).toMatchObject({
+      status: 302,
+      location: "/sign-in?callbackUrl=%2Fpayments",
+    });
+    expect(
+      await page(subscriptionPaymentPage.loader, "/subscription-payment/someone", {
+        context: on,
+        params: { userName: "someone" },
+      }),
+    ).toMatchObject({
       status: 302,
       location: "/sign-in?callbackUrl=%2Fsubscription-payment%2Fsomeone",
     });
@@ -103,10 +136,20 @@ describe(`/payments (${testDatabaseEngine()})`, () => {
     expect(status).toBe(200);
     const loaded = data as Awaited<ReturnType<typeof paymentsPage.loader>>;
     expect(loaded.current).toHaveLength(1);
-    expect(loaded.current[0]).toMatchObject({ status: "Activated", isActive: true, price: 2900, expert: { id: expert.user.id } });
+    expect(loaded.current[0]).toMatchObject({
+      status: "Activated",
+      isActive: true,
+      price: 2900,
+      expert: { id: expert.user.id },
+    });
     expect(loaded.past).toEqual([]);
     expect(loaded.payments).toHaveLength(1);
-    expect(loaded.payments[0]).toMatchObject({ kind: "Subscription", status: "Succeeded", amount: 0, expert: { id: expert.user.id } });
+    expect(loaded.payments[0]).toMatchObject({
+      kind: "Subscription",
+      status: "Succeeded",
+      amount: 0,
+      expert: { id: expert.user.id },
+    });
     expect(loaded.paymentsEnabled).toBe(false);
 
     const html = renderPage("/payments", "payments", PaymentsPage, data);
@@ -114,7 +157,12 @@ describe(`/payments (${testDatabaseEngine()})`, () => {
     // Made while payments are off: free, whatever the expert's price.
     expect(html).toContain(">Free<");
     expect(html).not.toContain("$29/month");
-    const renews = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: fan.user.timezone }).format(new Date(made.currentPeriodEnd!));
+    const renews = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: fan.user.timezone,
+    }).format(new Date(made.currentPeriodEnd!));
     expect(html).toContain(`Renews on ${renews}`);
     expect(html).toContain(`aria-label="Cancel your subscription to ${expert.user.firstName} ${expert.user.lastName}"`);
     expect(html).not.toContain(">Resume<");
@@ -141,7 +189,12 @@ describe(`/payments (${testDatabaseEngine()})`, () => {
     expect(loaded.past.map((s) => [s.expert.id, s.status])).toEqual([[ended.user.id, "Expired"]]);
 
     const html = renderPage("/payments", "payments", PaymentsPage, data);
-    const ends = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: fan.user.timezone }).format(new Date(canceled.currentPeriodEnd!));
+    const ends = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: fan.user.timezone,
+    }).format(new Date(canceled.currentPeriodEnd!));
     expect(html).toContain(`Ends on ${ends}`);
     expect(html).not.toContain("$15/month");
     expect(html).toContain(">Resume</button>");
@@ -181,7 +234,10 @@ describe(`/watchlist (${testDatabaseEngine()})`, () => {
     const fan = await makeUser();
     const [followed, other] = [await makeExpert(), await makeExpert()];
     await follow(database.db, fan.user.id, followed.user.id);
-    const upcoming = await fixtures.addPost(other.user.id, { title: "Tonight's card preview", publishDate: new Date(Date.now() + DAY) });
+    const upcoming = await fixtures.addPost(other.user.id, {
+      title: "Tonight's card preview",
+      publishDate: new Date(Date.now() + DAY),
+    });
     await database.db.insert(notifyRequests).values({ userId: fan.user.id, postId: upcoming.id });
     // A free subscription is not a follow: the watchlist shows follows only.
     await subscribeFree(database.db, fan.user.id, other.user.id);
@@ -216,16 +272,30 @@ describe(`/watchlist (${testDatabaseEngine()})`, () => {
 
 describe(`/subscription-payment/{userName} (${testDatabaseEngine()})`, () => {
   const call = (userName: string, jar: CookieJar, context = on, search = "") =>
-    page(subscriptionPaymentPage.loader, `/subscription-payment/${encodeURIComponent(userName)}${search}`, { jar, context, params: { userName } });
+    page(subscriptionPaymentPage.loader, `/subscription-payment/${encodeURIComponent(userName)}${search}`, {
+      jar,
+      context,
+      params: { userName },
+    });
 
   it("shows the card form's page with the publishable key and the expert's price", async () => {
     const fan = await makeUser();
     const expert = await makeExpert(2900);
     const { status, data } = await call(expert.user.userName, fan.jar);
     expect(status).toBe(200);
-    expect(data).toMatchObject({ publishableKey: "pk_test_pages", price: "$29", description: "Every NBA side", expert: { id: expert.user.id, userName: expert.user.userName } });
+    expect(data).toMatchObject({
+      publishableKey: "pk_test_pages",
+      price: "$29",
+      description: "Every NBA side",
+      expert: { id: expert.user.id, userName: expert.user.userName },
+    });
     expect(JSON.stringify(data)).not.toContain("sk_test_pages");
-    const html = renderPage(`/subscription-payment/${expert.user.userName}`, "subscription-payment/:userName", SubscriptionPaymentPage, data);
+    const html = renderPage(
+      `/subscription-payment/${expert.user.userName}`,
+      "subscription-payment/:userName",
+      SubscriptionPaymentPage,
+      data,
+    );
     expect(html).toContain("Subscription payment");
     expect(html).toContain("$29/month");
     expect(html).toContain("Preparing a secure payment form");
@@ -262,6 +332,9 @@ describe(`/subscription-payment/{userName} (${testDatabaseEngine()})`, () => {
   it("sends an unconfirmed user to confirm the e-mail first", async () => {
     const unconfirmed = await fixtures.makeUser({ confirmed: false });
     const expert = await makeExpert();
-    expect(await call(expert.user.userName, unconfirmed.jar)).toMatchObject({ status: 302, location: "/email-verification" });
+    expect(await call(expert.user.userName, unconfirmed.jar)).toMatchObject({
+      status: 302,
+      location: "/email-verification",
+    });
   });
 });

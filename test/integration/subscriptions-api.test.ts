@@ -44,10 +44,12 @@ afterAll(() => database?.close());
 
 const subscribe = (expertId: unknown, jar?: CookieJar, method: "POST" | "DELETE" = "POST") =>
   callRoute(subscriptionsRoute, context, { method, path: "/api/subscriptions", body: { expertId }, jar });
-const get = (module: Parameters<typeof callRoute>[0], path: string, jar?: CookieJar) => callRoute(module, context, { path, jar });
+const get = (module: Parameters<typeof callRoute>[0], path: string, jar?: CookieJar) =>
+  callRoute(module, context, { path, jar });
 const follow = (expertId: string, jar?: CookieJar, method: "POST" | "DELETE" = "POST") =>
   callRoute(followRoute, context, { method, path: `/api/experts/${expertId}/follow`, params: { expertId }, jar });
-const readPost = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
+const readPost = (id: string, jar?: CookieJar) =>
+  callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar });
 
 async function subscriptionRow(subscriberId: string, expertId: string) {
   const [row] = await database.db
@@ -69,14 +71,26 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
     expect(response.status).toBe(200);
     const { subscription, clientSecret } = response.body.payload;
     expect(clientSecret).toBeNull();
-    expect(subscription).toMatchObject({ status: "Activated", isActive: true, isFree: true, cancelAtPeriodEnd: false, expert: { id: expert.user.id, userName: expert.user.userName } });
+    expect(subscription).toMatchObject({
+      status: "Activated",
+      isActive: true,
+      isFree: true,
+      cancelAtPeriodEnd: false,
+      expert: { id: expert.user.id, userName: expert.user.userName },
+    });
     const periodEnd = new Date(subscription.currentPeriodEnd).getTime();
     expect(periodEnd - before).toBeGreaterThanOrEqual(SUBSCRIPTION_DAYS * DAY - 1000);
     expect(periodEnd - before).toBeLessThan(SUBSCRIPTION_DAYS * DAY + 60_000);
 
     const paid = await database.db.select().from(payments).where(eq(payments.payerId, reader.user.id));
     expect(paid).toHaveLength(1);
-    expect(paid[0]).toMatchObject({ kind: "Subscription", status: "Succeeded", amountCents: 0, expertId: expert.user.id, subscriptionId: subscription.id });
+    expect(paid[0]).toMatchObject({
+      kind: "Subscription",
+      status: "Succeeded",
+      amountCents: 0,
+      expertId: expert.user.id,
+      subscriptionId: subscription.id,
+    });
 
     const unlocked = (await readPost(pick.id, reader.jar)).body.payload;
     expect(unlocked.isLocked).toBe(false);
@@ -84,10 +98,19 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
 
     const list = await get(userSubscriptionsRoute, "/api/user/subscriptions?status=Activated", reader.jar);
     expect(list.body.items).toHaveLength(1);
-    expect(list.body.items[0].expert).toMatchObject({ id: expert.user.id, userName: expert.user.userName, avatar: expect.stringContaining(expert.user.userName) });
+    expect(list.body.items[0].expert).toMatchObject({
+      id: expert.user.id,
+      userName: expert.user.userName,
+      avatar: expect.stringContaining(expert.user.userName),
+    });
     expect(list.body.meta).toMatchObject({ page: 1, size: 5, totalItems: 1, totalPages: 1 });
     const history = await get(paymentsRoute, "/api/user/payments", reader.jar);
-    expect(history.body.items[0]).toMatchObject({ kind: "Subscription", status: "Succeeded", amount: 0, expert: { id: expert.user.id } });
+    expect(history.body.items[0]).toMatchObject({
+      kind: "Subscription",
+      status: "Succeeded",
+      amount: 0,
+      expert: { id: expert.user.id },
+    });
   });
 
   it("answers the SPEC's errors: signed out 401, no body 422, unknown or non-expert 404, yourself 422, twice 422", async () => {
@@ -116,7 +139,12 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
     const other = await fx.makeUser({ expert: true });
     const answers = await Promise.all([subscribe(other.user.id, reader.jar), subscribe(other.user.id, reader.jar)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    expect(await database.db.select().from(payments).where(and(eq(payments.payerId, reader.user.id), eq(payments.expertId, other.user.id)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.payerId, reader.user.id), eq(payments.expertId, other.user.id))),
+    ).toHaveLength(1);
   });
 
   it("cancels at the period's end: still readable until then, Resume undoes it, and the paywall locks once it expires", async () => {
@@ -127,7 +155,11 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
 
     const canceled = await subscribe(expert.user.id, reader.jar, "DELETE");
     expect(canceled.status).toBe(200);
-    expect(canceled.body.payload.subscription).toMatchObject({ status: "Canceled", isActive: true, cancelAtPeriodEnd: true });
+    expect(canceled.body.payload.subscription).toMatchObject({
+      status: "Canceled",
+      isActive: true,
+      cancelAtPeriodEnd: true,
+    });
     expect((await readPost(pick.id, reader.jar)).body.payload.isLocked).toBe(false);
     expect((await subscribe(expert.user.id, reader.jar, "DELETE")).body.error).toBe(MESSAGES.alreadyCanceled);
 
@@ -142,8 +174,12 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
     expect(await renewFreeSubscriptions(database.db, after)).toMatchObject({ expired: 1 });
     expect((await subscriptionRow(reader.user.id, expert.user.id)).status).toBe("Expired");
     expect((await readPost(pick.id, reader.jar)).body.payload).toMatchObject({ isLocked: true, body: null });
-    expect((await get(userSubscriptionsRoute, "/api/user/subscriptions?status=Activated", reader.jar)).body.items).toHaveLength(0);
-    expect((await get(userSubscriptionsRoute, "/api/user/subscriptions?status=Expired", reader.jar)).body.items).toHaveLength(1);
+    expect(
+      (await get(userSubscriptionsRoute, "/api/user/subscriptions?status=Activated", reader.jar)).body.items,
+    ).toHaveLength(0);
+    expect(
+      (await get(userSubscriptionsRoute, "/api/user/subscriptions?status=Expired", reader.jar)).body.items,
+    ).toHaveLength(1);
 
     // Subscribing again starts a new period with a new free payment.
     const again = await subscribe(expert.user.id, reader.jar);
@@ -158,7 +194,11 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
     const row = await subscriptionRow(reader.user.id, expert.user.id);
     const due = new Date(row.currentPeriodEnd!.getTime() + 1000);
     // (Other tests' subscriptions may be due too: count this one's payments, not the job's total.)
-    await Promise.all([renewFreeSubscriptions(database.db, due), renewFreeSubscriptions(database.db, due), renewFreeSubscriptions(database.db, due)]);
+    await Promise.all([
+      renewFreeSubscriptions(database.db, due),
+      renewFreeSubscriptions(database.db, due),
+      renewFreeSubscriptions(database.db, due),
+    ]);
     const renewed = await subscriptionRow(reader.user.id, expert.user.id);
     expect(renewed.status).toBe("Activated");
     expect(renewed.currentPeriodEnd!.getTime() - row.currentPeriodEnd!.getTime()).toBe(SUBSCRIPTION_DAYS * DAY);
@@ -193,7 +233,10 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
       ]),
     );
     const sidebar = await listSidebarSubscriptions(database.db, reader.user.id);
-    expect(sidebar.find((item) => item.expertId === expert.user.id)).toMatchObject({ userName: expert.user.userName, newPosts: 2 });
+    expect(sidebar.find((item) => item.expertId === expert.user.id)).toMatchObject({
+      userName: expert.user.userName,
+      newPosts: 2,
+    });
 
     // Reading the older post leaves the newer one counted; the expert page clears the rest.
     await markPageSeen(database.db, reader.user.id, `/posts/${first.id}`);
@@ -227,11 +270,15 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     expect(home.data.user).toMatchObject({ id: reader.user.id, userName: reader.user.userName });
     expect(home.viewer?.user).toEqual(home.data.user);
     expect(home.data.subscriptions).toEqual(await listSidebarSubscriptions(database.db, reader.user.id));
-    expect(home.data.subscriptions).toEqual([expect.objectContaining({ expertId: expert.user.id, userName: expert.user.userName, newPosts: 1 })]);
+    expect(home.data.subscriptions).toEqual([
+      expect.objectContaining({ expertId: expert.user.id, userName: expert.user.userName, newPosts: 1 }),
+    ]);
     // A single-fetch data request for the home page is the same.
     expect((await rootData("/_root.data")).data.subscriptions).toEqual(home.data.subscriptions);
     // Opening the post counts it as read before the sidebar is counted.
-    expect((await rootData(`/posts/${post.id}.data`)).data.subscriptions).toEqual([expect.objectContaining({ expertId: expert.user.id, newPosts: 0 })]);
+    expect((await rootData(`/posts/${post.id}.data`)).data.subscriptions).toEqual([
+      expect.objectContaining({ expertId: expert.user.id, newPosts: 0 }),
+    ]);
 
     await revokeUserSessions(database.db, reader.user.id, "signed out");
     const signedOut = await rootData("/");
@@ -248,7 +295,9 @@ describe(`follows and the expert's subscriber list (${testDatabaseEngine()})`, (
     expect((await follow(expert.user.id)).status).toBe(401);
     expect((await follow(expert.user.id, reader.jar)).body.payload).toEqual({ isFollowed: true });
     expect((await follow(expert.user.id, reader.jar)).body.payload).toEqual({ isFollowed: true });
-    expect((await get(followsRoute, "/api/user/follows", reader.jar)).body.items).toEqual([expect.objectContaining({ id: expert.user.id, userName: expert.user.userName })]);
+    expect((await get(followsRoute, "/api/user/follows", reader.jar)).body.items).toEqual([
+      expect.objectContaining({ id: expert.user.id, userName: expert.user.userName }),
+    ]);
     expect((await follow(plain.user.id, reader.jar)).status).toBe(404);
     expect((await follow("nope", reader.jar)).status).toBe(404);
     expect((await follow(expert.user.id, expert.jar)).body.error).toBe(MESSAGES.selfFollow);
@@ -268,7 +317,12 @@ describe(`follows and the expert's subscriber list (${testDatabaseEngine()})`, (
     await renewFreeSubscriptions(database.db, new Date(row.currentPeriodEnd!.getTime() + 1000));
     const list = await get(subscribersRoute, "/api/business/subscribers", expert.jar);
     expect(list.status).toBe(200);
-    expect(list.body.items.map((item: { subscriber: { id: string }; isActive: boolean }) => [item.subscriber.id, item.isActive])).toEqual([
+    expect(
+      list.body.items.map((item: { subscriber: { id: string }; isActive: boolean }) => [
+        item.subscriber.id,
+        item.isActive,
+      ]),
+    ).toEqual([
       [stays.user.id, true],
       [leaves.user.id, false],
     ]);

@@ -28,7 +28,8 @@ function context(env: Record<string, string> = {}): AppLoadContext {
   return { ...makeLoadContext(database.db, env), clientIp: `10.0.0.${nextIp++}` };
 }
 
-const rowById = async (id: string) => (await database.db.select().from(supportRequests).where(eq(supportRequests.id, id)))[0];
+const rowById = async (id: string) =>
+  (await database.db.select().from(supportRequests).where(eq(supportRequests.id, id)))[0];
 
 async function caught(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -89,7 +90,13 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
 
   it("accepts plausible phone numbers and refuses implausible ones", async () => {
     for (const phone of ["5550102", "+44 20 7946 0958", "(555) 010-2030", "+1-555-010-2030"]) {
-      await expect(createSupportRequest(database.db, { ...valid, phone }, { ip: "192.0.2.4", rule: { limit: 100, windowSeconds: 60 } })).resolves.toBeTruthy();
+      await expect(
+        createSupportRequest(
+          database.db,
+          { ...valid, phone },
+          { ip: "192.0.2.4", rule: { limit: 100, windowSeconds: 60 } },
+        ),
+      ).resolves.toBeTruthy();
     }
     for (const phone of ["555010", "1".repeat(21), "555-CALL-NOW", "++1 555 010 2030", "555 010 2030 ext 4"]) {
       const error = await caught(createSupportRequest(database.db, { ...valid, phone }, { ip: "192.0.2.4", rule }));
@@ -123,17 +130,29 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
 describe(`POST /api/support/requests (${testDatabaseEngine()})`, () => {
   const post = (body: string, ctx = context()) =>
     apiAction({
-      request: new Request("http://localhost/api/support/requests", { method: "POST", headers: { "Content-Type": "application/json" }, body }),
+      request: new Request("http://localhost/api/support/requests", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      }),
       context: ctx,
       params: {},
     });
 
   it("answers 201 with the new request's id, trimmed and with blank optional fields left out", async () => {
-    const response = await post(JSON.stringify({ name: "  Lee Park ", phone: " 555 010 2030 ", email: "", preferredTime: "", message: "  " }));
+    const response = await post(
+      JSON.stringify({ name: "  Lee Park ", phone: " 555 010 2030 ", email: "", preferredTime: "", message: "  " }),
+    );
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toEqual({ payload: { id: expect.stringMatching(UUID) } });
-    expect(await rowById(body.payload.id)).toMatchObject({ name: "Lee Park", phone: "555 010 2030", email: null, preferredTime: null, message: null });
+    expect(await rowById(body.payload.id)).toMatchObject({
+      name: "Lee Park",
+      phone: "555 010 2030",
+      email: null,
+      preferredTime: null,
+      message: null,
+    });
   });
 
   it("answers 422 with errors by field", async () => {
@@ -142,7 +161,12 @@ describe(`POST /api/support/requests (${testDatabaseEngine()})`, () => {
     expect(await response.json()).toEqual({
       error: "Violation of business rules/data integrity took place.",
       statusCode: 422,
-      errors: { name: ["Required"], phone: ["Invalid input"], email: ["Enter a valid e-mail address"], preferredTime: ["Invalid input"] },
+      errors: {
+        name: ["Required"],
+        phone: ["Invalid input"],
+        email: ["Enter a valid e-mail address"],
+        preferredTime: ["Invalid input"],
+      },
     });
   });
 
@@ -166,7 +190,11 @@ describe(`POST /api/support/requests (${testDatabaseEngine()})`, () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(await get.json()).toEqual({ error: "Method not allowed.", statusCode: 405 });
-    const put = await apiAction({ request: new Request("http://localhost/api/support/requests", { method: "PUT", body: "{}" }), context: context(), params: {} });
+    const put = await apiAction({
+      request: new Request("http://localhost/api/support/requests", { method: "PUT", body: "{}" }),
+      context: context(),
+      params: {},
+    });
     expect(put.status).toBe(405);
   });
 });
@@ -189,16 +217,24 @@ describe(`the /contacts page (${testDatabaseEngine()})`, () => {
     const form = new FormData();
     form.set("intent", "request-call");
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
-    return contactsAction({ request: new Request("http://localhost/contacts", { method: "POST", body: form }), context: ctx, params: {} }).then(unwrap);
+    return contactsAction({
+      request: new Request("http://localhost/contacts", { method: "POST", body: form }),
+      context: ctx,
+      params: {},
+    }).then(unwrap);
   };
 
   it("loads the support e-mail and the messenger when one is configured", () => {
-    expect(contactsLoader({ request: new Request("http://localhost/contacts"), context: context(), params: {} })).toEqual({
+    expect(
+      contactsLoader({ request: new Request("http://localhost/contacts"), context: context(), params: {} }),
+    ).toEqual({
       supportEmail: "support@sharpside.app",
       messengerUrl: null,
     });
     const configured = context({ SUPPORT_EMAIL: "help@example.com", MESSENGER_URL: "https://m.me/example" });
-    expect(contactsLoader({ request: new Request("http://localhost/contacts"), context: configured, params: {} })).toEqual({
+    expect(
+      contactsLoader({ request: new Request("http://localhost/contacts"), context: configured, params: {} }),
+    ).toEqual({
       supportEmail: "help@example.com",
       messengerUrl: "https://m.me/example",
     });
@@ -206,7 +242,13 @@ describe(`the /contacts page (${testDatabaseEngine()})`, () => {
 
   it("saves a valid request, resets the form and confirms it", async () => {
     const before = await database.db.$count(supportRequests);
-    const { status, body } = await submit({ name: "Sam Ortiz", phone: "555-010-2030", email: "", preferredTime: "Morning", message: "" });
+    const { status, body } = await submit({
+      name: "Sam Ortiz",
+      phone: "555-010-2030",
+      email: "",
+      preferredTime: "Morning",
+      message: "",
+    });
     expect(status).toBe(200);
     expect(body.confirmation).toEqual({ name: "Sam Ortiz", preferredTime: "Morning" });
     // No initial value: conform clears the fields.
@@ -240,7 +282,11 @@ describe(`the /contacts page (${testDatabaseEngine()})`, () => {
 describe(`content pages (${testDatabaseEngine()})`, () => {
   it("/become-partner counts the founding spots left from active experts", async () => {
     const active = await countActiveExperts(database.db);
-    const data = await becomePartnerLoader({ request: new Request("http://localhost/become-partner"), context: context(), params: {} });
+    const data = await becomePartnerLoader({
+      request: new Request("http://localhost/become-partner"),
+      context: context(),
+      params: {},
+    });
     expect(data.foundingSpotsLeft).toBe(Math.max(0, 300 - active));
     expect(data.membershipPrice).toBeNull();
   });
@@ -255,6 +301,10 @@ describe(`content pages (${testDatabaseEngine()})`, () => {
       context: context({ PRIVACY_EMBED_URL: "https://policies.example.com/privacy" }),
       params: {},
     });
-    expect(embedded).toEqual({ title: "Privacy Policy", embedUrl: "https://policies.example.com/privacy", document: null });
+    expect(embedded).toEqual({
+      title: "Privacy Policy",
+      embedUrl: "https://policies.example.com/privacy",
+      document: null,
+    });
   });
 });

@@ -46,7 +46,12 @@ async function signedInUser({ confirmed = true } = {}) {
   counter += 1;
   const jar = new CookieJar();
   const email = `uploader${counter}@example.com`;
-  const user = { email, fullName: `Up Loader${counter}`, password: "correct horse 42", passwordConfirmation: "correct horse 42" };
+  const user = {
+    email,
+    fullName: `Up Loader${counter}`,
+    password: "correct horse 42",
+    passwordConfirmation: "correct horse 42",
+  };
   const result = await callRoute(usersRoute, context, { method: "POST", path: "/api/users", body: { user }, jar });
   expect(result.status).toBe(201);
   if (confirmed) await database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
@@ -75,7 +80,10 @@ function uploadForm(fields: Record<string, string>, file: Buffer | Uint8Array, t
 }
 
 async function postLocal(fields: Record<string, string>, file: Buffer | Uint8Array, type?: string) {
-  const request = new Request("http://localhost/api/file/upload", { method: "POST", body: uploadForm(fields, file, type) });
+  const request = new Request("http://localhost/api/file/upload", {
+    method: "POST",
+    body: uploadForm(fields, file, type),
+  });
   const response = (await uploadRoute.action({ request, params: {}, context })) as Response;
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
@@ -94,7 +102,9 @@ describe(`POST /api/file/presign (${testDatabaseEngine()})`, () => {
       expect(result.status).toBe(422);
       expect(result.body.errors.type).toEqual([UPLOAD_TYPE_MESSAGE]);
     }
-    expect(UPLOAD_TYPE_MESSAGE).toBe("File type must be one of image/gif, image/png, image/jpeg, image/pjpeg, image/webp, image/avif");
+    expect(UPLOAD_TYPE_MESSAGE).toBe(
+      "File type must be one of image/gif, image/png, image/jpeg, image/pjpeg, image/webp, image/avif",
+    );
   });
 
   it("signs a POST to our own upload route for each image type and records a Pending upload", async () => {
@@ -137,7 +147,10 @@ describe(`abandoned uploads (${testDatabaseEngine()})`, () => {
     const [old, fresh, done] = keys;
     expect((await metadata(context, jar, { key: done, filename: "kept.png" })).status).toBe(200);
     const dayAgo = new Date(Date.now() - (ABANDONED_UPLOAD_HOURS + 1) * 3600_000);
-    await database.db.update(uploads).set({ createdAt: dayAgo }).where(inArray(uploads.key, [old, done]));
+    await database.db
+      .update(uploads)
+      .set({ createdAt: dayAgo })
+      .where(inArray(uploads.key, [old, done]));
 
     expect(await pruneAbandonedUploads(context)).toBe(1);
     const left = await database.db.select({ key: uploads.key }).from(uploads).where(inArray(uploads.key, keys));
@@ -170,7 +183,14 @@ describe("the local-disk driver (POST /api/file/upload)", () => {
       height: 200,
     });
     const [row] = await database.db.select().from(uploads).where(eq(uploads.key, key));
-    expect(row).toMatchObject({ ownerId: id, status: "Complete", size: bytes.length, width: 300, height: 200, filename: "My photo.png" });
+    expect(row).toMatchObject({
+      ownerId: id,
+      status: "Complete",
+      size: bytes.length,
+      width: 300,
+      height: 200,
+      filename: "My photo.png",
+    });
   });
 
   it("rejects a forged signature or a tampered policy (403, S3-style XML)", async () => {
@@ -192,7 +212,10 @@ describe("the local-disk driver (POST /api/file/upload)", () => {
   it("rejects an expired policy", async () => {
     const { id } = await signedInUser();
     const key = `uploads/${id}/00000000-0000-4000-8000-000000000001.png`;
-    const fields = localPolicyFields({ key, contentType: "image/png", minBytes: 1, maxBytes: 5_000_000, expiresAt: Date.now() - 1000 }, context.env.SESSION_SECRET);
+    const fields = localPolicyFields(
+      { key, contentType: "image/png", minBytes: 1, maxBytes: 5_000_000, expiresAt: Date.now() - 1000 },
+      context.env.SESSION_SECRET,
+    );
     const result = await postLocal(fields, await png(10, 10));
     expect(result.status).toBe(403);
     expect(xmlErrorMessage(result.text)).toBe("The upload link has expired. Please try again.");
@@ -230,7 +253,10 @@ describe("the local-disk driver (POST /api/file/upload)", () => {
   it("rejects another key than the signed one, and a second upload to a used key", async () => {
     const { jar, id } = await signedInUser();
     const { fields } = (await presign(context, jar, { type: "image/png" })).body.payload;
-    const elsewhere = await postLocal({ ...fields, key: `uploads/${id}/00000000-0000-4000-8000-000000000002.png` }, await png(10, 10));
+    const elsewhere = await postLocal(
+      { ...fields, key: `uploads/${id}/00000000-0000-4000-8000-000000000002.png` },
+      await png(10, 10),
+    );
     expect(elsewhere.status).toBe(403);
     expect(xmlErrorMessage(elsewhere.text)).toBe("The file name does not match the upload link.");
     expect((await postLocal(fields, await png(10, 10))).status).toBe(204);
@@ -238,14 +264,22 @@ describe("the local-disk driver (POST /api/file/upload)", () => {
   });
 
   it("refuses a body that is not multipart, and a form without a file", async () => {
-    const request = new Request("http://localhost/api/file/upload", { method: "POST", body: "hello", headers: { "Content-Type": "text/plain" } });
+    const request = new Request("http://localhost/api/file/upload", {
+      method: "POST",
+      body: "hello",
+      headers: { "Content-Type": "text/plain" },
+    });
     const response = (await uploadRoute.action({ request, params: {}, context })) as Response;
     expect(response.status).toBe(400);
     const { jar } = await signedInUser();
     const { fields } = (await presign(context, jar, { type: "image/png" })).body.payload;
     const form = new FormData();
     for (const [name, value] of Object.entries(fields as Record<string, string>)) form.append(name, value);
-    const noFile = (await uploadRoute.action({ request: new Request("http://localhost/api/file/upload", { method: "POST", body: form }), params: {}, context })) as Response;
+    const noFile = (await uploadRoute.action({
+      request: new Request("http://localhost/api/file/upload", { method: "POST", body: form }),
+      params: {},
+      context,
+    })) as Response;
     expect(noFile.status).toBe(400);
     expect(await noFile.text()).toContain("<Code>InvalidArgument</Code>");
 
@@ -309,10 +343,17 @@ describe("the S3 driver (minio against a local s3rver)", () => {
     expect(url).toBe(`${s3.endpoint}/${s3.bucket}`);
     expect(Object.keys(fields)[0]).toBe("key");
     expect(fields.key).toMatch(new RegExp(`^uploads/${id}/[0-9a-f-]{36}\\.webp$`));
-    expect(fields).toMatchObject({ "Content-Type": "image/webp", bucket: s3.bucket, "x-amz-algorithm": "AWS4-HMAC-SHA256" });
+    expect(fields).toMatchObject({
+      "Content-Type": "image/webp",
+      bucket: s3.bucket,
+      "x-amz-algorithm": "AWS4-HMAC-SHA256",
+    });
     expect(fields["x-amz-signature"]).toMatch(/^[0-9a-f]{64}$/);
 
-    const policy = JSON.parse(Buffer.from(fields.policy, "base64").toString("utf8")) as { expiration: string; conditions: unknown[][] };
+    const policy = JSON.parse(Buffer.from(fields.policy, "base64").toString("utf8")) as {
+      expiration: string;
+      conditions: unknown[][];
+    };
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         ["eq", "$bucket", s3.bucket],
@@ -336,13 +377,21 @@ describe("the S3 driver (minio against a local s3rver)", () => {
     expect(response.status).toBe(204);
     const meta = await metadata(s3Context, jar, { key: fields.key, filename: "s3.png" });
     expect(meta.status).toBe(200);
-    expect(meta.body.payload).toMatchObject({ key: fields.key, size: bytes.length, mimeType: "image/png", width: 64, height: 48 });
+    expect(meta.body.payload).toMatchObject({
+      key: fields.key,
+      size: bytes.length,
+      mimeType: "image/png",
+      width: 64,
+      height: 48,
+    });
   });
 
   it("throws away an object over 5,000,000 bytes (s3rver does not enforce the policy), with errors.file", async () => {
     const { jar } = await signedInUser();
     const { url, fields } = (await presign(s3Context, jar, { type: "image/png" })).body.payload;
-    expect((await fetch(url, { method: "POST", body: uploadForm(fields, Buffer.alloc(5_000_001, 1)) })).status).toBe(204);
+    expect((await fetch(url, { method: "POST", body: uploadForm(fields, Buffer.alloc(5_000_001, 1)) })).status).toBe(
+      204,
+    );
     const meta = await metadata(s3Context, jar, { key: fields.key, filename: "huge.png" });
     expect(meta.status).toBe(422);
     expect(meta.body.errors.file).toEqual(["File is larger than 5000000 bytes"]);
@@ -352,11 +401,12 @@ describe("the S3 driver (minio against a local s3rver)", () => {
   it("throws away what is not an image (the bucket cannot look inside), with errors.type", async () => {
     const { jar } = await signedInUser();
     const { url, fields } = (await presign(s3Context, jar, { type: "image/png" })).body.payload;
-    expect((await fetch(url, { method: "POST", body: uploadForm(fields, Buffer.from("not an image at all")) })).status).toBe(204);
+    expect(
+      (await fetch(url, { method: "POST", body: uploadForm(fields, Buffer.from("not an image at all")) })).status,
+    ).toBe(204);
     const meta = await metadata(s3Context, jar, { key: fields.key, filename: "x.png" });
     expect(meta.status).toBe(422);
     expect(meta.body.errors.type).toEqual([UPLOAD_TYPE_MESSAGE]);
     expect((await fetch(`${s3.endpoint}/${s3.bucket}/${fields.key}`)).status).toBe(404);
   });
 });
-

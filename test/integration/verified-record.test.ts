@@ -40,7 +40,13 @@ beforeAll(async () => {
   nba = (await database.db.query.categories.findMany()).find((row) => row.name === "NBA")!.id;
   const [adminUser] = await database.db
     .insert(users)
-    .values({ email: "admin@example.com", userName: "RecordAdmin", firstName: "Ada", roles: ["User", "Admin"], emailConfirmedAt: new Date() })
+    .values({
+      email: "admin@example.com",
+      userName: "RecordAdmin",
+      firstName: "Ada",
+      roles: ["User", "Admin"],
+      emailConfirmedAt: new Date(),
+    })
     .returning();
   admin = await signedInJar(database.db, context.env, adminUser.id);
 });
@@ -48,26 +54,58 @@ afterAll(() => database?.close());
 
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ text }] });
 /** A coming NBA game with its market (the fixtures' default: Lakers -4.5 at -110, total 220.5). */
-const game = (startsInMs = DAY, market?: MarketOffer[]) => fixtures.addEvent({ categoryId: nba, startsInMs, market }).then((event) => event.id);
-const offer = (market: MarketOffer["market"], side: MarketOffer["side"], line: number | null, price: number, bookmakers = 5): MarketOffer => ({ market, side, line, price, bookmakers });
-const moneylines = (home: number, away: number) => [offer("Moneyline", "Home", null, home), offer("Moneyline", "Away", null, away)];
+const game = (startsInMs = DAY, market?: MarketOffer[]) =>
+  fixtures.addEvent({ categoryId: nba, startsInMs, market }).then((event) => event.id);
+const offer = (
+  market: MarketOffer["market"],
+  side: MarketOffer["side"],
+  line: number | null,
+  price: number,
+  bookmakers = 5,
+): MarketOffer => ({ market, side, line, price, bookmakers });
+const moneylines = (home: number, away: number) => [
+  offer("Moneyline", "Home", null, home),
+  offer("Moneyline", "Away", null, away),
+];
 /** The game starts now (a start still ahead may move; never before a pick posted on it). */
-const startGame = (eventId: number) => database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
+const startGame = (eventId: number) =>
+  database.db.update(events).set({ startsAt: new Date() }).where(eq(events.id, eventId));
 
 function pickPayload(market: string, legs: object[], units = 1) {
-  return { postType: "Pick", title: "A pick", body: [paragraph("Why.")], categoryId: nba, market, legs, units, publishDate: new Date().toISOString() };
+  return {
+    postType: "Pick",
+    title: "A pick",
+    body: [paragraph("Why.")],
+    categoryId: nba,
+    market,
+    legs,
+    units,
+    publishDate: new Date().toISOString(),
+  };
 }
-const spread = (eventId: number, side: "Home" | "Away", line: number, odds = -110) => ({ eventId, market: "Spread", side, line, odds });
+const spread = (eventId: number, side: "Home" | "Away", line: number, odds = -110) => ({
+  eventId,
+  market: "Spread",
+  side,
+  line,
+  odds,
+});
 
 async function post(jar: CookieJar, market: string, legs: object[], units = 1) {
-  const response = await callRoute(postsRoute, context, { method: "POST", path: "/api/posts", jar, body: pickPayload(market, legs, units) });
+  const response = await callRoute(postsRoute, context, {
+    method: "POST",
+    path: "/api/posts",
+    jar,
+    body: pickPayload(market, legs, units),
+  });
   expect(response.status).toBe(201);
   return response.body.payload as { id: string; commitment: string; postedAt: string };
 }
-const read = (id: string, jar?: CookieJar) => callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar }).then((r) => r.body.payload);
-const importResults = (jar: CookieJar | undefined, body: unknown) => callRoute(resultsRoute, context, { method: "POST", path: "/api/events/results", jar, body });
+const read = (id: string, jar?: CookieJar) =>
+  callRoute(postRoute, context, { path: `/api/posts/${id}`, params: { postId: id }, jar }).then((r) => r.body.payload);
+const importResults = (jar: CookieJar | undefined, body: unknown) =>
+  callRoute(resultsRoute, context, { method: "POST", path: "/api/events/results", jar, body });
 const row = (id: string) => database.db.query.posts.findFirst({ where: eq(posts.id, id) });
-
 
 describe(`the database guards the record against direct SQL (${testDatabaseEngine()})`, () => {
   it("a posted pick's bet never changes; before the start its words may, after it nothing but its grade", async () => {
@@ -80,36 +118,93 @@ describe(`the database guards the record against direct SQL (${testDatabaseEngin
     await refused(db.update(posts).set({ units: 5 }).where(eq(posts.id, id)), fixed);
     await refused(db.update(posts).set({ selection: "Celtics +4.5" }).where(eq(posts.id, id)), fixed);
     await refused(db.execute(sql`UPDATE posts SET legs = jsonb_set(legs, '{0,line}', '-1.5') WHERE id = ${id}`), fixed);
-    await refused(db.update(posts).set({ postedAt: new Date(Date.now() - 10 * DAY) }).where(eq(posts.id, id)), fixed);
-    await refused(db.update(posts).set({ commitment: "0".repeat(64) }).where(eq(posts.id, id)), fixed);
+    await refused(
+      db
+        .update(posts)
+        .set({ postedAt: new Date(Date.now() - 10 * DAY) })
+        .where(eq(posts.id, id)),
+      fixed,
+    );
+    await refused(
+      db
+        .update(posts)
+        .set({ commitment: "0".repeat(64) })
+        .where(eq(posts.id, id)),
+      fixed,
+    );
     await refused(db.update(posts).set({ status: "Draft", publishDate: null }).where(eq(posts.id, id)), fixed);
-    await refused(db.execute(sql`DELETE FROM posts WHERE id = ${id}`), "A posted pick is part of the verified record: it cannot be deleted.");
+    await refused(
+      db.execute(sql`DELETE FROM posts WHERE id = ${id}`),
+      "A posted pick is part of the verified record: it cannot be deleted.",
+    );
     // Deleting its expert's account takes the posts with it: refused too.
     await refused(db.delete(users).where(eq(users.id, user.id)), "it cannot be deleted");
-    await refused(db.update(posts).set({ pickResult: "Win", gradedAt: new Date() }).where(eq(posts.id, id)), "A pick is graded only after its event has started.");
+    await refused(
+      db.update(posts).set({ pickResult: "Win", gradedAt: new Date() }).where(eq(posts.id, id)),
+      "A pick is graded only after its event has started.",
+    );
     // Before the start its words may still change.
     await db.update(posts).set({ title: "A better title" }).where(eq(posts.id, id));
 
     await startGame(eventId);
-    await refused(db.update(posts).set({ title: "Rewritten after the game" }).where(eq(posts.id, id)), "This pick's event has started: nothing about it can change but its grade.");
-    await refused(db.update(posts).set({ withdrawnAt: new Date() }).where(eq(posts.id, id)), "This pick's event has started");
+    await refused(
+      db.update(posts).set({ title: "Rewritten after the game" }).where(eq(posts.id, id)),
+      "This pick's event has started: nothing about it can change but its grade.",
+    );
+    await refused(
+      db.update(posts).set({ withdrawnAt: new Date() }).where(eq(posts.id, id)),
+      "This pick's event has started",
+    );
     // Counters still move.
     await db.update(posts).set({ likesCount: 3 }).where(eq(posts.id, id));
     // A grade is dated when it is given: not backdated into another day's window, nor ahead.
-    await refused(db.update(posts).set({ pickResult: "Loss", gradedAt: new Date(Date.now() - 40 * DAY) }).where(eq(posts.id, id)), "A grade is dated when it is given.");
-    await refused(db.update(posts).set({ pickResult: "Loss", gradedAt: new Date(Date.now() + DAY) }).where(eq(posts.id, id)), "A grade is dated when it is given.");
+    await refused(
+      db
+        .update(posts)
+        .set({ pickResult: "Loss", gradedAt: new Date(Date.now() - 40 * DAY) })
+        .where(eq(posts.id, id)),
+      "A grade is dated when it is given.",
+    );
+    await refused(
+      db
+        .update(posts)
+        .set({ pickResult: "Loss", gradedAt: new Date(Date.now() + DAY) })
+        .where(eq(posts.id, id)),
+      "A grade is dated when it is given.",
+    );
     await db.update(posts).set({ pickResult: "Loss", gradedAt: new Date() }).where(eq(posts.id, id));
-    await refused(db.update(posts).set({ pickResult: "Win" }).where(eq(posts.id, id)), "This pick has already been graded.");
+    await refused(
+      db.update(posts).set({ pickResult: "Win" }).where(eq(posts.id, id)),
+      "This pick has already been graded.",
+    );
     expect(await row(id)).toMatchObject({ pickResult: "Loss", likesCount: 3, title: "A better title", odds: -110 });
     // The game's start and, once in, its result stay put.
-    await refused(db.update(events).set({ startsAt: new Date(Date.now() + DAY) }).where(eq(events.id, eventId)), "This event has started: its start time can no longer change.");
-    await db.update(events).set({ status: "Final", homeScore: 100, awayScore: 90, resultedAt: new Date() }).where(eq(events.id, eventId));
+    await refused(
+      db
+        .update(events)
+        .set({ startsAt: new Date(Date.now() + DAY) })
+        .where(eq(events.id, eventId)),
+      "This event has started: its start time can no longer change.",
+    );
+    await db
+      .update(events)
+      .set({ status: "Final", homeScore: 100, awayScore: 90, resultedAt: new Date() })
+      .where(eq(events.id, eventId));
     // A game with picks on it cannot be said to have started before they were posted.
     const later = await game();
     await post(jar, "Spread", [spread(later, "Home", -4.5)]);
-    await refused(db.update(events).set({ startsAt: new Date(Date.now() - DAY) }).where(eq(events.id, later)), "Picks on this game were posted after that time: its start cannot be moved before them.");
+    await refused(
+      db
+        .update(events)
+        .set({ startsAt: new Date(Date.now() - DAY) })
+        .where(eq(events.id, later)),
+      "Picks on this game were posted after that time: its start cannot be moved before them.",
+    );
     await db.update(events).set({ startsAt: new Date() }).where(eq(events.id, later));
-    await refused(db.update(events).set({ homeScore: 80 }).where(eq(events.id, eventId)), "This event's result is in: it can no longer change.");
+    await refused(
+      db.update(events).set({ homeScore: 80 }).where(eq(events.id, eventId)),
+      "This event's result is in: it can no longer change.",
+    );
   });
 
   it("a pick cannot be posted on a started game, nor graded while a draft, by any writer", async () => {
@@ -124,19 +219,50 @@ describe(`the database guards the record against direct SQL (${testDatabaseEngin
       categoryId: nba,
       eventId: started,
       market: "Spread" as const,
-      legs: [{ eventId: started, market: "Spread" as const, side: "Home" as const, line: -1.5, odds: -110, description: null }],
+      legs: [
+        {
+          eventId: started,
+          market: "Spread" as const,
+          side: "Home" as const,
+          line: -1.5,
+          odds: -110,
+          description: null,
+        },
+      ],
       selection: "x",
       odds: -110,
       units: 1,
     };
-    await refused(database.db.insert(posts).values({ ...values, status: "Published", publishDate: new Date(Date.now() - 2 * HOUR) }), "This event has already started: picks can only be made before it starts.");
-    await refused(database.db.insert(posts).values({ ...values, status: "Published", publishDate: new Date(), market: null, legs: null }), "A pick must name its event and market.");
-    await refused(database.db.insert(posts).values({ ...values, status: "Draft", publishDate: null, pickResult: "Win", gradedAt: new Date() }), "Only a posted pick can be graded or withdrawn.");
+    await refused(
+      database.db
+        .insert(posts)
+        .values({ ...values, status: "Published", publishDate: new Date(Date.now() - 2 * HOUR) }),
+      "This event has already started: picks can only be made before it starts.",
+    );
+    await refused(
+      database.db
+        .insert(posts)
+        .values({ ...values, status: "Published", publishDate: new Date(), market: null, legs: null }),
+      "A pick must name its event and market.",
+    );
+    await refused(
+      database.db
+        .insert(posts)
+        .values({ ...values, status: "Draft", publishDate: null, pickResult: "Win", gradedAt: new Date() }),
+      "Only a posted pick can be graded or withdrawn.",
+    );
     // A stamp sent by the writer is ignored: the database stamps its own time.
     const upcoming = await game();
     const [inserted] = await database.db
       .insert(posts)
-      .values({ ...values, eventId: upcoming, legs: [{ ...values.legs[0], eventId: upcoming }], status: "Published", publishDate: new Date(), postedAt: new Date(Date.now() - 30 * DAY) })
+      .values({
+        ...values,
+        eventId: upcoming,
+        legs: [{ ...values.legs[0], eventId: upcoming }],
+        status: "Published",
+        publishDate: new Date(),
+        postedAt: new Date(Date.now() - 30 * DAY),
+      })
       .returning();
     expect(Date.now() - inserted.postedAt!.getTime()).toBeLessThan(60_000);
   });
@@ -173,7 +299,13 @@ describe(`withdrawal (${testDatabaseEngine()})`, () => {
     const other = await fixtures.makeUser({ expert: true });
     const eventId = await game(DAY, moneylines(-150, 130));
     const { id } = await post(jar, "Moneyline", [{ eventId, market: "Moneyline", side: "Home", odds: -150 }]);
-    const withdraw = (postId: string, who?: CookieJar) => callRoute(withdrawRoute, context, { method: "POST", path: `/api/posts/${postId}/withdraw`, params: { postId }, jar: who });
+    const withdraw = (postId: string, who?: CookieJar) =>
+      callRoute(withdrawRoute, context, {
+        method: "POST",
+        path: `/api/posts/${postId}/withdraw`,
+        params: { postId },
+        jar: who,
+      });
     expect((await withdraw(id)).status).toBe(401);
     expect((await withdraw(id, other.jar)).status).toBe(403);
     const response = await withdraw(id, jar);
@@ -181,7 +313,9 @@ describe(`withdrawal (${testDatabaseEngine()})`, () => {
     expect(response.body.payload.withdrawnAt).not.toBeNull();
     expect((await withdraw(id, jar)).body.error).toBe("This pick was withdrawn: it can no longer change.");
     await startGame(eventId);
-    expect((await importResults(admin, [{ eventId, status: "Final", homeScore: 3, awayScore: 1 }])).body.payload).toEqual({ eventsUpdated: 1, picksGraded: 0 });
+    expect(
+      (await importResults(admin, [{ eventId, status: "Final", homeScore: 3, awayScore: 1 }])).body.payload,
+    ).toEqual({ eventsUpdated: 1, picksGraded: 0 });
     expect(await row(id)).toMatchObject({ pickResult: null });
 
     const later = await game();
@@ -207,8 +341,14 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
       { eventId, status: "Done" },
     ]);
     expect(invalid.status).toBe(422);
-    expect(invalid.body.errors).toEqual({ "0.awayScore": ["A final result needs both scores"], "3.status": ["Invalid input"] });
-    const twice = await importResults(admin, [{ eventId, status: "Canceled" }, { eventId, status: "Canceled" }]);
+    expect(invalid.body.errors).toEqual({
+      "0.awayScore": ["A final result needs both scores"],
+      "3.status": ["Invalid input"],
+    });
+    const twice = await importResults(admin, [
+      { eventId, status: "Canceled" },
+      { eventId, status: "Canceled" },
+    ]);
     expect(twice.body.errors).toEqual({ "1.eventId": ["This event is in the list twice"] });
     expect((await importResults(admin, [])).body.errors).toEqual({ "": ["Send at least one result"] });
     const rules = await importResults(admin, [
@@ -217,8 +357,14 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
       { eventId, status: "Final", homeScore: 1, awayScore: 0 },
     ]);
     expect(rules.status).toBe(422);
-    expect(rules.body.errors).toEqual({ "0.eventId": ["Unknown event"], "1.status": ["An event that has not started has no final score."] });
-    expect(await database.db.query.events.findFirst({ where: eq(events.id, eventId) })).toMatchObject({ status: "Scheduled", resultedAt: null });
+    expect(rules.body.errors).toEqual({
+      "0.eventId": ["Unknown event"],
+      "1.status": ["An event that has not started has no final score."],
+    });
+    expect(await database.db.query.events.findFirst({ where: eq(events.id, eventId) })).toMatchObject({
+      status: "Scheduled",
+      resultedAt: null,
+    });
     expect((await importResults(admin, "{oops")).status).toBe(400);
   });
 
@@ -237,14 +383,35 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     const home = await post(jar, "Spread", [spread(first, "Home", -3)]); // 23-20: a push on the whole number
     const away = await post(jar, "Spread", [spread(first, "Away", 3.5, -105)]); // win
     const over = await post(jar, "Total", [{ eventId: first, market: "Total", side: "Over", line: 42.5, odds: -110 }]); // 43: win
-    const moneyline = await post(jar, "Moneyline", [{ eventId: second, market: "Moneyline", side: "Home", odds: 150 }], 2); // loss
-    const parlay = await post(jar, "Parlay", [spread(first, "Home", -3), { eventId: second, market: "Moneyline", side: "Away", odds: -150 }]); // push + win
-    const voided = await post(jar, "Moneyline", [{ eventId: cancelled, market: "Moneyline", side: "Away", odds: -120 }]);
-    const prop = await post(jar, "PlayerProp", [{ eventId: first, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "Points" }]);
+    const moneyline = await post(
+      jar,
+      "Moneyline",
+      [{ eventId: second, market: "Moneyline", side: "Home", odds: 150 }],
+      2,
+    ); // loss
+    const parlay = await post(jar, "Parlay", [
+      spread(first, "Home", -3),
+      { eventId: second, market: "Moneyline", side: "Away", odds: -150 },
+    ]); // push + win
+    const voided = await post(jar, "Moneyline", [
+      { eventId: cancelled, market: "Moneyline", side: "Away", odds: -120 },
+    ]);
+    const prop = await post(jar, "PlayerProp", [
+      { eventId: first, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "Points" },
+    ]);
     await startGame(first);
     await startGame(second);
     const response = await importResults(admin, [
-      { eventId: first, status: "Final", homeScore: 23, awayScore: 20, closingLines: [{ market: "Spread", side: "Away", line: 3.5, odds: -125 }, { market: "Total", side: "Over", line: 44.5, odds: -110 }] },
+      {
+        eventId: first,
+        status: "Final",
+        homeScore: 23,
+        awayScore: 20,
+        closingLines: [
+          { market: "Spread", side: "Away", line: 3.5, odds: -125 },
+          { market: "Total", side: "Over", line: 44.5, odds: -110 },
+        ],
+      },
       { eventId: second, status: "Final", homeScore: 99, awayScore: 101 },
       { eventId: cancelled, status: "Canceled" },
     ]);
@@ -264,7 +431,9 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     expect(await row(voided.id)).toMatchObject({ pickResult: "Void" });
     expect(await row(prop.id)).toMatchObject({ pickResult: null });
     // The same list again: nothing new; a different score for a graded game: refused.
-    expect((await importResults(admin, [{ eventId: second, status: "Final", homeScore: 99, awayScore: 101 }])).body.payload).toEqual({ eventsUpdated: 0, picksGraded: 0 });
+    expect(
+      (await importResults(admin, [{ eventId: second, status: "Final", homeScore: 99, awayScore: 101 }])).body.payload,
+    ).toEqual({ eventsUpdated: 0, picksGraded: 0 });
     const changed = await importResults(admin, [{ eventId: second, status: "Final", homeScore: 100, awayScore: 101 }]);
     expect(changed.status).toBe(422);
     expect(changed.body.errors).toEqual({ "0.status": ["This event's result is in: it can no longer change."] });
@@ -272,14 +441,31 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     // The figures, by hand: push (0), win 1u at -105 (+0.9524), win at -110 (+0.9091), loss 2u (-2),
     // parlay win at -150 (+0.6667); the void counts nowhere but its own column. CLV: the mean of
     // 0, 4.34 and 0.
-    const record = await callRoute(recordRoute, context, { path: `/api/experts/${user.userName}/record`, params: { expertId: user.userName } });
+    const record = await callRoute(recordRoute, context, {
+      path: `/api/experts/${user.userName}/record`,
+      params: { expertId: user.userName },
+    });
     expect(record.status).toBe(200);
     const all = record.body.payload.overall.all;
-    expect(all).toMatchObject({ wins: 3, losses: 1, pushes: 1, voids: 1, sample: 5, winRate: 75, units: 0.53, roi: 8.8, clv: 1.45 });
+    expect(all).toMatchObject({
+      wins: 3,
+      losses: 1,
+      pushes: 1,
+      voids: 1,
+      sample: 5,
+      winRate: 75,
+      units: 0.53,
+      roi: 8.8,
+      clv: 1.45,
+    });
     expect(all.streak).toMatch(/^[WL]\d$/);
     expect(record.body.payload.overall["7d"]).toEqual(all);
-    expect(record.body.payload.categories).toEqual([{ category: { id: nba, name: "NBA" }, windows: record.body.payload.overall }]);
-    expect(record.body.payload.unitsOverTime).toEqual([{ day: new Date().toISOString().slice(0, 10), units: 0.53, total: 0.53 }]);
+    expect(record.body.payload.categories).toEqual([
+      { category: { id: nba, name: "NBA" }, windows: record.body.payload.overall },
+    ]);
+    expect(record.body.payload.unitsOverTime).toEqual([
+      { day: new Date().toISOString().slice(0, 10), units: 0.53, total: 0.53 },
+    ]);
     const expert = await database.db.query.experts.findFirst({ where: eq(experts.userId, user.id) });
     expect(expert).toMatchObject({ recordWins: 3, recordLosses: 1, recordPushes: 1 });
     expect(expert!.recordProfit).toBeCloseTo(0.5282, 3);
@@ -293,15 +479,25 @@ describe(`PATCH /api/events/{id}: admins move a game before it starts (${testDat
     const eventId = await game(DAY, moneylines(-120, 100));
     const { id } = await post(jar, "Moneyline", [{ eventId, market: "Moneyline", side: "Home", odds: -120 }]);
     const move = (target: string | number, who: CookieJar | undefined, body: unknown) =>
-      callRoute(eventRoute, context, { method: "PATCH", path: `/api/events/${target}`, params: { id: String(target) }, jar: who, body });
+      callRoute(eventRoute, context, {
+        method: "PATCH",
+        path: `/api/events/${target}`,
+        params: { id: String(target) },
+        jar: who,
+        body,
+      });
     const beforePosting = await move(eventId, admin, { startsAt: new Date(Date.now() - HOUR).toISOString() });
     expect(beforePosting.status).toBe(422);
-    expect(beforePosting.body.error).toBe("Picks on this game were posted after that time: its start cannot be moved before them.");
+    expect(beforePosting.body.error).toBe(
+      "Picks on this game were posted after that time: its start cannot be moved before them.",
+    );
     const now = new Date().toISOString();
     expect((await move(eventId, undefined, { startsAt: now })).status).toBe(401);
     expect((await move(eventId, user.jar, { startsAt: now })).status).toBe(403);
     expect((await move(999_999, admin, { startsAt: now })).status).toBe(404);
-    expect((await move(eventId, admin, { startsAt: "tomorrow" })).body.errors).toEqual({ startsAt: ["Should be a valid date"] });
+    expect((await move(eventId, admin, { startsAt: "tomorrow" })).body.errors).toEqual({
+      startsAt: ["Should be a valid date"],
+    });
     const moved = await move(eventId, admin, { startsAt: now });
     expect(moved.status).toBe(200);
     expect(moved.body.payload.startsAt).toBe(new Date(now).toISOString());
@@ -319,7 +515,10 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     for (const result of results) {
       const pick = await fixtures.addPost(authorId, { postType: "Pick", categoryId: nba, publishDate: new Date() });
       await startGame(pick.eventId!);
-      await database.db.update(posts).set({ pickResult: result, gradedAt: new Date(), settledOdds: -110 }).where(eq(posts.id, pick.id));
+      await database.db
+        .update(posts)
+        .set({ pickResult: result, gradedAt: new Date(), settledOdds: -110 })
+        .where(eq(posts.id, pick.id));
     }
   }
 
@@ -327,7 +526,13 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     const { user } = await fixtures.makeUser({ expert: true });
     await gradedPicks(user.id, ["Win", "Win", "Loss"]);
     const standing = async (window: string) =>
-      (await database.db.query.expertStandings.findFirst({ where: and(eq(expertStandings.expertId, user.id), eq(expertStandings.categoryId, 0), eq(expertStandings.window, window)) }))!;
+      (await database.db.query.expertStandings.findFirst({
+        where: and(
+          eq(expertStandings.expertId, user.id),
+          eq(expertStandings.categoryId, 0),
+          eq(expertStandings.window, window),
+        ),
+      }))!;
     expect((await standing("7d")).wins).toBe(2);
     expect(await rollStandingsIfDue(database.db, new Date(Date.now() + 8 * DAY))).toBe(true);
     expect(await rollStandingsIfDue(database.db, new Date(Date.now() + 8 * DAY))).toBe(false);
@@ -335,7 +540,9 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     expect(await standing("30d")).toMatchObject({ wins: 2, losses: 1, streakKind: "L", streakLength: 1 });
     expect(await standing("all")).toMatchObject({ wins: 2, losses: 1 });
     // Back to today for the other tests.
-    await rollStandingsIfDue(database.db, new Date(Date.now() + 365 * DAY)).then(() => database.db.execute(sql`SELECT roll_standings(${new Date().toISOString().slice(0, 10)}::date)`));
+    await rollStandingsIfDue(database.db, new Date(Date.now() + 365 * DAY)).then(() =>
+      database.db.execute(sql`SELECT roll_standings(${new Date().toISOString().slice(0, 10)}::date)`),
+    );
     expect((await standing("7d")).wins).toBe(2);
   });
 
@@ -347,22 +554,36 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     await gradedPicks(steady.user.id, [...Array(14).fill("Win"), ...Array(6).fill("Loss")]);
     await gradedPicks(lucky.user.id, [...Array(11).fill("Win"), ...Array(9).fill("Loss")]);
     await gradedPicks(short.user.id, Array(LEADERBOARD_MIN_SAMPLE - 1).fill("Win"));
-    const board = async (query: string) => (await callRoute(leaderboardRoute, context, { path: `/api/leaderboard${query}` })).body;
+    const board = async (query: string) =>
+      (await callRoute(leaderboardRoute, context, { path: `/api/leaderboard${query}` })).body;
     const ranked = await board("?window=30d");
     const names = ranked.items.map((item: { expert: { userName: string } }) => item.expert.userName);
     expect(names).toEqual([steady.user.userName, lucky.user.userName]);
-    expect(ranked.items[0]).toMatchObject({ rank: 1, figures: { wins: 14, losses: 6, sample: 20, units: 6.73, score: 1.5 } });
+    expect(ranked.items[0]).toMatchObject({
+      rank: 1,
+      figures: { wins: 14, losses: 6, sample: 20, units: 6.73, score: 1.5 },
+    });
     expect(ranked.meta).toEqual({ page: 1, size: 25, totalItems: 2, totalPages: 1 });
-    expect((await board(`?window=all&categoryId=${nba}&size=1&page=2`)).items.map((item: { rank: number }) => item.rank)).toEqual([2]);
+    expect(
+      (await board(`?window=all&categoryId=${nba}&size=1&page=2`)).items.map((item: { rank: number }) => item.rank),
+    ).toEqual([2]);
     const otherSport = (await database.db.query.categories.findMany()).find((c) => c.name === "NFL")!.id;
     expect((await board(`?window=season&categoryId=${otherSport}`)).items).toEqual([]);
     // Only public experts are listed: a lapsed membership or a lost Expert role takes one off.
     await database.db.update(experts).set({ membershipStatus: "None" }).where(eq(experts.userId, steady.user.id));
-    expect((await board("?window=30d")).items.map((item: { expert: { userName: string } }) => item.expert.userName)).toEqual([lucky.user.userName]);
+    expect(
+      (await board("?window=30d")).items.map((item: { expert: { userName: string } }) => item.expert.userName),
+    ).toEqual([lucky.user.userName]);
     await database.db.update(experts).set({ membershipStatus: "Active" }).where(eq(experts.userId, steady.user.id));
-    await database.db.update(users).set({ roles: ["User"] }).where(eq(users.id, lucky.user.id));
+    await database.db
+      .update(users)
+      .set({ roles: ["User"] })
+      .where(eq(users.id, lucky.user.id));
     expect((await board("?window=30d")).meta.totalItems).toBe(1);
-    await database.db.update(users).set({ roles: ["Expert"] }).where(eq(users.id, lucky.user.id));
+    await database.db
+      .update(users)
+      .set({ roles: ["Expert"] })
+      .where(eq(users.id, lucky.user.id));
     expect((await board("?window=30d")).meta.totalItems).toBe(2);
     // One more graded pick and the short record is ranked (19-1: first).
     await gradedPicks(short.user.id, ["Loss"]);
@@ -372,10 +593,13 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
   });
 });
 
-
 describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, () => {
-  const postForm = (jar: CookieJar | undefined, fields: Record<string, string>) => runPage(adminEventsPage, context, "/admin/events", jar, fields);
-  const awaiting = async () => ((await runPage(adminEventsPage, context, "/admin/events", admin)).body!.awaiting as { id: number }[]).map((event) => event.id);
+  const postForm = (jar: CookieJar | undefined, fields: Record<string, string>) =>
+    runPage(adminEventsPage, context, "/admin/events", jar, fields);
+  const awaiting = async () =>
+    ((await runPage(adminEventsPage, context, "/admin/events", admin)).body!.awaiting as { id: number }[]).map(
+      (event) => event.id,
+    );
 
   it("admins only; lists the started games without a result; a row's form records the score and grades; bad input answers in words", async () => {
     const user = await fixtures.makeUser();
@@ -390,25 +614,49 @@ describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, 
     const missing = await postForm(admin, { eventId: String(eventId), status: "Final", homeScore: "101" });
     expect(missing.status).toBe(422);
     expect(missing.body).toMatchObject({ ok: false, errors: { "0.awayScore": ["A final result needs both scores"] } });
-    const recorded = await postForm(admin, { eventId: String(eventId), status: "Final", homeScore: "101", awayScore: "99" });
+    const recorded = await postForm(admin, {
+      eventId: String(eventId),
+      status: "Final",
+      homeScore: "101",
+      awayScore: "99",
+    });
     expect(recorded.body).toEqual({ ok: true, message: "1 result recorded, 1 pick graded." });
     expect(await row(id)).toMatchObject({ pickResult: "Win" });
     expect(await awaiting()).not.toContain(eventId);
     const notJson = await postForm(admin, { intent: "import", results: "[{oops" });
     expect(notJson).toMatchObject({ status: 400, body: { ok: false, message: "The import is not valid JSON." } });
-    const again = await postForm(admin, { intent: "import", results: JSON.stringify([{ eventId, status: "Final", homeScore: 1, awayScore: 0 }]) });
-    expect(again).toMatchObject({ status: 422, body: { ok: false, errors: { "0.status": ["This event's result is in: it can no longer change."] } } });
+    const again = await postForm(admin, {
+      intent: "import",
+      results: JSON.stringify([{ eventId, status: "Final", homeScore: 1, awayScore: 0 }]),
+    });
+    expect(again).toMatchObject({
+      status: 422,
+      body: { ok: false, errors: { "0.status": ["This event's result is in: it can no longer change."] } },
+    });
   });
 
   it("the leaderboard page: the chosen board, a default board for a malformed address, one canonical address each", async () => {
     const chosen = await runPage(leaderboardPage, context, `/leaderboard?window=all&categoryId=${nba}`);
     expect(chosen.status).toBe(200);
-    expect(chosen.body).toMatchObject({ window: "all", categoryId: nba, categoryName: "NBA", page: 1, canonicalUrl: `https://sharpside.example/leaderboard?window=all&categoryId=${nba}` });
+    expect(chosen.body).toMatchObject({
+      window: "all",
+      categoryId: nba,
+      categoryName: "NBA",
+      page: 1,
+      canonicalUrl: `https://sharpside.example/leaderboard?window=all&categoryId=${nba}`,
+    });
     const fallback = await runPage(leaderboardPage, context, "/leaderboard?window=fortnight&page=x");
-    expect(fallback.body).toMatchObject({ window: "30d", categoryId: 0, page: 1, canonicalUrl: "https://sharpside.example/leaderboard" });
+    expect(fallback.body).toMatchObject({
+      window: "30d",
+      categoryId: 0,
+      page: 1,
+      canonicalUrl: "https://sharpside.example/leaderboard",
+    });
     const unknownSport = await runPage(leaderboardPage, context, "/leaderboard?categoryId=999999&window=all");
     expect(unknownSport.body).toMatchObject({ categoryId: 0, categoryName: null });
-    expect(unknownSport.body!.entries).toEqual((await runPage(leaderboardPage, context, "/leaderboard?window=all")).body!.entries);
+    expect(unknownSport.body!.entries).toEqual(
+      (await runPage(leaderboardPage, context, "/leaderboard?window=all")).body!.entries,
+    );
   });
 });
 

@@ -101,7 +101,14 @@ export interface Answer {
  * Calls a route's loader (GET) or action as Remix would. A thrown non-Response becomes a 500
  * whose text is the error, as Remix would answer it. An event stream is cut off at once.
  */
-export async function invokeRoute(module: RouteModule, method: Method, pattern: string, call: Call, jar: CookieJar | undefined, ctx: AppLoadContext): Promise<Answer> {
+export async function invokeRoute(
+  module: RouteModule,
+  method: Method,
+  pattern: string,
+  call: Call,
+  jar: CookieJar | undefined,
+  ctx: AppLoadContext,
+): Promise<Answer> {
   const headers = new Headers(call.headers);
   if (jar) headers.set("Cookie", jar.header());
   let body: BodyInit | undefined;
@@ -112,7 +119,13 @@ export async function invokeRoute(module: RouteModule, method: Method, pattern: 
     body = JSON.stringify(call.body);
   }
   const abort = new AbortController();
-  const request = new Request(`http://localhost${call.path ?? pattern}`, { method, headers, body, signal: abort.signal, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) });
+  const request = new Request(`http://localhost${call.path ?? pattern}`, {
+    method,
+    headers,
+    body,
+    signal: abort.signal,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  });
   const handler = method === "GET" ? module.loader : module.action;
   if (!handler) return { status: 405, text: "" };
   let response: Response;

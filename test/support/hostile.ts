@@ -13,14 +13,19 @@ import type { Database } from "~/db/client.server";
 export const hostileRuns = (fallback: number) => Number(process.env.HOSTILE_RUNS ?? fallback);
 /** `HOSTILE_SEED` replays a failure (fast-check prints the seed and the shrunk counterexample). */
 export const HOSTILE_SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
-export const fcOptions = (numRuns: number, examples: unknown[][] = []) => ({ numRuns, seed: HOSTILE_SEED, examples: examples as never, endOnFailure: false });
+export const fcOptions = (numRuns: number, examples: unknown[][] = []) => ({
+  numRuns,
+  seed: HOSTILE_SEED,
+  examples: examples as never,
+  endOnFailure: false,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
 // ---------------------------------------------------------------------------------------------
 export const SQL_FRAGMENTS = [
   "'; DROP TABLE posts;--",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "1; SELECT pg_sleep(10)",
   "') UNION SELECT password_hash FROM users --",
   "%",
@@ -34,11 +39,11 @@ export const HTML_FRAGMENTS = [
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "javascript:alert(1)",
-  "\"><svg onload=alert(1)>",
+  '"><svg onload=alert(1)>',
   "</textarea><script>alert(1)</script>",
   "{{constructor.constructor('alert(1)')()}}",
   "<!--",
-  "<iframe src=\"javascript:alert(1)\"></iframe>",
+  '<iframe src="javascript:alert(1)"></iframe>',
 ];
 export const UNICODE_FRAGMENTS = [
   "\u202Egnp.exe",
@@ -88,12 +93,20 @@ async function rowsOf(db: Database, query: string): Promise<Record<string, unkno
 
 /** Every table's row count and checksum (but the rate limiter's), as one string per snapshot. */
 export async function tableChecksum(db: Database): Promise<{ snapshot(): Promise<string> }> {
-  const tables = (await rowsOf(db, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name"))
+  const tables = (
+    await rowsOf(
+      db,
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    )
+  )
     .map((row) => String(row.table_name))
     .filter((name) => !MAY_CHANGE.has(name));
   const query = tables
     // A sum of row hashes: order-free, so no sort per table.
-    .map((name) => `SELECT '${name}' AS t, count(*)::int AS n, coalesce(sum(hashtext(x::text)::bigint), 0)::text AS sum FROM "${name}" x`)
+    .map(
+      (name) =>
+        `SELECT '${name}' AS t, count(*)::int AS n, coalesce(sum(hashtext(x::text)::bigint), 0)::text AS sum FROM "${name}" x`,
+    )
     .join(" UNION ALL ");
   return {
     async snapshot() {
@@ -120,6 +133,9 @@ export async function settled(context: AppLoadContext) {
 /** A counterexample as fast-check prints it: `view` of the value, long strings cut short. */
 export function printable<T extends object>(value: T, view: (value: T) => unknown): T {
   return Object.assign(value, {
-    [fc.toStringMethod]: () => JSON.stringify(view(value), (_key, item: unknown) => (typeof item === "string" && item.length > 200 ? `${item.slice(0, 200)}…(${item.length} chars)` : item)),
+    [fc.toStringMethod]: () =>
+      JSON.stringify(view(value), (_key, item: unknown) =>
+        typeof item === "string" && item.length > 200 ? `${item.slice(0, 200)}…(${item.length} chars)` : item,
+      ),
   });
 }

@@ -68,8 +68,9 @@ export async function startMailCatcher(options: { smtpPort?: number; httpPort?: 
     httpPort,
     messages,
     close: () =>
-      Promise.all([new Promise<void>((resolve) => smtp.close(() => resolve())), new Promise<void>((resolve) => http.close(() => resolve()))]).then(
-        () => undefined,
-      ),
+      Promise.all([
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+        new Promise<void>((resolve) => http.close(() => resolve())),
+      ]).then(() => undefined),
   };
 }

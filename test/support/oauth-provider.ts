@@ -144,11 +144,13 @@ export async function startOAuthProvider(options: OAuthProviderOptions): Promise
     if (clientId !== options.clientId || clientSecret !== options.clientSecret) return reject(401, "invalid_client");
     if (body.get("grant_type") !== "authorization_code") return reject(400, "unsupported_grant_type");
     const issued = codes.get(body.get("code") ?? "");
-    if (!issued || issued.used || issued.expiresAt < Date.now() || issued.clientId !== clientId) return reject(400, "invalid_grant");
+    if (!issued || issued.used || issued.expiresAt < Date.now() || issued.clientId !== clientId)
+      return reject(400, "invalid_grant");
     issued.used = true;
     if (body.get("redirect_uri") !== issued.redirectUri) return reject(400, "invalid_grant");
     const verifier = body.get("code_verifier") ?? "";
-    if (!verifier || base64url(createHash("sha256").update(verifier).digest()) !== issued.challenge) return reject(400, "invalid_grant");
+    if (!verifier || base64url(createHash("sha256").update(verifier).digest()) !== issued.challenge)
+      return reject(400, "invalid_grant");
     const accessToken = base64url(randomBytes(24));
     accessTokens.set(accessToken, { account: issued.account, expiresAt: Date.now() + 3600_000 });
     provider.tokenRequests.push({ ok: true, clientAuth });

@@ -56,10 +56,14 @@ export async function startOddsApiStandIn(options: { apiKey?: string } = {}): Pr
   const starts = new Map<string, Date>();
   const hanging = new Set<ServerResponse>();
   const render = (kind: "odds" | "scores", stage: Stage = standIn.stage, sport?: string) => {
-    const text = readFileSync(path.join(FIXTURES, `${stage}-${kind}.json`), "utf8").replace(/"\{\{now([+-]\d+(?:\.\d+)?)h\}\}"/g, (_, hours: string) =>
-      JSON.stringify(new Date(base + Number(hours) * HOUR).toISOString().replace(/\.\d{3}Z$/, "Z")),
+    const text = readFileSync(path.join(FIXTURES, `${stage}-${kind}.json`), "utf8").replace(
+      /"\{\{now([+-]\d+(?:\.\d+)?)h\}\}"/g,
+      (_, hours: string) =>
+        JSON.stringify(new Date(base + Number(hours) * HOUR).toISOString().replace(/\.\d{3}Z$/, "Z")),
     );
-    const games = (JSON.parse(text) as Record<string, unknown>[]).filter((game) => sport === undefined || game.sport_key === sport);
+    const games = (JSON.parse(text) as Record<string, unknown>[]).filter(
+      (game) => sport === undefined || game.sport_key === sport,
+    );
     for (const game of games) {
       const pinned = starts.get(String(game.id));
       if (pinned) game.commence_time = pinned.toISOString();
@@ -82,7 +86,13 @@ export async function startOddsApiStandIn(options: { apiKey?: string } = {}): Pr
     const match = /^\/v4\/sports\/([a-z0-9_]+)\/(odds|scores)\/?$/.exec(url.pathname);
     if (req.method !== "GET" || !match) return send(404, JSON.stringify({ message: "Not found" }));
     if (url.searchParams.get("apiKey") !== standIn.apiKey) {
-      return send(401, JSON.stringify({ message: "API key is not valid or is missing. Get a key at https://the-odds-api.com", error_code: "INVALID_KEY" }));
+      return send(
+        401,
+        JSON.stringify({
+          message: "API key is not valid or is missing. Get a key at https://the-odds-api.com",
+          error_code: "INVALID_KEY",
+        }),
+      );
     }
     const [, sport, kind] = match;
     send(200, JSON.stringify(render(kind as "odds" | "scores", standIn.stage, sport)));

@@ -74,11 +74,21 @@ const isDataWithInit = (value: unknown): value is DataWithInit =>
  * their status, a plain value is a 200, and a thrown error of any other kind is the 500 Remix
  * would answer.
  */
-export async function invokePageAction(module: PageModule, call: PageCall, jar: CookieJar | null | undefined, context: AppLoadContext): Promise<PageAnswer> {
+export async function invokePageAction(
+  module: PageModule,
+  call: PageCall,
+  jar: CookieJar | null | undefined,
+  context: AppLoadContext,
+): Promise<PageAnswer> {
   const headers = new Headers(call.headers);
   if (jar) headers.set("Cookie", jar.header());
   const body = call.form ?? call.raw;
-  const request = new Request(`http://localhost${call.path}`, { method: "POST", headers, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) });
+  const request = new Request(`http://localhost${call.path}`, {
+    method: "POST",
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  });
   let result: unknown;
   let thrown = false;
   try {
@@ -100,7 +110,13 @@ export async function invokePageAction(module: PageModule, call: PageCall, jar: 
   if (isDataWithInit(result)) {
     const init = new Headers(result.init?.headers);
     const status = result.init?.status ?? 200;
-    return { status, thrown, data: result.data, headers: init, location: status >= 300 && status < 400 ? init.get("Location") : null };
+    return {
+      status,
+      thrown,
+      data: result.data,
+      headers: init,
+      location: status >= 300 && status < 400 ? init.get("Location") : null,
+    };
   }
   return { status: 200, thrown, data: result, headers: new Headers(), location: null };
 }

@@ -28,7 +28,11 @@ export const tag = () => `${++counter}${Math.random().toString(36).slice(2, 7)}`
  * Makes signed-in people (a profile, the Expert row for experts, a session in a jar): every test's
  * users. `passwordHash`, hashed once by the caller, for tests that also sign in with a password.
  */
-export function personMaker(db: Database, env: Pick<Env, "APP_URL" | "SESSION_SECRET">, passwordHash: string | null = null) {
+export function personMaker(
+  db: Database,
+  env: Pick<Env, "APP_URL" | "SESSION_SECRET">,
+  passwordHash: string | null = null,
+) {
   return async function makePerson(options: PersonOptions = {}): Promise<Person> {
     const { expert = false, confirmed = true, admin = false } = options;
     const t = tag();
@@ -46,7 +50,8 @@ export function personMaker(db: Database, env: Pick<Env, "APP_URL" | "SESSION_SE
       })
       .returning();
     await db.insert(profiles).values({ userId: user.id, city: "Austin", state: "TX" });
-    if (expert) await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
+    if (expert)
+      await db.insert(experts).values({ userId: user.id, membershipStatus: "Active", membershipPaidAt: new Date() });
     return { user, jar: await signedInJar(db, env, user.id) };
   };
 }

@@ -40,7 +40,15 @@ export function postFixtures(db: Database, context: AppLoadContext) {
    * A game in the category, starting `startsInMs` from now (two days by default), with the market's
    * lines (`DEFAULT_MARKET` unless told; `market: []` for a game without market data).
    */
-  async function addEvent(options: { categoryId?: number; startsInMs?: number; homeTeam?: string; awayTeam?: string; market?: MarketOffer[] } = {}) {
+  async function addEvent(
+    options: {
+      categoryId?: number;
+      startsInMs?: number;
+      homeTeam?: string;
+      awayTeam?: string;
+      market?: MarketOffer[];
+    } = {},
+  ) {
     const [event] = await db
       .insert(events)
       .values({
@@ -97,7 +105,10 @@ export function postFixtures(db: Database, context: AppLoadContext) {
         categoryId,
         eventId,
         market: postType === "Pick" ? "Spread" : null,
-        legs: postType === "Pick" && eventId !== null ? [{ eventId, market: "Spread", side: "Home", line: -4.5, odds, description: null }] : null,
+        legs:
+          postType === "Pick" && eventId !== null
+            ? [{ eventId, market: "Spread", side: "Home", line: -4.5, odds, description: null }]
+            : null,
         selection: postType === "Pick" ? "Lakers -4.5" : null,
         odds: postType === "Pick" ? odds : null,
         units: postType === "Pick" ? (options.units ?? 1) : null,
@@ -112,7 +123,10 @@ export function postFixtures(db: Database, context: AppLoadContext) {
    * game is left as it is.
    */
   async function startEvent(eventId: number, at = new Date()) {
-    await db.update(events).set({ startsAt: at }).where(and(eq(events.id, eventId), gt(events.startsAt, new Date())));
+    await db
+      .update(events)
+      .set({ startsAt: at })
+      .where(and(eq(events.id, eventId), gt(events.startsAt, new Date())));
   }
 
   /**
@@ -126,7 +140,8 @@ export function postFixtures(db: Database, context: AppLoadContext) {
   ) {
     const gradedAt = options.gradedAt ?? new Date();
     if (pick.eventId !== null) await startEvent(pick.eventId, options.startedAt ?? new Date());
-    const grade = () => db.update(posts).set({ pickResult, gradedAt, settledOdds: pick.odds }).where(eq(posts.id, pick.id)).returning();
+    const grade = () =>
+      db.update(posts).set({ pickResult, gradedAt, settledOdds: pick.odds }).where(eq(posts.id, pick.id)).returning();
     if (Math.abs(gradedAt.getTime() - Date.now()) < 60_000) return (await grade())[0];
     // A grade dated in the past is history: the guard refuses it (a grade is dated when given), so
     // it is written as the demo seed writes history, with the guard off, as only the tables' owner
@@ -145,8 +160,19 @@ export function postFixtures(db: Database, context: AppLoadContext) {
     await db.insert(follows).values({ followerId, expertId });
   }
 
-  async function subscribe(subscriberId: string, expertId: string, status: "Activated" | "Canceled" | "Expired" | "Pending" = "Activated", periodEndMs = 30 * DAY) {
-    await db.insert(subscriptions).values({ subscriberId, expertId, status, priceCents: 1000, currentPeriodEnd: new Date(Date.now() + periodEndMs) });
+  async function subscribe(
+    subscriberId: string,
+    expertId: string,
+    status: "Activated" | "Canceled" | "Expired" | "Pending" = "Activated",
+    periodEndMs = 30 * DAY,
+  ) {
+    await db.insert(subscriptions).values({
+      subscriberId,
+      expertId,
+      status,
+      priceCents: 1000,
+      currentPeriodEnd: new Date(Date.now() + periodEndMs),
+    });
   }
 
   return { makeUser, addPost, addEvent, addMarket, startEvent, gradePick, follow, subscribe, paragraph, anyCategory };

@@ -18,12 +18,21 @@ export async function runPage(
 ): Promise<PageAnswer> {
   const headers: Record<string, string> = jar ? { Cookie: jar.header() } : {};
   const request = fields
-    ? new Request(`http://localhost${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() })
+    ? new Request(`http://localhost${path}`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      })
     : new Request(`http://localhost${path}`, { headers });
   try {
     const handler = fields ? module.action! : module.loader;
-    const result = (await handler({ request, params: {}, context } as never)) as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null } | null;
-    if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, body: result.data ?? null };
+    const result = (await handler({ request, params: {}, context } as never)) as {
+      type?: string;
+      data?: Record<string, unknown>;
+      init?: ResponseInit | null;
+    } | null;
+    if (result?.type === "DataWithResponseInit")
+      return { status: result.init?.status ?? 200, body: result.data ?? null };
     return { status: 200, body: result as Record<string, unknown> };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: null };

@@ -25,7 +25,13 @@ const SECRET_KEY = "S3RVER";
 
 export async function startLocalS3(bucket = "sharpside-test"): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "sharpside-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
@@ -33,7 +39,13 @@ export async function startLocalS3(bucket = "sharpside-test"): Promise<LocalS3> 
     bucket,
     accessKey: ACCESS_KEY,
     secretKey: SECRET_KEY,
-    env: { S3_ENDPOINT: endpoint, S3_ACCESS_KEY: ACCESS_KEY, S3_SECRET_KEY: SECRET_KEY, S3_BUCKET: bucket, S3_REGION: "us-east-1" },
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY: ACCESS_KEY,
+      S3_SECRET_KEY: SECRET_KEY,
+      S3_BUCKET: bucket,
+      S3_REGION: "us-east-1",
+    },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

@@ -7,7 +7,11 @@ import { createAccount } from "~/modules/accounts/users.server";
 import { CookieJar } from "./api-caller";
 
 /** A cookie jar holding a fresh session of `userId`, as a sign-in would leave the browser's. */
-export async function signedInJar(db: Database, env: Pick<Env, "APP_URL" | "SESSION_SECRET">, userId: string): Promise<CookieJar> {
+export async function signedInJar(
+  db: Database,
+  env: Pick<Env, "APP_URL" | "SESSION_SECRET">,
+  userId: string,
+): Promise<CookieJar> {
   const session = await createSession(db, { userId, rememberMe: false });
   const jar = new CookieJar();
   for (const cookie of sessionCookies(env, session)) {
@@ -32,6 +36,10 @@ export async function accountWithSession(
     flow: input.expert ? "Expert" : "User",
     emailConfirmed: input.confirmed ?? true,
   });
-  if (input.expert) await db.update(users).set({ roles: ["Expert"] }).where(eq(users.id, user.id));
+  if (input.expert)
+    await db
+      .update(users)
+      .set({ roles: ["Expert"] })
+      .where(eq(users.id, user.id));
   return { user, jar: await signedInJar(db, env, user.id) };
 }

@@ -89,7 +89,11 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 function send(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), "Request-Id": newId("req") });
+  response.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    "Request-Id": newId("req"),
+  });
   response.end(text);
 }
 
@@ -101,10 +105,15 @@ function stripeError(response: ServerResponse, status: number, message: string, 
 const asMetadata = (value: unknown) => (value && typeof value === "object" ? (value as Record<string, string>) : {});
 const asBool = (value: unknown) => value === true || value === "true";
 /** Form-encoded arrays arrive as objects keyed "0", "1"…; `expand[0]=a.b` → ["a.b"]. */
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value) : []);
+const asList = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value) : [];
 const DAY_SECONDS = 86_400;
 /** What a subscription answers: `latest_invoice` inline when expanded, its confirmation_secret only when asked for. */
-function withExpansions(subscription: StripeObject, expand: unknown, invoices: Map<string, StripeObject>): StripeObject {
+function withExpansions(
+  subscription: StripeObject,
+  expand: unknown,
+  invoices: Map<string, StripeObject>,
+): StripeObject {
   const paths = asList(expand).map(String);
   if (!paths.some((path) => path.startsWith("latest_invoice"))) return subscription;
   const stored = invoices.get(String(subscription.latest_invoice));
@@ -158,7 +167,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (resource === "payment_intents") {
       if (method === "POST" && !id) {
         const amount = Number(body.amount);
-        if (!Number.isInteger(amount) || amount < 50) return stripeError(response, 400, "Amount must be at least $0.50 usd", { param: "amount" });
+        if (!Number.isInteger(amount) || amount < 50)
+          return stripeError(response, 400, "Amount must be at least $0.50 usd", { param: "amount" });
         const intentId = newId("pi");
         const intent: StripeObject = {
           id: intentId,
@@ -172,7 +182,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           description: body.description ?? null,
           receipt_email: body.receipt_email ?? null,
           metadata: asMetadata(body.metadata),
-          automatic_payment_methods: body.automatic_payment_methods ? { enabled: true, allow_redirects: "always" } : null,
+          automatic_payment_methods: body.automatic_payment_methods
+            ? { enabled: true, allow_redirects: "always" }
+            : null,
           livemode: false,
           last_payment_error: null,
         };
@@ -184,11 +196,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === "GET" && !action) return send(response, 200, intent);
       if (method === "POST" && action === "cancel") {
         if (intent.status === "succeeded" || intent.status === "canceled") {
-          return stripeError(response, 400, `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`, {
-            code: "payment_intent_unexpected_state",
-          });
+          return stripeError(
+            response,
+            400,
+            `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+            {
+              code: "payment_intent_unexpected_state",
+            },
+          );
         }
-        Object.assign(intent, { status: "canceled", canceled_at: now(), cancellation_reason: body.cancellation_reason ?? null });
+        Object.assign(intent, {
+          status: "canceled",
+          canceled_at: now(),
+          cancellation_reason: body.cancellation_reason ?? null,
+        });
         return send(response, 200, intent);
       }
     }
@@ -206,7 +227,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           charges_enabled: false,
           payouts_enabled: false,
           details_submitted: false,
-          capabilities: Object.fromEntries(Object.keys(asMetadata(body.capabilities)).map((name) => [name, "inactive"])),
+          capabilities: Object.fromEntries(
+            Object.keys(asMetadata(body.capabilities)).map((name) => [name, "inactive"]),
+          ),
           business_profile: body.business_profile ?? {},
           metadata: asMetadata(body.metadata),
           created: now(),
@@ -223,15 +246,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (method === "POST" && action === "login_links") {
         if (!account.details_submitted) {
-          return stripeError(response, 400, "Cannot create a login link for an account that has not completed onboarding.");
+          return stripeError(
+            response,
+            400,
+            "Cannot create a login link for an account that has not completed onboarding.",
+          );
         }
-        return send(response, 200, { object: "login_link", created: now(), url: `https://connect.stripe.com/express/${newId("login")}` });
+        return send(response, 200, {
+          object: "login_link",
+          created: now(),
+          url: `https://connect.stripe.com/express/${newId("login")}`,
+        });
       }
     }
     if (resource === "account_links" && method === "POST" && !id) {
       const account = accounts.get(String(body.account));
-      if (!account) return stripeError(response, 400, `No such account: '${String(body.account)}'`, { param: "account" });
-      if (!body.return_url || !body.refresh_url || !body.type) return stripeError(response, 400, "Missing required param.", { param: "type" });
+      if (!account)
+        return stripeError(response, 400, `No such account: '${String(body.account)}'`, { param: "account" });
+      if (!body.return_url || !body.refresh_url || !body.type)
+        return stripeError(response, 400, "Missing required param.", { param: "type" });
       return send(response, 200, {
         object: "account_link",
         created: now(),
@@ -258,7 +291,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       const product = products.get(id);
       if (!product) return missing(response, id);
-      for (const [key, value] of Object.entries(body)) product[key] = key === "description" && value === "" ? null : value;
+      for (const [key, value] of Object.entries(body))
+        product[key] = key === "description" && value === "" ? null : value;
       return send(response, 200, product);
     }
     if (resource === "prices" && method === "POST") {
@@ -272,7 +306,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           currency: body.currency,
           product: body.product,
           unit_amount: Number(body.unit_amount),
-          recurring: recurring.interval ? { interval: recurring.interval, interval_count: 1, usage_type: "licensed" } : null,
+          recurring: recurring.interval
+            ? { interval: recurring.interval, interval_count: 1, usage_type: "licensed" }
+            : null,
           type: recurring.interval ? "recurring" : "one_time",
           metadata: asMetadata(body.metadata),
           created: now(),
@@ -282,7 +318,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       const price = prices.get(id);
       if (!price) return missing(response, id);
-      if ("unit_amount" in body) return stripeError(response, 400, "Received unknown parameter: unit_amount", { param: "unit_amount" });
+      if ("unit_amount" in body)
+        return stripeError(response, 400, "Received unknown parameter: unit_amount", { param: "unit_amount" });
       if ("active" in body) price.active = asBool(body.active);
       return send(response, 200, price);
     }
@@ -314,10 +351,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const [item] = asList(body.items) as Record<string, unknown>[];
         const price = prices.get(String(item?.price));
         if (!price) return missing(response, String(item?.price), "items[0][price]");
-        if (!price.active) return stripeError(response, 400, "The price specified is inactive. This field only accepts active prices.", { param: "items[0][price]" });
+        if (!price.active)
+          return stripeError(response, 400, "The price specified is inactive. This field only accepts active prices.", {
+            param: "items[0][price]",
+          });
         const transfer = asMetadata(body.transfer_data);
         if (transfer.destination && !accounts.has(transfer.destination)) {
-          return stripeError(response, 400, `No such destination: '${transfer.destination}'`, { param: "transfer_data[destination]" });
+          return stripeError(response, 400, `No such destination: '${transfer.destination}'`, {
+            param: "transfer_data[destination]",
+          });
         }
         const created = now();
         const subscriptionId = newId("sub");
@@ -336,11 +378,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           amount_remaining: amount,
           billing_reason: "subscription_create",
           created,
-          parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
+          parent: {
+            type: "subscription_details",
+            quote_details: null,
+            subscription_details: { subscription: subscriptionId, metadata },
+          },
           lines: {
             object: "list",
             has_more: false,
-            data: [{ id: newId("il"), object: "line_item", amount, currency: price.currency, period: { start: created, end: created + 30 * DAY_SECONDS }, pricing: { price_details: { price: price.id } } }],
+            data: [
+              {
+                id: newId("il"),
+                object: "line_item",
+                amount,
+                currency: price.currency,
+                period: { start: created, end: created + 30 * DAY_SECONDS },
+                pricing: { price_details: { price: price.id } },
+              },
+            ],
           },
           status_transitions: { finalized_at: created, paid_at: null },
           confirmation_secret: { type: "payment_intent", client_secret: clientSecret },
@@ -374,13 +429,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           start_date: created,
           currency: price.currency,
           metadata,
-          application_fee_percent: body.application_fee_percent === undefined ? null : Number(body.application_fee_percent),
+          application_fee_percent:
+            body.application_fee_percent === undefined ? null : Number(body.application_fee_percent),
           transfer_data: transfer.destination ? { destination: transfer.destination, amount_percent: null } : null,
           payment_settings: body.payment_settings ?? null,
           items: {
             object: "list",
             has_more: false,
-            data: [{ id: newId("si"), object: "subscription_item", price, quantity: 1, current_period_start: created, current_period_end: created + 30 * DAY_SECONDS }],
+            data: [
+              {
+                id: newId("si"),
+                object: "subscription_item",
+                price,
+                quantity: 1,
+                current_period_start: created,
+                current_period_end: created + 30 * DAY_SECONDS,
+              },
+            ],
           },
           latest_invoice: invoice.id,
           livemode: false,
@@ -393,15 +458,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === "GET" && !action) return send(response, 200, withExpansions(subscription, body.expand, invoices));
       const ended = subscription.status === "canceled" || subscription.status === "incomplete_expired";
       if (method === "POST" && !action) {
-        if (ended && Object.keys(body).some((key) => key !== "metadata" && key !== "cancellation_details" && key !== "expand")) {
-          return stripeError(response, 400, "A canceled subscription can only update its cancellation_details and metadata.");
+        if (
+          ended &&
+          Object.keys(body).some((key) => key !== "metadata" && key !== "cancellation_details" && key !== "expand")
+        ) {
+          return stripeError(
+            response,
+            400,
+            "A canceled subscription can only update its cancellation_details and metadata.",
+          );
         }
         if ("cancel_at_period_end" in body) subscription.cancel_at_period_end = asBool(body.cancel_at_period_end);
-        if (body.metadata) subscription.metadata = { ...asMetadata(subscription.metadata), ...asMetadata(body.metadata) };
+        if (body.metadata)
+          subscription.metadata = { ...asMetadata(subscription.metadata), ...asMetadata(body.metadata) };
         return send(response, 200, withExpansions(subscription, body.expand, invoices));
       }
       if (method === "DELETE" && !action) {
-        if (ended) return stripeError(response, 400, `No such subscription: '${subscription.id}'`, { code: "resource_missing" });
+        if (ended)
+          return stripeError(response, 400, `No such subscription: '${subscription.id}'`, { code: "resource_missing" });
         Object.assign(subscription, { status: "canceled", canceled_at: now(), ended_at: now() });
         return send(response, 200, subscription);
       }
@@ -412,7 +486,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const invoice = invoices.get(id);
       if (!invoice) return missing(response, id, "invoice");
       const { confirmation_secret: secret, ...rest } = invoice;
-      return send(response, 200, asList(body.expand).includes("confirmation_secret") ? { ...rest, confirmation_secret: secret } : rest);
+      return send(
+        response,
+        200,
+        asList(body.expand).includes("confirmation_secret") ? { ...rest, confirmation_secret: secret } : rest,
+      );
     }
     if (resource === "invoice_payments" && method === "GET" && !id) {
       const wanted = asMetadata(body.payment).payment_intent;

@@ -21,15 +21,17 @@ beforeAll(async () => {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       seen.push({ method: req.method!, url: req.url!, body, contentType: req.headers["content-type"] });
-      void Promise.resolve(handler(req, body)).then((answer) => setTimeout(() => {
-        if (answer.raw !== undefined) {
-          res.writeHead(answer.status, { "Content-Type": "text/html" }).end(answer.raw);
-        } else if (answer.body === undefined) {
-          res.writeHead(answer.status).end();
-        } else {
-          res.writeHead(answer.status, { "Content-Type": "application/json" }).end(JSON.stringify(answer.body));
-        }
-      }, answer.delayMs ?? 0));
+      void Promise.resolve(handler(req, body)).then((answer) =>
+        setTimeout(() => {
+          if (answer.raw !== undefined) {
+            res.writeHead(answer.status, { "Content-Type": "text/html" }).end(answer.raw);
+          } else if (answer.body === undefined) {
+            res.writeHead(answer.status).end();
+          } else {
+            res.writeHead(answer.status, { "Content-Type": "application/json" }).end(JSON.stringify(answer.body));
+          }
+        }, answer.delayMs ?? 0),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -61,7 +63,11 @@ describe("apiFetch", () => {
     expect(answer).toEqual({ payload: { ok: true } });
     expect(seen[0].url).toBe("/api/experts?categoryIds=1&categoryIds=2&q=nba");
 
-    await apiFetch("/api/session", { baseUrl, method: "POST", body: { session: { emailOrUserName: "a", password: "b" } } });
+    await apiFetch("/api/session", {
+      baseUrl,
+      method: "POST",
+      body: { session: { emailOrUserName: "a", password: "b" } },
+    });
     expect(seen[1]).toMatchObject({ method: "POST", url: "/api/session", contentType: "application/json" });
     expect(JSON.parse(seen[1].body)).toEqual({ session: { emailOrUserName: "a", password: "b" } });
   });
@@ -78,14 +84,19 @@ describe("apiFetch", () => {
         renewed = true;
         return { status: 200, body: { payload: {} } };
       }
-      return renewed ? { status: 200, body: { payload: { user: { id: "u1" } } } } : { status: 401, body: { error: "Please sign in to continue.", statusCode: 401 } };
+      return renewed
+        ? { status: 200, body: { payload: { user: { id: "u1" } } } }
+        : { status: 401, body: { error: "Please sign in to continue.", statusCode: 401 } };
     };
     expect(await apiFetch("/user/me", { baseUrl })).toEqual({ payload: { user: { id: "u1" } } });
     expect(seen.map((r) => r.url)).toEqual(["/api/user/me", "/api/refresh_token", "/api/user/me"]);
   });
 
   it("treats a second 401 on the replay as final", async () => {
-    handler = (req) => (req.url === "/api/refresh_token" ? { status: 200, body: { payload: {} } } : { status: 401, body: { error: "Please sign in to continue.", statusCode: 401 } });
+    handler = (req) =>
+      req.url === "/api/refresh_token"
+        ? { status: 200, body: { payload: {} } }
+        : { status: 401, body: { error: "Please sign in to continue.", statusCode: 401 } };
     const error = await rejection(apiFetch("/user/me", { baseUrl }));
     expect(error).toMatchObject({ statusCode: 401, error: "Please sign in to continue." });
     expect(refreshCalls()).toBe(1);
@@ -128,11 +139,31 @@ describe("apiFetch", () => {
   });
 
   it.each([
-    ["the server's message and field errors", 422, { error: "Wrong email, username or password", errors: { email: ["Invalid email"] }, statusCode: 422 }, "Wrong email, username or password"],
-    ["the first field error without a message", 422, { errors: { price: ["Price should be at least $1"] } }, "Price should be at least $1"],
-    ["the catalogue's text for a bare 404", 404, undefined, "Sorry, we couldn’t find that page. Please try to use searching or connect to the support team."],
+    [
+      "the server's message and field errors",
+      422,
+      { error: "Wrong email, username or password", errors: { email: ["Invalid email"] }, statusCode: 422 },
+      "Wrong email, username or password",
+    ],
+    [
+      "the first field error without a message",
+      422,
+      { errors: { price: ["Price should be at least $1"] } },
+      "Price should be at least $1",
+    ],
+    [
+      "the catalogue's text for a bare 404",
+      404,
+      undefined,
+      "Sorry, we couldn’t find that page. Please try to use searching or connect to the support team.",
+    ],
     ["the catalogue's text for a 429", 429, {}, "Too many requests. Try again later."],
-    ["a problem-style detail, a JSON array joined", 400, { type: "about:blank", title: "Bad Request", status: 400, detail: '["one","two"]' }, "one, two"],
+    [
+      "a problem-style detail, a JSON array joined",
+      400,
+      { type: "about:blank", title: "Bad Request", status: 400, detail: '["one","two"]' },
+      "one, two",
+    ],
     ["a problem-style title without detail", 409, { title: "Conflict", status: 409 }, "Conflict"],
   ])("turns an error into ApiClientError: %s", async (_name, status, body, message) => {
     handler = () => ({ status, body });
@@ -143,8 +174,13 @@ describe("apiFetch", () => {
   });
 
   it("keeps the field errors and reads an HTML error page as the catalogue's default", async () => {
-    handler = () => ({ status: 422, body: { error: "Violation", errors: { email: ["This e-mail is already registered"] } } });
-    expect((await rejection(apiFetch("/users", { baseUrl, method: "POST", body: {} }))).errors).toEqual({ email: ["This e-mail is already registered"] });
+    handler = () => ({
+      status: 422,
+      body: { error: "Violation", errors: { email: ["This e-mail is already registered"] } },
+    });
+    expect((await rejection(apiFetch("/users", { baseUrl, method: "POST", body: {} }))).errors).toEqual({
+      email: ["This e-mail is already registered"],
+    });
     handler = () => ({ status: 502, raw: "<html>Bad gateway</html>" });
     expect(await rejection(apiFetch("/users", { baseUrl }))).toMatchObject({
       statusCode: 502,
@@ -163,6 +199,8 @@ describe("apiUrl", () => {
   it("prefixes /api once and drops empty query values", () => {
     expect(apiUrl("/user/me", undefined)).toBe("/api/user/me");
     expect(apiUrl("/api/user/me", undefined)).toBe("/api/user/me");
-    expect(apiUrl("search", { searchValue: "lakers", topCount: 5, empty: null })).toBe("/api/search?searchValue=lakers&topCount=5");
+    expect(apiUrl("search", { searchValue: "lakers", topCount: 5, empty: null })).toBe(
+      "/api/search?searchValue=lakers&topCount=5",
+    );
   });
 });

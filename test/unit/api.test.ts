@@ -1,13 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiError, apiList, apiPayload, errorToResponse, handleApi, jsonShape, MAX_JSON_VALUES, pageMeta, readJsonBody, readQuery } from "~/modules/http/api.server";
+import {
+  apiError,
+  apiList,
+  apiPayload,
+  errorToResponse,
+  handleApi,
+  jsonShape,
+  MAX_JSON_VALUES,
+  pageMeta,
+  readJsonBody,
+  readQuery,
+} from "~/modules/http/api.server";
 import { AppError } from "~/modules/http/app-error";
 
 const schema = z.object({ name: z.string().min(1, "Required"), tags: z.array(z.string()).optional() });
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
-  new Request("http://localhost/api/x", { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } });
+  new Request("http://localhost/api/x", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 
 async function failure(promise: Promise<unknown>) {
   const response = await handleApi(async () => {
@@ -37,13 +52,18 @@ describe("envelopes", () => {
       errors: { name: ["Required"] },
       statusCode: 422,
     });
-    expect((await apiError(500).json()).error).toBe("Oops, something went wrong, please try again or connect to the support team.");
+    expect((await apiError(500).json()).error).toBe(
+      "Oops, something went wrong, please try again or connect to the support team.",
+    );
   });
 });
 
 describe("readJsonBody", () => {
   it("parses, trims and validates", async () => {
-    expect(await readJsonBody(post(JSON.stringify({ name: "  Ann  ", tags: [" a "] })), schema)).toEqual({ name: "Ann", tags: ["a"] });
+    expect(await readJsonBody(post(JSON.stringify({ name: "  Ann  ", tags: [" a "] })), schema)).toEqual({
+      name: "Ann",
+      tags: ["a"],
+    });
   });
 
   it("answers 400 for malformed JSON", async () => {
@@ -67,7 +87,11 @@ describe("readJsonBody", () => {
         controller.close();
       },
     });
-    const chunked = new Request("http://localhost/api/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const chunked = new Request("http://localhost/api/x", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     const result = await failure(readJsonBody(chunked, schema));
     expect(result.status).toBe(413);
     expect(result.body).toEqual({ error: "The request is too large.", statusCode: 413 });
@@ -81,7 +105,9 @@ describe("readJsonBody", () => {
 
   it("reads a text's members, items and nesting before parsing it, exactly, and answers 413 past MAX_JSON_VALUES", async () => {
     const members = (value: unknown): number =>
-      value !== null && typeof value === "object" ? Object.values(value).reduce((sum: number, item) => sum + 1 + members(item), 0) : 0;
+      value !== null && typeof value === "object"
+        ? Object.values(value).reduce((sum: number, item) => sum + 1 + members(item), 0)
+        : 0;
     const depth = (value: unknown): number =>
       value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
     fc.assert(
@@ -106,16 +132,24 @@ describe("readJsonBody", () => {
 });
 
 describe("readQuery", () => {
-  const query = z.object({ page: z.coerce.number().int().min(1).default(1), categoryIds: z.array(z.coerce.number()).default([]) });
+  const query = z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    categoryIds: z.array(z.coerce.number()).default([]),
+  });
 
   it("reads repeated keys as arrays", () => {
     const request = new Request("http://localhost/api/x?page=2&categoryIds=1&categoryIds=3");
     expect(readQuery(request, query)).toEqual({ page: 2, categoryIds: [1, 3] });
-    expect(readQuery(new Request("http://localhost/api/x?categoryIds=4"), query)).toEqual({ page: 1, categoryIds: [4] });
+    expect(readQuery(new Request("http://localhost/api/x?categoryIds=4"), query)).toEqual({
+      page: 1,
+      categoryIds: [4],
+    });
   });
 
   it("answers 400 for a malformed query", async () => {
-    const response = errorToResponse(captureError(() => readQuery(new Request("http://localhost/api/x?page=zero"), query)));
+    const response = errorToResponse(
+      captureError(() => readQuery(new Request("http://localhost/api/x?page=zero"), query)),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).errors.page).toBeDefined();
   });
@@ -123,7 +157,9 @@ describe("readQuery", () => {
 
 describe("errorToResponse", () => {
   it("keeps an AppError's status, text, field errors and headers", async () => {
-    const response = errorToResponse(new AppError(429, "Too many requests. Try again later.", undefined, { "Retry-After": "30" }));
+    const response = errorToResponse(
+      new AppError(429, "Too many requests. Try again later.", undefined, { "Retry-After": "30" }),
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("30");
     expect(await response.json()).toEqual({ error: "Too many requests. Try again later.", statusCode: 429 });
@@ -135,7 +171,10 @@ describe("errorToResponse", () => {
     const text = await response.text();
     expect(response.status).toBe(500);
     expect(text).not.toContain("secret database detail");
-    expect(JSON.parse(text)).toEqual({ error: "Oops, something went wrong, please try again or connect to the support team.", statusCode: 500 });
+    expect(JSON.parse(text)).toEqual({
+      error: "Oops, something went wrong, please try again or connect to the support team.",
+      statusCode: 500,
+    });
     expect(logged).toHaveLength(1);
   });
 

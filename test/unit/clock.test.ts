@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatTime, fromZonedInputValue, isTimeZone, toZonedInputValue, viewerTimeZone } from "~/modules/time/clock";
+import {
+  DEFAULT_TIME_ZONE,
+  formatTime,
+  fromZonedInputValue,
+  isTimeZone,
+  toZonedInputValue,
+  viewerTimeZone,
+} from "~/modules/time/clock";
 
 describe("the viewer's zone", () => {
   it("is a chosen profile zone, else the browser's, else Eastern; a zone no runtime knows is none", () => {
@@ -29,14 +36,18 @@ describe("a datetime-local value on a zone's wall clock", () => {
   it("means the same moment it was written from, in any zone, across daylight-saving changes", () => {
     const zones = ["America/New_York", "Europe/London", "Asia/Tokyo", "Australia/Lord_Howe", "America/St_Johns", "UTC"];
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), (zone, ms) => {
-        const moment = new Date(Math.floor(ms / 60_000) * 60_000);
-        const value = toZonedInputValue(moment, zone);
-        expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-        // An hour that happens twice (clocks back) may come back as its other instance.
-        const back = fromZonedInputValue(value, zone)!;
-        expect(toZonedInputValue(back, zone)).toBe(value);
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+        (zone, ms) => {
+          const moment = new Date(Math.floor(ms / 60_000) * 60_000);
+          const value = toZonedInputValue(moment, zone);
+          expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+          // An hour that happens twice (clocks back) may come back as its other instance.
+          const back = fromZonedInputValue(value, zone)!;
+          expect(toZonedInputValue(back, zone)).toBe(value);
+        },
+      ),
       { numRuns: 500 },
     );
     // 9:00 on March 10, 2030 in New York is after the clocks went forward: 13:00 UTC.
@@ -51,8 +62,14 @@ describe("a month on an expert's clock (the business page's 'this month')", () =
   it("starts at midnight of the first in the expert's zone, across a daylight-saving change", async () => {
     const { monthStart } = await import("~/modules/experts/business.server");
     // 11 PM on Oct 31 in New York is still October there.
-    expect(monthStart(new Date("2026-11-01T03:00:00Z"), "America/New_York")).toEqual({ start: new Date("2026-10-01T04:00:00Z"), label: "October 2026" });
-    expect(monthStart(new Date("2026-11-15T12:00:00Z"), "America/New_York")).toEqual({ start: new Date("2026-11-01T04:00:00Z"), label: "November 2026" });
+    expect(monthStart(new Date("2026-11-01T03:00:00Z"), "America/New_York")).toEqual({
+      start: new Date("2026-10-01T04:00:00Z"),
+      label: "October 2026",
+    });
+    expect(monthStart(new Date("2026-11-15T12:00:00Z"), "America/New_York")).toEqual({
+      start: new Date("2026-11-01T04:00:00Z"),
+      label: "November 2026",
+    });
     expect(monthStart(new Date("2026-11-15T12:00:00Z"), "Not/AZone").start).toEqual(new Date("2026-11-01T00:00:00Z"));
   });
 });

@@ -4,7 +4,19 @@ import { commentInputSchema } from "~/modules/posts/comment-schema";
 
 /** The comment form checks without zod (issue 10); it must answer as the server's schema does. */
 describe("checkCommentBody agrees with commentInputSchema", () => {
-  const cases: unknown[] = [undefined, null, "", "   ", "\n\t", "ok", "  padded  ", "x".repeat(COMMENT_BODY_MAX), ` ${"x".repeat(COMMENT_BODY_MAX)} `, "x".repeat(COMMENT_BODY_MAX + 1), 42];
+  const cases: unknown[] = [
+    undefined,
+    null,
+    "",
+    "   ",
+    "\n\t",
+    "ok",
+    "  padded  ",
+    "x".repeat(COMMENT_BODY_MAX),
+    ` ${"x".repeat(COMMENT_BODY_MAX)} `,
+    "x".repeat(COMMENT_BODY_MAX + 1),
+    42,
+  ];
   it.each(cases.map((value) => [JSON.stringify(value) ?? "undefined", value]))("%s", (_label, value) => {
     const schema = commentInputSchema.safeParse({ body: value });
     const checked = checkCommentBody(value);

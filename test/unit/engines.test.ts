@@ -14,11 +14,24 @@ describe("package.json engines", () => {
     const supported: string = read("package.json").engines.node;
     const oldest = semver.minVersion(supported)!.version;
     expect(semver.satisfies(process.version, supported), `${process.version} against ${supported}`).toBe(true);
-    const packages = read("package-lock.json").packages as Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+    const packages = read("package-lock.json").packages as Record<
+      string,
+      { engines?: { node?: string } | string[]; optional?: boolean }
+    >;
     const refusing = Object.entries(packages)
-      .filter(([name, info]) => name !== "" && !info.optional && typeof info.engines === "object" && !Array.isArray(info.engines) && info.engines.node)
+      .filter(
+        ([name, info]) =>
+          name !== "" &&
+          !info.optional &&
+          typeof info.engines === "object" &&
+          !Array.isArray(info.engines) &&
+          info.engines.node,
+      )
       .filter(([, info]) => !semver.satisfies(oldest, (info.engines as { node: string }).node))
-      .map(([name, info]) => `${name.replace(/^.*node_modules\//, "")} wants node ${(info.engines as { node: string }).node}`);
+      .map(
+        ([name, info]) =>
+          `${name.replace(/^.*node_modules\//, "")} wants node ${(info.engines as { node: string }).node}`,
+      );
     expect(refusing, `packages that refuse Node ${oldest}, the oldest package.json allows`).toEqual([]);
   });
 });

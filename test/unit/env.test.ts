@@ -48,12 +48,32 @@ describe("parseEnv", () => {
   });
 
   it.each([
-    ["DATABASE_URL", "mysql://admin:hunter2-Secret@db.internal/app", 'DATABASE_URL must be postgres://… or memory://, got a "mysql://" URL (not shown: it may hold a password)'],
-    ["DATABASE_URL", "admin:hunter2-Secret@db.internal/app", "DATABASE_URL must be postgres://… or memory://, got a value (not shown: it may hold a password)"],
-    ["SMTP_URL", "https://mailer:hunter2-Secret@mail.example", 'SMTP_URL must be a smtp:// or smtps:// URL, got a "https://" URL (not shown: it may hold a password)'],
+    [
+      "DATABASE_URL",
+      "mysql://admin:hunter2-Secret@db.internal/app",
+      'DATABASE_URL must be postgres://… or memory://, got a "mysql://" URL (not shown: it may hold a password)',
+    ],
+    [
+      "DATABASE_URL",
+      "admin:hunter2-Secret@db.internal/app",
+      "DATABASE_URL must be postgres://… or memory://, got a value (not shown: it may hold a password)",
+    ],
+    [
+      "SMTP_URL",
+      "https://mailer:hunter2-Secret@mail.example",
+      'SMTP_URL must be a smtp:// or smtps:// URL, got a "https://" URL (not shown: it may hold a password)',
+    ],
     // No "@": the password is where the port should be, so nothing marks it as one.
-    ["SMTP_URL", "smtp://mailer:hunter2-Secret/mail.example", 'SMTP_URL must be a smtp:// or smtps:// URL, got a "smtp://" URL (not shown: it may hold a password)'],
-    ["S3_ENDPOINT", "ftp://key:hunter2-Secret@s3.example/", 'S3_ENDPOINT must be a http:// or https:// URL, got "ftp://***@s3.example/"'],
+    [
+      "SMTP_URL",
+      "smtp://mailer:hunter2-Secret/mail.example",
+      'SMTP_URL must be a smtp:// or smtps:// URL, got a "smtp://" URL (not shown: it may hold a password)',
+    ],
+    [
+      "S3_ENDPOINT",
+      "ftp://key:hunter2-Secret@s3.example/",
+      'S3_ENDPOINT must be a http:// or https:// URL, got "ftp://***@s3.example/"',
+    ],
   ])("names %s but never prints a password from a malformed value", (name, value, message) => {
     try {
       parseEnv({ DATA_DIR: tempDir(), [name]: value });
@@ -84,21 +104,28 @@ describe("parseEnv", () => {
 
   it("refuses to start in production on a database server without a secret", () => {
     const dataDir = tempDir();
-    expect(() => parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toThrowError(
-      "SESSION_SECRET is required",
-    );
+    expect(() =>
+      parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app" }),
+    ).toThrowError("SESSION_SECRET is required");
     expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
     const secret = "x".repeat(32);
-    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app", SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    expect(
+      parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db/app", SESSION_SECRET: secret })
+        .SESSION_SECRET,
+    ).toBe(secret);
   });
 
   it("seeds the demo (published password) outside production only, unless asked; ADMIN_EMAILS is a list", () => {
     const dataDir = tempDir();
     expect(parseEnv({ DATA_DIR: dataDir }).SEED_DEMO_DATA).toBe("auto");
     expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production" }).SEED_DEMO_DATA).toBe("never");
-    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO_DATA: "always" }).SEED_DEMO_DATA).toBe("always");
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO_DATA: "always" }).SEED_DEMO_DATA).toBe(
+      "always",
+    );
     expect(parseEnv({ DATA_DIR: dataDir }).ADMIN_EMAILS).toEqual([]);
-    expect(parseEnv({ DATA_DIR: dataDir, ADMIN_EMAILS: " ops@example.com, Owner@Example.com ,," }).ADMIN_EMAILS).toEqual(["ops@example.com", "Owner@Example.com"]);
+    expect(
+      parseEnv({ DATA_DIR: dataDir, ADMIN_EMAILS: " ops@example.com, Owner@Example.com ,," }).ADMIN_EMAILS,
+    ).toEqual(["ops@example.com", "Owner@Example.com"]);
   });
 
   it("turns on payments only with a Stripe key", () => {

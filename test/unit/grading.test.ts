@@ -5,10 +5,24 @@
 import { describe, expect, it } from "vitest";
 import { closingLineValue, gradeLeg, gradePickFromResults, type EventResult } from "~/modules/record/grading";
 import { toRecordFigures, EMPTY_SUMS } from "~/modules/record/figures";
-import { americanToDecimal, decimalToAmerican, parlayOdds, unitsWon, type PickLeg } from "~/modules/record/pick-markets";
+import {
+  americanToDecimal,
+  decimalToAmerican,
+  parlayOdds,
+  unitsWon,
+  type PickLeg,
+} from "~/modules/record/pick-markets";
 
 const final = (homeScore: number, awayScore: number): EventResult => ({ status: "Final", homeScore, awayScore });
-const leg = (fields: Partial<PickLeg>): PickLeg => ({ eventId: 1, market: "Moneyline", side: "Home", line: null, odds: -110, description: null, ...fields });
+const leg = (fields: Partial<PickLeg>): PickLeg => ({
+  eventId: 1,
+  market: "Moneyline",
+  side: "Home",
+  line: null,
+  odds: -110,
+  description: null,
+  ...fields,
+});
 
 describe("gradeLeg", () => {
   // [market, side, line, home, away, expected]
@@ -36,10 +50,18 @@ describe("gradeLeg", () => {
   });
 
   it("a cancelled game voids every leg; no result yet or a prop → not graded from the score", () => {
-    expect(gradeLeg(leg({ market: "Spread", side: "Home", line: -3 }), { status: "Canceled", homeScore: null, awayScore: null })).toBe("Void");
+    expect(
+      gradeLeg(leg({ market: "Spread", side: "Home", line: -3 }), {
+        status: "Canceled",
+        homeScore: null,
+        awayScore: null,
+      }),
+    ).toBe("Void");
     expect(gradeLeg(leg({}), { status: "Live", homeScore: 10, awayScore: 3 })).toBeNull();
     expect(gradeLeg(leg({}), { status: "Scheduled", homeScore: null, awayScore: null })).toBeNull();
-    expect(gradeLeg(leg({ market: "PlayerProp", side: "Over", line: 25.5, description: "Points" }), final(100, 90))).toBeNull();
+    expect(
+      gradeLeg(leg({ market: "PlayerProp", side: "Over", line: 25.5, description: "Points" }), final(100, 90)),
+    ).toBeNull();
   });
 });
 
@@ -57,9 +79,18 @@ describe("gradePickFromResults", () => {
   const pending = leg({ eventId: 4, market: "Moneyline", side: "Home", odds: -150 });
 
   it("a single bet: its leg's grade at its own odds", () => {
-    expect(gradePickFromResults({ market: "Spread", legs: [win], odds: -110 }, events)).toEqual({ result: "Win", settledOdds: -110 });
-    expect(gradePickFromResults({ market: "Spread", legs: [push], odds: 120 }, events)).toEqual({ result: "Push", settledOdds: 120 });
-    expect(gradePickFromResults({ market: "Moneyline", legs: [voided], odds: 150 }, events)).toEqual({ result: "Void", settledOdds: 150 });
+    expect(gradePickFromResults({ market: "Spread", legs: [win], odds: -110 }, events)).toEqual({
+      result: "Win",
+      settledOdds: -110,
+    });
+    expect(gradePickFromResults({ market: "Spread", legs: [push], odds: 120 }, events)).toEqual({
+      result: "Push",
+      settledOdds: 120,
+    });
+    expect(gradePickFromResults({ market: "Moneyline", legs: [voided], odds: 150 }, events)).toEqual({
+      result: "Void",
+      settledOdds: 150,
+    });
     expect(gradePickFromResults({ market: "Moneyline", legs: [pending], odds: -150 }, events)).toBeNull();
   });
 
@@ -67,14 +98,26 @@ describe("gradePickFromResults", () => {
     const second = leg({ eventId: 2, market: "Total", side: "Over", line: 40.5, odds: +100 }); // 42 points: win
     const full = parlayOdds([-110, 100]);
     expect(full).toBe(282);
-    expect(gradePickFromResults({ market: "Parlay", legs: [win, second], odds: full }, events)).toEqual({ result: "Win", settledOdds: full });
-    expect(gradePickFromResults({ market: "Parlay", legs: [win, loss], odds: parlayOdds([-110, -110]) }, events)?.result).toBe("Loss");
+    expect(gradePickFromResults({ market: "Parlay", legs: [win, second], odds: full }, events)).toEqual({
+      result: "Win",
+      settledOdds: full,
+    });
+    expect(
+      gradePickFromResults({ market: "Parlay", legs: [win, loss], odds: parlayOdds([-110, -110]) }, events)?.result,
+    ).toBe("Loss");
     // With a push leg: a two-leg parlay of -110 and +100 with a +120 push pays at -110 × +100 = +282.
-    expect(gradePickFromResults({ market: "Parlay", legs: [win, push, second], odds: parlayOdds([-110, 120, 100]) }, events)).toEqual({ result: "Win", settledOdds: 282 });
+    expect(
+      gradePickFromResults({ market: "Parlay", legs: [win, push, second], odds: parlayOdds([-110, 120, 100]) }, events),
+    ).toEqual({ result: "Win", settledOdds: 282 });
     // One winning leg left: the parlay pays at that leg's odds.
-    expect(gradePickFromResults({ market: "Parlay", legs: [win, voided], odds: parlayOdds([-110, 150]) }, events)).toEqual({ result: "Win", settledOdds: -110 });
+    expect(
+      gradePickFromResults({ market: "Parlay", legs: [win, voided], odds: parlayOdds([-110, 150]) }, events),
+    ).toEqual({ result: "Win", settledOdds: -110 });
     expect(gradePickFromResults({ market: "Parlay", legs: [push, voided], odds: 450 }, events)?.result).toBe("Push");
-    expect(gradePickFromResults({ market: "Parlay", legs: [voided, { ...voided, side: "Home" }], odds: 450 }, events)?.result).toBe("Void");
+    expect(
+      gradePickFromResults({ market: "Parlay", legs: [voided, { ...voided, side: "Home" }], odds: 450 }, events)
+        ?.result,
+    ).toBe("Void");
     expect(gradePickFromResults({ market: "Parlay", legs: [win, pending], odds: 200 }, events)).toBeNull();
     const prop = leg({ eventId: 1, market: "PlayerProp", side: "Over", line: 20.5, description: "Points" });
     expect(gradePickFromResults({ market: "Parlay", legs: [win, prop], odds: 200 }, events)).toBeNull();
@@ -120,7 +163,28 @@ describe("odds and figures", () => {
       streakKind: "W",
       streakLength: 1,
     });
-    expect(figures).toEqual({ wins: 2, losses: 1, pushes: 1, voids: 1, sample: 4, winRate: 66.7, units: 0.71, roi: 12.9, averageOdds: 113, clv: 1.57, streak: "W1", score: 0.25 });
-    expect(toRecordFigures(EMPTY_SUMS)).toMatchObject({ sample: 0, winRate: null, roi: null, averageOdds: null, clv: null, streak: null, units: 0 });
+    expect(figures).toEqual({
+      wins: 2,
+      losses: 1,
+      pushes: 1,
+      voids: 1,
+      sample: 4,
+      winRate: 66.7,
+      units: 0.71,
+      roi: 12.9,
+      averageOdds: 113,
+      clv: 1.57,
+      streak: "W1",
+      score: 0.25,
+    });
+    expect(toRecordFigures(EMPTY_SUMS)).toMatchObject({
+      sample: 0,
+      winRate: null,
+      roi: null,
+      averageOdds: null,
+      clv: null,
+      streak: null,
+      units: 0,
+    });
   });
 });

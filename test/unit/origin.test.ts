@@ -36,7 +36,13 @@ describe("isAllowedOrigin (CSRF check on unsafe methods)", () => {
 describe("originHostMismatch (what Remix's own action check would refuse)", () => {
   it("is a mismatch when the Origin's host differs from X-Forwarded-Host, else Host", () => {
     expect(originHostMismatch({ origin: "https://sharpside.example", host: "sharpside.example" })).toBe(false);
-    expect(originHostMismatch({ origin: "https://sharpside.example", host: "10.0.0.5:3000", forwardedHost: "sharpside.example, proxy" })).toBe(false);
+    expect(
+      originHostMismatch({
+        origin: "https://sharpside.example",
+        host: "10.0.0.5:3000",
+        forwardedHost: "sharpside.example, proxy",
+      }),
+    ).toBe(false);
     expect(originHostMismatch({ origin: "https://sharpside.example", host: "10.0.0.5:3000" })).toBe(true);
     expect(originHostMismatch({ origin: "http://localhost:3000", host: "127.0.0.1:3000" })).toBe(true);
     expect(originHostMismatch({ origin: "https://sharpside.example" })).toBe(true);

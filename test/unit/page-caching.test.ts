@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { applyPageCaching, carriesSession } from "~/modules/http/page-caching.server";
 
-const request = (cookie?: string) => new Request("http://localhost/experts/someone", { headers: cookie ? { Cookie: cookie } : {} });
+const request = (cookie?: string) =>
+  new Request("http://localhost/experts/someone", { headers: cookie ? { Cookie: cookie } : {} });
 
 describe("applyPageCaching", () => {
   it("makes every answer to a session private and unstored, whatever the route said", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canReadBody, isLive, subscriptionIsActive, type PostType, type SubscriptionStatus } from "~/modules/posts/paywall";
+import {
+  canReadBody,
+  isLive,
+  subscriptionIsActive,
+  type PostType,
+  type SubscriptionStatus,
+} from "~/modules/posts/paywall";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const FUTURE = new Date("2026-12-23T12:00:00Z");
@@ -10,13 +16,48 @@ type Sub = { status: SubscriptionStatus; currentPeriodEnd: Date | null } | null;
 const viewers: { kind: string; viewerId: string | null; subscription: Sub; readsPick: boolean }[] = [
   { kind: "visitor", viewerId: null, subscription: null, readsPick: false },
   { kind: "plain user", viewerId: "user-1", subscription: null, readsPick: false },
-  { kind: "subscriber (Activated)", viewerId: "user-2", subscription: { status: "Activated", currentPeriodEnd: FUTURE }, readsPick: true },
-  { kind: "subscriber (PastDue)", viewerId: "user-3", subscription: { status: "PastDue", currentPeriodEnd: PAST }, readsPick: true },
-  { kind: "subscriber canceled, period paid", viewerId: "user-4", subscription: { status: "Canceled", currentPeriodEnd: FUTURE }, readsPick: true },
-  { kind: "subscriber canceled, period over", viewerId: "user-5", subscription: { status: "Canceled", currentPeriodEnd: PAST }, readsPick: false },
-  { kind: "subscriber canceled, no period", viewerId: "user-6", subscription: { status: "Canceled", currentPeriodEnd: null }, readsPick: false },
-  { kind: "subscriber expired", viewerId: "user-7", subscription: { status: "Expired", currentPeriodEnd: PAST }, readsPick: false },
-  { kind: "subscriber pending", viewerId: "user-8", subscription: { status: "Pending", currentPeriodEnd: null }, readsPick: false },
+  {
+    kind: "subscriber (Activated)",
+    viewerId: "user-2",
+    subscription: { status: "Activated", currentPeriodEnd: FUTURE },
+    readsPick: true,
+  },
+  {
+    kind: "subscriber (PastDue)",
+    viewerId: "user-3",
+    subscription: { status: "PastDue", currentPeriodEnd: PAST },
+    readsPick: true,
+  },
+  {
+    kind: "subscriber canceled, period paid",
+    viewerId: "user-4",
+    subscription: { status: "Canceled", currentPeriodEnd: FUTURE },
+    readsPick: true,
+  },
+  {
+    kind: "subscriber canceled, period over",
+    viewerId: "user-5",
+    subscription: { status: "Canceled", currentPeriodEnd: PAST },
+    readsPick: false,
+  },
+  {
+    kind: "subscriber canceled, no period",
+    viewerId: "user-6",
+    subscription: { status: "Canceled", currentPeriodEnd: null },
+    readsPick: false,
+  },
+  {
+    kind: "subscriber expired",
+    viewerId: "user-7",
+    subscription: { status: "Expired", currentPeriodEnd: PAST },
+    readsPick: false,
+  },
+  {
+    kind: "subscriber pending",
+    viewerId: "user-8",
+    subscription: { status: "Pending", currentPeriodEnd: null },
+    readsPick: false,
+  },
   { kind: "author", viewerId: AUTHOR, subscription: null, readsPick: true },
   { kind: "other expert", viewerId: "expert-2", subscription: null, readsPick: false },
 ];
@@ -36,14 +77,28 @@ describe("canReadBody: viewer kind × post type × subscription state × post st
         const expected = viewer.viewerId === AUTHOR || (state === "live" && (postType === "Post" || viewer.readsPick));
         it(`${viewer.kind} ${expected ? "reads" : "does not read"} a ${state} ${postType}`, () => {
           const subscriptionActive = subscriptionIsActive(viewer.subscription, NOW);
-          expect(canReadBody({ viewerId: viewer.viewerId, post: { authorId: AUTHOR, postType, status, publishDate }, subscriptionActive, now: NOW })).toBe(expected);
+          expect(
+            canReadBody({
+              viewerId: viewer.viewerId,
+              post: { authorId: AUTHOR, postType, status, publishDate },
+              subscriptionActive,
+              now: NOW,
+            }),
+          ).toBe(expected);
         });
       }
     }
   }
 
   it("a visitor never reads a Pick, whatever is claimed about a subscription", () => {
-    expect(canReadBody({ viewerId: null, post: { authorId: AUTHOR, postType: "Pick", status: "Published", publishDate: PAST }, subscriptionActive: true, now: NOW })).toBe(false);
+    expect(
+      canReadBody({
+        viewerId: null,
+        post: { authorId: AUTHOR, postType: "Pick", status: "Published", publishDate: PAST },
+        subscriptionActive: true,
+        now: NOW,
+      }),
+    ).toBe(false);
   });
 
   it("a post is live once published and its date has come", () => {

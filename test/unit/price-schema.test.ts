@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, dollarsToCents, subscriptionPriceFormSchema, subscriptionPriceSchema } from "~/modules/payments/price-schema";
+import {
+  centsToDollars,
+  dollarsToCents,
+  subscriptionPriceFormSchema,
+  subscriptionPriceSchema,
+} from "~/modules/payments/price-schema";
 
 const messages = (result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -7,16 +12,27 @@ const messages = (result: { success: boolean; error?: { issues: { path: (string 
 describe("subscription price schemas (SPEC.md section 5)", () => {
   it("takes cents in the API: at least 100, whole", () => {
     expect(subscriptionPriceSchema.parse({ price: 100 })).toEqual({ price: 100, description: undefined });
-    expect(messages(subscriptionPriceSchema.safeParse({ price: 99 }))).toEqual({ price: "Price should be at least $1" });
+    expect(messages(subscriptionPriceSchema.safeParse({ price: 99 }))).toEqual({
+      price: "Price should be at least $1",
+    });
     expect(messages(subscriptionPriceSchema.safeParse({}))).toEqual({ price: "Price should be at least $1" });
-    expect(messages(subscriptionPriceSchema.safeParse({ price: "500" }))).toEqual({ price: "Price should be at least $1" });
+    expect(messages(subscriptionPriceSchema.safeParse({ price: "500" }))).toEqual({
+      price: "Price should be at least $1",
+    });
     expect(subscriptionPriceSchema.safeParse({ price: 100.5 }).success).toBe(false);
   });
 
   it("takes dollars in the form: at least 1, two decimals at most", () => {
-    expect(subscriptionPriceFormSchema.parse({ price: 9.99, description: "Picks" })).toEqual({ price: 9.99, description: "Picks" });
-    expect(messages(subscriptionPriceFormSchema.safeParse({ price: 0.99 }))).toEqual({ price: "Price should be at least $1" });
-    expect(messages(subscriptionPriceFormSchema.safeParse({ price: undefined }))).toEqual({ price: "Price should be at least $1" });
+    expect(subscriptionPriceFormSchema.parse({ price: 9.99, description: "Picks" })).toEqual({
+      price: 9.99,
+      description: "Picks",
+    });
+    expect(messages(subscriptionPriceFormSchema.safeParse({ price: 0.99 }))).toEqual({
+      price: "Price should be at least $1",
+    });
+    expect(messages(subscriptionPriceFormSchema.safeParse({ price: undefined }))).toEqual({
+      price: "Price should be at least $1",
+    });
     expect(subscriptionPriceFormSchema.safeParse({ price: 9.999 }).success).toBe(false);
   });
 

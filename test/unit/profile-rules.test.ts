@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { nudgeCrop, nudgeStep, outputSize } from "~/components/profile/crop";
 import { describeRejection } from "~/components/profile/photo-files";
-import { birthYears, isValidBirthDate, joinBirthDate, profileInputFromForm, splitBirthDate, userNameSchema } from "~/modules/profiles/profile-schema";
+import {
+  birthYears,
+  isValidBirthDate,
+  joinBirthDate,
+  profileInputFromForm,
+  splitBirthDate,
+  userNameSchema,
+} from "~/modules/profiles/profile-schema";
 import { isUsStateCode, US_STATES } from "~/modules/profiles/us-states";
 
 const now = new Date("2026-11-23T12:00:00Z");
@@ -48,7 +55,11 @@ describe("US states and territories", () => {
 describe("the form's value becomes the API's input", () => {
   it("replaces the whole profile: empty photos clear, the country is USA", () => {
     expect(
-      profileInputFromForm({ firstName: "Sam", location: { state: "tx", city: "Austin" }, dateOfBirth: { year: "1988", month: "07", day: "04" } })
+      profileInputFromForm({
+        firstName: "Sam",
+        location: { state: "tx", city: "Austin" },
+        dateOfBirth: { year: "1988", month: "07", day: "04" },
+      }),
     ).toEqual({
       avatar: null,
       cover: null,
@@ -62,8 +73,12 @@ describe("the form's value becomes the API's input", () => {
 });
 
 describe("username rule (DECISIONS.md)", () => {
-  it.each(["abc", "Sharp.Shooter_7", "a".repeat(30)])("takes %j", (name) => expect(userNameSchema.safeParse(name).success).toBe(true));
-  it.each(["ab", "a".repeat(31), "has space", "dash-name", "émile"])("refuses %j", (name) => expect(userNameSchema.safeParse(name).success).toBe(false));
+  it.each(["abc", "Sharp.Shooter_7", "a".repeat(30)])("takes %j", (name) =>
+    expect(userNameSchema.safeParse(name).success).toBe(true),
+  );
+  it.each(["ab", "a".repeat(31), "has space", "dash-name", "émile"])("refuses %j", (name) =>
+    expect(userNameSchema.safeParse(name).success).toBe(false),
+  );
 });
 
 describe("photo editor", () => {
@@ -82,14 +97,20 @@ describe("photo editor", () => {
     // (400 - 300) / 2 = 50 px of room sideways, none vertically at zoom 1.
     expect(nudgeCrop({ x: 0, y: 0 }, { key: "ArrowRight", altKey: true }, sizes)).toEqual({ x: 50, y: 0 });
     expect(nudgeCrop({ x: 0, y: 0 }, { key: "ArrowDown" }, sizes)).toEqual({ x: 0, y: 0 });
-    expect(nudgeCrop({ x: 0, y: 0 }, { key: "ArrowDown", ctrlKey: true }, { ...sizes, zoom: 2 })).toEqual({ x: 0, y: 100 });
+    expect(nudgeCrop({ x: 0, y: 0 }, { key: "ArrowDown", ctrlKey: true }, { ...sizes, zoom: 2 })).toEqual({
+      x: 0,
+      y: 100,
+    });
     expect(nudgeCrop({ x: 0, y: 0 }, { key: "Enter" }, sizes)).toBeNull();
   });
 
   it("scales the output down to fit, never up", () => {
     expect(outputSize({ width: 2000, height: 2000 }, { width: 800, height: 800 })).toEqual({ width: 800, height: 800 });
     expect(outputSize({ width: 300, height: 300 }, { width: 800, height: 800 })).toEqual({ width: 300, height: 300 });
-    expect(outputSize({ width: 3000, height: 1000 }, { width: 1800, height: 600 })).toEqual({ width: 1800, height: 600 });
+    expect(outputSize({ width: 3000, height: 1000 }, { width: 1800, height: 600 })).toEqual({
+      width: 1800,
+      height: 600,
+    });
   });
 
   it("explains a refused file by name and reasons, sizes in bytes", () => {
@@ -101,10 +122,11 @@ describe("photo editor", () => {
           { code: "file-invalid-type", message: "File type must be one of …" },
           { code: "file-too-large", message: "File is larger than 4.77 MB" },
         ],
-      })
+      }),
     ).toEqual({
       title: "big.gif",
-      description: "File type must be one of image/png, image/jpeg, image/webp, image/avif. File is larger than 5000000 bytes",
+      description:
+        "File type must be one of image/png, image/jpeg, image/webp, image/avif. File is larger than 5000000 bytes",
     });
   });
 });

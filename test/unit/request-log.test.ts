@@ -8,18 +8,27 @@ describe("redactUrl (what the request log keeps of a URL)", () => {
     // Password reset: the page, its single-fetch data and the API.
     [`/reset-password/${TOKEN}`, `/reset-password/${REDACTED}`],
     [`/reset-password/${TOKEN}.data`, `/reset-password/${REDACTED}.data`],
-    [`/reset-password/${TOKEN}?_routes=routes%2Freset-password.%24token`, `/reset-password/${REDACTED}?_routes=routes%2Freset-password.%24token`],
+    [
+      `/reset-password/${TOKEN}?_routes=routes%2Freset-password.%24token`,
+      `/reset-password/${REDACTED}?_routes=routes%2Freset-password.%24token`,
+    ],
     [`/api/forgot_password/${TOKEN}`, `/api/forgot_password/${REDACTED}`],
     // E-mail confirmation by the API and by the magic link.
     [`/api/confirm_email/${TOKEN}`, `/api/confirm_email/${REDACTED}`],
     [`/email-verification?token=${TOKEN}`, `/email-verification?token=${REDACTED}`],
-    [`/email-verification?token=${TOKEN}&callbackUrl=%2Fsettings`, `/email-verification?token=${REDACTED}&callbackUrl=%2Fsettings`],
+    [
+      `/email-verification?token=${TOKEN}&callbackUrl=%2Fsettings`,
+      `/email-verification?token=${REDACTED}&callbackUrl=%2Fsettings`,
+    ],
     [`/email-verification.data?token=${TOKEN}`, `/email-verification.data?token=${REDACTED}`],
     // One-click unsubscribe, and the social sign-up's signed token.
     [`/unsubscribe?token=${TOKEN}`, `/unsubscribe?token=${REDACTED}`],
     [`/sign-up/complete?provider=google&token=${TOKEN}`, `/sign-up/complete?provider=google&token=${REDACTED}`],
     // Google's callback: both the code and the state.
-    [`/auth/google/callback?state=${TOKEN}&code=4%2F0Ab-${TOKEN}&scope=email`, `/auth/google/callback?state=${REDACTED}&code=${REDACTED}&scope=email`],
+    [
+      `/auth/google/callback?state=${TOKEN}&code=4%2F0Ab-${TOKEN}&scope=email`,
+      `/auth/google/callback?state=${REDACTED}&code=${REDACTED}&scope=email`,
+    ],
   ])("redacts %s", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
     expect(redactUrl(url)).not.toContain(TOKEN);
@@ -31,8 +40,12 @@ describe("redactUrl (what the request log keeps of a URL)", () => {
     expect(redactUrl(`/api/confirm_email/${TOKEN}/`)).toBe(`/api/confirm_email/${REDACTED}/`);
     expect(redactUrl(`/unsubscribe?TOKEN=${TOKEN}`)).toBe(`/unsubscribe?TOKEN=${REDACTED}`);
     expect(redactUrl(`/unsubscribe?to%6Ben=${TOKEN}`)).toBe(`/unsubscribe?to%6Ben=${REDACTED}`);
-    expect(redactUrl(`/unsubscribe?a=1&token=${TOKEN}&token=${TOKEN}`)).toBe(`/unsubscribe?a=1&token=${REDACTED}&token=${REDACTED}`);
-    expect(redactUrl(`http://localhost:3000/reset-password/${TOKEN}?x=1`)).toBe(`http://localhost:3000/reset-password/${REDACTED}?x=1`);
+    expect(redactUrl(`/unsubscribe?a=1&token=${TOKEN}&token=${TOKEN}`)).toBe(
+      `/unsubscribe?a=1&token=${REDACTED}&token=${REDACTED}`,
+    );
+    expect(redactUrl(`http://localhost:3000/reset-password/${TOKEN}?x=1`)).toBe(
+      `http://localhost:3000/reset-password/${REDACTED}?x=1`,
+    );
   });
 
   it("redacts a token inside a local path passed as a query value (a sign-in callback)", () => {
@@ -40,7 +53,9 @@ describe("redactUrl (what the request log keeps of a URL)", () => {
     const redacted = redactUrl(`/sign-in?callbackUrl=${callback}`);
     expect(redacted).not.toContain(TOKEN);
     expect(decodeURIComponent(redacted)).toBe(`/sign-in?callbackUrl=/email-verification?token=${REDACTED}`);
-    expect(redactUrl(`/sign-in?callbackUrl=%2Freset-password%2F${TOKEN}`)).toBe(`/sign-in?callbackUrl=${encodeURIComponent(`/reset-password/${REDACTED}`)}`);
+    expect(redactUrl(`/sign-in?callbackUrl=%2Freset-password%2F${TOKEN}`)).toBe(
+      `/sign-in?callbackUrl=${encodeURIComponent(`/reset-password/${REDACTED}`)}`,
+    );
   });
 
   it.each([

@@ -12,15 +12,19 @@ function headersFor(settings: Record<string, string>, { production }: { producti
   const env = parseEnv({ NODE_ENV: production ? "production" : "development", SESSION_SECRET: SECRET, ...settings });
   const middleware = securityHeaders(securityHeaderOptions(env, { production }));
   const sent = new Map<string, string>();
-  const res = { locals: { cspNonce: NONCE }, setHeader: (name: string, value: string) => void sent.set(name.toLowerCase(), value) };
+  const res = {
+    locals: { cspNonce: NONCE },
+    setHeader: (name: string, value: string) => void sent.set(name.toLowerCase(), value),
+  };
   middleware({ headers: {} } as Request, res as unknown as Response, () => {});
   return sent;
 }
 
-
 /** Every source that names a host (not a keyword, a nonce or a bare scheme). */
 const hostSources = (policy: Map<string, string[]>) =>
-  [...policy].flatMap(([name, sources]) => sources.filter((source) => source.includes("//")).map((source) => `${name} ${source}`));
+  [...policy].flatMap(([name, sources]) =>
+    sources.filter((source) => source.includes("//")).map((source) => `${name} ${source}`),
+  );
 
 describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", () => {
   it("in production on https with nothing configured: the fixed directives, a nonce, no third party but YouTube's frames", () => {
@@ -64,10 +68,28 @@ describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", 
     const policy = cspDirectives(headers.get("content-security-policy")!);
     const thirdParty = ["https://analytics.example", "https://widget.messenger.example"];
     const stripeJs = ["https://js.stripe.com", "https://*.js.stripe.com"];
-    expect(policy.get("script-src")).toEqual(["'self'", "'strict-dynamic'", `'nonce-${NONCE}'`, ...stripeJs, ...thirdParty]);
-    expect(policy.get("connect-src")).toEqual(["'self'", "https://api.stripe.com", "https://s3.bucket-host.example", ...thirdParty]);
+    expect(policy.get("script-src")).toEqual([
+      "'self'",
+      "'strict-dynamic'",
+      `'nonce-${NONCE}'`,
+      ...stripeJs,
+      ...thirdParty,
+    ]);
+    expect(policy.get("connect-src")).toEqual([
+      "'self'",
+      "https://api.stripe.com",
+      "https://s3.bucket-host.example",
+      ...thirdParty,
+    ]);
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://cdn.pictures.example"]);
-    expect(policy.get("frame-src")).toEqual(["'self'", "https://policies.example", ...stripeJs, "https://hooks.stripe.com", "https://www.youtube-nocookie.com", ...thirdParty]);
+    expect(policy.get("frame-src")).toEqual([
+      "'self'",
+      "https://policies.example",
+      ...stripeJs,
+      "https://hooks.stripe.com",
+      "https://www.youtube-nocookie.com",
+      ...thirdParty,
+    ]);
     // The fixed directives do not move.
     expect(policy.get("default-src")).toEqual(["'self'"]);
     expect(policy.get("worker-src")).toEqual(["'self'"]);
@@ -76,7 +98,9 @@ describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", 
   });
 
   it("in development adds Vite's ws: and on http neither upgrades requests nor sends HSTS", () => {
-    const development = cspDirectives(headersFor({ APP_URL: "http://localhost:3000" }, { production: false }).get("content-security-policy")!);
+    const development = cspDirectives(
+      headersFor({ APP_URL: "http://localhost:3000" }, { production: false }).get("content-security-policy")!,
+    );
     expect(development.get("connect-src")).toEqual(["'self'", "ws:"]);
     expect(development.has("upgrade-insecure-requests")).toBe(false);
     const plainHttp = headersFor({ APP_URL: "http://intranet.example" }, { production: true });

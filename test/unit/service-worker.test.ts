@@ -13,7 +13,18 @@ const assets = {
   url: "/assets/manifest-a1b2c3.js",
   entry: { module: "/assets/entry.client-X.js", imports: ["/assets/components-Y.js", "/assets/index-Z.js"] },
   routes: {
-    root: { id: "root", path: "", module: "/assets/root-R.js", imports: ["/assets/components-Y.js", "/assets/sonner-S.js"], css: ["/assets/root-C.css"], hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true },
+    root: {
+      id: "root",
+      path: "",
+      module: "/assets/root-R.js",
+      imports: ["/assets/components-Y.js", "/assets/sonner-S.js"],
+      css: ["/assets/root-C.css"],
+      hasAction: false,
+      hasLoader: true,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: true,
+    },
   },
 };
 
@@ -56,7 +67,11 @@ describe("the background worker", () => {
 
   it("is served at /sw.js as JavaScript the browser revalidates on every update check", async () => {
     const context = makeLoadContext(null as never);
-    const response = (await serviceWorkerRoute.loader({ request: new Request("http://localhost/sw.js"), params: {}, context } as never)) as Response;
+    const response = (await serviceWorkerRoute.loader({
+      request: new Request("http://localhost/sw.js"),
+      params: {},
+      context,
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("no-cache");
     const text = await response.text();

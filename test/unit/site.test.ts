@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { avatarSvg, initialsOf } from "~/modules/avatars/avatar-svg";
-import {
-  defaultErrorMessage,
-  errorMessageFrom,
-} from "~/modules/http/error-messages";
+import { defaultErrorMessage, errorMessageFrom } from "~/modules/http/error-messages";
 import { readCookie, preferenceCookie } from "~/modules/http/cookies";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
-import {
-  defaultMeta,
-  pageMeta,
-  shareMeta,
-  titleFor,
-} from "~/modules/site/meta";
+import { defaultMeta, pageMeta, shareMeta, titleFor } from "~/modules/site/meta";
 import { TOP_FAQS, visibleNavItems, type NavItem } from "~/modules/site/site";
 
 describe("titles (SPEC.md section 1)", () => {
@@ -28,8 +20,8 @@ describe("titles (SPEC.md section 1)", () => {
           matches: [{ id: "root", data: { appName: "Edgeline" } }],
           location: { pathname: "/terms" },
         },
-        "Terms"
-      )[0]
+        "Terms",
+      )[0],
     ).toEqual({ title: "Terms | EDGELINE" });
   });
 });
@@ -44,16 +36,12 @@ describe("canonical address and share cards (issue 10)", () => {
       (list as Record<string, string | undefined>[]).map((tag) => [
         String(tag.property ?? tag.name ?? tag.rel ?? "title"),
         tag.content ?? tag.href ?? tag.title,
-      ])
+      ]),
     );
 
   it("gives every page its canonical address without the query, and the site's share card through the image proxy", () => {
     const meta = tags(
-      pageMeta(
-        { matches: [root], location: { pathname: "/discover-experts" } },
-        "Discover experts",
-        "Find experts."
-      )
+      pageMeta({ matches: [root], location: { pathname: "/discover-experts" } }, "Discover experts", "Find experts."),
     );
     expect(meta).toMatchObject({
       title: "Discover experts | SHARPSIDE",
@@ -64,14 +52,12 @@ describe("canonical address and share cards (issue 10)", () => {
       "og:site_name": "Sharpside",
       "og:title": "Discover experts",
       "og:description": "Find experts.",
-      "og:image":
-        "https://sharpside.example/img?src=%2Fshare-card.png&w=1280&q=75",
+      "og:image": "https://sharpside.example/img?src=%2Fshare-card.png&w=1280&q=75",
       "og:image:alt": "Sharpside: Professional Handicappers",
       "twitter:card": "summary_large_image",
       "twitter:title": "Discover experts",
       "twitter:description": "Find experts.",
-      "twitter:image":
-        "https://sharpside.example/img?src=%2Fshare-card.png&w=1280&q=75",
+      "twitter:image": "https://sharpside.example/img?src=%2Fshare-card.png&w=1280&q=75",
     });
   });
 
@@ -87,22 +73,18 @@ describe("canonical address and share cards (issue 10)", () => {
       shareMeta({
         ...card,
         image: { src: "uploads/cover.jpg", alt: "Cover", wide: true },
-      })
+      }),
     );
-    expect(wide["og:image"]).toBe(
-      "https://s.example/img?src=uploads%2Fcover.jpg&w=1280&q=75"
-    );
+    expect(wide["og:image"]).toBe("https://s.example/img?src=uploads%2Fcover.jpg&w=1280&q=75");
     expect(wide["twitter:card"]).toBe("summary_large_image");
     const square = tags(
       shareMeta({
         ...card,
         type: "profile",
         image: { src: "/avatars/ab.svg", alt: "Avatar", wide: false },
-      })
+      }),
     );
-    expect(square["og:image"]).toBe(
-      "https://s.example/img?src=%2Favatars%2Fab.svg&w=640&q=75"
-    );
+    expect(square["og:image"]).toBe("https://s.example/img?src=%2Favatars%2Fab.svg&w=640&q=75");
     expect(square["twitter:card"]).toBe("summary");
     expect(square["og:type"]).toBe("profile");
   });
@@ -114,54 +96,39 @@ describe("navigation roles (SPEC.md section 6)", () => {
     { label: "Experts", to: "/b", roles: ["Expert"] },
   ];
   it("shows visitors only items with no roles, and users the items matching a role", () => {
-    expect(visibleNavItems(items, null).map((i) => i.label)).toEqual([
-      "Everyone",
-    ]);
-    expect(visibleNavItems(items, ["User"]).map((i) => i.label)).toEqual([
-      "Everyone",
-    ]);
-    expect(visibleNavItems(items, ["Expert"]).map((i) => i.label)).toEqual([
-      "Everyone",
-      "Experts",
-    ]);
+    expect(visibleNavItems(items, null).map((i) => i.label)).toEqual(["Everyone"]);
+    expect(visibleNavItems(items, ["User"]).map((i) => i.label)).toEqual(["Everyone"]);
+    expect(visibleNavItems(items, ["Expert"]).map((i) => i.label)).toEqual(["Everyone", "Experts"]);
   });
 });
 
 describe("error catalogue (SPEC.md section 8)", () => {
   it("has the SPEC's text per status", () => {
     expect(defaultErrorMessage(403)).toBe(
-      "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team."
+      "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team.",
     );
-    expect(defaultErrorMessage(422)).toBe(
-      "Violation of business rules/data integrity took place."
-    );
-    expect(defaultErrorMessage(429)).toBe(
-      "Too many requests. Try again later."
-    );
+    expect(defaultErrorMessage(422)).toBe("Violation of business rules/data integrity took place.");
+    expect(defaultErrorMessage(429)).toBe("Too many requests. Try again later.");
     expect(defaultErrorMessage(413)).toBe(
-      "Oops, something went wrong, please try again or connect to the support team."
+      "Oops, something went wrong, please try again or connect to the support team.",
     );
     expect(defaultErrorMessage(502)).toBe(defaultErrorMessage(413));
   });
   it("lets the server's message, then the first field message, override the default", () => {
     expect(errorMessageFrom({ error: "Email taken" }, 422)).toBe("Email taken");
-    expect(
-      errorMessageFrom({ errors: { email: ["Invalid email"] } }, 422)
-    ).toBe("Invalid email");
+    expect(errorMessageFrom({ errors: { email: ["Invalid email"] } }, 422)).toBe("Invalid email");
     expect(errorMessageFrom(null, 404)).toBe(defaultErrorMessage(404));
   });
 });
 
 describe("cookies", () => {
   it("reads one cookie among many and writes a year-long preference", () => {
-    expect(readCookie("a=1; cookieConsent=true; b=2", "cookieConsent")).toBe(
-      "true"
-    );
+    expect(readCookie("a=1; cookieConsent=true; b=2", "cookieConsent")).toBe("true");
     expect(readCookie("a=1", "cookieConsent")).toBeNull();
     expect(readCookie(null, "x")).toBeNull();
     expect(readCookie("x=%E0%A4%A", "x")).toBeNull();
     expect(preferenceCookie("cookieConsent", "false")).toBe(
-      "cookieConsent=false; Path=/; Max-Age=31536000; SameSite=Lax"
+      "cookieConsent=false; Path=/; Max-Age=31536000; SameSite=Lax",
     );
   });
 });
@@ -179,19 +146,12 @@ describe("generated avatars", () => {
     expect(initialsOf("LeBronPicks")).toBe("LP");
     expect(initialsOf("alex.fan")).toBe("AF");
     expect(initialsOf("x")).toBe("X");
-    const colours = (svg: string) =>
-      [...svg.matchAll(/stop-color="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
-    expect(colours(avatarSvg("GridironGuru"))).toEqual(
-      colours(avatarSvg("gridironguru"))
-    );
+    const colours = (svg: string) => [...svg.matchAll(/stop-color="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
+    expect(colours(avatarSvg("GridironGuru"))).toEqual(colours(avatarSvg("gridironguru")));
     expect(colours(avatarSvg("GridironGuru"))).toHaveLength(2);
-    expect(
-      new Set(
-        ["a", "b", "c", "d", "e", "f", "g", "h"].map(
-          (n) => colours(avatarSvg(n))[0]
-        )
-      ).size
-    ).toBeGreaterThan(1);
+    expect(new Set(["a", "b", "c", "d", "e", "f", "g", "h"].map((n) => colours(avatarSvg(n))[0])).size).toBeGreaterThan(
+      1,
+    );
     expect(avatarSvg("<script>")).not.toContain("<script>");
   });
 });

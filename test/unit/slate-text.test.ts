@@ -18,14 +18,23 @@ describe("plainText", () => {
     const body = [
       { type: "heading-one", children: [{ text: "Tonight" }] },
       { type: "block-quote", children: [paragraph({ text: "Sharp" }), paragraph({ text: "money" })] },
-      { type: "numbered-list", children: [item("Celtics"), { type: "bulleted-list", children: [item("Tatum"), item("Brown")] }] },
+      {
+        type: "numbered-list",
+        children: [item("Celtics"), { type: "bulleted-list", children: [item("Tatum"), item("Brown")] }],
+      },
       paragraph({ text: "End." }),
     ];
     expect(plainText(body)).toBe("Tonight\nSharp\nmoney\nCeltics\nTatum\nBrown\nEnd.");
   });
 
   it("joins marked text, links and emoji inside a line as they are", () => {
-    const line = paragraph({ text: "Mia" }, { text: "mi", bold: true }, { type: "link", url: "/x", children: [{ text: " Heat" }] }, { type: "emoji", emoji: "🔥", children: [{ text: "" }] }, { text: " tonight" });
+    const line = paragraph(
+      { text: "Mia" },
+      { text: "mi", bold: true },
+      { type: "link", url: "/x", children: [{ text: " Heat" }] },
+      { type: "emoji", emoji: "🔥", children: [{ text: "" }] },
+      { text: " tonight" },
+    );
     expect(plainText(line)).toBe("Miami Heat tonight");
   });
 

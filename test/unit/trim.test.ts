@@ -14,7 +14,9 @@ describe("trimStrings (SPEC.md section 5)", () => {
 
   it("leaves strings alone inside an object with a non-empty text field (rich-text leaves)", () => {
     const body = [{ type: "paragraph ", children: [{ text: "  two spaces kept  ", bold: true, mark: " m " }] }];
-    expect(trimStrings(body)).toEqual([{ type: "paragraph", children: [{ text: "  two spaces kept  ", bold: true, mark: " m " }] }]);
+    expect(trimStrings(body)).toEqual([
+      { type: "paragraph", children: [{ text: "  two spaces kept  ", bold: true, mark: " m " }] },
+    ]);
   });
 
   it("trims an object whose text field is empty", () => {

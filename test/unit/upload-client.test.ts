@@ -19,24 +19,39 @@ describe("upload error texts (SPEC.md section 8)", () => {
     const minio = `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed object size.</Message><Key>uploads/a.png</Key><BucketName>b</BucketName></Error>`;
     expect(xmlErrorMessage(minio)).toBe("Your proposed upload exceeds the maximum allowed object size.");
-    expect(storageErrorMessage("<Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy Condition failed: [&quot;eq&quot;, &quot;$key&quot;]</Message></Error>")).toBe(
-      'Invalid according to Policy: Policy Condition failed: ["eq", "$key"]',
-    );
+    expect(
+      storageErrorMessage(
+        "<Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy Condition failed: [&quot;eq&quot;, &quot;$key&quot;]</Message></Error>",
+      ),
+    ).toBe('Invalid according to Policy: Policy Condition failed: ["eq", "$key"]');
     expect(xmlErrorMessage("<Error><Message>Tom &amp; Jerry &#60;3</Message></Error>")).toBe("Tom & Jerry <3");
   });
 
   it("falls back to 'An error has occurred while uploading!'", () => {
-    for (const body of ["", null, undefined, "<html>Bad gateway</html>", "<Error><Code>X</Code><Message>  </Message></Error>", '{"error":"nope"}']) {
+    for (const body of [
+      "",
+      null,
+      undefined,
+      "<html>Bad gateway</html>",
+      "<Error><Code>X</Code><Message>  </Message></Error>",
+      '{"error":"nope"}',
+    ]) {
       expect(storageErrorMessage(body)).toBe(UPLOAD_FAILED_MESSAGE);
     }
     expect(UPLOAD_FAILED_MESSAGE).toBe("An error has occurred while uploading!");
   });
 
   it("prefers the presign's errors.type, else the generic text", () => {
-    const typeError = new ApiClientError({ statusCode: 422, error: "Violation of business rules/data integrity took place.", errors: { type: [UPLOAD_TYPE_MESSAGE] } });
+    const typeError = new ApiClientError({
+      statusCode: 422,
+      error: "Violation of business rules/data integrity took place.",
+      errors: { type: [UPLOAD_TYPE_MESSAGE] },
+    });
     expect(uploadErrorMessage(typeError)).toBe(UPLOAD_TYPE_MESSAGE);
     expect(uploadErrorMessage(new ApiClientError({ statusCode: 500, error: "Oops" }))).toBe(UPLOAD_FAILED_MESSAGE);
-    expect(uploadErrorMessage(new UploadError("File is larger than 5000000 bytes", 400, "upload", false))).toBe("File is larger than 5000000 bytes");
+    expect(uploadErrorMessage(new UploadError("File is larger than 5000000 bytes", 400, "upload", false))).toBe(
+      "File is larger than 5000000 bytes",
+    );
     expect(uploadErrorMessage(new Error("boom"))).toBe(UPLOAD_FAILED_MESSAGE);
   });
 });
@@ -57,7 +72,9 @@ describe("withRetry", () => {
     const flaky = () => (++calls < 2 ? Promise.reject(new UploadError("x", 0, "upload", true)) : Promise.resolve("ok"));
     await expect(withRetry(flaky, { attempts: 3, delayMs: 0 })).resolves.toBe("ok");
     calls = 0;
-    await expect(withRetry(() => (++calls, Promise.reject(new UploadError("x", 0, "upload", true))), { delayMs: 0 })).rejects.toThrow();
+    await expect(
+      withRetry(() => (++calls, Promise.reject(new UploadError("x", 0, "upload", true))), { delayMs: 0 }),
+    ).rejects.toThrow();
     expect(calls).toBe(1);
   });
 
@@ -77,7 +94,9 @@ describe("uploadFile against an API that refuses the type", () => {
     server = createServer((req, res) => {
       presigns += 1;
       req.resume();
-      res.writeHead(422, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Violation", errors: { type: [UPLOAD_TYPE_MESSAGE] }, statusCode: 422 }));
+      res
+        .writeHead(422, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: "Violation", errors: { type: [UPLOAD_TYPE_MESSAGE] }, statusCode: 422 }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -86,7 +105,11 @@ describe("uploadFile against an API that refuses the type", () => {
 
   it("rejects with errors.type, reports 0 % and does not retry", async () => {
     const progress: number[] = [];
-    const error = await uploadFile(new Blob(["x"], { type: "video/mp4" }), { baseUrl, attempts: 3, onProgress: (p) => progress.push(p) }).catch((e: unknown) => e);
+    const error = await uploadFile(new Blob(["x"], { type: "video/mp4" }), {
+      baseUrl,
+      attempts: 3,
+      onProgress: (p) => progress.push(p),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
     expect((error as UploadError).message).toBe(UPLOAD_TYPE_MESSAGE);
     expect((error as UploadError).step).toBe("presign");

@@ -15,7 +15,17 @@ export const secondaryButtonClass =
 
 export const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
 
-export function AuthCard({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="container-page flex justify-center py-8 sm:py-14">
       <section aria-labelledby="auth-title" className="w-full max-w-narrow">
@@ -31,5 +41,3 @@ export function AuthCard({ title, description, children, footer }: { title: stri
     </div>
   );
 }
-
-

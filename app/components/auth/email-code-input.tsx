@@ -1,14 +1,20 @@
 import { useState, type InputHTMLAttributes } from "react";
 import { EMAIL_CODE_LENGTH, normalizeEmailCode } from "~/modules/accounts/account-schemas";
 
-type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "type" | "maxLength">;
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "value" | "defaultValue" | "onChange" | "type" | "maxLength"
+>;
 
 /**
  * SPEC.md section 5: the e-mail code. Whatever is typed or pasted is cleaned as it arrives
  * (whitespace and anything but letters and digits dropped, capitals, only the first 6 kept), and
  * the form is sent by itself the moment the sixth character arrives.
  */
-export function EmailCodeInput({ onComplete, ...props }: NativeProps & { onComplete?: (code: string, input: HTMLInputElement) => void }) {
+export function EmailCodeInput({
+  onComplete,
+  ...props
+}: NativeProps & { onComplete?: (code: string, input: HTMLInputElement) => void }) {
   const [value, setValue] = useState("");
   return (
     <input

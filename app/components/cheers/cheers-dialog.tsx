@@ -48,16 +48,25 @@ export function CheersDialog({
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-xl">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold text-slate-900">{`Send Cheers to ${expert.userName}`}</Dialog.Title>
-            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+            <Dialog.Close
+              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <div className="p-5">
             <Dialog.Description className="text-sm text-slate-600">
-              A tip with a message, to thank {expert.userName} for the work. It goes to the expert, less the platform fee.
+              A tip with a message, to thank {expert.userName} for the work. It goes to the expert, less the platform
+              fee.
             </Dialog.Description>
             {canCheer ? (
-              <CheersForm expert={expert} paymentsEnabled={paymentsEnabled} publishableKey={publishableKey} onDone={() => setOpen(false)} />
+              <CheersForm
+                expert={expert}
+                paymentsEnabled={paymentsEnabled}
+                publishableKey={publishableKey}
+                onDone={() => setOpen(false)}
+              />
             ) : (
               <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-800">
                 {CHEER_MESSAGES.notFollowing}
@@ -70,7 +79,8 @@ export function CheersDialog({
   );
 }
 
-type Phase = { kind: "form" } | { kind: "card"; clientSecret: string; amount: number } | { kind: "failed"; message: string };
+type Phase =
+  { kind: "form" } | { kind: "card"; clientSecret: string; amount: number } | { kind: "failed"; message: string };
 
 interface Errors {
   amount?: string;
@@ -100,7 +110,8 @@ export function CheersForm({
   const submitting = useRef(false);
 
   const dollars = preset !== null ? preset / 100 : custom.trim() === "" ? undefined : Number(custom);
-  const chosen = typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : null;
+  const chosen =
+    typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,10 +127,13 @@ export function CheersForm({
     submitting.current = true;
     setBusy(true);
     try {
-      const { payload } = await apiFetch<{ payload: SendCheerAnswer }>(`/experts/${encodeURIComponent(expert.id)}/cheers`, {
-        method: "POST",
-        body: { amount, message: parsed.data.message ?? "" },
-      });
+      const { payload } = await apiFetch<{ payload: SendCheerAnswer }>(
+        `/experts/${encodeURIComponent(expert.id)}/cheers`,
+        {
+          method: "POST",
+          body: { amount, message: parsed.data.message ?? "" },
+        },
+      );
       if (!payload.clientSecret) {
         toast.success(cheersSent(expert.userName, payload.cheer.amount));
         onDone();
@@ -194,7 +208,9 @@ export function CheersForm({
                 className={clsx(
                   "block cursor-pointer rounded-full border px-3 py-2 text-center text-sm font-semibold",
                   "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
-                  preset === cents ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-800 hover:bg-slate-100",
+                  preset === cents
+                    ? "border-brand-600 bg-brand-50 text-brand-800"
+                    : "border-slate-300 text-slate-800 hover:bg-slate-100",
                 )}
               >
                 {`$${cents / 100}`}
@@ -206,7 +222,10 @@ export function CheersForm({
           Or another amount (USD, $1 to $500)
         </label>
         <div className="relative">
-          <span className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-sm text-slate-500" aria-hidden="true">
+          <span
+            className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-sm text-slate-500"
+            aria-hidden="true"
+          >
             $
           </span>
           <input
@@ -248,7 +267,13 @@ export function CheersForm({
           aria-describedby={`cheer-message-count${errors.message ? " cheer-message-error" : ""}`}
           className={inputClass}
         />
-        <p id="cheer-message-count" className={clsx("mt-1 text-right text-xs", message.trim().length > CHEER_MESSAGE_MAX ? "text-danger" : "text-slate-500")}>
+        <p
+          id="cheer-message-count"
+          className={clsx(
+            "mt-1 text-right text-xs",
+            message.trim().length > CHEER_MESSAGE_MAX ? "text-danger" : "text-slate-500",
+          )}
+        >
           {`${message.trim().length}/${CHEER_MESSAGE_MAX}`}
         </p>
         <p id="cheer-message-error" className="text-sm text-danger empty:hidden">

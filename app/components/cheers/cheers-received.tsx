@@ -10,7 +10,8 @@ import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
 import type { CheerDTO } from "~/modules/cheers/cheers.server";
 import { formatUsdPlain } from "~/modules/money/money";
 
-export const NO_CHEERS = "No Cheers yet. Followers and subscribers can send you a tip with a message from your public page.";
+export const NO_CHEERS =
+  "No Cheers yet. Followers and subscribers can send you a tip with a message from your public page.";
 
 const nameOf = (person: CheerDTO["from"]) => `${person.firstName} ${person.lastName}`.trim() || person.userName;
 
@@ -23,7 +24,13 @@ export function CheersReceived({ initialItems, totalPages }: { initialItems: Che
       <ul ref={more.listRef} className="divide-y divide-slate-100" aria-label="Cheers received">
         {more.items.map((cheer) => (
           <li key={cheer.id} data-item-id={cheer.id} tabIndex={-1} className="flex items-start gap-3 py-3">
-            <ProxiedImage src={cheer.from.avatar} width={40} height={40} className="size-10 shrink-0 rounded-full" loading="lazy" />
+            <ProxiedImage
+              src={cheer.from.avatar}
+              width={40}
+              height={40}
+              className="size-10 shrink-0 rounded-full"
+              loading="lazy"
+            />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="truncate font-semibold text-slate-900">{nameOf(cheer.from)}</span>
@@ -33,14 +40,23 @@ export function CheersReceived({ initialItems, totalPages }: { initialItems: Che
                 </strong>
               </p>
               <p className="truncate text-sm text-slate-500">
-                @{cheer.from.userName} · <time dateTime={cheer.createdAt}>{formatTime(cheer.createdAt, timeZone, "day")}</time>
+                @{cheer.from.userName} ·{" "}
+                <time dateTime={cheer.createdAt}>{formatTime(cheer.createdAt, timeZone, "day")}</time>
               </p>
-              {cheer.message ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{`“${cheer.message}”`}</p> : null}
+              {cheer.message ? (
+                <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{`“${cheer.message}”`}</p>
+              ) : null}
             </div>
           </li>
         ))}
       </ul>
-      <ShowMore hasMore={more.hasMore} status={more.status} error={more.error} onClick={() => void more.loadMore()} label="Show more Cheers" />
+      <ShowMore
+        hasMore={more.hasMore}
+        status={more.status}
+        error={more.error}
+        onClick={() => void more.loadMore()}
+        label="Show more Cheers"
+      />
     </>
   );
 }

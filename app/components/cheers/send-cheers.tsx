@@ -27,7 +27,6 @@ interface ExpertRef {
   userName: string;
 }
 
-
 /** The dialog, its form and the card form (Stripe) are a chunk of their own, fetched on the first click (issue 10). */
 const cheersDialog = onDemand(() => import("./cheers-dialog"));
 
@@ -72,7 +71,17 @@ export function SendCheers({
     );
   }
 
-  if (wanted && loaded) return <loaded.CheersDialog expert={expert} canCheer={canCheer} paymentsEnabled={paymentsEnabled} publishableKey={publishableKey} open={open} setOpen={setOpen} />;
+  if (wanted && loaded)
+    return (
+      <loaded.CheersDialog
+        expert={expert}
+        canCheer={canCheer}
+        paymentsEnabled={paymentsEnabled}
+        publishableKey={publishableKey}
+        open={open}
+        setOpen={setOpen}
+      />
+    );
   return (
     <button
       type="button"
@@ -83,7 +92,10 @@ export function SendCheers({
       {...prefetchHandlers(cheersDialog)}
       onClick={() => {
         setWanted(true);
-        void cheersDialog.load().then(() => setOpen(true), () => toast.error(ERROR_MESSAGES.default));
+        void cheersDialog.load().then(
+          () => setOpen(true),
+          () => toast.error(ERROR_MESSAGES.default),
+        );
       }}
     >
       <PartyPopper className="size-4" aria-hidden="true" />

@@ -13,15 +13,12 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 
 export function PolicyPage({ data }: { data: PolicyPageData }) {
   // A policy hosted by a third party is framed only after the visitor accepts cookies (decision 028).
-  const consent =
-    useRouteLoaderData<RootLoaderData>("root")?.cookieConsent ?? null;
+  const consent = useRouteLoaderData<RootLoaderData>("root")?.cookieConsent ?? null;
   if (data.embedUrl) {
     return (
       <div className="container-page py-8 lg:py-10">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-            {data.title}
-          </h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{data.title}</h1>
           <a
             href={data.embedUrl}
             target="_blank"
@@ -34,9 +31,7 @@ export function PolicyPage({ data }: { data: PolicyPageData }) {
         </div>
         {consent !== "true" ? (
           <p className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
-            {
-              "This policy is hosted by a third party. Accept cookies to show it here, or open it in a new tab."
-            }
+            {"This policy is hosted by a third party. Accept cookies to show it here, or open it in a new tab."}
           </p>
         ) : (
           <iframe
@@ -55,37 +50,25 @@ export function PolicyPage({ data }: { data: PolicyPageData }) {
     <div className="container-page py-8 lg:py-10">
       <article className="max-w-(--width-content)">
         <header>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-            {document.title}
-          </h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{document.title}</h1>
           <p className="mt-2 text-sm text-slate-500">
             Last updated{" "}
-            <time dateTime={document.lastUpdated}>
-              {dateFormat.format(new Date(document.lastUpdated))}
-            </time>
+            <time dateTime={document.lastUpdated}>{dateFormat.format(new Date(document.lastUpdated))}</time>
           </p>
-          <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            {document.intro}
-          </p>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">{document.intro}</p>
         </header>
 
         <nav
           aria-labelledby="policy-contents"
           className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
         >
-          <h2
-            id="policy-contents"
-            className="text-sm font-semibold uppercase tracking-wider text-slate-500"
-          >
+          <h2 id="policy-contents" className="text-sm font-semibold uppercase tracking-wider text-slate-500">
             On this page
           </h2>
           <ol className="mt-3 list-decimal gap-x-10 pl-5 text-sm sm:columns-2">
             {document.sections.map((s) => (
               <li key={s.id} className="mb-1.5 break-inside-avoid">
-                <a
-                  href={`#${s.id}`}
-                  className="text-slate-700 hover:text-brand-700 hover:underline"
-                >
+                <a href={`#${s.id}`} className="text-slate-700 hover:text-brand-700 hover:underline">
                   {s.heading}
                 </a>
               </li>
@@ -94,16 +77,8 @@ export function PolicyPage({ data }: { data: PolicyPageData }) {
         </nav>
 
         {document.sections.map((s, index) => (
-          <section
-            key={s.id}
-            id={s.id}
-            aria-labelledby={`${s.id}-heading`}
-            className="mt-10 scroll-mt-20"
-          >
-            <h2
-              id={`${s.id}-heading`}
-              className="text-xl font-bold text-slate-900"
-            >
+          <section key={s.id} id={s.id} aria-labelledby={`${s.id}-heading`} className="mt-10 scroll-mt-20">
+            <h2 id={`${s.id}-heading`} className="text-xl font-bold text-slate-900">
               {index + 1}. {s.heading}
             </h2>
             {s.blocks.map((block, i) =>
@@ -118,14 +93,11 @@ export function PolicyPage({ data }: { data: PolicyPageData }) {
                 >
                   {block.list.map((item) => (
                     <li key={item}>
-                      <WithEmailLinks
-                        text={item}
-                        email={document.contactEmail}
-                      />
+                      <WithEmailLinks text={item} email={document.contactEmail} />
                     </li>
                   ))}
                 </ul>
-              )
+              ),
             )}
           </section>
         ))}
@@ -140,10 +112,7 @@ function WithEmailLinks({ text, email }: { text: string; email: string }) {
     <Fragment key={i}>
       {part}
       {i < parts.length - 1 ? (
-        <a
-          href={`mailto:${email}`}
-          className="font-medium text-brand-700 underline hover:text-brand-800"
-        >
+        <a href={`mailto:${email}`} className="font-medium text-brand-700 underline hover:text-brand-800">
           {email}
         </a>
       ) : null}

@@ -22,7 +22,11 @@ const tone = (value: number) => (value > 0 ? "text-brand-700" : value < 0 ? "tex
 
 /** The record as bettors read it: '12-7-1', '+4.25u', '+8.3%'. */
 export function recordLabels(record: ExpertRecord): { wlp: string; units: string; roi: string } {
-  return { wlp: `${record.wins}-${record.losses}-${record.pushes}`, units: `${signed(record.units, 2)}u`, roi: `${signed(record.roi, 1)}%` };
+  return {
+    wlp: `${record.wins}-${record.losses}-${record.pushes}`,
+    units: `${signed(record.units, 2)}u`,
+    roi: `${signed(record.roi, 1)}%`,
+  };
 }
 
 export function ExpertCard({
@@ -43,10 +47,19 @@ export function ExpertCard({
   const nameId = `expert-${expert.id}-name`;
   const record = recordLabels(expert.record);
   return (
-    <article aria-labelledby={nameId} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={nameId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <header className="flex items-start gap-3">
         <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <ProxiedImage src={expert.avatar} width={56} height={56} loading="lazy" className="size-14 rounded-full bg-slate-100 object-cover" />
+          <ProxiedImage
+            src={expert.avatar}
+            width={56}
+            height={56}
+            loading="lazy"
+            className="size-14 rounded-full bg-slate-100 object-cover"
+          />
         </Link>
         <div className="min-w-0 flex-1">
           <h2 id={nameId} className="truncate text-base font-bold leading-snug text-slate-900">
@@ -65,12 +78,17 @@ export function ExpertCard({
         </div>
       </header>
 
-      {expert.expertAboutText ? <p className="mt-3 line-clamp-2 text-sm text-slate-700">{expert.expertAboutText}</p> : null}
+      {expert.expertAboutText ? (
+        <p className="mt-3 line-clamp-2 text-sm text-slate-700">{expert.expertAboutText}</p>
+      ) : null}
 
       {expert.categories.length > 0 ? (
         <ul aria-label="Sports" className="mt-3 flex flex-wrap gap-1.5">
           {expert.categories.map((category) => (
-            <li key={category.id} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+            <li
+              key={category.id}
+              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700"
+            >
               {category.name}
             </li>
           ))}

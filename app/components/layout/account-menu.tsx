@@ -31,7 +31,10 @@ export function AccountAvatar({ user }: { user: HeaderUser }) {
   return user.avatar ? (
     <ProxiedImage src={user.avatar} width={32} height={32} className="size-8 rounded-full bg-slate-200 object-cover" />
   ) : (
-    <span className="flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink" aria-hidden="true">
+    <span
+      className="flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink"
+      aria-hidden="true"
+    >
       {displayName(user).slice(0, 1).toUpperCase()}
     </span>
   );

@@ -27,33 +27,33 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
   const topExperts = data?.topExperts ?? [];
   return (
     <TimeZoneProvider timeZone={data?.timeZone}>
-    <ConfirmDialogProvider>
-      <a
-        href="#main-content"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-ink focus:shadow-lg"
-      >
-        Skip to content
-      </a>
-      <NavigationProgress />
-      <RememberTimeZone />
-      <Header appName={appName} user={user} topExperts={topExperts} />
-      <div className="flex min-h-[calc(100vh-var(--spacing-header))]">
-        <Sidebar initialOpen={data?.sidebarOpen ?? true} user={user} topExperts={topExperts} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-            {children}
-          </main>
-          <Footer appName={appName} helpline={data?.site.helpline ?? "1-800-GAMBLER"} />
+      <ConfirmDialogProvider>
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-ink focus:shadow-lg"
+        >
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <RememberTimeZone />
+        <Header appName={appName} user={user} topExperts={topExperts} />
+        <div className="flex min-h-[calc(100vh-var(--spacing-header))]">
+          <Sidebar initialOpen={data?.sidebarOpen ?? true} user={user} topExperts={topExperts} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+              {children}
+            </main>
+            <Footer appName={appName} helpline={data?.site.helpline ?? "1-800-GAMBLER"} />
+          </div>
         </div>
-      </div>
-      <BackToTop />
-      {data && data.cookieConsent === null ? <CookieBanner /> : null}
-      {data ? <ThirdPartyScripts consent={data.cookieConsent} sources={data.thirdPartyScripts} /> : null}
-      <PostEditorHost viewer={user} />
-      {data ? <UpdateNotice buildId={data.buildId} /> : null}
-      <OfflineNotice />
-      <LazyToaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
-    </ConfirmDialogProvider>
+        <BackToTop />
+        {data && data.cookieConsent === null ? <CookieBanner /> : null}
+        {data ? <ThirdPartyScripts consent={data.cookieConsent} sources={data.thirdPartyScripts} /> : null}
+        <PostEditorHost viewer={user} />
+        {data ? <UpdateNotice buildId={data.buildId} /> : null}
+        <OfflineNotice />
+        <LazyToaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
+      </ConfirmDialogProvider>
     </TimeZoneProvider>
   );
 }

@@ -130,7 +130,9 @@ export function OfflineNotice() {
   return (
     <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {offline ? (
-        <p className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white shadow-lg">{ERROR_MESSAGES.offline}</p>
+        <p className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white shadow-lg">
+          {ERROR_MESSAGES.offline}
+        </p>
       ) : null}
     </div>
   );

@@ -19,10 +19,18 @@ export function CookieBanner() {
         </a>
       </p>
       <fetcher.Form method="post" action="/resources/cookie-consent" className="mt-3 flex shrink-0 gap-2 sm:mt-0">
-        <button name="consent" value="false" className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+        <button
+          name="consent"
+          value="false"
+          className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+        >
           Reject
         </button>
-        <button name="consent" value="true" className="rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white hover:bg-slate-800">
+        <button
+          name="consent"
+          value="true"
+          className="rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white hover:bg-slate-800"
+        >
           Accept
         </button>
       </fetcher.Form>

@@ -3,7 +3,8 @@ import { Link } from "@remix-run/react";
 /** SPEC.md section 2: the error page's texts by status. */
 export function errorPageText(status: number): { title: string; message: string } {
   if (status === 403) return { title: "Forbidden", message: "You don't have permission to see this content" };
-  if (status === 404) return { title: "Not found", message: "The link you followed may be broken, or the page may have been removed." };
+  if (status === 404)
+    return { title: "Not found", message: "The link you followed may be broken, or the page may have been removed." };
   return { title: "Error", message: "Internal Server Error" };
 }
 

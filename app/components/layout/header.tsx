@@ -50,7 +50,15 @@ function useNewPostHref(): string {
   return `${location.pathname}?${params}`;
 }
 
-export function Header({ appName, user, topExperts }: { appName: string; user: HeaderUser | null; topExperts: ExpertLink[] }) {
+export function Header({
+  appName,
+  user,
+  topExperts,
+}: {
+  appName: string;
+  user: HeaderUser | null;
+  topExperts: ExpertLink[];
+}) {
   const signInHref = useSignInHref();
   const newPostHref = useNewPostHref();
   const logoSignsOut = useLogoSignsOut();
@@ -93,7 +101,10 @@ export function Header({ appName, user, topExperts }: { appName: string; user: H
               <AccountMenu user={user} />
             </>
           ) : (
-            <Link to={signInHref} className="whitespace-nowrap rounded-full bg-brand-500 px-2.5 py-1.5 text-xs font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:text-sm">
+            <Link
+              to={signInHref}
+              className="whitespace-nowrap rounded-full bg-brand-500 px-2.5 py-1.5 text-xs font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:text-sm"
+            >
               Sign In / Sign up
             </Link>
           )}

@@ -31,7 +31,10 @@ export function MobileMenuDialog({
         <Menu className="size-5" aria-hidden="true" />
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white lg:hidden" aria-describedby={undefined}>
+        <Dialog.Content
+          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white lg:hidden"
+          aria-describedby={undefined}
+        >
           <div className="flex h-header shrink-0 items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title className="text-lg font-semibold">{mobileMenuTitle(user)}</Dialog.Title>
             <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
@@ -43,23 +46,38 @@ export function MobileMenuDialog({
           </div>
           <div className="space-y-3 border-t border-slate-200 p-4">
             {isExpert(user) ? (
-              <Link to="/profile" onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+              <Link
+                to="/profile"
+                onClick={close}
+                className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700"
+              >
                 Open my profile
               </Link>
             ) : (
-              <Link to={becomeExpertHref(user)} onClick={close} className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700">
+              <Link
+                to={becomeExpertHref(user)}
+                onClick={close}
+                className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700"
+              >
                 Become an expert
               </Link>
             )}
             {user ? (
               <Form method="post" action="/sign-out">
-                <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white">
+                <button
+                  type="submit"
+                  className="flex w-full items-center justify-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white"
+                >
                   <LogOut className="size-4" aria-hidden="true" />
                   Logout
                 </button>
               </Form>
             ) : (
-              <Link to={signInHref} onClick={close} className="block rounded-full bg-ink px-4 py-2 text-center text-sm font-semibold text-white">
+              <Link
+                to={signInHref}
+                onClick={close}
+                className="block rounded-full bg-ink px-4 py-2 text-center text-sm font-semibold text-white"
+              >
                 Sign In / Sign up
               </Link>
             )}

@@ -31,7 +31,8 @@ export function MobileMenu({ user, topExperts }: { user: HeaderUser | null; topE
   useEffect(() => {
     if (navigating) setOpen(false);
   }, [navigating]);
-  if (wanted && loaded) return <loaded.MobileMenuDialog user={user} topExperts={topExperts} open={open} setOpen={setOpen} />;
+  if (wanted && loaded)
+    return <loaded.MobileMenuDialog user={user} topExperts={topExperts} open={open} setOpen={setOpen} />;
   return (
     <button
       type="button"
@@ -42,7 +43,10 @@ export function MobileMenu({ user, topExperts }: { user: HeaderUser | null; topE
       {...prefetchHandlers(menuDialog)}
       onClick={() => {
         setWanted(true);
-        void menuDialog.load().then(() => setOpen(true), () => undefined);
+        void menuDialog.load().then(
+          () => setOpen(true),
+          () => undefined,
+        );
       }}
     >
       <Menu className="size-5" aria-hidden="true" />

@@ -3,7 +3,13 @@ import NProgress from "nprogress";
 import { useEffect } from "react";
 
 /** SPEC.md section 9: the progress bar's settings, and the 400 ms before it appears. */
-export const PROGRESS_SETTINGS = { minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false } as const;
+export const PROGRESS_SETTINGS = {
+  minimum: 0.08,
+  speed: 200,
+  trickleRate: 0.02,
+  trickleSpeed: 800,
+  showSpinner: false,
+} as const;
 export const PROGRESS_DELAY_MS = 400;
 
 /** A pending navigation longer than 400 ms shows the top bar and a busy cursor until it ends. */

@@ -9,15 +9,7 @@ import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUnits, type RecordFigures } from "~/modules/record/figures";
 
-export function PageWithAside({
-  aside,
-  label,
-  children,
-}: {
-  aside: ReactNode;
-  label: string;
-  children: ReactNode;
-}) {
+export function PageWithAside({ aside, label, children }: { aside: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="mx-auto xl:grid xl:max-w-[calc(var(--container-content)+22rem)] xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start xl:gap-8">
       <div className="min-w-0">{children}</div>
@@ -77,22 +69,11 @@ export function ExpertAside({
         </p>
         {record ? (
           <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-            <AsideFigure
-              label="W-L-P"
-              value={`${record.wins}-${record.losses}-${record.pushes}`}
-            />
-            <AsideFigure
-              label="Units"
-              value={formatUnits(record.units)}
-              tone={record.units}
-            />
+            <AsideFigure label="W-L-P" value={`${record.wins}-${record.losses}-${record.pushes}`} />
+            <AsideFigure label="Units" value={formatUnits(record.units)} tone={record.units} />
             <AsideFigure
               label="ROI"
-              value={
-                record.roi === null
-                  ? "—"
-                  : `${record.roi > 0 ? "+" : ""}${record.roi.toFixed(1)}%`
-              }
+              value={record.roi === null ? "—" : `${record.roi > 0 ? "+" : ""}${record.roi.toFixed(1)}%`}
               tone={record.roi ?? 0}
             />
           </dl>
@@ -116,27 +97,12 @@ export function ExpertAside({
   );
 }
 
-function AsideFigure({
-  label,
-  value,
-  tone,
-}: {
-  label: string;
-  value: string;
-  tone?: number;
-}) {
-  const color =
-    tone === undefined || tone === 0
-      ? "text-ink"
-      : tone > 0
-      ? "text-emerald-700"
-      : "text-red-700";
+function AsideFigure({ label, value, tone }: { label: string; value: string; tone?: number }) {
+  const color = tone === undefined || tone === 0 ? "text-ink" : tone > 0 ? "text-emerald-700" : "text-red-700";
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={`whitespace-nowrap font-semibold tabular-nums ${color}`}>
-        {value}
-      </dd>
+      <dd className={`whitespace-nowrap font-semibold tabular-nums ${color}`}>{value}</dd>
     </div>
   );
 }
@@ -151,17 +117,12 @@ export interface LeaderboardRow {
 export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
   return (
     <section className={boxClass} aria-labelledby="aside-leaders">
-      <h2
-        id="aside-leaders"
-        className="flex items-center gap-2 font-semibold text-ink"
-      >
+      <h2 id="aside-leaders" className="flex items-center gap-2 font-semibold text-ink">
         <Trophy className="size-4 text-amber-500" aria-hidden="true" />
         Top experts, last 30 days
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">
-          No one has enough graded picks this month yet.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">No one has enough graded picks this month yet.</p>
       ) : (
         <ol className="mt-3 space-y-2">
           {rows.map((row) => (
@@ -170,9 +131,7 @@ export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
                 to={`/experts/${encodeURIComponent(row.expert.userName)}`}
                 className="flex items-center gap-3 rounded-lg p-1.5 hover:bg-slate-50"
               >
-                <span className="w-4 text-sm font-semibold tabular-nums text-slate-500">
-                  {row.rank}
-                </span>
+                <span className="w-4 text-sm font-semibold tabular-nums text-slate-500">{row.rank}</span>
                 <ProxiedImage
                   src={row.expert.avatar}
                   width={32}
@@ -180,9 +139,7 @@ export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
                   alt=""
                   className="size-8 rounded-full bg-slate-100 object-cover"
                 />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">
-                  @{row.expert.userName}
-                </span>
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">@{row.expert.userName}</span>
                 <span
                   className={`whitespace-nowrap text-sm font-semibold tabular-nums ${
                     row.units >= 0 ? "text-emerald-700" : "text-red-700"
@@ -195,10 +152,7 @@ export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
           ))}
         </ol>
       )}
-      <Link
-        to="/leaderboard"
-        className="mt-3 block text-sm font-semibold text-brand-700 hover:underline"
-      >
+      <Link to="/leaderboard" className="mt-3 block text-sm font-semibold text-brand-700 hover:underline">
         See the full leaderboard
       </Link>
     </section>
@@ -207,7 +161,7 @@ export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
 
 /** Leaderboard entries as the aside lists them: only what it shows goes to the browser. */
 export const toLeaderboardRows = (
-  entries: { rank: number; expert: AsideExpert; figures: { units: number } }[]
+  entries: { rank: number; expert: AsideExpert; figures: { units: number } }[],
 ): LeaderboardRow[] =>
   entries.map(({ rank, expert, figures }) => ({
     rank,

@@ -1,5 +1,18 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { ChevronDown, ClipboardCheck, Compass, Eye, Heart, type LucideIcon, PanelLeftClose, PanelLeftOpen, Rss, Star, Trophy, Users } from "lucide-react";
+import {
+  ChevronDown,
+  ClipboardCheck,
+  Compass,
+  Eye,
+  Heart,
+  type LucideIcon,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Rss,
+  Star,
+  Trophy,
+  Users,
+} from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -29,7 +42,15 @@ export const SIDEBAR_COOKIE = "sidebar";
  * The desktop sidebar: 288 px open, 64 px collapsed. The choice is kept in a cookie so the
  * server renders the right width on the next page load.
  */
-export function Sidebar({ initialOpen, user, topExperts }: { initialOpen: boolean; user: HeaderUser | null; topExperts: ExpertLink[] }) {
+export function Sidebar({
+  initialOpen,
+  user,
+  topExperts,
+}: {
+  initialOpen: boolean;
+  user: HeaderUser | null;
+  topExperts: ExpertLink[];
+}) {
   const [open, setOpen] = useState(initialOpen);
   function toggle() {
     const next = !open;
@@ -53,7 +74,11 @@ export function Sidebar({ initialOpen, user, topExperts }: { initialOpen: boolea
           aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
           className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
-          {open ? <PanelLeftClose className="size-5" aria-hidden="true" /> : <PanelLeftOpen className="size-5" aria-hidden="true" />}
+          {open ? (
+            <PanelLeftClose className="size-5" aria-hidden="true" />
+          ) : (
+            <PanelLeftOpen className="size-5" aria-hidden="true" />
+          )}
         </button>
       </div>
       <SidebarNavigation collapsed={!open} user={user} topExperts={topExperts} />
@@ -82,13 +107,31 @@ export function SidebarNavigation({
   return (
     <nav aria-label="Main" className="px-3 pb-6">
       <ul className="space-y-1">
-        {feed ? <NavItemLink to={feed.to} label={feed.label} collapsed={collapsed} onNavigate={onNavigate} current={feedIsHome} /> : null}
-        <ExpandableSection label="Subscriptions" icon={Users} collapsed={collapsed} defaultOpen={subscriptions.length > 0} badge={newPosts}>
+        {feed ? (
+          <NavItemLink
+            to={feed.to}
+            label={feed.label}
+            collapsed={collapsed}
+            onNavigate={onNavigate}
+            current={feedIsHome}
+          />
+        ) : null}
+        <ExpandableSection
+          label="Subscriptions"
+          icon={Users}
+          collapsed={collapsed}
+          defaultOpen={subscriptions.length > 0}
+          badge={newPosts}
+        >
           {user ? (
             <SubscriptionLinks subscriptions={subscriptions} onNavigate={onNavigate} />
           ) : (
             <p className="px-3 py-2 text-sm text-slate-500">
-              <Link to="/sign-in" onClick={onNavigate} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to="/sign-in"
+                onClick={onNavigate}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
                 Sign in
               </Link>{" "}
               to see the experts you subscribe to.
@@ -117,12 +160,22 @@ export function SidebarNavigation({
 }
 
 /** The experts the user subscribes to, each with the count of posts they have not seen yet. */
-function SubscriptionLinks({ subscriptions, onNavigate }: { subscriptions: RootLoaderData["subscriptions"]; onNavigate?: () => void }) {
+function SubscriptionLinks({
+  subscriptions,
+  onNavigate,
+}: {
+  subscriptions: RootLoaderData["subscriptions"];
+  onNavigate?: () => void;
+}) {
   if (subscriptions.length === 0) {
     return (
       <p className="px-3 py-2 text-sm text-slate-500">
         No subscriptions yet.{" "}
-        <Link to="/discover-experts" onClick={onNavigate} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to="/discover-experts"
+          onClick={onNavigate}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Discover experts
         </Link>
       </p>
@@ -134,7 +187,10 @@ function SubscriptionLinks({ subscriptions, onNavigate }: { subscriptions: RootL
         <li key={subscription.expertId}>
           <ExpertNavLink userName={subscription.userName} avatar={subscription.avatar} onNavigate={onNavigate}>
             {subscription.newPosts > 0 ? (
-              <span className="ml-auto rounded-full bg-brand-500 px-2 py-0.5 text-xs font-bold text-ink" data-testid="new-posts-count">
+              <span
+                className="ml-auto rounded-full bg-brand-500 px-2 py-0.5 text-xs font-bold text-ink"
+                data-testid="new-posts-count"
+              >
                 {subscription.newPosts > 99 ? "99+" : subscription.newPosts}
                 <span className="sr-only"> new {subscription.newPosts === 1 ? "post" : "posts"}</span>
               </span>
@@ -146,7 +202,17 @@ function SubscriptionLinks({ subscriptions, onNavigate }: { subscriptions: RootL
   );
 }
 
-function ExpertNavLink({ userName, avatar, onNavigate, children }: { userName: string; avatar: string; onNavigate?: () => void; children?: ReactNode }) {
+function ExpertNavLink({
+  userName,
+  avatar,
+  onNavigate,
+  children,
+}: {
+  userName: string;
+  avatar: string;
+  onNavigate?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <NavLink
       to={`/experts/${userName}`}
@@ -195,11 +261,22 @@ function NavItemLink({
   return (
     <li>
       {current ? (
-        <Link to={to} onClick={onNavigate} title={collapsed ? label : undefined} aria-current="page" className={look(true)}>
+        <Link
+          to={to}
+          onClick={onNavigate}
+          title={collapsed ? label : undefined}
+          aria-current="page"
+          className={look(true)}
+        >
           {content}
         </Link>
       ) : (
-        <NavLink to={to} onClick={onNavigate} title={collapsed ? label : undefined} className={({ isActive }) => look(isActive)}>
+        <NavLink
+          to={to}
+          onClick={onNavigate}
+          title={collapsed ? label : undefined}
+          className={({ isActive }) => look(isActive)}
+        >
           {content}
         </NavLink>
       )}
@@ -241,12 +318,20 @@ function ExpandableSection({
         <Icon className="size-5 shrink-0" aria-hidden="true" />
         <span className={collapsed ? "sr-only" : "flex-1 text-left"}>{label}</span>
         {badge > 0 ? (
-          <span className={clsx("rounded-full bg-brand-500 text-xs font-bold text-ink", collapsed ? "absolute right-0.5 top-0.5 px-1.5" : "px-2 py-0.5")} data-testid="new-posts-total">
+          <span
+            className={clsx(
+              "rounded-full bg-brand-500 text-xs font-bold text-ink",
+              collapsed ? "absolute right-0.5 top-0.5 px-1.5" : "px-2 py-0.5",
+            )}
+            data-testid="new-posts-total"
+          >
             {badge > 99 ? "99+" : badge}
             <span className="sr-only"> new {badge === 1 ? "post" : "posts"}</span>
           </span>
         ) : null}
-        {collapsed ? null : <ChevronDown className={clsx("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />}
+        {collapsed ? null : (
+          <ChevronDown className={clsx("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />
+        )}
       </button>
       <div id={panelId} hidden={!expanded || collapsed} className="mt-1 pl-4">
         {children}

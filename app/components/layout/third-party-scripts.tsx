@@ -6,20 +6,11 @@ import { useEffect } from "react";
  * before and never after Reject. Added by our own (nonced) script, which the CSP's
  * 'strict-dynamic' lets load them; each is added once per page, however often this renders.
  */
-export function ThirdPartyScripts({
-  consent,
-  sources,
-}: {
-  consent: string | null;
-  sources: string[];
-}) {
+export function ThirdPartyScripts({ consent, sources }: { consent: string | null; sources: string[] }) {
   useEffect(() => {
     if (consent !== "true") return;
     for (const src of sources) {
-      if (
-        document.querySelector(`script[data-third-party="${CSS.escape(src)}"]`)
-      )
-        continue;
+      if (document.querySelector(`script[data-third-party="${CSS.escape(src)}"]`)) continue;
       const script = document.createElement("script");
       script.src = src;
       script.async = true;

@@ -2,13 +2,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useRef } from "react";
 
 /** SPEC.md section 2: shown once when the background worker reports a build other than this page's. */
-export default function UpdateDialog({
-  onReload,
-  onDismiss,
-}: {
-  onReload: () => void;
-  onDismiss: () => void;
-}) {
+export default function UpdateDialog({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
   const reloadButton = useRef<HTMLButtonElement>(null);
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onDismiss()}>
@@ -26,8 +20,7 @@ export default function UpdateDialog({
             We have a new version for you!
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">
-            Please refresh the page to be sure that you are working with actual
-            version.
+            Please refresh the page to be sure that you are working with actual version.
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end">
             <AlertDialog.Action

@@ -50,7 +50,10 @@ export function NotificationBell() {
       {...prefetchHandlers(popover)}
       onClick={() => {
         setWanted(true);
-        void popover.load().then(() => setOpen(true), () => undefined);
+        void popover.load().then(
+          () => setOpen(true),
+          () => undefined,
+        );
       }}
     >
       <BellIcon count={count} />

@@ -2,7 +2,13 @@
  * What one notification says, where it leads and whose face it shows, per kind (SPEC.md section
  * 3). Pure functions, so the panel, the page and the tests read the same rules.
  */
-import { NOTIFICATION_KINDS, type NotificationDTO, type NotificationKind, type NotificationPerson, type Roles } from "./notification-types";
+import {
+  NOTIFICATION_KINDS,
+  type NotificationDTO,
+  type NotificationKind,
+  type NotificationPerson,
+  type Roles,
+} from "./notification-types";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { formatUsdPlain } from "~/modules/money/money";
 

@@ -9,7 +9,13 @@ import type { NotificationDTO } from "./notification-types";
  * One notification: whose it is (avatar), what happened, when, an unread dot, and the whole row
  * as the link to what it is about.
  */
-export function NotificationItem({ notification, onNavigate }: { notification: NotificationDTO; onNavigate?: () => void }) {
+export function NotificationItem({
+  notification,
+  onNavigate,
+}: {
+  notification: NotificationDTO;
+  onNavigate?: () => void;
+}) {
   const href = notificationHref(notification);
   const format = useFormatTime();
   const body = (
@@ -17,7 +23,11 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
       <NotificationAvatar notification={notification} />
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 text-sm text-slate-800">{notificationText(notification)}</span>
-        <time dateTime={notification.createdOn} title={format(notification.createdOn, "dateTime")} className="mt-0.5 block text-xs text-slate-500">
+        <time
+          dateTime={notification.createdOn}
+          title={format(notification.createdOn, "dateTime")}
+          className="mt-0.5 block text-xs text-slate-500"
+        >
           {relativeTime(notification.createdOn)}
         </time>
       </span>
@@ -32,7 +42,11 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
   return (
     <li data-notification-id={notification.id}>
       {href ? (
-        <Link to={href} onClick={onNavigate} className={`${rowClass} hover:bg-slate-50 focus-visible:-outline-offset-2`}>
+        <Link
+          to={href}
+          onClick={onNavigate}
+          className={`${rowClass} hover:bg-slate-50 focus-visible:-outline-offset-2`}
+        >
           {body}
         </Link>
       ) : (
@@ -48,11 +62,22 @@ function NotificationAvatar({ notification }: { notification: NotificationDTO })
   if (!person) {
     // A new game is nobody's doing: a calendar stands in for a face.
     return (
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+        aria-hidden="true"
+      >
         <CalendarDays className="size-5" />
       </span>
     );
   }
   // Decorative: the text beside it names the person.
-  return <ProxiedImage src={avatarOf(person)} width={36} height={36} loading="lazy" className="size-9 shrink-0 rounded-full bg-slate-100 object-cover" />;
+  return (
+    <ProxiedImage
+      src={avatarOf(person)}
+      width={36}
+      height={36}
+      loading="lazy"
+      className="size-9 shrink-0 rounded-full bg-slate-100 object-cover"
+    />
+  );
 }

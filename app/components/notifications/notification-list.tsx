@@ -30,7 +30,11 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
         <div className={`px-4 text-center text-sm ${inPanel ? "py-6" : "py-12"}`}>
           <p className="text-slate-500">{EMPTY_TEXT}</p>
           <p className="mt-1 text-slate-600">Follow experts to hear when they post.</p>
-          <Link to="/discover-experts" onClick={onNavigate} className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800">
+          <Link
+            to="/discover-experts"
+            onClick={onNavigate}
+            className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800"
+          >
             Discover experts
           </Link>
         </div>
@@ -49,7 +53,11 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
           {status === "loading" ? "Loading notifications…" : status === "error" ? error : ""}
         </p>
         {status === "error" ? (
-          <button type="button" onClick={loadMore} className="rounded-full border border-slate-300 bg-white px-4 py-1.5 font-semibold text-slate-800 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={loadMore}
+            className="rounded-full border border-slate-300 bg-white px-4 py-1.5 font-semibold text-slate-800 hover:bg-slate-100"
+          >
             Try again
           </button>
         ) : null}

@@ -6,7 +6,15 @@ import { bellLabel } from "./notification-content";
 import { BELL_TRIGGER_CLASS, BellIcon } from "./notification-bell";
 import { NotificationList } from "./notification-list";
 
-export function NotificationPopover({ count, open, setOpen }: { count: number; open: boolean; setOpen: (open: boolean) => void }) {
+export function NotificationPopover({
+  count,
+  open,
+  setOpen,
+}: {
+  count: number;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger aria-label={bellLabel(count)} className={BELL_TRIGGER_CLASS}>

@@ -36,7 +36,9 @@ export function subscribeToNotifications(listener: Listener): () => void {
 
 function open() {
   if (typeof EventSource === "undefined" || source) return;
-  const stream = new EventSource(lastEventId ? `${NOTIFICATION_STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : NOTIFICATION_STREAM_URL);
+  const stream = new EventSource(
+    lastEventId ? `${NOTIFICATION_STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : NOTIFICATION_STREAM_URL,
+  );
   source = stream;
   stream.onopen = () => {
     retryDelay = FIRST_RETRY_MS;
@@ -79,7 +81,9 @@ function reopenLater() {
 function parseNotification(data: string): NotificationDTO | null {
   try {
     const value = JSON.parse(data) as Partial<NotificationDTO> | null;
-    return value && typeof value.id === "string" && typeof value.dataType === "string" && value.data ? (value as NotificationDTO) : null;
+    return value && typeof value.id === "string" && typeof value.dataType === "string" && value.data
+      ? (value as NotificationDTO)
+      : null;
   } catch {
     return null;
   }

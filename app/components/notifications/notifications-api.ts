@@ -16,11 +16,18 @@ export async function fetchUnreadCount(): Promise<number> {
 }
 
 export function fetchNotificationPage(afterCursor: string | null): Promise<NotificationPage> {
-  return apiFetch<NotificationPage>(`${BASE}/list`, { cache: "no-store", query: { size: NOTIFICATION_PAGE_SIZE, afterCursor } });
+  return apiFetch<NotificationPage>(`${BASE}/list`, {
+    cache: "no-store",
+    query: { size: NOTIFICATION_PAGE_SIZE, afterCursor },
+  });
 }
 
 /** Marks read everything created at or before `tillDate`; answers the count still unread. */
 export async function markNotificationsRead(tillDate: string): Promise<number> {
-  const answer = await apiFetch<UnreadCountAnswer>(`${BASE}/mark-read`, { method: "PUT", cache: "no-store", query: { tillDate } });
+  const answer = await apiFetch<UnreadCountAnswer>(`${BASE}/mark-read`, {
+    method: "PUT",
+    cache: "no-store",
+    query: { tillDate },
+  });
   return answer.payload.newNotificationsCount;
 }

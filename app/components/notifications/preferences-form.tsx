@@ -34,7 +34,13 @@ export function NotificationPreferencesForm({
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
           {(Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[]).map((kind) => (
             <label key={kind} className="flex items-start gap-2 text-sm text-slate-700">
-              <input type="checkbox" name="receive" value={kind} defaultChecked={!mutedKinds.includes(kind)} className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600" />
+              <input
+                type="checkbox"
+                name="receive"
+                value={kind}
+                defaultChecked={!mutedKinds.includes(kind)}
+                className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600"
+              />
               {NOTIFICATION_KIND_LABELS[kind]}
             </label>
           ))}
@@ -45,7 +51,13 @@ export function NotificationPreferencesForm({
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {sports.map((sport) => (
             <label key={sport.id} className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" name="sport" value={sport.id} defaultChecked={followedCategoryIds.includes(sport.id)} className="size-4 shrink-0 rounded border-slate-300 text-brand-600" />
+              <input
+                type="checkbox"
+                name="sport"
+                value={sport.id}
+                defaultChecked={followedCategoryIds.includes(sport.id)}
+                className="size-4 shrink-0 rounded border-slate-300 text-brand-600"
+              />
               {sport.name}
             </label>
           ))}
@@ -54,11 +66,20 @@ export function NotificationPreferencesForm({
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">E-mail</legend>
         <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="newPickEmails" defaultChecked={newPickEmails} className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600" />
+          <input
+            type="checkbox"
+            name="newPickEmails"
+            defaultChecked={newPickEmails}
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600"
+          />
           E-mail me when an expert I subscribe to posts a new pick
         </label>
       </fieldset>
-      <button type="submit" disabled={saving} className="rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={saving}
+        className="rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      >
         {saving ? "Saving…" : "Save notification settings"}
       </button>
     </Form>

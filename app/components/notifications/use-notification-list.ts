@@ -64,7 +64,11 @@ export function useNotificationList() {
   useEffect(() => {
     mounted.current = true;
     void load(INITIAL_PAGES);
-    const unsubscribe = subscribeToNotifications((notification) => setItems((current) => (current.some((item) => item.id === notification.id) ? current : [notification, ...current])));
+    const unsubscribe = subscribeToNotifications((notification) =>
+      setItems((current) =>
+        current.some((item) => item.id === notification.id) ? current : [notification, ...current],
+      ),
+    );
     return () => {
       mounted.current = false;
       unsubscribe();

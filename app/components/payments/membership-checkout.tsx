@@ -42,7 +42,10 @@ function goToCongratulations() {
 }
 
 /** Polls the checkout status until the webhook made the user an expert (or the payment failed). */
-function waitForMembership(paymentIntentId: string | null, cancelled: () => boolean): Promise<"expert" | "failed" | "timeout"> {
+function waitForMembership(
+  paymentIntentId: string | null,
+  cancelled: () => boolean,
+): Promise<"expert" | "failed" | "timeout"> {
   return pollUntil(async () => {
     const { payload } = await apiFetch<StatusPayload>("/paymentsystems/stripe/checkout/status", {
       query: { paymentIntentId: paymentIntentId ?? undefined },

@@ -22,11 +22,24 @@ const REFRESH_ATTEMPTS = 30;
 const stepClass =
   "flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 focus-visible:border-brand-600";
 
-function Step({ to, icon: Icon, title, text }: { to: string; icon: ComponentType<{ className?: string }>; title: string; text: string }) {
+function Step({
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: ComponentType<{ className?: string }>;
+  title: string;
+  text: string;
+}) {
   return (
     <li>
       <Link to={to} className={stepClass}>
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
+        <span
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+          aria-hidden="true"
+        >
           <Icon className="size-5" />
         </span>
         <span>
@@ -53,8 +66,16 @@ function Confirming() {
   const gaveUp = attempts >= REFRESH_ATTEMPTS;
   return (
     <div className="container-page py-12">
-      <section aria-labelledby="confirming-title" className="mx-auto max-w-narrow rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
-        {gaveUp ? null : <Loader2 className="mx-auto size-10 animate-spin text-brand-600 motion-reduce:animate-none" aria-hidden="true" />}
+      <section
+        aria-labelledby="confirming-title"
+        className="mx-auto max-w-narrow rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
+      >
+        {gaveUp ? null : (
+          <Loader2
+            className="mx-auto size-10 animate-spin text-brand-600 motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+        )}
         <h1 id="confirming-title" className="mt-4 text-2xl font-extrabold tracking-tight">
           {gaveUp ? "Still waiting for your payment" : "Confirming your payment"}
         </h1>
@@ -84,26 +105,46 @@ export function MembershipWelcome({ data }: { data: MembershipWelcomeData }) {
       <div className="mx-auto max-w-content">
         <div className="text-center">
           <PartyPopper className="mx-auto size-12 text-brand-600" aria-hidden="true" />
-          <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">Congratulations, {data.firstName}!</h1>
-          <p className="mt-3 text-slate-600">You are now a Sharpside expert. Your business page is open: here is how to get your first subscribers.</p>
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
+            Congratulations, {data.firstName}!
+          </h1>
+          <p className="mt-3 text-slate-600">
+            You are now a Sharpside expert. Your business page is open: here is how to get your first subscribers.
+          </p>
         </div>
 
         {founding ? (
           <p className="mt-6 flex items-center justify-center gap-2 rounded-2xl border border-brand-500/40 bg-brand-50 px-5 py-3 text-sm text-slate-800">
             <Award className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
             <span>
-              You are founding partner <strong>#{data.partnerRank}</strong> of {FOUNDING_PARTNER_SPOTS}: the founding perks are yours.
+              You are founding partner <strong>#{data.partnerRank}</strong> of {FOUNDING_PARTNER_SPOTS}: the founding
+              perks are yours.
             </span>
           </p>
         ) : null}
 
         <h2 className="mt-10 text-xl font-bold">Next steps</h2>
         <ol className="mt-4 grid gap-3">
-          <Step to="/business" icon={DollarSign} title="Set your subscription price" text="Choose a monthly price (at least $1) and say what subscribers get." />
+          <Step
+            to="/business"
+            icon={DollarSign}
+            title="Set your subscription price"
+            text="Choose a monthly price (at least $1) and say what subscribers get."
+          />
           {data.paymentsEnabled ? (
-            <Step to="/business" icon={CreditCard} title="Connect your payment account" text="Link a Stripe account so subscribers' payments reach you." />
+            <Step
+              to="/business"
+              icon={CreditCard}
+              title="Connect your payment account"
+              text="Link a Stripe account so subscribers' payments reach you."
+            />
           ) : null}
-          <Step to="/?createEditPost=NEW" icon={PenSquare} title="Write your first post" text="A free post introduces you; subscriber-only picks earn." />
+          <Step
+            to="/?createEditPost=NEW"
+            icon={PenSquare}
+            title="Write your first post"
+            text="A free post introduces you; subscriber-only picks earn."
+          />
           <Step
             to={`/experts/${encodeURIComponent(data.userName)}`}
             icon={UserRound}

@@ -105,7 +105,10 @@ export function StripeCardForm({
       stripe={stripe}
       options={{
         clientSecret,
-        appearance: { theme: "stripe", variables: { colorPrimary: "#059669", borderRadius: "8px", fontFamily: "Inter, system-ui, sans-serif" } },
+        appearance: {
+          theme: "stripe",
+          variables: { colorPrimary: "#059669", borderRadius: "8px", fontFamily: "Inter, system-ui, sans-serif" },
+        },
       }}
     >
       <CardForm submitLabel={submitLabel} onPaid={onPaid} onLoadError={onLoadError} />
@@ -113,7 +116,15 @@ export function StripeCardForm({
   );
 }
 
-function CardForm({ submitLabel, onPaid, onLoadError }: { submitLabel: string; onPaid: (paymentIntentId: string | null) => void; onLoadError: () => void }) {
+function CardForm({
+  submitLabel,
+  onPaid,
+  onLoadError,
+}: {
+  submitLabel: string;
+  onPaid: (paymentIntentId: string | null) => void;
+  onLoadError: () => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);

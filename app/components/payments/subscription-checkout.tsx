@@ -36,13 +36,16 @@ interface SubscriptionsAnswer {
 }
 
 export const PAYMENTS_UNAVAILABLE = "Card payments are not available yet. Please contact support.";
-export const CONFIRMATION_SLOW = "Your payment is taking longer than usual to confirm. It may still go through: check again in a moment.";
+export const CONFIRMATION_SLOW =
+  "Your payment is taking longer than usual to confirm. It may still go through: check again in a moment.";
 export const subscribedToast = (userName: string) => `You are now subscribed to ${userName}.`;
 
 /** Answers once the viewer's subscription to `expertId` gives access (the webhook activated it). */
 function waitForSubscription(expertId: string, cancelled: () => boolean): Promise<"active" | "timeout"> {
   return pollUntil(async () => {
-    const answer = await apiFetch<SubscriptionsAnswer>("/user/subscriptions", { query: { status: "Activated", size: 100 } });
+    const answer = await apiFetch<SubscriptionsAnswer>("/user/subscriptions", {
+      query: { status: "Activated", size: 100 },
+    });
     return answer.items.some((subscription) => subscription.expert.id === expertId) ? ("active" as const) : null;
   }, cancelled);
 }
@@ -69,7 +72,11 @@ export function SubscriptionCheckout({
     const returned = returnedFromBank();
     if (returned) {
       // Back from a bank's 3-D Secure page: Stripe says in the URL how it went.
-      setPhase(returned.redirectStatus === "failed" ? { kind: "failed", message: PAYMENT_FAILED, retry: "reload" } : { kind: "confirming" });
+      setPhase(
+        returned.redirectStatus === "failed"
+          ? { kind: "failed", message: PAYMENT_FAILED, retry: "reload" }
+          : { kind: "confirming" },
+      );
       return;
     }
     apiFetch<SubscribeAnswer>("/subscriptions", { method: "POST", body: { expertId: expert.id } })
@@ -77,7 +84,9 @@ export function SubscriptionCheckout({
         // Nothing to pay (a free or resumed subscription): wait for it to give access.
         if (!payload.clientSecret) return setPhase({ kind: "confirming" });
         if (!publishableKey) return setPhase({ kind: "failed", message: PAYMENTS_UNAVAILABLE, retry: "reload" });
-        setStripe(loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED, retry: "reload" })));
+        setStripe(
+          loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED, retry: "reload" })),
+        );
         setPhase({ kind: "form", clientSecret: payload.clientSecret });
       })
       .catch((error: unknown) => {
@@ -98,7 +107,9 @@ export function SubscriptionCheckout({
       }
       toast.success(subscribedToast(expert.userName));
       // The expert's page loads fresh; the layout's sidebar (subscriptions) is reloaded after it.
-      void Promise.resolve(navigate(`/experts/${encodeURIComponent(expert.userName)}`, { replace: true })).then(() => revalidate());
+      void Promise.resolve(navigate(`/experts/${encodeURIComponent(expert.userName)}`, { replace: true })).then(() =>
+        revalidate(),
+      );
     });
     return () => {
       cancelled = true;
@@ -109,7 +120,11 @@ export function SubscriptionCheckout({
   if (phase.kind === "confirming") return <PaymentStatus text="Confirming your payment… This takes a few seconds." />;
   if (phase.kind === "failed") {
     return phase.retry === "poll" ? (
-      <PaymentFailure message={phase.message} retryLabel="Check again" onRetry={() => setPhase({ kind: "confirming" })} />
+      <PaymentFailure
+        message={phase.message}
+        retryLabel="Check again"
+        onRetry={() => setPhase({ kind: "confirming" })}
+      />
     ) : (
       <PaymentFailure message={phase.message} />
     );

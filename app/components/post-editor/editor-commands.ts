@@ -37,9 +37,15 @@ export function withPostElements<T extends Editor>(editor: T): T {
 function insertParagraphAfterHeading(editor: Editor): boolean {
   const { selection } = editor;
   if (!selection || !Range.isCollapsed(selection)) return false;
-  const block = Editor.above<PostElement>(editor, { match: (node) => Element.isElement(node) && Editor.isBlock(editor, node) });
+  const block = Editor.above<PostElement>(editor, {
+    match: (node) => Element.isElement(node) && Editor.isBlock(editor, node),
+  });
   if (!block || !HEADING_TYPES.has(block[0].type) || !Editor.isEnd(editor, selection.anchor, block[1])) return false;
-  Transforms.insertNodes(editor, { type: "paragraph", children: [{ text: "" }] }, { at: Path.next(block[1]), select: true });
+  Transforms.insertNodes(
+    editor,
+    { type: "paragraph", children: [{ text: "" }] },
+    { at: Path.next(block[1]), select: true },
+  );
   return true;
 }
 
@@ -75,7 +81,11 @@ export function toggleBlock(editor: Editor, format: BlockFormat): void {
       split: true,
     });
     const type = active || format === "paragraph" ? "paragraph" : isList(format) ? "list-item" : format;
-    Transforms.setNodes(editor, { type }, { match: (node) => Element.isElement(node) && Editor.isBlock(editor, node) && !editor.isVoid(node) });
+    Transforms.setNodes(
+      editor,
+      { type },
+      { match: (node) => Element.isElement(node) && Editor.isBlock(editor, node) && !editor.isVoid(node) },
+    );
     if (!active && isList(format)) Transforms.wrapNodes(editor, { type: format, children: [] });
   });
 }
@@ -129,13 +139,20 @@ function rangeExists(editor: Editor, range: Range): boolean {
  */
 function insertBlockVoid(editor: Editor, node: PostElement, at?: Range | null) {
   selectForInsert(editor, at);
-  const top = Editor.above<PostElement>(editor, { match: (candidate) => Element.isElement(candidate) && Editor.isBlock(editor, candidate), mode: "highest" });
+  const top = Editor.above<PostElement>(editor, {
+    match: (candidate) => Element.isElement(candidate) && Editor.isBlock(editor, candidate),
+    mode: "highest",
+  });
   const emptyParagraph = top && top[0].type === "paragraph" && Editor.isEmpty(editor, top[0]) ? top[1] : null;
   Transforms.insertNodes(editor, [node, { type: "paragraph", children: [{ text: "" }] }], { mode: "highest" });
   if (emptyParagraph) Transforms.removeNodes(editor, { at: emptyParagraph });
 }
 
-export function insertImage(editor: Editor, image: { url?: string; uploadId?: string; alt?: string }, at?: Range | null): void {
+export function insertImage(
+  editor: Editor,
+  image: { url?: string; uploadId?: string; alt?: string },
+  at?: Range | null,
+): void {
   const node: ImageElement = { type: "image", url: image.url ?? "", children: [{ text: "" }] };
   if (image.uploadId) node.uploadId = image.uploadId;
   if (image.alt) node.alt = image.alt;
@@ -155,12 +172,20 @@ export function insertEmoji(editor: Editor, emoji: string, at?: Range | null): v
 // ---- uploads in the document -------------------------------------------------------------
 
 export function findUploadPath(editor: Editor, uploadId: string): Path | null {
-  const [entry] = Editor.nodes(editor, { at: [], match: (node) => Element.isElement(node) && node.type === "image" && node.uploadId === uploadId });
+  const [entry] = Editor.nodes(editor, {
+    at: [],
+    match: (node) => Element.isElement(node) && node.type === "image" && node.uploadId === uploadId,
+  });
   return entry ? entry[1] : null;
 }
 
 /** The upload finished: the image now points at the stored file (and knows its size when the server measured it). */
-export function completeUpload(editor: Editor, uploadId: string, url: string, size: { width: number | null; height: number | null } = { width: null, height: null }): boolean {
+export function completeUpload(
+  editor: Editor,
+  uploadId: string,
+  url: string,
+  size: { width: number | null; height: number | null } = { width: null, height: null },
+): boolean {
   const path = findUploadPath(editor, uploadId);
   if (!path) return false;
   const measured = size.width && size.height ? { width: size.width, height: size.height } : {};
@@ -179,7 +204,10 @@ export function removeNodeAt(editor: Editor, at: Location): void {
 export const MARK_SHORTCUTS: Record<string, Mark> = { b: "bold", i: "italic" };
 
 /** Mod+B and Mod+I (Cmd on a Mac, Ctrl elsewhere). Answers whether the key was handled. */
-export function handleShortcut(editor: Editor, event: { key: string; metaKey: boolean; ctrlKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
+export function handleShortcut(
+  editor: Editor,
+  event: { key: string; metaKey: boolean; ctrlKey: boolean; altKey: boolean; shiftKey: boolean },
+): boolean {
   if (!(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey) return false;
   const mark = MARK_SHORTCUTS[event.key.toLowerCase()];
   if (!mark) return false;
@@ -202,7 +230,10 @@ export function pendingImages(nodes: Descendant[]): number {
 }
 
 /** Image files dropped or pasted into the body go to `onFiles` (to upload); anything else is pasted as usual. */
-export function withImageFiles<T extends Editor & { insertData: (data: DataTransfer) => void }>(editor: T, onFiles: (files: File[]) => void): T {
+export function withImageFiles<T extends Editor & { insertData: (data: DataTransfer) => void }>(
+  editor: T,
+  onFiles: (files: File[]) => void,
+): T {
   const { insertData } = editor;
   editor.insertData = (data) => {
     const files = Array.from(data.files ?? []).filter((file) => file.type.startsWith("image/"));

@@ -15,7 +15,14 @@ export interface ParsedEmbed {
 
 export const EMBED_ERROR = "Only YouTube and X (Twitter) links can be embedded.";
 
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com"]);
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
 const X_HOSTS = new Set(["x.com", "www.x.com", "mobile.x.com", "twitter.com", "www.twitter.com", "mobile.twitter.com"]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const X_USER = /^[A-Za-z0-9_]{1,15}$/;
@@ -48,7 +55,9 @@ export function parseEmbedUrl(input: string): ParsedEmbed | null {
   if (!url) return null;
   const videoId = youtubeId(url);
   if (videoId !== null) {
-    return YOUTUBE_ID.test(videoId) ? { provider: "youtube", url: `https://www.youtube.com/watch?v=${videoId}`, id: videoId } : null;
+    return YOUTUBE_ID.test(videoId)
+      ? { provider: "youtube", url: `https://www.youtube.com/watch?v=${videoId}`, id: videoId }
+      : null;
   }
   if (X_HOSTS.has(url.hostname.toLowerCase())) {
     // /USER/status/ID (also /USER/statuses/ID and /i/web/status/ID).
@@ -58,7 +67,11 @@ export function parseEmbedUrl(input: string): ParsedEmbed | null {
     if (!id || !X_STATUS_ID.test(id)) return null;
     const user = segments[index - 1];
     const author = X_USER.test(user) && user !== "web" ? user : "i";
-    return { provider: "x", url: author === "i" ? `https://x.com/i/status/${id}` : `https://x.com/${author}/status/${id}`, id };
+    return {
+      provider: "x",
+      url: author === "i" ? `https://x.com/i/status/${id}` : `https://x.com/${author}/status/${id}`,
+      id,
+    };
   }
   return null;
 }

@@ -8,5 +8,14 @@ import { emojiPicture } from "./emoji";
 export function EmojiGlyph({ emoji }: { emoji: string }) {
   const src = emojiPicture(emoji);
   if (!src) return <>{emoji}</>;
-  return <img src={src} alt="" width={18} height={18} draggable={false} className="inline-block size-[1.2em] align-[-0.2em]" />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={18}
+      height={18}
+      draggable={false}
+      className="inline-block size-[1.2em] align-[-0.2em]"
+    />
+  );
 }

@@ -40,7 +40,17 @@ const TYPE_OPTIONS: { value: PostType; label: string; hint: string }[] = [
 ];
 
 /** Native radios in a fieldset: arrow keys move between them, screen readers name the group. */
-export function PostTypeSwitch({ value, onChange, name, disabled = false }: { value: PostType; onChange: (value: PostType) => void; name: string; disabled?: boolean }) {
+export function PostTypeSwitch({
+  value,
+  onChange,
+  name,
+  disabled = false,
+}: {
+  value: PostType;
+  onChange: (value: PostType) => void;
+  name: string;
+  disabled?: boolean;
+}) {
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium text-slate-800">Type</legend>
@@ -112,12 +122,19 @@ export function ModalitiesSelect({
           <fieldset>
             <legend className="sr-only">Modalities</legend>
             {options.map((option) => (
-              <label key={option.id} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <label
+                key={option.id}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+              >
                 <input
                   type="checkbox"
                   className="size-4 accent-brand-600"
                   checked={value.includes(option.id)}
-                  onChange={(event) => onChange(event.target.checked ? [...value, option.id] : value.filter((idValue) => idValue !== option.id))}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked ? [...value, option.id] : value.filter((idValue) => idValue !== option.id),
+                    )
+                  }
                 />
                 {option.name}
               </label>
@@ -130,7 +147,6 @@ export function ModalitiesSelect({
 }
 
 // ---- event ---------------------------------------------------------------------------------
-
 
 export type EventsState = { status: "idle" | "loading" | "error" } | { status: "loaded"; items: EventDTO[] };
 
@@ -161,7 +177,8 @@ export function useCategoryEvents(categoryId: number | undefined): { events: Eve
 }
 
 /** Not started yet: what a pick can still be made on. */
-export const isUpcoming = (event: Pick<EventDTO, "startsAt">, now = Date.now()) => new Date(event.startsAt).getTime() > now;
+export const isUpcoming = (event: Pick<EventDTO, "startsAt">, now = Date.now()) =>
+  new Date(event.startsAt).getTime() > now;
 
 /**
  * The event select ("event" variant, SPEC.md sections 2 and 9): the games of the chosen category
@@ -207,7 +224,8 @@ export function EventSelect({
 
   const loaded = events.status === "loaded" ? events.items : [];
   const items = upcomingOnly ? loaded.filter((event) => isUpcoming(event)) : loaded;
-  const list = current && current.id === value && !items.some((event) => event.id === current.id) ? [current, ...items] : items;
+  const list =
+    current && current.id === value && !items.some((event) => event.id === current.id) ? [current, ...items] : items;
   const selected = list.find((event) => event.id === value) ?? null;
   const noCategory = categoryId === undefined;
 
@@ -222,10 +240,13 @@ export function EventSelect({
       >
         {selected ? (
           <span className="min-w-0 truncate">
-            {selected.awayTeam} at {selected.homeTeam} · <span className="text-slate-500">{formatEventTime(selected.startsAt)}</span>
+            {selected.awayTeam} at {selected.homeTeam} ·{" "}
+            <span className="text-slate-500">{formatEventTime(selected.startsAt)}</span>
           </span>
         ) : (
-          <span className="text-slate-500">{noCategory ? "Choose a category first" : optional ? "No event" : "Choose a game"}</span>
+          <span className="text-slate-500">
+            {noCategory ? "Choose a category first" : optional ? "No event" : "Choose a game"}
+          </span>
         )}
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </Popover.Trigger>
@@ -244,7 +265,12 @@ export function EventSelect({
               </EventOption>
             ) : null}
             {list.map((event) => (
-              <EventOption key={event.id} name={`${id}-option`} checked={value === event.id} onChange={() => pick(event)}>
+              <EventOption
+                key={event.id}
+                name={`${id}-option`}
+                checked={value === event.id}
+                onChange={() => pick(event)}
+              >
                 <span className="block font-medium">
                   {event.awayTeam} <span className="text-slate-500">at</span> {event.homeTeam}
                 </span>
@@ -260,7 +286,9 @@ export function EventSelect({
               Loading games…
             </p>
           ) : null}
-          {events.status === "loaded" && items.length === 0 ? <p className="px-2 py-2 text-sm text-slate-500">No upcoming games in this category.</p> : null}
+          {events.status === "loaded" && items.length === 0 ? (
+            <p className="px-2 py-2 text-sm text-slate-500">No upcoming games in this category.</p>
+          ) : null}
           {events.status === "error" ? (
             <div role="alert" className="flex items-center justify-between gap-2 px-2 py-2 text-sm text-danger">
               Could not load the games.
@@ -280,10 +308,31 @@ export function EventSelect({
   }
 }
 
-function EventOption({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+function EventOption({
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
-    <label className={clsx("flex cursor-pointer items-start gap-2 rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-50", checked && "bg-brand-50")}>
-      <input type="radio" name={name} checked={checked} onChange={onChange} className="mt-0.5 size-4 accent-brand-600" />
+    <label
+      className={clsx(
+        "flex cursor-pointer items-start gap-2 rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-50",
+        checked && "bg-brand-50",
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        className="mt-0.5 size-4 accent-brand-600"
+      />
       <span className="min-w-0 flex-1">{children}</span>
       {checked ? <Check className="size-4 text-brand-700" aria-hidden="true" /> : null}
     </label>
@@ -318,7 +367,10 @@ export function CoverImageField({
     const current = new AbortController();
     controller.current = current;
     setState({ file, progress: 0, error: null });
-    uploadFile(file, { signal: current.signal, onProgress: (progress) => setState((s) => (s ? { ...s, progress } : s)) })
+    uploadFile(file, {
+      signal: current.signal,
+      onProgress: (progress) => setState((s) => (s ? { ...s, progress } : s)),
+    })
       .then((stored) => {
         if (current.signal.aborted) return;
         setState(null);
@@ -351,7 +403,9 @@ export function CoverImageField({
           value ? "aspect-[3/1]" : "flex h-20 items-center px-4",
         )}
       >
-        {value ? <ProxiedImage src={value} width={700} height={234} alt="Cover image" className="size-full object-cover" /> : null}
+        {value ? (
+          <ProxiedImage src={value} width={700} height={234} alt="Cover image" className="size-full object-cover" />
+        ) : null}
         {!value && !state ? <p className="text-sm text-slate-500">No cover image</p> : null}
         {uploading ? (
           <div className={clsx(value ? "absolute inset-x-4 top-1/2 -translate-y-1/2" : "mr-4 flex-1")}>
@@ -386,7 +440,15 @@ export function CoverImageField({
           </button>
         </div>
       </div>
-      <input ref={input} type="file" accept={IMAGE_MIME_TYPES.join(",")} hidden onChange={onFile} aria-hidden="true" tabIndex={-1} />
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_MIME_TYPES.join(",")}
+        hidden
+        onChange={onFile}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       {state?.error ? (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-danger">
           <span>{state.error}</span>

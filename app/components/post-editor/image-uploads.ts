@@ -7,7 +7,12 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { Editor, Range } from "slate";
 import { toast } from "~/components/ui/toast";
-import { MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, UPLOAD_TYPE_MESSAGE, isImageMimeType } from "~/modules/uploads/upload-types";
+import {
+  MAX_UPLOAD_BYTES,
+  MIN_UPLOAD_BYTES,
+  UPLOAD_TYPE_MESSAGE,
+  isImageMimeType,
+} from "~/modules/uploads/upload-types";
 import { uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
 import { completeUpload, insertImage } from "./editor-commands";
 

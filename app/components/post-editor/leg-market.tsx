@@ -6,7 +6,13 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/modules/http/api-client";
-import { LINE_TOLERANCE, PRICE_TOLERANCE_CENTS, isPricedMarket, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
+import {
+  LINE_TOLERANCE,
+  PRICE_TOLERANCE_CENTS,
+  isPricedMarket,
+  type MarketOffer,
+  type PricedMarket,
+} from "~/modules/record/market-price";
 import { formatLine, formatOdds, type LegMarket, type LegSide } from "~/modules/record/pick-basics";
 import type { LegEvent } from "~/modules/record/pick-markets";
 import type { EventMarketDTO } from "~/modules/record/market-consensus";
@@ -22,9 +28,12 @@ export const LEG_MARKET_MESSAGES = {
   loading: "Checking this game's market…",
   error: "This game's market could not be loaded: your line and odds are still checked against it when you post.",
   none: "No market lines for this game yet: only props can be posted on it.",
-  noMarket: (market: PricedMarket) => `No ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this game yet: only props can be posted on it.`,
+  noMarket: (market: PricedMarket) =>
+    `No ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this game yet: only props can be posted on it.`,
   tolerance: (market: PricedMarket) =>
-    market === "Moneyline" ? `Picks are taken within ${PRICE_TOLERANCE_CENTS} cents of it.` : `Picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it.`,
+    market === "Moneyline"
+      ? `Picks are taken within ${PRICE_TOLERANCE_CENTS} cents of it.`
+      : `Picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it.`,
 } as const;
 
 /** The game's market while a leg is priced (a moneyline, spread or total) and names its game. */
@@ -34,11 +43,14 @@ export function useEventMarket(eventId: number | null, priced: boolean): EventMa
   useEffect(() => {
     if (wanted === null) return;
     const controller = new AbortController();
-    setState((current) => (current.status === "loaded" && current.eventId === wanted ? current : { status: "loading", eventId: wanted }));
+    setState((current) =>
+      current.status === "loaded" && current.eventId === wanted ? current : { status: "loading", eventId: wanted },
+    );
     apiFetch<{ payload: EventMarketDTO }>(`/events/${wanted}/market`, { signal: controller.signal })
       .then((answer) => {
         const market = answer?.payload;
-        if (market?.eventId === wanted && Array.isArray(market.offers)) setState({ status: "loaded", eventId: wanted, market });
+        if (market?.eventId === wanted && Array.isArray(market.offers))
+          setState({ status: "loaded", eventId: wanted, market });
         else setState({ status: "error", eventId: wanted });
       })
       .catch(() => {
@@ -57,7 +69,12 @@ export function consensusOf(market: EventMarketDTO, legMarket: LegMarket, side: 
 
 /** "Los Angeles Lakers -4.5 at -110 (5 books)", "Over 221.5 at -112 (4 books)", "Draw at +250 (6 books)". */
 export function offerWords(offer: MarketOffer, event: LegEvent | null): string {
-  const team = offer.side === "Home" ? (event?.homeTeam ?? "Home") : offer.side === "Away" ? (event?.awayTeam ?? "Away") : offer.side;
+  const team =
+    offer.side === "Home"
+      ? (event?.homeTeam ?? "Home")
+      : offer.side === "Away"
+        ? (event?.awayTeam ?? "Away")
+        : offer.side;
   const bet =
     offer.market === "Moneyline"
       ? offer.side === "Draw"
@@ -70,12 +87,18 @@ export function offerWords(offer: MarketOffer, event: LegEvent | null): string {
 }
 
 /** What the leg's market line says, for the game's market as loaded. */
-export function marketWords(state: EventMarketState, legMarket: LegMarket, event: LegEvent | null): { offers: string[]; note: string } | null {
+export function marketWords(
+  state: EventMarketState,
+  legMarket: LegMarket,
+  event: LegEvent | null,
+): { offers: string[]; note: string } | null {
   if (!isPricedMarket(legMarket) || state.status === "idle") return null;
   if (state.status === "loading") return { offers: [], note: LEG_MARKET_MESSAGES.loading };
   if (state.status === "error") return { offers: [], note: LEG_MARKET_MESSAGES.error };
   if (state.market.offers.length === 0) return { offers: [], note: LEG_MARKET_MESSAGES.none };
-  const sides = Object.values(state.market.consensus[legMarket] ?? {}).filter((offer): offer is MarketOffer => Boolean(offer));
+  const sides = Object.values(state.market.consensus[legMarket] ?? {}).filter((offer): offer is MarketOffer =>
+    Boolean(offer),
+  );
   if (sides.length === 0) return { offers: [], note: LEG_MARKET_MESSAGES.noMarket(legMarket) };
   return { offers: sides.map((offer) => offerWords(offer, event)), note: LEG_MARKET_MESSAGES.tolerance(legMarket) };
 }
@@ -95,7 +118,8 @@ export function useMarketPrefill(
   const filled = useRef<{ line: string | null; odds: string | null }>({ line: null, odds: null });
   const done = useRef<string | null>(null);
   const market = state.status === "loaded" ? state.market : null;
-  const key = market && leg.side !== "" && !locked ? `${market.eventId}|${leg.market}|${leg.side}|${market.takenAt}` : null;
+  const key =
+    market && leg.side !== "" && !locked ? `${market.eventId}|${leg.market}|${leg.side}|${market.takenAt}` : null;
   useEffect(() => {
     if (key === null || key === done.current || !market) return;
     done.current = key;
@@ -114,14 +138,25 @@ export function useMarketPrefill(
       patch.odds = odds;
       filled.current.odds = odds;
     }
-    if ((patch.line !== undefined && patch.line !== leg.line) || (patch.odds !== undefined && patch.odds !== leg.odds)) fill(patch);
+    if ((patch.line !== undefined && patch.line !== leg.line) || (patch.odds !== undefined && patch.odds !== leg.odds))
+      fill(patch);
     // `fill` is the form's (a new function each render); the key says when to fill.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }
 
 /** The market in words beside the leg, announced politely as it changes. */
-export function LegMarketLine({ id, state, legMarket, event }: { id: string; state: EventMarketState; legMarket: LegMarket; event: LegEvent | null }) {
+export function LegMarketLine({
+  id,
+  state,
+  legMarket,
+  event,
+}: {
+  id: string;
+  state: EventMarketState;
+  legMarket: LegMarket;
+  event: LegEvent | null;
+}) {
   const words = marketWords(state, legMarket, event);
   return (
     <div id={id} aria-live="polite" className="text-sm text-slate-700 empty:hidden">

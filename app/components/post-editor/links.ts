@@ -34,5 +34,7 @@ export function isInternalLink(url: string, siteOrigin: string): boolean {
 
 /** The anchor attributes for a link, by the rule above. */
 export function linkAttributes(url: string, siteOrigin: string): { href: string; target?: "_blank"; rel?: string } {
-  return isInternalLink(url, siteOrigin) ? { href: url } : { href: url, target: "_blank", rel: "nofollow noopener noreferrer" };
+  return isInternalLink(url, siteOrigin)
+    ? { href: url }
+    : { href: url, target: "_blank", rel: "nofollow noopener noreferrer" };
 }

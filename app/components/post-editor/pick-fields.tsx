@@ -25,7 +25,15 @@ import { isPricedMarket } from "~/modules/record/market-price";
 import { EditorField, EventSelect, describedBy, type EventsState } from "./form-controls";
 import { LegMarketLine, useEventMarket, useMarketPrefill } from "./leg-market";
 import type { ErrorKey, FormErrors } from "./post-form-model";
-import { combinedOdds, isPropLeg, legTakesLine, pickSummary, sideLabel, toNumber, type LegFormValues } from "./pick-form-model";
+import {
+  combinedOdds,
+  isPropLeg,
+  legTakesLine,
+  pickSummary,
+  sideLabel,
+  toNumber,
+  type LegFormValues,
+} from "./pick-form-model";
 
 export const POSTED_PICK_NOTE = "Posted picks keep their bet: you can still edit the write-up until the event starts.";
 
@@ -164,7 +172,8 @@ export function PickFields(props: PickFieldsProps) {
             </div>
           ) : null}
           <p className="text-sm text-slate-700">
-            Combined odds: <span className="font-semibold">{odds === null ? "enter every leg's odds" : formatOdds(odds)}</span>
+            Combined odds:{" "}
+            <span className="font-semibold">{odds === null ? "enter every leg's odds" : formatOdds(odds)}</span>
           </p>
         </section>
       ) : legs[0] ? (
@@ -175,10 +184,17 @@ export function PickFields(props: PickFieldsProps) {
       ) : null}
 
       <div className="rounded-lg bg-slate-50 px-3 py-2">
-        <span id={`${fieldId("market")}-summary-label`} className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <span
+          id={`${fieldId("market")}-summary-label`}
+          className="block text-xs font-semibold uppercase tracking-wide text-slate-500"
+        >
           Your pick
         </span>
-        <output aria-labelledby={`${fieldId("market")}-summary-label`} aria-live="polite" className={clsx("block text-sm", summary ? "font-semibold text-slate-900" : "text-slate-500")}>
+        <output
+          aria-labelledby={`${fieldId("market")}-summary-label`}
+          aria-live="polite"
+          className={clsx("block text-sm", summary ? "font-semibold text-slate-900" : "text-slate-500")}
+        >
           {summary ?? "Complete the bet to see it here."}
         </output>
       </div>
@@ -275,7 +291,12 @@ function LegEditor({
           />
         </EditorField>
       </div>
-      <EditorField id={idOf("side")} label={label(prop ? "Over/under" : "Side")} errors={errorsOf("side")} required={!prop}>
+      <EditorField
+        id={idOf("side")}
+        label={label(prop ? "Over/under" : "Side")}
+        errors={errorsOf("side")}
+        required={!prop}
+      >
         <select
           id={idOf("side")}
           value={leg.side}
@@ -323,7 +344,13 @@ function LegEditor({
       </EditorField>
       {prop ? (
         <div className="sm:col-span-3">
-          <EditorField id={idOf("description")} label={label("Description")} errors={errorsOf("description")} hint="What the prop is on, in a few words." required>
+          <EditorField
+            id={idOf("description")}
+            label={label("Description")}
+            errors={errorsOf("description")}
+            hint="What the prop is on, in a few words."
+            required
+          >
             <input
               id={idOf("description")}
               type="text"
@@ -340,7 +367,12 @@ function LegEditor({
       ) : null}
       {priced ? (
         <div className="sm:col-span-3">
-          <LegMarketLine id={`${fieldId(`legs.${index}`)}-market`} state={marketState} legMarket={leg.market} event={event} />
+          <LegMarketLine
+            id={`${fieldId(`legs.${index}`)}-market`}
+            state={marketState}
+            legMarket={leg.market}
+            event={event}
+          />
         </div>
       ) : null}
     </div>
@@ -366,7 +398,12 @@ function LegEditor({
           {legErrors?.[0]}
         </p>
         {removable ? (
-          <button type="button" className={clsx(smallButtonClass, "ml-auto")} aria-label={`Remove leg ${index + 1}`} onClick={() => onRemoveLeg(index)}>
+          <button
+            type="button"
+            className={clsx(smallButtonClass, "ml-auto")}
+            aria-label={`Remove leg ${index + 1}`}
+            onClick={() => onRemoveLeg(index)}
+          >
             <Trash2 className="size-3.5" aria-hidden="true" />
             Remove leg
           </button>

@@ -133,7 +133,12 @@ export const formatUnits = (units: number) => `${units} ${units === 1 ? "unit" :
  * The bet in words as the server will write it: "Lakers -4.5 at -110, 1 unit", or a parlay's legs
  * and combined odds. null while a leg is incomplete or its game unknown.
  */
-export function pickSummary(market: PickMarket | "", legs: LegFormValues[], units: number | undefined, events: Map<number, LegEvent>): string | null {
+export function pickSummary(
+  market: PickMarket | "",
+  legs: LegFormValues[],
+  units: number | undefined,
+  events: Map<number, LegEvent>,
+): string | null {
   if (market === "" || legs.length === 0) return null;
   const parsed = [];
   for (const leg of legs) {
@@ -149,7 +154,9 @@ export function pickSummary(market: PickMarket | "", legs: LegFormValues[], unit
 /** A parlay's odds as its legs' odds are typed: null until every leg has valid odds. */
 export function combinedOdds(legs: LegFormValues[]): number | null {
   const odds = legs.map((leg) => oddsSchema.safeParse(toNumber(leg.odds)));
-  return odds.length > 0 && odds.every((result) => result.success) ? parlayOdds(odds.map((result) => result.data as number)) : null;
+  return odds.length > 0 && odds.every((result) => result.success)
+    ? parlayOdds(odds.map((result) => result.data as number))
+    : null;
 }
 
 /** A side as the expert reads it: the team's name for Home/Away once the game is chosen. */

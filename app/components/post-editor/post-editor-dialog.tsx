@@ -18,7 +18,10 @@ import { useTimeZone } from "~/components/time/time-zone";
 import type { Option } from "./form-controls";
 import { PostForm, savedMessage, type SaveKind } from "./post-form";
 
-type Loaded = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; post: PostDTO | null; categories: Option[]; modalities: Option[] };
+type Loaded =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; post: PostDTO | null; categories: Option[]; modalities: Option[] };
 
 export const EDIT_OWN_ONLY = "You can only edit your own posts.";
 
@@ -55,7 +58,9 @@ export default function PostEditorDialog({
     Promise.all([
       apiFetch<{ items: Option[] }>("/categories", { signal }),
       apiFetch<{ items: Option[] }>("/modalities", { signal }),
-      postId === NEW_POST ? Promise.resolve(null) : apiFetch<{ payload: PostDTO }>(`/posts/${encodeURIComponent(postId)}`, { signal }).then((a) => a.payload),
+      postId === NEW_POST
+        ? Promise.resolve(null)
+        : apiFetch<{ payload: PostDTO }>(`/posts/${encodeURIComponent(postId)}`, { signal }).then((a) => a.payload),
     ])
       .then(([categories, modalities, post]) => {
         if (post && post.author.id !== viewerId) setLoaded({ status: "error", message: EDIT_OWN_ONLY });

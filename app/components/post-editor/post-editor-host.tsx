@@ -20,11 +20,19 @@ export function PostEditorHost({ viewer }: { viewer: { id: string; roles: string
 
   const postId = params.get(POST_EDITOR_PARAM);
   const close = useCallback(
-    () => navigate({ pathname: location.pathname, search: withoutEditorParam(location.search), hash: location.hash }, { replace: true, preventScrollReset: true }),
+    () =>
+      navigate(
+        { pathname: location.pathname, search: withoutEditorParam(location.search), hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      ),
     [navigate, location.pathname, location.search, location.hash],
   );
   const rename = useCallback(
-    (id: string) => navigate({ pathname: location.pathname, search: withEditorParam(location.search, id), hash: location.hash }, { replace: true, preventScrollReset: true }),
+    (id: string) =>
+      navigate(
+        { pathname: location.pathname, search: withEditorParam(location.search, id), hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      ),
     [navigate, location.pathname, location.search, location.hash],
   );
 
@@ -39,7 +47,10 @@ export function PostEditorHost({ viewer }: { viewer: { id: string; roles: string
 function LoadingEditor() {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/60">
-      <p role="status" className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-lg">
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-lg"
+      >
         <Loader2 className="size-4 animate-spin" aria-hidden="true" />
         Opening the editor…
       </p>

@@ -9,7 +9,16 @@ import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import type { PickMarket } from "~/modules/record/pick-markets";
 import { fromZonedInputValue } from "~/modules/time/clock";
 import { emptyDocument, pendingImages } from "./editor-commands";
-import { LEG_FIELDS, legFromRecord, legPayload, legShows, toNumber, type LegField, type LegFormValues, type LegRecord } from "./pick-form-model";
+import {
+  LEG_FIELDS,
+  legFromRecord,
+  legPayload,
+  legShows,
+  toNumber,
+  type LegField,
+  type LegFormValues,
+  type LegRecord,
+} from "./pick-form-model";
 
 export { toNumber } from "./pick-form-model";
 
@@ -35,7 +44,11 @@ export interface PostFormValues {
 
 /** How the post goes out: a draft, now, at a chosen time, or (a live post) keeping its date. */
 /** A schedule's `at` is a `datetime-local` value on the wall clock of `timeZone`, the viewer's zone. */
-export type PublishChoice = { kind: "draft" } | { kind: "now" } | { kind: "schedule"; at: string; timeZone: string } | { kind: "keep"; publishDate: string };
+export type PublishChoice =
+  | { kind: "draft" }
+  | { kind: "now" }
+  | { kind: "schedule"; at: string; timeZone: string }
+  | { kind: "keep"; publishDate: string };
 
 /** The fields that show their own error; anything else the server names goes to the root. */
 export const FORM_FIELDS = [
@@ -66,10 +79,12 @@ export const FORM_MESSAGES = {
 } as const;
 
 export const noErrors = (): FormErrors => ({ fields: {}, root: [] });
-export const hasErrors = (errors: FormErrors) => errors.root.length > 0 || Object.values(errors.fields).some((list) => list && list.length > 0);
+export const hasErrors = (errors: FormErrors) =>
+  errors.root.length > 0 || Object.values(errors.fields).some((list) => list && list.length > 0);
 
 /** Posted (issue 9): its bet is on the record; only the write-up may change until the event starts. */
-export const isPostedPick = (post: Pick<PostDTO, "postType" | "postedAt"> | null) => Boolean(post && post.postType === "Pick" && post.postedAt !== null);
+export const isPostedPick = (post: Pick<PostDTO, "postType" | "postedAt"> | null) =>
+  Boolean(post && post.postType === "Pick" && post.postedAt !== null);
 
 /** A posted pick's bet, sent back exactly as loaded: the server refuses any change to it. */
 export interface KeptBet {
@@ -115,7 +130,8 @@ export function initialValues(post: PostDTO | null): PostFormValues {
 }
 
 /** What "unsaved changes" compares: the values without the legs' React keys. */
-export const snapshot = (values: PostFormValues) => JSON.stringify({ ...values, legs: values.legs.map(({ key: _key, ...leg }) => leg) });
+export const snapshot = (values: PostFormValues) =>
+  JSON.stringify({ ...values, legs: values.legs.map(({ key: _key, ...leg }) => leg) });
 
 function publishDateFor(choice: PublishChoice, now: Date): string | null {
   switch (choice.kind) {
@@ -135,7 +151,12 @@ function publishDateFor(choice: PublishChoice, now: Date): string | null {
  * units (the server derives its selection, odds and event); a posted pick sends `kept`, its bet
  * as loaded.
  */
-export function toPayload(values: PostFormValues, choice: PublishChoice, now = new Date(), kept: KeptBet | null = null) {
+export function toPayload(
+  values: PostFormValues,
+  choice: PublishChoice,
+  now = new Date(),
+  kept: KeptBet | null = null,
+) {
   const isPick = values.postType === "Pick";
   return {
     postType: values.postType,
@@ -198,7 +219,12 @@ function withPlaceholders(payload: PostPayload) {
 }
 
 /** The server's rules (postInputSchema), plus what only the dialog knows: uploads and the schedule. */
-export function validatePost(values: PostFormValues, choice: PublishChoice, now = new Date(), kept: KeptBet | null = null): FormErrors {
+export function validatePost(
+  values: PostFormValues,
+  choice: PublishChoice,
+  now = new Date(),
+  kept: KeptBet | null = null,
+): FormErrors {
   const errors = noErrors();
   const payload = toPayload(values, choice, now, kept);
   const result = postInputSchema.safeParse(payload);
@@ -226,7 +252,10 @@ export function validatePost(values: PostFormValues, choice: PublishChoice, now 
  * the second leg's side); the single message at the root when no field was named, or one the
  * dialog does not show.
  */
-export function serverErrors(error: { error: string; errors?: Record<string, string[]> }, values: PostFormValues): FormErrors {
+export function serverErrors(
+  error: { error: string; errors?: Record<string, string[]> },
+  values: PostFormValues,
+): FormErrors {
   const errors = noErrors();
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
     for (const message of messages) addError(errors, values, field, message);

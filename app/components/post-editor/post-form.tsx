@@ -16,7 +16,16 @@ import { POST_TITLE_MAX } from "~/modules/posts/post-schema";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import type { EventDTO } from "~/modules/reference/reference.server";
 import type { PickMarket } from "~/modules/record/pick-markets";
-import { CoverImageField, EditorField, EventSelect, ModalitiesSelect, PostTypeSwitch, describedBy, useCategoryEvents, type Option } from "./form-controls";
+import {
+  CoverImageField,
+  EditorField,
+  EventSelect,
+  ModalitiesSelect,
+  PostTypeSwitch,
+  describedBy,
+  useCategoryEvents,
+  type Option,
+} from "./form-controls";
 import { PickFields } from "./pick-fields";
 import { legsForMarket, newLeg, retarget, type LegFormValues } from "./pick-form-model";
 import {
@@ -75,7 +84,8 @@ export function PostForm({
   const [saving, setSaving] = useState<SaveKind | null>(null);
   // The schedule is written and read on the viewer's clock, the zone every page shows times in.
   const timeZone = useTimeZone();
-  const scheduledAt = post?.publishDate && !isLivePost(post) ? toZonedInputValue(new Date(post.publishDate), timeZone) : "";
+  const scheduledAt =
+    post?.publishDate && !isLivePost(post) ? toZonedInputValue(new Date(post.publishDate), timeZone) : "";
   const [scheduling, setScheduling] = useState(scheduledAt !== "");
   const [scheduleAt, setScheduleAt] = useState(scheduledAt);
   const [eventInfo, setEventInfo] = useState<EventDTO | null>(post?.eventInfo ?? null);
@@ -87,18 +97,25 @@ export function PostForm({
   const kept = useMemo(() => keptBetOf(post), [post]);
   const onRecord =
     post?.postType === "Pick" &&
-    (post.pickResult !== null || post.withdrawnAt !== null || (post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= Date.now()));
+    (post.pickResult !== null ||
+      post.withdrawnAt !== null ||
+      (post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= Date.now()));
 
   const categoryId = toNumber(values.categoryId);
   const { events, retry: retryEvents } = useCategoryEvents(categoryId);
   // Games the legs name: the category's list, plus those chosen or loaded with the pick.
-  const [extraEvents, setExtraEvents] = useState<Map<number, EventDTO>>(() => new Map(post?.eventInfo ? [[post.eventInfo.id, post.eventInfo]] : []));
+  const [extraEvents, setExtraEvents] = useState<Map<number, EventDTO>>(
+    () => new Map(post?.eventInfo ? [[post.eventInfo.id, post.eventInfo]] : []),
+  );
   const knownEvents = useMemo(() => {
     const map = new Map(extraEvents);
     if (events.status === "loaded") for (const event of events.items) map.set(event.id, event);
     return map;
   }, [extraEvents, events]);
-  const rememberEvent = useCallback((event: EventDTO) => setExtraEvents((current) => new Map(current).set(event.id, event)), []);
+  const rememberEvent = useCallback(
+    (event: EventDTO) => setExtraEvents((current) => new Map(current).set(event.id, event)),
+    [],
+  );
 
   dirty.current = snapshot(values) !== saved || (scheduling && scheduleAt !== scheduledAt);
 
@@ -145,7 +162,9 @@ export function PostForm({
   /** Drops the errors of the fields a change touched (`legs.` drops every leg's). */
   function clearErrors(...keys: string[]) {
     setErrors((current) => {
-      const touched = Object.keys(current.fields).filter((key) => keys.some((prefix) => (prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix)));
+      const touched = Object.keys(current.fields).filter((key) =>
+        keys.some((prefix) => (prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix)),
+      );
       if (touched.length === 0) return current;
       const fields = { ...current.fields };
       for (const key of touched) delete fields[key as ErrorKey];
@@ -177,14 +196,23 @@ export function PostForm({
     if (event) rememberEvent(event);
     setValues((current) => ({
       ...current,
-      legs: current.legs.map((leg, i) => (i !== index ? leg : patch.market ? retarget(leg, patch.market) : { ...leg, ...patch })),
+      legs: current.legs.map((leg, i) =>
+        i !== index ? leg : patch.market ? retarget(leg, patch.market) : { ...leg, ...patch },
+      ),
     }));
     // A new market reshapes the leg; any other change touches its own field (and the same-bet-twice check).
-    clearErrors(...(patch.market ? [`legs.${index}.`] : Object.keys(patch).map((field) => `legs.${index}.${field}`)), `legs.${index}`, "legs");
+    clearErrors(
+      ...(patch.market ? [`legs.${index}.`] : Object.keys(patch).map((field) => `legs.${index}.${field}`)),
+      `legs.${index}`,
+      "legs",
+    );
   }
 
   function addLeg() {
-    setValues((current) => ({ ...current, legs: [...current.legs, newLeg(current.legs.at(-1)?.market ?? "Moneyline")] }));
+    setValues((current) => ({
+      ...current,
+      legs: [...current.legs, newLeg(current.legs.at(-1)?.market ?? "Moneyline")],
+    }));
     clearErrors("legs");
   }
 
@@ -214,7 +242,10 @@ export function PostForm({
       setSaved(snapshot(values));
       onSaved(answer.payload, choice.kind);
     } catch (error) {
-      const failure = error instanceof ApiClientError ? error : new ApiClientError({ statusCode: 500, error: ERROR_MESSAGES.default });
+      const failure =
+        error instanceof ApiClientError
+          ? error
+          : new ApiClientError({ statusCode: 500, error: ERROR_MESSAGES.default });
       setErrors(serverErrors(failure, values));
       // SPEC.md section 8: the server's text; a field's own message says more than the 422 default.
       const firstFieldMessage = failure.errors ? Object.values(failure.errors)[0]?.[0] : undefined;
@@ -229,18 +260,30 @@ export function PostForm({
   const bodyLabelId = `${fieldId("body")}-label`;
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => event.preventDefault()} className="flex min-h-0 flex-1 flex-col" aria-labelledby={`${id}-heading`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      className="flex min-h-0 flex-1 flex-col"
+      aria-labelledby={`${id}-heading`}
+    >
       <h3 id={`${id}-heading`} className="sr-only">
         {post ? "Edit" : "New"} {values.postType.toLowerCase()}
       </h3>
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-4 py-5 sm:px-6">
         {onRecord ? (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            This pick is on your verified record (graded, withdrawn, or its game has started): it can no longer be edited.
+            This pick is on your verified record (graded, withdrawn, or its game has started): it can no longer be
+            edited.
           </p>
         ) : null}
 
-        <PostTypeSwitch name={fieldId("postType")} value={values.postType} disabled={posted} onChange={(value) => change("postType", value)} />
+        <PostTypeSwitch
+          name={fieldId("postType")}
+          value={values.postType}
+          disabled={posted}
+          onChange={(value) => change("postType", value)}
+        />
 
         <EditorField id={fieldId("title")} label="Title" errors={fieldErrors("title")} required>
           <input
@@ -256,7 +299,12 @@ export function PostForm({
           />
         </EditorField>
 
-        <CoverImageField id={fieldId("coverImage")} value={values.coverImage} onChange={(key) => change("coverImage", key)} errors={fieldErrors("coverImage")} />
+        <CoverImageField
+          id={fieldId("coverImage")}
+          value={values.coverImage}
+          onChange={(key) => change("coverImage", key)}
+          errors={fieldErrors("coverImage")}
+        />
 
         <div>
           <span id={bodyLabelId} className="block text-sm font-medium text-slate-800">
@@ -301,7 +349,12 @@ export function PostForm({
             </select>
           </EditorField>
           {!isPick ? (
-            <EditorField id={fieldId("eventId")} label="Event" errors={fieldErrors("eventId")} hint="Optional: the game this is about.">
+            <EditorField
+              id={fieldId("eventId")}
+              label="Event"
+              errors={fieldErrors("eventId")}
+              hint="Optional: the game this is about."
+            >
               <EventSelect
                 id={fieldId("eventId")}
                 categoryId={categoryId}
@@ -350,7 +403,12 @@ export function PostForm({
         ) : null}
 
         {scheduling && !keepsDate ? (
-          <EditorField id={fieldId("publishDate")} label="Publish at" errors={fieldErrors("publishDate")} hint={`Your time zone: ${timeZone.replace(/_/g, " ")}. The post goes live then.`}>
+          <EditorField
+            id={fieldId("publishDate")}
+            label="Publish at"
+            errors={fieldErrors("publishDate")}
+            hint={`Your time zone: ${timeZone.replace(/_/g, " ")}. The post goes live then.`}
+          >
             <input
               ref={scheduleInput}
               id={fieldId("publishDate")}
@@ -359,7 +417,8 @@ export function PostForm({
               min={toZonedInputValue(new Date(), timeZone)}
               onChange={(event) => {
                 setScheduleAt(event.target.value);
-                if (errors.fields.publishDate) setErrors((current) => ({ ...current, fields: { ...current.fields, publishDate: undefined } }));
+                if (errors.fields.publishDate)
+                  setErrors((current) => ({ ...current, fields: { ...current.fields, publishDate: undefined } }));
               }}
               className={clsx(inputClass, "sm:max-w-xs")}
               {...describedBy(fieldId("publishDate"), fieldErrors("publishDate"), true)}
@@ -374,7 +433,11 @@ export function PostForm({
 
       <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:flex sm:items-center sm:justify-end sm:px-6">
         {/* On a phone the dialog's X is Cancel: the three ways to save get the room. */}
-        <button type="button" className={clsx(secondaryClass.replace("inline-flex", "hidden sm:inline-flex"), "sm:mr-auto")} onClick={onCancel}>
+        <button
+          type="button"
+          className={clsx(secondaryClass.replace("inline-flex", "hidden sm:inline-flex"), "sm:mr-auto")}
+          onClick={onCancel}
+        >
           Cancel
         </button>
         {keepsDate ? (
@@ -389,7 +452,12 @@ export function PostForm({
           </button>
         ) : (
           <>
-            <button type="button" className={secondaryClass} disabled={onRecord || saving !== null} onClick={() => save({ kind: "draft" })}>
+            <button
+              type="button"
+              className={secondaryClass}
+              disabled={onRecord || saving !== null}
+              onClick={() => save({ kind: "draft" })}
+            >
               {saving === "draft" ? <Spinner /> : <FileText className="size-4" aria-hidden="true" />}
               Save draft
             </button>
@@ -403,7 +471,12 @@ export function PostForm({
               {saving === "schedule" ? <Spinner /> : <CalendarClock className="size-4" aria-hidden="true" />}
               {scheduling ? "Schedule" : "Schedule…"}
             </button>
-            <button type="button" className={clsx(primaryClass, "col-span-2")} disabled={onRecord || saving !== null} onClick={() => save({ kind: "now" })}>
+            <button
+              type="button"
+              className={clsx(primaryClass, "col-span-2")}
+              disabled={onRecord || saving !== null}
+              onClick={() => save({ kind: "now" })}
+            >
               {saving === "now" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
               Publish now
             </button>
@@ -419,10 +492,15 @@ function Spinner() {
 }
 
 /** The success toast's words for each way of saving. */
-export function savedMessage(post: Pick<PostDTO, "postType" | "publishDate">, kind: SaveKind, timeZone: string): string {
+export function savedMessage(
+  post: Pick<PostDTO, "postType" | "publishDate">,
+  kind: SaveKind,
+  timeZone: string,
+): string {
   const noun = post.postType === "Pick" ? "Pick" : "Post";
   if (kind === "draft") return "Draft saved.";
   if (kind === "keep") return "Changes saved.";
-  if (kind === "schedule" && post.publishDate) return `${noun} scheduled for ${formatTime(post.publishDate, timeZone, "dateTime")}.`;
+  if (kind === "schedule" && post.publishDate)
+    return `${noun} scheduled for ${formatTime(post.publishDate, timeZone, "dateTime")}.`;
   return `${noun} published.`;
 }

@@ -23,10 +23,31 @@ import {
   Trash2,
   type LucideIcon,
 } from "lucide-react";
-import { forwardRef, useCallback, useId, useRef, useState, type ButtonHTMLAttributes, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  forwardRef,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { createEditor, Editor, Transforms, type Descendant, type Range } from "slate";
 import { withHistory } from "slate-history";
-import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps, type RenderPlaceholderProps } from "slate-react";
+import {
+  Editable,
+  ReactEditor,
+  Slate,
+  useSlate,
+  useSlateStatic,
+  withReact,
+  type RenderElementProps,
+  type RenderLeafProps,
+  type RenderPlaceholderProps,
+} from "slate-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
 import {
@@ -95,11 +116,7 @@ export function RichTextEditor({
 
   return (
     <ImageUploadsContext.Provider value={uploads}>
-      <Slate
-        editor={editor}
-        initialValue={initialValue}
-        onValueChange={(value) => onChange(value)}
-      >
+      <Slate editor={editor} initialValue={initialValue} onValueChange={(value) => onChange(value)}>
         <div
           className={clsx(
             "mt-1 rounded-lg border bg-white shadow-sm focus-within:border-brand-600 focus-within:outline-2 focus-within:outline-brand-600",
@@ -164,7 +181,11 @@ function runOnSelection(editor: Editor, command: () => void) {
 function Toolbar() {
   const editor = useSlate();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 px-1.5 py-1">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 px-1.5 py-1"
+    >
       {BLOCK_BUTTONS.map((button) => (
         <BlockButton key={button.format} {...button} />
       ))}
@@ -271,7 +292,8 @@ function ToolPopover({
 const smallInputClass =
   "block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-danger";
 const smallPrimaryClass = "rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white hover:bg-slate-800";
-const smallSecondaryClass = "rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100";
+const smallSecondaryClass =
+  "rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100";
 
 /** The URL form shared by links and embeds: one field, an inline error, Enter submits. */
 function UrlForm({
@@ -462,7 +484,16 @@ function ImageButton() {
           input.current?.click();
         }}
       />
-      <input ref={input} type="file" accept={IMAGE_MIME_TYPES.join(",")} multiple hidden onChange={onFiles} aria-hidden="true" tabIndex={-1} />
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_MIME_TYPES.join(",")}
+        multiple
+        hidden
+        onChange={onFiles}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
     </>
   );
 }
@@ -487,13 +518,23 @@ function EditorElement({ attributes, children, element }: RenderElementProps) {
       return (
         // In the editor a link is text to edit: clicking places the cursor, it does not navigate.
         // A stored body may come from the API with any URL: only a checked one becomes an href.
-        <a {...attributes} href={normalizeLinkUrl(element.url) ?? undefined} className="text-brand-700 underline" onClick={(event) => event.preventDefault()}>
+        <a
+          {...attributes}
+          href={normalizeLinkUrl(element.url) ?? undefined}
+          className="text-brand-700 underline"
+          onClick={(event) => event.preventDefault()}
+        >
           {children}
         </a>
       );
     case "emoji":
       return (
-        <span {...attributes} contentEditable={false} role="img" aria-label={EMOJI.find((e) => e.emoji === element.emoji)?.name ?? "emoji"}>
+        <span
+          {...attributes}
+          contentEditable={false}
+          role="img"
+          aria-label={EMOJI.find((e) => e.emoji === element.emoji)?.name ?? "emoji"}
+        >
           <EmojiGlyph emoji={element.emoji} />
           {children}
         </span>
@@ -527,7 +568,15 @@ function EditorLeaf({ attributes, children, leaf }: RenderLeafProps) {
 const voidButtonClass =
   "inline-flex items-center gap-1 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-slate-800 shadow ring-1 ring-slate-200 hover:bg-slate-100";
 
-function RemoveVoidButton({ element, label, onRemove }: { element: ImageElement | EmbedElement; label: string; onRemove?: () => void }) {
+function RemoveVoidButton({
+  element,
+  label,
+  onRemove,
+}: {
+  element: ImageElement | EmbedElement;
+  label: string;
+  onRemove?: () => void;
+}) {
   const editor = useSlateStatic();
   return (
     <button
@@ -577,7 +626,10 @@ function ImageBlock({ element }: { element: ImageElement }) {
         </div>
       ) : null}
       {upload?.error ? (
-        <div role="alert" className="absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-2 bg-white/95 px-3 py-2 text-sm text-danger">
+        <div
+          role="alert"
+          className="absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-2 bg-white/95 px-3 py-2 text-sm text-danger"
+        >
           <span className="mr-auto">{upload.error}</span>
           <button type="button" className={voidButtonClass} onClick={() => uploads.retry(element.uploadId!)}>
             <RotateCcw className="size-3.5" aria-hidden="true" />
@@ -586,7 +638,11 @@ function ImageBlock({ element }: { element: ImageElement }) {
         </div>
       ) : null}
       <div className="absolute right-2 top-2">
-        <RemoveVoidButton element={element} label="Remove image" onRemove={() => element.uploadId && uploads.cancel(element.uploadId)} />
+        <RemoveVoidButton
+          element={element}
+          label="Remove image"
+          onRemove={() => element.uploadId && uploads.cancel(element.uploadId)}
+        />
       </div>
     </figure>
   );

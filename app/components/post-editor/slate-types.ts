@@ -23,7 +23,15 @@ export type LinkElement = { type: "link"; url: string; children: PostText[] };
  * `url` is the storage key once uploaded; `width`/`height` (the stored image's, when known) let
  * the reader reserve its space; `uploadId` only lives in the editor while uploading.
  */
-export type ImageElement = { type: "image"; url: string; alt?: string; width?: number; height?: number; uploadId?: string; children: PostText[] };
+export type ImageElement = {
+  type: "image";
+  url: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+  uploadId?: string;
+  children: PostText[];
+};
 export type EmbedElement = { type: "embed"; url: string; provider: EmbedProvider; children: PostText[] };
 export type EmojiElement = { type: "emoji"; emoji: string; children: PostText[] };
 

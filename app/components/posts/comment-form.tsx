@@ -64,7 +64,12 @@ export default function CommentForm({
       } catch (error) {
         const errors = error instanceof ApiClientError ? error.errors : undefined;
         const onField = errors?.body ?? [];
-        setLastResult(submission.reply({ fieldErrors: { body: onField }, formErrors: onField.length > 0 ? [] : [messageOf(error)] }));
+        setLastResult(
+          submission.reply({
+            fieldErrors: { body: onField },
+            formErrors: onField.length > 0 ? [] : [messageOf(error)],
+          }),
+        );
       } finally {
         setSending(false);
       }
@@ -88,11 +93,19 @@ export default function CommentForm({
       <FormError id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
             Cancel
           </button>
         ) : null}
-        <button type="submit" disabled={sending} className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={sending}
+          className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
+        >
           {sending ? "Sending…" : submitLabel}
         </button>
       </div>

@@ -54,7 +54,9 @@ function authorName(author: CommentDTO["author"]): string {
 /** Adds what the API answered to the list: a top-level comment first, a reply at the end of its thread. */
 function withAdded(items: CommentDTO[], added: CommentDTO): CommentDTO[] {
   if (!added.parentId) return [{ ...added, replies: added.replies ?? [] }, ...items.filter((c) => c.id !== added.id)];
-  return items.map((c) => (c.id === added.parentId ? { ...c, replies: [...c.replies.filter((r) => r.id !== added.id), added] } : c));
+  return items.map((c) =>
+    c.id === added.parentId ? { ...c, replies: [...c.replies.filter((r) => r.id !== added.id), added] } : c,
+  );
 }
 
 /** Soft delete as the server does it: a comment with replies stays, marked deleted; others go. */
@@ -123,9 +125,12 @@ export function Comments({
     setLoadingMore(true);
     try {
       const next = lastPage + 1;
-      const answer = await apiFetch<{ items: CommentDTO[]; meta: { totalItems: number } }>(`/posts/${encodeURIComponent(postId)}/comments`, {
-        query: { page: next, size },
-      });
+      const answer = await apiFetch<{ items: CommentDTO[]; meta: { totalItems: number } }>(
+        `/posts/${encodeURIComponent(postId)}/comments`,
+        {
+          query: { page: next, size },
+        },
+      );
       // New comments since the first page shift the pages: keep each comment once.
       setItems((current) => [...current, ...answer.items.filter((c) => !current.some((known) => known.id === c.id))]);
       setTotalItems(answer.meta.totalItems);
@@ -146,7 +151,12 @@ export function Comments({
   }
 
   async function remove(comment: CommentDTO) {
-    const sure = await confirm({ title: "Delete this comment?", description: "This cannot be undone.", confirmLabel: "Delete", destructive: true });
+    const sure = await confirm({
+      title: "Delete this comment?",
+      description: "This cannot be undone.",
+      confirmLabel: "Delete",
+      destructive: true,
+    });
     if (!sure) return;
     try {
       await apiFetch(`/comments/${encodeURIComponent(comment.id)}`, { method: "DELETE" });
@@ -163,8 +173,7 @@ export function Comments({
     <section id="comments" aria-labelledby="comments-heading" className="mt-10 scroll-mt-20">
       <h2 id="comments-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
         <MessageCircle className="size-5" aria-hidden="true" />
-        Comments{" "}
-        <span className="text-base font-semibold text-slate-500">({count})</span>
+        Comments <span className="text-base font-semibold text-slate-500">({count})</span>
       </h2>
 
       {locked === "scheduled" ? (
@@ -173,7 +182,10 @@ export function Comments({
         <div className="mt-4 flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center">
           <Lock className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
           <p className="flex-1 text-slate-700">{LOCKED_DISCUSSION}</p>
-          <Link to={subscribeHref} className="rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600">
+          <Link
+            to={subscribeHref}
+            className="rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600"
+          >
             Subscribe
           </Link>
         </div>
@@ -182,7 +194,13 @@ export function Comments({
           {viewer ? (
             <div className="mt-4">
               <Suspense fallback={null}>
-                <CommentForm postId={postId} parentId={null} label="Add a comment" submitLabel="Post comment" onAdded={added} />
+                <CommentForm
+                  postId={postId}
+                  parentId={null}
+                  label="Add a comment"
+                  submitLabel="Post comment"
+                  onAdded={added}
+                />
               </Suspense>
             </div>
           ) : (
@@ -196,7 +214,10 @@ export function Comments({
 
           {firstPage > 1 ? (
             <p className="mt-6 text-sm">
-              <Link to={`/posts/${encodeURIComponent(postId)}#comments`} className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to={`/posts/${encodeURIComponent(postId)}#comments`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 Show the newest comments
               </Link>
             </p>
@@ -208,7 +229,14 @@ export function Comments({
             <ol className="mt-6 space-y-4" aria-label="Comments">
               {items.map((comment) => (
                 <li key={comment.id}>
-                  <CommentItem comment={comment} timeZone={timeZone} highlighted={highlighted} siteOrigin={siteOrigin} onDelete={remove} onReply={viewer ? () => setReplyingTo(comment.id) : undefined} />
+                  <CommentItem
+                    comment={comment}
+                    timeZone={timeZone}
+                    highlighted={highlighted}
+                    siteOrigin={siteOrigin}
+                    onDelete={remove}
+                    onReply={viewer ? () => setReplyingTo(comment.id) : undefined}
+                  />
                   {comment.replies.length > 0 || replyingTo === comment.id ? (
                     <div className="ml-6 mt-3 space-y-3 border-l-2 border-slate-200 pl-4 sm:ml-12">
                       {comment.replies.length > 0 ? (
@@ -296,19 +324,30 @@ function CommentItem({
     >
       <header className="flex items-center gap-3">
         {comment.author ? (
-          <ProxiedImage src={comment.author.avatar} width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-full bg-slate-100 object-cover" />
+          <ProxiedImage
+            src={comment.author.avatar}
+            width={32}
+            height={32}
+            loading="lazy"
+            className="size-8 shrink-0 rounded-full bg-slate-100 object-cover"
+          />
         ) : (
           <span className="size-8 shrink-0 rounded-full bg-slate-200" aria-hidden="true" />
         )}
         <div className="min-w-0 flex-1 text-sm">
           {comment.author && isExpertAuthor ? (
-            <Link to={`/experts/${encodeURIComponent(comment.author.userName)}`} className="font-semibold text-slate-900 hover:underline">
+            <Link
+              to={`/experts/${encodeURIComponent(comment.author.userName)}`}
+              className="font-semibold text-slate-900 hover:underline"
+            >
               {name}
             </Link>
           ) : (
             <span className="font-semibold text-slate-900">{name}</span>
           )}
-          {isExpertAuthor ? <span className="ml-2 rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Expert</span> : null}
+          {isExpertAuthor ? (
+            <span className="ml-2 rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Expert</span>
+          ) : null}
           <p className="text-slate-500">
             <time dateTime={comment.createdAt}>{formatTime(comment.createdAt, timeZone, "dateTime")}</time>
           </p>
@@ -324,7 +363,12 @@ function CommentItem({
       {!comment.isDeleted && (onReply || comment.canDelete) ? (
         <div className="mt-2 flex gap-3 text-sm">
           {onReply ? (
-            <button type="button" onClick={onReply} aria-label={`Reply to ${name}`} className="font-semibold text-slate-600 hover:text-slate-900">
+            <button
+              type="button"
+              onClick={onReply}
+              aria-label={`Reply to ${name}`}
+              className="font-semibold text-slate-600 hover:text-slate-900"
+            >
               Reply
             </button>
           ) : null}

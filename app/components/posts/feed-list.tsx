@@ -30,7 +30,10 @@ function FeedEmpty() {
       <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
         Follow or subscribe to experts and their posts and picks will show up here, newest first.
       </p>
-      <Link to="/discover-experts" className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600">
+      <Link
+        to="/discover-experts"
+        className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
+      >
         Discover experts
       </Link>
     </div>

@@ -39,7 +39,16 @@ export interface InfinitePostListProps {
  * pages belong to one list. The first page follows the loader, so a revalidation refreshes it
  * without dropping what was loaded below it.
  */
-export function InfinitePostList({ initialItems, initialPage = 1, totalPages: initialTotalPages, endpoint, query, pageSize, label, empty }: InfinitePostListProps) {
+export function InfinitePostList({
+  initialItems,
+  initialPage = 1,
+  totalPages: initialTotalPages,
+  endpoint,
+  query,
+  pageSize,
+  label,
+  empty,
+}: InfinitePostListProps) {
   const [morePages, setMorePages] = useState<PostDTO[][]>([]);
   const [totalPages, setTotalPages] = useState(initialTotalPages);
   const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
@@ -65,7 +74,9 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
       setStatus("loading");
       setError(null);
       try {
-        const answer = await apiFetch<PageAnswer>(endpoint, { query: { ...(JSON.parse(queryKey) as Record<string, string>), page: nextPage, size: pageSize } });
+        const answer = await apiFetch<PageAnswer>(endpoint, {
+          query: { ...(JSON.parse(queryKey) as Record<string, string>), page: nextPage, size: pageSize },
+        });
         if (byKeyboard) focusAfterLoad.current = answer.items[0]?.id ?? null;
         setMorePages((pages) => [...pages, answer.items]);
         setTotalPages(answer.meta.totalPages);
@@ -81,7 +92,10 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
   );
 
   const loadOnScroll = useCallback(() => void loadMore(false), [loadMore]);
-  const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadOnScroll, { enabled: hasMore && status === "idle", rootMargin: "600px 0px" });
+  const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadOnScroll, {
+    enabled: hasMore && status === "idle",
+    rootMargin: "600px 0px",
+  });
 
   // Move the focus to the first post that just arrived, so the keyboard carries on from there.
   useEffect(() => {
@@ -92,7 +106,6 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
     [...items].find((item) => item.dataset.postId === id)?.focus();
   }, [morePages]);
 
-
   if (items.length === 0 && !hasMore) return <>{empty}</>;
 
   const nextHref = `?page=${nextPage}`;
@@ -101,7 +114,11 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
       {initialPage > 1 ? (
         // Opened further down (the link below before JavaScript, or a shared address): the way back up.
         <p className="mb-3 text-sm">
-          <Link to={initialPage === 2 ? pathname : `${pathname}?page=${initialPage - 1}`} rel="prev" className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={initialPage === 2 ? pathname : `${pathname}?page=${initialPage - 1}`}
+            rel="prev"
+            className="font-semibold text-brand-700 hover:underline"
+          >
             ← Newer posts
           </Link>
         </p>
@@ -116,7 +133,13 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
       <div ref={sentinelRef} aria-hidden="true" />
       <div className="mt-6 flex flex-col items-center gap-2 text-sm">
         <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
-          {status === "loading" ? "Loading more posts…" : status === "error" ? error : !hasMore && items.length > pageSize ? "You have reached the end." : ""}
+          {status === "loading"
+            ? "Loading more posts…"
+            : status === "error"
+              ? error
+              : !hasMore && items.length > pageSize
+                ? "You have reached the end."
+                : ""}
         </p>
         {hasMore ? (
           hydrated ? (
@@ -129,7 +152,10 @@ export function InfinitePostList({ initialItems, initialPage = 1, totalPages: in
               {status === "error" ? "Try again" : "Load more"}
             </button>
           ) : (
-            <a href={nextHref} className="rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+            <a
+              href={nextHref}
+              className="rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+            >
               Load more
             </a>
           )

@@ -40,7 +40,8 @@ export const pickResultFetcherKey = (postId: string) => `pick-result:${postId}`;
 /** Where the controls submit: the post's own route, whose clientAction is `postClientAction`. */
 export const postActionPath = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
 
-const isPickResult = (value: unknown): value is PickResult => typeof value === "string" && (PICK_RESULTS as readonly string[]).includes(value);
+const isPickResult = (value: unknown): value is PickResult =>
+  typeof value === "string" && (PICK_RESULTS as readonly string[]).includes(value);
 
 function failure(intent: PostActionIntent | null, error: unknown): PostActionResult {
   if (error instanceof ApiClientError) return { ok: false, intent, error: error.error, statusCode: error.statusCode };
@@ -58,18 +59,25 @@ export async function postClientAction(request: Request, postId: string): Promis
   try {
     if (intent === "like") {
       const on = form.get("liked") === "true";
-      const { payload } = await apiFetch<{ payload: { liked: boolean; likesCount: number } }>(`${base}/like`, { method: on ? "POST" : "DELETE" });
+      const { payload } = await apiFetch<{ payload: { liked: boolean; likesCount: number } }>(`${base}/like`, {
+        method: on ? "POST" : "DELETE",
+      });
       return { ok: true, intent, liked: payload.liked, likesCount: payload.likesCount };
     }
     if (intent === "notify") {
       const on = form.get("notify") === "true";
-      const { payload } = await apiFetch<{ payload: { isNotifyRequested: boolean } }>(`${base}/notify`, { method: on ? "POST" : "DELETE" });
+      const { payload } = await apiFetch<{ payload: { isNotifyRequested: boolean } }>(`${base}/notify`, {
+        method: on ? "POST" : "DELETE",
+      });
       return { ok: true, intent, isNotifyRequested: payload.isNotifyRequested };
     }
     if (intent === "pick-result") {
       const pickResult = form.get("pickResult");
       if (!isPickResult(pickResult)) return { ok: false, intent, error: ERROR_MESSAGES.default, statusCode: 400 };
-      const { payload } = await apiFetch<{ payload: PostDTO }>(`${base}/pick-result`, { method: "PUT", query: { pickResult } });
+      const { payload } = await apiFetch<{ payload: PostDTO }>(`${base}/pick-result`, {
+        method: "PUT",
+        query: { pickResult },
+      });
       return { ok: true, intent, pickResult: payload.pickResult ?? pickResult };
     }
   } catch (error) {
@@ -141,7 +149,9 @@ export function LikeButton({ post, className }: { post: PostDTO; className?: str
   const label = `Like (${likesCount} ${likesCount === 1 ? "like" : "likes"})`;
   const look = clsx(
     pillClass,
-    liked ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100" : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
+    liked
+      ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
+      : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
     className,
   );
   const content = (
@@ -163,7 +173,9 @@ export function LikeButton({ post, className }: { post: PostDTO; className?: str
       className={look}
       aria-pressed={liked}
       aria-label={label}
-      onClick={() => fetcher.submit({ intent: "like", liked: String(!liked) }, { method: "post", action: postActionPath(post.id) })}
+      onClick={() =>
+        fetcher.submit({ intent: "like", liked: String(!liked) }, { method: "post", action: postActionPath(post.id) })
+      }
     >
       {content}
     </button>
@@ -186,7 +198,8 @@ export function useNotifyState(post: Pick<PostDTO, "id" | "metadata">) {
  * are listed on /watchlist.
  */
 export function notifyTexts(post: Pick<PostDTO, "status" | "publishDate">, now = new Date()) {
-  const upcoming = post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() > now.getTime();
+  const upcoming =
+    post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() > now.getTime();
   return upcoming
     ? {
         offHint: "Get a notification when this post goes live.",
@@ -199,7 +212,8 @@ export function notifyTexts(post: Pick<PostDTO, "status" | "publishDate">, now =
         offHint: "This post is already live: Notify me keeps it on your Watchlist. No further notification follows.",
         onHint: "This post is on your Watchlist. Choose again to take it off.",
         turnedOn: "Saved to your Watchlist.",
-        turnedOnDetail: "This post is already live, so there is no notification to wait for: find it again on your Watchlist.",
+        turnedOnDetail:
+          "This post is already live, so there is no notification to wait for: find it again on your Watchlist.",
         turnedOff: "Removed from your Watchlist.",
       };
 }
@@ -235,7 +249,9 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
   const Icon = requested ? BellRing : Bell;
   const look = clsx(
     pillClass,
-    requested ? "border-brand-100 bg-brand-50 text-brand-800 hover:bg-brand-100" : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
+    requested
+      ? "border-brand-100 bg-brand-50 text-brand-800 hover:bg-brand-100"
+      : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
     className,
   );
   const content = (
@@ -260,7 +276,12 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
         aria-pressed={requested}
         aria-describedby={hintId}
         title={hint}
-        onClick={() => fetcher.submit({ intent: "notify", notify: String(!requested) }, { method: "post", action: postActionPath(post.id) })}
+        onClick={() =>
+          fetcher.submit(
+            { intent: "notify", notify: String(!requested) },
+            { method: "post", action: postActionPath(post.id) },
+          )
+        }
       >
         {content}
       </button>
@@ -296,7 +317,10 @@ export function isGradable(
 ): boolean {
   const selfGraded = post.market === null || (post.legs ?? []).some((leg) => isSelfGradedMarket(leg.market));
   // Self-reported grades wait for the game's final result (decision 035).
-  const started = post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime() && (post.eventInfo.status === "Final" || post.eventInfo.status === "Canceled");
+  const started =
+    post.eventInfo !== null &&
+    new Date(post.eventInfo.startsAt).getTime() <= now.getTime() &&
+    (post.eventInfo.status === "Final" || post.eventInfo.status === "Canceled");
   return (
     post.postType === "Pick" &&
     pickResult === null &&
@@ -325,15 +349,23 @@ export function PickResultControl({ post, className }: { post: PostDTO; classNam
   async function grade(result: PickResult) {
     const sure = await confirm({
       title: `Grade this pick as ${result}?`,
-      description: "A graded pick goes on your verified record, flagged as graded by you: it can no longer be edited or graded again.",
+      description:
+        "A graded pick goes on your verified record, flagged as graded by you: it can no longer be edited or graded again.",
       confirmLabel: `Grade ${result}`,
     });
-    if (sure) fetcher.submit({ intent: "pick-result", pickResult: result }, { method: "post", action: postActionPath(post.id) });
+    if (sure)
+      fetcher.submit(
+        { intent: "pick-result", pickResult: result },
+        { method: "post", action: postActionPath(post.id) },
+      );
   }
 
   return (
     <Suspense fallback={null}>
-      <PickResultMenu onGrade={(result) => void grade(result)} className={clsx(pillClass, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50", className)} />
+      <PickResultMenu
+        onGrade={(result) => void grade(result)}
+        className={clsx(pillClass, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50", className)}
+      />
     </Suspense>
   );
 }

@@ -28,11 +28,25 @@ export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <header className="flex items-center gap-3">
-        <Link to={`/experts/${encodeURIComponent(post.author.userName)}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
-          <ProxiedImage src={post.author.avatar} width={40} height={40} className="size-10 rounded-full bg-slate-100 object-cover" loading="lazy" />
+        <Link
+          to={`/experts/${encodeURIComponent(post.author.userName)}`}
+          className="shrink-0"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <ProxiedImage
+            src={post.author.avatar}
+            width={40}
+            height={40}
+            className="size-10 rounded-full bg-slate-100 object-cover"
+            loading="lazy"
+          />
         </Link>
         <div className="min-w-0 flex-1">
-          <Link to={`/experts/${encodeURIComponent(post.author.userName)}`} className="block truncate font-semibold text-slate-900 hover:underline">
+          <Link
+            to={`/experts/${encodeURIComponent(post.author.userName)}`}
+            className="block truncate font-semibold text-slate-900 hover:underline"
+          >
             {post.author.userName}
           </Link>
           <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-slate-500">
@@ -60,7 +74,9 @@ export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
               {post.title}
             </Link>
           </h3>
-          {post.previewText ? <p className="mt-1.5 line-clamp-3 break-words text-slate-700">{post.previewText}</p> : null}
+          {post.previewText ? (
+            <p className="mt-1.5 line-clamp-3 break-words text-slate-700">{post.previewText}</p>
+          ) : null}
         </div>
         {post.coverImage ? (
           // The title is the link for assistive technology; the picture is a second target for the mouse.
@@ -84,7 +100,13 @@ export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
       ) : null}
 
       {isPick && (hasRecord || pickResult !== null) ? (
-        <PickRecord selection={post.selection} odds={post.odds} units={post.units} pickResult={pickResult} withdrawn={post.withdrawnAt !== null} />
+        <PickRecord
+          selection={post.selection}
+          odds={post.odds}
+          units={post.units}
+          pickResult={pickResult}
+          withdrawn={post.withdrawnAt !== null}
+        />
       ) : null}
 
       <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-500">
@@ -182,7 +204,11 @@ function PickRecord({
       <span
         className={clsx(
           "ml-auto rounded-full px-2 py-0.5 text-xs font-bold",
-          pickResult ? RESULT_STYLES[pickResult] : withdrawn ? "bg-slate-100 text-slate-600" : "bg-amber-50 text-amber-800",
+          pickResult
+            ? RESULT_STYLES[pickResult]
+            : withdrawn
+              ? "bg-slate-100 text-slate-600"
+              : "bg-amber-50 text-amber-800",
         )}
       >
         <span className="sr-only">Result: </span>

@@ -19,7 +19,11 @@ export function beforeStart(minutes: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  const parts = [days ? `${days} day${days === 1 ? "" : "s"}` : "", hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "", !days && rest ? `${rest} minute${rest === 1 ? "" : "s"}` : ""].filter(Boolean);
+  const parts = [
+    days ? `${days} day${days === 1 ? "" : "s"}` : "",
+    hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "",
+    !days && rest ? `${rest} minute${rest === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
   return `Posted ${parts.length ? parts.join(" ") : "moments"} before the start`;
 }
 
@@ -28,7 +32,15 @@ export function beforeStart(minutes: number): string {
  * relative to the start, and its commitment. The serializer decides what is here: for a locked
  * reader the bet stays null until the game starts or the pick is graded (the verified record).
  */
-export function PostPickBox({ post, pickResult, timeZone = DEFAULT_TIME_ZONE }: { post: PostDTO; pickResult: PickResult | null; timeZone?: string }) {
+export function PostPickBox({
+  post,
+  pickResult,
+  timeZone = DEFAULT_TIME_ZONE,
+}: {
+  post: PostDTO;
+  pickResult: PickResult | null;
+  timeZone?: string;
+}) {
   const hidden = post.selection === null && post.odds === null && post.units === null;
   const withdrawn = post.withdrawnAt !== null;
   return (
@@ -39,14 +51,21 @@ export function PostPickBox({ post, pickResult, timeZone = DEFAULT_TIME_ZONE }: 
         </h2>
         <span className="flex items-center gap-2">
           {post.selfGraded ? (
-            <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800" title="Graded by the expert, not from the final score: not part of the verified record">
+            <span
+              className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
+              title="Graded by the expert, not from the final score: not part of the verified record"
+            >
               Self-reported
             </span>
           ) : null}
           <span
             className={clsx(
               "rounded-full px-2.5 py-0.5 text-xs font-bold",
-              pickResult ? RESULT_STYLES[pickResult] : withdrawn ? "bg-slate-200 text-slate-600" : "bg-amber-100 text-amber-800",
+              pickResult
+                ? RESULT_STYLES[pickResult]
+                : withdrawn
+                  ? "bg-slate-200 text-slate-600"
+                  : "bg-amber-100 text-amber-800",
             )}
           >
             <span className="sr-only">Result: </span>
@@ -77,12 +96,19 @@ export function PostPickBox({ post, pickResult, timeZone = DEFAULT_TIME_ZONE }: 
             </div>
             <div>
               <dt className="text-xs text-slate-500">Stake</dt>
-              <dd className="text-lg font-bold text-slate-900">{post.units !== null ? formatUnits(post.units) : "—"}</dd>
+              <dd className="text-lg font-bold text-slate-900">
+                {post.units !== null ? formatUnits(post.units) : "—"}
+              </dd>
             </div>
             {post.clv !== null ? (
               <div>
                 <dt className="text-xs text-slate-500">Closing-line value</dt>
-                <dd className={clsx("text-lg font-bold", post.clv > 0 ? "text-brand-700" : post.clv < 0 ? "text-danger" : "text-slate-900")}>
+                <dd
+                  className={clsx(
+                    "text-lg font-bold",
+                    post.clv > 0 ? "text-brand-700" : post.clv < 0 ? "text-danger" : "text-slate-900",
+                  )}
+                >
                   {`${post.clv > 0 ? "+" : ""}${post.clv.toFixed(2)} pts`}
                 </dd>
               </div>
@@ -102,12 +128,18 @@ export function PostPickBox({ post, pickResult, timeZone = DEFAULT_TIME_ZONE }: 
       {pickResult && post.resultCorrection ? (
         <p className="mt-3 text-sm text-slate-700">
           {"Result corrected on "}
-          <time dateTime={post.resultCorrection.correctedAt}>{formatTime(post.resultCorrection.correctedAt, timeZone, "day")}</time>
+          <time dateTime={post.resultCorrection.correctedAt}>
+            {formatTime(post.resultCorrection.correctedAt, timeZone, "day")}
+          </time>
           {` (${post.resultCorrection.reason})`}
         </p>
       ) : null}
-      {post.postedMinutesBeforeStart !== null ? <p className="mt-3 text-sm font-medium text-slate-700">{beforeStart(post.postedMinutesBeforeStart)}</p> : null}
-      {withdrawn ? <p className="mt-1 text-sm text-slate-600">{`Withdrawn by the expert before the start (${post.withdrawnAt!.slice(0, 16).replace("T", " ")} UTC). It stays on the record and is not graded.`}</p> : null}
+      {post.postedMinutesBeforeStart !== null ? (
+        <p className="mt-3 text-sm font-medium text-slate-700">{beforeStart(post.postedMinutesBeforeStart)}</p>
+      ) : null}
+      {withdrawn ? (
+        <p className="mt-1 text-sm text-slate-600">{`Withdrawn by the expert before the start (${post.withdrawnAt!.slice(0, 16).replace("T", " ")} UTC). It stays on the record and is not graded.`}</p>
+      ) : null}
       {post.commitment ? <CommitmentCheck commitment={post.commitment} committedText={post.committedText} /> : null}
     </section>
   );

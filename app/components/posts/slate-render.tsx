@@ -17,8 +17,10 @@ const BODY_IMAGE_WIDTH = 704;
 
 const EXTERNAL_REL = "nofollow noopener noreferrer";
 
-const isObject = (value: unknown): value is SlateNode => typeof value === "object" && value !== null && !Array.isArray(value);
-const childrenOf = (node: SlateNode): SlateNode[] => (Array.isArray(node.children) ? node.children.filter(isObject) : []);
+const isObject = (value: unknown): value is SlateNode =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const childrenOf = (node: SlateNode): SlateNode[] =>
+  Array.isArray(node.children) ? node.children.filter(isObject) : [];
 const stringField = (node: SlateNode, ...keys: string[]): string | null => {
   for (const key of keys) {
     const value = node[key];
@@ -135,10 +137,18 @@ function renderImage(node: SlateNode, key: number): ReactNode {
   const width = typeof node.width === "number" && node.width > 0 ? node.width : null;
   const height = typeof node.height === "number" && node.height > 0 ? node.height : null;
   // The stored size keeps the space reserved before the image loads; else a 16:9 guess.
-  const shownHeight = width && height ? Math.round((BODY_IMAGE_WIDTH * height) / width) : Math.round((BODY_IMAGE_WIDTH * 9) / 16);
+  const shownHeight =
+    width && height ? Math.round((BODY_IMAGE_WIDTH * height) / width) : Math.round((BODY_IMAGE_WIDTH * 9) / 16);
   return (
     <figure key={key} className="my-6">
-      <ProxiedImage src={src} alt={alt} width={BODY_IMAGE_WIDTH} height={shownHeight} loading="lazy" className="h-auto w-full rounded-xl bg-slate-100" />
+      <ProxiedImage
+        src={src}
+        alt={alt}
+        width={BODY_IMAGE_WIDTH}
+        height={shownHeight}
+        loading="lazy"
+        className="h-auto w-full rounded-xl bg-slate-100"
+      />
     </figure>
   );
 }
@@ -167,7 +177,13 @@ function renderEmbed(node: SlateNode, key: number): ReactNode {
   const x = provider === "x" || provider === undefined ? xPost(url) : null;
   const link = x ?? (safeLink(url) ? { href: safeLink(url)!.href, handle: null } : null);
   if (!link) return null;
-  const label = x ? (x.handle ? `Post by @${x.handle} on X` : "Post on X") : provider === "youtube" ? "Video on YouTube" : "Embedded content";
+  const label = x
+    ? x.handle
+      ? `Post by @${x.handle} on X`
+      : "Post on X"
+    : provider === "youtube"
+      ? "Video on YouTube"
+      : "Embedded content";
   // No third-party script: a card linking out, so nothing of X runs on our page.
   return (
     <p key={key} className="my-6">
@@ -177,7 +193,10 @@ function renderEmbed(node: SlateNode, key: number): ReactNode {
         rel={EXTERNAL_REL}
         className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-900 no-underline shadow-sm hover:border-slate-300 hover:bg-slate-50"
       >
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ink text-lg font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ink text-lg font-bold text-white"
+        >
           {x ? "𝕏" : "↗"}
         </span>
         <span className="min-w-0 flex-1">
@@ -204,7 +223,13 @@ function renderLink(node: SlateNode, key: number, context: RenderContext): React
     );
   }
   return (
-    <a key={key} href={link.href} rel={EXTERNAL_REL} target={link.href.startsWith("mailto:") ? undefined : "_blank"} className={className}>
+    <a
+      key={key}
+      href={link.href}
+      rel={EXTERNAL_REL}
+      target={link.href.startsWith("mailto:") ? undefined : "_blank"}
+      className={className}
+    >
       {children}
     </a>
   );
@@ -256,9 +281,21 @@ function renderNode(node: SlateNode, key: number, context: RenderContext, topLev
  * Renders a Slate document (a post's body or its preview). `siteOrigin` (APP_URL) decides which
  * absolute links are internal; without it only site paths are.
  */
-export function SlateRender({ nodes, siteOrigin, className }: { nodes: unknown; siteOrigin?: string; className?: string }) {
+export function SlateRender({
+  nodes,
+  siteOrigin,
+  className,
+}: {
+  nodes: unknown;
+  siteOrigin?: string;
+  className?: string;
+}) {
   const blocks = Array.isArray(nodes) ? nodes.filter(isObject) : [];
-  return <div className={clsx(BODY_CLASS, className)}>{blocks.map((block, index) => renderNode(block, index, { siteOrigin }, true))}</div>;
+  return (
+    <div className={clsx(BODY_CLASS, className)}>
+      {blocks.map((block, index) => renderNode(block, index, { siteOrigin }, true))}
+    </div>
+  );
 }
 
 /** Reading typography for the body's elements (no typography plugin: descendant variants). */

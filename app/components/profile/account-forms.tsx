@@ -11,7 +11,13 @@ import { primaryButtonClass } from "~/components/auth/auth-form";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";
 import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { MESSAGES, USERNAME_MAX, userNameBodySchema, userNameSchema, type UserNameAvailability } from "~/modules/profiles/profile-schema";
+import {
+  MESSAGES,
+  USERNAME_MAX,
+  userNameBodySchema,
+  userNameSchema,
+  type UserNameAvailability,
+} from "~/modules/profiles/profile-schema";
 
 export const USERNAME_INTENT = "username";
 export const PASSWORD_INTENT = "password";
@@ -43,11 +49,17 @@ export function useUserNameAvailability(value: string, current: string): Availab
     setAvailability({ state: "checking" });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiFetch<{ payload: UserNameAvailability }>("/user/profile/username", { query: { userName }, signal: controller.signal })
+      apiFetch<{ payload: UserNameAvailability }>("/user/profile/username", {
+        query: { userName },
+        signal: controller.signal,
+      })
         .then(({ payload }) => setAvailability({ state: payload.available ? "available" : "taken" }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          const message = error instanceof ApiClientError ? error.errors?.userName?.[0] ?? error.error : "The username could not be checked.";
+          const message =
+            error instanceof ApiClientError
+              ? (error.errors?.userName?.[0] ?? error.error)
+              : "The username could not be checked.";
           setAvailability({ state: "error", message });
         });
     }, USERNAME_CHECK_DELAY_MS);
@@ -68,7 +80,15 @@ const AVAILABILITY_TEXT: Record<Availability["state"], string> = {
   error: "",
 };
 
-export function UserNameForm({ current, isExpert, lastResult }: { current: string; isExpert: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+export function UserNameForm({
+  current,
+  isExpert,
+  lastResult,
+}: {
+  current: string;
+  isExpert: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === USERNAME_INTENT;
   const [value, setValue] = useState(current);
@@ -82,8 +102,16 @@ export function UserNameForm({ current, isExpert, lastResult }: { current: strin
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: userNameBodySchema }),
   });
-  const statusText = availability.state === "invalid" || availability.state === "error" ? availability.message : AVAILABILITY_TEXT[availability.state];
-  const statusClass = availability.state === "available" ? "text-brand-700" : availability.state === "checking" ? "text-slate-500" : "text-danger";
+  const statusText =
+    availability.state === "invalid" || availability.state === "error"
+      ? availability.message
+      : AVAILABILITY_TEXT[availability.state];
+  const statusClass =
+    availability.state === "available"
+      ? "text-brand-700"
+      : availability.state === "checking"
+        ? "text-slate-500"
+        : "text-danger";
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
@@ -94,7 +122,12 @@ export function UserNameForm({ current, isExpert, lastResult }: { current: strin
         hint={`3 to ${USERNAME_MAX} letters, digits, _ and . — you can sign in with it${isExpert ? "; your expert page lives at /experts/your-username" : ""}.`}
       >
         <input
-          {...withoutKey(getInputProps(fields.userName, { type: "text", ariaDescribedBy: `${fields.userName.id}-hint ${fields.userName.id}-availability` }))}
+          {...withoutKey(
+            getInputProps(fields.userName, {
+              type: "text",
+              ariaDescribedBy: `${fields.userName.id}-hint ${fields.userName.id}-availability`,
+            }),
+          )}
           key={`${fields.userName.key ?? ""}-${current}`}
           defaultValue={current}
           onInput={(event) => setValue(event.currentTarget.value)}
@@ -104,12 +137,20 @@ export function UserNameForm({ current, isExpert, lastResult }: { current: strin
           className={inputClass}
         />
       </Field>
-      <p id={`${fields.userName.id}-availability`} aria-live="polite" className={`-mt-3 text-sm ${statusClass} empty:hidden`}>
+      <p
+        id={`${fields.userName.id}-availability`}
+        aria-live="polite"
+        className={`-mt-3 text-sm ${statusClass} empty:hidden`}
+      >
         {fields.userName.errors?.length ? "" : statusText}
       </p>
       <FormError id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
-        <button type="submit" disabled={submitting || availability.state === "taken"} className={`${primaryButtonClass} sm:w-auto`}>
+        <button
+          type="submit"
+          disabled={submitting || availability.state === "taken"}
+          className={`${primaryButtonClass} sm:w-auto`}
+        >
           {submitting ? "Saving…" : "Change username"}
         </button>
       </div>
@@ -117,7 +158,13 @@ export function UserNameForm({ current, isExpert, lastResult }: { current: strin
   );
 }
 
-export function PasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+export function PasswordForm({
+  hasPassword,
+  lastResult,
+}: {
+  hasPassword: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PASSWORD_INTENT;
   const [form, fields] = useForm({
@@ -141,9 +188,16 @@ export function PasswordForm({ hasPassword, lastResult }: { hasPassword: boolean
           className={inputClass}
         />
       </Field>
-      <Field meta={fields.password} label="New password" required hint="At least 8 characters, with a letter and a digit.">
+      <Field
+        meta={fields.password}
+        label="New password"
+        required
+        hint="At least 8 characters, with a letter and a digit."
+      >
         <input
-          {...withoutKey(getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }))}
+          {...withoutKey(
+            getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }),
+          )}
           key={fields.password.key}
           autoComplete="new-password"
           className={inputClass}

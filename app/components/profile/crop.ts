@@ -18,7 +18,12 @@ export interface Area extends Point, Size {}
 export const NUDGE_STEPS = { plain: 1, shift: 10, large: 100 } as const;
 
 /** Arrow moves 1 px, Shift+arrow 10 px, Alt/Ctrl/⌘+arrow 100 px. */
-export function nudgeStep(modifiers: { shiftKey?: boolean; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean }): number {
+export function nudgeStep(modifiers: {
+  shiftKey?: boolean;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+}): number {
   if (modifiers.altKey || modifiers.ctrlKey || modifiers.metaKey) return NUDGE_STEPS.large;
   if (modifiers.shiftKey) return NUDGE_STEPS.shift;
   return NUDGE_STEPS.plain;
@@ -38,7 +43,7 @@ const DIRECTIONS: Record<string, Point> = {
 export function nudgeCrop(
   crop: Point,
   event: { key: string; shiftKey?: boolean; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean },
-  sizes: { media: Size | null; crop: Size | null; zoom: number }
+  sizes: { media: Size | null; crop: Size | null; zoom: number },
 ): Point | null {
   const direction = DIRECTIONS[event.key];
   if (!direction) return null;
@@ -47,7 +52,10 @@ export function nudgeCrop(
   if (!sizes.media || !sizes.crop) return next;
   const limit = (media: number, area: number) => Math.abs((media * sizes.zoom) / 2 - area / 2);
   const clamp = (value: number, max: number) => Math.min(max, Math.max(-max, value));
-  return { x: clamp(next.x, limit(sizes.media.width, sizes.crop.width)), y: clamp(next.y, limit(sizes.media.height, sizes.crop.height)) };
+  return {
+    x: clamp(next.x, limit(sizes.media.width, sizes.crop.width)),
+    y: clamp(next.y, limit(sizes.media.height, sizes.crop.height)),
+  };
 }
 
 /** The longest side of what we upload: plenty for a 2x screen, small enough to upload fast. */

@@ -30,9 +30,18 @@ import { ProgressRing } from "./progress-ring";
 export type PhotoKind = "avatar" | "cover";
 
 export const PHOTO_KINDS = {
-  avatar: { title: "Edit profile photo", aspect: 1, shape: "round", max: OUTPUT_MAX.avatar, filename: "profile-photo.jpg" },
+  avatar: {
+    title: "Edit profile photo",
+    aspect: 1,
+    shape: "round",
+    max: OUTPUT_MAX.avatar,
+    filename: "profile-photo.jpg",
+  },
   cover: { title: "Edit cover photo", aspect: 3, shape: "rect", max: OUTPUT_MAX.cover, filename: "cover-photo.jpg" },
-} as const satisfies Record<PhotoKind, { title: string; aspect: number; shape: "round" | "rect"; max: Size; filename: string }>;
+} as const satisfies Record<
+  PhotoKind,
+  { title: string; aspect: number; shape: "round" | "rect"; max: Size; filename: string }
+>;
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;
@@ -103,7 +112,7 @@ export function PhotoEditorDialog({
       setZoom(MIN_ZOOM);
       setArea(null);
     },
-    [onDropRejected]
+    [onDropRejected],
   );
 
   const uploading = progress !== null;
@@ -139,7 +148,11 @@ export function PhotoEditorDialog({
     }
     try {
       const file = new File([blob], config.filename, { type: "image/jpeg" });
-      const uploaded = await uploadFile(file, { attempts: PHOTO_UPLOAD_ATTEMPTS, signal: controller.signal, onProgress: setProgress });
+      const uploaded = await uploadFile(file, {
+        attempts: PHOTO_UPLOAD_ATTEMPTS,
+        signal: controller.signal,
+        onProgress: setProgress,
+      });
       if (controller.signal.aborted) return;
       onSaved(uploaded);
       onOpenChange(false);
@@ -163,13 +176,19 @@ export function PhotoEditorDialog({
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold text-slate-900">{config.title}</Dialog.Title>
-            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+            <Dialog.Close
+              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
 
           <div className="space-y-4 p-5">
-            <input {...dropzone.getInputProps()} aria-label={`Choose a photo (${PHOTO_TYPES_TEXT}, ${PHOTO_SIZE_TEXT})`} />
+            <input
+              {...dropzone.getInputProps()}
+              aria-label={`Choose a photo (${PHOTO_TYPES_TEXT}, ${PHOTO_SIZE_TEXT})`}
+            />
             {source ? (
               <>
                 <div className="relative h-72 overflow-hidden rounded-xl bg-slate-900 sm:h-80">
@@ -207,7 +226,8 @@ export function PhotoEditorDialog({
                   ) : null}
                 </div>
                 <p id={`${kind}-crop-keys`} className="text-xs text-slate-500">
-                  Drag the photo to move it. With the crop area focused, arrow keys move it 1 px, Shift + arrow 10 px, Alt or Ctrl + arrow 100 px.
+                  Drag the photo to move it. With the crop area focused, arrow keys move it 1 px, Shift + arrow 10 px,
+                  Alt or Ctrl + arrow 100 px.
                 </p>
                 <div className="flex flex-wrap items-center gap-4">
                   <label htmlFor={`${kind}-zoom`} className="text-sm font-medium text-slate-800">
@@ -240,7 +260,9 @@ export function PhotoEditorDialog({
                   "aria-label": `Upload a photo: drop it here or press Enter to choose one. ${PHOTO_TYPES_TEXT}, ${PHOTO_SIZE_TEXT}.`,
                 })}
                 className={`flex h-64 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 text-center outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600 ${
-                  dropzone.isDragActive ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-slate-50 hover:bg-slate-100"
+                  dropzone.isDragActive
+                    ? "border-brand-600 bg-brand-50"
+                    : "border-slate-300 bg-slate-50 hover:bg-slate-100"
                 }`}
               >
                 <ImagePlus className="size-8 text-slate-500" aria-hidden="true" />
@@ -258,8 +280,15 @@ export function PhotoEditorDialog({
           </div>
 
           <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-4">
-            <Dialog.Close className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>Cancel</Dialog.Close>
-            <button type="button" onClick={save} disabled={!source || !area || uploading} className={`${buttonClass} bg-ink text-white hover:bg-slate-800`}>
+            <Dialog.Close className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
+              Cancel
+            </Dialog.Close>
+            <button
+              type="button"
+              onClick={save}
+              disabled={!source || !area || uploading}
+              className={`${buttonClass} bg-ink text-white hover:bg-slate-800`}
+            >
               {uploading ? "Saving…" : "Save"}
             </button>
           </div>

@@ -69,7 +69,10 @@ export async function canDecodeImage(file: Blob): Promise<boolean> {
 export const UNDECODABLE_ERROR = { code: "file-invalid-type", message: "The file is not an image" } as const;
 
 /** One toast per refused file: its name, then its reasons. */
-export function describeRejection(rejection: { file: Pick<FileRejection["file"], "name">; errors: FileRejection["errors"] }): {
+export function describeRejection(rejection: {
+  file: Pick<FileRejection["file"], "name">;
+  errors: FileRejection["errors"];
+}): {
   title: string;
   description: string;
 } {

@@ -5,7 +5,14 @@
  * fetcher): a crop is never lost for want of pressing 'Save profile', nor held back by the rest
  * of the form. Removing a photo waits for 'Save profile'.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { Camera, ImageIcon } from "lucide-react";
@@ -129,7 +136,15 @@ export function ProfileForm({
 
         <div>
           <div className="relative aspect-[3/1] overflow-hidden rounded-xl bg-gradient-to-br from-ink to-brand-800">
-            {shownCover ? <ProxiedImage src={shownCover} width={704} height={235} alt="Your cover photo" className="size-full object-cover" /> : null}
+            {shownCover ? (
+              <ProxiedImage
+                src={shownCover}
+                width={704}
+                height={235}
+                alt="Your cover photo"
+                className="size-full object-cover"
+              />
+            ) : null}
             <div className="absolute bottom-2 right-2 flex gap-2">
               {cover ? (
                 <button type="button" className={smallButtonClass} onClick={() => setCover("")}>
@@ -198,7 +213,12 @@ export function ProfileForm({
               />
             </Field>
             <Field meta={location.state} label="State" required>
-              <select {...withoutKey(getSelectProps(location.state))} key={location.state.key} autoComplete="address-level1" className={inputClass}>
+              <select
+                {...withoutKey(getSelectProps(location.state))}
+                key={location.state.key}
+                autoComplete="address-level1"
+                className={inputClass}
+              >
                 <option value="">Select a state</option>
                 {US_STATES.map((state) => (
                   <option key={state.code} value={state.code}>
@@ -221,21 +241,39 @@ export function ProfileForm({
         <fieldset aria-describedby={`${fields.dateOfBirth.id}-hint ${fields.dateOfBirth.errorId}`}>
           <legend className="text-sm font-semibold text-slate-900">Date of birth</legend>
           <div className="mt-1 grid grid-cols-3 gap-3">
-            <BirthSelect label="Year" name={birth.year.name} id={birth.year.id} defaultValue={birth.year.initialValue} invalid={!fields.dateOfBirth.valid}>
+            <BirthSelect
+              label="Year"
+              name={birth.year.name}
+              id={birth.year.id}
+              defaultValue={birth.year.initialValue}
+              invalid={!fields.dateOfBirth.valid}
+            >
               {years.map((year) => (
                 <option key={year} value={String(year)}>
                   {year}
                 </option>
               ))}
             </BirthSelect>
-            <BirthSelect label="Month" name={birth.month.name} id={birth.month.id} defaultValue={birth.month.initialValue} invalid={!fields.dateOfBirth.valid}>
+            <BirthSelect
+              label="Month"
+              name={birth.month.name}
+              id={birth.month.id}
+              defaultValue={birth.month.initialValue}
+              invalid={!fields.dateOfBirth.valid}
+            >
               {MONTH_OPTIONS.map((month) => (
                 <option key={month.value} value={month.value}>
                   {month.label}
                 </option>
               ))}
             </BirthSelect>
-            <BirthSelect label="Day" name={birth.day.name} id={birth.day.id} defaultValue={birth.day.initialValue} invalid={!fields.dateOfBirth.valid}>
+            <BirthSelect
+              label="Day"
+              name={birth.day.name}
+              id={birth.day.id}
+              defaultValue={birth.day.initialValue}
+              invalid={!fields.dateOfBirth.valid}
+            >
               {DAY_OPTIONS.map((day) => (
                 <option key={day} value={day}>
                   {day}
@@ -252,7 +290,12 @@ export function ProfileForm({
         </fieldset>
 
         <Field meta={fields.timezone} label="Time zone">
-          <select {...withoutKey(getSelectProps(fields.timezone))} key={`${fields.timezone.key ?? ""}-${zone}`} defaultValue={zone} className={inputClass}>
+          <select
+            {...withoutKey(getSelectProps(fields.timezone))}
+            key={`${fields.timezone.key ?? ""}-${zone}`}
+            defaultValue={zone}
+            className={inputClass}
+          >
             {zones.map((name) => (
               <option key={name} value={name}>
                 {name.replace(/_/g, " ")}
@@ -262,12 +305,16 @@ export function ProfileForm({
         </Field>
 
         {isExpert ? (
-          <Field meta={fields.expertAboutText} label="About you" hint={`Shown on your expert page. Up to ${EXPERT_ABOUT_MAX} characters.`}>
+          <Field
+            meta={fields.expertAboutText}
+            label="About you"
+            hint={`Shown on your expert page. Up to ${EXPERT_ABOUT_MAX} characters.`}
+          >
             <textarea
               {...withoutKey(
                 getTextareaProps(fields.expertAboutText, {
                   ariaDescribedBy: `${fields.expertAboutText.id}-hint`,
-                })
+                }),
               )}
               key={fields.expertAboutText.key}
               rows={5}

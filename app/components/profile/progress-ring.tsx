@@ -1,5 +1,13 @@
 /** SPEC.md section 4: a ring that fills from 0 to 100 percent while a photo uploads. */
-export function ProgressRing({ percent, size = 64, label = "Uploading photo" }: { percent: number; size?: number; label?: string }) {
+export function ProgressRing({
+  percent,
+  size = 64,
+  label = "Uploading photo",
+}: {
+  percent: number;
+  size?: number;
+  label?: string;
+}) {
   const stroke = 5;
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;

@@ -16,9 +16,10 @@ export function CommitmentCheck({ commitment, committedText }: { commitment: str
     <details className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <summary className="cursor-pointer font-semibold text-slate-800">Verify this pick</summary>
       <p className="mt-2 text-slate-600">
-        A moneyline, spread or total was checked against the betting market when it was posted (its line within 1.5 points, its price within 15 cents of what
-        bookmakers offered). It locked when its game started: nothing about it can change after, and it is never deleted. It is graded from the game&apos;s final
-        score from our sports-data provider; props are graded by the expert and count only as self-reported.
+        A moneyline, spread or total was checked against the betting market when it was posted (its line within 1.5
+        points, its price within 15 cents of what bookmakers offered). It locked when its game started: nothing about it
+        can change after, and it is never deleted. It is graded from the game&apos;s final score from our sports-data
+        provider; props are graded by the expert and count only as self-reported.
       </p>
       <p className="mt-2 text-slate-600">
         {"Commitment (SHA-256), published when the pick was posted: "}
@@ -27,22 +28,36 @@ export function CommitmentCheck({ commitment, committedText }: { commitment: str
       {committedText ? (
         <>
           <p className="mt-2 text-slate-600">The committed text, revealed at the start with its secret salt:</p>
-          <pre className="mt-1 overflow-x-auto whitespace-pre rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{committedText}</pre>
+          <pre className="mt-1 overflow-x-auto whitespace-pre rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+            {committedText}
+          </pre>
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <button
               type="button"
-              onClick={() => void sha256Hex(committedText).then((hash) => setVerdict(hash === commitment ? "match" : "mismatch"))}
+              onClick={() =>
+                void sha256Hex(committedText).then((hash) => setVerdict(hash === commitment ? "match" : "mismatch"))
+              }
               className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
               Check it in my browser
             </button>
-            <p role="status" className={verdict === "mismatch" ? "font-semibold text-danger" : "font-semibold text-brand-700"}>
-              {verdict === "match" ? "It matches: this is exactly the pick that was committed." : verdict === "mismatch" ? "It does not match the commitment." : ""}
+            <p
+              role="status"
+              className={verdict === "mismatch" ? "font-semibold text-danger" : "font-semibold text-brand-700"}
+            >
+              {verdict === "match"
+                ? "It matches: this is exactly the pick that was committed."
+                : verdict === "mismatch"
+                  ? "It does not match the commitment."
+                  : ""}
             </p>
           </div>
         </>
       ) : (
-        <p className="mt-2 text-slate-600">The committed text and its salt are revealed when the game starts; anyone can then check them against this hash.</p>
+        <p className="mt-2 text-slate-600">
+          The committed text and its salt are revealed when the game starts; anyone can then check them against this
+          hash.
+        </p>
       )}
       <p className="mt-2">
         <a href="/verify" className="font-semibold text-brand-700 underline">

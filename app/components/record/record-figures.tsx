@@ -4,8 +4,10 @@ import { formatRecord, formatUnits, RECORD_WINDOWS, WINDOW_LABELS, type RecordFi
 import { formatOdds } from "~/modules/record/pick-basics";
 import type { ExpertRecordFigures, WindowFigures } from "~/modules/record/record.server";
 
-const signed = (value: number | null, digits: number, suffix = "") => (value === null ? "—" : `${value > 0 ? "+" : ""}${value.toFixed(digits)}${suffix}`);
-const tone = (value: number | null) => (value === null || value === 0 ? "text-slate-900" : value > 0 ? "text-brand-700" : "text-danger");
+const signed = (value: number | null, digits: number, suffix = "") =>
+  value === null ? "—" : `${value > 0 ? "+" : ""}${value.toFixed(digits)}${suffix}`;
+const tone = (value: number | null) =>
+  value === null || value === 0 ? "text-slate-900" : value > 0 ? "text-brand-700" : "text-danger";
 
 const COLUMNS = ["W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"] as const;
 
@@ -13,7 +15,15 @@ const COLUMNS = ["W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", 
  * One figure. On a phone the row is a card and each cell names its figure itself (the column
  * headers are for screen readers there, so the name is hidden from them); a figure never wraps.
  */
-function Figure({ column, className, children }: { column: (typeof COLUMNS)[number]; className?: string; children: string | number }) {
+function Figure({
+  column,
+  className,
+  children,
+}: {
+  column: (typeof COLUMNS)[number];
+  className?: string;
+  children: string | number;
+}) {
   return (
     <td className={clsx("whitespace-nowrap px-2 py-2 tabular-nums max-sm:p-0", className)}>
       <span aria-hidden="true" className="block text-xs font-semibold uppercase tracking-wide text-slate-500 sm:hidden">
@@ -28,7 +38,10 @@ function Figure({ column, className, children }: { column: (typeof COLUMNS)[numb
 function FiguresRow({ label, figures }: { label: string; figures: RecordFigures }) {
   return (
     <tr className="border-t border-slate-100 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-xl max-sm:border max-sm:border-slate-200 max-sm:p-3">
-      <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-semibold text-slate-700 max-sm:col-span-3 max-sm:p-0 max-sm:text-slate-900">
+      <th
+        scope="row"
+        className="whitespace-nowrap py-2 pr-3 text-left font-semibold text-slate-700 max-sm:col-span-3 max-sm:p-0 max-sm:text-slate-900"
+      >
         {label}
       </th>
       <Figure column="W-L-P">{formatRecord(figures)}</Figure>
@@ -89,7 +102,9 @@ function SelfReported({ tally }: { tally: ExpertRecordFigures["selfReported"] })
     <p className="mt-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700">
       <span className="font-semibold">{"Self-reported (not verified): "}</span>
       {`${formatRecord(tally)}, ${formatUnits(tally.units)} over ${graded} prop${graded === 1 ? "" : "s"} the expert graded. `}
-      <span className="text-slate-500">No score grades a prop, so these count in none of the figures above nor on the leaderboard.</span>
+      <span className="text-slate-500">
+        No score grades a prop, so these count in none of the figures above nor on the leaderboard.
+      </span>
     </p>
   );
 }
@@ -103,7 +118,10 @@ export function RecordFiguresPanel({ figures }: { figures: ExpertRecordFigures }
   const chosen = figures.categories.find((entry) => entry.category.id === sport);
   const windows = chosen ? chosen.windows : figures.overall;
   const button = (active: boolean) =>
-    clsx("rounded-full border px-3 py-1 text-sm font-semibold", active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50");
+    clsx(
+      "rounded-full border px-3 py-1 text-sm font-semibold",
+      active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+    );
   return (
     <div>
       {figures.categories.length > 1 ? (
@@ -112,15 +130,25 @@ export function RecordFiguresPanel({ figures }: { figures: ExpertRecordFigures }
             All sports
           </button>
           {figures.categories.map((entry) => (
-            <button key={entry.category.id} type="button" aria-pressed={sport === entry.category.id} className={button(sport === entry.category.id)} onClick={() => setSport(entry.category.id)}>
+            <button
+              key={entry.category.id}
+              type="button"
+              aria-pressed={sport === entry.category.id}
+              className={button(sport === entry.category.id)}
+              onClick={() => setSport(entry.category.id)}
+            >
               {entry.category.name}
             </button>
           ))}
         </div>
       ) : null}
-      <FiguresTable windows={windows} caption={`Verified record, ${chosen ? chosen.category.name : "all sports"}, by window`} />
+      <FiguresTable
+        windows={windows}
+        caption={`Verified record, ${chosen ? chosen.category.name : "all sports"}, by window`}
+      />
       <p className="mt-2 text-xs text-slate-500">
-        Units are risk-based (a one-unit loss is −1, a one-unit win at −110 is +0.91). CLV: percentage points of implied probability gained on the closing line. Pushes count in the sample; voids and withdrawn picks do not.
+        Units are risk-based (a one-unit loss is −1, a one-unit win at −110 is +0.91). CLV: percentage points of implied
+        probability gained on the closing line. Pushes count in the sample; voids and withdrawn picks do not.
       </p>
       <SelfReported tally={figures.selfReported} />
     </div>

@@ -11,7 +11,8 @@ const MIN_LABEL_GAP = 0.12;
  * HTML beside it, so they keep their size on a phone instead of shrinking with the drawing.
  */
 export function UnitsChart({ points, label }: { points: UnitsPoint[]; label: string }) {
-  if (points.length === 0) return <p className="text-sm text-slate-600">The chart starts with the first graded pick.</p>;
+  if (points.length === 0)
+    return <p className="text-sm text-slate-600">The chart starts with the first graded pick.</p>;
   const series = [{ day: points[0].day, total: 0 }, ...points];
   const totals = series.map((point) => point.total);
   const max = Math.max(0, ...totals);
@@ -21,7 +22,9 @@ export function UnitsChart({ points, label }: { points: UnitsPoint[]; label: str
   const share = (value: number) => (max - value) / span;
   const x = (index: number) => (index / Math.max(1, series.length - 1)) * WIDTH;
   const y = (value: number) => share(value) * HEIGHT;
-  const line = series.map((point, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${y(point.total).toFixed(1)}`).join(" ");
+  const line = series
+    .map((point, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${y(point.total).toFixed(1)}`)
+    .join(" ");
   const last = series[series.length - 1];
   const summary = `${label}: ${last.total >= 0 ? "+" : ""}${last.total.toFixed(2)} units over ${points.length} day${points.length === 1 ? "" : "s"} with graded picks, from ${points[0].day} to ${last.day}; highest ${max.toFixed(2)}, lowest ${min.toFixed(2)}.`;
   const ticks = [
@@ -35,7 +38,11 @@ export function UnitsChart({ points, label }: { points: UnitsPoint[]; label: str
         {/* The labels repeat what the description says, for sighted readers. */}
         <div aria-hidden="true" className="relative w-14 shrink-0 text-xs tabular-nums text-slate-600">
           {ticks.map((tick) => (
-            <span key={tick.text} className="absolute right-2 -translate-y-1/2 whitespace-nowrap leading-none" style={{ top: `${(share(tick.value) * 100).toFixed(2)}%` }}>
+            <span
+              key={tick.text}
+              className="absolute right-2 -translate-y-1/2 whitespace-nowrap leading-none"
+              style={{ top: `${(share(tick.value) * 100).toFixed(2)}%` }}
+            >
               {tick.text}
             </span>
           ))}
@@ -53,8 +60,23 @@ export function UnitsChart({ points, label }: { points: UnitsPoint[]; label: str
             <title id="units-chart-title">{label}</title>
             <desc id="units-chart-desc">{summary}</desc>
             {/* Strokes keep their width however the plot is stretched. */}
-            <line x1={0} x2={WIDTH} y1={y(0)} y2={y(0)} stroke="#94a3b8" strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
-            <path d={line} fill="none" className={last.total >= 0 ? "stroke-brand-700" : "stroke-danger"} strokeWidth="2.5" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+            <line
+              x1={0}
+              x2={WIDTH}
+              y1={y(0)}
+              y2={y(0)}
+              stroke="#94a3b8"
+              strokeDasharray="4 4"
+              vectorEffect="non-scaling-stroke"
+            />
+            <path
+              d={line}
+              fill="none"
+              className={last.total >= 0 ? "stroke-brand-700" : "stroke-danger"}
+              strokeWidth="2.5"
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
         </div>
       </div>

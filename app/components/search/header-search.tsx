@@ -1,7 +1,17 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
 import { ArrowRight, FileText, LayoutGrid, LoaderCircle, Search, UserRound } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { searchPageHref, suggestionGroups, useSearchSuggestions, type SuggestionOption } from "./search-suggestions";
@@ -43,7 +53,10 @@ export function HeaderSearch() {
 
   const openOverlay = useCallback(() => {
     setWanted(true);
-    void searchOverlay.load().then(() => setOverlayOpen(true), () => undefined);
+    void searchOverlay.load().then(
+      () => setOverlayOpen(true),
+      () => undefined,
+    );
   }, []);
 
   useEffect(() => {
@@ -219,7 +232,10 @@ export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchC
           Search
         </label>
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
           <input
             ref={inputRef}
             id={inputId}
@@ -252,9 +268,14 @@ export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchC
             )}
           />
           {suggestions.loading && query ? (
-            <LoaderCircle className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-slate-400" aria-hidden="true" />
+            <LoaderCircle
+              className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-slate-400"
+              aria-hidden="true"
+            />
           ) : !overlay && !text ? (
-            <kbd className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 rounded border border-white/20 px-1.5 text-xs text-slate-400">/</kbd>
+            <kbd className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 rounded border border-white/20 px-1.5 text-xs text-slate-400">
+              /
+            </kbd>
           ) : null}
         </div>
         {trailing}
@@ -276,7 +297,11 @@ export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchC
             <div id={listboxId} role="listbox" aria-label="Search suggestions">
               {groups.map((group) => (
                 <div key={group.heading} role="group" aria-labelledby={`${baseId}-${group.heading}`}>
-                  <div role="presentation" id={`${baseId}-${group.heading}`} className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <div
+                    role="presentation"
+                    id={`${baseId}-${group.heading}`}
+                    className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                  >
                     {group.heading}
                   </div>
                   {group.options.map(renderOption)}
@@ -300,11 +325,24 @@ export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchC
 
 function OptionIcon({ option }: { option: SuggestionOption }) {
   if (option.kind === "expert" && option.avatar) {
-    return <ProxiedImage src={option.avatar} width={28} height={28} className="size-7 shrink-0 rounded-full bg-slate-200 object-cover" />;
+    return (
+      <ProxiedImage
+        src={option.avatar}
+        width={28}
+        height={28}
+        className="size-7 shrink-0 rounded-full bg-slate-200 object-cover"
+      />
+    );
   }
   const Icon = { expert: UserRound, category: LayoutGrid, post: FileText, all: ArrowRight }[option.kind];
   return (
-    <span className={clsx("flex size-7 shrink-0 items-center justify-center rounded-full", option.kind === "all" ? "bg-brand-50" : "bg-slate-100")} aria-hidden="true">
+    <span
+      className={clsx(
+        "flex size-7 shrink-0 items-center justify-center rounded-full",
+        option.kind === "all" ? "bg-brand-50" : "bg-slate-100",
+      )}
+      aria-hidden="true"
+    >
       <Icon className="size-4" />
     </span>
   );

@@ -27,26 +27,46 @@ export interface SearchPostHit {
 // alone (stretched over the row), so the link's name stays short.
 const row =
   "relative flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50/40 focus-within:border-brand-600 sm:gap-4 sm:p-4";
-const stretched = "after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600";
+const stretched =
+  "after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600";
 
-const fullName = (person: { firstName: string; lastName: string; userName: string }) => `${person.firstName} ${person.lastName}`.trim() || person.userName;
+const fullName = (person: { firstName: string; lastName: string; userName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.userName;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export function ExpertResult({ expert }: { expert: ExpertHit }) {
-  const about = expert.expertAboutText?.split("\n").find((line) => line.trim())?.trim();
+  const about = expert.expertAboutText
+    ?.split("\n")
+    .find((line) => line.trim())
+    ?.trim();
   return (
     <div className={row}>
-      <ProxiedImage src={expert.avatar} width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" />
+      <ProxiedImage
+        src={expert.avatar}
+        width={48}
+        height={48}
+        loading="lazy"
+        className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
+      />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-baseline gap-x-2">
-          <Link to={`/experts/${encodeURIComponent(expert.userName)}`} className={clsx("truncate font-semibold text-slate-900", stretched)}>
+          <Link
+            to={`/experts/${encodeURIComponent(expert.userName)}`}
+            className={clsx("truncate font-semibold text-slate-900", stretched)}
+          >
             {fullName(expert)}
           </Link>
           <span className="truncate text-sm text-slate-500">{`@${expert.userName}`}</span>
         </span>
-        <span className="block truncate text-sm text-slate-600">{about ?? plural(expert.subscribersCount, "subscriber")}</span>
+        <span className="block truncate text-sm text-slate-600">
+          {about ?? plural(expert.subscribersCount, "subscriber")}
+        </span>
       </span>
-      {about ? <span className="hidden shrink-0 text-sm text-slate-500 sm:block">{plural(expert.subscribersCount, "subscriber")}</span> : null}
+      {about ? (
+        <span className="hidden shrink-0 text-sm text-slate-500 sm:block">
+          {plural(expert.subscribersCount, "subscriber")}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -81,7 +101,10 @@ export function CategoryResult({ category }: { category: CategoryHit }) {
         {sportBadge(category.name)}
       </span>
       <span className="min-w-0 flex-1">
-        <Link to={`/discover-experts?categoryIds=${category.id}`} className={clsx("block truncate font-semibold text-slate-900", stretched)}>
+        <Link
+          to={`/discover-experts?categoryIds=${category.id}`}
+          className={clsx("block truncate font-semibold text-slate-900", stretched)}
+        >
           {category.name}
         </Link>
         <span className="block text-sm text-slate-600">{plural(category.postsCount, "post")}</span>
@@ -99,13 +122,28 @@ export function PostResult({ post }: { post: SearchPostHit }) {
   return (
     <div className={clsx(row, "items-start sm:items-center")}>
       {post.coverImage ? (
-        <ProxiedImage src={post.coverImage} width={80} height={60} loading="lazy" className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-[60px] sm:w-20" />
+        <ProxiedImage
+          src={post.coverImage}
+          width={80}
+          height={60}
+          loading="lazy"
+          className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-[60px] sm:w-20"
+        />
       ) : (
-        <ProxiedImage src={post.author.avatar} width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" />
+        <ProxiedImage
+          src={post.author.avatar}
+          width={48}
+          height={48}
+          loading="lazy"
+          className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
+        />
       )}
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={`/posts/${post.id}`} className={clsx("line-clamp-2 min-w-0 font-semibold leading-snug text-slate-900", stretched)}>
+          <Link
+            to={`/posts/${post.id}`}
+            className={clsx("line-clamp-2 min-w-0 font-semibold leading-snug text-slate-900", stretched)}
+          >
             {post.title}
           </Link>
           {post.isLocked ? (
@@ -115,7 +153,9 @@ export function PostResult({ post }: { post: SearchPostHit }) {
             </span>
           ) : null}
         </span>
-        {post.previewText ? <span className="mt-0.5 block truncate text-sm text-slate-600">{post.previewText}</span> : null}
+        {post.previewText ? (
+          <span className="mt-0.5 block truncate text-sm text-slate-600">{post.previewText}</span>
+        ) : null}
         <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
           <span className="font-medium text-slate-700">{post.author.userName}</span>
           <span aria-hidden="true">·</span>

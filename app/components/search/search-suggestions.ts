@@ -6,16 +6,16 @@ import { useEffect, useState } from "react";
 import { apiFetch } from "~/modules/http/api-client";
 import type { SearchSuggestions } from "~/modules/search/search-queries";
 
-
 /** How many of each kind the box shows. */
 export const SUGGESTIONS_PER_GROUP = 5;
 /** Typing pauses this long before the box asks: one request per pause, not per key. */
 export const SUGGEST_DELAY_MS = 200;
 
 export function fetchSearchSuggestions(searchValue: string, signal?: AbortSignal): Promise<SearchSuggestions> {
-  return apiFetch<{ payload: SearchSuggestions }>("/api/search", { query: { searchValue, topCount: SUGGESTIONS_PER_GROUP }, signal }).then(
-    (answer) => answer.payload,
-  );
+  return apiFetch<{ payload: SearchSuggestions }>("/api/search", {
+    query: { searchValue, topCount: SUGGESTIONS_PER_GROUP },
+    signal,
+  }).then((answer) => answer.payload);
 }
 
 export type SuggestionKind = "expert" | "category" | "post" | "all";
@@ -63,7 +63,12 @@ export function suggestionGroups(results: SearchSuggestions): SuggestionGroup[] 
     },
     {
       heading: "Posts",
-      options: results.postsInfo.map((post) => ({ kind: "post", key: `post-${post.id}`, label: post.title, href: `/posts/${encodeURIComponent(post.id)}` })),
+      options: results.postsInfo.map((post) => ({
+        kind: "post",
+        key: `post-${post.id}`,
+        label: post.title,
+        href: `/posts/${encodeURIComponent(post.id)}`,
+      })),
     },
   ];
   return groups.filter((group) => group.options.length > 0);

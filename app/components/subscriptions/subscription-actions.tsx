@@ -26,7 +26,10 @@ function useFormatDay(): (iso: string) => string {
 }
 
 /** What the subscription says about its dates, as /payments says it too. */
-export function subscriptionTerm(subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive">, formatDay: (iso: string) => string): string | null {
+export function subscriptionTerm(
+  subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive">,
+  formatDay: (iso: string) => string,
+): string | null {
   const end = subscription.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
   if (subscription.status === "Pending") return "Awaiting payment";
   if (subscription.status === "PastDue") return "Payment overdue: Stripe is retrying your card";
@@ -41,7 +44,8 @@ interface ExpertRef {
   userName: string;
 }
 
-const primary = "inline-flex items-center justify-center gap-1.5 rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 disabled:cursor-wait disabled:opacity-70";
+const primary =
+  "inline-flex items-center justify-center gap-1.5 rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 disabled:cursor-wait disabled:opacity-70";
 const secondary =
   "inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70";
 
@@ -98,11 +102,20 @@ export function SubscriptionControl({
 
   const subscribe = () =>
     run(
-      () => apiFetch<{ payload: { subscription: SubscriptionDTO; clientSecret: string | null } }>("/subscriptions", { method: "POST", body: { expertId: expert.id } }),
+      () =>
+        apiFetch<{ payload: { subscription: SubscriptionDTO; clientSecret: string | null } }>("/subscriptions", {
+          method: "POST",
+          body: { expertId: expert.id },
+        }),
       ({ payload }) => {
         // With Stripe the first month is paid on the card form; the webhook activates it.
         if (payload.clientSecret) navigate(`/subscription-payment/${encodeURIComponent(expert.userName)}`);
-        else toast.success(payload.subscription.status === "Activated" ? `You are subscribed to ${expert.userName}.` : "Subscription updated.");
+        else
+          toast.success(
+            payload.subscription.status === "Activated"
+              ? `You are subscribed to ${expert.userName}.`
+              : "Subscription updated.",
+          );
       },
     );
 
@@ -110,7 +123,9 @@ export function SubscriptionControl({
     const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
     const confirmed = await confirm({
       title: `Unsubscribe from ${expert.userName}?`,
-      description: end ? `You keep access to ${expert.userName}'s picks until ${end}; nothing renews after that.` : "Nothing renews after this period.",
+      description: end
+        ? `You keep access to ${expert.userName}'s picks until ${end}; nothing renews after that.`
+        : "Nothing renews after this period.",
       confirmLabel: "Unsubscribe",
       cancelLabel: "Keep subscription",
       destructive: true,
@@ -169,7 +184,15 @@ export function SubscriptionControl({
 }
 
 /** Follow / Following: free, and shown at once (rolled back with a toast if the server says no). */
-export function FollowButton({ expert, signedIn, isFollowed }: { expert: ExpertRef; signedIn: boolean; isFollowed: boolean }) {
+export function FollowButton({
+  expert,
+  signedIn,
+  isFollowed,
+}: {
+  expert: ExpertRef;
+  signedIn: boolean;
+  isFollowed: boolean;
+}) {
   const { busy, run } = useApiCall();
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const following = optimistic ?? isFollowed;
@@ -185,11 +208,19 @@ export function FollowButton({ expert, signedIn, isFollowed }: { expert: ExpertR
   async function toggle() {
     const next = !following;
     setOptimistic(next);
-    const ok = await run(() => apiFetch(`/experts/${encodeURIComponent(expert.id)}/follow`, { method: next ? "POST" : "DELETE" }));
+    const ok = await run(() =>
+      apiFetch(`/experts/${encodeURIComponent(expert.id)}/follow`, { method: next ? "POST" : "DELETE" }),
+    );
     if (!ok) setOptimistic(null);
   }
   return (
-    <button type="button" onClick={toggle} disabled={busy} aria-pressed={following} className={clsx(secondary, following && "border-brand-300 bg-brand-50 text-brand-800")}>
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={following}
+      className={clsx(secondary, following && "border-brand-300 bg-brand-50 text-brand-800")}
+    >
       {following ? "Following" : "Follow"}
     </button>
   );

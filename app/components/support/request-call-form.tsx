@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
@@ -11,7 +18,6 @@ export interface RequestCallConfirmation {
   name: string;
   preferredTime: string | null;
 }
-
 
 /**
  * The "Request a call" form: conform validates with the shared schema in the browser (when
@@ -43,10 +49,20 @@ export function RequestCallForm({
       <input type="hidden" name="intent" value={REQUEST_CALL_INTENT} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" required>
-          <input key={fields.name.key} className={inputClass} {...withoutKey(getInputProps(fields.name, { type: "text" }))} autoComplete="name" />
+          <input
+            key={fields.name.key}
+            className={inputClass}
+            {...withoutKey(getInputProps(fields.name, { type: "text" }))}
+            autoComplete="name"
+          />
         </Field>
         <Field meta={fields.phone} label="Phone" required hint="7 to 20 digits; add the country code outside the US.">
-          <input key={fields.phone.key} className={inputClass} {...withoutKey(getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${fields.phone.id}-hint` }))} autoComplete="tel" />
+          <input
+            key={fields.phone.key}
+            className={inputClass}
+            {...withoutKey(getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${fields.phone.id}-hint` }))}
+            autoComplete="tel"
+          />
         </Field>
         <Field meta={fields.email} label="E-mail" hint="Optional, in case we miss you.">
           <input
@@ -57,17 +73,25 @@ export function RequestCallForm({
           />
         </Field>
         <Field meta={fields.preferredTime} label="Preferred time">
-          <select key={fields.preferredTime.key} className={inputClass} {...withoutKey(getSelectProps(fields.preferredTime))}>
-              <option value="">Any time</option>
-              {PREFERRED_TIMES.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </select>
+          <select
+            key={fields.preferredTime.key}
+            className={inputClass}
+            {...withoutKey(getSelectProps(fields.preferredTime))}
+          >
+            <option value="">Any time</option>
+            {PREFERRED_TIMES.map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </select>
         </Field>
       </div>
-      <Field meta={fields.message} label="What can we help with?" hint={`Optional, up to ${SUPPORT_MESSAGE_MAX} characters.`}>
+      <Field
+        meta={fields.message}
+        label="What can we help with?"
+        hint={`Optional, up to ${SUPPORT_MESSAGE_MAX} characters.`}
+      >
         <textarea
           key={fields.message.key}
           className={inputClass}
@@ -100,5 +124,3 @@ export function RequestCallForm({
     </Form>
   );
 }
-
-

@@ -26,9 +26,14 @@ export function ConfirmDialogView({ open, dialog, onAnswer, returnFocusTo }: Con
               target.focus();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-narrow -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{dialog?.title}</AlertDialog.Title>
-          {dialog?.description ? <AlertDialog.Description className="mt-2 text-sm text-slate-600">{dialog.description}</AlertDialog.Description> : null}
+          {dialog?.description ? (
+            <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+              {dialog.description}
+            </AlertDialog.Description>
+          ) : null}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
               {dialog?.cancelLabel ?? "Cancel"}

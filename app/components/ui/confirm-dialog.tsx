@@ -51,7 +51,13 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
       }
       returnFocusTo.current = document.activeElement;
       // Offline and the dialog cannot come: nothing is confirmed.
-      if (!(await confirmView.load().then(() => true, () => false))) return false;
+      if (
+        !(await confirmView.load().then(
+          () => true,
+          () => false,
+        ))
+      )
+        return false;
       return new Promise<boolean>((resolve) => {
         const next = { ...options, resolve };
         current.current = next;
@@ -66,7 +72,9 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      {View ? <View.ConfirmDialogView open={open} dialog={dialog} onAnswer={close} returnFocusTo={returnFocusTo} /> : null}
+      {View ? (
+        <View.ConfirmDialogView open={open} dialog={dialog} onAnswer={close} returnFocusTo={returnFocusTo} />
+      ) : null}
     </ConfirmContext.Provider>
   );
 }

@@ -15,7 +15,16 @@ export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"
 }
 
 /** A label, the control (rendered by the caller with conform's props), a hint and the field's error. */
-export function Field({ meta, ...rest }: { meta: FieldMetadata<unknown>; label: string; hint?: string; required?: boolean; children: ReactNode }) {
+export function Field({
+  meta,
+  ...rest
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return <FieldFrame id={meta.id} errorId={meta.errorId} errors={meta.errors} {...rest} />;
 }
 

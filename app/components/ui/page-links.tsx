@@ -6,7 +6,17 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
  * expert directory): plain links, so paging works before and without JavaScript. `hrefFor`
  * builds a page's address with the list's other parameters kept. Nothing shows for one page.
  */
-export function PageLinks({ page, totalPages, hrefFor, label }: { page: number; totalPages: number; hrefFor: (page: number) => string; label: string }) {
+export function PageLinks({
+  page,
+  totalPages,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   if (totalPages <= 1 && page <= 1) return null;
   const link =
     "inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100";

@@ -66,17 +66,36 @@ export function SideScroller({
   });
 
   // The arrow sits on the solid part of the fade, legible over whatever scrolls beneath.
-  const edge = "pointer-events-none absolute inset-y-0 flex w-12 items-center from-40% to-transparent text-slate-500 transition-opacity";
+  const edge =
+    "pointer-events-none absolute inset-y-0 flex w-12 items-center from-40% to-transparent text-slate-500 transition-opacity";
   return (
     <div className={clsx("relative", className)}>
       {/* Scroll padding a little wider than a fade: a chip reached with Tab comes to rest clear of it. */}
       <div ref={scroller} className={clsx("scroll-px-14 overflow-x-auto", scrollerClassName)}>
         {children}
       </div>
-      <div aria-hidden="true" data-scroll-hint="before" className={clsx(edge, "left-0 justify-start bg-gradient-to-r", fadeFrom, more.before ? "opacity-100" : "opacity-0")}>
+      <div
+        aria-hidden="true"
+        data-scroll-hint="before"
+        className={clsx(
+          edge,
+          "left-0 justify-start bg-gradient-to-r",
+          fadeFrom,
+          more.before ? "opacity-100" : "opacity-0",
+        )}
+      >
         <ChevronLeft className="size-4" />
       </div>
-      <div aria-hidden="true" data-scroll-hint="after" className={clsx(edge, "right-0 justify-end bg-gradient-to-l", fadeFrom, more.after ? "opacity-100" : "opacity-0")}>
+      <div
+        aria-hidden="true"
+        data-scroll-hint="after"
+        className={clsx(
+          edge,
+          "right-0 justify-end bg-gradient-to-l",
+          fadeFrom,
+          more.after ? "opacity-100" : "opacity-0",
+        )}
+      >
         <ChevronRight className="size-4" />
       </div>
     </div>

@@ -36,7 +36,8 @@ export function LazyToaster(props: ToasterProps) {
       setWanted(true);
       void sonner.load().catch(() => undefined);
     };
-    for (const type of FIRST_INTERACTION) window.addEventListener(type, want, { once: true, passive: true, capture: true });
+    for (const type of FIRST_INTERACTION)
+      window.addEventListener(type, want, { once: true, passive: true, capture: true });
     return () => {
       for (const type of FIRST_INTERACTION) window.removeEventListener(type, want, { capture: true });
     };

@@ -19,7 +19,18 @@ const choose = <T>(list: readonly T[], key: string, salt: string): T => list[has
 
 const SKIN = ["#f3d2b8", "#eabf9b", "#d9a27c", "#c08660", "#a0674a", "#7b4a33", "#5e3a28"];
 const HAIR = ["#1c1714", "#2f2119", "#4a3122", "#6d4527", "#9a6a3a", "#c9a76a", "#7d7d7d"];
-const SHIRTS = ["#1e3a8a", "#0f766e", "#334155", "#7c2d12", "#14532d", "#4c1d95", "#0c4a6e", "#f8fafc", "#111827", "#9f1239"];
+const SHIRTS = [
+  "#1e3a8a",
+  "#0f766e",
+  "#334155",
+  "#7c2d12",
+  "#14532d",
+  "#4c1d95",
+  "#0c4a6e",
+  "#f8fafc",
+  "#111827",
+  "#9f1239",
+];
 const BACKDROPS: [string, string][] = [
   ["#cbd5e1", "#64748b"],
   ["#bae6fd", "#0369a1"],
@@ -55,7 +66,10 @@ export function portraitSvg(name: string, hair: "long" | "short", size = 256): s
   const hairColor = choose(HAIR, name, "hair");
   const shirt = choose(SHIRTS, name, "shirt");
   const [light, dark] = choose(BACKDROPS, name, "backdrop");
-  const style: HairStyle = hair === "long" ? choose(["long", "long", "bun"] as const, name, "style") : choose(["short", "short", "buzz"] as const, name, "style");
+  const style: HairStyle =
+    hair === "long"
+      ? choose(["long", "long", "bun"] as const, name, "style")
+      : choose(["short", "short", "buzz"] as const, name, "style");
   const beard = hair === "short" && hashOf(`beard:${name}`) % 3 === 0;
   const glasses = hashOf(`glasses:${name}`) % 5 === 0;
   const bokeh = Array.from({ length: 7 }, (_, i) => {
@@ -119,8 +133,15 @@ function fieldLines(sport: string): Lines {
 <rect x="920" y="235" width="220" height="160"/><circle cx="920" cy="315" r="70"/><path d="M1140 90 H1000 A240 240 0 0 0 1000 540 H1140"/><circle cx="1088" cy="315" r="12"/>`;
     case "NFL":
     case "NCAAF": {
-      const yards = Array.from({ length: 11 }, (_, i) => `<line x1="${140 + i * 92}" y1="60" x2="${140 + i * 92}" y2="570"/>`).join("");
-      const hashes = Array.from({ length: 50 }, (_, i) => `<line x1="${140 + i * 18.4}" y1="240" x2="${140 + i * 18.4}" y2="256"/><line x1="${140 + i * 18.4}" y1="374" x2="${140 + i * 18.4}" y2="390"/>`).join("");
+      const yards = Array.from(
+        { length: 11 },
+        (_, i) => `<line x1="${140 + i * 92}" y1="60" x2="${140 + i * 92}" y2="570"/>`,
+      ).join("");
+      const hashes = Array.from(
+        { length: 50 },
+        (_, i) =>
+          `<line x1="${140 + i * 18.4}" y1="240" x2="${140 + i * 18.4}" y2="256"/><line x1="${140 + i * 18.4}" y1="374" x2="${140 + i * 18.4}" y2="390"/>`,
+      ).join("");
       return `<rect x="40" y="60" width="1120" height="510"/>${yards}${hashes}`;
     }
     case "NHL":
@@ -148,7 +169,11 @@ function fieldLines(sport: string): Lines {
     case "Golf":
       return `<ellipse cx="700" cy="340" rx="420" ry="230"/><ellipse cx="720" cy="350" rx="320" ry="170"/><ellipse cx="740" cy="356" rx="220" ry="112"/><ellipse cx="760" cy="360" rx="120" ry="58"/><path d="M60 560 C300 470 520 600 1140 520"/><path d="M60 100 C380 40 760 160 1140 80"/>`;
     default: {
-      const grid = Array.from({ length: 9 }, (_, i) => `<path d="M${i * 150} 0 L${i * 150 + 120} 120 L${i * 150 + 120} 320 L${i * 150 + 240} 440 V630"/><circle cx="${i * 150 + 120}" cy="120" r="9"/><circle cx="${i * 150 + 120}" cy="320" r="9"/>`).join("");
+      const grid = Array.from(
+        { length: 9 },
+        (_, i) =>
+          `<path d="M${i * 150} 0 L${i * 150 + 120} 120 L${i * 150 + 120} 320 L${i * 150 + 240} 440 V630"/><circle cx="${i * 150 + 120}" cy="120" r="9"/><circle cx="${i * 150 + 120}" cy="320" r="9"/>`,
+      ).join("");
       return grid;
     }
   }
@@ -163,24 +188,35 @@ function emblem(sport: string, cx: number, cy: number, r: number): string {
     case "NCAAB":
       return (
         shadow +
-        at(`<circle r="100" fill="#e8772e"/><circle r="100" fill="url(#gloss)"/><g fill="none" stroke="#2b1a10" stroke-width="6"><circle r="100"/><line x1="-100" y1="0" x2="100" y2="0"/><line x1="0" y1="-100" x2="0" y2="100"/><path d="M-70 -71 C-30 -30 -30 30 -70 71"/><path d="M70 -71 C30 -30 30 30 70 71"/></g>`)
+        at(
+          `<circle r="100" fill="#e8772e"/><circle r="100" fill="url(#gloss)"/><g fill="none" stroke="#2b1a10" stroke-width="6"><circle r="100"/><line x1="-100" y1="0" x2="100" y2="0"/><line x1="0" y1="-100" x2="0" y2="100"/><path d="M-70 -71 C-30 -30 -30 30 -70 71"/><path d="M70 -71 C30 -30 30 30 70 71"/></g>`,
+        )
       );
     case "NFL":
     case "NCAAF":
       return (
         shadow +
-        at(`<g transform="rotate(-30)"><ellipse rx="130" ry="78" fill="#7b3f1d"/><ellipse rx="130" ry="78" fill="url(#gloss)"/><path d="M-100 -40 C-90 -52 -86 -62 -84 -70 M-100 40 C-90 52 -86 62 -84 70 M100 -40 C90 -52 86 -62 84 -70 M100 40 C90 52 86 62 84 70" stroke="#fff" stroke-width="7" fill="none"/><line x1="-42" y1="-6" x2="42" y2="-6" stroke="#fff" stroke-width="7"/>${Array.from({ length: 7 }, (_, i) => `<line x1="${-36 + i * 12}" y1="-18" x2="${-36 + i * 12}" y2="6" stroke="#fff" stroke-width="5"/>`).join("")}</g>`)
+        at(
+          `<g transform="rotate(-30)"><ellipse rx="130" ry="78" fill="#7b3f1d"/><ellipse rx="130" ry="78" fill="url(#gloss)"/><path d="M-100 -40 C-90 -52 -86 -62 -84 -70 M-100 40 C-90 52 -86 62 -84 70 M100 -40 C90 -52 86 -62 84 -70 M100 40 C90 52 86 62 84 70" stroke="#fff" stroke-width="7" fill="none"/><line x1="-42" y1="-6" x2="42" y2="-6" stroke="#fff" stroke-width="7"/>${Array.from({ length: 7 }, (_, i) => `<line x1="${-36 + i * 12}" y1="-18" x2="${-36 + i * 12}" y2="6" stroke="#fff" stroke-width="5"/>`).join("")}</g>`,
+        )
       );
     case "NHL":
-      return at(`<ellipse cx="0" cy="34" rx="100" ry="42" fill="#000" opacity="0.3"/><rect x="-100" y="-30" width="200" height="46" fill="#111"/><ellipse cx="0" cy="16" rx="100" ry="40" fill="#111"/><ellipse cx="0" cy="-30" rx="100" ry="40" fill="#2a2a2a"/><ellipse cx="-20" cy="-40" rx="50" ry="14" fill="#fff" opacity="0.12"/>`);
+      return at(
+        `<ellipse cx="0" cy="34" rx="100" ry="42" fill="#000" opacity="0.3"/><rect x="-100" y="-30" width="200" height="46" fill="#111"/><ellipse cx="0" cy="16" rx="100" ry="40" fill="#111"/><ellipse cx="0" cy="-30" rx="100" ry="40" fill="#2a2a2a"/><ellipse cx="-20" cy="-40" rx="50" ry="14" fill="#fff" opacity="0.12"/>`,
+      );
     case "MLB":
       return (
         shadow +
-        at(`<circle r="100" fill="#f8f5ee"/><circle r="100" fill="url(#gloss)"/><g fill="none" stroke="#c62828" stroke-width="5"><path d="M-62 -78 C-20 -40 -20 40 -62 78"/><path d="M62 -78 C20 -40 20 40 62 78"/></g><g stroke="#c62828" stroke-width="4">${Array.from({ length: 8 }, (_, i) => {
-          const y = -60 + i * 17;
-          const x = -36 - Math.abs(y) * 0.28;
-          return `<line x1="${x - 8}" y1="${y - 4}" x2="${x + 8}" y2="${y + 4}"/><line x1="${-x - 8}" y1="${y + 4}" x2="${-x + 8}" y2="${y - 4}"/>`;
-        }).join("")}</g>`)
+        at(
+          `<circle r="100" fill="#f8f5ee"/><circle r="100" fill="url(#gloss)"/><g fill="none" stroke="#c62828" stroke-width="5"><path d="M-62 -78 C-20 -40 -20 40 -62 78"/><path d="M62 -78 C20 -40 20 40 62 78"/></g><g stroke="#c62828" stroke-width="4">${Array.from(
+            { length: 8 },
+            (_, i) => {
+              const y = -60 + i * 17;
+              const x = -36 - Math.abs(y) * 0.28;
+              return `<line x1="${x - 8}" y1="${y - 4}" x2="${x + 8}" y2="${y + 4}"/><line x1="${-x - 8}" y1="${y + 4}" x2="${-x + 8}" y2="${y - 4}"/>`;
+            },
+          ).join("")}</g>`,
+        )
       );
     case "Soccer": {
       const pentagon = (x: number, y: number, s: number, turn: number) =>
@@ -190,37 +226,58 @@ function emblem(sport: string, cx: number, cy: number, r: number): string {
         }).join(" ")}" fill="#111"/>`;
       const ring = Array.from({ length: 5 }, (_, i) => {
         const a = (i * 2 * Math.PI) / 5 - Math.PI / 2;
-        return pentagon(92 * Math.cos(a), 92 * Math.sin(a), 26, a + Math.PI / 2) + `<line x1="${(34 * Math.cos(a)).toFixed(1)}" y1="${(34 * Math.sin(a)).toFixed(1)}" x2="${(70 * Math.cos(a)).toFixed(1)}" y2="${(70 * Math.sin(a)).toFixed(1)}" stroke="#111" stroke-width="4"/>`;
+        return (
+          pentagon(92 * Math.cos(a), 92 * Math.sin(a), 26, a + Math.PI / 2) +
+          `<line x1="${(34 * Math.cos(a)).toFixed(1)}" y1="${(34 * Math.sin(a)).toFixed(1)}" x2="${(70 * Math.cos(a)).toFixed(1)}" y2="${(70 * Math.sin(a)).toFixed(1)}" stroke="#111" stroke-width="4"/>`
+        );
       }).join("");
-      return shadow + at(`<clipPath id="ball"><circle r="100"/></clipPath><circle r="100" fill="#fafafa"/><g clip-path="url(#ball)">${pentagon(0, 0, 36, 0)}${ring}</g><circle r="100" fill="url(#gloss)"/><circle r="100" fill="none" stroke="#111" stroke-width="3"/>`);
+      return (
+        shadow +
+        at(
+          `<clipPath id="ball"><circle r="100"/></clipPath><circle r="100" fill="#fafafa"/><g clip-path="url(#ball)">${pentagon(0, 0, 36, 0)}${ring}</g><circle r="100" fill="url(#gloss)"/><circle r="100" fill="none" stroke="#111" stroke-width="3"/>`,
+        )
+      );
     }
     case "Tennis":
-      return shadow + at(`<circle r="100" fill="#d4e84a"/><circle r="100" fill="url(#gloss)"/><g fill="none" stroke="#fff" stroke-width="8"><path d="M-70 -72 C-20 -30 -20 30 -70 72"/><path d="M70 -72 C20 -30 20 30 70 72"/></g>`);
+      return (
+        shadow +
+        at(
+          `<circle r="100" fill="#d4e84a"/><circle r="100" fill="url(#gloss)"/><g fill="none" stroke="#fff" stroke-width="8"><path d="M-70 -72 C-20 -30 -20 30 -70 72"/><path d="M70 -72 C20 -30 20 30 70 72"/></g>`,
+        )
+      );
     case "Golf":
       return (
         shadow +
-        at(`<circle r="100" fill="#fdfdfd"/><g fill="#d9dde3">${Array.from({ length: 49 }, (_, i) => {
-          const x = -84 + (i % 7) * 28 + (Math.floor(i / 7) % 2) * 14;
-          const y = -84 + Math.floor(i / 7) * 28;
-          return x * x + y * y < 86 * 86 ? `<circle cx="${x}" cy="${y}" r="7"/>` : "";
-        }).join("")}</g><circle r="100" fill="url(#gloss)"/>`)
+        at(
+          `<circle r="100" fill="#fdfdfd"/><g fill="#d9dde3">${Array.from({ length: 49 }, (_, i) => {
+            const x = -84 + (i % 7) * 28 + (Math.floor(i / 7) % 2) * 14;
+            const y = -84 + Math.floor(i / 7) * 28;
+            return x * x + y * y < 86 * 86 ? `<circle cx="${x}" cy="${y}" r="7"/>` : "";
+          }).join("")}</g><circle r="100" fill="url(#gloss)"/>`,
+        )
       );
     case "Boxing":
       return (
         shadow +
-        at(`<path d="M-70 60 C-96 10 -90 -70 -20 -86 C40 -98 92 -62 88 -4 C86 36 60 62 30 66 L30 96 L-64 96 Z" fill="#c81e1e"/><path d="M-70 60 C-96 10 -90 -70 -20 -86 C40 -98 92 -62 88 -4 C86 36 60 62 30 66 L30 96 L-64 96 Z" fill="url(#gloss)"/><path d="M-40 10 C-20 -20 30 -20 46 6" fill="none" stroke="#7f1d1d" stroke-width="6" stroke-linecap="round"/><rect x="-66" y="70" width="98" height="26" fill="#f5f5f5"/>`)
+        at(
+          `<path d="M-70 60 C-96 10 -90 -70 -20 -86 C40 -98 92 -62 88 -4 C86 36 60 62 30 66 L30 96 L-64 96 Z" fill="#c81e1e"/><path d="M-70 60 C-96 10 -90 -70 -20 -86 C40 -98 92 -62 88 -4 C86 36 60 62 30 66 L30 96 L-64 96 Z" fill="url(#gloss)"/><path d="M-40 10 C-20 -20 30 -20 46 6" fill="none" stroke="#7f1d1d" stroke-width="6" stroke-linecap="round"/><rect x="-66" y="70" width="98" height="26" fill="#f5f5f5"/>`,
+        )
       );
     case "MMA":
       return at(
         `<polygon points="${Array.from({ length: 8 }, (_, i) => {
           const a = Math.PI / 8 + (i * Math.PI) / 4;
           return `${(100 * Math.cos(a)).toFixed(1)},${(100 * Math.sin(a)).toFixed(1)}`;
-        }).join(" ")}" fill="#111827" stroke="#fff" stroke-width="6"/><path d="M-44 -30 L0 -56 L44 -30 L44 30 L0 56 L-44 30 Z" fill="#b91c1c"/><path d="M0 -56 L44 -30 L44 30 L0 56 Z" fill="#1d4ed8"/>`,
+        }).join(
+          " ",
+        )}" fill="#111827" stroke="#fff" stroke-width="6"/><path d="M-44 -30 L0 -56 L44 -30 L44 30 L0 56 L-44 30 Z" fill="#b91c1c"/><path d="M0 -56 L44 -30 L44 30 L0 56 Z" fill="#1d4ed8"/>`,
       );
     default:
       return (
         shadow +
-        at(`<path d="M-96 -10 C-96 -52 -70 -60 -40 -60 H40 C70 -60 96 -52 96 -10 C96 40 82 66 60 66 C40 66 34 40 0 40 C-34 40 -40 66 -60 66 C-82 66 -96 40 -96 -10 Z" fill="#1f2937"/><g fill="#f8fafc"><rect x="-62" y="-24" width="40" height="12" rx="3"/><rect x="-48" y="-38" width="12" height="40" rx="3"/><circle cx="44" cy="-30" r="9"/><circle cx="62" cy="-12" r="9"/><circle cx="26" cy="-12" r="9"/><circle cx="44" cy="6" r="9"/></g>`)
+        at(
+          `<path d="M-96 -10 C-96 -52 -70 -60 -40 -60 H40 C70 -60 96 -52 96 -10 C96 40 82 66 60 66 C40 66 34 40 0 40 C-34 40 -40 66 -60 66 C-82 66 -96 40 -96 -10 Z" fill="#1f2937"/><g fill="#f8fafc"><rect x="-62" y="-24" width="40" height="12" rx="3"/><rect x="-48" y="-38" width="12" height="40" rx="3"/><circle cx="44" cy="-30" r="9"/><circle cx="62" cy="-12" r="9"/><circle cx="26" cy="-12" r="9"/><circle cx="44" cy="6" r="9"/></g>`,
+        )
       );
   }
 }
@@ -234,7 +291,13 @@ export const COVER_WIDTH = 800;
  * A post's cover (1200×630, the size of a shared link's card): the first colours on the left, the
  * second on the right, split on a slant, the sport's markings over both, its ball in the middle.
  */
-export function coverSvg(sport: string, left: [string, string], right: [string, string], variant = 0, width = COVER_WIDTH): string {
+export function coverSvg(
+  sport: string,
+  left: [string, string],
+  right: [string, string],
+  variant = 0,
+  width = COVER_WIDTH,
+): string {
   const tilt = 80 + (variant % 5) * 30;
   const ballX = 600 + ((variant % 3) - 1) * 40;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${Math.round((width * 630) / 1200)}" viewBox="0 0 1200 630">

@@ -9,7 +9,11 @@ export interface Competitor {
   colors: [string, string];
 }
 
-const team = (name: string, short: string, primary: string, secondary: string): Competitor => ({ name, short, colors: [primary, secondary] });
+const team = (name: string, short: string, primary: string, secondary: string): Competitor => ({
+  name,
+  short,
+  colors: [primary, secondary],
+});
 
 /** Sports where two people (or two rosters) meet on neutral ground: no home or away, a moneyline only. */
 export const HEAD_TO_HEAD_SPORTS = new Set(["MMA", "Boxing", "Tennis", "Golf"]);
@@ -127,7 +131,9 @@ export const COMPETITORS: Record<string, Competitor[]> = {
 };
 
 /** Names only, per sport: what the games are played between. */
-export const TEAMS: Record<string, string[]> = Object.fromEntries(Object.entries(COMPETITORS).map(([sport, list]) => [sport, list.map((c) => c.name)]));
+export const TEAMS: Record<string, string[]> = Object.fromEntries(
+  Object.entries(COMPETITORS).map(([sport, list]) => [sport, list.map((c) => c.name)]),
+);
 
 const BY_NAME = new Map(Object.values(COMPETITORS).flatMap((list) => list.map((c) => [c.name, c] as const)));
 

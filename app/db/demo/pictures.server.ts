@@ -59,7 +59,16 @@ export async function storePictures(db: Database, storage: Storage, pictures: Pi
       const { body, width, height } = await picture;
       const key = pictureKey(ownerId, purpose);
       await storage.put(key, body, "image/webp");
-      return { ownerId, key, status: "Complete" as const, mimeType: "image/webp", size: body.length, filename: `${purpose.replace(/[^\w-]+/g, "-")}.webp`, width, height };
+      return {
+        ownerId,
+        key,
+        status: "Complete" as const,
+        mimeType: "image/webp",
+        size: body.length,
+        filename: `${purpose.replace(/[^\w-]+/g, "-")}.webp`,
+        width,
+        height,
+      };
     }),
   );
   if (made.length) await db.insert(uploads).values(made);

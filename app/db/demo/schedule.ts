@@ -54,7 +54,14 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** The Eastern calendar day and wall-clock time of an instant. */
 function easternParts(instant: number) {
   const parts = Object.fromEntries(formatter.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), weekday: WEEKDAYS.indexOf(parts.weekday) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS.indexOf(parts.weekday),
+  };
 }
 
 /** The instant of an Eastern wall-clock time (daylight saving time included). */
@@ -91,7 +98,8 @@ export function startTimesBetween(sport: string, from: Date, to: Date): Date[] {
   const found = new Set<number>();
   // From the Eastern day before `from` (a time zone away) to the day after `to`.
   for (let at = from.getTime() - DAY; at < to.getTime() + DAY; at += DAY) {
-    for (const start of startsOnDay(sport, easternParts(at))) if (start >= from.getTime() && start < to.getTime()) found.add(start);
+    for (const start of startsOnDay(sport, easternParts(at)))
+      if (start >= from.getTime() && start < to.getTime()) found.add(start);
   }
   return [...found].sort((a, b) => a - b).map((t) => new Date(t));
 }
@@ -101,8 +109,15 @@ export function startTimesBetween(sport: string, from: Date, to: Date): Date[] {
  * the week (two games may share a time on a busy day).
  */
 export function comingStartTimes(sport: string, now: Date, count: number, leadHours = 4): Date[] {
-  const times = startTimesBetween(sport, new Date(now.getTime() + leadHours * HOUR), new Date(now.getTime() + 7 * DAY - 60_000));
-  return Array.from({ length: count }, (_, i) => times[Math.min(times.length - 1, Math.floor(((i + 0.5) * times.length) / count))]);
+  const times = startTimesBetween(
+    sport,
+    new Date(now.getTime() + leadHours * HOUR),
+    new Date(now.getTime() + 7 * DAY - 60_000),
+  );
+  return Array.from(
+    { length: count },
+    (_, i) => times[Math.min(times.length - 1, Math.floor(((i + 0.5) * times.length) / count))],
+  );
 }
 
 /** The latest start time of `sport` at or before `instant` (within the week before it). */

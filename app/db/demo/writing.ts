@@ -25,23 +25,42 @@ interface SportWords {
 
 const BASKETBALL: SportWords = {
   trends: [
-    (a) => `${The(a)} are 9-3 against the spread on the second night of a back-to-back when the opponent is rested too.`,
+    (a) =>
+      `${The(a)} are 9-3 against the spread on the second night of a back-to-back when the opponent is rested too.`,
     (a, b) => `${b} games have gone under in seven of the last ten: their half-court offence slows everyone down.`,
     (a) => `${The(a)} shoot 4% better from three at home, and the market prices them as if they did not.`,
     (a, b) => `Road favourites of six or more are covering barely 44% this season; ${the(b)} are one most weeks.`,
     (a) => `When ${the(a)} win the rebounding battle by five, they cover three times out of four.`,
   ],
   takes: [
-    (a, b) => `Everyone is talking about ${poss(the(a))} last two blowouts, and the number moved two full points because of it. Both came against teams missing their starting point guard. ${The(b)} are healthy, rested and were the better side in the first meeting.`,
-    (a) => `I am not forcing anything tonight. ${The(a)} line is right where my model has it, and a fair number is no bet. Patience is a position too.`,
-    (a, b) => `Quick one before tip: ${the(b)} have played three overtime games in five nights and the legs showed in the fourth quarter against ${the(a)} last time.`,
+    (a, b) =>
+      `Everyone is talking about ${poss(the(a))} last two blowouts, and the number moved two full points because of it. Both came against teams missing their starting point guard. ${The(b)} are healthy, rested and were the better side in the first meeting.`,
+    (a) =>
+      `I am not forcing anything tonight. ${The(a)} line is right where my model has it, and a fair number is no bet. Patience is a position too.`,
+    (a, b) =>
+      `Quick one before tip: ${the(b)} have played three overtime games in five nights and the legs showed in the fourth quarter against ${the(a)} last time.`,
   ],
   breakdown: [
-    ["Pace", (a, b) => `${The(a)} want to run and rank top five in transition points. ${The(b)} walk it up and live in the half court, so whoever controls tempo controls the total.`],
-    ["Rest and travel", (a, b) => `${The(b)} close a four-game road trip tonight. Teams in that spot have covered 41% over the last three seasons, and the opener did not account for it.`],
-    ["Matchups", (a) => `${poss(The(a))} drop coverage has been carved up by big guards, and there is one waiting for them tonight.`],
+    [
+      "Pace",
+      (a, b) =>
+        `${The(a)} want to run and rank top five in transition points. ${The(b)} walk it up and live in the half court, so whoever controls tempo controls the total.`,
+    ],
+    [
+      "Rest and travel",
+      (a, b) =>
+        `${The(b)} close a four-game road trip tonight. Teams in that spot have covered 41% over the last three seasons, and the opener did not account for it.`,
+    ],
+    [
+      "Matchups",
+      (a) =>
+        `${poss(The(a))} drop coverage has been carved up by big guards, and there is one waiting for them tonight.`,
+    ],
   ],
-  quote: { text: "We got out-rebounded by fourteen. You don't win in this league doing that.", who: "an assistant coach after Tuesday's loss" },
+  quote: {
+    text: "We got out-rebounded by fourteen. You don't win in this league doing that.",
+    who: "an assistant coach after Tuesday's loss",
+  },
   titles: {
     take: (a, b) => `${b} at ${a}: why I'm passing on the popular side`,
     trends: (a) => `Five trends to know before ${the(a)} tip off`,
@@ -49,8 +68,10 @@ const BASKETBALL: SportWords = {
     quote: (a) => `${The(a)} know what went wrong. Has the market noticed?`,
   },
   angles: [
-    (a, b) => `${The(a)} have covered six straight when getting a day more rest than the opponent, and that is the spot tonight against ${the(b)}.`,
-    (a) => `Injury report matters here: ${poss(the(a))} best perimeter defender is listed as questionable, and the line has not moved for it.`,
+    (a, b) =>
+      `${The(a)} have covered six straight when getting a day more rest than the opponent, and that is the spot tonight against ${the(b)}.`,
+    (a) =>
+      `Injury report matters here: ${poss(the(a))} best perimeter defender is listed as questionable, and the line has not moved for it.`,
     (a, b) => `My pace-adjusted ratings make this a much closer game than ${the(b)} price suggests.`,
   ],
 };
@@ -64,16 +85,33 @@ const FOOTBALL: SportWords = {
     (a) => `Teams coming off a short week are 19-27 against the spread; ${the(a)} played Thursday.`,
   ],
   takes: [
-    (a, b) => `Sharp money hit ${the(b)} at +3.5 on Monday and the number is now 2.5. If you missed it, the value is gone: do not chase a key number that has already moved.`,
-    (a) => `${The(a)} offensive line is down two starters. That matters more than the headline quarterback matchup, and the total has not caught up.`,
+    (a, b) =>
+      `Sharp money hit ${the(b)} at +3.5 on Monday and the number is now 2.5. If you missed it, the value is gone: do not chase a key number that has already moved.`,
+    (a) =>
+      `${The(a)} offensive line is down two starters. That matters more than the headline quarterback matchup, and the total has not caught up.`,
     (a, b) => `My early-week number on ${b}-${a} is a pick'em. The market opened at four. That gap is the whole bet.`,
   ],
   breakdown: [
-    ["Trenches", (a, b) => `${The(a)} pass rush ranks top three in pressure rate, and ${the(b)} are starting a backup left tackle. Expect a lot of quick throws.`],
-    ["Weather", (a) => `Gusts of 20 mph are forecast at kick-off. Deep shots go down, run rates go up, and ${the(a)} are built to run.`],
-    ["Situation", (a, b) => `${The(b)} have a bye next week; ${the(a)} travel on a short week. Focus goes where the schedule sends it.`],
+    [
+      "Trenches",
+      (a, b) =>
+        `${The(a)} pass rush ranks top three in pressure rate, and ${the(b)} are starting a backup left tackle. Expect a lot of quick throws.`,
+    ],
+    [
+      "Weather",
+      (a) =>
+        `Gusts of 20 mph are forecast at kick-off. Deep shots go down, run rates go up, and ${the(a)} are built to run.`,
+    ],
+    [
+      "Situation",
+      (a, b) =>
+        `${The(b)} have a bye next week; ${the(a)} travel on a short week. Focus goes where the schedule sends it.`,
+    ],
   ],
-  quote: { text: "We have to finish drives. Field goals won't beat this team.", who: "an offensive coordinator on Wednesday" },
+  quote: {
+    text: "We have to finish drives. Field goals won't beat this team.",
+    who: "an offensive coordinator on Wednesday",
+  },
   titles: {
     take: (a, b) => `${b} at ${a}: the number already moved`,
     trends: (a) => `Four trends for ${the(a)} game, and one that is not real`,
@@ -82,7 +120,8 @@ const FOOTBALL: SportWords = {
   },
   angles: [
     (a, b) => `${The(a)} line is a key number away from fair: my ratings make it ${b} by a point, not a field goal.`,
-    (a) => `Pressure rate is the story: ${the(a)} get home on a third of dropbacks and the other side's line is banged up.`,
+    (a) =>
+      `Pressure rate is the story: ${the(a)} get home on a third of dropbacks and the other side's line is banged up.`,
     (a, b) => `Wind, a short week for ${the(b)} and a sharp move on Monday all point the same way.`,
   ],
 };
@@ -91,7 +130,10 @@ const WORDS: Record<string, SportWords> = {
   NBA: BASKETBALL,
   NCAAB: {
     ...BASKETBALL,
-    quote: { text: "Freshmen don't travel well in this conference. They learn it in January.", who: "a veteran head coach" },
+    quote: {
+      text: "Freshmen don't travel well in this conference. They learn it in January.",
+      who: "a veteran head coach",
+    },
     titles: { ...BASKETBALL.titles, trends: (a) => `${a} and four trends from the conference slate` },
   },
   NFL: FOOTBALL,
@@ -109,12 +151,16 @@ const WORDS: Record<string, SportWords> = {
       (a) => `Wind blowing in at ${poss(the(a))} park has cut scoring by a run and a half a game.`,
     ],
     takes: [
-      (a, b) => `${The(a)} starter's velocity dropped two miles an hour in his last outing and nobody is talking about it. I'm fading him until it comes back, and ${the(b)} are the team to do it with.`,
+      (a, b) =>
+        `${The(a)} starter's velocity dropped two miles an hour in his last outing and nobody is talking about it. I'm fading him until it comes back, and ${the(b)} are the team to do it with.`,
       (a) => `No bet on ${the(a)} tonight. The lineup card came out late and the price already moved.`,
       (a, b) => `Bullpens decide this one: ${the(b)} pen is rested, ${the(a)} used four relievers yesterday.`,
     ],
     breakdown: [
-      ["Starting pitching", (a, b) => `${The(b)} starter has the better strikeout rate, but ${the(a)} hitters chase less than anyone.`],
+      [
+        "Starting pitching",
+        (a, b) => `${The(b)} starter has the better strikeout rate, but ${the(a)} hitters chase less than anyone.`,
+      ],
       ["Bullpens", (a) => `${The(a)} closer has pitched three days in a row; expect a committee late.`],
       ["Park and umpire", () => `A pitcher's umpire and a heavy marine layer: the total is half a run too high.`],
     ],
@@ -140,16 +186,24 @@ const WORDS: Record<string, SportWords> = {
       (a) => `Back-to-backs: ${the(a)} have lost five straight on the second night.`,
     ],
     takes: [
-      (a, b) => `The backup is in net for ${the(a)} tonight, confirmed at the morning skate. ${The(b)} price has barely moved. That is the bet.`,
+      (a, b) =>
+        `The backup is in net for ${the(a)} tonight, confirmed at the morning skate. ${The(b)} price has barely moved. That is the bet.`,
       (a) => `I'm staying away from ${the(a)} total: two hot goalies and a tight line.`,
-      (a, b) => `${The(b)} have won four straight, but their expected-goals share in those games is under 45%. The run is on borrowed time.`,
+      (a, b) =>
+        `${The(b)} have won four straight, but their expected-goals share in those games is under 45%. The run is on borrowed time.`,
     ],
     breakdown: [
       ["Goaltending", (a) => `${The(a)} starter has saved six goals above expected over his last eight starts.`],
-      ["Special teams", (a, b) => `${The(b)} power play clicks at 28% at home; ${the(a)} take the most minor penalties in the league.`],
+      [
+        "Special teams",
+        (a, b) => `${The(b)} power play clicks at 28% at home; ${the(a)} take the most minor penalties in the league.`,
+      ],
       ["Schedule", (a) => `${The(a)} played in Denver last night. Altitude then a flight: legs go late.`],
     ],
-    quote: { text: "We gave them too many looks from the slot. That has to stop.", who: "a head coach after the morning skate" },
+    quote: {
+      text: "We gave them too many looks from the slot. That has to stop.",
+      who: "a head coach after the morning skate",
+    },
     titles: {
       take: (a) => `Backup in net for ${the(a)}: why it matters tonight`,
       trends: (a) => `Five trends for ${the(a)} and the puck line`,
@@ -171,7 +225,8 @@ const WORDS: Record<string, SportWords> = {
       (a) => `Draws: ${a} have drawn four of their last six league matches.`,
     ],
     takes: [
-      (a, b) => `${a} rotated heavily in midweek and still won. ${b} played 120 minutes in the cup. Freshness decides this one.`,
+      (a, b) =>
+        `${a} rotated heavily in midweek and still won. ${b} played 120 minutes in the cup. Freshness decides this one.`,
       (a) => `The Asian handicap on ${a} is half a goal too short after the market overreacted to one bad result.`,
       (a, b) => `I like the draw here: ${a} and ${b} both sit deep when the score is level.`,
     ],
@@ -180,7 +235,10 @@ const WORDS: Record<string, SportWords> = {
       ["Team news", (a, b) => `${b} are without their first-choice centre-back; ${a} get their captain back.`],
       ["Set pieces", (a) => `${a} score a third of their goals from set pieces, and this opponent defends them badly.`],
     ],
-    quote: { text: "We have to be braver on the ball. We gave them too much respect.", who: "a manager after the weekend" },
+    quote: {
+      text: "We have to be braver on the ball. We gave them too much respect.",
+      who: "a manager after the weekend",
+    },
     titles: {
       take: (a, b) => `${a} vs ${b}: freshness over form`,
       trends: (a) => `Five numbers before ${a} kick off`,
@@ -202,14 +260,19 @@ const WORDS: Record<string, SportWords> = {
       (a, b) => `Southpaws are 6-2 against ${b} in his career.`,
     ],
     takes: [
-      (a, b) => `${a} looked drained at the weigh-ins and the price has not moved. I'm taking a small position on ${b} and watching the camp footage one more time.`,
+      (a, b) =>
+        `${a} looked drained at the weigh-ins and the price has not moved. I'm taking a small position on ${b} and watching the camp footage one more time.`,
       (a) => `The fight goes where ${a} wants it to go: if he gets the clinch, it's over.`,
-      (a, b) => `Five rounds is a long time for ${poss(b)} gas tank. The first ten minutes are his; the last fifteen are not.`,
+      (a, b) =>
+        `Five rounds is a long time for ${poss(b)} gas tank. The first ten minutes are his; the last fifteen are not.`,
     ],
     breakdown: [
       ["Striking", (a, b) => `${a} lands more significant strikes per minute, but ${b} has the cleaner defence.`],
       ["Grappling", (a) => `${a} averages three takedowns a fight and keeps top position.`],
-      ["Cardio and the cut", (a, b) => `${b} is up a weight class for the first time. Ask how that has gone for others.`],
+      [
+        "Cardio and the cut",
+        (a, b) => `${b} is up a weight class for the first time. Ask how that has gone for others.`,
+      ],
     ],
     quote: { text: "I'm going to put him on the canvas and keep him there.", who: "a fighter at the open workouts" },
     titles: {
@@ -233,7 +296,8 @@ const WORDS: Record<string, SportWords> = {
       (a, b) => `${b} fades after round eight: his punch output falls by a third.`,
     ],
     takes: [
-      (a, b) => `${a} is the better boxer, but ${b} has the power to change the fight with one shot. The moneyline is fair; the method-of-victory price is not.`,
+      (a, b) =>
+        `${a} is the better boxer, but ${b} has the power to change the fight with one shot. The moneyline is fair; the method-of-victory price is not.`,
       (a) => `Twelve rounds favour ${a}. His jab wins rounds even when nothing else does.`,
       (a, b) => `I'm passing on the main event. ${a} and ${b} are priced exactly right.`,
     ],
@@ -242,7 +306,10 @@ const WORDS: Record<string, SportWords> = {
       ["Power", (a, b) => `${b} has stopped eleven of his last fourteen opponents.`],
       ["The cards", () => `Two of the three judges scored the last title fight here wide for the busier fighter.`],
     ],
-    quote: { text: "He hasn't been hit by someone like me. Watch the later rounds.", who: "a champion at the final press conference" },
+    quote: {
+      text: "He hasn't been hit by someone like me. Watch the later rounds.",
+      who: "a champion at the final press conference",
+    },
     titles: {
       take: (a, b) => `${a} vs. ${b}: where the value is on fight night`,
       trends: (a) => `Five numbers behind ${poss(a)} title defence`,
@@ -273,7 +340,10 @@ const WORDS: Record<string, SportWords> = {
       ["Return", (a, b) => `${b} breaks in a quarter of return games, best on the tour this month.`],
       ["Schedule", (a) => `${a} has played nine sets in three days.`],
     ],
-    quote: { text: "My body feels good. I'm ready for a long match if it comes.", who: "a top seed after the quarter-final" },
+    quote: {
+      text: "My body feels good. I'm ready for a long match if it comes.",
+      who: "a top seed after the quarter-final",
+    },
     titles: {
       take: (a, b) => `${a} vs. ${b}: fresh legs over ranking points`,
       trends: (a) => `Five numbers for ${poss(a)} match today`,
@@ -295,7 +365,8 @@ const WORDS: Record<string, SportWords> = {
       (a, b) => `${poss(b)} putting falls apart on fast greens.`,
     ],
     takes: [
-      (a, b) => `${a} fits this course like a glove: long, accurate and good out of the rough. ${b} is the bigger name but the worse fit.`,
+      (a, b) =>
+        `${a} fits this course like a glove: long, accurate and good out of the rough. ${b} is the bigger name but the worse fit.`,
       (a) => `Wind in the afternoon wave favours ${poss(a)} low ball flight.`,
       (a, b) => `Head-to-head matchups are where the edge is this week, not outrights: ${a} over ${b} is my best one.`,
     ],
@@ -304,7 +375,10 @@ const WORDS: Record<string, SportWords> = {
       ["Form", (a, b) => `${b} has missed two cuts in his last four starts.`],
       ["Weather", () => `The afternoon wave gets the wind on Thursday; the morning wave on Friday.`],
     ],
-    quote: { text: "You have to drive it well here. Miss the fairway and you're guessing.", who: "a former champion of the event" },
+    quote: {
+      text: "You have to drive it well here. Miss the fairway and you're guessing.",
+      who: "a former champion of the event",
+    },
     titles: {
       take: (a, b) => `${a} vs. ${b}: course fit over name value`,
       trends: (a) => `Five stats that make ${a} the play this week`,
@@ -326,7 +400,8 @@ const WORDS: Record<string, SportWords> = {
       () => `Best-of-three series between top-ten teams go the distance 48% of the time.`,
     ],
     takes: [
-      (a, b) => `The new patch nerfed ${poss(b)} comfort picks. ${a} adapted in scrims already, according to two people close to the team.`,
+      (a, b) =>
+        `The new patch nerfed ${poss(b)} comfort picks. ${a} adapted in scrims already, according to two people close to the team.`,
       (a) => `${a} are priced like the old roster. They are not the old roster.`,
       (a, b) => `${a}-${b} goes three maps. Map handicap over the moneyline.`,
     ],
@@ -335,7 +410,10 @@ const WORDS: Record<string, SportWords> = {
       ["Roster", (a) => `${a} have a stand-in for the second event running.`],
       ["Patch", () => `The latest patch changed the economy, and aggressive teams have gained most.`],
     ],
-    quote: { text: "We've been practising the new patch for two weeks. We're ready.", who: "a team's coach before the playoffs" },
+    quote: {
+      text: "We've been practising the new patch for two weeks. We're ready.",
+      who: "a team's coach before the playoffs",
+    },
     titles: {
       take: (a, b) => `${a} vs. ${b}: the patch changes everything`,
       trends: (a) => `Five numbers behind ${poss(a)} playoff run`,
@@ -357,14 +435,23 @@ type Block = { type: string; children: ({ text: string } | Block)[] };
 const paragraph = (text: string): Block => ({ type: "paragraph", children: [{ text }] });
 const heading = (text: string): Block => ({ type: "heading-two", children: [{ text }] });
 const quote = (text: string): Block => ({ type: "block-quote", children: [{ text }] });
-const numbered = (items: string[]): Block => ({ type: "numbered-list", children: items.map((text) => ({ type: "list-item", children: [{ text }] })) });
+const numbered = (items: string[]): Block => ({
+  type: "numbered-list",
+  children: items.map((text) => ({ type: "list-item", children: [{ text }] })),
+});
 
 function wordsOf(sport: string): SportWords {
   return WORDS[sport] ?? WORDS.Esports;
 }
 
 /** A free post about two sides of `sport` (short names), in `shape`. */
-export function freePost(sport: string, shape: PostShape, a: string, b: string, author: string): { title: string; body: Block[] } {
+export function freePost(
+  sport: string,
+  shape: PostShape,
+  a: string,
+  b: string,
+  author: string,
+): { title: string; body: Block[] } {
   const words = wordsOf(sport);
   const title = words.titles[shape](a, b);
   switch (shape) {
@@ -403,14 +490,34 @@ export function freePost(sport: string, shape: PostShape, a: string, b: string, 
 /** A pick's write-up for its subscribers, under its selection. */
 export function pickBody(sport: string, selection: string, a: string, b: string, stake: string): Block[] {
   const words = wordsOf(sport);
-  return [heading(selection), paragraph(words.angles[0](a, b)), paragraph(words.angles[1](a, b)), paragraph(words.angles[2](a, b)), paragraph(stake)];
+  return [
+    heading(selection),
+    paragraph(words.angles[0](a, b)),
+    paragraph(words.angles[1](a, b)),
+    paragraph(words.angles[2](a, b)),
+    paragraph(stake),
+  ];
 }
 
 /** A short write-up of a past pick, varied by `variant`. */
-export function pastPickBody(sport: string, selection: string, odds: string, a: string, b: string, variant: number): Block[] {
+export function pastPickBody(
+  sport: string,
+  selection: string,
+  odds: string,
+  a: string,
+  b: string,
+  variant: number,
+): Block[] {
   const words = wordsOf(sport);
   const angle = words.angles[variant % words.angles.length](a, b);
-  return [paragraph(`${selection} at ${odds}. ${angle}`), paragraph(variant % 2 ? "One unit unless the price moves." : "Played at the posted price; pass if it moves past a key number.")];
+  return [
+    paragraph(`${selection} at ${odds}. ${angle}`),
+    paragraph(
+      variant % 2
+        ? "One unit unless the price moves."
+        : "Played at the posted price; pass if it moves past a key number.",
+    ),
+  ];
 }
 
 /** The teaser everyone sees: the game (and its league, when named) and its start, never the side. */

@@ -55,7 +55,8 @@ function passwordsMatch(value: { password: string; passwordConfirmation: string 
 
 /** The API's sign-up `user` payload: a full name, or a first name (and an optional last name). */
 export const signUpUserSchema = z.object(signUpFields).superRefine((value, ctx) => {
-  if (value.fullName === undefined && !value.firstName) ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required" });
+  if (value.fullName === undefined && !value.firstName)
+    ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required" });
   passwordsMatch(value, ctx);
 });
 
@@ -77,7 +78,9 @@ export const signUpBodySchema = z.object({ user: signUpUserSchema });
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim().replace(/\s+/g, " ");
   const space = trimmed.indexOf(" ");
-  return space === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+  return space === -1
+    ? { firstName: trimmed, lastName: "" }
+    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }
 
 export const signInSchema = z.object({
@@ -92,16 +95,30 @@ export const forgotPasswordSchema = z.object({ emailOrUserName: requiredString.t
 
 export const resetPasswordSchema = z
   .object({ password: newPasswordSchema, confirmPassword: requiredString.min(1, "Required") })
-  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "Passwords must match" });
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords must match",
+  });
 
 export const changePasswordSchema = z
-  .object({ currentPassword: requiredString.min(1, "Required"), password: newPasswordSchema, confirmPassword: requiredString.min(1, "Required") })
-  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "Passwords must match" });
+  .object({
+    currentPassword: requiredString.min(1, "Required"),
+    password: newPasswordSchema,
+    confirmPassword: requiredString.min(1, "Required"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords must match",
+  });
 
 /**
  * SPEC.md section 5: only the first 6 characters count, whitespace is stripped, letters and
  * digits only. Codes are compared case-insensitively (they are shown in capitals).
  */
 export function normalizeEmailCode(input: string): string {
-  return input.replace(/\s+/g, "").replace(/[^A-Za-z0-9]/g, "").slice(0, EMAIL_CODE_LENGTH).toUpperCase();
+  return input
+    .replace(/\s+/g, "")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, EMAIL_CODE_LENGTH)
+    .toUpperCase();
 }

@@ -25,7 +25,13 @@ export async function grantAdmins(db: Database, emails: string[]): Promise<Admin
       await db
         .update(users)
         .set({ roles: sql`array_append(${users.roles}, 'Admin')` })
-        .where(and(sql`${users.id} = ${account.id}`, isNotNull(users.emailConfirmedAt), sql`NOT ('Admin' = ANY(${users.roles}))`));
+        .where(
+          and(
+            sql`${users.id} = ${account.id}`,
+            isNotNull(users.emailConfirmedAt),
+            sql`NOT ('Admin' = ANY(${users.roles}))`,
+          ),
+        );
       grants.push({ email, outcome: "granted" });
     }
   }

@@ -18,7 +18,10 @@ export async function signUpAction({ request, context }: ActionFunctionArgs, flo
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const { user: input } = await readJsonBody(request, signUpBodySchema, { envelope: "user" });
-    const { user, session } = await signUp(context, input, flow, { ip: context.clientIp, userAgent: request.headers.get("User-Agent") });
+    const { user, session } = await signUp(context, input, flow, {
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
     return withCookies(apiPayload({ user }, { status: 201 }), sessionCookies(context.env, session));
   }, context.log);
 }

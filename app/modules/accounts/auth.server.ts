@@ -33,7 +33,10 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 const SIGN_IN_FAILED = "Wrong email, username or password";
 
 /** Failed sign-ins (and wrong current passwords) per account, keyed by the user's id. */
-const signInAccountLimit = (env: AccountsContext["env"]) => ({ name: "sign-in-account", ...env.RATE_LIMIT_SIGN_IN_ACCOUNT });
+const signInAccountLimit = (env: AccountsContext["env"]) => ({
+  name: "sign-in-account",
+  ...env.RATE_LIMIT_SIGN_IN_ACCOUNT,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up and sign-in
@@ -49,7 +52,12 @@ export async function signUp(
   const user = await createAccount(db, { input, flow });
   await issueEmailCode(context, user);
   // DECISIONS.md: sign-up signs the user in, with an unconfirmed e-mail.
-  const session = await createSession(db, { userId: user.id, rememberMe: false, userAgent: client.userAgent, ip: client.ip });
+  const session = await createSession(db, {
+    userId: user.id,
+    rememberMe: false,
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
   return { user: (await getCurrentUser(db, user.id))!, session };
 }
 
@@ -73,7 +81,12 @@ export async function signIn(
     await enforceRateLimit(db, accountLimit, accountKey);
     throw new AppError(422, SIGN_IN_FAILED);
   }
-  const session = await createSession(db, { userId: account.user.id, rememberMe: input.rememberMe, userAgent: client.userAgent, ip: client.ip });
+  const session = await createSession(db, {
+    userId: account.user.id,
+    rememberMe: input.rememberMe,
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
   return { user: toCurrentUser(account.user, account.avatar), session };
 }
 
@@ -81,7 +94,10 @@ export async function signIn(
 // E-mail confirmation: a 6-character code, or the magic link's token
 // ---------------------------------------------------------------------------------------------
 /** Replaces any earlier code with a new one and e-mails it (and logs it without SMTP). */
-export async function issueEmailCode(context: AccountsContext, user: Pick<User, "id" | "email" | "firstName">): Promise<void> {
+export async function issueEmailCode(
+  context: AccountsContext,
+  user: Pick<User, "id" | "email" | "firstName">,
+): Promise<void> {
   const { db, env } = context;
   const code = randomCode(EMAIL_CODE_LENGTH);
   const linkToken = randomToken();
@@ -98,7 +114,13 @@ export async function issueEmailCode(context: AccountsContext, user: Pick<User, 
       expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
     });
   });
-  const message = verificationEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: user.firstName, code, linkToken });
+  const message = verificationEmail({
+    appName: env.APP_NAME,
+    appUrl: env.APP_URL,
+    firstName: user.firstName,
+    code,
+    linkToken,
+  });
   await sendMailSoon(db, context.mail, context.log, { to: user.email, ...message });
 }
 
@@ -116,7 +138,11 @@ const tokenError = (message: string) => new AppError(422, message, { token: [mes
  * user it was sent to) or the link token (which names its user by itself). Five wrong codes
  * burn the code.
  */
-export async function confirmEmail(context: AccountsContext, token: string, viewer: CurrentUser | null): Promise<string> {
+export async function confirmEmail(
+  context: AccountsContext,
+  token: string,
+  viewer: CurrentUser | null,
+): Promise<string> {
   const { db, env } = context;
   const now = new Date();
   const isCode = token.replace(/\s+/g, "").length <= EMAIL_CODE_LENGTH;
@@ -147,7 +173,9 @@ export async function confirmEmail(context: AccountsContext, token: string, view
   const [link] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.linkTokenHash, hashToken(token)), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, now)));
+    .where(
+      and(eq(emailCodes.linkTokenHash, hashToken(token)), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, now)),
+    );
   if (!link) throw tokenError("This link has expired. Request a new one.");
   await markConfirmed(context, link.id, link.userId, now);
   return link.userId;
@@ -167,12 +195,20 @@ async function markConfirmed(context: AccountsContext, codeId: string, userId: s
 // Passwords
 // ---------------------------------------------------------------------------------------------
 /** Always answers the same, whether or not the account exists (no user enumeration). */
-export async function requestPasswordReset(context: AccountsContext, emailOrUserName: string, client: Client): Promise<void> {
+export async function requestPasswordReset(
+  context: AccountsContext,
+  emailOrUserName: string,
+  client: Client,
+): Promise<void> {
   const { db, env } = context;
   await enforceRateLimit(db, { name: "password-reset-ip", ...env.RATE_LIMIT_PASSWORD_RESET }, client.ip);
   const user = await findUserByEmailOrUserName(db, emailOrUserName);
   if (!user) return;
-  const limited = await enforceRateLimit(db, { name: "password-reset-account", ...env.RATE_LIMIT_PASSWORD_RESET }, user.id).then(
+  const limited = await enforceRateLimit(
+    db,
+    { name: "password-reset-account", ...env.RATE_LIMIT_PASSWORD_RESET },
+    user.id,
+  ).then(
     () => false,
     () => true,
   );
@@ -184,7 +220,12 @@ export async function requestPasswordReset(context: AccountsContext, emailOrUser
     tokenHash: hashToken(resetToken),
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
-  const message = passwordResetEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: user.firstName, resetToken });
+  const message = passwordResetEmail({
+    appName: env.APP_NAME,
+    appUrl: env.APP_URL,
+    firstName: user.firstName,
+    resetToken,
+  });
   await sendMailSoon(db, context.mail, context.log, { to: user.email, ...message });
 }
 
@@ -193,7 +234,13 @@ export async function findUsableResetToken(context: Pick<AccountsContext, "db">,
   const [row] = await context.db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
   if (!row) throw new AppError(404, "This password reset link is invalid or has expired.");
   return row;
 }
@@ -203,8 +250,14 @@ export async function findUsableResetToken(context: Pick<AccountsContext, "db">,
  * sent before (to a mailbox someone else may read, or in a mail forwarded on) must not set another.
  */
 async function spendOpenLinks(db: Database, userId: string, now = new Date()): Promise<void> {
-  await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-  await db.update(emailCodes).set({ consumedAt: now }).where(and(eq(emailCodes.userId, userId), isNull(emailCodes.consumedAt)));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.userId, userId), isNull(emailCodes.consumedAt)));
 }
 
 /** Sets the new password, spends the token (and every other open link of the account) and signs the user out everywhere. */
@@ -230,7 +283,12 @@ export async function resetPassword(context: AccountsContext, token: string, pas
   await clearRateLimit(db, signInAccountLimit(env), row.userId);
   const user = await getCurrentUser(db, row.userId);
   if (user) {
-    const message = passwordChangedEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: user.firstName, supportEmail: env.SUPPORT_EMAIL });
+    const message = passwordChangedEmail({
+      appName: env.APP_NAME,
+      appUrl: env.APP_URL,
+      firstName: user.firstName,
+      supportEmail: env.SUPPORT_EMAIL,
+    });
     await sendMailSoon(db, context.mail, context.log, { to: user.email, ...message });
   }
 }
@@ -255,6 +313,11 @@ export async function changePassword(
     await spendOpenLinks(tx, viewer.user.id);
   });
   await revokeUserSessions(db, viewer.user.id, "password changed", viewer.sessionId);
-  const message = passwordChangedEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: viewer.user.firstName, supportEmail: env.SUPPORT_EMAIL });
+  const message = passwordChangedEmail({
+    appName: env.APP_NAME,
+    appUrl: env.APP_URL,
+    firstName: viewer.user.firstName,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
   await sendMailSoon(db, context.mail, context.log, { to: viewer.user.email, ...message });
 }

@@ -12,4 +12,5 @@ export interface CurrentUser {
   avatar: string;
 }
 
-export const isExpert = (user: Pick<CurrentUser, "roles"> | null | undefined) => Boolean(user?.roles.includes("Expert"));
+export const isExpert = (user: Pick<CurrentUser, "roles"> | null | undefined) =>
+  Boolean(user?.roles.includes("Expert"));

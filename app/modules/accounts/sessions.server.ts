@@ -69,7 +69,8 @@ export async function createSession(
   return { sessionId, refreshToken, rememberMe: input.rememberMe, expiresAt };
 }
 
-export type RotationResult = { ok: true; session: IssuedSession; userId: string } | { ok: false; reason: "unknown" | "expired" | "reused" };
+export type RotationResult =
+  { ok: true; session: IssuedSession; userId: string } | { ok: false; reason: "unknown" | "expired" | "reused" };
 
 /**
  * Trades a refresh token for a new one. Unknown or expired tokens fail; a token used again after
@@ -88,21 +89,33 @@ export async function rotateRefreshToken(db: Database, token: string, now = new 
     if (session.revokedAt || session.expiresAt <= now) return { ok: false, reason: "expired" } as const;
     const rotatedAt = row.token.rotatedAt;
     if (rotatedAt && now.getTime() - rotatedAt.getTime() > REUSE_GRACE_SECONDS * 1000) {
-      await tx.update(sessions).set({ revokedAt: now, revokedReason: "refresh token reused" }).where(eq(sessions.id, session.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: "refresh token reused" })
+        .where(eq(sessions.id, session.id));
       return { ok: false, reason: "reused" } as const;
     }
     // Remember-me sessions slide; browser sessions end 24 hours after sign-in whatever happens.
     const expiresAt = session.rememberMe ? new Date(now.getTime() + sessionLifetimeMs(true)) : session.expiresAt;
     const refreshToken = randomToken();
     if (!rotatedAt) await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.token.id));
-    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt, createdAt: now });
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt, createdAt: now });
     await tx.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, session.id));
-    return { ok: true, userId: session.userId, session: { sessionId: session.id, refreshToken, rememberMe: session.rememberMe, expiresAt } } as const;
+    return {
+      ok: true,
+      userId: session.userId,
+      session: { sessionId: session.id, refreshToken, rememberMe: session.rememberMe, expiresAt },
+    } as const;
   });
 }
 
 export async function sessionIdOfRefreshToken(db: Database, token: string): Promise<string | null> {
-  const [row] = await db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row?.sessionId ?? null;
 }
 
@@ -114,7 +127,12 @@ export async function revokeSession(db: Database, sessionId: string, reason: str
 }
 
 /** Signs the user out everywhere, except (optionally) the session making the change. */
-export async function revokeUserSessions(db: Database, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: Database,
+  userId: string,
+  reason: string,
+  exceptSessionId?: string,
+): Promise<void> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
   await db
@@ -157,9 +175,15 @@ export function readAccessCookie(value: string | null, secret: string, now = new
   return sessionId;
 }
 
-export function sessionCookies(env: Pick<Env, "APP_URL" | "SESSION_SECRET">, session: IssuedSession, now = new Date()): string[] {
+export function sessionCookies(
+  env: Pick<Env, "APP_URL" | "SESSION_SECRET">,
+  session: IssuedSession,
+  now = new Date(),
+): string[] {
   const attributes = cookieAttributes(env);
-  const refreshMaxAge = session.rememberMe ? `; Max-Age=${Math.round((session.expiresAt.getTime() - now.getTime()) / 1000)}` : "";
+  const refreshMaxAge = session.rememberMe
+    ? `; Max-Age=${Math.round((session.expiresAt.getTime() - now.getTime()) / 1000)}`
+    : "";
   return [
     `${ACCESS_COOKIE}=${accessCookieValue(session.sessionId, env.SESSION_SECRET, now)}; ${attributes}; Max-Age=${ACCESS_TTL_SECONDS}`,
     `${REFRESH_COOKIE}=${session.refreshToken}; ${attributes}${refreshMaxAge}`,
@@ -172,13 +196,15 @@ export function clearSessionCookies(env: Pick<Env, "APP_URL">): string[] {
 }
 
 /** The session `sessionId` is live at `now`: not revoked, not expired. */
-const liveSession = (sessionId: SQL, now: SQL) => and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+const liveSession = (sessionId: SQL, now: SQL) =>
+  and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
 /**
  * The user of the live session `sessionId` (NULL when it is not live), for a statement that
  * checks the session and reads the page in one round trip (the feed API).
  */
-export const sessionUserId = (sessionId: SQL, now: SQL) => sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${liveSession(sessionId, now)})`;
+export const sessionUserId = (sessionId: SQL, now: SQL) =>
+  sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${liveSession(sessionId, now)})`;
 
 /**
  * Every request of a signed-in user runs this join: the user (and avatar) of the live session of
@@ -211,7 +237,12 @@ export function accessSessionId(cookieHeader: string | null, secret: string, now
 }
 
 /** The signed-in user behind the request's access cookie; null when there is none or it lapsed. */
-export async function readViewer(db: Database, secret: string, cookieHeader: string | null, now = new Date()): Promise<Viewer | null> {
+export async function readViewer(
+  db: Database,
+  secret: string,
+  cookieHeader: string | null,
+  now = new Date(),
+): Promise<Viewer | null> {
   const sessionId = accessSessionId(cookieHeader, secret, now);
   if (!sessionId) return null;
   const [row] = await viewerStatement(db).execute({ sessionId, now: now.toISOString() });
@@ -241,6 +272,8 @@ export async function renewForPage(
   const access = accessCookieValue(rotated.session.sessionId, env.SESSION_SECRET, now);
   return {
     setCookies: sessionCookies(env, rotated.session, now),
-    cookieHeader: [...others, `${ACCESS_COOKIE}=${access}`, `${REFRESH_COOKIE}=${rotated.session.refreshToken}`].join("; "),
+    cookieHeader: [...others, `${ACCESS_COOKIE}=${access}`, `${REFRESH_COOKIE}=${rotated.session.refreshToken}`].join(
+      "; ",
+    ),
   };
 }

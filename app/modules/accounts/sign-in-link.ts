@@ -13,6 +13,8 @@ export const MAX_CALLBACK_URL_LENGTH = 2_000;
  */
 export function signInHref(pathname: string, search = ""): string {
   if (pathname === "/sign-in") return "/sign-in";
-  const back = [`${pathname}${search}`, pathname].find((address) => encodeURIComponent(address).length <= MAX_CALLBACK_URL_LENGTH);
+  const back = [`${pathname}${search}`, pathname].find(
+    (address) => encodeURIComponent(address).length <= MAX_CALLBACK_URL_LENGTH,
+  );
   return !back || back === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(back)}`;
 }

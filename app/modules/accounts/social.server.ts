@@ -29,7 +29,13 @@ import { issueEmailCode, type AccountsContext, type Client } from "./auth.server
 import type { CurrentUser } from "./current-user";
 import { safeCallbackUrl } from "./gates.server";
 import { createSession, revokeUserSessions, type IssuedSession } from "./sessions.server";
-import { COMPLETE_SIGN_UP_PATH, SOCIAL_ERROR_QUERY, type CompleteSignUpInput, type SocialAccountInput, type SocialProvider } from "./social-schema";
+import {
+  COMPLETE_SIGN_UP_PATH,
+  SOCIAL_ERROR_QUERY,
+  type CompleteSignUpInput,
+  type SocialAccountInput,
+  type SocialProvider,
+} from "./social-schema";
 import { randomToken, safeEqual, sign } from "./tokens.server";
 import { createAccount, getCurrentUser } from "./users.server";
 
@@ -85,7 +91,10 @@ export class SocialSignInError extends Error {
 }
 
 /** The OpenID userinfo of the access token's owner. */
-export async function fetchGoogleProfile(env: Pick<Env, "GOOGLE_USERINFO_URL">, accessToken: string): Promise<GoogleProfile> {
+export async function fetchGoogleProfile(
+  env: Pick<Env, "GOOGLE_USERINFO_URL">,
+  accessToken: string,
+): Promise<GoogleProfile> {
   const response = await fetch(env.GOOGLE_USERINFO_URL, {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
     signal: AbortSignal.timeout(10_000),
@@ -120,7 +129,13 @@ export function googleAuthenticator(env: Env): Authenticator<GoogleProfile> {
     authenticator.use(
       new GoogleStrategy(
         {
-          cookie: { name: OAUTH_STATE_COOKIE, ...(env.APP_URL.startsWith("https:") ? { secure: true } : {}), sameSite: "Lax", httpOnly: true, path: "/" },
+          cookie: {
+            name: OAUTH_STATE_COOKIE,
+            ...(env.APP_URL.startsWith("https:") ? { secure: true } : {}),
+            sameSite: "Lax",
+            httpOnly: true,
+            path: "/",
+          },
           clientId: env.GOOGLE_CLIENT_ID!,
           clientSecret: env.GOOGLE_CLIENT_SECRET!,
           authorizationEndpoint: env.GOOGLE_AUTH_URL,
@@ -229,7 +244,8 @@ export function clearSocialCookies(request: Request, env: Pick<Env, "APP_URL">):
   return [`${SOCIAL_COOKIE}=; ${cookieAttributes(env)}; Max-Age=0`, ...clearOAuthStateCookies(request, env)];
 }
 
-const parseFlow = (value: string | null | undefined): Flow | null => (value === "User" || value === "Expert" ? value : null);
+const parseFlow = (value: string | null | undefined): Flow | null =>
+  value === "User" || value === "Expert" ? value : null;
 
 /** Where a finished social sign-in goes: the callbackUrl it started with, else `fallback`. */
 export function socialCallbackUrl(request: Request, fallback = "/"): string {
@@ -394,8 +410,7 @@ async function startSession(db: Database, userId: string, client: Client): Promi
 }
 
 export type CallbackOutcome =
-  | { kind: "signed-in"; signedIn: SignedIn }
-  | { kind: "complete-sign-up"; url: string; nonceCookie: string };
+  { kind: "signed-in"; signedIn: SignedIn } | { kind: "complete-sign-up"; url: string; nonceCookie: string };
 
 /** What the callback does with a Google profile: sign in, or send the person to 'Complete sign up'. */
 export async function handleGoogleProfile(
@@ -405,7 +420,8 @@ export async function handleGoogleProfile(
   client: Client,
 ): Promise<CallbackOutcome> {
   const resolution = await resolveSocialAccount(context.db, profile, context.log);
-  if (resolution.kind === "existing") return { kind: "signed-in", signedIn: await startSession(context.db, resolution.userId, client) };
+  if (resolution.kind === "existing")
+    return { kind: "signed-in", signedIn: await startSession(context.db, resolution.userId, client) };
   const started = readSocialCookie(request);
   const { token, nonce } = createSocialToken(context.env, profile, started.flow ?? "User");
   const params = new URLSearchParams({ provider: profile.provider, token, email: profile.email, name: profile.name });
@@ -460,12 +476,20 @@ export async function completeSocialSignUp(
     emailConfirmed,
   });
   try {
-    await db.insert(socialAccounts).values({ userId: user.id, provider: claims.provider, providerAccountId: claims.sub, email: claims.email });
+    await db
+      .insert(socialAccounts)
+      .values({ userId: user.id, provider: claims.provider, providerAccountId: claims.sub, email: claims.email });
   } catch (error) {
     // The same token sent twice at once: the first link wins, this account goes.
     await db.delete(users).where(eq(users.id, user.id));
-    if (String((error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code) === "23505") {
-      throw new AppError(422, defaultErrorMessage(422), { token: ["This Google account already has an account here. Sign in with Google instead."] });
+    if (
+      String(
+        (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code,
+      ) === "23505"
+    ) {
+      throw new AppError(422, defaultErrorMessage(422), {
+        token: ["This Google account already has an account here. Sign in with Google instead."],
+      });
     }
     throw error;
   }

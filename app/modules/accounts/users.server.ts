@@ -29,13 +29,21 @@ const accountStatement = preparedStatement((db) =>
     .select({ user: users, avatar: profiles.avatar })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(or(sql`lower(${users.email}) = ${sql.placeholder("needle")}`, sql`lower(${users.userName}) = ${sql.placeholder("needle")}`))
+    .where(
+      or(
+        sql`lower(${users.email}) = ${sql.placeholder("needle")}`,
+        sql`lower(${users.userName}) = ${sql.placeholder("needle")}`,
+      ),
+    )
     .limit(1)
     .prepare("find_account"),
 );
 
 /** The account an e-mail address or username (any case) names, with its avatar for the answer. */
-export async function findAccount(db: Database, emailOrUserName: string): Promise<{ user: User; avatar: string | null } | undefined> {
+export async function findAccount(
+  db: Database,
+  emailOrUserName: string,
+): Promise<{ user: User; avatar: string | null } | undefined> {
   const [row] = await accountStatement(db).execute({ needle: emailOrUserName.trim().toLowerCase() });
   return row;
 }
@@ -55,17 +63,16 @@ export async function getCurrentUser(db: Database, userId: string): Promise<Curr
 
 /** A username from the person's name: letters and digits, 3-30, made unique with a number. */
 export async function generateUserName(db: Database, firstName: string, lastName: string): Promise<string> {
-  const ascii = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[^\w]/g, "")
-      .replace(/_/g, "");
+  const ascii = (text: string) => text.normalize("NFKD").replace(/[^\w]/g, "").replace(/_/g, "");
   const capital = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : "");
   let base = (capital(ascii(firstName)) + capital(ascii(lastName))).slice(0, 24);
   if (base.length < 3) base = `${base}User`.slice(0, 24);
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? base : `${base}${Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 6))}`;
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = ${candidate.toLowerCase()}`);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.userName}) = ${candidate.toLowerCase()}`);
     if (!taken) return candidate;
   }
   return `${base.slice(0, 16)}${Date.now().toString(36)}`;
@@ -85,7 +92,10 @@ export async function createAccount(db: Database, { input, flow, emailConfirmed 
   const names = input.firstName
     ? { firstName: input.firstName, lastName: input.lastName ?? "" }
     : splitFullName(input.fullName ?? "");
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
   if (existing) throw new AppError(422, defaultErrorMessage(422), { email: ["This e-mail is already registered"] });
   const userName = await generateUserName(db, names.firstName, names.lastName);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -110,7 +120,11 @@ export async function createAccount(db: Database, { input, flow, emailConfirmed 
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if (String((error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code) === "23505") {
+    if (
+      String(
+        (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code,
+      ) === "23505"
+    ) {
       throw new AppError(422, defaultErrorMessage(422), { email: ["This e-mail is already registered"] });
     }
     throw error;

@@ -27,7 +27,8 @@ export const CHEER_MESSAGES = {
 } as const;
 
 // A JSON client may send "" or null for "no message"; both mean "not given".
-const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 const message = z.preprocess(
   blankToUndefined,

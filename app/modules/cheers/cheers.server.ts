@@ -21,7 +21,13 @@ import { AppError } from "~/modules/http/app-error";
 import { notifyCheer } from "~/modules/notifications/notifications.server";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, paymentsEnabled, requirePayments } from "~/modules/payments/stripe.server";
-import { expertSummaryColumns, FREE_PROVIDER, requireExpert, toExpertSummary, type ExpertSummary } from "~/modules/subscriptions/subscriptions.server";
+import {
+  expertSummaryColumns,
+  FREE_PROVIDER,
+  requireExpert,
+  toExpertSummary,
+  type ExpertSummary,
+} from "~/modules/subscriptions/subscriptions.server";
 import { CHEER_MESSAGES, type CheerInput } from "./cheer-schema";
 
 export const TIP_KIND = "Tip";
@@ -99,7 +105,13 @@ export async function mayCheer(db: Database, userId: string, expertId: string, n
  * 422 to oneself, 403 unless the viewer follows or subscribes; with Stripe, 422 while the expert
  * cannot be paid, else a Pending tip and its PaymentIntent's client secret.
  */
-export async function sendCheer(context: PaymentsContext, viewer: CurrentUser, expertId: string, input: CheerInput, now = new Date()): Promise<SendCheerAnswer> {
+export async function sendCheer(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+  expertId: string,
+  input: CheerInput,
+  now = new Date(),
+): Promise<SendCheerAnswer> {
   const expert = await requireExpert(context.db, expertId);
   if (viewer.id === expert.id) throw new AppError(422, CHEER_MESSAGES.self);
   if (!(await mayCheer(context.db, viewer.id, expert.id, now))) throw new AppError(403, CHEER_MESSAGES.notFollowing);
@@ -143,11 +155,19 @@ export async function sendCheer(context: PaymentsContext, viewer: CurrentUser, e
       }),
     context.log,
   );
-  if (!intent.client_secret) throw new AppError(503, "The payment provider is not answering. Please try again in a moment.");
+  if (!intent.client_secret)
+    throw new AppError(503, "The payment provider is not answering. Please try again in a moment.");
   // Stored before the secret is answered: the card form, and so the webhook, can only follow this row.
   const [payment] = await context.db
     .insert(payments)
-    .values({ ...tip, status: "Pending", provider: PAYMENT_PROVIDER, providerPaymentId: intent.id, createdAt: now, updatedAt: now })
+    .values({
+      ...tip,
+      status: "Pending",
+      provider: PAYMENT_PROVIDER,
+      providerPaymentId: intent.id,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return { cheer: toCheerDTO(payment, senderOf(viewer)), clientSecret: intent.client_secret };
 }
@@ -162,13 +182,23 @@ export async function confirmCheerPayment(tx: Database, intent: Pick<Stripe.Paym
   const [paid] = await tx
     .update(payments)
     .set({ status: "Succeeded", updatedAt: new Date() })
-    .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.kind, TIP_KIND), inArray(payments.status, ["Pending", "Failed"])))
+    .where(
+      and(
+        eq(payments.providerPaymentId, intent.id),
+        eq(payments.kind, TIP_KIND),
+        inArray(payments.status, ["Pending", "Failed"]),
+      ),
+    )
     .returning({ id: payments.id, payerId: payments.payerId, expertId: payments.expertId });
   if (paid?.expertId) await notifyCheer(tx, { id: paid.id, payerId: paid.payerId, expertId: paid.expertId });
 }
 
 /** `GET /api/business/cheers?page&size` and /business: the Cheers the expert received, newest first. */
-export async function listCheers(db: Database, expertId: string, options: { page: number; size: number }): Promise<{ items: CheerDTO[]; totalItems: number }> {
+export async function listCheers(
+  db: Database,
+  expertId: string,
+  options: { page: number; size: number },
+): Promise<{ items: CheerDTO[]; totalItems: number }> {
   const where = and(eq(payments.expertId, expertId), eq(payments.kind, TIP_KIND), eq(payments.status, "Succeeded"));
   const [rows, [{ total }]] = await Promise.all([
     db

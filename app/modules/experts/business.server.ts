@@ -54,11 +54,17 @@ export function monthStart(now: Date, timeZone: string): { start: Date; label: s
   const local = new Date(now.getTime() + zoneOffsetMs(now, zone));
   const firstLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
   const start = new Date(firstLocal - zoneOffsetMs(new Date(firstLocal), zone));
-  const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(firstLocal));
+  const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(firstLocal),
+  );
   return { start, label };
 }
 
-export async function getBusinessOverview(db: Database, expert: { id: string; timezone: string }, now = new Date()): Promise<BusinessOverview> {
+export async function getBusinessOverview(
+  db: Database,
+  expert: { id: string; timezone: string },
+  now = new Date(),
+): Promise<BusinessOverview> {
   const { start, label } = monthStart(now, expert.timezone);
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const earned = and(
@@ -104,12 +110,24 @@ export async function getBusinessOverview(db: Database, expert: { id: string; ti
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(RECENT_SUBSCRIBERS),
   ]);
-  const money = (gross: string, fee: string): Revenue => ({ grossCents: Number(gross), netCents: Number(gross) - Number(fee) });
+  const money = (gross: string, fee: string): Revenue => ({
+    grossCents: Number(gross),
+    netCents: Number(gross) - Number(fee),
+  });
   return {
-    paymentAccount: !account?.paymentAccountId ? "NotConnected" : account.paymentAccountReady ? "Ready" : "OnboardingIncomplete",
-    subscriptionPrice: account?.priceCents ? { price: account.priceCents, description: account.priceDescription } : null,
+    paymentAccount: !account?.paymentAccountId
+      ? "NotConnected"
+      : account.paymentAccountReady
+        ? "Ready"
+        : "OnboardingIncomplete",
+    subscriptionPrice: account?.priceCents
+      ? { price: account.priceCents, description: account.priceDescription }
+      : null,
     subscribersCount: Number(account?.subscribersCount ?? 0),
-    revenue: { thisMonth: money(revenue.grossMonth, revenue.feeMonth), allTime: money(revenue.grossAll, revenue.feeAll) },
+    revenue: {
+      thisMonth: money(revenue.grossMonth, revenue.feeMonth),
+      allTime: money(revenue.grossAll, revenue.feeAll),
+    },
     monthLabel: label,
     recentSubscribers: recent.map((row) => ({
       id: row.id,

@@ -158,7 +158,13 @@ interface ExpertRow {
 }
 
 /** ROI and units from the record's exact sums (numeric in SQL, rounded only here). */
-export function recordFrom(sums: { wins: number; losses: number; pushes: number; profit: number; staked: number }): ExpertRecord {
+export function recordFrom(sums: {
+  wins: number;
+  losses: number;
+  pushes: number;
+  profit: number;
+  staked: number;
+}): ExpertRecord {
   const units = Math.round(sums.profit * 100) / 100;
   const roi = sums.staked > 0 ? Math.round((sums.profit / sums.staked) * 1000) / 10 : 0;
   // -0 would print as "0" but compare oddly; keep plain zeros.
@@ -177,7 +183,13 @@ function toExpert(row: ExpertRow): Expert {
     location: { country: row.country ?? "USA", state: row.state, city: row.city },
     subscriptionPrice: row.priceCents ? { price: row.priceCents, description: row.priceDescription } : null,
     subscribersCount: Number(row.subscribersCount),
-    record: recordFrom({ wins: row.wins, losses: row.losses, pushes: row.pushes, profit: Number(row.profit), staked: Number(row.staked) }),
+    record: recordFrom({
+      wins: row.wins,
+      losses: row.losses,
+      pushes: row.pushes,
+      profit: Number(row.profit),
+      staked: Number(row.staked),
+    }),
     isSubscribed: Boolean(row.isSubscribed),
     isFollowed: Boolean(row.isFollowed),
   };
@@ -193,7 +205,9 @@ function singleExpertQuery(db: Database, by: "id" | "userName") {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(
       and(
-        by === "id" ? eq(users.id, sql.placeholder("needle")) : sql`lower(${users.userName}) = ${sql.placeholder("needle")}`,
+        by === "id"
+          ? eq(users.id, sql.placeholder("needle"))
+          : sql`lower(${users.userName}) = ${sql.placeholder("needle")}`,
         isPublicExpert,
       ),
     )
@@ -202,13 +216,20 @@ function singleExpertQuery(db: Database, by: "id" | "userName") {
 
 // The expert page runs one of these on every view (and the bench measures it): prepared once per handle.
 const expertByIdStatement = preparedStatement((db) => singleExpertQuery(db, "id").prepare("read_expert_by_id"));
-const expertByNameStatement = preparedStatement((db) => singleExpertQuery(db, "userName").prepare("read_expert_by_name"));
+const expertByNameStatement = preparedStatement((db) =>
+  singleExpertQuery(db, "userName").prepare("read_expert_by_name"),
+);
 
 /**
  * The public expert named by id (uuid) or userName (any case); null for anyone else, a user who
  * is not an expert, or an expert whose membership is not active. `viewerId` null for visitors.
  */
-export async function findExpert(db: Database, idOrUserName: string, viewerId: string | null, now = new Date()): Promise<Expert | null> {
+export async function findExpert(
+  db: Database,
+  idOrUserName: string,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<Expert | null> {
   const needle = idOrUserName.trim();
   // A control character (a NUL above all, which PostgreSQL refuses in text) names nobody.
   // eslint-disable-next-line no-control-regex
@@ -278,7 +299,9 @@ export async function listExperts(
   const where = and(...conditions);
   const columns = {
     ...expertColumns(viewerId ? sql`${viewerId}` : sql`NULL`, sql`${now.toISOString()}::timestamptz`),
-    categoryIds: sql<number[]>`ARRAY(SELECT DISTINCT ${posts.categoryId} FROM ${posts} WHERE ${posts.authorId} = ${users.id} AND ${posts.status} = 'Published')`,
+    categoryIds: sql<
+      number[]
+    >`ARRAY(SELECT DISTINCT ${posts.categoryId} FROM ${posts} WHERE ${posts.authorId} = ${users.id} AND ${posts.status} = 'Published')`,
   };
   const order: SQL[] =
     query.sort === "record"
@@ -305,7 +328,13 @@ export async function listExperts(
   ]);
   const items = rows.map((row) => {
     const published = new Set(row.categoryIds);
-    return { ...toExpert(row as ExpertRow), categories: sports.filter((sport) => published.has(sport.id)).slice(0, 5).map(({ id, name }) => ({ id, name })) };
+    return {
+      ...toExpert(row as ExpertRow),
+      categories: sports
+        .filter((sport) => published.has(sport.id))
+        .slice(0, 5)
+        .map(({ id, name }) => ({ id, name })),
+    };
   });
   return { items, totalItems: Number(total) };
 }

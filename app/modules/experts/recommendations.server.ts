@@ -10,7 +10,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { experts, profiles, subscriptions, users } from "~/db/schema";
-import { avatarOrDefault, isPublicExpert, subscribersCountSql, subscriptionGivesAccess, type ExpertCard } from "./experts.server";
+import {
+  avatarOrDefault,
+  isPublicExpert,
+  subscribersCountSql,
+  subscriptionGivesAccess,
+  type ExpertCard,
+} from "./experts.server";
 
 export const RECOMMENDATION_WINDOW_DAYS = 30;
 /** What one new subscriber in the window weighs against one unit won. */
@@ -80,14 +86,18 @@ export async function rankExperts(db: Database, limit: number, now = new Date())
 }
 
 /** The ranking, computed at most once per RECOMMENDED_TTL_MS per instance (every page's sidebar shows it). */
-export const rankedExperts = cachedPerDatabase(RECOMMENDED_TTL_MS, (db, now) => rankExperts(db, RANKED_KEPT, new Date(now)));
+export const rankedExperts = cachedPerDatabase(RECOMMENDED_TTL_MS, (db, now) =>
+  rankExperts(db, RANKED_KEPT, new Date(now)),
+);
 
 /** The experts `viewerId` holds a subscription to that gives access now. */
 async function subscribedExpertIds(db: Database, viewerId: string, now: Date): Promise<string[]> {
   const rows = await db
     .select({ expertId: subscriptions.expertId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.subscriberId, viewerId), subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`)));
+    .where(
+      and(eq(subscriptions.subscriberId, viewerId), subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`)),
+    );
   return rows.map((row) => row.expertId);
 }
 

@@ -80,7 +80,8 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   headers.set("Accept", "application/json");
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const credentials = rest.credentials ?? "same-origin";
-  const send = () => fetch(url, { ...rest, credentials, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const send = () =>
+    fetch(url, { ...rest, credentials, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 
   let response = await send().catch(networkError);
   const isRefreshCall = url.split("?")[0].endsWith(REFRESH_PATH);
@@ -105,19 +106,29 @@ async function readJson(response: Response): Promise<unknown> {
 
 function networkError(cause: unknown): never {
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-  const error = new ApiClientError({ statusCode: 500, error: offline ? ERROR_MESSAGES.offline : ERROR_MESSAGES.default });
+  const error = new ApiClientError({
+    statusCode: 500,
+    error: offline ? ERROR_MESSAGES.offline : ERROR_MESSAGES.default,
+  });
   (error as { cause?: unknown }).cause = cause;
   throw error;
 }
 
-type ErrorBody = { error?: unknown; errors?: Record<string, unknown>; payload?: unknown; detail?: unknown; title?: unknown };
+type ErrorBody = {
+  error?: unknown;
+  errors?: Record<string, unknown>;
+  payload?: unknown;
+  detail?: unknown;
+  title?: unknown;
+};
 
 /** Our `{error, errors}` shape, or a problem-style `{title, detail}` one (SPEC.md section 7). */
 function errorFromResponse(status: number, parsed: unknown): ApiClientError {
   const body = (parsed && typeof parsed === "object" ? parsed : {}) as ErrorBody;
   const errors = normalizeErrors(body.errors);
   const problemText = problemMessage(body.detail) ?? problemMessage(body.title);
-  const error = typeof body.error === "string" && body.error ? body.error : (problemText ?? errorMessageFrom({ errors }, status));
+  const error =
+    typeof body.error === "string" && body.error ? body.error : (problemText ?? errorMessageFrom({ errors }, status));
   return new ApiClientError({ statusCode: status, error, errors, payload: body.payload });
 }
 

@@ -85,7 +85,10 @@ export function withCookies(response: Response, cookies: string[]): Response {
   return response;
 }
 
-export function errorToResponse(error: unknown, log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void }): Response {
+export function errorToResponse(
+  error: unknown,
+  log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void },
+): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
     return apiError(error.status, { error: error.message, errors: error.fieldErrors, headers: error.headers });
@@ -143,7 +146,14 @@ export async function readJsonBody<S extends z.ZodTypeAny>(
   }
   const prefix = options.envelope ? `${options.envelope}.` : null;
   const named = (errors: Record<string, string[]>) =>
-    prefix ? Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, messages])) : errors;
+    prefix
+      ? Object.fromEntries(
+          Object.entries(errors).map(([key, messages]) => [
+            key.startsWith(prefix) ? key.slice(prefix.length) : key,
+            messages,
+          ]),
+        )
+      : errors;
   const unstorable = checkJsonValue(parsed);
   if (unstorable) throw new AppError(422, defaultErrorMessage(422), named(unstorable));
   const overlong = overlongArrays(schema, parsed, MAX_FIELD_ERRORS);
@@ -162,8 +172,15 @@ export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): 
     // Arrays travel as repeated keys (SPEC.md section 7).
     query[key] = values.length > 1 || key.endsWith("Ids") ? values : values[0];
   }
-  const unstorable = [...params].filter(([key, value]) => !isStorableText(key) || !isStorableText(value)).map(([key]) => key);
-  if (unstorable.length > 0) throw new AppError(400, "The query is not valid.", Object.fromEntries(unstorable.map((key) => [key, [INVALID_TEXT]])));
+  const unstorable = [...params]
+    .filter(([key, value]) => !isStorableText(key) || !isStorableText(value))
+    .map(([key]) => key);
+  if (unstorable.length > 0)
+    throw new AppError(
+      400,
+      "The query is not valid.",
+      Object.fromEntries(unstorable.map((key) => [key, [INVALID_TEXT]])),
+    );
   const result = schema.safeParse(query);
   if (!result.success) throw new AppError(400, "The query is not valid.", fieldErrorsFromZod(result.error));
   return result.data;
@@ -185,7 +202,8 @@ export function jsonShape(text: string): { items: number; depth: number } {
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (inString) {
-      if (code === 0x5c) at++; // a backslash: the next character is escaped
+      if (code === 0x5c)
+        at++; // a backslash: the next character is escaped
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x2c) items++;

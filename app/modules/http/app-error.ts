@@ -42,7 +42,11 @@ export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
  * message in users' words: such a refusal is a 422 like any broken rule, never a 500.
  */
 export function recordRuleError(error: unknown): AppError | null {
-  for (let cause: unknown = error, depth = 0; cause && depth < 4; cause = (cause as { cause?: unknown }).cause, depth++) {
+  for (
+    let cause: unknown = error, depth = 0;
+    cause && depth < 4;
+    cause = (cause as { cause?: unknown }).cause, depth++
+  ) {
     const { code, message } = cause as { code?: unknown; message?: unknown };
     if (code === "SR001" && typeof message === "string") return new AppError(422, message);
   }

@@ -40,7 +40,12 @@ interface BodyLimitOptions {
  * body fails for its reader with a copy of the answer, so a route stops quietly (a thrown Response
  * is no error to log), and its own late answer is dropped (`isRefusedRequest`).
  */
-export function limitRequestBodies({ maxBytes, refusal, lingerMs = 3_000, lingerBytes = 10 * maxBytes }: BodyLimitOptions) {
+export function limitRequestBodies({
+  maxBytes,
+  refusal,
+  lingerMs = 3_000,
+  lingerBytes = 10 * maxBytes,
+}: BodyLimitOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     // Anything pushed before this middleware ran (nothing, where it runs early) still counts.
     let received = req.readableLength;

@@ -27,7 +27,10 @@ export function defaultErrorMessage(status: number): string {
 }
 
 /** The message a user sees: the server's own text, else the first field message, else the catalogue's. */
-export function errorMessageFrom(body: { error?: unknown; errors?: Record<string, string[]> } | null, status: number): string {
+export function errorMessageFrom(
+  body: { error?: unknown; errors?: Record<string, string[]> } | null,
+  status: number,
+): string {
   if (body && typeof body.error === "string" && body.error) return body.error;
   const first = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
   return first ?? defaultErrorMessage(status);

@@ -46,7 +46,8 @@ function occurrences(bytes: Uint8Array, needle: Uint8Array): number {
 /** At least how many fields the body holds: `&`-separated pairs, or multipart parts. */
 function fieldCount(bytes: Uint8Array, type: string): number {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  if (/multipart\/form-data/i.test(type)) return boundary ? Math.max(0, occurrences(bytes, Buffer.from(`--${boundary[1] ?? boundary[2]}`)) - 1) : 0;
+  if (/multipart\/form-data/i.test(type))
+    return boundary ? Math.max(0, occurrences(bytes, Buffer.from(`--${boundary[1] ?? boundary[2]}`)) - 1) : 0;
   return occurrences(bytes, Buffer.from("&")) + 1;
 }
 
@@ -56,7 +57,8 @@ export async function readForm(request: Request): Promise<FormData> {
   if (!bytes) throw tooLarge();
   if (bytes.byteLength === 0) return new FormData();
   const type = request.headers.get("Content-Type") ?? "";
-  if (!FORM_TYPE.test(type)) throw new Response("Unsupported Media Type", { status: 415, statusText: "Unsupported Media Type" });
+  if (!FORM_TYPE.test(type))
+    throw new Response("Unsupported Media Type", { status: 415, statusText: "Unsupported Media Type" });
   if (fieldCount(bytes, type) > MAX_FORM_FIELDS) throw tooLarge();
   let form: FormData;
   try {
@@ -131,7 +133,8 @@ function knownNames(schema: z.ZodTypeAny): Set<string> | null {
     if (inner instanceof z.ZodObject) return new Set(Object.keys(inner.shape as object));
     if (inner instanceof z.ZodEffects) inner = inner.innerType();
     else if (inner instanceof z.ZodPipeline) inner = inner._def.in;
-    else if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) inner = inner._def.innerType;
+    else if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault)
+      inner = inner._def.innerType;
     else return null;
   }
   return null;
@@ -142,18 +145,27 @@ function knownNames(schema: z.ZodTypeAny): Set<string> | null {
  * schema knows (a reply echoes the submission: nothing else goes back to the browser), a NUL
  * refused on its field before the schema runs.
  */
-export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema): Submission<z.input<Schema>, string[], z.output<Schema>> {
+export function parseForm<Schema extends z.ZodTypeAny>(
+  formData: FormData,
+  schema: Schema,
+): Submission<z.input<Schema>, string[], z.output<Schema>> {
   const known = knownNames(schema);
   const fields = new FormData();
   for (const [name, value] of formData) {
     // `intent` names which of a page's forms was sent (settings): kept with the known fields.
-    if (isPlaceableName(name) && (!known || name === "intent" || known.has(name.split(/[.[]/, 1)[0]))) fields.append(name, typeof value === "string" ? cut(value) : value);
+    if (isPlaceableName(name) && (!known || name === "intent" || known.has(name.split(/[.[]/, 1)[0])))
+      fields.append(name, typeof value === "string" ? cut(value) : value);
   }
   const storable = z
     .unknown()
     .superRefine((payload, ctx) => {
-      for (const path of unstorableFields(payload)) ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: INVALID_TEXT });
+      for (const path of unstorableFields(payload))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: INVALID_TEXT });
     })
     .pipe(schema);
-  return parseWithZod(fields, { schema: storable }) as unknown as Submission<z.input<Schema>, string[], z.output<Schema>>;
+  return parseWithZod(fields, { schema: storable }) as unknown as Submission<
+    z.input<Schema>,
+    string[],
+    z.output<Schema>
+  >;
 }

@@ -29,7 +29,9 @@ export function appErrorReply<Output>(
 ) {
   if (!(error instanceof AppError)) throw error;
   const fields = options.fields ?? [];
-  const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).filter(([name]) => fields.includes(name)));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.fieldErrors ?? {}).filter(([name]) => fields.includes(name)),
+  );
   const result =
     options.formRootOnly || Object.keys(fieldErrors).length === 0
       ? submission.reply({ formErrors: [firstMessage(error)], hideFields: PASSWORD_FIELDS })

@@ -11,7 +11,8 @@ function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
   let inner = schema;
   for (let depth = 0; depth < 20; depth++) {
     if (inner instanceof z.ZodEffects) inner = inner.innerType();
-    else if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) inner = inner._def.innerType;
+    else if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault)
+      inner = inner._def.innerType;
     else if (inner instanceof z.ZodPipeline) inner = inner._def.in;
     else break;
   }
@@ -40,12 +41,28 @@ export function overlongArrays(schema: z.ZodTypeAny, value: unknown, limit: numb
       // Items that cannot hold a list (text, numbers, records) are not visited: a rich-text body's nodes.
       const element = unwrap(inner.element);
       if (element instanceof z.ZodArray || element instanceof z.ZodObject) {
-        next.value.forEach((item, index) => stack.push({ schema: element, value: item, path: next.path === "" ? String(index) : `${next.path}.${index}` }));
+        next.value.forEach((item, index) =>
+          stack.push({
+            schema: element,
+            value: item,
+            path: next.path === "" ? String(index) : `${next.path}.${index}`,
+          }),
+        );
       }
-    } else if (inner instanceof z.ZodObject && next.value !== null && typeof next.value === "object" && !Array.isArray(next.value)) {
+    } else if (
+      inner instanceof z.ZodObject &&
+      next.value !== null &&
+      typeof next.value === "object" &&
+      !Array.isArray(next.value)
+    ) {
       const shape = inner.shape as Record<string, z.ZodTypeAny>;
       for (const [key, field] of Object.entries(shape)) {
-        if (Object.hasOwn(next.value, key)) stack.push({ schema: field, value: (next.value as Record<string, unknown>)[key], path: next.path === "" ? key : `${next.path}.${key}` });
+        if (Object.hasOwn(next.value, key))
+          stack.push({
+            schema: field,
+            value: (next.value as Record<string, unknown>)[key],
+            path: next.path === "" ? key : `${next.path}.${key}`,
+          });
       }
     }
   }

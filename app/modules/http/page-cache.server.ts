@@ -123,7 +123,13 @@ export class PageCache {
           !/no-store|private/.test(cacheControl)
         ) {
           const vary = res.getHeader("Vary");
-          this.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType, cacheControl, vary: vary === undefined ? undefined : String(vary) });
+          this.set(key, {
+            body: Buffer.concat(chunks).toString("utf8"),
+            nonce,
+            contentType,
+            cacheControl,
+            vary: vary === undefined ? undefined : String(vary),
+          });
         }
         return end(chunk, ...rest);
       }) as Response["end"];

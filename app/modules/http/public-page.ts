@@ -11,4 +11,5 @@ export const publicPageHeaders = () => PUBLIC_PAGE_HEADERS;
  * The site's own origin for absolute links (sitemap, robots.txt): APP_URL when configured, else
  * the address the request came to (a local start without APP_URL).
  */
-export const siteOrigin = (request: Request, appUrl: string) => (appUrl ? appUrl.replace(/\/+$/, "") : new URL(request.url).origin);
+export const siteOrigin = (request: Request, appUrl: string) =>
+  appUrl ? appUrl.replace(/\/+$/, "") : new URL(request.url).origin;

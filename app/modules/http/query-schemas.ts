@@ -13,6 +13,9 @@ export const wholeNumber = (min: number, max: number, fallback: number) =>
 export const pageQuery = { page: wholeNumber(1, 100_000, 1), size: wholeNumber(1, 100, 5) };
 
 /** A reference-data id (categories, modalities, events are integers). */
-export const idParam = z.string().regex(/^\d{1,9}$/, "Must be a whole number").transform(Number);
+export const idParam = z
+  .string()
+  .regex(/^\d{1,9}$/, "Must be a whole number")
+  .transform(Number);
 /** A path's integer id (`/api/events/{id}`), or null for a malformed one (the route answers 404). */
 export const pathId = (raw: string | undefined): number | null => (/^\d{1,9}$/.test(raw ?? "") ? Number(raw) : null);

@@ -44,7 +44,9 @@ export function redactUrl(url: string): string {
     const parent = decoded(segments[i]).toLowerCase();
     const segment = segments[i + 1];
     if (!TOKEN_PARENTS.has(parent) || segment === "") continue;
-    const name = decoded(segment).toLowerCase().replace(/\.data$/, "");
+    const name = decoded(segment)
+      .toLowerCase()
+      .replace(/\.data$/, "");
     if (NOT_TOKENS.has(`${parent}/${name}`)) continue;
     segments[i + 1] = segment.toLowerCase().endsWith(".data") ? `${REDACTED}.data` : REDACTED;
   }
@@ -94,7 +96,11 @@ export function requestLogger(logger: Logger, { ignore }: { ignore: (url: string
         const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info";
         if (!logger.isLevelEnabled(level)) return;
         req.log[level](
-          { req: { method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.ip }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+          {
+            req: { method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.ip },
+            res: { statusCode: res.statusCode },
+            responseTime: Math.round(performance.now() - started),
+          },
           "request completed",
         );
       });

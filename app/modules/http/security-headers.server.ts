@@ -30,7 +30,9 @@ type HeaderEnv = Pick<
  */
 export function securityHeaderOptions(env: HeaderEnv, { production }: { production: boolean }): HelmetOptions {
   // Origins of the third-party scripts that load after consent: allowed to run, call home and frame.
-  const thirdPartyOrigins = [env.ANALYTICS_SCRIPT_URL, env.MESSENGER_SCRIPT_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+  const thirdPartyOrigins = [env.ANALYTICS_SCRIPT_URL, env.MESSENGER_SCRIPT_URL]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
   return {
     contentSecurityPolicy: {
       directives: {
@@ -58,9 +60,13 @@ export function securityHeaderOptions(env: HeaderEnv, { production }: { producti
         ],
         frameSrc: [
           "'self'",
-          ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL].filter(Boolean).map((u) => new URL(u!).origin),
+          ...[env.PRIVACY_EMBED_URL, env.TERMS_EMBED_URL, env.PAYMENTS_TERMS_EMBED_URL]
+            .filter(Boolean)
+            .map((u) => new URL(u!).origin),
           // Stripe's card fields and 3-D Secure pages are iframes.
-          ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : []),
+          ...(env.PAYMENTS_ENABLED
+            ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"]
+            : []),
           // YouTube videos in post bodies, from its no-cookie host (app/components/posts/slate-render.tsx).
           "https://www.youtube-nocookie.com",
           ...thirdPartyOrigins,
@@ -94,7 +100,11 @@ export function securityHeaders(options: HelmetOptions) {
     locals: { cspNonce: NONCE_SLOT },
   };
   let failure: unknown;
-  helmet(options)({ method: "GET", url: "/", headers: {} } as never, recorder as never, (error?: unknown) => (failure = error));
+  helmet(options)(
+    { method: "GET", url: "/", headers: {} } as never,
+    recorder as never,
+    (error?: unknown) => (failure = error),
+  );
   if (failure) throw failure;
   return (req: Request, res: Response, next: NextFunction) => {
     // An event stream is never rendered as a document: the document policies (CSP, framing,
@@ -104,7 +114,8 @@ export function securityHeaders(options: HelmetOptions) {
       return next();
     }
     const nonce = res.locals.cspNonce as string;
-    for (const [name, value] of headers) res.setHeader(name, value.includes(NONCE_SLOT) ? value.replace(NONCE_SLOT, nonce) : value);
+    for (const [name, value] of headers)
+      res.setHeader(name, value.includes(NONCE_SLOT) ? value.replace(NONCE_SLOT, nonce) : value);
     next();
   };
 }

@@ -33,7 +33,16 @@ export function isCalendarTimestamp(text: string): boolean {
   if (!match) return false;
   const [year, month, day, hours, minutes, seconds] = match.slice(1, 7).map(Number);
   const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeapYear(year) ? 1 : 0);
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hours < 24 && minutes < 60 && seconds < 60;
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hours < 24 &&
+    minutes < 60 &&
+    seconds < 60
+  );
 }
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

@@ -11,7 +11,10 @@ export function trimStrings<T>(value: T): T {
     const isTextLeaf = typeof record.text === "string" && record.text !== "";
     // fromEntries defines own properties, so a "__proto__" key stays data, never a prototype.
     return Object.fromEntries(
-      Object.entries(record).map(([key, item]) => [key, isTextLeaf && typeof item === "string" ? item : trimStrings(item)]),
+      Object.entries(record).map(([key, item]) => [
+        key,
+        isTextLeaf && typeof item === "string" ? item : trimStrings(item),
+      ]),
     ) as T;
   }
   return value;

@@ -44,7 +44,12 @@ const RENDER_VERSION = "1";
 
 export type OutputFormat = "avif" | "webp" | "jpeg" | "png";
 
-const CONTENT_TYPES: Record<OutputFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+const CONTENT_TYPES: Record<OutputFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
 const PUBLIC_IMAGE_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"]);
 
 export class ImageProxyError extends Error {
@@ -71,7 +76,8 @@ export function parseImageRequest(url: URL): ImageRequest {
   const q = url.searchParams.get("q") ?? "";
   if (!src || src.length > 2048) throw new ImageProxyError(400, "src is required.");
   const width = /^\d{1,5}$/.test(w) ? Number(w) : NaN;
-  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) throw new ImageProxyError(400, `w must be one of ${IMAGE_WIDTHS.join(", ")}.`);
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width))
+    throw new ImageProxyError(400, `w must be one of ${IMAGE_WIDTHS.join(", ")}.`);
   const quality = /^\d{1,3}$/.test(q) ? Number(q) : NaN;
   if (!(quality >= MIN_IMAGE_QUALITY && quality <= MAX_IMAGE_QUALITY)) {
     throw new ImageProxyError(400, `q must be a whole number from ${MIN_IMAGE_QUALITY} to ${MAX_IMAGE_QUALITY}.`);
@@ -92,10 +98,7 @@ export function chooseFormat(accept: string | null, sourceIsJpeg: boolean): Outp
   return sourceIsJpeg ? "jpeg" : "png";
 }
 
-type Source =
-  | { kind: "storage"; key: string }
-  | { kind: "avatar"; name: string }
-  | { kind: "public"; file: string };
+type Source = { kind: "storage"; key: string } | { kind: "avatar"; name: string } | { kind: "public"; file: string };
 
 /**
  * What `src` names. A relative path is the site's own (the SPEC's "site origin prefix"), a key
@@ -132,10 +135,15 @@ function sitePath(rawPath: string): Source {
   const avatar = /^\/avatars\/([\w.-]{1,64})\.svg$/.exec(pathname);
   if (avatar) return { kind: "avatar", name: avatar[1] };
   const normalized = path.posix.normalize(pathname);
-  if (normalized !== pathname || normalized.includes("\0") || normalized.split("/").some((part) => part.startsWith("."))) {
+  if (
+    normalized !== pathname ||
+    normalized.includes("\0") ||
+    normalized.split("/").some((part) => part.startsWith("."))
+  ) {
     throw new ImageProxyError(400, "src is not a valid path.");
   }
-  if (!PUBLIC_IMAGE_EXTENSIONS.has(path.posix.extname(normalized).toLowerCase())) throw new ImageProxyError(400, "src is not an image of this site.");
+  if (!PUBLIC_IMAGE_EXTENSIONS.has(path.posix.extname(normalized).toLowerCase()))
+    throw new ImageProxyError(400, "src is not an image of this site.");
   return { kind: "public", file: normalized.slice(1) };
 }
 
@@ -144,13 +152,18 @@ function sitePath(rawPath: string): Source {
  * of the source tree (development and tests); the same two under the working folder as a fallback.
  */
 const PUBLIC_DIRS = [
-  ...[new URL("../client/", import.meta.url), new URL("../../../public/", import.meta.url)].filter((url) => url.protocol === "file:").map((url) => fileURLToPath(url)),
+  ...[new URL("../client/", import.meta.url), new URL("../../../public/", import.meta.url)]
+    .filter((url) => url.protocol === "file:")
+    .map((url) => fileURLToPath(url)),
   path.resolve("build/client") + path.sep,
   path.resolve("public") + path.sep,
 ].filter((dir, index, all) => all.indexOf(dir) === index && existsSync(dir));
 
 /** The source's bytes and a tag that changes whenever they do (part of the cache key). */
-async function loadSource(source: Source, env: EnvContext["env"]): Promise<{ version: string; read: () => Promise<Buffer> }> {
+async function loadSource(
+  source: Source,
+  env: EnvContext["env"],
+): Promise<{ version: string; read: () => Promise<Buffer> }> {
   switch (source.kind) {
     case "storage":
       // A key names one upload and is never rewritten: its bytes never change.
@@ -209,7 +222,11 @@ export async function renderImage(
     if (isPixelLimitError(error)) throw new ImageProxyError(413, "The image has too many pixels.");
     throw new ImageProxyError(415, "The source is not an image.");
   }
-  if (!meta.format || !["jpeg", "png", "webp", "gif", "avif", "heif", ...(allowSvg ? ["svg"] : [])].includes(meta.format) || !meta.width) {
+  if (
+    !meta.format ||
+    !["jpeg", "png", "webp", "gif", "avif", "heif", ...(allowSvg ? ["svg"] : [])].includes(meta.format) ||
+    !meta.width
+  ) {
     throw new ImageProxyError(415, "The source is not an image.");
   }
   const format = chooseFormat(accept, meta.format === "jpeg");
@@ -243,7 +260,11 @@ function cacheDir(env: EnvContext["env"]): string {
 const renders = new Map<string, Promise<RenderedImage>>();
 
 /** The variant from the disk cache, or rendered and stored there. */
-export async function getImageVariant(context: ProxyContext, request: ImageRequest, accept: string | null): Promise<RenderedImage & { cached: boolean }> {
+export async function getImageVariant(
+  context: ProxyContext,
+  request: ImageRequest,
+  accept: string | null,
+): Promise<RenderedImage & { cached: boolean }> {
   const source = resolveSource(request.src, context.env);
   const loaded = await loadSource(source, context.env);
   // The format depends on Accept and (for the fallback) on the source: both go in the key.
@@ -258,14 +279,22 @@ export async function getImageVariant(context: ProxyContext, request: ImageReque
   let pending = renders.get(cacheKey);
   if (!pending) {
     // Only renders count: a page of cached images costs nothing, a stream of new variants does.
-    await enforceRateLimit(context.db, { name: "image-render", ...context.env.RATE_LIMIT_IMAGE_RENDER }, context.clientIp).catch((error: unknown) => {
-      throw error instanceof AppError && error.status === 429 ? new ImageProxyError(429, "Too many new images. Try again later.", error.headers as Record<string, string>) : error;
+    await enforceRateLimit(
+      context.db,
+      { name: "image-render", ...context.env.RATE_LIMIT_IMAGE_RENDER },
+      context.clientIp,
+    ).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 429
+        ? new ImageProxyError(429, "Too many new images. Try again later.", error.headers as Record<string, string>)
+        : error;
     });
     pending = renders.get(cacheKey);
   }
   if (!pending) {
     pending = (async () => {
-      const { body, format } = await renderImage(await loaded.read(), request, accept, { allowSvg: source.kind !== "storage" });
+      const { body, format } = await renderImage(await loaded.read(), request, accept, {
+        allowSvg: source.kind !== "storage",
+      });
       const rendered = { body, contentType: CONTENT_TYPES[format], etag: `"${sha256(body).slice(0, 32)}"` };
       await writeCached(dir, file, rendered).catch(() => {});
       return rendered;
@@ -290,7 +319,11 @@ async function readCached(file: string): Promise<RenderedImage | null> {
   const second = first < 0 ? -1 : data.indexOf(10, first + 1);
   if (first < 0 || second < 0) return null;
   void markUsed(file);
-  return { contentType: data.subarray(0, first).toString(), etag: data.subarray(first + 1, second).toString(), body: data.subarray(second + 1) };
+  return {
+    contentType: data.subarray(0, first).toString(),
+    etag: data.subarray(first + 1, second).toString(),
+    body: data.subarray(second + 1),
+  };
 }
 
 /** A cache file's mtime is its last use (to the hour): what pruneImageCache drops first. */
@@ -347,14 +380,18 @@ export async function serveImage(request: Request, context: ProxyContext): Promi
     const parsed = parseImageRequest(new URL(request.url));
     const image = await getImageVariant(context, parsed, request.headers.get("Accept"));
     const headers = new Headers({ "Cache-Control": IMMUTABLE, Vary: "Accept", ETag: image.etag });
-    if (ifNoneMatch(request.headers.get("If-None-Match"), image.etag)) return new Response(null, { status: 304, headers });
+    if (ifNoneMatch(request.headers.get("If-None-Match"), image.etag))
+      return new Response(null, { status: 304, headers });
     headers.set("Content-Type", image.contentType);
     headers.set("Content-Length", String(image.body.length));
     headers.set("X-Image-Cache", image.cached ? "hit" : "miss");
     return new Response(request.method === "HEAD" ? null : new Uint8Array(image.body), { status: 200, headers });
   } catch (error) {
     if (error instanceof ImageProxyError) {
-      return new Response(error.message, { status: error.status, headers: { ...error.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+      return new Response(error.message, {
+        status: error.status,
+        headers: { ...error.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
     }
     throw error;
   }

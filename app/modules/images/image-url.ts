@@ -4,7 +4,9 @@
  * avif when the browser takes them. `src` is what we store: an absolute URL, a site-relative path
  * (`/avatars/x.svg`) or a storage key (`uploads/…`); the proxy resolves each.
  */
-export const IMAGE_WIDTHS = [16, 24, 32, 48, 64, 96, 128, 160, 256, 320, 480, 640, 768, 1024, 1280, 1600, 1920] as const;
+export const IMAGE_WIDTHS = [
+  16, 24, 32, 48, 64, 96, 128, 160, 256, 320, 480, 640, 768, 1024, 1280, 1600, 1920,
+] as const;
 export const DEFAULT_IMAGE_QUALITY = 75;
 export const MIN_IMAGE_QUALITY = 30;
 export const MAX_IMAGE_QUALITY = 90;
@@ -20,6 +22,13 @@ export function imageUrl(src: string, width: number, quality = DEFAULT_IMAGE_QUA
 }
 
 /** `src` and `srcSet` for an image shown `width` CSS pixels wide: 1x and 2x screens. */
-export function imageSources(src: string, width: number, quality = DEFAULT_IMAGE_QUALITY): { src: string; srcSet: string } {
-  return { src: imageUrl(src, width, quality), srcSet: `${imageUrl(src, width, quality)} 1x, ${imageUrl(src, width * 2, quality)} 2x` };
+export function imageSources(
+  src: string,
+  width: number,
+  quality = DEFAULT_IMAGE_QUALITY,
+): { src: string; srcSet: string } {
+  return {
+    src: imageUrl(src, width, quality),
+    srcSet: `${imageUrl(src, width, quality)} 1x, ${imageUrl(src, width * 2, quality)} 2x`,
+  };
 }

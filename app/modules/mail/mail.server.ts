@@ -116,7 +116,9 @@ export function createMailTransport(env: MailEnv, log: Logger): MailTransport {
         headers: {
           "Auto-Submitted": "auto-generated",
           // Mail clients show an unsubscribe button that POSTs to it without opening anything.
-          ...(listUnsubscribe ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+          ...(listUnsubscribe
+            ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+            : {}),
         },
       });
     },
@@ -131,7 +133,13 @@ export function createMailTransport(env: MailEnv, log: Logger): MailTransport {
 export async function queueMail(db: Database, message: MailMessage): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, listUnsubscribe: message.listUnsubscribe ?? null })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      listUnsubscribe: message.listUnsubscribe ?? null,
+    })
     .returning({ id: mailOutbox.id });
   return row.id;
 }
@@ -175,7 +183,14 @@ async function claimMail(db: Database, options: { limit: number; id?: string }):
 /** Sends one claimed row and records the outcome; answers whether it went out. Never throws. */
 async function deliverClaimed(db: Database, transport: MailTransport, log: Logger, row: ClaimedMail): Promise<boolean> {
   try {
-    await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, listUnsubscribe: row.listUnsubscribe, outboxId: row.id });
+    await transport.send({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      listUnsubscribe: row.listUnsubscribe,
+      outboxId: row.id,
+    });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const final = row.attempts >= MAX_MAIL_ATTEMPTS;
@@ -219,7 +234,12 @@ export async function deliverPendingMail(
  * it never waits for SMTP. Callers that do not await it are safe too: every error is caught and
  * logged here, none becomes an unhandled rejection.
  */
-export function sendMailSoon(db: Database, transport: MailTransport, log: Logger, message: MailMessage): Promise<string> {
+export function sendMailSoon(
+  db: Database,
+  transport: MailTransport,
+  log: Logger,
+  message: MailMessage,
+): Promise<string> {
   const queued = queueMail(db, message);
   const delivery = queued.then(
     async (id) => {
@@ -229,7 +249,9 @@ export function sendMailSoon(db: Database, transport: MailTransport, log: Logger
     },
     (err) => log.error({ err, mail: { to: message.to, subject: message.subject } }, "could not queue an e-mail"),
   );
-  const tracked = delivery.catch((err) => log.warn({ err }, "could not deliver a queued e-mail now; the worker will retry"));
+  const tracked = delivery.catch((err) =>
+    log.warn({ err }, "could not deliver a queued e-mail now; the worker will retry"),
+  );
   transport.inFlight.add(tracked);
   void tracked.finally(() => transport.inFlight.delete(tracked));
   return queued;
@@ -239,11 +261,19 @@ export function sendMailSoon(db: Database, transport: MailTransport, log: Logger
  * Deletes the rows sent more than `MAIL_RETENTION_DAYS` ago, and those given up (MAX_MAIL_ATTEMPTS
  * failures) that long after they were queued; rows still to be sent stay. The worker runs it.
  */
-export async function pruneFinishedMail(db: Database, { retentionDays = MAIL_RETENTION_DAYS }: { retentionDays?: number } = {}): Promise<void> {
+export async function pruneFinishedMail(
+  db: Database,
+  { retentionDays = MAIL_RETENTION_DAYS }: { retentionDays?: number } = {},
+): Promise<void> {
   const cutoff = sql`now() - make_interval(days => ${retentionDays})`;
   await db
     .delete(mailOutbox)
-    .where(or(lt(mailOutbox.sentAt, cutoff), and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAX_MAIL_ATTEMPTS), lt(mailOutbox.createdAt, cutoff))));
+    .where(
+      or(
+        lt(mailOutbox.sentAt, cutoff),
+        and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAX_MAIL_ATTEMPTS), lt(mailOutbox.createdAt, cutoff)),
+      ),
+    );
 }
 
 /**

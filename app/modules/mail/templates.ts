@@ -37,7 +37,13 @@ const trimUrl = (url: string) => url.replace(/\/+$/, "");
 const greeting = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hi,");
 
 /** The one layout: header with the product name, a greeting, the blocks, a footer with the site. */
-function renderEmail(options: { appName: string; appUrl: string; subject: string; firstName: string; blocks: Block[] }): EmailContent {
+function renderEmail(options: {
+  appName: string;
+  appUrl: string;
+  subject: string;
+  firstName: string;
+  blocks: Block[];
+}): EmailContent {
   const { appName, subject, blocks } = options;
   const appUrl = trimUrl(options.appUrl);
   const hello = greeting(options.firstName);
@@ -97,31 +103,54 @@ ${htmlBlocks}
 }
 
 /** Sign-up and "resend code": the 6-character code and the magic link that does the same. */
-export function verificationEmail(values: { appName: string; appUrl: string; firstName: string; code: string; linkToken: string }): EmailContent {
+export function verificationEmail(values: {
+  appName: string;
+  appUrl: string;
+  firstName: string;
+  code: string;
+  linkToken: string;
+}): EmailContent {
   const link = `${trimUrl(values.appUrl)}/email-verification?token=${encodeURIComponent(values.linkToken)}`;
   return renderEmail({
     ...values,
     subject: `Your ${values.appName} verification code: ${values.code}`,
     blocks: [
-      { kind: "paragraph", text: `Enter this code to verify your e-mail address and finish signing up for ${values.appName}:` },
+      {
+        kind: "paragraph",
+        text: `Enter this code to verify your e-mail address and finish signing up for ${values.appName}:`,
+      },
       { kind: "code", code: values.code },
-      { kind: "paragraph", text: `The code is valid for ${EMAIL_CODE_VALID_MINUTES} minutes. Or verify with one click:` },
+      {
+        kind: "paragraph",
+        text: `The code is valid for ${EMAIL_CODE_VALID_MINUTES} minutes. Or verify with one click:`,
+      },
       { kind: "button", label: "Verify my e-mail", url: link },
       { kind: "note", text: `If you did not sign up for ${values.appName}, you can ignore this e-mail.` },
     ],
   });
 }
 
-export function passwordResetEmail(values: { appName: string; appUrl: string; firstName: string; resetToken: string }): EmailContent {
+export function passwordResetEmail(values: {
+  appName: string;
+  appUrl: string;
+  firstName: string;
+  resetToken: string;
+}): EmailContent {
   const link = `${trimUrl(values.appUrl)}/reset-password/${encodeURIComponent(values.resetToken)}`;
   return renderEmail({
     ...values,
     subject: `Reset your ${values.appName} password`,
     blocks: [
-      { kind: "paragraph", text: `We received a request to reset the password of your ${values.appName} account. Choose a new one here:` },
+      {
+        kind: "paragraph",
+        text: `We received a request to reset the password of your ${values.appName} account. Choose a new one here:`,
+      },
       { kind: "button", label: "Reset my password", url: link },
       { kind: "paragraph", text: `The link is valid for 1 hour and works once.` },
-      { kind: "note", text: "If you did not ask to reset your password, ignore this e-mail: your password stays as it is." },
+      {
+        kind: "note",
+        text: "If you did not ask to reset your password, ignore this e-mail: your password stays as it is.",
+      },
     ],
   });
 }
@@ -130,14 +159,22 @@ export function passwordResetEmail(values: { appName: string; appUrl: string; fi
  * Sent after a reset or a change, so an owner whose account was taken over learns of it.
  * `supportEmail` is the address to write to; without it the note points to the contact page.
  */
-export function passwordChangedEmail(values: { appName: string; appUrl: string; firstName: string; supportEmail?: string }): EmailContent {
+export function passwordChangedEmail(values: {
+  appName: string;
+  appUrl: string;
+  firstName: string;
+  supportEmail?: string;
+}): EmailContent {
   const appUrl = trimUrl(values.appUrl);
   const contact = values.supportEmail ? `write to ${values.supportEmail}` : `contact us at ${appUrl}/contacts`;
   return renderEmail({
     ...values,
     subject: `Your ${values.appName} password was changed`,
     blocks: [
-      { kind: "paragraph", text: `The password of your ${values.appName} account was just changed, and every other device was signed out.` },
+      {
+        kind: "paragraph",
+        text: `The password of your ${values.appName} account was just changed, and every other device was signed out.`,
+      },
       { kind: "paragraph", text: "If it was you, there is nothing else to do." },
       {
         kind: "paragraph",
@@ -152,7 +189,15 @@ export function passwordChangedEmail(values: { appName: string; appUrl: string; 
  * A new pick from an expert the reader subscribes to: who and what, and a link. Nothing of the
  * pick itself (the paywall lets the subscriber read it, but an e-mail can be forwarded).
  */
-export function newPickEmail(values: { appName: string; appUrl: string; firstName: string; expertName: string; title: string; postId: string; unsubscribeUrl: string }): EmailContent {
+export function newPickEmail(values: {
+  appName: string;
+  appUrl: string;
+  firstName: string;
+  expertName: string;
+  title: string;
+  postId: string;
+  unsubscribeUrl: string;
+}): EmailContent {
   const link = `${trimUrl(values.appUrl)}/posts/${encodeURIComponent(values.postId)}`;
   return renderEmail({
     ...values,
@@ -160,7 +205,10 @@ export function newPickEmail(values: { appName: string; appUrl: string; firstNam
     blocks: [
       { kind: "paragraph", text: `${values.expertName} just posted a new pick: “${values.title}”.` },
       { kind: "button", label: "Read the pick", url: link },
-      { kind: "note", text: `You get this e-mail because you subscribe to ${values.expertName}. Stop e-mails about new picks: ${values.unsubscribeUrl}` },
+      {
+        kind: "note",
+        text: `You get this e-mail because you subscribe to ${values.expertName}. Stop e-mails about new picks: ${values.unsubscribeUrl}`,
+      },
     ],
   });
 }

@@ -15,10 +15,12 @@ export const notificationListQuerySchema = z.object({
   dataType: z
     .string()
     .transform((value) => `${value.charAt(0).toUpperCase()}${value.slice(1)}`)
-    .refine((value): value is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(value), `Must be one of ${NOTIFICATION_KINDS.join(", ")}`)
+    .refine(
+      (value): value is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(value),
+      `Must be one of ${NOTIFICATION_KINDS.join(", ")}`,
+    )
     .optional(),
 });
-
 
 /** `PUT /api/notifications/see-notifications/mark-read?tillDate` */
 export const markReadQuerySchema = z.object({

@@ -9,7 +9,17 @@ import { isCalendarTimestamp } from "~/modules/http/storable";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { queryRows, type Database } from "~/db/client.server";
-import { events, follows, notifications, notifyRequests, payments, posts, profiles, subscriptions, users } from "~/db/schema";
+import {
+  events,
+  follows,
+  notifications,
+  notifyRequests,
+  payments,
+  posts,
+  profiles,
+  subscriptions,
+  users,
+} from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { UUID_PATTERN } from "~/modules/posts/post-queries";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
@@ -61,11 +71,28 @@ export async function notifyPostLike(tx: Writer, postId: string, likerId: string
  * A new comment: `ReplyComment` to the author of the comment replied to, `NewComment` to the
  * post's author (unless they are that same person, who gets the reply only).
  */
-export async function notifyComment(tx: Writer, comment: { id: string; postId: string; authorId: string; repliedToAuthorId: string | null }): Promise<void> {
+export async function notifyComment(
+  tx: Writer,
+  comment: { id: string; postId: string; authorId: string; repliedToAuthorId: string | null },
+): Promise<void> {
   const rows: NewNotification[] = [];
-  if (comment.repliedToAuthorId) rows.push({ recipientId: comment.repliedToAuthorId, dataType: "ReplyComment", actorId: comment.authorId, postId: comment.postId, commentId: comment.id });
+  if (comment.repliedToAuthorId)
+    rows.push({
+      recipientId: comment.repliedToAuthorId,
+      dataType: "ReplyComment",
+      actorId: comment.authorId,
+      postId: comment.postId,
+      commentId: comment.id,
+    });
   const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, comment.postId));
-  if (post && post.authorId !== comment.repliedToAuthorId) rows.push({ recipientId: post.authorId, dataType: "NewComment", actorId: comment.authorId, postId: comment.postId, commentId: comment.id });
+  if (post && post.authorId !== comment.repliedToAuthorId)
+    rows.push({
+      recipientId: post.authorId,
+      dataType: "NewComment",
+      actorId: comment.authorId,
+      postId: comment.postId,
+      commentId: comment.id,
+    });
   await insertNotifications(tx, rows);
 }
 
@@ -79,7 +106,10 @@ export async function notifyNewSubscription(tx: Writer, expertId: string, subscr
  * payment id as its own id: that is how it finds its amount and message, and the primary key
  * makes a second call for the same tip (a webhook delivered again) do nothing.
  */
-export async function notifyCheer(tx: Writer, payment: { id: string; payerId: string; expertId: string }): Promise<void> {
+export async function notifyCheer(
+  tx: Writer,
+  payment: { id: string; payerId: string; expertId: string },
+): Promise<void> {
   if (payment.payerId === payment.expertId) return;
   await tx
     .insert(notifications)
@@ -187,40 +217,69 @@ const notificationColumns = {
   postId: posts.id,
   postTitle: posts.title,
   commentId: notifications.commentId,
-  actor: { id: actors.id, userName: actors.userName, firstName: actors.firstName, roles: actors.roles, avatar: actorProfiles.avatar },
-  author: { id: postAuthors.id, userName: postAuthors.userName, firstName: postAuthors.firstName, roles: postAuthors.roles, avatar: postAuthorProfiles.avatar },
+  actor: {
+    id: actors.id,
+    userName: actors.userName,
+    firstName: actors.firstName,
+    roles: actors.roles,
+    avatar: actorProfiles.avatar,
+  },
+  author: {
+    id: postAuthors.id,
+    userName: postAuthors.userName,
+    firstName: postAuthors.firstName,
+    roles: postAuthors.roles,
+    avatar: postAuthorProfiles.avatar,
+  },
   event: { id: events.id, homeTeam: events.homeTeam, awayTeam: events.awayTeam },
   cheer: { amount: payments.amountCents, message: payments.message },
 };
 
 function selectNotifications(db: Database) {
-  return db
-    .select(notificationColumns)
-    .from(notifications)
-    .leftJoin(actors, eq(actors.id, notifications.actorId))
-    .leftJoin(actorProfiles, eq(actorProfiles.userId, notifications.actorId))
-    .leftJoin(posts, eq(posts.id, notifications.postId))
-    .leftJoin(postAuthors, eq(postAuthors.id, posts.authorId))
-    .leftJoin(postAuthorProfiles, eq(postAuthorProfiles.userId, posts.authorId))
-    .leftJoin(events, eq(events.id, notifications.eventId))
-    // A Cheer's payment shares its id (notifyCheer).
-    .leftJoin(payments, and(eq(notifications.dataType, "Cheer"), eq(payments.id, notifications.id)));
+  return (
+    db
+      .select(notificationColumns)
+      .from(notifications)
+      .leftJoin(actors, eq(actors.id, notifications.actorId))
+      .leftJoin(actorProfiles, eq(actorProfiles.userId, notifications.actorId))
+      .leftJoin(posts, eq(posts.id, notifications.postId))
+      .leftJoin(postAuthors, eq(postAuthors.id, posts.authorId))
+      .leftJoin(postAuthorProfiles, eq(postAuthorProfiles.userId, posts.authorId))
+      .leftJoin(events, eq(events.id, notifications.eventId))
+      // A Cheer's payment shares its id (notifyCheer).
+      .leftJoin(payments, and(eq(notifications.dataType, "Cheer"), eq(payments.id, notifications.id)))
+  );
 }
 
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
 
-type PersonRow = { id: string | null; userName: string | null; firstName: string | null; roles: string[] | null; avatar: string | null };
+type PersonRow = {
+  id: string | null;
+  userName: string | null;
+  firstName: string | null;
+  roles: string[] | null;
+  avatar: string | null;
+};
 
 function toPerson(row: PersonRow | null): PersonInfo | null {
   if (!row?.id || !row.userName) return null;
-  return { id: row.id, userName: row.userName, firstName: row.firstName ?? "", avatar: avatarOrDefault(row.avatar, row.userName), roles: row.roles ?? [] };
+  return {
+    id: row.id,
+    userName: row.userName,
+    firstName: row.firstName ?? "",
+    avatar: avatarOrDefault(row.avatar, row.userName),
+    roles: row.roles ?? [],
+  };
 }
 
 /** The one way a notification leaves the server. */
 export function toNotificationDTO(row: NotificationRow): NotificationDTO {
   const actor = toPerson(row.actor);
   const postKind = row.dataType === "ExpertNewPost" || row.dataType === "PostLive";
-  const commentAuthor = actor && row.commentId ? { userName: actor.userName, firstName: actor.firstName, avatar: actor.avatar, roles: actor.roles } : null;
+  const commentAuthor =
+    actor && row.commentId
+      ? { userName: actor.userName, firstName: actor.firstName, avatar: actor.avatar, roles: actor.roles }
+      : null;
   return {
     id: row.id,
     dataType: row.dataType,
@@ -231,7 +290,8 @@ export function toNotificationDTO(row: NotificationRow): NotificationDTO {
       commentInfo: row.commentId && commentAuthor ? { id: row.commentId, authorInfo: commentAuthor } : null,
       expertInfo: postKind ? toPerson(row.author) : actor,
       eventInfo: row.event?.id ? { id: row.event.id, title: `${row.event.awayTeam} at ${row.event.homeTeam}` } : null,
-      cheerInfo: row.cheer && row.cheer.amount !== null ? { amount: row.cheer.amount, message: row.cheer.message } : null,
+      cheerInfo:
+        row.cheer && row.cheer.amount !== null ? { amount: row.cheer.amount, message: row.cheer.message } : null,
     },
   };
 }
@@ -244,7 +304,13 @@ function encodeCursor(row: { cursorAt: string; id: string }): string {
 function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   // A cursor is ours only when it names a real moment: a forged "2026-13-45" is a 400, not a database error.
-  if (!id || !UUID_PATTERN.test(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "") || !isCalendarTimestamp(createdAt)) return null;
+  if (
+    !id ||
+    !UUID_PATTERN.test(id) ||
+    !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt ?? "") ||
+    !isCalendarTimestamp(createdAt)
+  )
+    return null;
   return { createdAt, id };
 }
 
@@ -266,7 +332,10 @@ export async function listNotifications(
         after
           ? or(
               sql`${notifications.createdAt} < ${after.createdAt}::timestamptz`,
-              and(sql`${notifications.createdAt} = ${after.createdAt}::timestamptz`, sql`${notifications.id} < ${after.id}::uuid`),
+              and(
+                sql`${notifications.createdAt} = ${after.createdAt}::timestamptz`,
+                sql`${notifications.id} < ${after.id}::uuid`,
+              ),
             )
           : undefined,
       ),
@@ -275,11 +344,18 @@ export async function listNotifications(
     .limit(options.size + 1);
   const page = rows.slice(0, options.size);
   const last = page.at(-1);
-  return { items: page.map(toNotificationDTO), hasNextPage: rows.length > options.size, endCursor: last ? encodeCursor(last) : null };
+  return {
+    items: page.map(toNotificationDTO),
+    hasNextPage: rows.length > options.size,
+    endCursor: last ? encodeCursor(last) : null,
+  };
 }
 
 /** The notifications `ids` (of any recipients), oldest first: what the stream hub sends. */
-export async function loadNotifications(db: Database, ids: string[]): Promise<(NotificationDTO & { recipientId: string })[]> {
+export async function loadNotifications(
+  db: Database,
+  ids: string[],
+): Promise<(NotificationDTO & { recipientId: string })[]> {
   if (ids.length === 0) return [];
   const rows = await selectNotifications(db)
     .where(inArray(notifications.id, ids))
@@ -288,7 +364,11 @@ export async function loadNotifications(db: Database, ids: string[]): Promise<(N
 }
 
 /** What a stream reconnecting with `Last-Event-ID` missed: the recipient's notifications after that one, oldest first. */
-export async function notificationsSince(db: Database, recipientId: string, lastId: string): Promise<NotificationDTO[]> {
+export async function notificationsSince(
+  db: Database,
+  recipientId: string,
+  lastId: string,
+): Promise<NotificationDTO[]> {
   if (!UUID_PATTERN.test(lastId)) return [];
   const rows = await selectNotifications(db)
     .where(
@@ -303,9 +383,18 @@ export async function notificationsSince(db: Database, recipientId: string, last
 }
 
 /** The recipient's notifications created after `since` (a stream that has sent nothing yet, after a lost LISTEN). */
-export async function notificationsCreatedAfter(db: Database, recipientId: string, since: Date): Promise<NotificationDTO[]> {
+export async function notificationsCreatedAfter(
+  db: Database,
+  recipientId: string,
+  since: Date,
+): Promise<NotificationDTO[]> {
   const rows = await selectNotifications(db)
-    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(notifications.createdAt, notifications.id)
     .limit(100);
   return rows.map(toNotificationDTO);

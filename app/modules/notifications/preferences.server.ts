@@ -24,22 +24,41 @@ export interface NotificationPreferences {
 export async function readPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
   const [[row], followed] = await Promise.all([
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-    db.select({ id: categoryFollows.categoryId }).from(categoryFollows).where(eq(categoryFollows.userId, userId)).orderBy(categoryFollows.categoryId),
+    db
+      .select({ id: categoryFollows.categoryId })
+      .from(categoryFollows)
+      .where(eq(categoryFollows.userId, userId))
+      .orderBy(categoryFollows.categoryId),
   ]);
-  return { mutedKinds: row?.mutedKinds ?? [], newPickEmails: row?.newPickEmails ?? true, followedCategoryIds: followed.map((category) => category.id) };
+  return {
+    mutedKinds: row?.mutedKinds ?? [],
+    newPickEmails: row?.newPickEmails ?? true,
+    followedCategoryIds: followed.map((category) => category.id),
+  };
 }
 
-export async function savePreferences(db: Database, userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+export async function savePreferences(
+  db: Database,
+  userId: string,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
   const mutedKinds = NOTIFICATION_KINDS.filter((kind) => preferences.mutedKinds.includes(kind));
   const known = await db.select({ id: categories.id }).from(categories);
-  const followedCategoryIds = known.map((category) => category.id).filter((id) => preferences.followedCategoryIds.includes(id)).sort((a, b) => a - b);
+  const followedCategoryIds = known
+    .map((category) => category.id)
+    .filter((id) => preferences.followedCategoryIds.includes(id))
+    .sort((a, b) => a - b);
   await db.transaction(async (tx) => {
     await tx
       .insert(notificationPreferences)
       .values({ userId, mutedKinds, newPickEmails: preferences.newPickEmails })
-      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { mutedKinds, newPickEmails: preferences.newPickEmails, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: notificationPreferences.userId,
+        set: { mutedKinds, newPickEmails: preferences.newPickEmails, updatedAt: new Date() },
+      });
     await tx.delete(categoryFollows).where(eq(categoryFollows.userId, userId));
-    if (followedCategoryIds.length > 0) await tx.insert(categoryFollows).values(followedCategoryIds.map((categoryId) => ({ userId, categoryId })));
+    if (followedCategoryIds.length > 0)
+      await tx.insert(categoryFollows).values(followedCategoryIds.map((categoryId) => ({ userId, categoryId })));
   });
   return { mutedKinds, newPickEmails: preferences.newPickEmails, followedCategoryIds };
 }
@@ -69,7 +88,10 @@ export async function stopNewPickEmails(db: Database, userId: string): Promise<v
   await db
     .insert(notificationPreferences)
     .values({ userId, newPickEmails: false })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { newPickEmails: false, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { newPickEmails: false, updatedAt: new Date() },
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,7 +115,11 @@ interface NewPickMail {
  * claimed with SKIP LOCKED: instances running it at once never mail one twice. Answers how many
  * e-mails were queued.
  */
-export async function emailNewPicks(db: Database, env: Pick<Env, "APP_URL" | "APP_NAME" | "SESSION_SECRET">, now = new Date()): Promise<number> {
+export async function emailNewPicks(
+  db: Database,
+  env: Pick<Env, "APP_URL" | "APP_NAME" | "SESSION_SECRET">,
+  now = new Date(),
+): Promise<number> {
   let queued = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
@@ -118,7 +144,15 @@ export async function emailNewPicks(db: Database, env: Pick<Env, "APP_URL" | "AP
       const mails = rows.filter((row) => row.mailable);
       for (const mail of mails) {
         const url = unsubscribeUrl(env, mail.userId);
-        const content = newPickEmail({ appName: env.APP_NAME, appUrl: env.APP_URL, firstName: mail.firstName, expertName: mail.expertName, title: mail.title, postId: mail.postId, unsubscribeUrl: url });
+        const content = newPickEmail({
+          appName: env.APP_NAME,
+          appUrl: env.APP_URL,
+          firstName: mail.firstName,
+          expertName: mail.expertName,
+          title: mail.title,
+          postId: mail.postId,
+          unsubscribeUrl: url,
+        });
         await queueMail(tx, { to: mail.email, ...content, listUnsubscribe: url });
       }
       return { claimed: rows.length, mails };

@@ -8,7 +8,12 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "~/db/client.server";
-import { loadNotifications, notificationsCreatedAfter, notificationsSince, type NotificationDTO } from "./notifications.server";
+import {
+  loadNotifications,
+  notificationsCreatedAfter,
+  notificationsSince,
+  type NotificationDTO,
+} from "./notifications.server";
 
 const NOTIFICATIONS_CHANNEL = "sharpside_notifications";
 const SESSIONS_ENDED_CHANNEL = "sharpside_sessions_ended";
@@ -65,7 +70,8 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
     pending = new Set();
     flushing = null;
     try {
-      for (const notification of await loadNotifications(handle.db, ids)) deliver(notification.recipientId, notification);
+      for (const notification of await loadNotifications(handle.db, ids))
+        deliver(notification.recipientId, notification);
     } catch (err) {
       log?.warn({ err }, "could not load notifications for the open streams");
     }
@@ -76,7 +82,8 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
   }
 
   function onSessionEnded(sessionId: string) {
-    for (const listeners of byRecipient.values()) for (const listener of listeners) if (listener.sessionId === sessionId) listener.end();
+    for (const listeners of byRecipient.values())
+      for (const listener of listeners) if (listener.sessionId === sessionId) listener.end();
   }
 
   // LISTEN came back after a lost connection: what was committed meanwhile was never announced here.
@@ -86,7 +93,9 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
         try {
           const lastId = listener.lastId;
           await listener.replay(() =>
-            lastId ? notificationsSince(handle.db, listener.recipientId, lastId) : notificationsCreatedAfter(handle.db, listener.recipientId, listener.openedAt),
+            lastId
+              ? notificationsSince(handle.db, listener.recipientId, lastId)
+              : notificationsCreatedAfter(handle.db, listener.recipientId, listener.openedAt),
           );
         } catch (err) {
           log?.warn({ err }, "could not replay notifications after reconnecting");
@@ -100,10 +109,14 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
   }, HEARTBEAT_MS);
   heartbeats.unref();
 
-  const stops = await listen(handle, [
-    [NOTIFICATIONS_CHANNEL, onNotification],
-    [SESSIONS_ENDED_CHANNEL, onSessionEnded],
-  ], catchUp);
+  const stops = await listen(
+    handle,
+    [
+      [NOTIFICATIONS_CHANNEL, onNotification],
+      [SESSIONS_ENDED_CHANNEL, onSessionEnded],
+    ],
+    catchUp,
+  );
 
   return {
     add(listener) {
@@ -130,10 +143,16 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
 
 type Channel = [name: string, onPayload: (payload: string) => void];
 
-async function listen(handle: DatabaseHandle, channels: Channel[], onRelisten: () => void): Promise<(() => Promise<void>)[]> {
+async function listen(
+  handle: DatabaseHandle,
+  channels: Channel[],
+  onRelisten: () => void,
+): Promise<(() => Promise<void>)[]> {
   if (handle.kind === "pglite") {
     const pglite = handle.client as PGlite;
-    return Promise.all(channels.map(([name, onPayload]) => pglite.listen(name, onPayload).then((stop) => () => stop())));
+    return Promise.all(
+      channels.map(([name, onPayload]) => pglite.listen(name, onPayload).then((stop) => () => stop())),
+    );
   }
   const client = handle.client as postgres.Sql;
   return Promise.all(

@@ -25,7 +25,10 @@ async function expertRow(db: Database, userId: string) {
     .where(eq(experts.userId, userId));
   // The roles gate let an expert in: an expert without a row (made by hand) gets one.
   if (row) return row;
-  await db.insert(experts).values({ userId, membershipStatus: "Active" }).onConflictDoNothing({ target: experts.userId });
+  await db
+    .insert(experts)
+    .values({ userId, membershipStatus: "Active" })
+    .onConflictDoNothing({ target: experts.userId });
   return { paymentAccountId: null, paymentAccountReady: false };
 }
 
@@ -39,7 +42,12 @@ function onboardingLink(stripe: Stripe, accountId: string, appUrl: string) {
 }
 
 /** An onboarding link while the account is not ready, else a login link to its Express dashboard. */
-async function accountUrlFor(context: PaymentsContext, stripe: Stripe, accountId: string, ready: boolean): Promise<string> {
+async function accountUrlFor(
+  context: PaymentsContext,
+  stripe: Stripe,
+  accountId: string,
+  ready: boolean,
+): Promise<string> {
   if (ready) {
     const login = await callStripe(() => stripe.accounts.createLoginLink(accountId), context.log);
     return login.url;
@@ -55,7 +63,8 @@ async function accountUrlFor(context: PaymentsContext, stripe: Stripe, accountId
 export async function connectPaymentAccount(context: PaymentsContext, viewer: CurrentUser): Promise<{ url: string }> {
   const stripe = requirePayments(context.env);
   const row = await expertRow(context.db, viewer.id);
-  if (row.paymentAccountId) return { url: await accountUrlFor(context, stripe, row.paymentAccountId, row.paymentAccountReady) };
+  if (row.paymentAccountId)
+    return { url: await accountUrlFor(context, stripe, row.paymentAccountId, row.paymentAccountReady) };
 
   const account = await callStripe(
     () =>
@@ -97,7 +106,10 @@ export async function paymentAccountUrl(context: PaymentsContext, viewer: Curren
  * unlinked, since it may hold the expert's balance and payouts (it stays reachable from Stripe's
  * Express dashboard by e-mail login, and Stripe refuses to delete an account with a balance).
  */
-export async function disconnectPaymentAccount(context: PaymentsContext, viewer: CurrentUser): Promise<{ disconnected: boolean; deletedAtProvider: boolean }> {
+export async function disconnectPaymentAccount(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+): Promise<{ disconnected: boolean; deletedAtProvider: boolean }> {
   const stripe = requirePayments(context.env);
   const row = await expertRow(context.db, viewer.id);
   if (!row.paymentAccountId) return { disconnected: false, deletedAtProvider: false };
@@ -112,14 +124,20 @@ export async function disconnectPaymentAccount(context: PaymentsContext, viewer:
       deletedAtProvider = true;
     } catch (error) {
       // Unlinked on our side all the same; the orphan is harmless and visible in Stripe's dashboard.
-      context.log?.warn({ err: error, accountId: row.paymentAccountId }, "could not delete a disconnected Stripe account");
+      context.log?.warn(
+        { err: error, accountId: row.paymentAccountId },
+        "could not delete a disconnected Stripe account",
+      );
     }
   }
   return { disconnected: true, deletedAtProvider };
 }
 
 /** `account.updated`: the account can take charges once Stripe has the details it needs. */
-export async function applyAccountUpdate(db: Database, account: Pick<Stripe.Account, "id" | "charges_enabled" | "details_submitted">): Promise<void> {
+export async function applyAccountUpdate(
+  db: Database,
+  account: Pick<Stripe.Account, "id" | "charges_enabled" | "details_submitted">,
+): Promise<void> {
   await db
     .update(experts)
     .set({ paymentAccountReady: Boolean(account.charges_enabled && account.details_submitted) })

@@ -43,7 +43,11 @@ export const MEMBERSHIP_KIND = "Membership";
 export const STRIPE_MINIMUM_CHARGE_CENTS = 50;
 
 /** PaymentIntent states in which the same intent can still take a card. */
-const REUSABLE_INTENT_STATES = new Set<Stripe.PaymentIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
+const REUSABLE_INTENT_STATES = new Set<Stripe.PaymentIntent.Status>([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+]);
 
 export function membershipIsCharged(env: Pick<Env, "PAYMENTS_ENABLED" | "MEMBERSHIP_PRICE_CENTS">): boolean {
   return env.PAYMENTS_ENABLED && env.MEMBERSHIP_PRICE_CENTS >= STRIPE_MINIMUM_CHARGE_CENTS;
@@ -60,7 +64,10 @@ export async function activateMembership(db: Database, userId: string, paidAt = 
     .values({ userId, membershipStatus: "Active", membershipPaidAt: paidAt })
     .onConflictDoUpdate({
       target: experts.userId,
-      set: { membershipStatus: "Active", membershipPaidAt: sql`coalesce(${experts.membershipPaidAt}, excluded.membership_paid_at)` },
+      set: {
+        membershipStatus: "Active",
+        membershipPaidAt: sql`coalesce(${experts.membershipPaidAt}, excluded.membership_paid_at)`,
+      },
     });
   await db
     .update(users)
@@ -70,17 +77,25 @@ export async function activateMembership(db: Database, userId: string, paidAt = 
 
 /** The experts row waits for the payment (created on first ask; an Active row is left alone). */
 async function markMembershipPending(db: Database, userId: string): Promise<"Pending" | "Active"> {
-  await db.insert(experts).values({ userId, membershipStatus: "Pending" }).onConflictDoNothing({ target: experts.userId });
+  await db
+    .insert(experts)
+    .values({ userId, membershipStatus: "Pending" })
+    .onConflictDoNothing({ target: experts.userId });
   const [row] = await db
     .update(experts)
-    .set({ membershipStatus: sql`CASE WHEN ${experts.membershipStatus} = 'Active' THEN 'Active'::membership_status ELSE 'Pending'::membership_status END` })
+    .set({
+      membershipStatus: sql`CASE WHEN ${experts.membershipStatus} = 'Active' THEN 'Active'::membership_status ELSE 'Pending'::membership_status END`,
+    })
     .where(eq(experts.userId, userId))
     .returning({ status: experts.membershipStatus });
   return row.status === "Active" ? "Active" : "Pending";
 }
 
 /** `POST /api/experts/become`: skip the payment when payments are off (the role is granted now). */
-export async function becomeExpert(context: PaymentsContext, viewer: CurrentUser): Promise<{ skipExpertPayment: boolean }> {
+export async function becomeExpert(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+): Promise<{ skipExpertPayment: boolean }> {
   if (isExpert(viewer)) throw new AppError(422, ALREADY_EXPERT_MESSAGE);
   if (!membershipIsCharged(context.env)) {
     await context.db.transaction((tx) => activateMembership(tx, viewer.id));
@@ -135,14 +150,18 @@ export async function startMembershipCheckout(context: PaymentsContext, viewer: 
     }
     if (intent.status === "processing") return { skipExpertPayment: false, clientSecret: intent.client_secret };
     if (REUSABLE_INTENT_STATES.has(intent.status) && intent.amount === amount && intent.currency === "usd") {
-      if (open.status === "Failed") await context.db.update(payments).set({ status: "Pending" }).where(eq(payments.id, open.id));
+      if (open.status === "Failed")
+        await context.db.update(payments).set({ status: "Pending" }).where(eq(payments.id, open.id));
       return { skipExpertPayment: false, clientSecret: intent.client_secret };
     }
     if (REUSABLE_INTENT_STATES.has(intent.status)) {
       // The price changed since: this intent must not be paid any more.
       await callStripe(() => stripe.paymentIntents.cancel(intent.id), context.log);
     }
-    await context.db.update(payments).set({ status: "Failed" }).where(and(eq(payments.id, open.id), eq(payments.status, "Pending")));
+    await context.db
+      .update(payments)
+      .set({ status: "Failed" })
+      .where(and(eq(payments.id, open.id), eq(payments.status, "Pending")));
   }
 
   const intent = await callStripe(
@@ -169,7 +188,8 @@ export async function startMembershipCheckout(context: PaymentsContext, viewer: 
       providerPaymentId: intent.id,
     })
     .onConflictDoNothing({ target: payments.providerPaymentId });
-  if (!intent.client_secret) throw new AppError(503, "The payment provider is not answering. Please try again in a moment.");
+  if (!intent.client_secret)
+    throw new AppError(503, "The payment provider is not answering. Please try again in a moment.");
   return { skipExpertPayment: false, clientSecret: intent.client_secret };
 }
 
@@ -177,11 +197,20 @@ export async function startMembershipCheckout(context: PaymentsContext, viewer: 
  * `GET /api/paymentsystems/stripe/checkout/status?paymentIntentId=`: the state of that membership
  * payment of the caller's (404 for anyone else's), or of the latest one without the query.
  */
-export async function membershipCheckoutStatus(context: PaymentsContext, viewer: CurrentUser, paymentIntentId?: string): Promise<CheckoutStatus> {
+export async function membershipCheckoutStatus(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+  paymentIntentId?: string,
+): Promise<CheckoutStatus> {
   const conditions = [eq(payments.payerId, viewer.id), eq(payments.kind, MEMBERSHIP_KIND)];
   if (paymentIntentId) conditions.push(eq(payments.providerPaymentId, paymentIntentId));
   const [[payment], [user]] = await Promise.all([
-    context.db.select({ status: payments.status }).from(payments).where(and(...conditions)).orderBy(desc(payments.createdAt)).limit(1),
+    context.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(and(...conditions))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
     context.db.select({ roles: users.roles }).from(users).where(eq(users.id, viewer.id)),
   ]);
   if (paymentIntentId && !payment) throw new AppError(404, defaultErrorMessage(404));
@@ -190,7 +219,10 @@ export async function membershipCheckoutStatus(context: PaymentsContext, viewer:
 }
 
 /** What the membership pages show: the user's membership state and the price. */
-export async function membershipState(db: Database, userId: string): Promise<{ membershipStatus: "None" | "Pending" | "Active"; partnerNumber: number | null }> {
+export async function membershipState(
+  db: Database,
+  userId: string,
+): Promise<{ membershipStatus: "None" | "Pending" | "Active"; partnerNumber: number | null }> {
   const [row] = await db
     .select({ membershipStatus: experts.membershipStatus, partnerNumber: experts.partnerNumber })
     .from(experts)

@@ -54,12 +54,18 @@ export function getStripe(env: StripeEnv): Stripe {
  * request Stripe refuses (e.g. an account deleted on its side) is a 422, Stripe being down or
  * unreachable a 503 the user may retry.
  */
-export async function callStripe<T>(run: () => Promise<T>, log?: { warn: (obj: object, msg: string) => void }): Promise<T> {
+export async function callStripe<T>(
+  run: () => Promise<T>,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    log?.warn({ err: { type: error.type, code: error.code, message: error.message, statusCode: error.statusCode } }, "Stripe call failed");
+    log?.warn(
+      { err: { type: error.type, code: error.code, message: error.message, statusCode: error.statusCode } },
+      "Stripe call failed",
+    );
     const refused = error.type === "StripeInvalidRequestError" || error.type === "StripeCardError";
     const answer = refused
       ? new AppError(422, "The payment provider could not complete this request. Please try again or contact support.")

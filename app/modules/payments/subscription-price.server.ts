@@ -16,7 +16,11 @@ export interface SubscriptionPrice {
   description: string | null;
 }
 
-export async function setSubscriptionPrice(context: PaymentsContext, viewer: CurrentUser, input: SubscriptionPriceInput): Promise<SubscriptionPrice> {
+export async function setSubscriptionPrice(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+  input: SubscriptionPriceInput,
+): Promise<SubscriptionPrice> {
   const description = input.description ?? null;
   const [current] = await context.db
     .select({
@@ -89,7 +93,10 @@ export async function setSubscriptionPrice(context: PaymentsContext, viewer: Cur
 }
 
 /** The saved price, or null before the expert has set one. */
-export async function getSubscriptionPrice(context: Pick<PaymentsContext, "db">, expertId: string): Promise<SubscriptionPrice | null> {
+export async function getSubscriptionPrice(
+  context: Pick<PaymentsContext, "db">,
+  expertId: string,
+): Promise<SubscriptionPrice | null> {
   const [row] = await context.db
     .select({ price: experts.subscriptionPriceCents, description: experts.subscriptionDescription })
     .from(experts)

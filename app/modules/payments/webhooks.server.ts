@@ -88,7 +88,11 @@ export interface WebhookResult {
 }
 
 /** Verifies, records and applies one delivery. A bad or missing signature is a 400. */
-export async function handleStripeWebhook(context: PaymentsContext, rawBody: string, signature: string | null): Promise<WebhookResult> {
+export async function handleStripeWebhook(
+  context: PaymentsContext,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookResult> {
   const secret = context.env.STRIPE_WEBHOOK_SECRET;
   if (!context.env.PAYMENTS_ENABLED || !secret) {
     context.log?.warn("a Stripe webhook arrived but STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is unset");

@@ -10,7 +10,10 @@ export async function loadMembershipWelcome(request: Request, context: AppLoadCo
   const expert = isExpert(viewer.user);
   if (!expert) {
     // Not an expert yet: only a payment on its way (the webhook pending) is worth waiting for here.
-    const [state, payment] = await Promise.all([membershipState(context.db, viewer.user.id), membershipCheckoutStatus(context, viewer.user)]);
+    const [state, payment] = await Promise.all([
+      membershipState(context.db, viewer.user.id),
+      membershipCheckoutStatus(context, viewer.user),
+    ]);
     if (state.membershipStatus === "None") throw redirect("/become-expert");
     if (payment.status !== "Pending" && payment.status !== "Succeeded") throw redirect("/membership-payment");
   }

@@ -14,7 +14,10 @@ export const commentInputSchema = z.object({
     .trim()
     .min(1, COMMENT_MESSAGES.required)
     .max(COMMENT_BODY_MAX, COMMENT_MESSAGES.tooLong),
-  parentId: z.string({ invalid_type_error: COMMENT_MESSAGES.invalid }).nullish().transform((value) => value || null),
+  parentId: z
+    .string({ invalid_type_error: COMMENT_MESSAGES.invalid })
+    .nullish()
+    .transform((value) => value || null),
 });
 
 /** What a caller sends: `{body, parentId?}` (parentId optional, null or empty for a top-level comment). */

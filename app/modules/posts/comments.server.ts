@@ -84,7 +84,12 @@ type CommentRow = {
   avatar: string | null;
 };
 
-function toCommentDTO(row: CommentRow, viewerId: string | null, postAuthorId: string, replyRows: CommentRow[] = []): CommentDTO {
+function toCommentDTO(
+  row: CommentRow,
+  viewerId: string | null,
+  postAuthorId: string,
+  replyRows: CommentRow[] = [],
+): CommentDTO {
   const isDeleted = row.deletedAt !== null;
   return {
     id: row.id,
@@ -113,7 +118,12 @@ function toCommentDTO(row: CommentRow, viewerId: string | null, postAuthorId: st
  * readable by them (else 403 with the subscribe message: a locked Pick's comments are locked too;
  * 401 for a visitor, who must sign in first).
  */
-export async function findDiscussion(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<ReachablePost> {
+export async function findDiscussion(
+  db: Database,
+  viewerId: string | null,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<ReachablePost> {
   const post = await findReachablePost(db, viewerId, postId, now);
   const needsSubscription = post.postType === "Pick" && post.authorId !== viewerId && viewerId !== null;
   const subscriptionActive = needsSubscription ? await hasActiveSubscription(db, viewerId, post.authorId, now) : false;
@@ -205,7 +215,12 @@ async function pageOfComments(
  * The page (of `size` top-level comments) holding the comment, or its parent for a reply: for
  * `?scrollTo={commentId}`. null when the comment is not on this post or not shown.
  */
-export async function findCommentPage(db: Database, postId: string, commentId: string, size: number): Promise<number | null> {
+export async function findCommentPage(
+  db: Database,
+  postId: string,
+  commentId: string,
+  size: number,
+): Promise<number | null> {
   if (!UUID_PATTERN.test(postId) || !UUID_PATTERN.test(commentId)) return null;
   const [found] = await db
     .select({ id: comments.id, parentId: comments.parentId })
@@ -236,7 +251,13 @@ function invalid(field: string, message: string): AppError {
 }
 
 /** Adds a comment or a reply; a reply to a reply joins its top-level comment (one reply level). */
-export async function addComment(db: Database, viewerId: string, postId: string | undefined, input: CommentInput, now = new Date()): Promise<CommentDTO> {
+export async function addComment(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  input: CommentInput,
+  now = new Date(),
+): Promise<CommentDTO> {
   // The route validated already; other callers (a page action) pass what the form sent.
   const post = await findDiscussion(db, viewerId, postId, now);
   const parsed = commentInputSchema.safeParse(input);
@@ -247,7 +268,12 @@ export async function addComment(db: Database, viewerId: string, postId: string 
   if (parentId !== null) {
     const [parent] = UUID_PATTERN.test(parentId)
       ? await db
-          .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId, deletedAt: comments.deletedAt })
+          .select({
+            id: comments.id,
+            parentId: comments.parentId,
+            authorId: comments.authorId,
+            deletedAt: comments.deletedAt,
+          })
           .from(comments)
           .where(and(eq(comments.id, parentId), eq(comments.postId, post.id)))
       : [];
@@ -256,7 +282,10 @@ export async function addComment(db: Database, viewerId: string, postId: string 
     repliedToAuthorId = parent.authorId;
   }
   const created = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(comments).values({ postId: post.id, authorId: viewerId, parentId: topLevelId, body }).returning({ id: comments.id });
+    const [row] = await tx
+      .insert(comments)
+      .values({ postId: post.id, authorId: viewerId, parentId: topLevelId, body })
+      .returning({ id: comments.id });
     await tx
       .update(posts)
       .set({ commentsCount: sql`${posts.commentsCount} + 1` })
@@ -277,7 +306,13 @@ export async function addComment(db: Database, viewerId: string, postId: string 
 export async function deleteComment(db: Database, viewerId: string, commentId: string | undefined): Promise<void> {
   if (!commentId || !UUID_PATTERN.test(commentId)) throw new AppError(404);
   const [found] = await db
-    .select({ id: comments.id, postId: comments.postId, authorId: comments.authorId, deletedAt: comments.deletedAt, postAuthorId: posts.authorId })
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      authorId: comments.authorId,
+      deletedAt: comments.deletedAt,
+      postAuthorId: posts.authorId,
+    })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, commentId));

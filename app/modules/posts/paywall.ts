@@ -16,11 +16,18 @@ export function subscriptionIsActive(
 ): boolean {
   if (!subscription) return false;
   if (subscription.status === "Activated" || subscription.status === "PastDue") return true;
-  return subscription.status === "Canceled" && subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd.getTime() > now.getTime();
+  return (
+    subscription.status === "Canceled" &&
+    subscription.currentPeriodEnd !== null &&
+    subscription.currentPeriodEnd.getTime() > now.getTime()
+  );
 }
 
 /** Published and its date has come: what everyone may see. Drafts and scheduled posts are their author's until then. */
-export function isLive(post: { status: "Published" | "Draft"; publishDate: Date | null }, now: Date = new Date()): boolean {
+export function isLive(
+  post: { status: "Published" | "Draft"; publishDate: Date | null },
+  now: Date = new Date(),
+): boolean {
   return post.status === "Published" && post.publishDate !== null && post.publishDate.getTime() <= now.getTime();
 }
 

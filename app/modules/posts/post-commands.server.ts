@@ -13,11 +13,25 @@ import { categories, events, modalities, postModalities, posts } from "~/db/sche
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { statusFor, type PostInput } from "./post-schema";
-import { loadPostViews, serializePosts, toPostDTO, type PickResult, type PostDTO, type PostRecord, type PostView } from "./post-serializer.server";
+import {
+  loadPostViews,
+  serializePosts,
+  toPostDTO,
+  type PickResult,
+  type PostDTO,
+  type PostRecord,
+  type PostView,
+} from "./post-serializer.server";
 import { isLive } from "./paywall";
 import { buildPreview } from "./slate";
 import { UUID_PATTERN } from "./post-queries";
-import { isSelfGradedMarket, parlayOdds, selectionLabel, type LegEvent, type PickLeg } from "~/modules/record/pick-markets";
+import {
+  isSelfGradedMarket,
+  parlayOdds,
+  selectionLabel,
+  type LegEvent,
+  type PickLeg,
+} from "~/modules/record/pick-markets";
 import { isPricedMarket, marketRefusal } from "~/modules/record/market-price";
 import { latestMarkets } from "~/modules/sports-data/markets.server";
 
@@ -43,7 +57,6 @@ export const POST_RULE_MESSAGES = {
   gradeBeforeResult: "A self-graded pick can be graded only after its game has a final result.",
 } as const;
 
-
 function invalid(field: string, message: string): AppError {
   return new AppError(422, defaultErrorMessage(422), { [field]: [message] });
 }
@@ -53,7 +66,12 @@ function invalid(field: string, message: string): AppError {
  * post is visible to everyone as a teaser (the serializer keeps its body and preview back) so
  * readers can ask to be notified when it goes live.
  */
-async function findVisible(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<PostView> {
+async function findVisible(
+  db: Database,
+  viewerId: string | null,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<PostView> {
   const [view] = postId && UUID_PATTERN.test(postId) ? await loadPostViews(db, viewerId, [postId], now) : [];
   if (!view) throw new AppError(404);
   if (view.record.authorId !== viewerId && view.record.status === "Draft") throw new AppError(404);
@@ -83,7 +101,11 @@ function assertChangeable(record: PostRecord, now: Date) {
 /** Leg by leg, field by field (jsonb keeps its keys in its own order). */
 const sameLegs = (a: PickLeg[], b: PickLeg[]) =>
   a.length === b.length &&
-  a.every((leg, i) => (["eventId", "market", "side", "line", "odds", "description"] as const).every((key) => (leg[key] ?? null) === (b[i][key] ?? null)));
+  a.every((leg, i) =>
+    (["eventId", "market", "side", "line", "odds", "description"] as const).every(
+      (key) => (leg[key] ?? null) === (b[i][key] ?? null),
+    ),
+  );
 
 /** A posted pick keeps its bet: an edit may change its words, never its market, legs, stake or sport. */
 function assertSamePick(record: PostRecord, input: PostInput) {
@@ -111,11 +133,18 @@ interface PickColumns {
  * the pick goes live before the first of them starts. Its event is the first to start.
  */
 async function pickColumns(db: Database, input: PostInput, publishDate: Date | null, now: Date): Promise<PickColumns> {
-  if (input.postType !== "Pick" || !input.market || !input.legs) return { eventId: input.eventId, market: null, legs: null, selection: null, odds: null };
+  if (input.postType !== "Pick" || !input.market || !input.legs)
+    return { eventId: input.eventId, market: null, legs: null, selection: null, odds: null };
   const legs = input.legs;
   const ids = [...new Set(legs.map((leg) => leg.eventId))];
   const rows = await db
-    .select({ id: events.id, categoryId: events.categoryId, startsAt: events.startsAt, homeTeam: events.homeTeam, awayTeam: events.awayTeam })
+    .select({
+      id: events.id,
+      categoryId: events.categoryId,
+      startsAt: events.startsAt,
+      homeTeam: events.homeTeam,
+      awayTeam: events.awayTeam,
+    })
     .from(events)
     .where(inArray(events.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -127,7 +156,8 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
     if (event.startsAt.getTime() <= now.getTime()) throw invalid(field, POST_RULE_MESSAGES.pickOnStartedEvent);
   });
   const first = rows.reduce((earliest, row) => (row.startsAt < earliest.startsAt ? row : earliest));
-  if (publishDate && publishDate.getTime() >= first.startsAt.getTime()) throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
+  if (publishDate && publishDate.getTime() >= first.startsAt.getTime())
+    throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
   // Posting (a draft waits until it is published): every moneyline, spread and total leg must be a
   // bet the market offers now (decision 035).
   if (publishDate) await checkAgainstMarket(db, legs, byId);
@@ -144,7 +174,10 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
 async function checkAgainstMarket(db: Database, legs: PickLeg[], eventsById: Map<number, LegEvent>) {
   const priced = legs.filter((leg) => isPricedMarket(leg.market));
   if (priced.length === 0) return;
-  const markets = await latestMarkets(db, priced.map((leg) => leg.eventId));
+  const markets = await latestMarkets(
+    db,
+    priced.map((leg) => leg.eventId),
+  );
   legs.forEach((leg, index) => {
     const refusal = marketRefusal(leg, eventsById.get(leg.eventId)!, markets.get(leg.eventId)?.offers ?? []);
     if (refusal) throw invalid(`legs.${index}.${refusal.field}`, refusal.message);
@@ -156,11 +189,17 @@ async function checkReferences(db: Database, input: PostInput) {
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
   if (!category) throw invalid("categoryId", POST_RULE_MESSAGES.unknownCategory);
   if (input.modalityIds.length > 0) {
-    const found = await db.select({ id: modalities.id }).from(modalities).where(inArray(modalities.id, input.modalityIds));
+    const found = await db
+      .select({ id: modalities.id })
+      .from(modalities)
+      .where(inArray(modalities.id, input.modalityIds));
     if (found.length !== input.modalityIds.length) throw invalid("modalityIds", POST_RULE_MESSAGES.unknownModality);
   }
   if (input.postType === "Post" && input.eventId !== null) {
-    const [event] = await db.select({ categoryId: events.categoryId, startsAt: events.startsAt }).from(events).where(eq(events.id, input.eventId));
+    const [event] = await db
+      .select({ categoryId: events.categoryId, startsAt: events.startsAt })
+      .from(events)
+      .where(eq(events.id, input.eventId));
     if (!event) throw invalid("eventId", POST_RULE_MESSAGES.unknownEvent);
     if (event.categoryId !== input.categoryId) throw invalid("eventId", POST_RULE_MESSAGES.eventCategory);
   }
@@ -210,7 +249,8 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
       .insert(posts)
       .values({ authorId, ...columnsFor(input, publishDate, pick) })
       .returning({ id: posts.id });
-    if (input.modalityIds.length > 0) await tx.insert(postModalities).values(input.modalityIds.map((modalityId) => ({ postId: row.id, modalityId })));
+    if (input.modalityIds.length > 0)
+      await tx.insert(postModalities).values(input.modalityIds.map((modalityId) => ({ postId: row.id, modalityId })));
     // Live at once: its readers hear of it now (a scheduled one, from the publishing job).
     await announceLivePosts(tx, now, row.id);
     return row.id;
@@ -219,12 +259,23 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
 }
 
 /** `GET /api/posts/{postId}`: anyone; drafts only for their author; someone else's scheduled post as a teaser. */
-export async function readPost(db: Database, viewerId: string | null, postId: string | undefined, now = new Date()): Promise<PostDTO> {
+export async function readPost(
+  db: Database,
+  viewerId: string | null,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<PostDTO> {
   const { record, access } = await findVisible(db, viewerId, postId, now);
   return toPostDTO(record, access, now);
 }
 
-export async function updatePost(db: Database, viewerId: string, postId: string | undefined, input: PostInput, now = new Date()): Promise<PostDTO> {
+export async function updatePost(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  input: PostInput,
+  now = new Date(),
+): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
   assertSamePick(record, input);
@@ -233,7 +284,13 @@ export async function updatePost(db: Database, viewerId: string, postId: string 
   const publishDate = posted ? record.publishDate : publishDateFor(input.publishDate, record.publishDate, now);
   await checkReferences(db, input);
   const pick: PickColumns = posted
-    ? { eventId: record.eventId, market: record.market, legs: record.legs, selection: record.selection, odds: record.odds }
+    ? {
+        eventId: record.eventId,
+        market: record.market,
+        legs: record.legs,
+        selection: record.selection,
+        odds: record.odds,
+      }
     : await pickColumns(db, input, publishDate, now);
   await db.transaction(async (tx) => {
     // Conditional on the pick still being ungraded: a grade landing meanwhile wins.
@@ -244,17 +301,26 @@ export async function updatePost(db: Database, viewerId: string, postId: string 
       .returning({ id: posts.id });
     if (updated.length === 0) throw new AppError(422, POST_RULE_MESSAGES.graded);
     await tx.delete(postModalities).where(eq(postModalities.postId, record.id));
-    if (input.modalityIds.length > 0) await tx.insert(postModalities).values(input.modalityIds.map((modalityId) => ({ postId: record.id, modalityId })));
+    if (input.modalityIds.length > 0)
+      await tx
+        .insert(postModalities)
+        .values(input.modalityIds.map((modalityId) => ({ postId: record.id, modalityId })));
     // A draft published now is announced now; one announced before is never announced again.
     await announceLivePosts(tx, now, record.id);
   });
   return answerFor(db, viewerId, record.id, now);
 }
 
-export async function deletePost(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<void> {
+export async function deletePost(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<void> {
   const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
-  if (record.postType === "Pick" && record.postedAt !== null) throw new AppError(422, POST_RULE_MESSAGES.postedPickNotDeleted);
+  if (record.postType === "Pick" && record.postedAt !== null)
+    throw new AppError(422, POST_RULE_MESSAGES.postedPickNotDeleted);
   const deleted = await db
     .delete(posts)
     .where(and(eq(posts.id, record.id), isNull(posts.pickResult)))
@@ -271,7 +337,13 @@ export function isSelfGradedPick(record: Pick<PostRecord, "market" | "legs">): b
  * `PUT /api/posts/{postId}/pick-result`: the author grades a live, ungraded pick once, after its
  * event has started, when the score cannot (a prop): the grade is flagged self-graded.
  */
-export async function gradePick(db: Database, viewerId: string, postId: string | undefined, pickResult: PickResult, now = new Date()): Promise<PostDTO> {
+export async function gradePick(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  pickResult: PickResult,
+  now = new Date(),
+): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   if (record.postType !== "Pick") throw new AppError(422, POST_RULE_MESSAGES.onlyPicks);
   if (!isLive(record, now)) throw new AppError(422, POST_RULE_MESSAGES.notPublished);
@@ -280,8 +352,19 @@ export async function gradePick(db: Database, viewerId: string, postId: string |
   if (!isSelfGradedPick(record)) throw new AppError(422, POST_RULE_MESSAGES.gradedFromScore);
   if (record.event && !pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeStart);
   // Self-reported, but not before the game is over: a grade from the final result, never a guess (decision 035).
-  const eventIds = [...new Set([...(record.eventId === null ? [] : [record.eventId]), ...(record.legs ?? []).map((leg) => leg.eventId)])];
-  const waiting = eventIds.length === 0 ? [] : await db.select({ id: events.id }).from(events).where(and(inArray(events.id, eventIds), isNull(events.resultedAt)));
+  const eventIds = [
+    ...new Set([
+      ...(record.eventId === null ? [] : [record.eventId]),
+      ...(record.legs ?? []).map((leg) => leg.eventId),
+    ]),
+  ];
+  const waiting =
+    eventIds.length === 0
+      ? []
+      : await db
+          .select({ id: events.id })
+          .from(events)
+          .where(and(inArray(events.id, eventIds), isNull(events.resultedAt)));
   if (eventIds.length === 0 || waiting.length > 0) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeResult);
   // Conditional: of two grades at once, only the first lands.
   const graded = await db
@@ -297,7 +380,12 @@ export async function gradePick(db: Database, viewerId: string, postId: string |
  * `POST /api/posts/{postId}/withdraw`: the author takes back a posted pick before its event
  * starts. It stays on the record, shown as withdrawn, and is never graded.
  */
-export async function withdrawPick(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<PostDTO> {
+export async function withdrawPick(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   if (record.postType !== "Pick" || record.postedAt === null) throw new AppError(422, POST_RULE_MESSAGES.notPosted);
   if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
@@ -306,7 +394,14 @@ export async function withdrawPick(db: Database, viewerId: string, postId: strin
   const withdrawn = await db
     .update(posts)
     .set({ withdrawnAt: now, updatedAt: now })
-    .where(and(eq(posts.id, record.id), isNull(posts.withdrawnAt), isNull(posts.pickResult), sql`pick_starts_at(${posts.legs}, ${posts.eventId}) > now()`))
+    .where(
+      and(
+        eq(posts.id, record.id),
+        isNull(posts.withdrawnAt),
+        isNull(posts.pickResult),
+        sql`pick_starts_at(${posts.legs}, ${posts.eventId}) > now()`,
+      ),
+    )
     .returning({ id: posts.id });
   if (withdrawn.length === 0) throw new AppError(422, POST_RULE_MESSAGES.withdrawAfterStart);
   return answerFor(db, viewerId, record.id, now);

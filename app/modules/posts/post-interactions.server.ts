@@ -35,7 +35,13 @@ export async function findReachablePost(
 ): Promise<ReachablePost> {
   if (!postId || !UUID_PATTERN.test(postId)) throw new AppError(404);
   const [post] = await db
-    .select({ id: posts.id, authorId: posts.authorId, postType: posts.postType, status: posts.status, publishDate: posts.publishDate })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      postType: posts.postType,
+      status: posts.status,
+      publishDate: posts.publishDate,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
   if (!post) throw new AppError(404);
@@ -51,18 +57,32 @@ export interface LikeState {
 }
 
 /** Likes the post; liking it again changes nothing. */
-export async function likePost(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<LikeState> {
+export async function likePost(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<LikeState> {
   const post = await findReachablePost(db, viewerId, postId, now);
   return db.transaction(async (tx) => {
     // A second like by the same viewer waits on the primary key, then inserts nothing.
-    const inserted = await tx.insert(likes).values({ userId: viewerId, postId: post.id }).onConflictDoNothing().returning({ postId: likes.postId });
+    const inserted = await tx
+      .insert(likes)
+      .values({ userId: viewerId, postId: post.id })
+      .onConflictDoNothing()
+      .returning({ postId: likes.postId });
     if (inserted.length > 0) await notifyPostLike(tx, post.id, viewerId);
     return { liked: true, likesCount: await bumpLikes(tx, post.id, inserted.length) };
   });
 }
 
 /** Takes the like back; unliking a post not liked changes nothing. */
-export async function unlikePost(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<LikeState> {
+export async function unlikePost(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<LikeState> {
   const post = await findReachablePost(db, viewerId, postId, now);
   return db.transaction(async (tx) => {
     const deleted = await tx
@@ -90,13 +110,23 @@ async function bumpLikes(tx: Tx, postId: string, delta: number): Promise<number>
 }
 
 /** "Notify me" when the post goes live (DECISIONS.md "Posts and picks"); asking twice is one request. */
-export async function requestNotify(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<{ isNotifyRequested: boolean }> {
+export async function requestNotify(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<{ isNotifyRequested: boolean }> {
   const post = await findReachablePost(db, viewerId, postId, now, "allow");
   await db.insert(notifyRequests).values({ userId: viewerId, postId: post.id }).onConflictDoNothing();
   return { isNotifyRequested: true };
 }
 
-export async function cancelNotify(db: Database, viewerId: string, postId: string | undefined, now = new Date()): Promise<{ isNotifyRequested: boolean }> {
+export async function cancelNotify(
+  db: Database,
+  viewerId: string,
+  postId: string | undefined,
+  now = new Date(),
+): Promise<{ isNotifyRequested: boolean }> {
   const post = await findReachablePost(db, viewerId, postId, now, "allow");
   await db.delete(notifyRequests).where(and(eq(notifyRequests.userId, viewerId), eq(notifyRequests.postId, post.id)));
   return { isNotifyRequested: false };

@@ -11,7 +11,15 @@ import { preparedStatement } from "~/db/prepared.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
 import { sessionUserId } from "~/modules/accounts/sessions.server";
 import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { nowParam, selectPostViews, serializePosts, toPostDTO, toPostViews, viewerParam, type PostDTO } from "./post-serializer.server";
+import {
+  nowParam,
+  selectPostViews,
+  serializePosts,
+  toPostDTO,
+  toPostViews,
+  viewerParam,
+  type PostDTO,
+} from "./post-serializer.server";
 
 export interface PageOptions {
   page: number;
@@ -51,7 +59,8 @@ async function pageOfPosts(
   options: PageOptions,
   now: Date,
   order = newestFirst,
-  total: () => Promise<number> = async () => Number((await db.select({ total: count() }).from(posts).where(where))[0].total),
+  total: () => Promise<number> = async () =>
+    Number((await db.select({ total: count() }).from(posts).where(where))[0].total),
 ): Promise<PostPage> {
   const [rows, totalItems] = await Promise.all([
     db
@@ -79,7 +88,9 @@ const livePostsOfExpert = (now: SQL) =>
 /** Everyone's live posts, from the experts' counters: a row per expert instead of one per post. */
 async function countAllLivePosts(db: Database, now: Date): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${livePostsOfExpert(at)}), 0)::int` }).from(sql`${experts} e`);
+  const [{ total }] = await db
+    .select({ total: sql<number>`coalesce(sum(${livePostsOfExpert(at)}), 0)::int` })
+    .from(sql`${experts} e`);
   return Number(total);
 }
 
@@ -96,11 +107,25 @@ export function listPosts(
     options.categoryId === undefined ? undefined : eq(posts.categoryId, options.categoryId),
   );
   const everyone = options.expertId === undefined && options.categoryId === undefined;
-  return pageOfPosts(db, viewerId, where, options, now, newestFirst, everyone ? () => countAllLivePosts(db, now) : undefined);
+  return pageOfPosts(
+    db,
+    viewerId,
+    where,
+    options,
+    now,
+    newestFirst,
+    everyone ? () => countAllLivePosts(db, now) : undefined,
+  );
 }
 
 /** An expert's live posts and picks, newest first (the expert page). */
-export function listExpertPosts(db: Database, viewerId: string | null, authorId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+export function listExpertPosts(
+  db: Database,
+  viewerId: string | null,
+  authorId: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<PostPage> {
   return listPosts(db, viewerId, { ...options, expertId: authorId }, now);
 }
 
@@ -108,12 +133,16 @@ export function listExpertPosts(db: Database, viewerId: string | null, authorId:
  * `GET /api/posts/my`: the viewer's own posts. Published includes scheduled ones (a future date);
  * Draft lists drafts, newest created first (they have no publish date).
  */
-export function listMyPosts(db: Database, viewerId: string, options: PageOptions & { status: "Published" | "Draft" }, now = new Date()): Promise<PostPage> {
+export function listMyPosts(
+  db: Database,
+  viewerId: string,
+  options: PageOptions & { status: "Published" | "Draft" },
+  now = new Date(),
+): Promise<PostPage> {
   const where = and(eq(posts.authorId, viewerId), eq(posts.status, options.status));
   const order = options.status === "Draft" ? [desc(posts.createdAt), desc(posts.id)] : newestFirst;
   return pageOfPosts(db, viewerId, where, options, now, order);
 }
-
 
 /**
  * The feed's reader and authors, each computed once per statement (CTEs read by the page, the
@@ -131,12 +160,15 @@ function feedCtes(db: Database, viewer: SQL) {
     .select({ id: subscriptions.expertId })
     .from(subscriptions)
     .where(and(eq(subscriptions.subscriberId, reader), subscriptionGivesAccess(nowParam)));
-  const feedAuthors = db.$with("feed_authors").as(db.select({ ids: sql<string[]>`ARRAY(${followed.union(subscribed)}) || ${reader}`.as("ids") }).from(one));
+  const feedAuthors = db
+    .$with("feed_authors")
+    .as(db.select({ ids: sql<string[]>`ARRAY(${followed.union(subscribed)}) || ${reader}`.as("ids") }).from(one));
   return { ctes: [feedViewer, feedAuthors], reader, authors: sql`(SELECT ids FROM feed_authors)::uuid[]` };
 }
 
 /** The feed's total: the authors' live posts, one index scan of `experts_pkey` for all of them. */
-const feedTotal = (authors: SQL) => sql<number>`(SELECT coalesce(sum(${livePostsOfExpert(nowParam)}), 0) FROM ${experts} e WHERE e.user_id = ANY(${authors}))::int`;
+const feedTotal = (authors: SQL) =>
+  sql<number>`(SELECT coalesce(sum(${livePostsOfExpert(nowParam)}), 0) FROM ${experts} e WHERE e.user_id = ANY(${authors}))::int`;
 
 /**
  * The feed is every signed-in reader's home, so one page of it is ONE named prepared statement:
@@ -166,7 +198,10 @@ function feedStatement(db: Database, viewer: SQL, name: string) {
       .limit(sql.placeholder("reach")),
   );
   const windowFilled = sql`(SELECT count(*) FROM feed_recent) >= ${sql.placeholder("reach")}`;
-  return selectPostViews(db, { viewerId: sql<string | null>`${reader}`, total: feedTotal(authors) }, reader, [...ctes, feedRecent])
+  return selectPostViews(db, { viewerId: sql<string | null>`${reader}`, total: feedTotal(authors) }, reader, [
+    ...ctes,
+    feedRecent,
+  ])
     .where(
       sql`${posts.id} IN (
         SELECT page.id FROM (
@@ -204,14 +239,28 @@ const feedOfViewerCount = preparedStatement((db) => feedCountStatement(db, viewe
 const feedOfSession = preparedStatement((db) => feedStatement(db, sessionViewer, "read_session_feed"));
 const feedOfSessionCount = preparedStatement((db) => feedCountStatement(db, sessionViewer, "count_session_feed"));
 
-type FeedStatements = [typeof feedOfViewer, typeof feedOfViewerCount] | [typeof feedOfSession, typeof feedOfSessionCount];
+type FeedStatements =
+  [typeof feedOfViewer, typeof feedOfViewerCount] | [typeof feedOfSession, typeof feedOfSessionCount];
 
-async function readFeed(db: Database, [page, count]: FeedStatements, who: { viewerId: string } | { sessionId: string }, options: PageOptions, now: Date): Promise<PostPage | null> {
+async function readFeed(
+  db: Database,
+  [page, count]: FeedStatements,
+  who: { viewerId: string } | { sessionId: string },
+  options: PageOptions,
+  now: Date,
+): Promise<PostPage | null> {
   const at = now.toISOString();
   const reach = offsetOf(options) + options.size;
   // Page 1 looks at the newest 200 posts: a reader whose experts wrote one in 20 of them (the
   // bench's reader, 50 of 1,000 experts) finds their 5 there nearly every time.
-  const rows = await page(db).execute({ ...who, now: at, size: options.size, offset: offsetOf(options), reach, window: reach * 20 + 100 });
+  const rows = await page(db).execute({
+    ...who,
+    now: at,
+    size: options.size,
+    offset: offsetOf(options),
+    reach,
+    window: reach * 20 + 100,
+  });
   const { viewerId, total } = rows[0] ?? (await count(db).execute({ ...who, now: at }))[0];
   if (viewerId === null) return null;
   const views = await toPostViews(db, rows, viewerId, now);
@@ -222,7 +271,12 @@ async function readFeed(db: Database, [page, count]: FeedStatements, who: { view
  * `GET /api/posts/my/feed`: live posts of the experts the viewer follows or is subscribed to, and
  * the viewer's own, newest first.
  */
-export async function listFeed(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+export async function listFeed(
+  db: Database,
+  viewerId: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<PostPage> {
   return (await readFeed(db, [feedOfViewer, feedOfViewerCount], { viewerId }, options, now))!;
 }
 
@@ -231,12 +285,22 @@ export async function listFeed(db: Database, viewerId: string, options: PageOpti
  * feed API, every signed-in reader's most frequent call, makes one round trip instead of two);
  * null when the session is not live (revoked or expired): a 401.
  */
-export function listFeedOfSession(db: Database, sessionId: string, options: PageOptions, now = new Date()): Promise<PostPage | null> {
+export function listFeedOfSession(
+  db: Database,
+  sessionId: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<PostPage | null> {
   return readFeed(db, [feedOfSession, feedOfSessionCount], { sessionId }, options, now);
 }
 
 /** `GET /api/posts/my/liked`: live posts the viewer liked, the newest like first. */
-export async function listLikedPosts(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+export async function listLikedPosts(
+  db: Database,
+  viewerId: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<PostPage> {
   const where = and(eq(likes.userId, viewerId), live(now));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -256,7 +320,12 @@ export async function listLikedPosts(db: Database, viewerId: string, options: Pa
  * `GET /api/posts/my/notify`: the posts the viewer asked to be told about (notify-me), scheduled
  * ones first by when they go live, then the rest newest first (the watchlist).
  */
-export async function listNotifyRequestedPosts(db: Database, viewerId: string, options: PageOptions, now = new Date()): Promise<PostPage> {
+export async function listNotifyRequestedPosts(
+  db: Database,
+  viewerId: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<PostPage> {
   const where = and(eq(notifyRequests.userId, viewerId), eq(posts.status, "Published"));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -272,18 +341,33 @@ export async function listNotifyRequestedPosts(db: Database, viewerId: string, o
       )
       .limit(options.size)
       .offset(offsetOf(options)),
-    db.select({ total: count() }).from(notifyRequests).innerJoin(posts, eq(posts.id, notifyRequests.postId)).where(where),
+    db
+      .select({ total: count() })
+      .from(notifyRequests)
+      .innerJoin(posts, eq(posts.id, notifyRequests.postId))
+      .where(where),
   ]);
   return { items: await serializeRows(db, viewerId, rows, now), totalItems: Number(total) };
 }
 
 /** `/events/{id}`: the live posts and picks about one game. */
-export function listEventPosts(db: Database, viewerId: string | null, eventId: number, options: PageOptions, now = new Date()): Promise<PostPage> {
+export function listEventPosts(
+  db: Database,
+  viewerId: string | null,
+  eventId: number,
+  options: PageOptions,
+  now = new Date(),
+): Promise<PostPage> {
   return pageOfPosts(db, viewerId, and(live(now), eq(posts.eventId, eventId)), options, now);
 }
 
 /** The home page's newest live free posts (type Post; picks are left out of this teaser list). */
-export async function listLatestFreePosts(db: Database, viewerId: string | null, limit: number, now = new Date()): Promise<PostDTO[]> {
+export async function listLatestFreePosts(
+  db: Database,
+  viewerId: string | null,
+  limit: number,
+  now = new Date(),
+): Promise<PostDTO[]> {
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
@@ -297,7 +381,13 @@ export async function listLatestFreePosts(db: Database, viewerId: string | null,
  * An expert's scheduled posts, the soonest first: teasers (title and date; the serializer keeps
  * body and preview back from everyone but the author) that readers can ask notify-me for.
  */
-export async function listUpcomingPosts(db: Database, viewerId: string | null, authorId: string, limit: number, now = new Date()): Promise<PostDTO[]> {
+export async function listUpcomingPosts(
+  db: Database,
+  viewerId: string | null,
+  authorId: string,
+  limit: number,
+  now = new Date(),
+): Promise<PostDTO[]> {
   const rows = await db
     .select({ id: posts.id })
     .from(posts)

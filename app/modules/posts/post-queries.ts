@@ -12,10 +12,17 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 const uuid = z.string().uuid("Must be an id");
 
 /** `GET /api/posts?size&page&expertId&categoryId` */
-export const postListQuerySchema = z.object({ ...pageQuery, expertId: uuid.optional(), categoryId: idParam.optional() });
+export const postListQuerySchema = z.object({
+  ...pageQuery,
+  expertId: uuid.optional(),
+  categoryId: idParam.optional(),
+});
 
 /** `GET /api/posts/my?size&page&status` (Published by default: live and scheduled). */
-export const myPostsQuerySchema = z.object({ ...pageQuery, status: z.enum(["Published", "Draft"]).default("Published") });
+export const myPostsQuerySchema = z.object({
+  ...pageQuery,
+  status: z.enum(["Published", "Draft"]).default("Published"),
+});
 
 /** `GET /api/posts/my/feed` and `/my/liked`. */
 export const pageOnlyQuerySchema = z.object(pageQuery);

@@ -24,7 +24,10 @@ export const POST_MESSAGES = {
   publishDate: "Should be a valid date",
 } as const;
 
-const number = () => z.number({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }).int(POST_MESSAGES.invalid);
+const number = () =>
+  z
+    .number({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid })
+    .int(POST_MESSAGES.invalid);
 /** A category's, modality's or event's id: past PostgreSQL's integer it is no id (and a database error). */
 const id = () => number().min(1, POST_MESSAGES.invalid).max(MAX_INTEGER_ID, POST_MESSAGES.invalid);
 const optionalText = (max: number, message: string) =>
@@ -33,24 +36,38 @@ const optionalText = (max: number, message: string) =>
 const isPlainObject = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Post → Free; Pick → Subscribers. */
-export const visibilityFor = (postType: "Post" | "Pick"): "Free" | "Subscribers" => (postType === "Post" ? "Free" : "Subscribers");
+export const visibilityFor = (postType: "Post" | "Pick"): "Free" | "Subscribers" =>
+  postType === "Post" ? "Free" : "Subscribers";
 
 export const postInputSchema = z
   .object({
-    postType: z.enum(["Post", "Pick"], { required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }),
-    title: z.string({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid }).min(1, POST_MESSAGES.required).max(POST_TITLE_MAX, POST_MESSAGES.titleTooLong),
+    postType: z.enum(["Post", "Pick"], {
+      required_error: POST_MESSAGES.required,
+      invalid_type_error: POST_MESSAGES.invalid,
+    }),
+    title: z
+      .string({ required_error: POST_MESSAGES.required, invalid_type_error: POST_MESSAGES.invalid })
+      .min(1, POST_MESSAGES.required)
+      .max(POST_TITLE_MAX, POST_MESSAGES.titleTooLong),
     body: z
       // A list of blocks, each an object, checked in one pass (zod's per-item parse costs ~3 µs a
       // block); what is inside is read by the rich-text rules (slate.ts).
-      .custom<Record<string, unknown>[]>((value) => Array.isArray(value) && value.every(isPlainObject), (value: unknown) => ({
-        message: value === undefined ? POST_MESSAGES.required : POST_MESSAGES.invalid,
-      }), true)
+      .custom<Record<string, unknown>[]>(
+        (value) => Array.isArray(value) && value.every(isPlainObject),
+        (value: unknown) => ({
+          message: value === undefined ? POST_MESSAGES.required : POST_MESSAGES.invalid,
+        }),
+        true,
+      )
       .refine(isBodyNonEmpty, POST_MESSAGES.required),
     visibility: z.enum(["Free", "Subscribers"], { invalid_type_error: POST_MESSAGES.invalid }).nullish(),
     coverImage: optionalText(COVER_IMAGE_MAX, POST_MESSAGES.coverImageTooLong),
     categoryId: id(),
     // A sport has a handful of modalities; the bound lets an over-long list be refused before its items are read.
-    modalityIds: z.array(id(), { invalid_type_error: POST_MESSAGES.invalid }).max(50, POST_MESSAGES.invalid).default([]),
+    modalityIds: z
+      .array(id(), { invalid_type_error: POST_MESSAGES.invalid })
+      .max(50, POST_MESSAGES.invalid)
+      .default([]),
     eventId: id().nullish(),
     /** A Pick's market and legs (issue 9): its selection, odds and event are derived from them. */
     market: choice([...PICK_MARKETS]).nullish(),
@@ -61,7 +78,10 @@ export const postInputSchema = z
       .max(10, POST_MESSAGES.units)
       .refine((units) => Math.abs(units * 10 - Math.round(units * 10)) < 1e-9, POST_MESSAGES.units)
       .nullish(),
-    publishDate: z.string({ invalid_type_error: POST_MESSAGES.invalid }).datetime({ offset: true, message: POST_MESSAGES.publishDate }).nullish(),
+    publishDate: z
+      .string({ invalid_type_error: POST_MESSAGES.invalid })
+      .datetime({ offset: true, message: POST_MESSAGES.publishDate })
+      .nullish(),
   })
   .superRefine((input, ctx) => {
     if (input.visibility && input.visibility !== visibilityFor(input.postType)) {
@@ -70,9 +90,13 @@ export const postInputSchema = z
     if (input.postType === "Pick") {
       for (const field of ["market", "legs", "units"] as const) {
         const value = input[field];
-        if (value === null || value === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: POST_MESSAGES.required });
+        if (value === null || value === undefined)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: POST_MESSAGES.required });
       }
-      if (input.market && input.legs) checkLegs(input.market, input.legs, (path, message) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message }));
+      if (input.market && input.legs)
+        checkLegs(input.market, input.legs, (path, message) =>
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path, message }),
+        );
     }
   })
   .transform((input) => {

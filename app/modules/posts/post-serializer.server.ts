@@ -86,7 +86,8 @@ export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = ne
   const started = record.event !== null && new Date(record.event.startsAt).getTime() <= now.getTime();
   const recordPublic = readable || record.pickResult !== null || started;
   // When readers could first see it: the later of its posting and its publish date.
-  const outAt = record.postedAt && record.publishDate ? Math.max(record.postedAt.getTime(), record.publishDate.getTime()) : null;
+  const outAt =
+    record.postedAt && record.publishDate ? Math.max(record.postedAt.getTime(), record.publishDate.getTime()) : null;
   return {
     id: record.id,
     postType: record.postType,
@@ -114,12 +115,16 @@ export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = ne
     legs: recordPublic ? record.legs : null,
     postedAt: record.postedAt?.toISOString() ?? null,
     postedMinutesBeforeStart:
-      outAt !== null && record.event ? Math.max(0, Math.floor((new Date(record.event.startsAt).getTime() - outAt) / 60_000)) : null,
+      outAt !== null && record.event
+        ? Math.max(0, Math.floor((new Date(record.event.startsAt).getTime() - outAt) / 60_000))
+        : null,
     withdrawnAt: record.withdrawnAt?.toISOString() ?? null,
     selfGraded: record.selfGraded,
     settledOdds: record.settledOdds,
     clv: record.clv,
-    resultCorrection: record.resultCorrectedAt ? { correctedAt: record.resultCorrectedAt.toISOString(), reason: record.resultCorrectionReason ?? "" } : null,
+    resultCorrection: record.resultCorrectedAt
+      ? { correctedAt: record.resultCorrectedAt.toISOString(), reason: record.resultCorrectionReason ?? "" }
+      : null,
     commitment: record.commitment,
     committedText: started ? record.commitCanonical : null,
     author: record.author,
@@ -197,7 +202,12 @@ const postViewFields = (viewer: SQL) => ({
  * placeholder unless `viewer` says otherwise (the feed's reader, found from the session for its
  * API), with the common table expressions `ctes` it reads; `now` is a placeholder.
  */
-export function selectPostViews<Extra extends SelectedFields>(db: Database, extra: Extra, viewer: SQL = viewerParam, ctes: WithSubquery[] = []) {
+export function selectPostViews<Extra extends SelectedFields>(
+  db: Database,
+  extra: Extra,
+  viewer: SQL = viewerParam,
+  ctes: WithSubquery[] = [],
+) {
   return db
     .with(...ctes)
     .select({ ...postViewFields(viewer), ...extra })
@@ -220,9 +230,16 @@ const postViewsStatement = preparedStatement((db) =>
  * Rows of `selectPostViews` as records and the viewer's access (the paywall decides), with their
  * categories and modalities named.
  */
-export async function toPostViews(db: Database, rows: PostViewRow[], viewerId: string | null, now: Date): Promise<PostView[]> {
+export async function toPostViews(
+  db: Database,
+  rows: PostViewRow[],
+  viewerId: string | null,
+  now: Date,
+): Promise<PostView[]> {
   const names = await referenceNames(db, {
-    categoryIds: rows.flatMap((row) => (row.event?.categoryId == null ? [row.post.categoryId] : [row.post.categoryId, row.event.categoryId])),
+    categoryIds: rows.flatMap((row) =>
+      row.event?.categoryId == null ? [row.post.categoryId] : [row.post.categoryId, row.event.categoryId],
+    ),
     modalityIds: rows.flatMap((row) => row.modalityIds),
   });
   return rows.map((row) => toPostView(row, names, viewerId, now));
@@ -234,7 +251,8 @@ function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | 
   // was a measurable share of every list's time.
   const record: PostRecord = Object.assign(row.post, {
     category: names.category(row.post.categoryId),
-    event: event && event.id !== null ? toEventDTO({ ...event, categoryName: names.category(event.categoryId).name }) : null,
+    event:
+      event && event.id !== null ? toEventDTO({ ...event, categoryName: names.category(event.categoryId).name }) : null,
     modalities: names.modalities(row.modalityIds),
     author: {
       id: row.post.authorId,
@@ -245,7 +263,12 @@ function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | 
     },
   });
   const access: PostAccess = {
-    canReadBody: canReadBody({ viewerId, post: record, subscriptionActive: viewerId !== null && row.subscriptionActive, now }),
+    canReadBody: canReadBody({
+      viewerId,
+      post: record,
+      subscriptionActive: viewerId !== null && row.subscriptionActive,
+      now,
+    }),
     canReadPreview: record.authorId === viewerId || isLive(record, now),
     isNotifyRequested: viewerId !== null && row.isNotifyRequested,
     isLiked: viewerId !== null && row.isLiked,
@@ -257,7 +280,12 @@ function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | 
  * Posts with the viewer's access (`viewerId` null for a visitor), in the order of `ids` (ids
  * without a post are left out). The paywall's verdict comes from `canReadBody`, as everywhere.
  */
-export async function loadPostViews(db: Database, viewerId: string | null, ids: string[], now = new Date()): Promise<PostView[]> {
+export async function loadPostViews(
+  db: Database,
+  viewerId: string | null,
+  ids: string[],
+  now = new Date(),
+): Promise<PostView[]> {
   if (ids.length === 0) return [];
   const rows = await postViewsStatement(db).execute({ ids, viewerId, now: now.toISOString() });
   const byId = new Map((await toPostViews(db, rows, viewerId, now)).map((view) => [view.record.id, view]));
@@ -265,12 +293,22 @@ export async function loadPostViews(db: Database, viewerId: string | null, ids: 
 }
 
 /** The posts `ids` serialized for this viewer, in that order: what every list answers. */
-export async function serializePosts(db: Database, viewerId: string | null, ids: string[], now = new Date()): Promise<PostDTO[]> {
+export async function serializePosts(
+  db: Database,
+  viewerId: string | null,
+  ids: string[],
+  now = new Date(),
+): Promise<PostDTO[]> {
   return (await loadPostViews(db, viewerId, ids, now)).map((view) => toPostDTO(view.record, view.access, now));
 }
 
 /** Does the viewer hold a subscription to this expert that gives access now? */
-export async function hasActiveSubscription(db: Database, viewerId: string, expertId: string, now = new Date()): Promise<boolean> {
+export async function hasActiveSubscription(
+  db: Database,
+  viewerId: string,
+  expertId: string,
+  now = new Date(),
+): Promise<boolean> {
   return (await subscribedExperts(db, viewerId, [expertId], now)).has(expertId);
 }
 
@@ -289,4 +327,3 @@ async function subscribedExperts(db: Database, viewerId: string, expertIds: stri
     );
   return new Set(rows.map((row) => row.expertId));
 }
-

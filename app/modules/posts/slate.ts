@@ -9,8 +9,10 @@ export type SlateNode = { type?: unknown; text?: unknown; children?: unknown; [k
 /** Blocks that count as content by themselves when they carry something (SPEC.md section 5). */
 export const CONTENT_BLOCKS = ["image", "embed", "emoji"] as const;
 
-const isObject = (value: unknown): value is SlateNode => typeof value === "object" && value !== null && !Array.isArray(value);
-const childrenOf = (node: SlateNode): SlateNode[] => (Array.isArray(node.children) ? node.children.filter(isObject) : []);
+const isObject = (value: unknown): value is SlateNode =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const childrenOf = (node: SlateNode): SlateNode[] =>
+  Array.isArray(node.children) ? node.children.filter(isObject) : [];
 
 function blockHasContent(node: SlateNode): boolean {
   for (const key of ["url", "src", "emoji", "value"]) {
@@ -23,7 +25,12 @@ function blockHasContent(node: SlateNode): boolean {
 /** Does this node (or anything below it) have text other than spaces, or a content block with content? */
 function nodeIsNonEmpty(node: SlateNode): boolean {
   if (typeof node.text === "string" && node.text.trim() !== "") return true;
-  if (typeof node.type === "string" && (CONTENT_BLOCKS as readonly string[]).includes(node.type) && blockHasContent(node)) return true;
+  if (
+    typeof node.type === "string" &&
+    (CONTENT_BLOCKS as readonly string[]).includes(node.type) &&
+    blockHasContent(node)
+  )
+    return true;
   return childrenOf(node).some(nodeIsNonEmpty);
 }
 
@@ -61,7 +68,8 @@ export function plainText(node: unknown): string {
 export const PREVIEW_MAX_CHARACTERS = 300;
 export const PREVIEW_MAX_BLOCKS = 5;
 
-const isVoidBlock = (node: SlateNode) => typeof node.type === "string" && (CONTENT_BLOCKS as readonly string[]).includes(node.type) && node.type !== "emoji";
+const isVoidBlock = (node: SlateNode) =>
+  typeof node.type === "string" && (CONTENT_BLOCKS as readonly string[]).includes(node.type) && node.type !== "emoji";
 
 /** A copy of `node` keeping at most `budget.left` characters of text; images and embeds are left out. */
 function truncateNode(node: SlateNode, budget: { left: number }): SlateNode | null {

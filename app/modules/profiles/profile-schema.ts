@@ -31,7 +31,20 @@ export const MESSAGES = {
   image: "Upload the image again: this one is not among your uploads",
 } as const;
 
-export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -74,7 +87,8 @@ export function isTimeZone(value: string): boolean {
 }
 
 const text = () => z.string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.invalid });
-const requiredText = (max: number) => text().trim().min(1, MESSAGES.required).max(max, `Maximum ${max} characters allowed`);
+const requiredText = (max: number) =>
+  text().trim().min(1, MESSAGES.required).max(max, `Maximum ${max} characters allowed`);
 /** A value that may be left out (keep), null or "" (clear), or text. */
 const optionalText = (max: number) => text().max(max, `Maximum ${max} characters allowed`).nullable().optional();
 
@@ -98,7 +112,7 @@ export const profileInputSchema = z.object({
   firstName: requiredText(FIRST_NAME_MAX),
   location: z.preprocess(
     (value) => value ?? {},
-    z.object({ country, state: stateCode, city: requiredText(CITY_MAX) }, { invalid_type_error: MESSAGES.invalid })
+    z.object({ country, state: stateCode, city: requiredText(CITY_MAX) }, { invalid_type_error: MESSAGES.invalid }),
   ),
   dateOfBirth: text()
     .nullable()
@@ -152,7 +166,7 @@ export const profileFormSchema = z.object({
       state: text().refine(isUsStateCode, MESSAGES.state),
       city: requiredText(CITY_MAX),
     },
-    { required_error: MESSAGES.required }
+    { required_error: MESSAGES.required },
   ),
   // Checked on the field itself, so its message shows beside the others' (an object refinement waits for every field).
   dateOfBirth: z

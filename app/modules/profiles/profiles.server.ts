@@ -39,14 +39,19 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
 }
 
 /** undefined keeps the stored value; null and "" clear it. */
-const keepOrClear = <T>(value: T | null | undefined): T | null | undefined => (value === undefined ? undefined : value || null);
+const keepOrClear = <T>(value: T | null | undefined): T | null | undefined =>
+  value === undefined ? undefined : value || null;
 
 /**
  * Replaces the profile. A photo must be the one already stored or an image the user uploaded
  * (an upload row they own, complete): a key of someone else's file is refused, never linked.
  * The about text is an expert's; for anyone else it is ignored.
  */
-export async function updateProfile(db: Database, user: Pick<CurrentUser, "id" | "roles">, input: ProfileInput): Promise<Profile> {
+export async function updateProfile(
+  db: Database,
+  user: Pick<CurrentUser, "id" | "roles">,
+  input: ProfileInput,
+): Promise<Profile> {
   const { avatar, cover } = await checkedPhotos(db, user.id, input);
 
   const changes = {
@@ -56,7 +61,9 @@ export async function updateProfile(db: Database, user: Pick<CurrentUser, "id" |
     ...(avatar !== undefined ? { avatar } : {}),
     ...(cover !== undefined ? { cover } : {}),
     ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth || null } : {}),
-    ...(isExpert(user) && input.expertAboutText !== undefined ? { expertAboutText: input.expertAboutText || null } : {}),
+    ...(isExpert(user) && input.expertAboutText !== undefined
+      ? { expertAboutText: input.expertAboutText || null }
+      : {}),
   };
   await db.transaction(async (tx) => {
     await tx
@@ -91,7 +98,11 @@ export async function updateProfilePhotos(db: Database, userId: string, input: P
  * The photos to store (undefined keeps, null clears). A new one must be an image the user
  * uploaded (an upload row they own, complete): a key of someone else's file is refused, never linked.
  */
-async function checkedPhotos(db: Database, userId: string, input: ProfilePhotosInput): Promise<{ avatar: string | null | undefined; cover: string | null | undefined }> {
+async function checkedPhotos(
+  db: Database,
+  userId: string,
+  input: ProfilePhotosInput,
+): Promise<{ avatar: string | null | undefined; cover: string | null | undefined }> {
   const current = await getProfile(db, userId);
   const avatar = keepOrClear(input.avatar);
   const cover = keepOrClear(input.cover);
@@ -110,7 +121,14 @@ async function ownsImageUpload(db: Database, userId: string, key: string): Promi
   const [row] = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.key, key), eq(uploads.ownerId, userId), eq(uploads.status, "Complete"), like(uploads.mimeType, "image/%")))
+    .where(
+      and(
+        eq(uploads.key, key),
+        eq(uploads.ownerId, userId),
+        eq(uploads.status, "Complete"),
+        like(uploads.mimeType, "image/%"),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -133,7 +151,8 @@ export async function changeUserName(db: Database, userId: string, userName: str
   try {
     await db.update(users).set({ userName }).where(eq(users.id, userId));
   } catch (error) {
-    const code = (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code;
+    const code =
+      (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string }).code;
     if (String(code) === "23505") throw takenError();
     throw error;
   }

@@ -47,7 +47,10 @@ const consumeStatement = preparedStatement((db) =>
 );
 
 export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-  const [row] = await consumeStatement(db).execute({ key: `${rule.name}:${subject}`, windowSeconds: rule.windowSeconds });
+  const [row] = await consumeStatement(db).execute({
+    key: `${rule.name}:${subject}`,
+    windowSeconds: rule.windowSeconds,
+  });
   const count = Number(row.count);
   return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
 }
@@ -67,11 +70,16 @@ export async function enforceRateLimit(db: Database, rule: RateLimitRule, subjec
  */
 export async function refuseWhenLimitReached(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
   const [row] = await db
-    .select({ count: rateLimitCounters.count, retryAfter: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.resetAt} - now()))::int` })
+    .select({
+      count: rateLimitCounters.count,
+      retryAfter: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.resetAt} - now()))::int`,
+    })
     .from(rateLimitCounters)
     .where(and(eq(rateLimitCounters.key, `${rule.name}:${subject}`), gt(rateLimitCounters.resetAt, sql`now()`)));
   if (row && Number(row.count) >= rule.limit) {
-    throw new AppError(429, ERROR_MESSAGES[429], undefined, { "Retry-After": String(Math.max(1, Number(row.retryAfter))) });
+    throw new AppError(429, ERROR_MESSAGES[429], undefined, {
+      "Retry-After": String(Math.max(1, Number(row.retryAfter))),
+    });
   }
 }
 

@@ -62,7 +62,11 @@ export interface ResultCorrectionDTO {
   status: "Final" | "Canceled";
   homeScore: number | null;
   awayScore: number | null;
-  previous: { status: "Scheduled" | "Live" | "Final" | "Canceled" | null; homeScore: number | null; awayScore: number | null };
+  previous: {
+    status: "Scheduled" | "Live" | "Final" | "Canceled" | null;
+    homeScore: number | null;
+    awayScore: number | null;
+  };
   reason: string;
   correctedAt: string;
 }

@@ -40,33 +40,59 @@ export function toCorrectionDTO(row: CorrectionRow): ResultCorrectionDTO {
   };
 }
 
-const fieldError = (field: string, message: string) => new AppError(422, defaultErrorMessage(422), { [field]: [message] });
+const fieldError = (field: string, message: string) =>
+  new AppError(422, defaultErrorMessage(422), { [field]: [message] });
 
 /**
  * An admin replaces a game's result: 404 for an unknown game, 422 on `eventId` when it has no
  * result yet, on `status` when the correction is the result already in (or a final score for a
  * game not started). The database refuses the same, in its words, whoever writes.
  */
-export async function correctResult(db: Database, adminId: string, eventId: number, input: CorrectionInput, now = new Date()): Promise<CorrectionSummary> {
+export async function correctResult(
+  db: Database,
+  adminId: string,
+  eventId: number,
+  input: CorrectionInput,
+  now = new Date(),
+): Promise<CorrectionSummary> {
   return db.transaction(async (tx) => {
     // Locked: two corrections of one game are one after the other, each against the result before it.
     const [event] = await tx
-      .select({ id: events.id, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt })
+      .select({
+        id: events.id,
+        startsAt: events.startsAt,
+        status: events.status,
+        homeScore: events.homeScore,
+        awayScore: events.awayScore,
+        resultedAt: events.resultedAt,
+      })
       .from(events)
       .where(eq(events.id, eventId))
       .for("update");
     if (!event) throw new AppError(404);
     if (!event.resultedAt) throw fieldError("eventId", CORRECTION_MESSAGES.noResult);
-    if (event.status === input.status && event.homeScore === input.homeScore && event.awayScore === input.awayScore) throw fieldError("status", CORRECTION_MESSAGES.sameResult);
-    if (input.status === "Final" && event.startsAt.getTime() > now.getTime()) throw fieldError("status", RESULT_MESSAGES.notStarted);
+    if (event.status === input.status && event.homeScore === input.homeScore && event.awayScore === input.awayScore)
+      throw fieldError("status", CORRECTION_MESSAGES.sameResult);
+    if (input.status === "Final" && event.startsAt.getTime() > now.getTime())
+      throw fieldError("status", RESULT_MESSAGES.notStarted);
 
     // The trigger stamps the time (the transaction's now()) and the result it replaces.
     const [correction] = await tx
       .insert(eventResultCorrections)
-      .values({ eventId, status: input.status, homeScore: input.homeScore, awayScore: input.awayScore, reason: input.reason, correctedBy: adminId })
+      .values({
+        eventId,
+        status: input.status,
+        homeScore: input.homeScore,
+        awayScore: input.awayScore,
+        reason: input.reason,
+        correctedBy: adminId,
+      })
       .returning();
     // The first entry's time (resultedAt) stays: the result changes, not when it came in.
-    await tx.update(events).set({ status: input.status, homeScore: input.homeScore, awayScore: input.awayScore }).where(eq(events.id, eventId));
+    await tx
+      .update(events)
+      .set({ status: input.status, homeScore: input.homeScore, awayScore: input.awayScore })
+      .where(eq(events.id, eventId));
 
     const picksRegraded = await regradePicks(tx, eventId, correction, now);
     // A pick whose games now all have a result but which was never graded is graded as usual.
@@ -84,7 +110,15 @@ export async function correctResult(db: Database, adminId: string, eventId: numb
  */
 async function regradePicks(tx: Database, eventId: number, correction: CorrectionRow, now: Date): Promise<number> {
   const graded = await tx
-    .select({ id: posts.id, market: posts.market, legs: posts.legs, odds: posts.odds, pickResult: posts.pickResult, settledOdds: posts.settledOdds, clv: posts.clv })
+    .select({
+      id: posts.id,
+      market: posts.market,
+      legs: posts.legs,
+      odds: posts.odds,
+      pickResult: posts.pickResult,
+      settledOdds: posts.settledOdds,
+      clv: posts.clv,
+    })
     .from(posts)
     .where(
       and(
@@ -106,7 +140,10 @@ async function regradePicks(tx: Database, eventId: number, correction: Correctio
     if (!grade) continue;
     // The closing lines do not change with the score: a pick keeps its CLV unless it is now void
     // or had none (a game cancelled, then played).
-    const clv = grade.result === "Void" ? null : (pick.clv ?? clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows));
+    const clv =
+      grade.result === "Void"
+        ? null
+        : (pick.clv ?? clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows));
     if (grade.result === pick.pickResult && grade.settledOdds === pick.settledOdds && clv === pick.clv) continue;
     const updated = await tx
       .update(posts)
@@ -124,7 +161,6 @@ async function regradePicks(tx: Database, eventId: number, correction: Correctio
   }
   return regraded;
 }
-
 
 /** The game's trail, newest first; 404 for an unknown game. Public: anyone may check a record. */
 export async function listCorrections(db: Database, eventId: number): Promise<ResultCorrectionDTO[]> {
@@ -178,15 +214,27 @@ const resultedGame = {
  * What the admin screen's "Correct a result" shows: the newest results in, the newest
  * corrections, and the game `correctId` names (the form prefilled with its result) if it has one.
  */
-export async function correctionScreen(db: Database, correctId: number | null, limit = 20): Promise<{ recentResults: ResultedGame[]; corrections: RecentCorrection[]; prefill: ResultedGame | null }> {
+export async function correctionScreen(
+  db: Database,
+  correctId: number | null,
+  limit = 20,
+): Promise<{ recentResults: ResultedGame[]; corrections: RecentCorrection[]; prefill: ResultedGame | null }> {
   const [recent, corrections] = await Promise.all([
-    db.select(resultedGame).from(events).where(isNotNull(events.resultedAt)).orderBy(desc(events.resultedAt), desc(events.id)).limit(limit),
+    db
+      .select(resultedGame)
+      .from(events)
+      .where(isNotNull(events.resultedAt))
+      .orderBy(desc(events.resultedAt), desc(events.id))
+      .limit(limit),
     recentCorrections(db, limit),
   ]);
   const recentResults = recent.map((game) => ({ ...game, resultedAt: game.resultedAt!.toISOString() }));
   let prefill = correctId === null ? null : (recentResults.find((game) => game.id === correctId) ?? null);
   if (correctId !== null && !prefill) {
-    const [game] = await db.select(resultedGame).from(events).where(and(eq(events.id, correctId), isNotNull(events.resultedAt)));
+    const [game] = await db
+      .select(resultedGame)
+      .from(events)
+      .where(and(eq(events.id, correctId), isNotNull(events.resultedAt)));
     prefill = game ? { ...game, resultedAt: game.resultedAt!.toISOString() } : null;
   }
   return { recentResults, corrections, prefill };

@@ -5,7 +5,12 @@ import { decimalToAmerican } from "./pick-basics";
 
 export const RECORD_WINDOWS = ["7d", "30d", "season", "all"] as const;
 export type RecordWindow = (typeof RECORD_WINDOWS)[number];
-export const WINDOW_LABELS: Record<RecordWindow, string> = { "7d": "Last 7 days", "30d": "Last 30 days", season: "Season", all: "All time" };
+export const WINDOW_LABELS: Record<RecordWindow, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  season: "Season",
+  all: "All time",
+};
 
 /**
  * An expert is ranked on the leaderboard from this many graded wins, losses and pushes in the
@@ -88,4 +93,5 @@ export const EMPTY_SUMS: RecordSums = {
 };
 
 export const formatUnits = (units: number) => `${units > 0 ? "+" : ""}${units.toFixed(2)}u`;
-export const formatRecord = (figures: Pick<RecordFigures, "wins" | "losses" | "pushes">) => `${figures.wins}-${figures.losses}-${figures.pushes}`;
+export const formatRecord = (figures: Pick<RecordFigures, "wins" | "losses" | "pushes">) =>
+  `${figures.wins}-${figures.losses}-${figures.pushes}`;

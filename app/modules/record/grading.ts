@@ -5,7 +5,14 @@
  * void legs drop out; all of them pushed or void: the parlay pushes or is void). Props are graded
  * by their expert.
  */
-import { americanToDecimal, decimalToAmerican, impliedProbability, isSelfGradedMarket, type PickLeg, type PickMarket } from "./pick-markets";
+import {
+  americanToDecimal,
+  decimalToAmerican,
+  impliedProbability,
+  isSelfGradedMarket,
+  type PickLeg,
+  type PickMarket,
+} from "./pick-markets";
 
 export type Grade = "Win" | "Loss" | "Push" | "Void";
 
@@ -48,7 +55,10 @@ export interface PickGrade {
  * The pick's grade once every leg's event has its result; null while one has not, or when the
  * pick is its expert's to grade (a prop, or a parlay with a prop leg).
  */
-export function gradePickFromResults(pick: { market: PickMarket; legs: PickLeg[]; odds: number }, events: Map<number, EventResult>): PickGrade | null {
+export function gradePickFromResults(
+  pick: { market: PickMarket; legs: PickLeg[]; odds: number },
+  events: Map<number, EventResult>,
+): PickGrade | null {
   if (pick.legs.some((leg) => isSelfGradedMarket(leg.market))) return null;
   const grades: Grade[] = [];
   for (const leg of pick.legs) {

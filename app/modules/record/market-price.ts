@@ -29,7 +29,8 @@ export interface MarketOffer {
   bookmakers: number;
 }
 
-export const isPricedMarket = (market: string): market is PricedMarket => (PRICED_MARKETS as readonly string[]).includes(market);
+export const isPricedMarket = (market: string): market is PricedMarket =>
+  (PRICED_MARKETS as readonly string[]).includes(market);
 
 /** -110 → -10, +105 → 5, ±100 → 0. */
 export const toCents = (odds: number) => (odds < 0 ? odds + 100 : odds - 100);
@@ -41,7 +42,8 @@ function pointsBetter(side: LegSide, line: number, reference: number): number {
   return side === "Over" ? reference - line : line - reference;
 }
 
-const offersOf = (offers: MarketOffer[], market: PricedMarket, side: LegSide) => offers.filter((offer) => offer.market === market && offer.side === side);
+const offersOf = (offers: MarketOffer[], market: PricedMarket, side: LegSide) =>
+  offers.filter((offer) => offer.market === market && offer.side === side);
 
 /**
  * The consensus offer of a side: the line the most bookmakers offer; on a tie, the one less
@@ -62,12 +64,19 @@ export function consensusOffer(offers: MarketOffer[], market: PricedMarket, side
  * the nearest offered line's less HALF_POINT_CENTS for each half point bought (a worse line gets
  * no discount). Null when the market has no offer on the side.
  */
-export function referencePrice(offers: MarketOffer[], market: PricedMarket, side: LegSide, line: number | null): number | null {
+export function referencePrice(
+  offers: MarketOffer[],
+  market: PricedMarket,
+  side: LegSide,
+  line: number | null,
+): number | null {
   const own = offersOf(offers, market, side);
   if (own.length === 0) return null;
-  if (market === "Moneyline" || line === null) return own.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), own[0].price);
+  if (market === "Moneyline" || line === null)
+    return own.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), own[0].price);
   const exact = own.filter((offer) => offer.line === line);
-  if (exact.length > 0) return exact.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), exact[0].price);
+  if (exact.length > 0)
+    return exact.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), exact[0].price);
   const nearest = own.reduce((best, offer) => {
     const distance = Math.abs((offer.line ?? 0) - line);
     const bestDistance = Math.abs((best.line ?? 0) - line);
@@ -79,15 +88,25 @@ export function referencePrice(offers: MarketOffer[], market: PricedMarket, side
 }
 
 export const MARKET_MESSAGES = {
-  noMarket: "This game has no market lines yet: a moneyline, spread or total on it cannot be verified. Props can still be posted (self-reported).",
-  noSide: (market: PricedMarket) => `The market offers no ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this side of this game.`,
-  line: (offer: string) => `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it`,
+  noMarket:
+    "This game has no market lines yet: a moneyline, spread or total on it cannot be verified. Props can still be posted (self-reported).",
+  noSide: (market: PricedMarket) =>
+    `The market offers no ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this side of this game.`,
+  line: (offer: string) =>
+    `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it`,
   price: (offer: string) => `The market has ${offer}; picks are taken within ${PRICE_TOLERANCE_CENTS} cents of it`,
 } as const;
 
 /** "Los Angeles Lakers -4.5 at -110": an offer in words. */
 export function offerLabel(offer: MarketOffer, event: LegEvent): string {
-  const leg: PickLeg = { eventId: 0, market: offer.market, side: offer.side, line: offer.line, odds: offer.price, description: null };
+  const leg: PickLeg = {
+    eventId: 0,
+    market: offer.market,
+    side: offer.side,
+    line: offer.line,
+    odds: offer.price,
+    description: null,
+  };
   return `${legLabel(leg, event)} at ${formatOdds(offer.price)}`;
 }
 
@@ -107,9 +126,15 @@ export function marketRefusal(leg: PickLeg, event: LegEvent, offers: MarketOffer
   const consensus = consensusOffer(offers, leg.market, leg.side);
   if (!consensus) return { field: "side", message: MARKET_MESSAGES.noSide(leg.market) };
   const takesLine = leg.market !== "Moneyline";
-  const words = (offer: MarketOffer) => (takesLine ? MARKET_MESSAGES.line : MARKET_MESSAGES.price)(offerLabel(offer, event));
-  if (takesLine && (leg.line === null || consensus.line === null || Math.abs(leg.line - consensus.line) > LINE_TOLERANCE)) return { field: "line", message: words(consensus) };
+  const words = (offer: MarketOffer) =>
+    (takesLine ? MARKET_MESSAGES.line : MARKET_MESSAGES.price)(offerLabel(offer, event));
+  if (
+    takesLine &&
+    (leg.line === null || consensus.line === null || Math.abs(leg.line - consensus.line) > LINE_TOLERANCE)
+  )
+    return { field: "line", message: words(consensus) };
   const reference = referencePrice(offers, leg.market, leg.side, takesLine ? leg.line : null);
-  if (reference === null || toCents(leg.odds) > toCents(reference) + PRICE_TOLERANCE_CENTS) return { field: "odds", message: words(consensus) };
+  if (reference === null || toCents(leg.odds) > toCents(reference) + PRICE_TOLERANCE_CENTS)
+    return { field: "odds", message: words(consensus) };
   return null;
 }

@@ -61,4 +61,3 @@ export const impliedProbability = (odds: number) => 100 / americanToDecimal(odds
 
 export const formatOdds = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
 export const formatLine = (line: number) => (line > 0 ? `+${line}` : String(line));
-

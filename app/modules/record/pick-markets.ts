@@ -7,7 +7,15 @@ import { z } from "zod";
 import { MAX_INTEGER_ID } from "~/modules/http/storable";
 
 export * from "./pick-basics";
-import { americanToDecimal, isSelfGradedMarket, LEG_MARKETS, LEG_SIDES, MARKET_SIDES, formatLine, type PickMarket } from "./pick-basics";
+import {
+  americanToDecimal,
+  isSelfGradedMarket,
+  LEG_MARKETS,
+  LEG_SIDES,
+  MARKET_SIDES,
+  formatLine,
+  type PickMarket,
+} from "./pick-basics";
 
 export const PARLAY_MIN_LEGS = 2;
 export const PARLAY_MAX_LEGS = 10;
@@ -39,13 +47,21 @@ export const LEG_MESSAGES = {
 
 /** One of `values`: "Required" when missing, "Invalid input" for anything else. */
 export const choice = <const T extends [string, ...string[]]>(values: T) =>
-  z.enum(values, { errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? LEG_MESSAGES.required : LEG_MESSAGES.invalid }) });
+  z.enum(values, {
+    errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? LEG_MESSAGES.required : LEG_MESSAGES.invalid }),
+  });
 
-const integer = () => z.number({ required_error: LEG_MESSAGES.required, invalid_type_error: LEG_MESSAGES.invalid }).int(LEG_MESSAGES.invalid);
+const integer = () =>
+  z
+    .number({ required_error: LEG_MESSAGES.required, invalid_type_error: LEG_MESSAGES.invalid })
+    .int(LEG_MESSAGES.invalid);
 /** An event's id: past PostgreSQL's integer it is no id (and a database error). */
 export const eventIdSchema = () => integer().min(1, LEG_MESSAGES.invalid).max(MAX_INTEGER_ID, LEG_MESSAGES.invalid);
 
-export const oddsSchema = integer().refine((odds) => Math.abs(odds) >= 100 && Math.abs(odds) <= 100_000, LEG_MESSAGES.odds);
+export const oddsSchema = integer().refine(
+  (odds) => Math.abs(odds) >= 100 && Math.abs(odds) <= 100_000,
+  LEG_MESSAGES.odds,
+);
 
 export const legSchema = z
   .object({
@@ -59,10 +75,15 @@ export const legSchema = z
       .refine((line) => Number.isInteger(line * 2), LEG_MESSAGES.line)
       .nullish(),
     odds: oddsSchema,
-    description: z.string({ invalid_type_error: LEG_MESSAGES.invalid }).trim().max(LEG_DESCRIPTION_MAX, LEG_MESSAGES.descriptionTooLong).nullish(),
+    description: z
+      .string({ invalid_type_error: LEG_MESSAGES.invalid })
+      .trim()
+      .max(LEG_DESCRIPTION_MAX, LEG_MESSAGES.descriptionTooLong)
+      .nullish(),
   })
   .superRefine((leg, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
     if (isSelfGradedMarket(leg.market)) {
       if (!leg.description) issue("description", LEG_MESSAGES.description);
       if (leg.side && !MARKET_SIDES[leg.market].includes(leg.side)) issue("side", LEG_MESSAGES.side);
@@ -70,8 +91,10 @@ export const legSchema = z
     } else {
       if (!leg.side) issue("side", LEG_MESSAGES.required);
       else if (!MARKET_SIDES[leg.market].includes(leg.side)) issue("side", LEG_MESSAGES.side);
-      if ((leg.market === "Spread" || leg.market === "Total") && (leg.line === null || leg.line === undefined)) issue("line", LEG_MESSAGES.required);
-      if (leg.market === "Total" && typeof leg.line === "number" && leg.line <= 0) issue("line", LEG_MESSAGES.totalLine);
+      if ((leg.market === "Spread" || leg.market === "Total") && (leg.line === null || leg.line === undefined))
+        issue("line", LEG_MESSAGES.required);
+      if (leg.market === "Total" && typeof leg.line === "number" && leg.line <= 0)
+        issue("line", LEG_MESSAGES.totalLine);
     }
   })
   .transform((leg) => {
@@ -90,7 +113,11 @@ export const legSchema = z
 export type PickLeg = z.output<typeof legSchema>;
 
 /** The legs fit the market: one leg of that market, or 2–10 legs of the others for a parlay. */
-export function checkLegs(market: PickMarket, legs: PickLeg[], addIssue: (path: (string | number)[], message: string) => void) {
+export function checkLegs(
+  market: PickMarket,
+  legs: PickLeg[],
+  addIssue: (path: (string | number)[], message: string) => void,
+) {
   if (market === "Parlay") {
     if (legs.length < PARLAY_MIN_LEGS || legs.length > PARLAY_MAX_LEGS) addIssue(["legs"], LEG_MESSAGES.parlayLegs);
     // One leg per game: legs on one game are correlated (a same-game "parlay" of Home ML and Home
@@ -140,5 +167,5 @@ export function selectionLabel(market: PickMarket, legs: PickLeg[], eventsById: 
     const event = eventsById.get(leg.eventId);
     return event ? legLabel(leg, event) : `Event ${leg.eventId}`;
   });
-  return market === "Parlay" ? `${legs.length}-leg parlay: ${labels.join(" + ")}` : labels[0] ?? "";
+  return market === "Parlay" ? `${legs.length}-leg parlay: ${labels.join(" + ")}` : (labels[0] ?? "");
 }

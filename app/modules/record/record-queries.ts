@@ -6,7 +6,9 @@ import { RECORD_WINDOWS } from "./figures";
 export const LEADERBOARD_PAGE_SIZE = 25;
 
 export const leaderboardQuerySchema = z.object({
-  window: z.enum(RECORD_WINDOWS, { invalid_type_error: "Invalid input", message: `One of ${RECORD_WINDOWS.join(", ")}` }).default("30d"),
+  window: z
+    .enum(RECORD_WINDOWS, { invalid_type_error: "Invalid input", message: `One of ${RECORD_WINDOWS.join(", ")}` })
+    .default("30d"),
   categoryId: wholeNumber(0, 1_000_000, 0),
   page: wholeNumber(1, 10_000, 1),
   size: wholeNumber(1, 100, LEADERBOARD_PAGE_SIZE),

@@ -9,7 +9,15 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
 import { expertSummaryColumns, toExpertSummary } from "~/modules/subscriptions/subscriptions.server";
-import { EMPTY_SUMS, LEADERBOARD_MIN_SAMPLE, RECORD_WINDOWS, toRecordFigures, type RecordFigures, type RecordSums, type RecordWindow } from "./figures";
+import {
+  EMPTY_SUMS,
+  LEADERBOARD_MIN_SAMPLE,
+  RECORD_WINDOWS,
+  toRecordFigures,
+  type RecordFigures,
+  type RecordSums,
+  type RecordWindow,
+} from "./figures";
 
 const sumsColumns = {
   wins: expertStandings.wins,
@@ -28,7 +36,9 @@ const sumsColumns = {
 
 /** The sums' columns of a subquery that selected `sumsColumns`. */
 const pickSums = <T extends Record<keyof typeof sumsColumns, unknown>>(page: T) =>
-  Object.fromEntries(Object.keys(sumsColumns).map((key) => [key, page[key as keyof typeof sumsColumns]])) as { [K in keyof typeof sumsColumns]: T[K] };
+  Object.fromEntries(Object.keys(sumsColumns).map((key) => [key, page[key as keyof typeof sumsColumns]])) as {
+    [K in keyof typeof sumsColumns]: T[K];
+  };
 
 /** numeric columns arrive as strings from some drivers: numbers throughout. */
 const toSums = (row: RecordSums): RecordSums => ({
@@ -68,7 +78,15 @@ async function selfReportedTally(db: Database, expertId: string): Promise<SelfRe
       profit: sql<string>`coalesce(sum(pick_profit(${posts.pickResult}, coalesce(${posts.settledOdds}, ${posts.odds}), ${posts.units})), 0)`,
     })
     .from(posts)
-    .where(and(eq(posts.authorId, expertId), eq(posts.postType, "Pick"), eq(posts.status, "Published"), eq(posts.selfGraded, true), isNotNull(posts.pickResult)))
+    .where(
+      and(
+        eq(posts.authorId, expertId),
+        eq(posts.postType, "Pick"),
+        eq(posts.status, "Published"),
+        eq(posts.selfGraded, true),
+        isNotNull(posts.pickResult),
+      ),
+    )
     .groupBy(posts.pickResult);
   const tally: SelfReportedTally = { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 };
   const keys = { Win: "wins", Loss: "losses", Push: "pushes", Void: "voids" } as const;
@@ -80,7 +98,8 @@ async function selfReportedTally(db: Database, expertId: string): Promise<SelfRe
   return tally;
 }
 
-const emptyWindows = (): WindowFigures => Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures(EMPTY_SUMS)])) as WindowFigures;
+const emptyWindows = (): WindowFigures =>
+  Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures(EMPTY_SUMS)])) as WindowFigures;
 
 export async function expertRecordFigures(db: Database, expertId: string): Promise<ExpertRecordFigures> {
   // Together, and both awaited: a query left running while the other fails would reject with no
@@ -88,7 +107,12 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
   const [selfReported, rows] = await Promise.all([
     selfReportedTally(db, expertId),
     db
-      .select({ categoryId: expertStandings.categoryId, window: expertStandings.window, categoryName: categories.name, ...sumsColumns })
+      .select({
+        categoryId: expertStandings.categoryId,
+        window: expertStandings.window,
+        categoryName: categories.name,
+        ...sumsColumns,
+      })
       .from(expertStandings)
       .leftJoin(categories, eq(categories.id, expertStandings.categoryId))
       .where(eq(expertStandings.expertId, expertId)),
@@ -100,12 +124,21 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
     const window = row.window as RecordWindow;
     if (row.categoryId === 0) overall[window] = figures;
     else {
-      const entry = byCategory.get(row.categoryId) ?? { category: { id: row.categoryId, name: row.categoryName ?? "" }, windows: emptyWindows() };
+      const entry = byCategory.get(row.categoryId) ?? {
+        category: { id: row.categoryId, name: row.categoryName ?? "" },
+        windows: emptyWindows(),
+      };
       entry.windows[window] = figures;
       byCategory.set(row.categoryId, entry);
     }
   }
-  return { overall, selfReported, categories: [...byCategory.values()].sort((a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name)) };
+  return {
+    overall,
+    selfReported,
+    categories: [...byCategory.values()].sort(
+      (a, b) => b.windows.all.sample - a.windows.all.sample || a.category.name.localeCompare(b.category.name),
+    ),
+  };
 }
 
 /** An expert's all-sports, all-time figures (the summary beside their posts); null before any pick is graded. */
@@ -113,13 +146,18 @@ export async function recordSummary(db: Database, expertId: string): Promise<Rec
   const [row] = await db
     .select(sumsColumns)
     .from(expertStandings)
-    .where(and(eq(expertStandings.expertId, expertId), eq(expertStandings.categoryId, 0), eq(expertStandings.window, "all")));
+    .where(
+      and(eq(expertStandings.expertId, expertId), eq(expertStandings.categoryId, 0), eq(expertStandings.window, "all")),
+    );
   const figures = row ? toRecordFigures(toSums(row)) : null;
   return figures && figures.sample > 0 ? figures : null;
 }
 
 /** The five best of the last 30 days, all sports: beside the feed and an expert's page, seconds old at most. */
-export const leaderboardTop = cachedPerDatabase(30_000, async (db) => (await readLeaderboard(db, { window: "30d", categoryId: 0, page: 1, size: 5 })).items);
+export const leaderboardTop = cachedPerDatabase(
+  30_000,
+  async (db) => (await readLeaderboard(db, { window: "30d", categoryId: 0, page: 1, size: 5 })).items,
+);
 
 export interface UnitsPoint {
   day: string;
@@ -143,8 +181,18 @@ export async function unitsOverTime(db: Database, expertId: string): Promise<Uni
 }
 
 /** The expert's graded and withdrawn picks, newest first (ids: the serializer answers them). */
-export async function gradedPickIds(db: Database, expertId: string, page: number, size: number): Promise<{ ids: string[]; totalItems: number }> {
-  const where = and(eq(posts.authorId, expertId), eq(posts.postType, "Pick"), isNotNull(posts.postedAt), or(isNotNull(posts.pickResult), isNotNull(posts.withdrawnAt)));
+export async function gradedPickIds(
+  db: Database,
+  expertId: string,
+  page: number,
+  size: number,
+): Promise<{ ids: string[]; totalItems: number }> {
+  const where = and(
+    eq(posts.authorId, expertId),
+    eq(posts.postType, "Pick"),
+    isNotNull(posts.postedAt),
+    or(isNotNull(posts.pickResult), isNotNull(posts.withdrawnAt)),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ id: posts.id })
@@ -185,7 +233,11 @@ const leaderboardPage = preparedStatement((db) => {
     .from(expertStandings)
     .where(ranked)
     // The index's own order (drizzle's DESC indexes are NULLS LAST), so the page is read in order, not sorted.
-    .orderBy(sql`${expertStandings.score} DESC NULLS LAST`, sql`${expertStandings.profit} DESC NULLS LAST`, asc(expertStandings.expertId))
+    .orderBy(
+      sql`${expertStandings.score} DESC NULLS LAST`,
+      sql`${expertStandings.profit} DESC NULLS LAST`,
+      asc(expertStandings.expertId),
+    )
     .limit(sql.placeholder("size"))
     .offset(sql.placeholder("offset"))
     .as("page");
@@ -198,7 +250,9 @@ const leaderboardPage = preparedStatement((db) => {
     .prepare("read_leaderboard_page");
 });
 
-const leaderboardCount = preparedStatement((db) => db.select({ total: count() }).from(expertStandings).where(ranked).prepare("count_leaderboard"));
+const leaderboardCount = preparedStatement((db) =>
+  db.select({ total: count() }).from(expertStandings).where(ranked).prepare("count_leaderboard"),
+);
 
 export interface LeaderboardQuery {
   window: RecordWindow;
@@ -208,10 +262,16 @@ export interface LeaderboardQuery {
   size: number;
 }
 
-export async function readLeaderboard(db: Database, query: LeaderboardQuery): Promise<{ items: LeaderboardEntry[]; totalItems: number }> {
+export async function readLeaderboard(
+  db: Database,
+  query: LeaderboardQuery,
+): Promise<{ items: LeaderboardEntry[]; totalItems: number }> {
   const offset = (query.page - 1) * query.size;
   const params = { window: query.window, categoryId: query.categoryId };
-  const [rows, [{ total }]] = await Promise.all([leaderboardPage(db).execute({ ...params, size: query.size, offset }), leaderboardCount(db).execute(params)]);
+  const [rows, [{ total }]] = await Promise.all([
+    leaderboardPage(db).execute({ ...params, size: query.size, offset }),
+    leaderboardCount(db).execute(params),
+  ]);
   return {
     items: rows.map((row, index) => ({
       rank: offset + index + 1,
@@ -232,7 +292,10 @@ export async function readLeaderboard(db: Database, query: LeaderboardQuery): Pr
  */
 export async function rollStandingsIfDue(db: Database, now = new Date()): Promise<boolean> {
   const today = now.toISOString().slice(0, 10);
-  const [done] = await db.select({ day: standingsRollovers.day }).from(standingsRollovers).where(gte(standingsRollovers.day, today));
+  const [done] = await db
+    .select({ day: standingsRollovers.day })
+    .from(standingsRollovers)
+    .where(gte(standingsRollovers.day, today));
   if (done) return false;
   await db.execute(sql`SELECT roll_standings(${today}::date)`);
   return true;

@@ -18,7 +18,10 @@ export const RESULT_MESSAGES = {
   empty: "Send at least one result",
 } as const;
 
-const integer = () => z.number({ required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid }).int(RESULT_MESSAGES.invalid);
+const integer = () =>
+  z
+    .number({ required_error: RESULT_MESSAGES.required, invalid_type_error: RESULT_MESSAGES.invalid })
+    .int(RESULT_MESSAGES.invalid);
 const score = () => integer().min(0, RESULT_MESSAGES.score).max(999, RESULT_MESSAGES.score).nullish();
 
 export const closingLineSchema = z.object({
@@ -33,10 +36,14 @@ export const closingLineSchema = z.object({
 });
 
 /** A final result names both scores (a cancellation none): the results import's rule and a correction's. */
-export function finalNeedsScores(result: { status: string; homeScore?: number | null; awayScore?: number | null }, ctx: z.RefinementCtx) {
+export function finalNeedsScores(
+  result: { status: string; homeScore?: number | null; awayScore?: number | null },
+  ctx: z.RefinementCtx,
+) {
   if (result.status !== "Final") return;
   for (const field of ["homeScore", "awayScore"] as const) {
-    if (result[field] === null || result[field] === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: RESULT_MESSAGES.finalNeedsScores });
+    if (result[field] === null || result[field] === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: RESULT_MESSAGES.finalNeedsScores });
   }
 }
 
@@ -47,7 +54,10 @@ export const eventResultSchema = z
     homeScore: score(),
     awayScore: score(),
     // A game closes on at most 7 lines: moneyline home, away and draw, two spreads, over and under.
-    closingLines: z.array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid }).max(8, RESULT_MESSAGES.invalid).default([]),
+    closingLines: z
+      .array(closingLineSchema, { invalid_type_error: RESULT_MESSAGES.invalid })
+      .max(8, RESULT_MESSAGES.invalid)
+      .default([]),
   })
   .superRefine(finalNeedsScores)
   .transform((result) => ({
@@ -68,7 +78,8 @@ export const resultsImportSchema = z
   .superRefine((results, ctx) => {
     const seen = new Set<number>();
     results.forEach((result, index) => {
-      if (seen.has(result.eventId)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "eventId"], message: RESULT_MESSAGES.duplicate });
+      if (seen.has(result.eventId))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "eventId"], message: RESULT_MESSAGES.duplicate });
       seen.add(result.eventId);
     });
   });

@@ -21,10 +21,21 @@ export interface ImportSummary {
 }
 
 /** All or nothing: a list with one bad result changes nothing and answers 422 by `index.field`. */
-export async function importResults(db: Database, results: EventResultInput[], now = new Date()): Promise<ImportSummary> {
+export async function importResults(
+  db: Database,
+  results: EventResultInput[],
+  now = new Date(),
+): Promise<ImportSummary> {
   const ids = results.map((result) => result.eventId);
   const rows = await db
-    .select({ id: events.id, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt })
+    .select({
+      id: events.id,
+      startsAt: events.startsAt,
+      status: events.status,
+      homeScore: events.homeScore,
+      awayScore: events.awayScore,
+      resultedAt: events.resultedAt,
+    })
     .from(events)
     .where(inArray(events.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -34,10 +45,12 @@ export async function importResults(db: Database, results: EventResultInput[], n
     if (!event) errors[`${index}.eventId`] = [RESULT_MESSAGES.unknownEvent];
     else if (event.resultedAt) {
       // The same result sent again (a retried import) is no error; a different one is.
-      const same = event.status === result.status && event.homeScore === result.homeScore && event.awayScore === result.awayScore;
+      const same =
+        event.status === result.status && event.homeScore === result.homeScore && event.awayScore === result.awayScore;
       if (!same) errors[`${index}.status`] = [RESULT_MESSAGES.alreadyIn];
       return false;
-    } else if (result.status === "Final" && event.startsAt.getTime() > now.getTime()) errors[`${index}.status`] = [RESULT_MESSAGES.notStarted];
+    } else if (result.status === "Final" && event.startsAt.getTime() > now.getTime())
+      errors[`${index}.status`] = [RESULT_MESSAGES.notStarted];
     return true;
   });
   if (Object.keys(errors).length > 0) throw new AppError(422, defaultErrorMessage(422), errors);
@@ -59,18 +72,36 @@ export async function importResults(db: Database, results: EventResultInput[], n
     }
     // The market's closing lines (the newest snapshot before each start), where none came with
     // the result: every result, however entered, gives its picks their CLV (decision 035).
-    const closing = await closingLinesFromMarket(tx, fresh.map((result) => result.eventId));
+    const closing = await closingLinesFromMarket(
+      tx,
+      fresh.map((result) => result.eventId),
+    );
     if (closing.length > 0) await tx.insert(eventClosingLines).values(closing).onConflictDoNothing();
-    const picksGraded = await gradePendingPicks(tx, fresh.map((result) => result.eventId), now);
+    const picksGraded = await gradePendingPicks(
+      tx,
+      fresh.map((result) => result.eventId),
+      now,
+    );
     return { eventsUpdated: fresh.length, picksGraded };
   });
 }
 
 /** CLV of a single bet whose market closed at the same line (any line for a moneyline); none for a parlay or a void. */
-export function clvAtClose(market: PickMarket, legs: PickLeg[], result: Grade, closingRows: (typeof eventClosingLines.$inferSelect)[]): number | null {
+export function clvAtClose(
+  market: PickMarket,
+  legs: PickLeg[],
+  result: Grade,
+  closingRows: (typeof eventClosingLines.$inferSelect)[],
+): number | null {
   if (market === "Parlay" || result === "Void") return null;
   const leg = legs[0];
-  const closing = closingRows.find((row) => row.eventId === leg.eventId && row.market === leg.market && row.side === leg.side && (leg.market === "Moneyline" || row.line === leg.line));
+  const closing = closingRows.find(
+    (row) =>
+      row.eventId === leg.eventId &&
+      row.market === leg.market &&
+      row.side === leg.side &&
+      (leg.market === "Moneyline" || row.line === leg.line),
+  );
   return closing ? closingLineValue(leg.odds, closing.odds) : null;
 }
 
@@ -79,13 +110,20 @@ export async function legResults(db: Database, picks: { legs: PickLeg[] | null }
   const legEventIds = [...new Set(picks.flatMap((pick) => (pick.legs ?? []).map((leg) => leg.eventId)))];
   if (legEventIds.length === 0) return { results: new Map<number, EventResult>(), closingRows: [] };
   const [eventRows, closingRows] = await Promise.all([
-    db.select({ id: events.id, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore }).from(events).where(inArray(events.id, legEventIds)),
+    db
+      .select({ id: events.id, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore })
+      .from(events)
+      .where(inArray(events.id, legEventIds)),
     db.select().from(eventClosingLines).where(inArray(eventClosingLines.eventId, legEventIds)),
   ]);
   return { results: new Map<number, EventResult>(eventRows.map((row) => [row.id, row])), closingRows };
 }
 
-const intArray = (ids: number[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
+const intArray = (ids: number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::integer[]`;
 
 /** Grades the posted, ungraded picks with a leg on these events whose legs all have a result. */
 export async function gradePendingPicks(db: Database, eventIds: number[], now: Date): Promise<number> {
@@ -111,7 +149,13 @@ export async function gradePendingPicks(db: Database, eventIds: number[], now: D
     if (!grade) continue;
     const updated = await db
       .update(posts)
-      .set({ pickResult: grade.result, gradedAt: now, settledOdds: grade.settledOdds, clv: clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows), updatedAt: now })
+      .set({
+        pickResult: grade.result,
+        gradedAt: now,
+        settledOdds: grade.settledOdds,
+        clv: clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows),
+        updatedAt: now,
+      })
       .where(and(eq(posts.id, pick.id), isNull(posts.pickResult)))
       .returning({ id: posts.id });
     graded += updated.length;

@@ -28,18 +28,27 @@ export interface EventDTO {
 }
 
 export function listCategories(db: Database): Promise<ReferenceItem[]> {
-  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
 }
 
 export function listModalities(db: Database): Promise<ReferenceItem[]> {
-  return db.select({ id: modalities.id, name: modalities.name, slug: modalities.slug }).from(modalities).orderBy(asc(modalities.sortOrder), asc(modalities.id));
+  return db
+    .select({ id: modalities.id, name: modalities.name, slug: modalities.slug })
+    .from(modalities)
+    .orderBy(asc(modalities.sortOrder), asc(modalities.id));
 }
 
 // Categories and modalities change only by migration: each database handle reads each list once,
 // and again when a post names an id it has not seen (a migration added it while this instance ran).
 const readers = { categories: listCategories, modalities: listModalities };
 type ReferenceKind = keyof typeof readers;
-const knownLists: Record<ReferenceKind, WeakMap<Database, Promise<ReferenceItem[]>>> = { categories: new WeakMap(), modalities: new WeakMap() };
+const knownLists: Record<ReferenceKind, WeakMap<Database, Promise<ReferenceItem[]>>> = {
+  categories: new WeakMap(),
+  modalities: new WeakMap(),
+};
 
 /**
  * Reads a list and keeps the answer. A drizzle query is a lazy thenable that runs again on every
@@ -69,11 +78,18 @@ export interface ReferenceNames {
  * The names of these categories and modalities, as a post answer shows them, from the kept lists:
  * no join per post on the hot paths (decision 019).
  */
-export async function referenceNames(db: Database, wanted: { categoryIds: Iterable<number>; modalityIds: Iterable<number> }): Promise<ReferenceNames> {
-  const [categoryList, modalityList] = await Promise.all([knownList("categories", db, wanted.categoryIds), knownList("modalities", db, wanted.modalityIds)]);
+export async function referenceNames(
+  db: Database,
+  wanted: { categoryIds: Iterable<number>; modalityIds: Iterable<number> },
+): Promise<ReferenceNames> {
+  const [categoryList, modalityList] = await Promise.all([
+    knownList("categories", db, wanted.categoryIds),
+    knownList("modalities", db, wanted.modalityIds),
+  ]);
   return {
     category: (id) => ({ id, name: categoryList.find((category) => category.id === id)?.name ?? "" }),
-    modalities: (ids) => modalityList.filter((modality) => ids.includes(modality.id)).map(({ id, name }) => ({ id, name })),
+    modalities: (ids) =>
+      modalityList.filter((modality) => ids.includes(modality.id)).map(({ id, name }) => ({ id, name })),
   };
 }
 
@@ -128,7 +144,11 @@ export function toEventDTO(r: EventRow): EventDTO {
 }
 
 /** Games by start time, soonest first. */
-export async function listEvents(db: Database, query: EventQuery, now = new Date()): Promise<{ items: EventDTO[]; totalItems: number }> {
+export async function listEvents(
+  db: Database,
+  query: EventQuery,
+  now = new Date(),
+): Promise<{ items: EventDTO[]; totalItems: number }> {
   const conditions: SQL[] = [];
   if (query.categoryId !== undefined) conditions.push(eq(events.categoryId, query.categoryId));
   const from = query.from ?? (query.to ? undefined : new Date(now.getTime() - RECENT_EVENTS_HOURS * 3600_000));
@@ -150,6 +170,10 @@ export async function listEvents(db: Database, query: EventQuery, now = new Date
 }
 
 export async function getEvent(db: Database, id: number): Promise<EventDTO | null> {
-  const [row] = await db.select(eventColumns).from(events).innerJoin(categories, eq(categories.id, events.categoryId)).where(eq(events.id, id));
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .where(eq(events.id, id));
   return row ? toEventDTO(row) : null;
 }

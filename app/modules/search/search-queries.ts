@@ -10,7 +10,10 @@ export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_TABS = ["experts", "categories", "posts"] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 
-const searchValue = z.string().max(SEARCH_MAX_LENGTH, `Must contain at most ${SEARCH_MAX_LENGTH} character(s)`).default("");
+const searchValue = z
+  .string()
+  .max(SEARCH_MAX_LENGTH, `Must contain at most ${SEARCH_MAX_LENGTH} character(s)`)
+  .default("");
 
 /** `GET /api/search?searchValue&topCount` (5 suggestions per group by default, at most 20). */
 export const suggestionsQuerySchema = z.object({ searchValue, topCount: wholeNumber(1, 20, 5) });

@@ -14,7 +14,14 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
-import { avatarOrDefault, escapeLike, isPublicExpert, subscribersCountSql, subscriptionGivesAccess, type ExpertCard } from "~/modules/experts/experts.server";
+import {
+  avatarOrDefault,
+  escapeLike,
+  isPublicExpert,
+  subscribersCountSql,
+  subscriptionGivesAccess,
+  type ExpertCard,
+} from "~/modules/experts/experts.server";
 import { serializePosts, toPostLink, type PostDTO, type PostLink } from "~/modules/posts/post-serializer.server";
 import { SEARCH_MAX_LENGTH, type SearchSuggestions } from "./search-queries";
 import { estimatedShare } from "./word-frequency.server";
@@ -35,7 +42,6 @@ export const COMMON_SHARE = 0.002;
 const NEWEST_SCANNED = 5000;
 /** How alike a misspelt word and a name must be (pg_trgm word similarity, 0…1). */
 const NAME_SIMILARITY = 0.5;
-
 
 /** An expert on the search page: the card without its price. */
 export type ExpertHit = Omit<ExpertCard, "subscriptionPriceCents">;
@@ -114,7 +120,14 @@ const likeValues = ({ needle, compact }: SearchTerms) => ({
   compactPart: compact === null ? null : `%${escapeLike(compact)}%`,
 });
 
-const MATCH_KEYS = ["needle", "prefix", "part", "compact", "compactPrefix", "compactPart"] as const satisfies readonly (keyof MatchValues)[];
+const MATCH_KEYS = [
+  "needle",
+  "prefix",
+  "part",
+  "compact",
+  "compactPrefix",
+  "compactPart",
+] as const satisfies readonly (keyof MatchValues)[];
 
 const boundValues = (terms: SearchTerms): MatchValues => {
   const values: MatchText = likeValues(terms);
@@ -138,7 +151,11 @@ const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
  * name typed in part. Each way of matching is its own trigram index scan (a UNION): as one OR the
  * planner read every user instead.
  */
-function matchingUsers({ needle, prefix, part, compact, compactPart }: MatchValues, oneCharacter: boolean, columns: SQL) {
+function matchingUsers(
+  { needle, prefix, part, compact, compactPart }: MatchValues,
+  oneCharacter: boolean,
+  columns: SQL,
+) {
   return oneCharacter
     ? sql`SELECT ${columns} FROM ${users} WHERE lower(${users.userName}) LIKE ${prefix} OR lower(${users.firstName}) LIKE ${prefix} OR lower(${users.lastName}) LIKE ${prefix}`
     : sql`SELECT ${columns} FROM ${users} WHERE ${users.userName} ILIKE ${part}
@@ -207,7 +224,12 @@ function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
     : sql``;
   /** The text match alone (the suggestions add liveness themselves). */
   const matches = sql`(${posts}.search_document @@ ${query} ${readsLocked})`;
-  return { query, now: at, matches, where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at} AND ${matches}` };
+  return {
+    query,
+    now: at,
+    matches,
+    where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at} AND ${matches}`,
+  };
 }
 
 /**
@@ -257,16 +279,26 @@ const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
  * and the tests.
  */
 export function suggestionsSelect(db: Database, variant: SuggestionsVariant) {
-  const values = Object.fromEntries(MATCH_KEYS.map((key) => [key, sql`${sql.placeholder(key)}::text`])) as unknown as MatchValues;
+  const values = Object.fromEntries(
+    MATCH_KEYS.map((key) => [key, sql`${sql.placeholder(key)}::text`]),
+  ) as unknown as MatchValues;
   const topCount = placeholder("topCount");
   const category = categoryMatch(values, variant.oneCharacter);
   const post = variant.posts
-    ? postMatch(placeholder("tsquery"), variant.signedIn ? placeholder("viewerId") : null, sql`${sql.placeholder("now")}::timestamptz`)
+    ? postMatch(
+        placeholder("tsquery"),
+        variant.signedIn ? placeholder("viewerId") : null,
+        sql`${sql.placeholder("now")}::timestamptz`,
+      )
     : null;
   return db
     .select({
-      experts: sql<{ id: string; userName: string; avatar: string | null }[] | null>`${suggestedExperts(values, variant.oneCharacter, topCount)}`,
-      categories: sql<{ id: number; name: string }[] | null>`(SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM (
+      experts: sql<
+        { id: string; userName: string; avatar: string | null }[] | null
+      >`${suggestedExperts(values, variant.oneCharacter, topCount)}`,
+      categories: sql<
+        { id: number; name: string }[] | null
+      >`(SELECT json_agg(json_build_object('id', c.id, 'name', c.name)) FROM (
         SELECT ${categories.id} AS id, ${categories.name} AS name FROM ${categories}
         WHERE ${category.where} ORDER BY ${category.order} LIMIT ${topCount}) c)`,
       posts: sql<PostLink[] | null>`${post ? suggestedPosts(post, variant.commonWords, topCount) : sql`NULL`}`,
@@ -275,15 +307,24 @@ export function suggestionsSelect(db: Database, variant: SuggestionsVariant) {
 }
 
 const variantName = (v: SuggestionsVariant) =>
-  v.posts ? `search_suggestions_${v.signedIn ? "reader" : "visitor"}_${v.commonWords ? "common" : "rare"}` : `search_suggestions_${v.oneCharacter ? "first_letter" : "names"}`;
+  v.posts
+    ? `search_suggestions_${v.signedIn ? "reader" : "visitor"}_${v.commonWords ? "common" : "rare"}`
+    : `search_suggestions_${v.oneCharacter ? "first_letter" : "names"}`;
 
 const ALL_VARIANTS: SuggestionsVariant[] = [
   { oneCharacter: true, posts: false, signedIn: false, commonWords: false },
   { oneCharacter: false, posts: false, signedIn: false, commonWords: false },
-  ...[false, true].flatMap((signedIn) => [false, true].map((commonWords) => ({ oneCharacter: false, posts: true, signedIn, commonWords }))),
+  ...[false, true].flatMap((signedIn) =>
+    [false, true].map((commonWords) => ({ oneCharacter: false, posts: true, signedIn, commonWords })),
+  ),
 ];
 
-const suggestionsStatements = new Map(ALL_VARIANTS.map((variant) => [variantName(variant), preparedStatement((db) => suggestionsSelect(db, variant).prepare(variantName(variant)))]));
+const suggestionsStatements = new Map(
+  ALL_VARIANTS.map((variant) => [
+    variantName(variant),
+    preparedStatement((db) => suggestionsSelect(db, variant).prepare(variantName(variant))),
+  ]),
+);
 
 export interface SuggestionsPlan {
   variant: SuggestionsVariant;
@@ -291,7 +332,13 @@ export interface SuggestionsPlan {
 }
 
 /** The variant and values of the suggestions for this query (null: an empty query). */
-export async function suggestionsPlan(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SuggestionsPlan | null> {
+export async function suggestionsPlan(
+  db: Database,
+  viewerId: string | null,
+  searchValue: string,
+  topCount: number,
+  now = new Date(),
+): Promise<SuggestionsPlan | null> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return null;
   const oneCharacter = terms.needle.length < 2;
@@ -303,16 +350,29 @@ export async function suggestionsPlan(db: Database, viewerId: string | null, sea
     signedIn: withPosts && viewerId !== null,
     commonWords: withPosts && (await estimatedShare(db, terms.words, now.getTime())) >= COMMON_SHARE,
   };
-  return { variant, values: { ...likeValues(terms), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() } };
+  return {
+    variant,
+    values: { ...likeValues(terms), topCount, tsquery: terms.tsquery, viewerId, now: now.toISOString() },
+  };
 }
 
 /** What the header's search box shows: up to `topCount` experts, sports and posts, in one prepared statement. */
-export async function searchSuggestions(db: Database, viewerId: string | null, searchValue: string, topCount: number, now = new Date()): Promise<SearchSuggestions> {
+export async function searchSuggestions(
+  db: Database,
+  viewerId: string | null,
+  searchValue: string,
+  topCount: number,
+  now = new Date(),
+): Promise<SearchSuggestions> {
   const plan = await suggestionsPlan(db, viewerId, searchValue, topCount, now);
   if (!plan) return { expertsInfo: [], categoriesInfo: [], postsInfo: [] };
   const [row] = await suggestionsStatements.get(variantName(plan.variant))!(db).execute(plan.values);
   return {
-    expertsInfo: (row?.experts ?? []).map((hit) => ({ id: hit.id, userName: hit.userName, avatar: avatarOrDefault(hit.avatar, hit.userName) })),
+    expertsInfo: (row?.experts ?? []).map((hit) => ({
+      id: hit.id,
+      userName: hit.userName,
+      avatar: avatarOrDefault(hit.avatar, hit.userName),
+    })),
     categoriesInfo: row?.categories ?? [],
     postsInfo: (row?.posts ?? []).map(toPostLink),
   };
@@ -321,7 +381,12 @@ export async function searchSuggestions(db: Database, viewerId: string | null, s
 const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
 
 /** The search page's Experts tab: public experts matching, best match first, with a line about each. */
-export async function searchExperts(db: Database, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<ExpertHit>> {
+export async function searchExperts(
+  db: Database,
+  searchValue: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<SearchPage<ExpertHit>> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
   const { from, where, order } = expertMatch(boundValues(terms), terms.needle.length < 2);
@@ -335,11 +400,19 @@ export async function searchExperts(db: Database, searchValue: string, options: 
     ),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
   ]);
-  return { items: rows.map((row) => ({ ...row, avatar: avatarOrDefault(row.avatar, row.userName) })), totalItems: Number(total) };
+  return {
+    items: rows.map((row) => ({ ...row, avatar: avatarOrDefault(row.avatar, row.userName) })),
+    totalItems: Number(total),
+  };
 }
 
 /** The search page's Categories tab: sports matching, with how many live posts each has. */
-export async function searchCategories(db: Database, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<CategoryHit>> {
+export async function searchCategories(
+  db: Database,
+  searchValue: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<SearchPage<CategoryHit>> {
   const terms = searchTerms(searchValue);
   if (!terms.needle) return { items: [], totalItems: 0 };
   const { where, order } = categoryMatch(boundValues(terms), terms.needle.length < 2);
@@ -360,7 +433,13 @@ export async function searchCategories(db: Database, searchValue: string, option
  * The search page's Posts tab: live posts matching, most relevant first (title over body), then
  * newest; serialized for the viewer like every post (locked picks come with their preview only).
  */
-export async function searchPosts(db: Database, viewerId: string | null, searchValue: string, options: PageOptions, now = new Date()): Promise<SearchPage<PostDTO>> {
+export async function searchPosts(
+  db: Database,
+  viewerId: string | null,
+  searchValue: string,
+  options: PageOptions,
+  now = new Date(),
+): Promise<SearchPage<PostDTO>> {
   const terms = searchTerms(searchValue);
   if (!terms.tsquery || terms.needle.length < 2) return { items: [], totalItems: 0 };
   const { query, where } = postMatch(sql`${terms.tsquery}`, viewerId ? sql`${viewerId}` : null, at(now));

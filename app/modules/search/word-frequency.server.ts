@@ -36,7 +36,12 @@ export async function estimatedShare(db: Database, words: string[], now = Date.n
   for (const word of words) {
     let frequency = 0;
     // A lexeme is a stem ('lakers' → laker): a typed word a few letters longer than it is that word.
-    for (const [lexeme, value] of lexemes) if (lexeme.startsWith(word) || (lexeme.length >= 3 && word.startsWith(lexeme) && word.length - lexeme.length <= 3)) frequency += value;
+    for (const [lexeme, value] of lexemes)
+      if (
+        lexeme.startsWith(word) ||
+        (lexeme.length >= 3 && word.startsWith(lexeme) && word.length - lexeme.length <= 3)
+      )
+        frequency += value;
     share *= Math.min(frequency, 1);
   }
   return share;

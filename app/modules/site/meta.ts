@@ -82,7 +82,11 @@ interface MetaArgs {
 }
 
 /** A route's meta: its title in the template, its description (or the default), its canonical address and share card. */
-export function pageMeta({ matches, location }: MetaArgs, page: string, description: string = DEFAULT_DESCRIPTION): MetaDescriptor[] {
+export function pageMeta(
+  { matches, location }: MetaArgs,
+  page: string,
+  description: string = DEFAULT_DESCRIPTION,
+): MetaDescriptor[] {
   const appName = appNameFrom(matches);
   const siteUrl = siteUrlFrom(matches);
   return [

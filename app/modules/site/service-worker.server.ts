@@ -17,7 +17,14 @@ const SHELL_FILES = ["/manifest.webmanifest", "/favicon.svg", "/favicon.ico", "/
 export function appBuildFrom(build: Pick<ServerBuild, "assets">, buildIdOverride?: string): AppBuild {
   const { entry, routes } = build.assets;
   const root = routes.root;
-  const files = [entry.module, ...entry.imports, root.module, ...(root.imports ?? []), ...(root.css ?? []), ...SHELL_FILES];
+  const files = [
+    entry.module,
+    ...entry.imports,
+    root.module,
+    ...(root.imports ?? []),
+    ...(root.css ?? []),
+    ...SHELL_FILES,
+  ];
   return { id: buildIdOverride ?? build.assets.version, shell: [...new Set(files)] };
 }
 

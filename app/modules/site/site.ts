@@ -20,7 +20,9 @@ export const NAV_ITEMS: NavItem[] = [
 
 /** Signed-out visitors see only items with no roles; a signed-in user those matching a role. */
 export function visibleNavItems(items: NavItem[], roles: string[] | null): NavItem[] {
-  return items.filter((item) => item.roles.length === 0 || (roles !== null && item.roles.some((r) => roles.includes(r))));
+  return items.filter(
+    (item) => item.roles.length === 0 || (roles !== null && item.roles.some((r) => roles.includes(r))),
+  );
 }
 
 export const FOOTER_LINKS = [

@@ -13,7 +13,18 @@ import { RECORD_WINDOWS } from "~/modules/record/figures";
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The public pages that are not one item's: the home page, directories, boards, policies. */
-export const SITEMAP_PAGES = ["/", "/discover-experts", "/leaderboard", "/verify", "/partners", "/contacts", "/become-expert", "/privacy", "/terms", "/payments-terms"];
+export const SITEMAP_PAGES = [
+  "/",
+  "/discover-experts",
+  "/leaderboard",
+  "/verify",
+  "/partners",
+  "/contacts",
+  "/become-expert",
+  "/privacy",
+  "/terms",
+  "/payments-terms",
+];
 
 export const SITEMAP_KINDS = ["pages", "experts", "posts", "events"] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
@@ -23,14 +34,23 @@ export interface SitemapUrl {
   lastModified?: Date;
 }
 
-const liveFreePost = (now: Date) => and(eq(posts.postType, "Post"), eq(posts.status, "Published"), lte(posts.publishDate, now));
+const liveFreePost = (now: Date) =>
+  and(eq(posts.postType, "Post"), eq(posts.status, "Published"), lte(posts.publishDate, now));
 
 async function countOf(db: Database, kind: SitemapKind, now: Date): Promise<number> {
   switch (kind) {
     case "pages":
       return SITEMAP_PAGES.length + RECORD_WINDOWS.length - 1;
     case "experts":
-      return Number((await db.select({ n: count() }).from(experts).innerJoin(users, eq(users.id, experts.userId)).where(isPublicExpert))[0].n);
+      return Number(
+        (
+          await db
+            .select({ n: count() })
+            .from(experts)
+            .innerJoin(users, eq(users.id, experts.userId))
+            .where(isPublicExpert)
+        )[0].n,
+      );
     case "posts":
       return Number((await db.select({ n: count() }).from(posts).where(liveFreePost(now)))[0].n);
     case "events":
@@ -49,7 +69,12 @@ export async function sitemapFiles(db: Database, now = new Date(), maxUrls = SIT
 }
 
 /** One file's URLs (null for a file that does not exist). */
-export async function sitemapUrls(db: Database, file: string, now = new Date(), maxUrls = SITEMAP_MAX_URLS): Promise<SitemapUrl[] | null> {
+export async function sitemapUrls(
+  db: Database,
+  file: string,
+  now = new Date(),
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<SitemapUrl[] | null> {
   const match = /^(pages|experts|posts|events)-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
   const kind = match[1] as SitemapKind;
@@ -58,7 +83,12 @@ export async function sitemapUrls(db: Database, file: string, now = new Date(), 
   let urls: SitemapUrl[];
   switch (kind) {
     case "pages":
-      urls = [...SITEMAP_PAGES.map((path) => ({ path })), ...RECORD_WINDOWS.filter((window) => window !== "30d").map((window) => ({ path: `/leaderboard?window=${window}` }))].slice(offset, offset + maxUrls);
+      urls = [
+        ...SITEMAP_PAGES.map((path) => ({ path })),
+        ...RECORD_WINDOWS.filter((window) => window !== "30d").map((window) => ({
+          path: `/leaderboard?window=${window}`,
+        })),
+      ].slice(offset, offset + maxUrls);
       break;
     case "experts":
       urls = (
@@ -86,7 +116,10 @@ export async function sitemapUrls(db: Database, file: string, now = new Date(), 
     case "events":
       urls = (
         await db
-          .select({ id: events.id, changed: sql<Date>`coalesce(${events.resultedAt}, ${events.createdAt})`.mapWith(events.createdAt) })
+          .select({
+            id: events.id,
+            changed: sql<Date>`coalesce(${events.resultedAt}, ${events.createdAt})`.mapWith(events.createdAt),
+          })
           .from(events)
           .orderBy(asc(events.id))
           .limit(maxUrls)
@@ -98,23 +131,59 @@ export async function sitemapUrls(db: Database, file: string, now = new Date(), 
   return urls.length === 0 && page > 1 ? null : urls;
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 export function urlsetXml(origin: string, urls: SitemapUrl[]): string {
   const entries = urls
-    .map((url) => `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastModified ? `<lastmod>${url.lastModified.toISOString()}</lastmod>` : ""}</url>`)
+    .map(
+      (url) =>
+        `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastModified ? `<lastmod>${url.lastModified.toISOString()}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(origin: string, files: string[]): string {
-  const entries = files.map((file) => `<sitemap><loc>${escapeXml(`${origin}/sitemap/${file}`)}</loc></sitemap>`).join("\n");
+  const entries = files
+    .map((file) => `<sitemap><loc>${escapeXml(`${origin}/sitemap/${file}`)}</loc></sitemap>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
 }
 
 /** Pages a search engine should not index: a signed-in user's own screens and the API. */
-export const ROBOTS_DISALLOW = ["/api/", "/admin/", "/settings", "/profile", "/feed", "/notifications", "/business", "/payments", "/subscriptions", "/watchlist", "/posts/liked", "/search", "/sign-in", "/sign-up", "/email-verification", "/reset-password", "/forgot-password", "/membership-payment", "/subscription-payment/", "/congratulations", "/congratulates-on-membership", "/unsubscribe"];
+export const ROBOTS_DISALLOW = [
+  "/api/",
+  "/admin/",
+  "/settings",
+  "/profile",
+  "/feed",
+  "/notifications",
+  "/business",
+  "/payments",
+  "/subscriptions",
+  "/watchlist",
+  "/posts/liked",
+  "/search",
+  "/sign-in",
+  "/sign-up",
+  "/email-verification",
+  "/reset-password",
+  "/forgot-password",
+  "/membership-payment",
+  "/subscription-payment/",
+  "/congratulations",
+  "/congratulates-on-membership",
+  "/unsubscribe",
+];
 
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -9,7 +9,10 @@ export const PAYWALLED_CLASS = "paywalled-content";
 
 /** JSON for inside a <script> element: `<`, `>`, `&` and the line separators escaped, so no text closes it. */
 export function scriptSafeJson(data: unknown): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
@@ -34,7 +37,13 @@ export function personJsonLd(input: {
 }
 
 export function articleJsonLd(input: {
-  post: { postType: "Post" | "Pick"; title: string; publishDate: string | null; createdAt: string; author: { userName: string; firstName: string; lastName: string } };
+  post: {
+    postType: "Post" | "Pick";
+    title: string;
+    publishDate: string | null;
+    createdAt: string;
+    author: { userName: string; firstName: string; lastName: string };
+  };
   description: string;
   url: string;
   imageUrl: string | null;
@@ -49,11 +58,17 @@ export function articleJsonLd(input: {
     headline: post.title.slice(0, 110),
     description: input.description,
     datePublished: post.publishDate ?? post.createdAt,
-    author: { "@type": "Person", name: `${post.author.firstName} ${post.author.lastName}`.trim() || post.author.userName, url: `${input.siteUrl}/experts/${encodeURIComponent(post.author.userName)}` },
+    author: {
+      "@type": "Person",
+      name: `${post.author.firstName} ${post.author.lastName}`.trim() || post.author.userName,
+      url: `${input.siteUrl}/experts/${encodeURIComponent(post.author.userName)}`,
+    },
     publisher: { "@type": "Organization", name: input.appName, url: input.siteUrl },
     mainEntityOfPage: input.url,
     ...(input.imageUrl ? { image: absolute(input.siteUrl, input.imageUrl) } : {}),
     isAccessibleForFree: free,
-    ...(free ? {} : { hasPart: { "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: `.${PAYWALLED_CLASS}` } }),
+    ...(free
+      ? {}
+      : { hasPart: { "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: `.${PAYWALLED_CLASS}` } }),
   };
 }

@@ -5,7 +5,11 @@ export interface TeamMember {
   photo: string;
 }
 
-const member = (name: string, role: string): TeamMember => ({ name, role, photo: `/avatars/${name.replace(/\s+/g, "")}.svg` });
+const member = (name: string, role: string): TeamMember => ({
+  name,
+  role,
+  photo: `/avatars/${name.replace(/\s+/g, "")}.svg`,
+});
 
 export const TEAM: TeamMember[] = [
   member("Jordan Hayes", "Co-founder & CEO"),

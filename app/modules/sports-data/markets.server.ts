@@ -28,11 +28,17 @@ export interface GameMarket {
  * Each game's newest snapshot per market (one index probe per game and market: the newest time,
  * then its rows). Games without any snapshot are absent from the map.
  */
-export async function latestMarkets(db: Database, eventIds: number[], options: { closing?: boolean } = {}): Promise<Map<number, GameMarket>> {
+export async function latestMarkets(
+  db: Database,
+  eventIds: number[],
+  options: { closing?: boolean } = {},
+): Promise<Map<number, GameMarket>> {
   const markets = new Map<number, GameMarket>();
   const ids = [...new Set(eventIds)];
   if (ids.length === 0) return markets;
-  const beforeStart = options.closing ? sql`AND x."taken_at" < (SELECT ev."starts_at" FROM "events" ev WHERE ev."id" = e.id)` : sql``;
+  const beforeStart = options.closing
+    ? sql`AND x."taken_at" < (SELECT ev."starts_at" FROM "events" ev WHERE ev."id" = e.id)`
+    : sql``;
   const rows = await queryRows<OfferRow>(
     db,
     sql`
@@ -48,7 +54,13 @@ export async function latestMarkets(db: Database, eventIds: number[], options: {
   for (const row of rows) {
     const takenAt = new Date(row.taken_at);
     const game = markets.get(row.event_id) ?? { offers: [], takenAt };
-    game.offers.push({ market: row.market, side: row.side, line: row.line === null ? null : Number(row.line), price: row.price, bookmakers: row.bookmakers });
+    game.offers.push({
+      market: row.market,
+      side: row.side,
+      line: row.line === null ? null : Number(row.line),
+      price: row.price,
+      bookmakers: row.bookmakers,
+    });
     if (takenAt > game.takenAt) game.takenAt = takenAt;
     markets.set(row.event_id, game);
   }

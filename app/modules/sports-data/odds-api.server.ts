@@ -35,14 +35,26 @@ export interface ProviderAnswer<T> {
 }
 
 export function fetchOdds(config: OddsApiConfig, sport: string): Promise<ProviderAnswer<OddsEvent>> {
-  return getList(config, sport, "odds", { regions: "us", markets: "h2h,spreads,totals", oddsFormat: "american" }, oddsEventSchema);
+  return getList(
+    config,
+    sport,
+    "odds",
+    { regions: "us", markets: "h2h,spreads,totals", oddsFormat: "american" },
+    oddsEventSchema,
+  );
 }
 
 export function fetchScores(config: OddsApiConfig, sport: string, daysFrom = 3): Promise<ProviderAnswer<ScoreEvent>> {
   return getList(config, sport, "scores", { daysFrom: String(daysFrom) }, scoreEventSchema);
 }
 
-async function getList<T>(config: OddsApiConfig, sport: string, kind: "odds" | "scores", query: Record<string, string>, schema: z.ZodType<T, z.ZodTypeDef, unknown>): Promise<ProviderAnswer<T>> {
+async function getList<T>(
+  config: OddsApiConfig,
+  sport: string,
+  kind: "odds" | "scores",
+  query: Record<string, string>,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+): Promise<ProviderAnswer<T>> {
   if (!SPORT_KEY_PATTERN.test(sport)) throw new OddsApiError(`"${sport.slice(0, 100)}" is not a sport key`);
   const where = `${sport}/${kind}`;
   const url = new URL(`${config.url.replace(/\/+$/, "")}/v4/sports/${sport}/${kind}`);
@@ -50,12 +62,18 @@ async function getList<T>(config: OddsApiConfig, sport: string, kind: "odds" | "
   let body: string;
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(config.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+    response = await fetch(url, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(config.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
     body = await readCapped(response);
   } catch (error) {
     if (error instanceof OddsApiError) throw error;
     const name = (error as Error).name;
-    const reason = name === "TimeoutError" || name === "AbortError" ? "did not answer in time" : `could not be reached (${(error as Error).message})`;
+    const reason =
+      name === "TimeoutError" || name === "AbortError"
+        ? "did not answer in time"
+        : `could not be reached (${(error as Error).message})`;
     throw new OddsApiError(`The Odds API ${reason} for ${where}`);
   }
   if (!response.ok) {
@@ -66,7 +84,10 @@ async function getList<T>(config: OddsApiConfig, sport: string, kind: "odds" | "
     } catch {
       // not JSON: the status says enough
     }
-    throw new OddsApiError(`The Odds API answered ${response.status} for ${where}${message ? `: ${message.slice(0, 200)}` : ""}`, response.status);
+    throw new OddsApiError(
+      `The Odds API answered ${response.status} for ${where}${message ? `: ${message.slice(0, 200)}` : ""}`,
+      response.status,
+    );
   }
   let json: unknown;
   try {
@@ -75,7 +96,8 @@ async function getList<T>(config: OddsApiConfig, sport: string, kind: "odds" | "
     throw new OddsApiError(`The Odds API's answer for ${where} is not JSON`);
   }
   if (!Array.isArray(json)) throw new OddsApiError(`The Odds API's answer for ${where} is not a list of games`);
-  if (json.length > MAX_EVENTS) throw new OddsApiError(`The Odds API's answer for ${where} has more than ${MAX_EVENTS} games`);
+  if (json.length > MAX_EVENTS)
+    throw new OddsApiError(`The Odds API's answer for ${where} has more than ${MAX_EVENTS} games`);
   const events: T[] = [];
   let invalid = 0;
   for (const item of json) {

@@ -32,7 +32,11 @@ const MARKET_KEYS: Record<string, PricedMarket> = { h2h: "Moneyline", spreads: "
 const validPrice = (price: number) => Number.isInteger(price) && Math.abs(price) >= 100 && Math.abs(price) <= 100_000;
 const validLine = (line: number) => Number.isInteger(line * 2) && Math.abs(line) <= 1000;
 
-function sideOf(market: PricedMarket, name: string, game: Pick<ProviderEvent, "home_team" | "away_team">): LegSide | null {
+function sideOf(
+  market: PricedMarket,
+  name: string,
+  game: Pick<ProviderEvent, "home_team" | "away_team">,
+): LegSide | null {
   if (market === "Total") return name === "Over" || name === "Under" ? name : null;
   if (name === game.home_team) return "Home";
   if (name === game.away_team) return "Away";
@@ -57,7 +61,11 @@ export function aggregateOffers(game: Pick<ProviderEvent, "home_team" | "away_te
         if (kind !== "Moneyline" && (line === null || !validLine(line))) continue;
         const key = `${kind}|${side}|${line}`;
         const entry = found.get(key);
-        if (!entry) found.set(key, { offer: { market: kind, side, line, price: outcome.price, bookmakers: 0 }, books: new Set([book.key]) });
+        if (!entry)
+          found.set(key, {
+            offer: { market: kind, side, line, price: outcome.price, bookmakers: 0 },
+            books: new Set([book.key]),
+          });
         else {
           entry.books.add(book.key);
           if (toCents(outcome.price) > toCents(entry.offer.price)) entry.offer.price = outcome.price;
@@ -87,7 +95,10 @@ function finalScore(game: ProviderEvent): { homeScore: number; awayScore: number
 }
 
 /** One game per provider id: its odds and its score may come as two objects (two endpoints). */
-function mergeById(input: ProviderEvent[], summary: ProviderImportSummary): Map<string, ProviderEvent & { categoryId: number }> {
+function mergeById(
+  input: ProviderEvent[],
+  summary: ProviderImportSummary,
+): Map<string, ProviderEvent & { categoryId: number }> {
   const games = new Map<string, ProviderEvent & { categoryId: number }>();
   for (const item of input) {
     const categoryId = categoryForSportKey(item.sport_key);
@@ -109,14 +120,26 @@ function mergeById(input: ProviderEvent[], summary: ProviderImportSummary): Map<
 
 const isRuleRefusal = (error: unknown) => error instanceof AppError || recordRuleError(error) !== null;
 
-export async function importProviderEvents(db: Database, input: ProviderEvent[], options: { now?: Date; logger?: ImportLog } = {}): Promise<ProviderImportSummary> {
+export async function importProviderEvents(
+  db: Database,
+  input: ProviderEvent[],
+  options: { now?: Date; logger?: ImportLog } = {},
+): Promise<ProviderImportSummary> {
   const now = options.now ?? new Date();
   const summary = emptySummary();
   const games = mergeById(input, summary);
   if (games.size === 0) return summary;
   const externalIds = [...games.keys()].map((id) => EXTERNAL_ID_PREFIX + id);
   const rows = await db
-    .select({ id: events.id, externalId: events.externalId, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt })
+    .select({
+      id: events.id,
+      externalId: events.externalId,
+      startsAt: events.startsAt,
+      status: events.status,
+      homeScore: events.homeScore,
+      awayScore: events.awayScore,
+      resultedAt: events.resultedAt,
+    })
     .from(events)
     .where(inArray(events.externalId, externalIds));
   const byExternalId = new Map(rows.map((row) => [row.externalId!, row]));
@@ -131,12 +154,33 @@ export async function importProviderEvents(db: Database, input: ProviderEvent[],
     if (!row) {
       const [created] = await db
         .insert(events)
-        .values({ categoryId: game.categoryId, homeTeam: game.home_team, awayTeam: game.away_team, startsAt, externalId })
+        .values({
+          categoryId: game.categoryId,
+          homeTeam: game.home_team,
+          awayTeam: game.away_team,
+          startsAt,
+          externalId,
+        })
         .onConflictDoNothing({ target: events.externalId })
-        .returning({ id: events.id, externalId: events.externalId, startsAt: events.startsAt, status: events.status, homeScore: events.homeScore, awayScore: events.awayScore, resultedAt: events.resultedAt });
+        .returning({
+          id: events.id,
+          externalId: events.externalId,
+          startsAt: events.startsAt,
+          status: events.status,
+          homeScore: events.homeScore,
+          awayScore: events.awayScore,
+          resultedAt: events.resultedAt,
+        });
       if (created) summary.eventsCreated++;
       // Another import created it a moment ago: read that one.
-      row = created ?? (await db.select().from(events).where(inArray(events.externalId, [externalId])))[0];
+      row =
+        created ??
+        (
+          await db
+            .select()
+            .from(events)
+            .where(inArray(events.externalId, [externalId]))
+        )[0];
       if (!row) continue;
     } else if (row.startsAt.getTime() !== startsAt.getTime() && row.startsAt > now) {
       try {
@@ -153,7 +197,10 @@ export async function importProviderEvents(db: Database, input: ProviderEvent[],
       } catch (error) {
         if (!isRuleRefusal(error)) throw error;
         summary.conflicts++;
-        options.logger?.warn({ externalId, startsAt, reason: (recordRuleError(error) ?? (error as Error)).message }, "sports data: start time not moved");
+        options.logger?.warn(
+          { externalId, startsAt, reason: (recordRuleError(error) ?? (error as Error)).message },
+          "sports data: start time not moved",
+        );
       }
     }
     known.set(id, row);
@@ -161,14 +208,18 @@ export async function importProviderEvents(db: Database, input: ProviderEvent[],
 
   // (b) The lines of the games not started: a new snapshot of a market only when it changed.
   const upcoming = [...known].filter(([id, row]) => row.startsAt > now && (games.get(id)!.bookmakers?.length ?? 0) > 0);
-  const latest = await latestMarkets(db, upcoming.map(([, row]) => row.id));
+  const latest = await latestMarkets(
+    db,
+    upcoming.map(([, row]) => row.id),
+  );
   const snapshotRows: (typeof marketSnapshots.$inferInsert)[] = [];
   for (const [id, row] of upcoming) {
     const offers = aggregateOffers(games.get(id)!);
     const previous = latest.get(row.id)?.offers ?? [];
     for (const market of ["Moneyline", "Spread", "Total"] as const) {
       const fresh = offers.filter((offer) => offer.market === market);
-      if (fresh.length === 0 || fingerprint(fresh) === fingerprint(previous.filter((offer) => offer.market === market))) continue;
+      if (fresh.length === 0 || fingerprint(fresh) === fingerprint(previous.filter((offer) => offer.market === market)))
+        continue;
       snapshotRows.push(...fresh.map((offer) => ({ eventId: row.id, ...offer })));
     }
   }
@@ -188,13 +239,23 @@ export async function importProviderEvents(db: Database, input: ProviderEvent[],
       const same = row.status === "Final" && row.homeScore === score.homeScore && row.awayScore === score.awayScore;
       if (!same) {
         summary.conflicts++;
-        options.logger?.warn({ eventId: row.id, provider: score, record: { status: row.status, homeScore: row.homeScore, awayScore: row.awayScore } }, "sports data: the provider's result differs from the one in");
+        options.logger?.warn(
+          {
+            eventId: row.id,
+            provider: score,
+            record: { status: row.status, homeScore: row.homeScore, awayScore: row.awayScore },
+          },
+          "sports data: the provider's result differs from the one in",
+        );
       }
       continue;
     }
     if (row.startsAt > now) {
       summary.conflicts++;
-      options.logger?.warn({ eventId: row.id, startsAt: row.startsAt }, "sports data: a completed game that has not started in the record");
+      options.logger?.warn(
+        { eventId: row.id, startsAt: row.startsAt },
+        "sports data: a completed game that has not started in the record",
+      );
       continue;
     }
     finals.push({ row, score });

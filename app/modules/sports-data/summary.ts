@@ -11,7 +11,15 @@ export interface ProviderImportSummary {
   skipped: number;
 }
 
-export const emptySummary = (): ProviderImportSummary => ({ eventsCreated: 0, eventsUpdated: 0, snapshotsAdded: 0, resultsRecorded: 0, picksGraded: 0, conflicts: 0, skipped: 0 });
+export const emptySummary = (): ProviderImportSummary => ({
+  eventsCreated: 0,
+  eventsUpdated: 0,
+  snapshotsAdded: 0,
+  resultsRecorded: 0,
+  picksGraded: 0,
+  conflicts: 0,
+  skipped: 0,
+});
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

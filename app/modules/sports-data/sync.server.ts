@@ -23,7 +23,13 @@ export type SyncOutcome = { ran: false } | { ran: true; summary: ProviderImportS
 /** A tenth of the interval's slack: a timer firing a moment early is not turned away for a whole interval. */
 const leaseSeconds = (minutes: number) => Math.round(minutes * 60 * 0.9);
 
-export async function runSportsDataSync(db: Database, env: SyncEnv, logger: Pick<Logger, "info" | "warn">, now = new Date(), options: { timeoutMs?: number } = {}): Promise<SyncOutcome> {
+export async function runSportsDataSync(
+  db: Database,
+  env: SyncEnv,
+  logger: Pick<Logger, "info" | "warn">,
+  now = new Date(),
+  options: { timeoutMs?: number } = {},
+): Promise<SyncOutcome> {
   if (!env.ODDS_API_KEY) return { ran: false };
   const claimed = await queryRows<{ id: number }>(
     db,
@@ -59,7 +65,10 @@ export async function runSportsDataSync(db: Database, env: SyncEnv, logger: Pick
   }
   summary.skipped += invalid;
   const error = errors.length > 0 ? errors.join("; ").slice(0, 2000) : null;
-  await db.update(sportsDataSync).set({ finishedAt: sql`now()`, summary: { ...summary }, error }).where(eq(sportsDataSync.id, 1));
+  await db
+    .update(sportsDataSync)
+    .set({ finishedAt: sql`now()`, summary: { ...summary }, error })
+    .where(eq(sportsDataSync.id, 1));
   if (error) logger.warn({ error, summary }, "sports data sync: the provider failed");
   else logger.info(summary, "sports data synced");
   return { ran: true, summary, error };
@@ -76,5 +85,10 @@ export interface SyncState {
 export async function readSyncState(db: Database): Promise<SyncState | null> {
   const [row] = await db.select().from(sportsDataSync).where(eq(sportsDataSync.id, 1));
   if (!row) return null;
-  return { startedAt: row.startedAt?.toISOString() ?? null, finishedAt: row.finishedAt?.toISOString() ?? null, summary: row.summary ?? null, error: row.error };
+  return {
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    summary: row.summary ?? null,
+    error: row.error,
+  };
 }

@@ -41,7 +41,8 @@ export const SUBSCRIPTION_KIND = "Subscription";
 function fail(message: string): never {
   throw new AppError(422, message, { expertId: [message] });
 }
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
 const fromSeconds = (seconds: number) => new Date(seconds * 1000);
 
 // ---------------------------------------------------------------------------------------------
@@ -49,7 +50,9 @@ const fromSeconds = (seconds: number) => new Date(seconds * 1000);
 // ---------------------------------------------------------------------------------------------
 
 /** An expert who can be paid through Stripe: a ready connected account and a Stripe price. */
-function requireSellable(expert: SubscribableExpert): asserts expert is SubscribableExpert & { priceCents: number; providerPriceId: string; paymentAccountId: string } {
+function requireSellable(
+  expert: SubscribableExpert,
+): asserts expert is SubscribableExpert & { priceCents: number; providerPriceId: string; paymentAccountId: string } {
   if (!expert.priceCents) fail(MESSAGES.noPrice);
   if (!expert.paymentAccountReady || !expert.paymentAccountId || !expert.providerPriceId) fail(MESSAGES.notReady);
 }
@@ -60,7 +63,10 @@ function invoiceClientSecret(subscription: Stripe.Subscription): string | null {
   if (!invoice || typeof invoice === "string") return null;
   // Older API versions put the invoice's PaymentIntent on the invoice itself.
   const legacy = (invoice as { payment_intent?: string | { client_secret?: string | null } | null }).payment_intent;
-  return invoice.confirmation_secret?.client_secret ?? (legacy && typeof legacy === "object" ? (legacy.client_secret ?? null) : null);
+  return (
+    invoice.confirmation_secret?.client_secret ??
+    (legacy && typeof legacy === "object" ? (legacy.client_secret ?? null) : null)
+  );
 }
 
 const EXPAND_SECRET = ["latest_invoice.confirmation_secret"];
@@ -85,16 +91,22 @@ export async function subscribeWithStripe(
   const current = await context.db.transaction((tx) => lockSubscription(tx, viewer.id, expert));
 
   if (givesAccess(current, now)) {
-    if (current.status !== "Canceled" || current.provider !== PAYMENT_PROVIDER || !current.providerSubscriptionId) fail(MESSAGES.already);
+    if (current.status !== "Canceled" || current.provider !== PAYMENT_PROVIDER || !current.providerSubscriptionId)
+      fail(MESSAGES.already);
     return { subscription: await resume(context, stripe, current, expert, now), clientSecret: null };
   }
 
   if (current.status === "Pending" && current.provider === PAYMENT_PROVIDER && current.providerSubscriptionId) {
     const open = current.providerSubscriptionId;
-    const existing = await callStripe(() => stripe.subscriptions.retrieve(open, { expand: EXPAND_SECRET }), context.log);
-    if (existing.status === "incomplete") return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: invoiceClientSecret(existing) };
+    const existing = await callStripe(
+      () => stripe.subscriptions.retrieve(open, { expand: EXPAND_SECRET }),
+      context.log,
+    );
+    if (existing.status === "incomplete")
+      return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: invoiceClientSecret(existing) };
     // Paid already (its webhooks are on the way): nothing more to pay.
-    if (existing.status === "active" || existing.status === "trialing") return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: null };
+    if (existing.status === "active" || existing.status === "trialing")
+      return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: null };
     // Expired unpaid (Stripe gives an incomplete subscription 23 hours): start a new one below.
   }
 
@@ -119,7 +131,10 @@ export async function subscribeWithStripe(
     outcome = await context.db.transaction(async (tx) => {
       const row = await lockSubscription(tx, viewer.id, expert);
       // A concurrent subscribe (double click) got here first: keep its subscription, drop ours.
-      const taken = row.providerSubscriptionId !== null && row.providerSubscriptionId !== created.id && row.providerSubscriptionId !== current.providerSubscriptionId;
+      const taken =
+        row.providerSubscriptionId !== null &&
+        row.providerSubscriptionId !== created.id &&
+        row.providerSubscriptionId !== current.providerSubscriptionId;
       if (givesAccess(row, now) || (row.status === "Pending" && taken)) {
         return { row, ours: false };
       }
@@ -155,11 +170,15 @@ export async function subscribeWithStripe(
     await cancelQuietly(context, stripe, created.id);
     if (givesAccess(outcome.row, now)) fail(MESSAGES.already);
     const winner = outcome.row.providerSubscriptionId!;
-    const theirs = await callStripe(() => stripe.subscriptions.retrieve(winner, { expand: EXPAND_SECRET }), context.log);
+    const theirs = await callStripe(
+      () => stripe.subscriptions.retrieve(winner, { expand: EXPAND_SECRET }),
+      context.log,
+    );
     return { subscription: toSubscriptionDTO(outcome.row, expert, now), clientSecret: invoiceClientSecret(theirs) };
   }
   const clientSecret = invoiceClientSecret(created);
-  if (!clientSecret) context.log?.warn({ subscriptionId: created.id }, "a new Stripe subscription has no invoice client secret");
+  if (!clientSecret)
+    context.log?.warn({ subscriptionId: created.id }, "a new Stripe subscription has no invoice client secret");
   return { subscription: toSubscriptionDTO(outcome.row, expert, now), clientSecret };
 }
 
@@ -168,7 +187,13 @@ async function customerFor(context: PaymentsContext, stripe: Stripe, viewer: Cur
   const [known] = await context.db
     .select({ customerId: subscriptions.providerCustomerId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.subscriberId, viewer.id), eq(subscriptions.provider, PAYMENT_PROVIDER), isNotNull(subscriptions.providerCustomerId)))
+    .where(
+      and(
+        eq(subscriptions.subscriberId, viewer.id),
+        eq(subscriptions.provider, PAYMENT_PROVIDER),
+        isNotNull(subscriptions.providerCustomerId),
+      ),
+    )
     .limit(1);
   if (known?.customerId) return known.customerId;
   const customer = await callStripe(
@@ -194,14 +219,26 @@ async function cancelQuietly(context: PaymentsContext, stripe: Stripe, subscript
 }
 
 /** A cancelled subscription still in its paid period carries on: Stripe renews it again. */
-async function resume(context: PaymentsContext, stripe: Stripe, current: SubscriptionRow, expert: SubscribableExpert, now: Date): Promise<SubscriptionDTO> {
+async function resume(
+  context: PaymentsContext,
+  stripe: Stripe,
+  current: SubscriptionRow,
+  expert: SubscribableExpert,
+  now: Date,
+): Promise<SubscriptionDTO> {
   const subscriptionId = current.providerSubscriptionId!;
   await callStripe(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }), context.log);
   const row = await context.db.transaction(async (tx) => {
     const [resumed] = await tx
       .update(subscriptions)
       .set({ status: "Activated", cancelAtPeriodEnd: false, updatedAt: now })
-      .where(and(eq(subscriptions.id, current.id), eq(subscriptions.providerSubscriptionId, subscriptionId), eq(subscriptions.status, "Canceled")))
+      .where(
+        and(
+          eq(subscriptions.id, current.id),
+          eq(subscriptions.providerSubscriptionId, subscriptionId),
+          eq(subscriptions.status, "Canceled"),
+        ),
+      )
       .returning();
     // Changed meanwhile (a webhook got there first): answer what is there now.
     return resumed ?? (await tx.select().from(subscriptions).where(eq(subscriptions.id, current.id)))[0];
@@ -213,7 +250,12 @@ async function resume(context: PaymentsContext, stripe: Stripe, current: Subscri
  * `DELETE /api/subscriptions {expertId}` with Stripe: Stripe stops renewing at the period's end;
  * the row is Canceled and keeps giving access until `currentPeriodEnd`.
  */
-export async function cancelWithStripe(context: PaymentsContext, viewer: CurrentUser, expertId: string, now = new Date()): Promise<SubscriptionDTO> {
+export async function cancelWithStripe(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+  expertId: string,
+  now = new Date(),
+): Promise<SubscriptionDTO> {
   const expert = await requireExpert(context.db, expertId);
   const current = await context.db.transaction((tx) => requireRunningSubscription(tx, viewer.id, expertId, now));
   const subscriptionId = current.providerSubscriptionId;
@@ -222,7 +264,10 @@ export async function cancelWithStripe(context: PaymentsContext, viewer: Current
     const stripe = requirePayments(context.env);
     // Stripe first: if it refuses, nothing changed. Should our write below fail, Stripe's
     // customer.subscription.updated brings the row to Canceled all the same.
-    const updated = await callStripe(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }), context.log);
+    const updated = await callStripe(
+      () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      context.log,
+    );
     periodEnd = periodEndOf(updated);
   }
   const row = await context.db.transaction(async (tx) => {
@@ -247,7 +292,10 @@ export async function cancelWithStripe(context: PaymentsContext, viewer: Current
 // ---------------------------------------------------------------------------------------------
 
 /** Stripe's status → ours; null for a state we do not act on (e.g. paused). */
-export function statusFromStripe(status: Stripe.Subscription.Status, cancelAtPeriodEnd: boolean): SubscriptionStatus | null {
+export function statusFromStripe(
+  status: Stripe.Subscription.Status,
+  cancelAtPeriodEnd: boolean,
+): SubscriptionStatus | null {
   switch (status) {
     case "active":
     case "trialing":
@@ -267,7 +315,9 @@ export function statusFromStripe(status: Stripe.Subscription.Status, cancelAtPer
 
 /** The paid period's end: on the item since API 2025-03-31, on the subscription before. */
 function periodEndOf(subscription: Stripe.Subscription): Date | null {
-  const seconds = subscription.items?.data?.[0]?.current_period_end ?? (subscription as { current_period_end?: number }).current_period_end;
+  const seconds =
+    subscription.items?.data?.[0]?.current_period_end ??
+    (subscription as { current_period_end?: number }).current_period_end;
   return typeof seconds === "number" ? fromSeconds(seconds) : null;
 }
 
@@ -283,9 +333,17 @@ interface Owner {
  * may beat our own write). A row holding ANOTHER Stripe subscription is not this one's: the user
  * subscribed again since, and the old subscription's news must not touch the new one.
  */
-async function findRow(tx: Database, subscriptionId: string | null, metadata: Owner | null | undefined): Promise<SubscriptionRow | null> {
+async function findRow(
+  tx: Database,
+  subscriptionId: string | null,
+  metadata: Owner | null | undefined,
+): Promise<SubscriptionRow | null> {
   if (subscriptionId) {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
+      .for("update");
     if (row) return row;
   }
   const { subscriberId, expertId } = metadata ?? {};
@@ -310,7 +368,10 @@ export async function onSubscriptionEvent(tx: Database, event: Stripe.Event): Pr
   const at = fromSeconds(event.created);
   // Out of order: an older snapshot than one already applied says nothing new.
   if (row.providerEventAt && at < row.providerEventAt) return;
-  const status = event.type === "customer.subscription.deleted" ? "Expired" : statusFromStripe(subscription.status, subscription.cancel_at_period_end);
+  const status =
+    event.type === "customer.subscription.deleted"
+      ? "Expired"
+      : statusFromStripe(subscription.status, subscription.cancel_at_period_end);
   // Same second: Stripe's timestamps cannot order them, but a subscription never goes back to incomplete.
   const backwards = status === "Pending" && row.status !== "Pending" && row.providerSubscriptionId === subscription.id;
   const next = status && !backwards ? status : row.status;
@@ -336,16 +397,30 @@ export async function onSubscriptionEvent(tx: Database, event: Stripe.Event): Pr
 /** The Stripe subscription an invoice bills: `parent.subscription_details` since API 2025-03-31, `subscription` before. */
 function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; metadata: Owner | null } {
   const details = invoice.parent?.subscription_details;
-  const legacy = invoice as { subscription?: string | { id: string; metadata?: Owner } | null; subscription_details?: { metadata?: Owner | null } | null };
+  const legacy = invoice as {
+    subscription?: string | { id: string; metadata?: Owner } | null;
+    subscription_details?: { metadata?: Owner | null } | null;
+  };
   const id = idOf(details?.subscription ?? legacy.subscription ?? null);
-  const nested = typeof details?.subscription === "object" ? details.subscription.metadata : typeof legacy.subscription === "object" ? legacy.subscription?.metadata : null;
-  const metadata = (details?.metadata ?? legacy.subscription_details?.metadata ?? nested ?? invoice.metadata ?? null) as Owner | null;
+  const nested =
+    typeof details?.subscription === "object"
+      ? details.subscription.metadata
+      : typeof legacy.subscription === "object"
+        ? legacy.subscription?.metadata
+        : null;
+  const metadata = (details?.metadata ??
+    legacy.subscription_details?.metadata ??
+    nested ??
+    invoice.metadata ??
+    null) as Owner | null;
   return { id, metadata };
 }
 
 /** The end of the period an invoice paid for (its subscription line's). */
 function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
-  const ends = (invoice.lines?.data ?? []).map((line) => line.period?.end).filter((end): end is number => typeof end === "number");
+  const ends = (invoice.lines?.data ?? [])
+    .map((line) => line.period?.end)
+    .filter((end): end is number => typeof end === "number");
   return ends.length ? fromSeconds(Math.max(...ends)) : null;
 }
 
@@ -362,7 +437,9 @@ async function recordInvoicePayment(
   at: Date,
 ): Promise<(typeof payments.$inferSelect)["status"]> {
   const amount = status === "Failed" ? invoice.amount_due : invoice.amount_paid;
-  const fee = (invoice as { application_fee_amount?: number | null }).application_fee_amount ?? Math.round((amount * context.env.PLATFORM_FEE_PERCENT) / 100);
+  const fee =
+    (invoice as { application_fee_amount?: number | null }).application_fee_amount ??
+    Math.round((amount * context.env.PLATFORM_FEE_PERCENT) / 100);
   const keep = status === "Refunded" ? [] : status === "Succeeded" ? ["Refunded"] : ["Refunded", "Succeeded"];
   const statusSql =
     keep.length === 0
@@ -407,7 +484,9 @@ export async function onInvoicePaid(tx: Database, event: Stripe.Event, context: 
   if (!owner.id) return; // Not a subscription's invoice.
   const row = await findRow(tx, owner.id, owner.metadata);
   if (!row) return;
-  const paidAt = invoice.status_transitions?.paid_at ? fromSeconds(invoice.status_transitions.paid_at) : fromSeconds(event.created);
+  const paidAt = invoice.status_transitions?.paid_at
+    ? fromSeconds(invoice.status_transitions.paid_at)
+    : fromSeconds(event.created);
   const paymentStatus = await recordInvoicePayment(tx, context, invoice, row, "Succeeded", paidAt);
   if (paymentStatus === "Refunded" || (row.providerSubscriptionId && row.providerSubscriptionId !== owner.id)) return;
   const at = fromSeconds(event.created);
@@ -429,12 +508,19 @@ export async function onInvoicePaid(tx: Database, event: Stripe.Event, context: 
     if (row.status === "Pending") await notifyNewSubscription(tx, row.expertId, row.subscriberId);
   } else if (row.status !== "Expired" && periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd)) {
     // A renewal: the paid period grows. An ended subscription stays ended.
-    await tx.update(subscriptions).set({ currentPeriodEnd: periodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
+    await tx
+      .update(subscriptions)
+      .set({ currentPeriodEnd: periodEnd, updatedAt: new Date() })
+      .where(eq(subscriptions.id, row.id));
   }
 }
 
 /** `invoice.payment_failed`: a Failed payment on record; a running subscription is PastDue while Stripe retries. */
-export async function onInvoicePaymentFailed(tx: Database, event: Stripe.Event, context: PaymentsContext): Promise<void> {
+export async function onInvoicePaymentFailed(
+  tx: Database,
+  event: Stripe.Event,
+  context: PaymentsContext,
+): Promise<void> {
   const invoice = event.data.object as Stripe.Invoice;
   const owner = invoiceSubscription(invoice);
   if (!owner.id) return;
@@ -460,7 +546,10 @@ export async function onCheckoutCompleted(tx: Database, event: Stripe.Event): Pr
   if (!subscriptionId) return;
   const row = await findRow(tx, subscriptionId, session.metadata as Owner | null);
   if (!row || row.providerSubscriptionId) return;
-  const [taken] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+  const [taken] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
   if (taken) return;
   await tx
     .update(subscriptions)
@@ -487,13 +576,19 @@ export async function onChargeRefunded(tx: Database, event: Stripe.Event, contex
   const intentId = idOf(charge.payment_intent);
   let invoiceId = idOf((charge as { invoice?: string | { id: string } | null }).invoice ?? null);
   const keys = [intentId, invoiceId].filter((key): key is string => Boolean(key));
-  let [payment] = keys.length ? await tx.select().from(payments).where(inArray(payments.providerPaymentId, keys)).for("update") : [];
+  let [payment] = keys.length
+    ? await tx.select().from(payments).where(inArray(payments.providerPaymentId, keys)).for("update")
+    : [];
 
   if (!payment && intentId && !invoiceId) {
     const stripe = requirePayments(context.env);
-    const found = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: intentId }, limit: 1 });
+    const found = await stripe.invoicePayments.list({
+      payment: { type: "payment_intent", payment_intent: intentId },
+      limit: 1,
+    });
     invoiceId = idOf(found.data[0]?.invoice ?? null);
-    if (invoiceId) [payment] = await tx.select().from(payments).where(eq(payments.providerPaymentId, invoiceId)).for("update");
+    if (invoiceId)
+      [payment] = await tx.select().from(payments).where(eq(payments.providerPaymentId, invoiceId)).for("update");
   }
   if (!payment && invoiceId) {
     // The refund overtook `invoice.paid`: record the invoice's payment from Stripe, refunded.
@@ -527,6 +622,7 @@ export async function onChargeRefunded(tx: Database, event: Stripe.Event, contex
   if (stripeSubscriptionId) {
     const stripe = requirePayments(context.env);
     const current = await stripe.subscriptions.retrieve(stripeSubscriptionId).catch(() => null);
-    if (current && current.status !== "canceled" && current.status !== "incomplete_expired") await cancelQuietly(context, stripe, stripeSubscriptionId);
+    if (current && current.status !== "canceled" && current.status !== "incomplete_expired")
+      await cancelQuietly(context, stripe, stripeSubscriptionId);
   }
 }

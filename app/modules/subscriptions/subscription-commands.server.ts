@@ -19,26 +19,43 @@ export interface SubscribeAnswer {
   clientSecret: string | null;
 }
 
-export async function subscribe(context: PaymentsContext, viewer: CurrentUser, expertId: string, now = new Date()): Promise<SubscribeAnswer> {
-  if (!paymentsEnabled(context.env)) return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
+export async function subscribe(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+  expertId: string,
+  now = new Date(),
+): Promise<SubscribeAnswer> {
+  if (!paymentsEnabled(context.env))
+    return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
   // A free subscription still running (made while payments were off) is resumed, not paid for twice.
   if (UUID_PATTERN.test(expertId)) {
     const [row] = await context.db
-      .select({ provider: subscriptions.provider, status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+      .select({
+        provider: subscriptions.provider,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      })
       .from(subscriptions)
       .where(and(eq(subscriptions.subscriberId, viewer.id), eq(subscriptions.expertId, expertId)));
-    if (row?.provider === FREE_PROVIDER && givesAccess(row, now)) return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
+    if (row?.provider === FREE_PROVIDER && givesAccess(row, now))
+      return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
   }
   return subscribeWithStripe(context, viewer, expertId, now);
 }
 
 /** Cancels at the end of the paid period: the picks stay readable until then. */
-export async function unsubscribe(context: PaymentsContext, viewer: CurrentUser, expertId: string, now = new Date()): Promise<SubscriptionDTO> {
+export async function unsubscribe(
+  context: PaymentsContext,
+  viewer: CurrentUser,
+  expertId: string,
+  now = new Date(),
+): Promise<SubscriptionDTO> {
   if (!UUID_PATTERN.test(expertId)) throw new AppError(404);
   const [row] = await context.db
     .select({ provider: subscriptions.provider })
     .from(subscriptions)
     .where(and(eq(subscriptions.subscriberId, viewer.id), eq(subscriptions.expertId, expertId)));
-  if (!row || row.provider === FREE_PROVIDER || row.provider === null || !paymentsEnabled(context.env)) return cancelFree(context.db, viewer.id, expertId, now);
+  if (!row || row.provider === FREE_PROVIDER || row.provider === null || !paymentsEnabled(context.env))
+    return cancelFree(context.db, viewer.id, expertId, now);
   return cancelWithStripe(context, viewer, expertId, now);
 }

@@ -12,6 +12,9 @@ export const subscriptionBodySchema = z.object({
 export const SUBSCRIPTION_STATUSES = ["Pending", "Activated", "PastDue", "Canceled", "Expired"] as const;
 
 /** `GET /api/user/subscriptions?status&page&size`; without a status, every subscription that ever started. */
-export const userSubscriptionsQuerySchema = z.object({ ...pageQuery, status: z.enum(SUBSCRIPTION_STATUSES).optional() });
+export const userSubscriptionsQuerySchema = z.object({
+  ...pageQuery,
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+});
 
 export const pageOnlySchema = z.object(pageQuery);

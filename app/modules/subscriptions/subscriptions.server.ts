@@ -93,7 +93,13 @@ export const expertSummaryColumns = {
   avatar: profiles.avatar,
 };
 
-export const toExpertSummary = (row: { id: string; userName: string; firstName: string; lastName: string; avatar: string | null }): ExpertSummary => ({
+export const toExpertSummary = (row: {
+  id: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+}): ExpertSummary => ({
   id: row.id,
   userName: row.userName,
   firstName: row.firstName,
@@ -108,7 +114,6 @@ export interface SubscribableExpert extends ExpertSummary {
   paymentAccountId: string | null;
   paymentAccountReady: boolean;
 }
-
 
 /** The expert `expertId` (a user id), or a 404 for anyone else: a plain user, an unknown id, a malformed one. */
 export async function requireExpert(db: Database, expertId: string): Promise<SubscribableExpert> {
@@ -126,14 +131,24 @@ export async function requireExpert(db: Database, expertId: string): Promise<Sub
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, expertId), eq(experts.membershipStatus, "Active"), sql`'Expert' = ANY(${users.roles})`));
   if (!row) throw new AppError(404);
-  return { ...toExpertSummary(row), priceCents: row.priceCents, providerPriceId: row.providerPriceId, paymentAccountId: row.paymentAccountId, paymentAccountReady: row.paymentAccountReady };
+  return {
+    ...toExpertSummary(row),
+    priceCents: row.priceCents,
+    providerPriceId: row.providerPriceId,
+    paymentAccountId: row.paymentAccountId,
+    paymentAccountReady: row.paymentAccountReady,
+  };
 }
 
 /**
  * The (subscriber, expert) row, locked for this transaction; made first (Expired, no access) if
  * there is none, so two subscribe calls at once queue on the same row instead of both inserting.
  */
-export async function lockSubscription(tx: Database, subscriberId: string, expert: SubscribableExpert): Promise<SubscriptionRow> {
+export async function lockSubscription(
+  tx: Database,
+  subscriberId: string,
+  expert: SubscribableExpert,
+): Promise<SubscriptionRow> {
   await tx
     .insert(subscriptions)
     .values({ subscriberId, expertId: expert.id, status: "Expired", priceCents: expert.priceCents ?? 0 })
@@ -151,7 +166,12 @@ export async function lockSubscription(tx: Database, subscriberId: string, exper
  * recorded as a free payment. A cancelled subscription still running is resumed instead (no new
  * period, no payment).
  */
-export async function subscribeFree(db: Database, subscriberId: string, expertId: string, now = new Date()): Promise<SubscriptionDTO> {
+export async function subscribeFree(
+  db: Database,
+  subscriberId: string,
+  expertId: string,
+  now = new Date(),
+): Promise<SubscriptionDTO> {
   if (subscriberId === expertId) throw new AppError(422, MESSAGES.self, { expertId: [MESSAGES.self] });
   const expert = await requireExpert(db, expertId);
   const row = await db.transaction(async (tx) => {
@@ -206,19 +226,31 @@ function freePayment(row: Pick<SubscriptionRow, "id" | "subscriberId" | "expertI
 }
 
 /** The viewer's subscription to this expert, locked, when it gives access now; else a 422. */
-export async function requireRunningSubscription(tx: Database, subscriberId: string, expertId: string, now: Date): Promise<SubscriptionRow> {
+export async function requireRunningSubscription(
+  tx: Database,
+  subscriberId: string,
+  expertId: string,
+  now: Date,
+): Promise<SubscriptionRow> {
   const [row] = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.subscriberId, subscriberId), eq(subscriptions.expertId, expertId)))
     .for("update");
-  if (!row || !givesAccess(row, now)) throw new AppError(422, MESSAGES.notSubscribed, { expertId: [MESSAGES.notSubscribed] });
-  if (row.status === "Canceled") throw new AppError(422, MESSAGES.alreadyCanceled, { expertId: [MESSAGES.alreadyCanceled] });
+  if (!row || !givesAccess(row, now))
+    throw new AppError(422, MESSAGES.notSubscribed, { expertId: [MESSAGES.notSubscribed] });
+  if (row.status === "Canceled")
+    throw new AppError(422, MESSAGES.alreadyCanceled, { expertId: [MESSAGES.alreadyCanceled] });
   return row;
 }
 
 /** Cancelling a free subscription: it stays readable until its period ends, then expires. */
-export async function cancelFree(db: Database, subscriberId: string, expertId: string, now = new Date()): Promise<SubscriptionDTO> {
+export async function cancelFree(
+  db: Database,
+  subscriberId: string,
+  expertId: string,
+  now = new Date(),
+): Promise<SubscriptionDTO> {
   const expert = await requireExpert(db, expertId);
   const row = await db.transaction(async (tx) => {
     const current = await requireRunningSubscription(tx, subscriberId, expertId, now);
@@ -239,7 +271,10 @@ export async function cancelFree(db: Database, subscriberId: string, expertId: s
  * at once never renew a period twice. A server that was down for months catches up one period
  * per pass; the timer passes again soon. Answers how many rows changed.
  */
-export async function renewFreeSubscriptions(db: Database, now = new Date()): Promise<{ renewed: number; expired: number }> {
+export async function renewFreeSubscriptions(
+  db: Database,
+  now = new Date(),
+): Promise<{ renewed: number; expired: number }> {
   const at = now.toISOString();
   const renewed = await db.execute(sql`
     WITH renewed AS (
@@ -258,7 +293,8 @@ export async function renewFreeSubscriptions(db: Database, now = new Date()): Pr
   return { renewed: rowCount(renewed), expired: expired.length };
 }
 
-const rowCount = (result: unknown) => (Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0));
+const rowCount = (result: unknown) =>
+  Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0);
 
 /** Not the placeholder `lockSubscription` makes for a subscription that never started. */
 const everStarted = sql`NOT (${subscriptions.status} = 'Expired' AND ${subscriptions.currentPeriodEnd} IS NULL)`;
@@ -291,7 +327,10 @@ export async function listUserSubscriptions(
       .offset((options.page - 1) * options.size),
     db.select({ total: count() }).from(subscriptions).where(where),
   ]);
-  return { items: rows.map((row) => toSubscriptionDTO(row.subscription, toExpertSummary(row.expert), now)), totalItems: Number(total) };
+  return {
+    items: rows.map((row) => toSubscriptionDTO(row.subscription, toExpertSummary(row.expert), now)),
+    totalItems: Number(total),
+  };
 }
 
 export interface NewPostCounters {
@@ -313,7 +352,12 @@ const countersStatement = preparedStatement((db) =>
           AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`,
     })
     .from(subscriptions)
-    .where(and(eq(subscriptions.subscriberId, sql`${sql.placeholder("subscriberId")}::uuid`), subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`)))
+    .where(
+      and(
+        eq(subscriptions.subscriberId, sql`${sql.placeholder("subscriberId")}::uuid`),
+        subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`),
+      ),
+    )
     .prepare("count_new_posts"),
 );
 
@@ -341,7 +385,11 @@ export async function unfollow(db: Database, followerId: string, expertId: strin
 }
 
 /** The experts the user follows, by name (the watchlist). */
-export async function listFollowedExperts(db: Database, followerId: string, options: { page: number; size: number }): Promise<{ items: ExpertSummary[]; totalItems: number }> {
+export async function listFollowedExperts(
+  db: Database,
+  followerId: string,
+  options: { page: number; size: number },
+): Promise<{ items: ExpertSummary[]; totalItems: number }> {
   const where = and(eq(follows.followerId, followerId), eq(experts.membershipStatus, "Active"));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -373,7 +421,12 @@ export interface SubscriberDTO {
 }
 
 /** The expert's subscribers for /business: everyone who ever paid, the running ones first. */
-export async function listSubscribers(db: Database, expertId: string, options: { page: number; size: number }, now = new Date()): Promise<{ items: SubscriberDTO[]; totalItems: number }> {
+export async function listSubscribers(
+  db: Database,
+  expertId: string,
+  options: { page: number; size: number },
+  now = new Date(),
+): Promise<{ items: SubscriberDTO[]; totalItems: number }> {
   const where = and(eq(subscriptions.expertId, expertId), everStarted);
   const running = subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`);
   const [rows, [{ total }]] = await Promise.all([
@@ -416,7 +469,11 @@ export interface PaymentDTO {
 }
 
 /** The user's payment history, newest first (/payments). */
-export async function listPayments(db: Database, payerId: string, options: { page: number; size: number }): Promise<{ items: PaymentDTO[]; totalItems: number }> {
+export async function listPayments(
+  db: Database,
+  payerId: string,
+  options: { page: number; size: number },
+): Promise<{ items: PaymentDTO[]; totalItems: number }> {
   const where = eq(payments.payerId, payerId);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -469,14 +526,23 @@ const selectSidebar = (db: Database, subscriber: SQL) =>
       expertId: sql<string>`${subscriptions.expertId}`.as("expertId"),
       userName: sql<string>`${users.userName}`.as("userName"),
       // A lookup per row: as a join the planner hashed every profile for a handful of experts.
-      avatar: sql<string | null>`(SELECT pr.avatar FROM ${profiles} pr WHERE pr.user_id = ${subscriptions.expertId})`.as("avatar"),
+      avatar: sql<
+        string | null
+      >`(SELECT pr.avatar FROM ${profiles} pr WHERE pr.user_id = ${subscriptions.expertId})`.as("avatar"),
       newPosts: sql<number>`(SELECT count(*)::int FROM ${posts} p
         WHERE p.author_id = ${subscriptions.expertId} AND p.status = 'Published'
-          AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`.as("newPosts"),
+          AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`.as(
+        "newPosts",
+      ),
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.expertId))
-    .where(and(eq(subscriptions.subscriberId, subscriber), subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`)))
+    .where(
+      and(
+        eq(subscriptions.subscriberId, subscriber),
+        subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`),
+      ),
+    )
     .orderBy(asc(users.userName))
     .limit(SIDEBAR_SUBSCRIPTIONS);
 
@@ -489,9 +555,15 @@ const toSidebarSubscription = (row: SidebarRow): SidebarSubscription => ({
   newPosts: Number(row.newPosts),
 });
 
-const sidebarStatement = preparedStatement((db) => selectSidebar(db, sql`${sql.placeholder("subscriberId")}::uuid`).prepare("read_sidebar_subscriptions"));
+const sidebarStatement = preparedStatement((db) =>
+  selectSidebar(db, sql`${sql.placeholder("subscriberId")}::uuid`).prepare("read_sidebar_subscriptions"),
+);
 
-export async function listSidebarSubscriptions(db: Database, subscriberId: string, now = new Date()): Promise<SidebarSubscription[]> {
+export async function listSidebarSubscriptions(
+  db: Database,
+  subscriberId: string,
+  now = new Date(),
+): Promise<SidebarSubscription[]> {
   const rows = await sidebarStatement(db).execute({ subscriberId, now: now.toISOString() });
   return rows.map(toSidebarSubscription);
 }
@@ -509,7 +581,11 @@ const viewerWithSidebarStatement = preparedStatement((db) => {
  * The signed-in user of the live session `sessionId` with their sidebar subscriptions, in one
  * statement (every signed-in page's root loader); null when the session is not live.
  */
-export async function readViewerWithSidebar(db: Database, sessionId: string, now = new Date()): Promise<{ viewer: Viewer; sidebar: SidebarSubscription[] } | null> {
+export async function readViewerWithSidebar(
+  db: Database,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ viewer: Viewer; sidebar: SidebarSubscription[] } | null> {
   const [row] = await viewerWithSidebarStatement(db).execute({ sessionId, now: now.toISOString() });
   return row ? { viewer: toViewer(sessionId, row), sidebar: row.sidebar.map(toSidebarSubscription) } : null;
 }
@@ -525,7 +601,12 @@ export const pageMarksSeen = (pathname: string) => EXPERT_PAGE.test(pathname) ||
  * a post), one statement each. The root loader does it before it counts, since the sidebar renders
  * in the same request and Remix runs a page's loaders side by side.
  */
-export async function markPageSeen(db: Database, subscriberId: string, pathname: string, now = new Date()): Promise<void> {
+export async function markPageSeen(
+  db: Database,
+  subscriberId: string,
+  pathname: string,
+  now = new Date(),
+): Promise<void> {
   const at = now.toISOString();
   const expertPage = EXPERT_PAGE.exec(pathname);
   if (expertPage) {
@@ -563,7 +644,12 @@ function safeDecode(value: string): string | null {
 }
 
 /** The viewer's subscription to this expert, if one ever started (the expert page and the locked pick show its state). */
-export async function findSubscription(db: Database, subscriberId: string, expertId: string, now = new Date()): Promise<SubscriptionDTO | null> {
+export async function findSubscription(
+  db: Database,
+  subscriberId: string,
+  expertId: string,
+  now = new Date(),
+): Promise<SubscriptionDTO | null> {
   const [row] = await db
     .select({ subscription: subscriptions, expert: expertSummaryColumns })
     .from(subscriptions)

@@ -16,7 +16,11 @@ const PHONE_DIGITS_MAX = 20;
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const required = (max: number, tooLong: string) =>
-  z.string({ required_error: "Required", invalid_type_error: "Invalid input" }).trim().min(1, "Required").max(max, tooLong);
+  z
+    .string({ required_error: "Required", invalid_type_error: "Invalid input" })
+    .trim()
+    .min(1, "Required")
+    .max(max, tooLong);
 
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
@@ -30,10 +34,15 @@ export function isPlausiblePhone(value: string): boolean {
 export const supportRequestSchema = z.object({
   name: required(SUPPORT_NAME_MAX, `Maximum ${SUPPORT_NAME_MAX} characters allowed`),
   phone: required(40, "Enter a valid phone number").refine(isPlausiblePhone, "Enter a valid phone number"),
-  email: optional(z.string({ invalid_type_error: "Invalid input" }).trim().email("Enter a valid e-mail address").max(254)),
+  email: optional(
+    z.string({ invalid_type_error: "Invalid input" }).trim().email("Enter a valid e-mail address").max(254),
+  ),
   preferredTime: optional(z.enum(PREFERRED_TIMES, { errorMap: () => ({ message: "Invalid input" }) })),
   message: optional(
-    z.string({ invalid_type_error: "Invalid input" }).trim().max(SUPPORT_MESSAGE_MAX, `Maximum ${SUPPORT_MESSAGE_MAX} characters allowed`),
+    z
+      .string({ invalid_type_error: "Invalid input" })
+      .trim()
+      .max(SUPPORT_MESSAGE_MAX, `Maximum ${SUPPORT_MESSAGE_MAX} characters allowed`),
   ),
 });
 

@@ -41,7 +41,14 @@ const STYLES = {
   /** "Nov 26, 2026" */
   day: { month: "short", day: "numeric", year: "numeric" },
   /** "Nov 26, 2026, 7:30 PM EST" */
-  dateTime: { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  dateTime: {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  },
   /** "Thu, Nov 26, 7:30 PM EST": a game's start, always with its zone. */
   game: { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
   /** "Nov 26" */
@@ -70,7 +77,16 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 export function zoneOffsetMs(moment: Date, timeZone: string): number {
   let format = partsFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     partsFormats.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(moment).map(({ type, value }) => [type, Number(value)]));

@@ -31,13 +31,20 @@ export interface LocalUploadPolicy {
 const SIGNATURE_CONTEXT = "sharpside:upload-policy:v1:";
 
 export function signPolicy(encodedPolicy: string, secret: string): string {
-  return createHmac("sha256", secret).update(SIGNATURE_CONTEXT + encodedPolicy).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(SIGNATURE_CONTEXT + encodedPolicy)
+    .digest("base64url");
 }
 
 /** The form fields the browser POSTs before the file. */
 export function localPolicyFields(policy: LocalUploadPolicy, secret: string): Record<string, string> & { key: string } {
   const encoded = Buffer.from(JSON.stringify(policy)).toString("base64url");
-  return { key: policy.key, "Content-Type": policy.contentType, policy: encoded, signature: signPolicy(encoded, secret) };
+  return {
+    key: policy.key,
+    "Content-Type": policy.contentType,
+    policy: encoded,
+    signature: signPolicy(encoded, secret),
+  };
 }
 
 export function localUploadRoot(env: Pick<Env, "DATA_DIR">): string {
@@ -58,7 +65,10 @@ export function createLocalStorage(env: Env): Storage {
     uploadOrigin: null,
 
     async presignPost({ key, contentType, minBytes, maxBytes, expiresAt }: PresignInput) {
-      const fields = localPolicyFields({ key, contentType, minBytes, maxBytes, expiresAt: expiresAt.getTime() }, env.SESSION_SECRET);
+      const fields = localPolicyFields(
+        { key, contentType, minBytes, maxBytes, expiresAt: expiresAt.getTime() },
+        env.SESSION_SECRET,
+      );
       return { url: LOCAL_UPLOAD_PATH, fields };
     },
 
@@ -155,7 +165,8 @@ export function verifyPolicyFields(fields: Map<string, string>, secret: string, 
     throw new StorageRefusal(403, "SignatureDoesNotMatch", MESSAGES.signature);
   }
   if (!(policy.expiresAt > now)) throw new StorageRefusal(403, "AccessDenied", MESSAGES.expired);
-  if (fields.get("key") !== policy.key || !isUploadKey(policy.key)) throw new StorageRefusal(403, "AccessDenied", MESSAGES.key);
+  if (fields.get("key") !== policy.key || !isUploadKey(policy.key))
+    throw new StorageRefusal(403, "AccessDenied", MESSAGES.key);
   if ((fields.get("Content-Type") ?? fields.get("content-type")) !== policy.contentType) {
     throw new StorageRefusal(403, "AccessDenied", UPLOAD_TYPE_MESSAGE);
   }
@@ -255,21 +266,24 @@ async function storeFile(root: string, policy: LocalUploadPolicy, data: AsyncIte
       if (!checkedType) {
         head = Buffer.concat([head, Buffer.from(chunk)]);
         if (head.length >= 12) {
-          if (!looksLike(policy.contentType, head)) throw new StorageRefusal(400, "InvalidArgument", UPLOAD_TYPE_MESSAGE);
+          if (!looksLike(policy.contentType, head))
+            throw new StorageRefusal(400, "InvalidArgument", UPLOAD_TYPE_MESSAGE);
           checkedType = true;
         }
       }
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     }
     if (size < policy.minBytes) throw new StorageRefusal(400, "EntityTooSmall", MESSAGES.tooSmall(policy.minBytes));
-    if (!checkedType && !looksLike(policy.contentType, head)) throw new StorageRefusal(400, "InvalidArgument", UPLOAD_TYPE_MESSAGE);
+    if (!checkedType && !looksLike(policy.contentType, head))
+      throw new StorageRefusal(400, "InvalidArgument", UPLOAD_TYPE_MESSAGE);
     out.end();
     await closed;
     try {
       // link() fails when the key exists: a stored object is never swapped for another.
       await link(temp, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new StorageRefusal(403, "AccessDenied", MESSAGES.key);
+      if ((error as NodeJS.ErrnoException).code === "EEXIST")
+        throw new StorageRefusal(403, "AccessDenied", MESSAGES.key);
       throw error;
     }
   } finally {

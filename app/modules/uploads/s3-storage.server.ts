@@ -83,9 +83,11 @@ export function createS3Storage(env: Env): Storage {
     },
 
     async put(key, body, contentType) {
-      await client.putObject(bucket, key, body, body.length, { "Content-Type": contentType }).catch((error: unknown) => {
-        throw unavailable(error);
-      });
+      await client
+        .putObject(bucket, key, body, body.length, { "Content-Type": contentType })
+        .catch((error: unknown) => {
+          throw unavailable(error);
+        });
     },
   };
 }
@@ -94,11 +96,23 @@ export const STORAGE_UNAVAILABLE_MESSAGE = "File storage is not answering. Pleas
 
 // The storage server is down or unreachable (issue 11, "Faults"): a 503 the user may retry, in the
 // API's error shape, and not mistaken for a database outage in the logs.
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "UND_ERR_SOCKET"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+]);
 
 function unavailable(error: unknown): unknown {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  const network = (typeof code === "string" && NETWORK_CODES.has(code)) || (typeof cause?.code === "string" && NETWORK_CODES.has(cause.code));
+  const network =
+    (typeof code === "string" && NETWORK_CODES.has(code)) ||
+    (typeof cause?.code === "string" && NETWORK_CODES.has(cause.code));
   return network ? new AppError(503, STORAGE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": "30" }) : error;
 }
 

@@ -42,7 +42,8 @@ export class ObjectTooLargeError extends Error {
 }
 
 /** Keys we hand out: `uploads/<userId>/<uuid>.<ext>`. Anything else is not one of ours. */
-export const UPLOAD_KEY_PATTERN = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(gif|png|jpg|webp|avif)$/;
+export const UPLOAD_KEY_PATTERN =
+  /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(gif|png|jpg|webp|avif)$/;
 
 export function isUploadKey(key: string): boolean {
   return UPLOAD_KEY_PATTERN.test(key);

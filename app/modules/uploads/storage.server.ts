@@ -12,7 +12,9 @@ import type { Storage } from "./storage-types.server";
 export * from "./storage-types.server";
 
 /** Uploads go to S3 only when all four variables are set. */
-export function isS3Configured(env: Pick<Env, "S3_ENDPOINT" | "S3_ACCESS_KEY" | "S3_SECRET_KEY" | "S3_BUCKET">): boolean {
+export function isS3Configured(
+  env: Pick<Env, "S3_ENDPOINT" | "S3_ACCESS_KEY" | "S3_SECRET_KEY" | "S3_BUCKET">,
+): boolean {
   return Boolean(env.S3_ENDPOINT && env.S3_ACCESS_KEY && env.S3_SECRET_KEY && env.S3_BUCKET);
 }
 

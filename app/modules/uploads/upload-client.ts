@@ -53,7 +53,10 @@ export async function uploadFile(file: File | Blob, options: UploadOptions = {})
  * Runs `task` up to `attempts` times while it fails with a retryable UploadError, waiting a
  * little longer before each new try. An abort stops at once.
  */
-export async function withRetry<T>(task: () => Promise<T>, options: { attempts?: number; signal?: AbortSignal; delayMs?: number } = {}): Promise<T> {
+export async function withRetry<T>(
+  task: () => Promise<T>,
+  options: { attempts?: number; signal?: AbortSignal; delayMs?: number } = {},
+): Promise<T> {
   const attempts = Math.max(1, Math.floor(options.attempts ?? 1));
   const delayMs = options.delayMs ?? 500;
   for (let attempt = 1; ; attempt += 1) {
@@ -74,7 +77,12 @@ async function uploadOnce(file: File | Blob, options: UploadOptions): Promise<Up
 
   let presigned: PresignedPost;
   try {
-    const answer = await apiFetch<{ payload: PresignedPost }>("/file/presign", { method: "POST", body: { type: file.type }, baseUrl, signal });
+    const answer = await apiFetch<{ payload: PresignedPost }>("/file/presign", {
+      method: "POST",
+      body: { type: file.type },
+      baseUrl,
+      signal,
+    });
     presigned = answer.payload;
   } catch (error) {
     throw fromApiError(error, "presign", signal);
@@ -120,7 +128,8 @@ function postToStorage(
     const done = () => signal?.removeEventListener("abort", onAbort);
     xhr.open("POST", url);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.min(99, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       done();

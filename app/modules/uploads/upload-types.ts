@@ -3,7 +3,14 @@
  */
 
 /** SPEC.md section 5: "Image types: gif, png, jpeg, pjpeg, webp, avif". */
-export const IMAGE_MIME_TYPES = ["image/gif", "image/png", "image/jpeg", "image/pjpeg", "image/webp", "image/avif"] as const;
+export const IMAGE_MIME_TYPES = [
+  "image/gif",
+  "image/png",
+  "image/jpeg",
+  "image/pjpeg",
+  "image/webp",
+  "image/avif",
+] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
 /** SPEC.md section 9: 5 MB (5000000 bytes). */

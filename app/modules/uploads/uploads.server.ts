@@ -17,7 +17,15 @@ import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { getStorage } from "./storage.server";
 import { ObjectTooLargeError } from "./storage-types.server";
-import { IMAGE_MIME_TYPES, isImageMimeType, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, UPLOAD_TYPE_MESSAGE, type PresignedPost, type UploadedFile } from "./upload-types";
+import {
+  IMAGE_MIME_TYPES,
+  isImageMimeType,
+  MAX_UPLOAD_BYTES,
+  MIN_UPLOAD_BYTES,
+  UPLOAD_TYPE_MESSAGE,
+  type PresignedPost,
+  type UploadedFile,
+} from "./upload-types";
 
 type UploadContext = Pick<AppLoadContext, "db" | "env">;
 
@@ -58,12 +66,20 @@ export const metadataSchema = z.object({
 
 /** A display name only: no folders, no control characters, at most 255 characters. */
 export function cleanFilename(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name ?? "").split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = (name ?? "")
+    .split(/[/\\]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return base.slice(0, 255) || "upload";
 }
 
-export async function presignUpload(context: UploadContext, viewer: Viewer, input: { type: string }): Promise<PresignedPost> {
+export async function presignUpload(
+  context: UploadContext,
+  viewer: Viewer,
+  input: { type: string },
+): Promise<PresignedPost> {
   const mimeType = input.type;
   if (!isImageMimeType(mimeType)) throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
   const rule = context.env.RATE_LIMIT_UPLOAD;
@@ -104,10 +120,15 @@ export async function inspectImage(bytes: Buffer): Promise<{ mimeType: string; w
   }
 }
 
-export async function completeUpload(context: UploadContext, viewer: Viewer, input: { key: string; filename: string }): Promise<UploadedFile> {
+export async function completeUpload(
+  context: UploadContext,
+  viewer: Viewer,
+  input: { key: string; filename: string },
+): Promise<UploadedFile> {
   const [row] = await context.db.select().from(uploads).where(eq(uploads.key, input.key)).limit(1);
   // Someone else's upload is no more visible than one that does not exist.
-  if (!row || row.ownerId !== viewer.user.id) throw new AppError(404, undefined, { key: ["The upload was not found."] });
+  if (!row || row.ownerId !== viewer.user.id)
+    throw new AppError(404, undefined, { key: ["The upload was not found."] });
 
   const storage = getStorage(context.env);
   // One read answers all three: missing (null), too large (throws), and what the bytes are.
@@ -127,7 +148,14 @@ export async function completeUpload(context: UploadContext, viewer: Viewer, inp
     throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
   }
 
-  const values = { status: "Complete" as const, size: bytes.length, mimeType: image.mimeType, filename: input.filename, width: image.width, height: image.height };
+  const values = {
+    status: "Complete" as const,
+    size: bytes.length,
+    mimeType: image.mimeType,
+    filename: input.filename,
+    width: image.width,
+    height: image.height,
+  };
   await context.db.update(uploads).set(values).where(eq(uploads.id, row.id));
   return {
     key: row.key,
@@ -152,12 +180,15 @@ export const ABANDONED_UPLOAD_HOURS = 24;
  */
 export async function pruneAbandonedUploads(context: UploadContext, now = new Date(), batch = 200): Promise<number> {
   const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_HOURS * 3600_000).toISOString();
-  const rows = await queryRows<{ key: string }>(context.db, sql`
+  const rows = await queryRows<{ key: string }>(
+    context.db,
+    sql`
     DELETE FROM ${uploads} WHERE ${uploads.id} IN (
       SELECT ${uploads.id} FROM ${uploads}
       WHERE ${uploads.status} = 'Pending' AND ${uploads.createdAt} < ${cutoff}::timestamptz
       LIMIT ${batch} FOR UPDATE SKIP LOCKED
-    ) RETURNING ${uploads.key}`);
+    ) RETURNING ${uploads.key}`,
+  );
   const keys = rows.map((row) => row.key);
   const storage = getStorage(context.env);
   for (const key of keys) await storage.remove(key).catch(() => {});

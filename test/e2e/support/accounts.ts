@@ -17,7 +17,9 @@ export async function mailFor(email: string, count = 1): Promise<CaughtMail> {
   await expect
     .poll(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages?to=${encodeURIComponent(email)}`);
+        const response = await fetch(
+          `http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages?to=${encodeURIComponent(email)}`,
+        );
         messages = (await response.json()) as CaughtMail[];
         return messages.length;
       },
@@ -47,4 +49,3 @@ export async function verifyByCode(page: Page, email: string) {
   await expect(page).toHaveURL(/\/email-verification\/confirmed$/);
   await expect(page.getByRole("heading", { name: "Email address verified" })).toBeVisible();
 }
-

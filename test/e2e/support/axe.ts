@@ -17,7 +17,11 @@ export interface AxeScanOptions {
  * each rule with its help text and the selectors of the elements at fault, so a failure reads
  * as a to-do list. Also checks that axe actually looked at something.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label: string, options: AxeScanOptions = {}): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  options: AxeScanOptions = {},
+): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
@@ -28,7 +32,10 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, o
     .map((violation) =>
       [
         `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`,
-        ...violation.nodes.map((node) => `    at ${node.target.map(String).join(" >> ")}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`),
+        ...violation.nodes.map(
+          (node) =>
+            `    at ${node.target.map(String).join(" >> ")}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
+        ),
       ].join("\n"),
     )
     .join("\n");

@@ -9,13 +9,22 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const footer = document.querySelector("footer");
     const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
-    return Boolean(footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")) && w.__remixRouter?.state.initialized);
+    return Boolean(
+      footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber")) && w.__remixRouter?.state.initialized,
+    );
   });
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 }
 
 /** Sets the cookie-consent choice up front, so the banner stays out of tests about other things. */
-export async function presetCookieConsent(context: BrowserContext, baseURL: string, value: "true" | "false" = "true"): Promise<void> {
+export async function presetCookieConsent(
+  context: BrowserContext,
+  baseURL: string,
+  value: "true" | "false" = "true",
+): Promise<void> {
   await context.addCookies([{ name: "cookieConsent", value, url: baseURL }]);
 }
 

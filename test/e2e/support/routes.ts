@@ -21,7 +21,9 @@ interface RouteEntry {
 export async function routeManifest(): Promise<Route[]> {
   const require = createRequire(import.meta.url);
   // What the Remix Vite plugin does before it reads app/routes.ts.
-  const routeConfig = require("@remix-run/dev/dist/config/routes.js") as { setRouteConfigAppDirectory(directory: string): void };
+  const routeConfig = require("@remix-run/dev/dist/config/routes.js") as {
+    setRouteConfigAppDirectory(directory: string): void;
+  };
   routeConfig.setRouteConfigAppDirectory(fileURLToPath(new URL("../../../app", import.meta.url)));
   const entries = (await (await import("../../../app/routes")).default) as RouteEntry[];
   const routes: Route[] = [];
@@ -44,12 +46,18 @@ export function dataUrl(url: string): string {
 }
 
 /** An API client signed in as a demo account (its own client address, so sign-in limits stay out of the way). */
-export async function apiSignedIn(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, userName: string): Promise<APIRequestContext> {
+export async function apiSignedIn(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+  userName: string,
+): Promise<APIRequestContext> {
   const context = await playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: { Origin: baseURL, "X-Forwarded-For": uniqueClientIp() },
   });
-  const response = await context.post("/api/session", { data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } } });
+  const response = await context.post("/api/session", {
+    data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } },
+  });
   expect(response.status(), `sign-in as ${userName}`).toBe(200);
   return context;
 }
@@ -63,9 +71,23 @@ export async function pageUrls(client: APIRequestContext): Promise<string[]> {
   const expertId = (await (await client.get("/api/experts/FairwayFinder")).json()).payload.id as string;
   const [post] = (await (await client.get(`/api/posts?expertId=${expertId}&size=1`)).json()).items as { id: string }[];
   const [event] = (await (await client.get("/api/events?size=1")).json()).items as { id: number }[];
-  const fill: Record<string, string> = { userName: "LeBronPicks", postId: post.id, eventId: String(event.id), token: "not-a-token-0123456789abcdef", "*": "no-such-page" };
+  const fill: Record<string, string> = {
+    userName: "LeBronPicks",
+    postId: post.id,
+    eventId: String(event.id),
+    token: "not-a-token-0123456789abcdef",
+    "*": "no-such-page",
+  };
   const pages = (await routeManifest()).filter((route) => route.page && route.path !== "/");
-  const urls = ["/", ...pages.map((route) => route.path.replace(/:(\w+)\??|\*/g, (whole, name: string | undefined) => fill[name ?? "*"] ?? whole))];
-  expect(urls.filter((url) => /[:*]/.test(url)), "a page route with a parameter this test cannot fill").toEqual([]);
+  const urls = [
+    "/",
+    ...pages.map((route) =>
+      route.path.replace(/:(\w+)\??|\*/g, (whole, name: string | undefined) => fill[name ?? "*"] ?? whole),
+    ),
+  ];
+  expect(
+    urls.filter((url) => /[:*]/.test(url)),
+    "a page route with a parameter this test cannot fill",
+  ).toEqual([]);
   return urls;
 }

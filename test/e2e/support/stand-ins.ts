@@ -38,13 +38,20 @@ await new Promise<void>((resolve) => control.listen(E2E_STAND_INS.controlPort, "
 const thirdParty = createServer((req, res) => {
   const name = /^\/(analytics|messenger)\.js$/.exec(req.url ?? "")?.[1];
   if (!name) return void res.writeHead(404).end();
-  res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" }).end(`window.__thirdParty = (window.__thirdParty || []).concat(${JSON.stringify(name)});`);
+  res
+    .writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" })
+    .end(`window.__thirdParty = (window.__thirdParty || []).concat(${JSON.stringify(name)});`);
 });
 await new Promise<void>((resolve) => thirdParty.listen(E2E_STAND_INS.thirdPartyPort, "127.0.0.1", resolve));
 console.log("stand-ins ready");
 
 const stop = async () => {
-  await Promise.all([mail.close(), provider.close(), new Promise((resolve) => control.close(resolve)), new Promise((resolve) => thirdParty.close(resolve))]);
+  await Promise.all([
+    mail.close(),
+    provider.close(),
+    new Promise((resolve) => control.close(resolve)),
+    new Promise((resolve) => thirdParty.close(resolve)),
+  ]);
   process.exit(0);
 };
 process.on("SIGTERM", stop);
