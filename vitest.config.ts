@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Apart from vite.config.ts so the Remix plugin never loads in tests (STACK.md).
+// Apart from vite.config.ts so the Remix plugin never loads in tests.
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
 export default defineConfig({

@@ -39,7 +39,7 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** SPEC.md section 8: top experts 5. */
+/** product.md "Error messages": top experts 5. */
 const RECOMMENDED_IN_SIDEBAR = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -102,7 +102,7 @@ async function sidebarSubscriptionsFor(db: Database, viewerId: string, url: URL)
 }
 
 /**
- * SPEC.md sections 2 and 6: only experts open the create/edit post dialog (any page with
+ * product.md "Screens and routes" and "Roles and permissions": only experts open the create/edit post dialog (any page with
  * `?createEditPost=`). A visitor signs in and comes back to it; a signed-in non-expert goes to
  * /become-expert, where one becomes an expert (decision 018).
  */
@@ -149,7 +149,7 @@ export default function App() {
   );
 }
 
-/** Every error page (SPEC.md section 2) inside the same header, sidebar and footer. */
+/** Every error page (product.md "Screens and routes") inside the same header, sidebar and footer. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");

@@ -1,4 +1,4 @@
--- Reference data (DECISIONS.md "Reference data"): sports and bet types. Ids are stable.
+-- Reference data (product.md "Reference data"): sports and bet types. Ids are stable.
 INSERT INTO "categories" ("id", "name", "slug", "sort_order") VALUES
   (1, 'NFL', 'nfl', 1),
   (2, 'NBA', 'nba', 2),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * Every setting the server reads, parsed once from the environment (DECISIONS.md "Configuration").
+ * Every setting the server reads, parsed once from the environment (product.md "Configuration").
  * Nothing else in app/ reads process.env: ask for `getEnv()` or take the value as an argument.
  */
 const optionalText = z

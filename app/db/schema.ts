@@ -33,7 +33,7 @@ const updatedAt = () =>
 const id = () => uuid().primaryKey().defaultRandom();
 
 // ---------------------------------------------------------------------------------------------
-// Enumerations (the SPEC's spellings)
+// Enumerations (the product's spellings)
 // ---------------------------------------------------------------------------------------------
 export const signUpFlow = pgEnum("sign_up_flow", ["User", "Expert"]);
 export const postType = pgEnum("post_type", ["Post", "Pick"]);

@@ -6,7 +6,7 @@ import { listExperts } from "~/modules/experts/experts.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { pageQuery } from "~/modules/http/query-schemas";
 
-/** DECISIONS.md "API conventions": page from 1, size 5 by default and at most 100; categoryIds repeated. */
+/** product.md "API conventions": page from 1, size 5 by default and at most 100; categoryIds repeated. */
 export const expertListQuerySchema = z.object({
   ...pageQuery,
   categoryIds: z

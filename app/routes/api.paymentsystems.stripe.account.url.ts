@@ -3,7 +3,7 @@ import { requireApiRoles } from "~/modules/accounts/gates.server";
 import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
 import { paymentAccountUrl } from "~/modules/payments/connect.server";
 
-/** `POST /api/paymentsystems/stripe/account/url` (experts) → `{payload: "<url>"}` (SPEC.md section 7). */
+/** `POST /api/paymentsystems/stripe/account/url` (experts) → `{payload: "<url>"}` (product.md "The API"). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);

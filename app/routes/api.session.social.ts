@@ -5,7 +5,7 @@ import { clearSocialCookies, requireGoogleEnabled, socialSignIn } from "~/module
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
 
 /**
- * `POST /api/session/social {session: {socialAccount: {provider, token, email, name}}}` (SPEC.md
+ * `POST /api/session/social {session: {socialAccount: {provider, token, email, name}}}` (product.md
  * section 7): signs in the account linked to the token's Google account. 404 when there is none
  * yet (the client then opens 'Complete sign up'); 422 for a bad or expired token.
  */

@@ -3,7 +3,7 @@ import { isGoogleEnabled, startGoogleSignIn } from "~/modules/accounts/social.se
 
 /**
  * `GET /auth/google?callbackUrl=…&flow=…`: starts Google sign-in (authorization code + PKCE) and
- * remembers where to go afterwards in a short-lived HttpOnly cookie (SPEC.md section 4).
+ * remembers where to go afterwards in a short-lived HttpOnly cookie (product.md "States").
  * A page route, so that with Google sign-in off the visitor gets the site's 404 page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

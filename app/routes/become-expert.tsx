@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ matches, location }) =>
     "Activate your expert membership: a business page, subscriptions paid to your own account and a verified record.",
   );
 
-/** Signed-in users with a confirmed e-mail who are not experts yet (SPEC.md section 2). */
+/** Signed-in users with a confirmed e-mail who are not experts yet (product.md "Screens and routes"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
   if (isExpert(viewer.user)) throw redirect("/business");
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The button's form post (works without JavaScript too): the same module call as
- * `POST /api/experts/become`, then SPEC.md section 4's routing.
+ * `POST /api/experts/become`, then product.md "States"'s routing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);

@@ -7,7 +7,7 @@ import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
 import { publicPageHeaders } from "~/modules/http/public-page";
 
-/** SPEC.md section 9: the first 300 partner experts get the perks. */
+/** product.md "Limits": the first 300 partner experts get the perks. */
 const FOUNDING_SPOTS = 300;
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
@@ -25,7 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     foundingSpotsLeft: Math.max(0, FOUNDING_SPOTS - activeExperts),
     platformFeePercent: context.env.PLATFORM_FEE_PERCENT,
-    // Without a payment provider the membership is skipped (DECISIONS.md), so no price is shown.
+    // Without a payment provider the membership is skipped (product.md), so no price is shown.
     membershipPrice: context.env.PAYMENTS_ENABLED ? formatUsd(context.env.MEMBERSHIP_PRICE_CENTS) : null,
   };
 }

@@ -40,7 +40,7 @@ export const meta: MetaFunction = ({ matches, location }) =>
     "Your payment account, subscription price, subscribers and earnings.",
   );
 
-/** Experts only (SPEC.md section 4's role gate): visitors sign in, unconfirmed users verify, others get a 403. */
+/** Experts only (product.md "States"'s role gate): visitors sign in, unconfirmed users verify, others get a 403. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRoles(request, context, ["Expert"]);
   const [overview, cheers] = await Promise.all([
@@ -192,7 +192,7 @@ const secondaryButton =
 
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
-/** Connect / continue / open dashboard / disconnect, each a call to the payments API (SPEC.md section 4). */
+/** Connect / continue / open dashboard / disconnect, each a call to the payments API (product.md "States"). */
 function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState; paymentsEnabled: boolean }) {
   const revalidator = useRevalidator();
   const confirm = useConfirm();

@@ -6,7 +6,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Welcome, expert");
 
-/** SPEC.md section 2: shown when the membership payment is skipped (payments off). */
+/** product.md "Screens and routes": shown when the membership payment is skipped (payments off). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembershipWelcome(request, context);
 
 export default function CongratulatesOnMembership() {

@@ -6,7 +6,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Congratulations");
 
-/** After the membership payment (SPEC.md section 4 "Checkout"). */
+/** After the membership payment (product.md "States" "Checkout"). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembershipWelcome(request, context);
 
 export default function Congratulations() {

@@ -26,7 +26,7 @@ const RESEND = "resend";
 
 const CODE_REQUIRED = `Enter the ${EMAIL_CODE_LENGTH}-character code from the e-mail`;
 
-/** The code form: what the person typed, cleaned as SPEC.md section 5 says; or the magic link's token. */
+/** The code form: what the person typed, cleaned as product.md "Validation" says; or the magic link's token. */
 const confirmSchema = z
   .object({ token: z.string().optional(), code: z.string().transform(normalizeEmailCode).optional() })
   .refine((value) => value.token || value.code?.length === EMAIL_CODE_LENGTH, {
@@ -34,7 +34,7 @@ const confirmSchema = z
     message: CODE_REQUIRED,
   });
 
-/** Where a confirmed e-mail goes next (SPEC.md section 4): the callbackUrl, else the confirmation page. */
+/** Where a confirmed e-mail goes next (product.md "States"): the callbackUrl, else the confirmation page. */
 const nextUrl = (request: Request) =>
   safeCallbackUrl(new URL(request.url).searchParams.get("callbackUrl"), "/email-verification/confirmed");
 
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await confirmEmail(context, tokenOrCode, viewer?.user ?? null);
   } catch (error) {
-    // SPEC.md section 8: errors.token, else the general message, on the form root.
+    // product.md "Error messages": errors.token, else the general message, on the form root.
     const { result, init } = appErrorReply(submission, error, { formRootOnly: true });
     return data({ intent: CONFIRM, resendError: null, result }, init);
   }

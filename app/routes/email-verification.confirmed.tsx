@@ -7,7 +7,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Email address verified");
 
-/** SPEC.md section 2: Done leads an Expert sign-up on to /become-expert, everyone else home. */
+/** product.md "Screens and routes": Done leads an Expert sign-up on to /become-expert, everyone else home. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
   return { next: viewer.user.signUpFlow === "Expert" ? "/become-expert" : "/" };

@@ -12,7 +12,7 @@ export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Verify your email");
 
-/** The second verify screen (SPEC.md section 2): one button that sends the code and link again. */
+/** The second verify screen (product.md "Screens and routes"): one button that sends the code and link again. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUnconfirmedEmail(request, context);
   return { email: viewer.user.email };

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 
-/** SPEC.md lists /email-verification/verify among the known routes: it is the code screen. */
+/** product.md lists /email-verification/verify among the known routes: it is the code screen. */
 export function loader({ request }: LoaderFunctionArgs) {
   return redirect(`/email-verification${new URL(request.url).search}`);
 }

@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches, location }) =>
 
 /**
  * Signed-in with a confirmed e-mail (others verify first). The server renders the page's frame; the list itself is loaded in the browser
- * from the list API, which is never cached (SPEC.md sections 7 and 9), with the same mark-read
+ * from the list API, which is never cached (product.md "The API" and "Limits"), with the same mark-read
  * rule and live additions as the header's panel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -396,7 +396,7 @@ const PAYMENT_STATUS: Record<PaymentDTO["status"], { label: string; tone: string
 };
 
 /**
- * SPEC.md section 9: cents as USD with 2 decimals; nothing charged reads as free, and so does an
+ * product.md "Limits": cents as USD with 2 decimals; nothing charged reads as free, and so does an
  * amount recorded while payments were off (Cheers keep the amount chosen, decision 027).
  */
 export function paymentAmount(cents: number, isFree = false): string {

@@ -3,7 +3,7 @@ import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 
 /**
- * `/profile`, the "profile" destination (SPEC.md section 2: the expert's own): an expert goes to
+ * `/profile`, the "profile" destination (product.md "Screens and routes": the expert's own): an expert goes to
  * their public page; any other signed-in user to /settings, where their profile is edited (they
  * have no public page); a visitor signs in first and comes back here.
  */

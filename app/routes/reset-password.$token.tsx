@@ -12,7 +12,7 @@ import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Create new password");
 
-/** SPEC.md section 2: the token is checked first; an unusable one shows the shared 404 page. */
+/** product.md "Screens and routes": the token is checked first; an unusable one shows the shared 404 page. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     await findUsableResetToken(context, params.token ?? "");

@@ -6,7 +6,7 @@ import { pageMeta } from "~/modules/site/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Password changed");
 
-/** Where a successful password reset lands (SPEC.md section 2: 'Password changed successfully'). */
+/** Where a successful password reset lands (product.md "Screens and routes": 'Password changed successfully'). */
 export default function PasswordChanged() {
   return (
     <AuthCard title="Password changed successfully">

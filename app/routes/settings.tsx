@@ -33,7 +33,7 @@ import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 
-/** What each section's success toast says (SPEC.md section 8 for the profile). */
+/** What each section's success toast says (product.md "Error messages" for the profile). */
 export const SUCCESS_TOASTS = {
   [PROFILE_INTENT]: MESSAGES.profileUpdated,
   [USERNAME_INTENT]: "Username has been updated.",
@@ -163,7 +163,7 @@ export default function Settings() {
     if (actionData.ok) {
       toast.success(SUCCESS_TOASTS[intent]);
     } else if (intent === USERNAME_INTENT) {
-      // SPEC.md section 8: a failed username change shows the server's text in a toast.
+      // product.md "Error messages": a failed username change shows the server's text in a toast.
       const error = actionData.result?.error;
       const message = error?.userName?.[0] ?? error?.[""]?.[0];
       if (message) toast.error(message);

@@ -25,7 +25,7 @@ import { parseForm, readForm } from "~/modules/http/form-input.server";
 export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
 
-/** The local path to return to after signing in, or null (SPEC.md section 4). */
+/** The local path to return to after signing in, or null (product.md "States"). */
 function callbackUrlOf(value: FormDataEntryValue | string | null): string | null {
   return typeof value === "string" && value ? safeCallbackUrl(value, "") || null : null;
 }
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     callbackUrl: callbackUrlOf(new URL(request.url).searchParams.get("callbackUrl")),
     googleEnabled: isGoogleEnabled(context.env),
-    // A failed social sign-in comes back here with ?error= (SPEC.md section 8).
+    // A failed social sign-in comes back here with ?error= (product.md "Error messages").
     socialError: new URL(request.url).searchParams.has("error") ? SOCIAL_ERROR_MESSAGE : null,
   };
 }
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       callbackUrlOf(formData.get("callbackUrl")) ?? callbackUrlOf(new URL(request.url).searchParams.get("callbackUrl"));
     return redirectWithCookies(callbackUrl ?? "/", sessionCookies(context.env, session));
   } catch (error) {
-    // SPEC.md section 8: sign-in shows the server's own text on the form root.
+    // product.md "Error messages": sign-in shows the server's own text on the form root.
     const { result, init } = appErrorReply(submission, error, { formRootOnly: true });
     return data({ result }, init);
   }

@@ -25,7 +25,7 @@ import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 type Flow = "User" | "Expert";
 
-/** SPEC.md section 4: the flow choice survives reloads in local storage until the form is sent. */
+/** product.md "States": the flow choice survives reloads in local storage until the form is sent. */
 export const SIGN_UP_FLOW_KEY = "signUpFlow";
 
 const FLOWS: { flow: Flow; tab: string; blurb: string }[] = [
@@ -92,7 +92,7 @@ export default function SignUp() {
   useEffect(() => {
     // The link's ?flow= wins; otherwise the tab chosen earlier in this browser.
     if (!loaderData.flow) setFlow(parseFlow(window.localStorage.getItem(SIGN_UP_FLOW_KEY)) ?? "User");
-    // SPEC.md section 9: the default time zone is the browser's.
+    // product.md "Limits": the default time zone is the browser's.
     setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
   }, [loaderData.flow]);
 

@@ -30,7 +30,7 @@ import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 /**
- * 'Complete sign up' (SPEC.md section 2): after a Google sign-in with no account of ours, the
+ * 'Complete sign up' (product.md "Screens and routes"): after a Google sign-in with no account of ours, the
  * person checks the e-mail and name Google gave and creates the account. The query carries
  * provider, token, email and name. Without a token and without a signed-in user: the 404 page.
  */

@@ -52,7 +52,7 @@ async function openAccountMenu() {
   return screen.findByRole("menu");
 }
 
-describe("Header per role (SPEC.md section 2)", () => {
+describe("Header per role (product.md 'Screens and routes')", () => {
   it("visitor: 'Become an expert' and 'Sign In / Sign up', no bell or avatar", async () => {
     renderHeader(null);
     expect((await screen.findByRole("link", { name: "Become an expert" })).getAttribute("href")).toBe(
@@ -174,7 +174,7 @@ describe("Mobile menu when signed in", () => {
   });
 });
 
-describe("E-mail code input (SPEC.md section 5)", () => {
+describe("E-mail code input (product.md 'Validation')", () => {
   function renderVerification(action: (args: { request: Request }) => Promise<unknown>) {
     const Stub = createRemixStub([
       {
@@ -232,7 +232,7 @@ describe("E-mail code input (SPEC.md section 5)", () => {
   });
 });
 
-describe("Resend countdown (SPEC.md section 4)", () => {
+describe("Resend countdown (product.md 'States')", () => {
   it("formats as 'You can resend the code in 00:NN'", () => {
     expect(resendCountdownText(59)).toBe("You can resend the code in 00:59");
     expect(formatCountdown(5)).toBe("00:05");

@@ -122,8 +122,8 @@ describe("/business: figures and payment account", () => {
   });
 });
 
-describe("/business: the subscription price form (SPEC.md section 5)", () => {
-  it("validates on blur with the SPEC's messages", async () => {
+describe("/business: the subscription price form (product.md 'Validation')", () => {
+  it("validates on blur with the product's messages", async () => {
     const calls = stubApi({});
     renderBusiness();
     const price = await screen.findByLabelText(/Monthly price/);

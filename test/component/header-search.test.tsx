@@ -1,5 +1,5 @@
 /**
- * The header search box's suggestions (issue 8, SPEC.md section 2): debounced and abortable
+ * The header search box's suggestions (issue 8, product.md "Screens and routes"): debounced and abortable
  * requests to GET /api/search, the grouped listbox, the combobox keyboard and where each
  * suggestion leads. The network is stubbed at its boundary (`fetch`); the real search is covered
  * end to end in test/e2e/search.spec.ts.

@@ -49,7 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("Header (SPEC.md section 2)", () => {
+describe("Header (product.md 'Screens and routes')", () => {
   it("shows a visitor 'Become an expert' and 'Sign In / Sign up' with a callbackUrl back to the page", async () => {
     renderAt("/contacts?x=1", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
     expect(await screen.findByRole("link", { name: "Become an expert" })).toHaveProperty("pathname", "/become-partner");
@@ -72,7 +72,7 @@ describe("Header (SPEC.md section 2)", () => {
     expect(screen.queryByRole("link", { name: "Sign In / Sign up" })).toBeNull();
   });
 
-  it("has the SPEC's search placeholder, submits q to /search, and '/' focuses the box", async () => {
+  it("has the product's search placeholder, submits q to /search, and '/' focuses the box", async () => {
     screenIsLarge(true);
     renderAt("/", () => <Header appName="Sharpside" user={null} topExperts={experts} />);
     const input = (
@@ -116,7 +116,7 @@ describe("Header (SPEC.md section 2)", () => {
 });
 
 describe("Sidebar", () => {
-  it("lists the SPEC's items, highlights the current route and shows Recommended experts", async () => {
+  it("lists the product's items, highlights the current route and shows Recommended experts", async () => {
     renderAt("/posts/liked", () => <Sidebar initialOpen user={null} topExperts={experts} />);
     const nav = await screen.findByRole("navigation", { name: "Main" });
     const labels = within(nav)
@@ -213,7 +213,7 @@ describe("Footer", () => {
   });
 });
 
-describe("Error page (SPEC.md section 2)", () => {
+describe("Error page (product.md 'Screens and routes')", () => {
   it.each([
     [403, "Forbidden", "You don't have permission to see this content"],
     [404, "Not found", "The link you followed may be broken, or the page may have been removed."],

@@ -22,7 +22,7 @@ async function currentItems(path: string, user: HeaderUser | null) {
     .map((link) => link.textContent);
 }
 
-describe("the lists in the sidebar (SPEC.md section 2: the current route's item is highlighted)", () => {
+describe("the lists in the sidebar (product.md 'Screens and routes': the current route's item is highlighted)", () => {
   it("highlights Feed on /feed", async () => {
     expect(await currentItems("/feed", reader)).toEqual(["Feed"]);
   });

@@ -1,5 +1,5 @@
 /**
- * The notification screens in the browser (issue 7, SPEC.md sections 2-4 and 9): the bell's count
+ * The notification screens in the browser (issue 7, product.md "Screens and routes", "Entities", "States" and "Limits"): the bell's count
  * and its cap, the 'Notifications' panel (empty text, each kind's line and link, the mark-read
  * rule, cursor paging, the keyboard) and the /notifications page. The network is stubbed at its
  * boundary: `fetch` answers the API, a stand-in `EventSource` is the stream; nothing of ours is.

@@ -126,7 +126,7 @@ describe("links: http(s) or a site path; internal ones open in place", () => {
     }
   });
 
-  it("is internal only for a relative path or the site's own origin (SPEC.md section 5)", () => {
+  it("is internal only for a relative path or the site's own origin (product.md 'Validation')", () => {
     const site = "https://sharpside.example";
     expect(isInternalLink("/posts/1", site)).toBe(true);
     expect(isInternalLink("https://sharpside.example/posts/1", site)).toBe(true);

@@ -57,7 +57,7 @@ afterEach(() => {
 
 const profileSection = async () => within(await screen.findByRole("region", { name: "Profile" }));
 
-describe("settings: the profile form (SPEC.md section 5)", () => {
+describe("settings: the profile form (product.md 'Validation')", () => {
   it("shows the fields with the stored values, the date selects and the hint", async () => {
     renderSettings();
     const form = await profileSection();
@@ -155,7 +155,7 @@ describe("settings: the username and password forms", () => {
   });
 });
 
-describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
+describe("the 'Edit profile photo' dialog (product.md 'Screens and routes' and 'Validation')", () => {
   function renderDialog() {
     render(
       <>
@@ -166,7 +166,7 @@ describe("the 'Edit profile photo' dialog (SPEC.md sections 2 and 5)", () => {
     return screen.getByRole("dialog", { name: "Edit profile photo" });
   }
 
-  it("shows the SPEC's texts, Save (disabled until a photo is chosen) and Cancel", () => {
+  it("shows the product's texts, Save (disabled until a photo is chosen) and Cancel", () => {
     const dialog = within(renderDialog());
     expect(dialog.getByText("JPEG, PNG, or GIF, max 5 MB")).toBeTruthy();
     expect(dialog.getByText("If you have any problems with your upload, try using a smaller photo")).toBeTruthy();

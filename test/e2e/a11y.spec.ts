@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
- * Issue 10, accessibility: axe-core (WCAG 2.1 A and AA) on every route in SPEC.md section 2's
+ * Issue 10, accessibility: axe-core (WCAG 2.1 A and AA) on every route in product.md "Screens and routes"'s
  * list and the app's other screens, each as the persona that can see it, at 1440 px and the
  * main ones at 375 px; then the open states (cookie banner, menus, popovers, dialogs). Any
  * serious or critical violation fails, listed by rule, help and element.
@@ -30,7 +30,7 @@ interface RouteRow {
 }
 
 const ROUTES: RouteRow[] = [
-  // SPEC.md section 2, "Known routes".
+  // product.md "Screens and routes", "Known routes".
   { path: "/", as: "visitor", phone: true },
   { path: "/", as: "user" },
   { path: "/business", as: "expert", phone: true },

@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { uniqueClientIp } from "./support/helpers";
 
-/** SPEC.md section 8, the error catalogue. */
+/** product.md "Error messages", the error catalogue. */
 const NOT_FOUND_TEXT = "Sorry, we couldn’t find that page. Please try to use searching or connect to the support team.";
 const FORBIDDEN_TEXT =
   "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team.";

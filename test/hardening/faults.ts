@@ -58,7 +58,7 @@ export class StreamReader {
 }
 
 /**
- * An error answer in the SPEC's shape: the API's `{error, statusCode}` for a 4xx or 5xx, the plain
+ * An error answer in the product's shape: the API's `{error, statusCode}` for a 4xx or 5xx, the plain
  * error text for a page's 5xx; a 503 also says when to try again (Retry-After).
  */
 export function errorShapeOk(path: string, response: Response, text: string): boolean {

@@ -50,7 +50,7 @@ export interface LoadResult {
   writes: { likes: number; unlikes: number; comments: number; posts: number; subscribes: number; cancels: number };
   uncertain: number;
   checks: { name: string; compared: number; mismatches: string[] }[];
-  /** Every request: when it started (epoch ms), how long it took, its status, whether an error was in the SPEC's shape. */
+  /** Every request: when it started (epoch ms), how long it took, its status, whether an error was in the product's shape. */
   answers: LoadAnswer[];
 }
 

@@ -6,7 +6,7 @@
  *     demo data and a bench seed, HARDENING_CONNECTIONS (100) signed-in connections for HARDENING_DURATION
  *     (300) seconds, 80 % reads / 20 % writes; zero 5xx and every count in the database as the 2xx answers said;
  *     In the middle of it PostgreSQL is stopped for HARDENING_OUTAGE_SECONDS and started again (with a
- *     cluster of the run's own): only 503s in the SPEC's shape while it is down, success within 5 s of
+ *     cluster of the run's own): only 503s in the product's shape while it is down, success within 5 s of
  *     its return, and the counts still as the answers said (a write answered 5xx may or may not be in);
  *  3. the fault run: the same outage under a steady load with notification streams open (they miss
  *     nothing), then the S3, SMTP and Stripe stand-ins stopped in turn;
@@ -447,7 +447,7 @@ function judgeLoad(result: LoadResult, outage: LoadOutage | null): OutageFigures
   const tallyDuring = tally(during.map((a) => ({ status: a.status })));
   const wrong = during.filter((a) => is5xx(a) && (a.status !== 503 || !a.shapeOk));
   verdict(
-    "load outage: every failure is a 503 in the SPEC's shape with Retry-After, never a 500",
+    "load outage: every failure is a 503 in the product's shape with Retry-After, never a 500",
     wrong.length === 0 && during.every((a) => typeof a.status === "number"),
     JSON.stringify(tallyDuring),
   );
@@ -691,7 +691,7 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
     bad.length === 0,
     JSON.stringify(outage.duringOutage),
   );
-  verdict("fault: 503s in the SPEC's shape with Retry-After", outage.duringOutageShapeOk);
+  verdict("fault: 503s in the product's shape with Retry-After", outage.duringOutageShapeOk);
   verdict(
     "fault: no request hangs past 10 s",
     !load.outcomes.some((o) => o.status === "timeout"),
@@ -778,7 +778,7 @@ async function faultRun(cluster: Cluster): Promise<FaultFigures> {
       `storage down: presign ${down.presign}, POST to the bucket ${down.post}, metadata ${down.metadata.status} ${JSON.stringify(down.metadata.json)}; reads ${reads.map((r) => r.status).join(", ")}`,
     );
     verdict(
-      "storage down: the upload fails clearly (503 in the SPEC's shape), never 500",
+      "storage down: the upload fails clearly (503 in the product's shape), never 500",
       down.metadata.status === 503 && Boolean(shape),
       `metadata ${down.metadata.status}`,
     );
@@ -958,7 +958,7 @@ function report(load: LoadResult | null, loadOutage: OutageFigures | null, fault
     );
     lines.push("");
     lines.push(
-      `- Stopping took ${o.stopTookMs} ms; requests started while it was down: ${JSON.stringify(o.duringOutage)}; all in the SPEC's shape with Retry-After: ${o.duringOutageShapeOk ? "yes" : "NO"}; longest of them ${o.maxLatencyDuringOutageMs} ms`,
+      `- Stopping took ${o.stopTookMs} ms; requests started while it was down: ${JSON.stringify(o.duringOutage)}; all in the product's shape with Retry-After: ${o.duringOutageShapeOk ? "yes" : "NO"}; longest of them ${o.maxLatencyDuringOutageMs} ms`,
     );
     lines.push(
       `- First success ${o.firstSuccessAfterReturnMs} ms after the database's return; last failure ${o.lastFailureAfterReturnMs === null ? "none" : `${o.lastFailureAfterReturnMs} ms`} after it; the app was not restarted`,

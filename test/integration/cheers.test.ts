@@ -199,7 +199,7 @@ describe(`Cheers with payments off (${testDatabaseEngine()})`, () => {
     expect((await businessCheers(expert.jar, "?size=1000")).status).toBe(400);
   });
 
-  it("validates the amount (integer cents, $1 to $500) and the message (280 characters) with the SPEC's error shape", async () => {
+  it("validates the amount (integer cents, $1 to $500) and the message (280 characters) with the product's error shape", async () => {
     const { expert, fan } = await expertWithFollower();
     const cases: [unknown, Record<string, string[]>][] = [
       [{}, { amount: [CHEER_MESSAGES.amountRequired] }],

@@ -217,7 +217,7 @@ describe(`demo data (${testDatabaseEngine()})`, () => {
     );
   });
 
-  it("writes free posts and picks with Slate bodies and previews that fit the SPEC's limits", async () => {
+  it("writes free posts and picks with Slate bodies and previews that fit the product's limits", async () => {
     const posts = await database.db.select().from(schema.posts);
     const picks = posts.filter((p) => p.postType === "Pick");
     expect(picks.length).toBeGreaterThan(10);

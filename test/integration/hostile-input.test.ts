@@ -9,10 +9,10 @@
  * - an invalid request (wrong types, missing fields, a body that is not an object, nesting deeper
  *   than any form sends, huge strings, malformed JSON, another Content-Type, `__proto__` keys
  *   around an invalid field, a body over the 1 MB cap) is a 4xx, never a 2xx;
- * - every 4xx has the API's error shape (DECISIONS.md: `{error, errors?, statusCode}`);
+ * - every 4xx has the API's error shape (product.md: `{error, errors?, statusCode}`);
  * - a refused request leaves the database as it was (row counts and a checksum of every table);
  * - a hostile value that is valid (an SQL or HTML fragment as a title, say) may be stored: it comes
- *   back verbatim (trimmed, SPEC.md section 5), and nothing reaches Object.prototype.
+ *   back verbatim (trimmed, product.md "Validation"), and nothing reaches Object.prototype.
  *
  * `HOSTILE_RUNS` (default 15) sets the random runs per route and family; `HOSTILE_SEED` replays a
  * failure (fast-check prints the seed and the shrunk counterexample).
@@ -632,7 +632,7 @@ function judge(target: Target, attempt: Attempt, answer: Answer, before: string,
   return null;
 }
 
-/** DECISIONS.md: `{"error": "message", "errors": {"field": ["message", …]}, "statusCode": N}`, nothing else. */
+/** product.md: `{"error": "message", "errors": {"field": ["message", …]}, "statusCode": N}`, nothing else. */
 function errorShape(answer: Answer): string | null {
   if (!answer.headers?.get("Content-Type")?.startsWith("application/json"))
     return `not JSON (${answer.headers?.get("Content-Type")})`;

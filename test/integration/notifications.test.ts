@@ -236,7 +236,7 @@ describe(`the notification API (${testDatabaseEngine()})`, () => {
     });
     expect(all.body).toEqual({ payload: { newNotificationsCount: 0 } });
 
-    // One kind, in either spelling SPEC.md gives.
+    // One kind, in either spelling product.md gives.
     for (const spelling of ["PostLike", "postLike"])
       expect((await list(expert.jar, `?dataType=${spelling}`)).body.items).toHaveLength(3);
     expect((await list(expert.jar, "?dataType=newComment")).body.items).toEqual([]);

@@ -489,7 +489,7 @@ describe(`the subscription price (${testDatabaseEngine()})`, () => {
   const setPrice = (context: ReturnType<typeof makeLoadContext>, jar: CookieJar | undefined, body: unknown) =>
     post(priceRoute, context, "/api/subscriptions/price", jar, body);
 
-  it("validates with the SPEC's messages", async () => {
+  it("validates with the product's messages", async () => {
     const { jar } = await makeUser({ expert: true });
     for (const price of [99, 0, -100, "abc", null, 150.5]) {
       const { status: code, body } = await setPrice(off, jar, { price, description: "ok" });

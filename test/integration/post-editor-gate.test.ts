@@ -1,5 +1,5 @@
 /**
- * SPEC.md sections 2 and 6, decision 018: `?createEditPost=` opens the post dialog on any page,
+ * product.md "Screens and routes" and "Roles and permissions", decision 018: `?createEditPost=` opens the post dialog on any page,
  * for experts only. The root loader sends a visitor to sign in (coming back to the dialog) and a
  * signed-in non-expert to /become-expert; an expert gets the page.
  */

@@ -39,7 +39,7 @@ describe(`rate limits kept in the database (${testDatabaseEngine()})`, () => {
     expect(fresh).toMatchObject({ allowed: true, count: 1 });
   });
 
-  it("throws the SPEC's 429 with Retry-After", async () => {
+  it("throws the product's 429 with Retry-After", async () => {
     const rule = { name: "t5", limit: 1, windowSeconds: 30 };
     await enforceRateLimit(database.db, rule, "y");
     const error = await enforceRateLimit(database.db, rule, "y").catch((e) => e);

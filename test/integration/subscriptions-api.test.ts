@@ -113,7 +113,7 @@ describe(`subscribing with payments off (${testDatabaseEngine()})`, () => {
     });
   });
 
-  it("answers the SPEC's errors: signed out 401, no body 422, unknown or non-expert 404, yourself 422, twice 422", async () => {
+  it("answers the product's errors: signed out 401, no body 422, unknown or non-expert 404, yourself 422, twice 422", async () => {
     const expert = await fx.makeUser({ expert: true });
     const plain = await fx.makeUser();
     const reader = await fx.makeUser();

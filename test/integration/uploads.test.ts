@@ -95,7 +95,7 @@ describe(`POST /api/file/presign (${testDatabaseEngine()})`, () => {
     expect((await presign(context, jar, { type: "image/png" })).status).toBe(403);
   });
 
-  it("refuses anything but the SPEC's image types with errors.type", async () => {
+  it("refuses anything but the product's image types with errors.type", async () => {
     const { jar } = await signedInUser();
     for (const body of [{ type: "video/mp4" }, { type: "text/html" }, { type: "image/svg+xml" }, {}, { type: 42 }]) {
       const result = await presign(context, jar, body);

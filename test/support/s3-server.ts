@@ -1,6 +1,6 @@
 /**
  * A local S3 (s3rver) for tests: real S3 HTTP API on 127.0.0.1, a throw-away folder, one
- * bucket. It takes browser POST uploads but does NOT enforce POST policies (STACK.md), so tests
+ * bucket. It takes browser POST uploads but does NOT enforce POST policies, so tests
  * check the policy minio signs by decoding it.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -7,7 +7,7 @@ import { EnvError, parseEnv } from "~/config/env.server";
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "sharpside-env-"));
 
 describe("parseEnv", () => {
-  it("fills every default from DECISIONS.md when nothing is set", () => {
+  it("fills every default from product.md when nothing is set", () => {
     const dataDir = tempDir();
     const env = parseEnv({ DATA_DIR: dataDir });
     expect(env.PORT).toBe(3000);

@@ -25,7 +25,7 @@ function errorsOf(input: unknown) {
   return result.success ? {} : fieldErrorsFromZod(result.error);
 }
 
-describe("isBodyNonEmpty (SPEC.md section 5)", () => {
+describe("isBodyNonEmpty (product.md 'Validation')", () => {
   it.each([
     ["text", [paragraph("Hi")], true],
     [
@@ -120,7 +120,7 @@ describe("postInputSchema", () => {
     expect(errorsOf({ ...validPost, title: "x".repeat(1000) }).title).toBeUndefined();
   });
 
-  it("body: Required when empty by the SPEC's rule", () => {
+  it("body: Required when empty by the product's rule", () => {
     expect(errorsOf({ ...validPost, body: [paragraph("  ")] }).body).toEqual(["Required"]);
     expect(errorsOf({ ...validPost, body: undefined }).body).toEqual(["Required"]);
   });

@@ -9,7 +9,7 @@ import {
 const messages = (result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
-describe("subscription price schemas (SPEC.md section 5)", () => {
+describe("subscription price schemas (product.md 'Validation')", () => {
   it("takes cents in the API: at least 100, whole", () => {
     expect(subscriptionPriceSchema.parse({ price: 100 })).toEqual({ price: 100, description: undefined });
     expect(messages(subscriptionPriceSchema.safeParse({ price: 99 }))).toEqual({

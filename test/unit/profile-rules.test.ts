@@ -13,7 +13,7 @@ import { isUsStateCode, US_STATES } from "~/modules/profiles/us-states";
 
 const now = new Date("2026-11-23T12:00:00Z");
 
-describe("birth date (SPEC.md sections 5 and 9)", () => {
+describe("birth date (product.md 'Validation' and 'Limits')", () => {
   it("offers 1950 to the current year minus 15", () => {
     const years = birthYears(now);
     expect(years[0]).toBe(1950);
@@ -72,7 +72,7 @@ describe("the form's value becomes the API's input", () => {
   });
 });
 
-describe("username rule (DECISIONS.md)", () => {
+describe("username rule (product.md)", () => {
   it.each(["abc", "Sharp.Shooter_7", "a".repeat(30)])("takes %j", (name) =>
     expect(userNameSchema.safeParse(name).success).toBe(true),
   );

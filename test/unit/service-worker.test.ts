@@ -58,7 +58,7 @@ describe("the background worker", () => {
     expect(script).toContain(`const SHELL = ["/assets/a.js"];`);
   });
 
-  it("words its offline page as SPEC.md's error catalogue, with the app's name escaped", () => {
+  it("words its offline page as the product's error catalogue, with the app's name escaped", () => {
     const script = serviceWorkerScript({ id: "b", shell: [] }, `<Sharp & "side">`);
     const offlinePage = JSON.parse(/const OFFLINE_PAGE = (".*");/.exec(script)![1]) as string;
     expect(offlinePage).toContain("<h1>It looks like you offline</h1>");

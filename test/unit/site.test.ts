@@ -6,7 +6,7 @@ import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import { defaultMeta, pageMeta, shareMeta, titleFor } from "~/modules/site/meta";
 import { TOP_FAQS, visibleNavItems, type NavItem } from "~/modules/site/site";
 
-describe("titles (SPEC.md section 1)", () => {
+describe("titles (product.md 'What it is')", () => {
   it("puts the page title, a vertical bar and the product name in capitals", () => {
     expect(titleFor("Sharpside", "Contacts")).toBe("Contacts | SHARPSIDE");
     expect(titleFor("Sharpside")).toBe("SHARPSIDE");
@@ -90,7 +90,7 @@ describe("canonical address and share cards (issue 10)", () => {
   });
 });
 
-describe("navigation roles (SPEC.md section 6)", () => {
+describe("navigation roles (product.md 'Roles and permissions')", () => {
   const items: NavItem[] = [
     { label: "Everyone", to: "/a", roles: [] },
     { label: "Experts", to: "/b", roles: ["Expert"] },
@@ -102,8 +102,8 @@ describe("navigation roles (SPEC.md section 6)", () => {
   });
 });
 
-describe("error catalogue (SPEC.md section 8)", () => {
-  it("has the SPEC's text per status", () => {
+describe("error catalogue (product.md 'Error messages')", () => {
+  it("has the product's text per status", () => {
     expect(defaultErrorMessage(403)).toBe(
       "Sorry, but you don’t have permission to access this area. Try another account or connect to the support team.",
     );
@@ -133,7 +133,7 @@ describe("cookies", () => {
   });
 });
 
-describe("money (SPEC.md section 9)", () => {
+describe("money (product.md 'Limits')", () => {
   it("shows cents as USD without minimum fraction digits, or with 2 decimals in plain form", () => {
     expect(formatUsd(2999)).toBe("$29.99");
     expect(formatUsd(2000)).toBe("$20");
@@ -156,7 +156,7 @@ describe("generated avatars", () => {
   });
 });
 
-describe("FAQ (SPEC.md section 1)", () => {
+describe("FAQ (product.md 'What it is')", () => {
   it("covers every point the SPEC lists", () => {
     const text = TOP_FAQS.map((f) => `${f.question} ${f.answer}`).join(" ");
     for (const point of [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { trimStrings } from "~/modules/http/trim";
 
-describe("trimStrings (SPEC.md section 5)", () => {
+describe("trimStrings (product.md 'Validation')", () => {
   it("trims strings recursively through objects and arrays", () => {
     expect(trimStrings({ a: "  x ", b: [" y", { c: "z  " }], n: 1, t: true, nil: null })).toEqual({
       a: "x",

@@ -14,7 +14,7 @@ import {
 } from "~/modules/uploads/upload-client";
 import { UPLOAD_TYPE_MESSAGE } from "~/modules/uploads/upload-types";
 
-describe("upload error texts (SPEC.md section 8)", () => {
+describe("upload error texts (product.md 'Error messages')", () => {
   it("takes the storage answer's XML Message", () => {
     const minio = `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed object size.</Message><Key>uploads/a.png</Key><BucketName>b</BucketName></Error>`;

@@ -7,7 +7,7 @@ type NativeProps = Omit<
 >;
 
 /**
- * SPEC.md section 5: the e-mail code. Whatever is typed or pasted is cleaned as it arrives
+ * product.md "Validation": the e-mail code. Whatever is typed or pasted is cleaned as it arrives
  * (whitespace and anything but letters and digits dropped, capitals, only the first 6 kept), and
  * the form is sent by itself the moment the sixth character arrives.
  */

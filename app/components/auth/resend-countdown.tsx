@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** SPEC.md section 9: 60 s between two resends. */
+/** product.md "Limits": 60 s between two resends. */
 export const RESEND_WAIT_SECONDS = 60;
-/** SPEC.md section 4: the counter lives in session storage, so a reload does not reset it. */
+/** product.md "States": the counter lives in session storage, so a reload does not reset it. */
 export const RESEND_AVAILABLE_AT_KEY = "emailCodeResendAvailableAt";
 
 /** 59 → "00:59", 75 → "01:15". */
@@ -32,7 +32,7 @@ export function useResendCountdown(): { secondsLeft: number; start: () => void }
     setNow(Date.now());
   }, []);
 
-  // Counted 00:59 down to 00:01 (SPEC.md shows '00:NN'), then the button is back.
+  // Counted 00:59 down to 00:01 (product.md shows '00:NN'), then the button is back.
   const secondsLeft = availableAt ? Math.max(0, Math.ceil((availableAt - now) / 1000) - 1) : 0;
   const counting = secondsLeft > 0;
 

@@ -8,7 +8,7 @@ export interface AccountMenuItem {
   to: string;
 }
 
-/** SPEC.md section 2: the avatar menu's links; My profile and Business are for experts only. */
+/** product.md "Screens and routes": the avatar menu's links; My profile and Business are for experts only. */
 export function accountMenuItems(user: Pick<HeaderUser, "roles">): AccountMenuItem[] {
   const expert = user.roles.includes("Expert");
   return [

@@ -16,7 +16,7 @@ import { Sidebar } from "./sidebar";
 export const TOAST_DURATION_MS = 5000;
 
 /**
- * SPEC.md section 2 "Layout": skip link, sticky header, collapsible sidebar (full-screen menu
+ * product.md "Screens and routes" "Layout": skip link, sticky header, collapsible sidebar (full-screen menu
  * below 1024 px), the page, footer, back-to-top, cookie banner, toasts, the progress bar, and the
  * offline message and new-version dialog.
  * Rendered with whatever root data exists, so error pages keep the same frame.

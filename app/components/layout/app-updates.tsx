@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 
-/** SPEC.md section 9: the background worker is checked every 30 s. */
+/** product.md "Limits": the background worker is checked every 30 s. */
 export const BUILD_CHECK_INTERVAL_MS = 30_000;
 /** A worker that does not answer (stopped mid-install, say) counts as no answer; the next check asks again. */
 const WORKER_ANSWER_TIMEOUT_MS = 5_000;
@@ -102,7 +102,7 @@ function useNewVersion(buildId: string) {
   return { announced, dialogOpen, closeDialog: () => setDialogOpen(false), reload };
 }
 
-/** SPEC.md sections 2 and 4: the 'We have a new version for you!' dialog, once per new build. */
+/** product.md "Screens and routes" and "States": the 'We have a new version for you!' dialog, once per new build. */
 export function UpdateNotice({ buildId }: { buildId: string }) {
   const { announced, dialogOpen, closeDialog, reload } = useNewVersion(buildId);
   if (!announced || !dialogOpen) return null;
@@ -113,7 +113,7 @@ export function UpdateNotice({ buildId }: { buildId: string }) {
   );
 }
 
-/** SPEC.md section 8: 'It looks like you offline' while the browser has no network. */
+/** product.md "Error messages": 'It looks like you offline' while the browser has no network. */
 export function OfflineNotice() {
   const [offline, setOffline] = useState(false);
   useEffect(() => {

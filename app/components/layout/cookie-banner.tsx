@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 
 /**
- * SPEC.md section 4: unset consent shows the banner; Accept stores 'true', Reject 'false' in the
+ * product.md "States": unset consent shows the banner; Accept stores 'true', Reject 'false' in the
  * cookieConsent cookie. A real form, so it works before the page's scripts have loaded.
  */
 export function CookieBanner() {

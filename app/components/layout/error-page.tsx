@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** SPEC.md section 2: the error page's texts by status. */
+/** product.md "Screens and routes": the error page's texts by status. */
 export function errorPageText(status: number): { title: string; message: string } {
   if (status === 403) return { title: "Forbidden", message: "You don't have permission to see this content" };
   if (status === 404)

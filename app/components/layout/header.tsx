@@ -19,7 +19,7 @@ export interface HeaderUser {
 
 export { SEARCH_PLACEHOLDER } from "~/components/search/header-search";
 
-/** Sign-in link that brings the visitor back to where they were (SPEC.md section 2). */
+/** Sign-in link that brings the visitor back to where they were (product.md "Screens and routes"). */
 export function useSignInHref(): string {
   const location = useLocation();
   return signInHref(location.pathname, location.search);
@@ -33,7 +33,7 @@ export function becomeExpertHref(user: HeaderUser | null): string {
   return user ? "/become-expert" : "/become-partner";
 }
 
-/** Route modules set `handle.signOutOnLogoClick` (the verification pages, SPEC.md section 2). */
+/** Route modules set `handle.signOutOnLogoClick` (the verification pages, product.md "Screens and routes"). */
 export interface SignOutOnLogoHandle {
   signOutOnLogoClick?: boolean;
 }
@@ -42,7 +42,7 @@ function useLogoSignsOut(): boolean {
   return useMatches().some((match) => (match.handle as SignOutOnLogoHandle | undefined)?.signOutOnLogoClick === true);
 }
 
-/** The current page with the create-post dialog's query parameter (SPEC.md section 2). */
+/** The current page with the create-post dialog's query parameter (product.md "Screens and routes"). */
 function useNewPostHref(): string {
   const location = useLocation();
   const params = new URLSearchParams(location.search);

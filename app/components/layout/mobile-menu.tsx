@@ -6,7 +6,7 @@ import { displayName } from "./account-menu";
 import type { HeaderUser } from "./header";
 import type { ExpertLink } from "./sidebar";
 
-/** SPEC.md section 2: the mobile menu's title is the user's name, or 'Menu' when signed out. */
+/** product.md "Screens and routes": the mobile menu's title is the user's name, or 'Menu' when signed out. */
 export function mobileMenuTitle(user: HeaderUser | null): string {
   return user ? displayName(user) : "Menu";
 }

@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import NProgress from "nprogress";
 import { useEffect } from "react";
 
-/** SPEC.md section 9: the progress bar's settings, and the 400 ms before it appears. */
+/** product.md "Limits": the progress bar's settings, and the 400 ms before it appears. */
 export const PROGRESS_SETTINGS = {
   minimum: 0.08,
   speed: 200,

@@ -1,7 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useRef } from "react";
 
-/** SPEC.md section 2: shown once when the background worker reports a build other than this page's. */
+/** product.md "Screens and routes": shown once when the background worker reports a build other than this page's. */
 export default function UpdateDialog({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
   const reloadButton = useRef<HTMLButtonElement>(null);
   return (

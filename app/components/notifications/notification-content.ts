@@ -1,5 +1,5 @@
 /**
- * What one notification says, where it leads and whose face it shows, per kind (SPEC.md section
+ * What one notification says, where it leads and whose face it shows, per kind (product.md section
  * 3). Pure functions, so the panel, the page and the tests read the same rules.
  */
 import {
@@ -12,7 +12,7 @@ import {
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { formatUsdPlain } from "~/modules/money/money";
 
-/** SPEC.md section 3 gives both spellings ("postLike" and "PostLike"): read either. */
+/** product.md "Entities" gives both spellings ("postLike" and "PostLike"): read either. */
 export function kindOf(notification: Pick<NotificationDTO, "dataType">): NotificationKind | null {
   const type = notification.dataType ?? "";
   const capitalised = type.charAt(0).toUpperCase() + type.slice(1);
@@ -95,7 +95,7 @@ export function notificationHref(notification: NotificationDTO): string | null {
       return post;
     case "NewComment":
     case "ReplyComment":
-      // The post page scrolls to the comment (SPEC.md section 2: /posts/{id}?scrollTo=).
+      // The post page scrolls to the comment (product.md "Screens and routes": /posts/{id}?scrollTo=).
       return post && commentInfo ? `${post}?scrollTo=${encodeURIComponent(commentInfo.id)}` : post;
     case "NewSubscription":
       // A subscribing expert has a public page; a plain user has none, so the expert's own business figures.
@@ -110,7 +110,7 @@ export function notificationHref(notification: NotificationDTO): string | null {
   }
 }
 
-/** SPEC.md's counter badge: hidden at 0, capped at "99+". */
+/** the product's counter badge: hidden at 0, capped at "99+". */
 export function badgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 99 ? "99+" : String(count);

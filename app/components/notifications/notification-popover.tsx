@@ -26,7 +26,7 @@ export function NotificationPopover({
   );
 }
 
-/** SPEC.md sections 2 and 9: titled 'Notifications', 348 px wide with a 228 px list. */
+/** product.md "Screens and routes" and "Limits": titled 'Notifications', 348 px wide with a 228 px list. */
 function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
   const panelRef = useRef<HTMLDivElement>(null);
   return (

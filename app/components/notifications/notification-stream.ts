@@ -1,5 +1,5 @@
 /**
- * The live notifications (SPEC.md section 4): ONE EventSource per page, whoever listens (the bell,
+ * The live notifications (product.md "States"): ONE EventSource per page, whoever listens (the bell,
  * the open panel, the /notifications page). Opened with the first listener, closed with the last,
  * so signing out (the bell unmounts) ends it.
  *

@@ -1,12 +1,12 @@
 /**
- * A notification as the API answers it (SPEC.md section 3), as the browser reads it. Client-safe:
+ * A notification as the API answers it (product.md "Entities"), as the browser reads it. Client-safe:
  * the list, the counters and the stream all carry this shape.
  */
 import type { NotificationKind } from "~/modules/notifications/notification-kinds";
 
 export { NOTIFICATION_KINDS, type NotificationKind } from "~/modules/notifications/notification-kinds";
 
-/** SPEC.md section 3: roles come as an array or a single value. */
+/** product.md "Entities": roles come as an array or a single value. */
 export type Roles = string[] | string | null | undefined;
 
 /** Someone shown on a notification: the actor, or the expert whose post it is. */

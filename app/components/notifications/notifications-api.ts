@@ -1,5 +1,5 @@
 /**
- * The notification calls (SPEC.md section 7) through `apiFetch`, so an expired access cookie is
+ * The notification calls (product.md "The API") through `apiFetch`, so an expired access cookie is
  * renewed as on every other call. Never cached: a stale count or list would be wrong at once.
  */
 import { apiFetch } from "~/modules/http/api-client";
@@ -7,7 +7,7 @@ import type { NotificationPage, UnreadCountAnswer } from "./notification-types";
 
 const BASE = "/api/notifications/see-notifications";
 export const NOTIFICATION_STREAM_URL = "/api/notifications/sse-notifications";
-/** SPEC.md section 9: notification pages of 5. */
+/** product.md "Limits": notification pages of 5. */
 export const NOTIFICATION_PAGE_SIZE = 5;
 
 export async function fetchUnreadCount(): Promise<number> {

@@ -3,7 +3,7 @@ import type { NotificationKind } from "~/modules/notifications/notification-kind
 
 export const NOTIFICATIONS_INTENT = "notifications";
 
-/** Each kind as the settings name it (SPEC.md section 3's kinds). */
+/** Each kind as the settings name it (product.md "Entities"'s kinds). */
 export const NOTIFICATION_KIND_LABELS = {
   PostLike: "Likes on my posts",
   NewComment: "Comments on my posts",

@@ -7,7 +7,7 @@ import { subscribeToNotifications } from "./notification-stream";
 import type { NotificationDTO } from "./notification-types";
 import { setUnreadCount } from "./unread-count";
 
-/** SPEC.md section 9: up to 10 at first, i.e. two pages of 5. */
+/** product.md "Limits": up to 10 at first, i.e. two pages of 5. */
 const INITIAL_PAGES = 2;
 
 export type ListStatus = "loading" | "idle" | "error";
@@ -19,7 +19,7 @@ const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.e
  * grown page by page by cursor; ones arriving on the stream are put on top. Mount it when the list
  * is shown (the panel mounts it on every opening), so each showing starts from fresh data.
  *
- * SPEC.md section 4: when the first loaded notification is unread, everything up to its createdOn
+ * product.md "States": when the first loaded notification is unread, everything up to its createdOn
  * is marked read and the badge takes the server's new count. The dots stay on the items shown
  * now, so the reader still sees what was new; the next load shows them read.
  */
@@ -86,7 +86,7 @@ async function markReadUpTo(first: NotificationDTO | undefined) {
   try {
     setUnreadCount(await markNotificationsRead(first.createdOn));
   } catch (error) {
-    // SPEC.md section 8: a notification failure is an error toast with the server's text.
+    // product.md "Error messages": a notification failure is an error toast with the server's text.
     toast.error(messageOf(error));
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The membership card form (SPEC.md section 4 "Checkout"): on load it requests a checkout; when
+ * The membership card form (product.md "States" "Checkout"): on load it requests a checkout; when
  * the answer says skipExpertPayment it goes to the congratulations page (a full load, so the
  * user and profile data are fresh); otherwise the clientSecret feeds Stripe's Payment Element.
  * After the card is confirmed it waits for the server to hear Stripe's webhook (the role only

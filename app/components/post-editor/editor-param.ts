@@ -1,5 +1,5 @@
 /**
- * The query parameter that opens the create/edit post dialog on any page (SPEC.md section 2):
+ * The query parameter that opens the create/edit post dialog on any page (product.md "Screens and routes"):
  * `?createEditPost=NEW` or `?createEditPost={postId}`. Client-safe; the root loader gates it.
  */
 export const POST_EDITOR_PARAM = "createEditPost";

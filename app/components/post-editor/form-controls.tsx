@@ -181,7 +181,7 @@ export const isUpcoming = (event: Pick<EventDTO, "startsAt">, now = Date.now()) 
   new Date(event.startsAt).getTime() > now;
 
 /**
- * The event select ("event" variant, SPEC.md sections 2 and 9): the games of the chosen category
+ * The event select ("event" variant, product.md "Screens and routes" and "Limits"): the games of the chosen category
  * (`useCategoryEvents`) with teams and start time, in a 462 px dropdown. Optional for a Post
  * ("No event" first); a pick's leg needs one and lists only games not started.
  */

@@ -34,7 +34,7 @@ export interface ImageUploads {
   cancel: (uploadId: string) => void;
 }
 
-/** Why a file cannot be a post image, in the generic file-drop words (SPEC.md section 5); null when it can. */
+/** Why a file cannot be a post image, in the generic file-drop words (product.md "Validation"); null when it can. */
 export function imageFileProblem(file: Pick<File, "type" | "size">): string | null {
   if (!isImageMimeType(file.type)) return UPLOAD_TYPE_MESSAGE;
   if (file.size > MAX_UPLOAD_BYTES) return `File is larger than ${MAX_UPLOAD_BYTES} bytes`;

@@ -1,5 +1,5 @@
 /**
- * Links in a post (SPEC.md section 5 "Links", decision 018). The editor takes `http(s)://` URLs
+ * Links in a post (product.md "Validation" "Links", decision 018). The editor takes `http(s)://` URLs
  * and site-relative paths; a link is internal when it is relative or its origin is the site's
  * own, and external links open in a new tab without follow, opener or referrer. Pure.
  */

@@ -106,7 +106,7 @@ export function legsForMarket(current: PickMarket | "", legs: LegFormValues[], n
   return [retarget(legs[0] ?? newLeg(next), next)];
 }
 
-/** SPEC.md section 5: typed text becomes a number, or undefined when it is not numeric. */
+/** product.md "Validation": typed text becomes a number, or undefined when it is not numeric. */
 export function toNumber(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;

@@ -1,5 +1,5 @@
 /**
- * The create/edit post dialog (SPEC.md sections 2 and 9; decision 018), loaded on demand by
+ * The create/edit post dialog (product.md "Screens and routes" and "Limits"; decision 018), loaded on demand by
  * `PostEditorHost`: 700 px wide, full screen on a phone, focus kept inside, Escape or a click
  * outside closes after asking to discard unsaved changes. Loads the sports and bet types, and
  * in edit mode the post, from the JSON API.

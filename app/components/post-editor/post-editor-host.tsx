@@ -1,5 +1,5 @@
 /**
- * Where the create/edit post dialog mounts (SPEC.md section 2, decision 018): on every page,
+ * Where the create/edit post dialog mounts (product.md "Screens and routes", decision 018): on every page,
  * when the URL carries `?createEditPost=`. The dialog and the editor (Slate and the rest) are a
  * chunk of their own, fetched only when the dialog opens, and only in the browser: the server
  * renders nothing here. The root loader already sent anyone but an expert elsewhere.

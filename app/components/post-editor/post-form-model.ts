@@ -38,7 +38,7 @@ export interface PostFormValues {
   /** A Pick's market, "" until chosen; its legs follow it (pick-form-model.ts). */
   market: PickMarket | "";
   legs: LegFormValues[];
-  /** Typed text; sent as a number (SPEC.md section 5: not numeric → undefined). */
+  /** Typed text; sent as a number (product.md "Validation": not numeric → undefined). */
   units: string;
 }
 
@@ -248,7 +248,7 @@ export function validatePost(
 }
 
 /**
- * A failed save (SPEC.md section 5): each named field's messages on that field (`legs.1.side` on
+ * A failed save (product.md "Validation"): each named field's messages on that field (`legs.1.side` on
  * the second leg's side); the single message at the root when no field was named, or one the
  * dialog does not show.
  */

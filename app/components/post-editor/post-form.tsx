@@ -1,5 +1,5 @@
 /**
- * The create/edit post form (SPEC.md sections 2, 5 and 8; decisions 017 and 018): the fields,
+ * The create/edit post form (product.md "Screens and routes", "Validation" and "Error messages"; decisions 017 and 018): the fields,
  * the same validation the server runs, then `POST /api/posts` or `PUT /api/posts/{id}` as JSON.
  * The server's 422 errors land on the named fields (a lone message at the root) and in a toast;
  * nothing typed is lost on a failure.
@@ -247,7 +247,7 @@ export function PostForm({
           ? error
           : new ApiClientError({ statusCode: 500, error: ERROR_MESSAGES.default });
       setErrors(serverErrors(failure, values));
-      // SPEC.md section 8: the server's text; a field's own message says more than the 422 default.
+      // product.md "Error messages": the server's text; a field's own message says more than the 422 default.
       const firstFieldMessage = failure.errors ? Object.values(failure.errors)[0]?.[0] : undefined;
       toast.error(firstFieldMessage ?? failure.error);
     } finally {

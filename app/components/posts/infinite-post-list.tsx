@@ -30,7 +30,7 @@ export interface InfinitePostListProps {
 
 /**
  * A list of PostCards that grows as the reader scrolls: the server renders the first page, then
- * the next page is fetched when a sentinel near the end comes into view (SPEC.md section 7:
+ * the next page is fetched when a sentinel near the end comes into view (product.md "The API":
  * pages loaded so far plus one, until meta.totalPages). A visible "Load more" button does the
  * same for keyboard users and moves the focus to the first new post; before the page hydrates
  * it is a plain link to the next page, so the list also works without JavaScript.

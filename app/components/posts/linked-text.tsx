@@ -6,7 +6,7 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/g;
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
 /**
- * Plain text with its web addresses as links, by the site's link rule (SPEC.md section 5): the
+ * Plain text with its web addresses as links, by the site's link rule (product.md "Validation"): the
  * site's own open in place, others in a new tab with nofollow, noopener and noreferrer. Nothing
  * else in the text becomes markup (React escapes it).
  */

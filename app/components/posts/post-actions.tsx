@@ -1,6 +1,6 @@
 /**
  * What a reader (or the author) does to a post from any view of it: like, notify-me and grading
- * a pick (SPEC.md section 4: optimistic; section 8: a failure shows the server's text).
+ * a pick (product.md "States": optimistic; section 8: a failure shows the server's text).
  *
  * Each control submits through a fetcher keyed by the post (`like:{id}`, `notify:{id}`,
  * `pick-result:{id}`), so every mounted view of the same post (its page, a card in a list) reads
@@ -113,7 +113,7 @@ function useViewer() {
   return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
 }
 
-/** /sign-in, coming back to this page afterwards (SPEC.md section 2). */
+/** /sign-in, coming back to this page afterwards (product.md "Screens and routes"). */
 function useSignInHref() {
   const location = useLocation();
   return signInHref(location.pathname, location.search);
@@ -293,7 +293,7 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
 }
 
 /**
- * The pick's result as every view shows it (SPEC.md section 4: set optimistically on the post and
+ * The pick's result as every view shows it (product.md "States": set optimistically on the post and
  * in lists): a graded pick's own result; else the pending grade; else the API's answer to it.
  */
 export function usePickResult(post: Pick<PostDTO, "id" | "pickResult">): PickResult | null {

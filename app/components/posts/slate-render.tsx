@@ -12,7 +12,7 @@ import { EmojiGlyph } from "~/components/post-editor/emoji-glyph";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { SlateNode } from "~/modules/posts/slate";
 
-/** The body column is the content width (SPEC.md section 9): images are served that wide. */
+/** The body column is the content width (product.md "Limits"): images are served that wide. */
 const BODY_IMAGE_WIDTH = 704;
 
 const EXTERNAL_REL = "nofollow noopener noreferrer";
@@ -31,7 +31,7 @@ const stringField = (node: SlateNode, ...keys: string[]): string | null => {
 
 export interface SafeLink {
   href: string;
-  /** SPEC.md section 5: internal only when its origin is the site's own (or it is a site path). */
+  /** product.md "Validation": internal only when its origin is the site's own (or it is a site path). */
   internal: boolean;
 }
 

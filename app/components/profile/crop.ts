@@ -1,5 +1,5 @@
 /**
- * The photo editor's pure parts and its canvas step (SPEC.md sections 4, 8 and 9; decision 014).
+ * The photo editor's pure parts and its canvas step (product.md "States", "Error messages" and "Limits"; decision 014).
  */
 
 export interface Point {
@@ -14,7 +14,7 @@ export interface Size {
 
 export interface Area extends Point, Size {}
 
-/** SPEC.md section 9: keyboard crop nudge steps 1, 10, 100 (px of the crop position). */
+/** product.md "Limits": keyboard crop nudge steps 1, 10, 100 (px of the crop position). */
 export const NUDGE_STEPS = { plain: 1, shift: 10, large: 100 } as const;
 
 /** Arrow moves 1 px, Shift+arrow 10 px, Alt/Ctrl/⌘+arrow 100 px. */
@@ -79,7 +79,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the cropped area on a canvas and answers it as a jpeg Blob (SPEC.md section 4). */
+/** Draws the cropped area on a canvas and answers it as a jpeg Blob (product.md "States"). */
 export async function cropToJpeg(src: string, area: Area, max: Size, quality = 0.9): Promise<Blob> {
   const image = await loadImage(src);
   const size = outputSize(area, max);

@@ -1,5 +1,5 @@
 /**
- * The 'Edit profile photo' dialog (SPEC.md sections 2, 4, 5, 8 and 9; decision 014): pick or
+ * The 'Edit profile photo' dialog (product.md "Screens and routes", "States", "Validation", "Error messages" and "Limits"; decision 014): pick or
  * drop one image (refused with a toast when the browser cannot decode it, whatever its name), crop
  * it (a circle for the profile photo, a wide rectangle for the cover), save: the crop becomes a
  * jpeg that is uploaded (3 tries) and handed back as a storage key, which the caller stores.
@@ -88,7 +88,7 @@ export function PhotoEditorDialog({
     return () => URL.revokeObjectURL(source.url);
   }, [source]);
 
-  // SPEC.md section 5: a refused file shows a toast with its name and the reasons.
+  // product.md "Validation": a refused file shows a toast with its name and the reasons.
   const onDropRejected = useCallback((rejections: Pick<FileRejection, "file" | "errors">[]) => {
     for (const rejection of rejections) {
       const { title, description } = describeRejection(rejection);

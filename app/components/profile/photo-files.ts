@@ -1,11 +1,11 @@
 /**
- * Which files the profile photo editor takes (SPEC.md sections 5 and 9) and how a refused one is
- * explained. react-dropzone writes sizes as "4.77 MB"; SPEC.md section 5 words them in bytes,
+ * Which files the profile photo editor takes (product.md "Validation" and "Limits") and how a refused one is
+ * explained. react-dropzone writes sizes as "4.77 MB"; product.md "Validation" words them in bytes,
  * so the messages are ours, keyed by the library's error codes.
  */
 import type { Accept, FileRejection } from "react-dropzone";
 
-/** SPEC.md section 5: png, jpeg/jpg, webp, avif (the visible text says otherwise, on purpose). */
+/** product.md "Validation": png, jpeg/jpg, webp, avif (the visible text says otherwise, on purpose). */
 export const PHOTO_ACCEPT: Accept = {
   "image/png": [".png"],
   "image/jpeg": [".jpg", ".jpeg"],
@@ -15,10 +15,10 @@ export const PHOTO_ACCEPT: Accept = {
 
 export const PHOTO_MAX_BYTES = 5_000_000;
 export const PHOTO_MAX_FILES = 1;
-/** SPEC.md section 9: 3 tries for profile images. */
+/** product.md "Limits": 3 tries for profile images. */
 export const PHOTO_UPLOAD_ATTEMPTS = 3;
 
-/** SPEC.md section 5, word for word: "text says JPEG, PNG, or GIF and max 5 MB". */
+/** product.md "Validation", word for word: "text says JPEG, PNG, or GIF and max 5 MB". */
 export const PHOTO_TYPES_TEXT = "JPEG, PNG, or GIF";
 export const PHOTO_SIZE_TEXT = "max 5 MB";
 export const PHOTO_HINT = "If you have any problems with your upload, try using a smaller photo";

@@ -1,5 +1,5 @@
 /**
- * The profile form of /settings (SPEC.md section 5; decision 014): conform + zod with native
+ * The profile form of /settings (product.md "Validation"; decision 014): conform + zod with native
  * validation off, the server's field errors on the named fields. The photos are edited in the
  * 'Edit profile photo' dialog, whose Save stores the photo at once (the `photo` intent, by a
  * fetcher): a crop is never lost for want of pressing 'Save profile', nor held back by the rest
@@ -98,7 +98,7 @@ export function ProfileForm({
   useEffect(() => setAvatar(profile.avatar ?? ""), [profile.avatar]);
   useEffect(() => setCover(profile.cover ?? ""), [profile.cover]);
 
-  // SPEC.md section 9: the default time zone is the browser's.
+  // product.md "Limits": the default time zone is the browser's.
   useEffect(() => {
     if (profile.timezone !== UNSET_TIMEZONE) return;
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;

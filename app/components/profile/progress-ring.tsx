@@ -1,4 +1,4 @@
-/** SPEC.md section 4: a ring that fills from 0 to 100 percent while a photo uploads. */
+/** product.md "States": a ring that fills from 0 to 100 percent while a photo uploads. */
 export function ProgressRing({
   percent,
   size = 64,

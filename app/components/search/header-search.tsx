@@ -38,7 +38,7 @@ function useCurrentQuery(): string {
 }
 
 /**
- * The header search box (SPEC.md section 2). From the large breakpoint up it sits in the header
+ * The header search box (product.md "Screens and routes"). From the large breakpoint up it sits in the header
  * with its suggestions in a popover below; under it the header shows a button that opens the box
  * as a full-width overlay. The slash key focuses the box (or opens the overlay) unless the user is
  * typing somewhere else. Either way it is a GET form to /search?q=, so it works before hydration.

@@ -1,5 +1,5 @@
 /**
- * The header search's suggestions (SPEC.md sections 2 and 3): `GET /api/search` asked for the top
+ * The header search's suggestions (product.md "Screens and routes" and "Entities"): `GET /api/search` asked for the top
  * few experts, categories and posts matching the typed text, and the links each one leads to.
  */
 import { useEffect, useState } from "react";
@@ -39,7 +39,7 @@ export function searchPageHref(query: string): string {
   return `/search?${new URLSearchParams({ q: query.trim() })}`;
 }
 
-/** The non-empty groups, in the SPEC's order: Experts, Category, Posts. */
+/** The non-empty groups, in the product's order: Experts, Category, Posts. */
 export function suggestionGroups(results: SearchSuggestions): SuggestionGroup[] {
   const groups: SuggestionGroup[] = [
     {

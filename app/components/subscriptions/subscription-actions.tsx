@@ -2,7 +2,7 @@
  * Subscribe, unsubscribe, resume and follow (issue 6) from the expert page and a locked pick.
  * Each button calls the JSON API with `apiFetch` (session renewal on a 401 included), then
  * revalidates the page so every figure on it (the lock, the subscriber count, the sidebar's
- * list) comes from the server again. A failure shows the server's text in a toast (SPEC.md
+ * list) comes from the server again. A failure shows the server's text in a toast (product.md
  * section 8); nothing pretends to have worked.
  */
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";

@@ -11,7 +11,7 @@ export interface ConfirmOptions {
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
-/** SPEC.md section 4: a dialog already open is closed first, then this wait before the next. */
+/** product.md "States": a dialog already open is closed first, then this wait before the next. */
 export const CONFIRM_REOPEN_DELAY_MS = 400;
 
 /** The dialog itself (Radix AlertDialog) is fetched on the first confirm() (issue 10). */

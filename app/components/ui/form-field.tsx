@@ -1,5 +1,5 @@
 /**
- * The pieces every form is built from (conform + zod, native validation off, SPEC.md section 5):
+ * The pieces every form is built from (conform + zod, native validation off, product.md "Validation"):
  * a labelled control with its hint and its first error under it, and the form-root error.
  */
 import type { FieldMetadata } from "@conform-to/react";
@@ -76,7 +76,7 @@ export function FieldFrame({
   );
 }
 
-/** SPEC.md section 5: a single error goes to the form root, centred in the error colour. */
+/** product.md "Validation": a single error goes to the form root, centred in the error colour. */
 export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
   return errors?.length ? (
     <p id={id} role="alert" className="text-center text-sm font-medium text-danger">

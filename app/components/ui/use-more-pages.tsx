@@ -8,7 +8,7 @@ interface PageAnswer<T> {
 }
 
 /**
- * A server-rendered first page of a page-number API list, grown by "Show more" (SPEC.md section
+ * A server-rendered first page of a page-number API list, grown by "Show more" (product.md section
  * 7: pages loaded so far plus one, until meta.totalPages). The first page follows the loader, so
  * a revalidation refreshes it without dropping what was loaded below; an item that moved up a
  * page meanwhile shows once. `remove` hides an item at once (an unfollow) before the loader

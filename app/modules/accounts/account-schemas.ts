@@ -1,5 +1,5 @@
 /**
- * The accounts forms' rules (SPEC.md section 5), shared by the pages (conform) and the API.
+ * The accounts forms' rules (product.md "Validation"), shared by the pages (conform) and the API.
  * Client-safe: no secrets, no database.
  */
 import { z } from "zod";
@@ -74,7 +74,7 @@ export type SignUpUserInput = z.output<typeof signUpUserSchema>;
 
 export const signUpBodySchema = z.object({ user: signUpUserSchema });
 
-/** fullName split on the first space into first and last name (SPEC.md section 5). */
+/** fullName split on the first space into first and last name (product.md "Validation"). */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim().replace(/\s+/g, " ");
   const space = trimmed.indexOf(" ");
@@ -112,7 +112,7 @@ export const changePasswordSchema = z
   });
 
 /**
- * SPEC.md section 5: only the first 6 characters count, whitespace is stripped, letters and
+ * product.md "Validation": only the first 6 characters count, whitespace is stripped, letters and
  * digits only. Codes are compared case-insensitively (they are shown in capitals).
  */
 export function normalizeEmailCode(input: string): string {

@@ -51,7 +51,7 @@ export async function signUp(
   await enforceRateLimit(db, { name: "sign-up", ...env.RATE_LIMIT_SIGN_UP }, client.ip);
   const user = await createAccount(db, { input, flow });
   await issueEmailCode(context, user);
-  // DECISIONS.md: sign-up signs the user in, with an unconfirmed e-mail.
+  // product.md: sign-up signs the user in, with an unconfirmed e-mail.
   const session = await createSession(db, {
     userId: user.id,
     rememberMe: false,

@@ -1,4 +1,4 @@
-/** The signed-in user as the web client sees it (SPEC.md section 3). Client-safe. */
+/** The signed-in user as the web client sees it (product.md "Entities"). Client-safe. */
 export interface CurrentUser {
   id: string;
   email: string;

@@ -1,5 +1,5 @@
 /**
- * Access gates (SPEC.md sections 4 and 6), one set for every route. Page gates throw redirects:
+ * Access gates (product.md "States" and "Roles and permissions"), one set for every route. Page gates throw redirects:
  * a visitor goes to /sign-in?callbackUrl=…, an unconfirmed user to /email-verification, a
  * signed-in user failing a role gate gets a 403. API gates throw 401/403 in the API's shape.
  */

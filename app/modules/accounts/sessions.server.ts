@@ -1,5 +1,5 @@
 /**
- * Sessions stored in the database (DECISIONS.md "Sessions"): a short access cookie naming the
+ * Sessions stored in the database (product.md "Sessions"): a short access cookie naming the
  * session (15 minutes, signed) and a rotating refresh token (30 days with rememberMe, else a
  * browser-session cookie the server honours for 24 hours). A refresh token presented again after
  * it was rotated means someone copied it: the whole session is revoked.
@@ -250,7 +250,7 @@ export async function readViewer(
 }
 
 /**
- * Server-rendered pages renew an expired access cookie themselves (DECISIONS.md), so a page load
+ * Server-rendered pages renew an expired access cookie themselves (product.md), so a page load
  * never shows a signed-out page to a signed-in user. Answers the cookies to set and the Cookie
  * header the page should be rendered with, or null when there is nothing to renew.
  */

@@ -12,12 +12,12 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SOCIAL_ERROR_QUERY = "error";
 export const SOCIAL_ERROR_MESSAGE = "Try signing in with a different account.";
 
-/** Where a new Google account completes its sign-up (SPEC.md section 2: "Its path: not shown"). */
+/** Where a new Google account completes its sign-up (product.md "Screens and routes": "Its path: not shown"). */
 export const COMPLETE_SIGN_UP_PATH = "/sign-up/complete";
 
 const requiredString = z.string({ required_error: "Required", invalid_type_error: "Invalid input" });
 
-/** SPEC.md section 3: socialAccount {provider, token, email, name}. */
+/** product.md "Entities": socialAccount {provider, token, email, name}. */
 export const socialAccountSchema = z.object({
   provider: requiredString.min(1, "Required").max(40),
   token: requiredString.min(1, "Required").max(4000),
@@ -29,7 +29,7 @@ export type SocialAccountInput = z.output<typeof socialAccountSchema>;
 
 export const FULL_NAME_MAX = 200;
 
-/** The form of 'Complete sign up' (SPEC.md sections 2 and 5): fullName is split on a space. */
+/** The form of 'Complete sign up' (product.md "Screens and routes" and "Validation"): fullName is split on a space. */
 export const completeSignUpSchema = z.object({
   email: emailSchema,
   fullName: requiredString.trim().min(1, "Required").max(FULL_NAME_MAX, `Maximum ${FULL_NAME_MAX} characters allowed`),

@@ -52,7 +52,7 @@ const SOCIAL_COOKIE_MAX_AGE = SOCIAL_TOKEN_TTL_SECONDS + 5 * 60;
 type GoogleEnv = Pick<Env, "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET">;
 type Flow = "User" | "Expert";
 
-/** Google sign-in is on only with both a client id and a secret (DECISIONS.md "Configuration"). */
+/** Google sign-in is on only with both a client id and a secret (product.md "Configuration"). */
 export function isGoogleEnabled(env: GoogleEnv): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
@@ -402,7 +402,7 @@ export interface SignedIn {
 }
 
 async function startSession(db: Database, userId: string, client: Client): Promise<SignedIn> {
-  // Like a sign-in without remember-me: a browser session (DECISIONS.md "Sessions").
+  // Like a sign-in without remember-me: a browser session (product.md "Sessions").
   const session = await createSession(db, { userId, rememberMe: false, userAgent: client.userAgent, ip: client.ip });
   const user = await getCurrentUser(db, userId);
   if (!user) throw new AppError(404);

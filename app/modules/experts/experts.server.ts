@@ -66,7 +66,7 @@ export interface ExpertRecord {
   roi: number;
 }
 
-/** DECISIONS.md "Roles and experts": the Expert object of the experts API and the expert page. */
+/** product.md "Roles and experts": the Expert object of the experts API and the expert page. */
 export interface Expert {
   id: string;
   userName: string;

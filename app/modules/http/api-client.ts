@@ -1,6 +1,6 @@
 /**
- * The browser's client for the JSON API (SPEC.md section 7, DECISIONS.md "API conventions"):
- * JSON in and out, the session's cookies sent along, and session renewal as SPEC.md section 4
+ * The browser's client for the JSON API (product.md "The API", product.md "API conventions"):
+ * JSON in and out, the session's cookies sent along, and session renewal as product.md "States"
  * says: on a 401 it calls `POST /api/refresh_token` once and replays the request once; a second
  * 401 is final. Concurrent 401s wait for one shared refresh, since a refresh token is single-use
  * and presenting it twice would look like theft.
@@ -18,7 +18,7 @@ export interface ApiFetchInit extends Omit<RequestInit, "body"> {
   baseUrl?: string;
 }
 
-/** A failed call, with what the UI shows (SPEC.md section 8). */
+/** A failed call, with what the UI shows (product.md "Error messages"). */
 export class ApiClientError extends Error {
   readonly statusCode: number;
   readonly error: string;
@@ -122,7 +122,7 @@ type ErrorBody = {
   title?: unknown;
 };
 
-/** Our `{error, errors}` shape, or a problem-style `{title, detail}` one (SPEC.md section 7). */
+/** Our `{error, errors}` shape, or a problem-style `{title, detail}` one (product.md "The API"). */
 function errorFromResponse(status: number, parsed: unknown): ApiClientError {
   const body = (parsed && typeof parsed === "object" ? parsed : {}) as ErrorBody;
   const errors = normalizeErrors(body.errors);

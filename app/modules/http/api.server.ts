@@ -1,5 +1,5 @@
 /**
- * The JSON API's conventions (DECISIONS.md "API conventions"), in one place for every /api route:
+ * The JSON API's conventions (product.md "API conventions"), in one place for every /api route:
  * envelopes, the error shape, body and query parsing with zod, size limits and the catch-all that
  * turns any failure into the right status instead of a 500 with a stack trace.
  */
@@ -124,7 +124,7 @@ export async function handleApi(
  * Reads a JSON body of at most 1 MB (413 past it, whatever Content-Length claims, or past
  * MAX_JSON_VALUES members and items, counted before parsing), answers 400
  * for malformed JSON or nesting deeper than MAX_JSON_DEPTH, 422 for a NUL or half a surrogate
- * pair in any string or key, trims strings (SPEC.md section 5) and validates with the schema
+ * pair in any string or key, trims strings (product.md "Validation") and validates with the schema
  * (422 with `errors` by field).
  */
 export async function readJsonBody<S extends z.ZodTypeAny>(
@@ -169,7 +169,7 @@ export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): 
   const query: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key).map((value) => value.trim());
-    // Arrays travel as repeated keys (SPEC.md section 7).
+    // Arrays travel as repeated keys (product.md "The API").
     query[key] = values.length > 1 || key.endsWith("Ids") ? values : values[0];
   }
   const unstorable = [...params]

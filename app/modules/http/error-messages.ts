@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8, the error catalogue: the default text for each status. Shared by the
+ * product.md "Error messages", the error catalogue: the default text for each status. Shared by the
  * server (API error bodies) and the browser (toasts when a call fails).
  */
 export const ERROR_MESSAGES = {

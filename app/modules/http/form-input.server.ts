@@ -8,7 +8,7 @@
  * - conform's control fields (`__intent__`, `__state__`: JSON it would parse, and our forms send
  *   none) and field names conform cannot place cheaply (nested deeper than any form, a list index
  *   far past any list: a stack overflow or a reply of 100 million entries) are dropped;
- * - a NUL character in a field is 'Invalid input' on that field (SPEC.md section 5), as in the
+ * - a NUL character in a field is 'Invalid input' on that field (product.md "Validation"), as in the
  *   API: text PostgreSQL cannot store;
  * - more than MAX_FORM_FIELDS fields is a 413, counted on the raw bytes before anything parses
  *   them, and one name repeated more than MAX_FIELD_REPEATS times a 400: conform's parse is

@@ -19,7 +19,7 @@ const PASSWORD_FIELDS = ["password", "passwordConfirmation", "confirmPassword", 
 /**
  * Turns an AppError into the form's result and the response's status (and Retry-After on a 429).
  * Field errors whose name is a field of the form go under it; with `formRootOnly`, or when no
- * field matches, the message goes to the form root (SPEC.md section 5). Anything else is a bug
+ * field matches, the message goes to the form root (product.md "Validation"). Anything else is a bug
  * and is rethrown so the error page shows.
  */
 export function appErrorReply<Output>(
@@ -39,7 +39,7 @@ export function appErrorReply<Output>(
   return { result, init: { status: error.status, headers: error.headers } satisfies ResponseInit };
 }
 
-/** SPEC.md section 8: the server's own message; for field errors, the first field message. */
+/** product.md "Error messages": the server's own message; for field errors, the first field message. */
 function firstMessage(error: AppError): string {
   const first = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
   return error.fieldErrors && first ? first : error.message;

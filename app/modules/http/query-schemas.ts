@@ -9,7 +9,7 @@ export const wholeNumber = (min: number, max: number, fallback: number) =>
     .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`))
     .default(String(fallback));
 
-/** DECISIONS.md "API conventions": page from 1, size 5 by default and at most 100. */
+/** product.md "API conventions": page from 1, size 5 by default and at most 100. */
 export const pageQuery = { page: wholeNumber(1, 100_000, 1), size: wholeNumber(1, 100, 5) };
 
 /** A reference-data id (categories, modalities, events are integers). */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: request strings are trimmed of leading and trailing whitespace, recursively,
+ * product.md "Validation": request strings are trimmed of leading and trailing whitespace, recursively,
  * except strings inside an object that has a non-empty `text` field (rich-text leaves, whose
  * spaces are content).
  */

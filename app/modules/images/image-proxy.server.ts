@@ -1,5 +1,5 @@
 /**
- * The image proxy behind `GET /img?src=…&w=…&q=…` (SPEC.md section 7, contract in image-url.ts).
+ * The image proxy behind `GET /img?src=…&w=…&q=…` (product.md "The API", contract in image-url.ts).
  *
  * Sources, and how each is resolved (never by fetching an arbitrary URL):
  * - a storage key `uploads/…` is read from the storage driver (the bucket, or `$DATA_DIR/uploads`);
@@ -101,7 +101,7 @@ export function chooseFormat(accept: string | null, sourceIsJpeg: boolean): Outp
 type Source = { kind: "storage"; key: string } | { kind: "avatar"; name: string } | { kind: "public"; file: string };
 
 /**
- * What `src` names. A relative path is the site's own (the SPEC's "site origin prefix"), a key
+ * What `src` names. A relative path is the site's own (the product's "site origin prefix"), a key
  * is the bucket's (the "storage bucket prefix").
  */
 export function resolveSource(src: string, env: EnvContext["env"]): Source {

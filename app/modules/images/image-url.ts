@@ -1,5 +1,5 @@
 /**
- * Every image on every page goes through the image proxy (`/img`, SPEC.md section 7): resized to
+ * Every image on every page goes through the image proxy (`/img`, product.md "The API"): resized to
  * one of a fixed list of widths (so the proxy's disk cache stays bounded), re-encoded to webp or
  * avif when the browser takes them. `src` is what we store: an absolute URL, a site-relative path
  * (`/avatars/x.svg`) or a storage key (`uploads/…`); the proxy resolves each.

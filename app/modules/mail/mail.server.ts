@@ -71,7 +71,7 @@ export function createMailTransport(env: MailEnv, log: Logger): MailTransport {
   };
 
   if (!env.SMTP_URL) {
-    // DECISIONS.md: without SMTP the log is the mailbox, so a new user on the embedded default
+    // product.md: without SMTP the log is the mailbox, so a new user on the embedded default
     // can read their verification code there.
     const level = env.NODE_ENV === "production" ? "warn" : "info";
     log[level]("SMTP_URL is not set: e-mails are written to this log and kept in the mail_outbox table");

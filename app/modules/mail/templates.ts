@@ -11,9 +11,9 @@ export interface EmailContent {
   html: string;
 }
 
-/** How long the e-mail code lives (DECISIONS.md "Sessions"). */
+/** How long the e-mail code lives (product.md "Sessions"). */
 export const EMAIL_CODE_VALID_MINUTES = 15;
-/** How long a password reset link lives (DECISIONS.md "Sessions"). */
+/** How long a password reset link lives (product.md "Sessions"). */
 export const RESET_LINK_VALID_MINUTES = 60;
 
 type Block =

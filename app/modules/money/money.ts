@@ -1,7 +1,7 @@
 // Built once: an Intl formatter is costly to create and these run for every price on a page.
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0 });
 
-/** SPEC.md section 9: amounts are cents, shown as USD with no minimum fraction digits… */
+/** product.md "Limits": amounts are cents, shown as USD with no minimum fraction digits… */
 export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }

@@ -1,5 +1,5 @@
 /**
- * The kinds SPEC.md section 3 names, as the API answers them (capitalised), and Cheer: an expert
+ * The kinds product.md "Entities" names, as the API answers them (capitalised), and Cheer: an expert
  * received Cheers (a tip, decision 027).
  */
 export const NOTIFICATION_KINDS = [

@@ -1,5 +1,5 @@
 /**
- * The expert's payment account: a Stripe Connect Express account (DECISIONS.md "Subscriptions and
+ * The expert's payment account: a Stripe Connect Express account (product.md "Subscriptions and
  * money", decision 013). Subscribers' money goes to it, less the platform fee. Stripe hosts the
  * onboarding and the expert's dashboard; we keep the account id and whether it can take charges
  * (`account.updated` webhook).

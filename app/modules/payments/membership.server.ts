@@ -1,5 +1,5 @@
 /**
- * Becoming an expert (SPEC.md section 4, DECISIONS.md "Roles and experts", decision 013).
+ * Becoming an expert (product.md "States", product.md "Roles and experts", decision 013).
  *
  * With payments off the membership is skipped: the user becomes an expert at once. With Stripe
  * the user pays a one-off PaymentIntent of MEMBERSHIP_PRICE_CENTS, and the role changes ONLY when

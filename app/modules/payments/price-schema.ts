@@ -1,7 +1,7 @@
 /**
  * The expert's subscription price, shared by `POST /api/subscriptions/price` (cents) and the
  * /business form (dollars, conform in the browser): one set of rules, one set of messages
- * (SPEC.md sections 5 and 9, DECISIONS.md "Subscriptions and money").
+ * (product.md "Validation" and "Limits", product.md "Subscriptions and money").
  */
 import { z } from "zod";
 

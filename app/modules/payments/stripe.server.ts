@@ -1,5 +1,5 @@
 /**
- * The Stripe client (DECISIONS.md "Subscriptions and money", decision 013). Built from the
+ * The Stripe client (product.md "Subscriptions and money", decision 013). Built from the
  * configuration, once per env object, so a test that passes its own env (pointing
  * STRIPE_API_* at a local stand-in) gets its own client. Without STRIPE_SECRET_KEY payments are
  * off: every caller asks `paymentsEnabled` first, and the calls that cannot work without a

@@ -1,5 +1,5 @@
 /**
- * The expert's monthly subscription price (DECISIONS.md "Subscriptions and money"): integer
+ * The expert's monthly subscription price (product.md "Subscriptions and money"): integer
  * cents, at least 100, with a description of at most 120 characters. With Stripe it is also a
  * Product with a recurring monthly Price; Stripe prices cannot change their amount, so a new
  * amount makes a new Price and retires the old one (existing subscribers keep theirs).

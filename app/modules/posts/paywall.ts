@@ -1,5 +1,5 @@
 /**
- * The paywall (DECISIONS.md "Posts and picks", decision 017): the one rule deciding who may read
+ * The paywall (product.md "Posts and picks", decision 017): the one rule deciding who may read
  * a post's body. Pure and client-safe; the serializer (`post-serializer.server.ts`) applies it.
  */
 

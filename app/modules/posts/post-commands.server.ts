@@ -1,6 +1,6 @@
 /**
  * Writing posts and picks (decision 017): create, read one, edit, delete, grade. Every answer
- * goes through `toPostDTO`. Record integrity (DECISIONS.md "Posts and picks", decision 026): a
+ * goes through `toPostDTO`. Record integrity (product.md "Posts and picks", decision 026): a
  * posted pick keeps its bet, is withdrawn rather than deleted, and once its game has started (or it
  * is graded or withdrawn) cannot change; props are graded by their author, the rest from the score
  * (record/results.server.ts). The same rules hold in the database (migration 0011); these checks

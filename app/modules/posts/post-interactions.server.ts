@@ -109,7 +109,7 @@ async function bumpLikes(tx: Tx, postId: string, delta: number): Promise<number>
   return row?.likesCount ?? 0;
 }
 
-/** "Notify me" when the post goes live (DECISIONS.md "Posts and picks"); asking twice is one request. */
+/** "Notify me" when the post goes live (product.md "Posts and picks"); asking twice is one request. */
 export async function requestNotify(
   db: Database,
   viewerId: string,

@@ -1,5 +1,5 @@
 /**
- * Query strings of the post and comment lists (DECISIONS.md "API conventions": page from 1, size 5
+ * Query strings of the post and comment lists (product.md "API conventions": page from 1, size 5
  * by default and at most 100). A malformed value is a 400 through `readQuery`.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Post validation (SPEC.md section 5, DECISIONS.md "Posts and picks", decision 017). Client-safe:
+ * Post validation (product.md "Validation", product.md "Posts and picks", decision 017). Client-safe:
  * shared by `POST`/`PUT /api/posts` and the create/edit dialog.
  */
 import { z } from "zod";
@@ -124,7 +124,7 @@ export type PostInput = z.output<typeof postInputSchema>;
 export const pickResultQuerySchema = z.object({ pickResult: z.enum(["Win", "Loss", "Push", "Void"]) });
 
 /**
- * Status from the publish date (SPEC.md section 3): none → Draft; otherwise Published, and a
+ * Status from the publish date (product.md "Entities"): none → Draft; otherwise Published, and a
  * future date is a scheduled post that goes live then.
  */
 export const statusFor = (publishDate: Date | null) => (publishDate ? "Published" : "Draft");

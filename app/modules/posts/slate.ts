@@ -1,12 +1,12 @@
 /**
- * Slate documents as posts store them (SPEC.md section 5): an array of blocks; a block has a
+ * Slate documents as posts store them (product.md "Validation"): an array of blocks; a block has a
  * `type` and `children`; a leaf has `text` (and marks). Void blocks (image, embed, emoji) carry
  * their content in `url`/`src`/`emoji`. Pure and client-safe: shared by the server and the editor.
  */
 
 export type SlateNode = { type?: unknown; text?: unknown; children?: unknown; [key: string]: unknown };
 
-/** Blocks that count as content by themselves when they carry something (SPEC.md section 5). */
+/** Blocks that count as content by themselves when they carry something (product.md "Validation"). */
 export const CONTENT_BLOCKS = ["image", "embed", "emoji"] as const;
 
 const isObject = (value: unknown): value is SlateNode =>
@@ -34,7 +34,7 @@ function nodeIsNonEmpty(node: SlateNode): boolean {
   return childrenOf(node).some(nodeIsNonEmpty);
 }
 
-/** SPEC.md section 5: non-empty if it has text other than spaces, or an embed, emoji or image block with content. */
+/** product.md "Validation": non-empty if it has text other than spaces, or an embed, emoji or image block with content. */
 export function isBodyNonEmpty(body: unknown): boolean {
   return Array.isArray(body) && body.filter(isObject).some(nodeIsNonEmpty);
 }
@@ -92,7 +92,7 @@ function truncateNode(node: SlateNode, budget: { left: number }): SlateNode | nu
 }
 
 /**
- * The preview locked readers see (SPEC.md section 5): the opening of the body, at most 300
+ * The preview locked readers see (product.md "Validation"): the opening of the body, at most 300
  * characters in at most 5 blocks. Only text blocks are kept (images and embeds are left out, so a
  * preview never carries a Pick's media). `previewText` is its plain text on one line: blocks, list
  * items included, are joined by a space.

@@ -1,5 +1,5 @@
 /**
- * The profile's rules (SPEC.md sections 3, 5 and 9; decision 014), shared by the /settings form
+ * The profile's rules (product.md "Entities", "Validation" and "Limits"; decision 014), shared by the /settings form
  * (conform) and the API (`PUT /api/user/profile`, `PUT /api/user/profile/username`).
  * Client-safe: no database, no secrets.
  */
@@ -15,7 +15,7 @@ export const IMAGE_KEY_MAX = 500;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const FIRST_BIRTH_YEAR = 1950;
-/** SPEC.md section 9: birth years run to the current year minus 15. */
+/** product.md "Limits": birth years run to the current year minus 15. */
 export const MIN_AGE_YEARS = 15;
 
 export const MESSAGES = {
@@ -48,7 +48,7 @@ export const MONTHS = [
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** The year select's options, 1950 to the current year minus 15 (SPEC.md section 5). */
+/** The year select's options, 1950 to the current year minus 15 (product.md "Validation"). */
 export function birthYears(now = new Date()): number[] {
   const last = now.getFullYear() - MIN_AGE_YEARS;
   return Array.from({ length: last - FIRST_BIRTH_YEAR + 1 }, (_, index) => FIRST_BIRTH_YEAR + index);
@@ -70,7 +70,7 @@ export function isValidBirthDate(value: string, now = new Date()): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** SPEC.md section 3: sent as year-month-day text, read back split on dashes. */
+/** product.md "Entities": sent as year-month-day text, read back split on dashes. */
 export function splitBirthDate(value: string | null | undefined): { year: string; month: string; day: string } {
   const [year = "", month = "", day = ""] = value ? value.split("-") : [];
   return { year, month, day };
@@ -139,7 +139,7 @@ export const profilePhotoFormSchema = z.object({
 /** The photos to store: a photo left out is kept, null or "" clears it. */
 export type ProfilePhotosInput = Pick<ProfileInput, "avatar" | "cover">;
 
-/** What `GET /api/user/profile` answers (SPEC.md section 3). */
+/** What `GET /api/user/profile` answers (product.md "Entities"). */
 export interface Profile {
   avatar: string | null;
   cover: string | null;
@@ -206,7 +206,7 @@ export function profileInputFromForm(value: ProfileFormValue): ProfileInput {
   };
 }
 
-/** DECISIONS.md "Roles and experts": 3-30 of letters, digits, `_` and `.`. */
+/** product.md "Roles and experts": 3-30 of letters, digits, `_` and `.`. */
 export const userNameSchema = text()
   .min(1, MESSAGES.required)
   .min(USERNAME_MIN, `Must contain at least ${USERNAME_MIN} character(s)`)

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 3: "US states and territories are listed with two-letter codes". The USPS
+ * product.md "Entities": "US states and territories are listed with two-letter codes". The USPS
  * codes of the 50 states, the District of Columbia and the five inhabited territories.
  * Client-safe: the settings form's select and the server's check share this list.
  */

@@ -1,5 +1,5 @@
 /**
- * Reference data (DECISIONS.md "Reference data"): sports as categories, bet types as modalities,
+ * Reference data (product.md "Reference data"): sports as categories, bet types as modalities,
  * and the games (events) picks are made on. Categories and modalities are seeded by migration
  * 0002; events by the demo seed, later by an events feed.
  */

@@ -1,5 +1,5 @@
 /**
- * Query strings of the search API (SPEC.md section 3, decision 025). A query longer than
+ * Query strings of the search API (product.md "Entities", decision 025). A query longer than
  * SEARCH_MAX_LENGTH or a malformed number is a 400 through `readQuery`; no searchValue is an
  * empty search (empty groups), not an error.
  */
@@ -21,7 +21,7 @@ export const suggestionsQuerySchema = z.object({ searchValue, topCount: wholeNum
 /** `GET /api/search/{tab}?searchValue&page&size` */
 export const searchPageQuerySchema = z.object({ searchValue, ...pageQuery });
 
-/** SPEC.md section 3: the search results payload of `GET /api/search` (server and browser alike). */
+/** product.md "Entities": the search results payload of `GET /api/search` (server and browser alike). */
 export interface SearchSuggestions {
   expertsInfo: { id: string; userName: string; avatar: string }[];
   categoriesInfo: { id: number; name: string }[];

@@ -6,7 +6,7 @@ export const DEFAULT_DESCRIPTION = "Professional Handicappers";
 /** The share card (scripts/make-icons.js) for pages without a picture of their own. */
 export const SHARE_CARD_SOURCE = "/share-card.png";
 
-/** SPEC.md section 1: "Page | SHARPSIDE"; the default title is the product name in capitals. */
+/** product.md "What it is": "Page | SHARPSIDE"; the default title is the product name in capitals. */
 export function titleFor(appName: string, page?: string): string {
   const product = appName.toUpperCase();
   return page ? `${page} | ${product}` : product;

@@ -3,7 +3,7 @@ import { POLICY_TITLES, policyDocument, type PolicyDocument, type PolicyKind } f
 
 export interface PolicyPageData {
   title: string;
-  /** A third-party policy host's page; when set it replaces our own text (SPEC.md section 1). */
+  /** A third-party policy host's page; when set it replaces our own text (product.md "What it is"). */
   embedUrl: string | null;
   document: PolicyDocument | null;
 }

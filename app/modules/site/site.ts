@@ -5,7 +5,7 @@
 export interface NavItem {
   label: string;
   to: string;
-  /** SPEC.md section 6: roles that see the item; empty means everyone. */
+  /** product.md "Roles and permissions": roles that see the item; empty means everyone. */
   roles: string[];
 }
 
@@ -40,7 +40,7 @@ export const SOCIAL_LINKS = [
   { label: "TikTok", href: "https://www.tiktok.com/@sharpsideapp" },
 ] as const;
 
-/** SPEC.md section 1: every FAQ point. */
+/** product.md "What it is": every FAQ point. */
 export const TOP_FAQS = [
   {
     question: "Is there a mobile app?",

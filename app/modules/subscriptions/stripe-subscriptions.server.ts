@@ -1,5 +1,5 @@
 /**
- * Subscriptions paid through Stripe (DECISIONS.md "Subscriptions and money", decisions 013 and
+ * Subscriptions paid through Stripe (product.md "Subscriptions and money", decisions 013 and
  * 021). A subscription is a Stripe subscription on the platform, paid to the expert's connected
  * account less PLATFORM_FEE_PERCENT. Subscribing answers the first invoice's client secret for
  * the card form and leaves our row Pending: ONLY Stripe's signed webhooks (below, registered in

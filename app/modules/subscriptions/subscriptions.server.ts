@@ -1,5 +1,5 @@
 /**
- * Subscriptions and follows (issue 6, DECISIONS.md "Subscriptions and money", decision 021).
+ * Subscriptions and follows (issue 6, product.md "Subscriptions and money", decision 021).
  *
  * A subscription row per (subscriber, expert), whatever happens to it: subscribing again reuses
  * it. Access follows its status through `subscriptionGivesAccess` (experts.server.ts), the one

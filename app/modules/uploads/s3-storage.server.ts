@@ -1,7 +1,7 @@
 /**
  * MinIO/S3 storage through the `minio` client. The browser POSTs straight to the bucket with a
  * presigned POST policy that pins the exact key, the content type, the size range and the expiry
- * (STACK.md: region set and path-style addressing, so no network call is needed to sign).
+ * (region set and path-style addressing, so no network call is needed to sign).
  */
 import { Client } from "minio";
 import type { Readable } from "node:stream";

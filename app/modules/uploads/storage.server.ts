@@ -1,7 +1,7 @@
 /**
  * Where uploaded files live: MinIO/S3 when `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` and
  * `S3_BUCKET` are all set, otherwise `$DATA_DIR/uploads` on the local disk. Both take the browser's
- * file through the same presigned multipart POST (SPEC.md section 7) and both can stat and read an
+ * file through the same presigned multipart POST (product.md "The API") and both can stat and read an
  * object back for the metadata step and the image proxy.
  */
 import type { Env } from "~/config/env.server";

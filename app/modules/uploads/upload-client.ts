@@ -1,5 +1,5 @@
 /**
- * The browser's uploader (SPEC.md sections 4, 7, 8): ask the API for a presigned POST
+ * The browser's uploader (product.md "States", "The API" and "Error messages"): ask the API for a presigned POST
  * (`POST /api/file/presign {type}`), send the file there as multipart form data with progress
  * (the storage: MinIO/S3, or our own `/api/file/upload` on the local-disk driver), then ask the
  * API to record the stored object (`POST /api/file/metadata {key, filename}`), which answers the
@@ -18,7 +18,7 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   /** Aborts the upload (no retry after an abort). */
   signal?: AbortSignal;
-  /** Tries in all, each with a fresh presign; 1 by default (the profile photo uses 3, SPEC.md section 9). */
+  /** Tries in all, each with a fresh presign; 1 by default (the profile photo uses 3, product.md "Limits"). */
   attempts?: number;
   /** Origin of the API; the page's own by default. */
   baseUrl?: string;
@@ -170,7 +170,7 @@ export function uploadErrorMessage(error: unknown): string {
 function fromApiError(error: unknown, step: "presign" | "metadata", signal?: AbortSignal): UploadError {
   if (signal?.aborted) return abortError(step);
   if (error instanceof ApiClientError) {
-    // SPEC.md section 8: the presign's errors.type; otherwise the generic upload text.
+    // product.md "Error messages": the presign's errors.type; otherwise the generic upload text.
     const message = error.errors?.type?.[0] ?? UPLOAD_FAILED_MESSAGE;
     const retryable = error.statusCode >= 500 || error.statusCode === 408;
     return new UploadError(message, error.statusCode, step, retryable);

@@ -1,8 +1,8 @@
 /**
- * Shapes and rules shared by the browser uploader and the server (SPEC.md sections 5 and 9).
+ * Shapes and rules shared by the browser uploader and the server (product.md "Validation" and "Limits").
  */
 
-/** SPEC.md section 5: "Image types: gif, png, jpeg, pjpeg, webp, avif". */
+/** product.md "Validation": "Image types: gif, png, jpeg, pjpeg, webp, avif". */
 export const IMAGE_MIME_TYPES = [
   "image/gif",
   "image/png",
@@ -13,7 +13,7 @@ export const IMAGE_MIME_TYPES = [
 ] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
-/** SPEC.md section 9: 5 MB (5000000 bytes). */
+/** product.md "Limits": 5 MB (5000000 bytes). */
 export const MAX_UPLOAD_BYTES = 5_000_000;
 export const MIN_UPLOAD_BYTES = 1;
 

@@ -1,5 +1,5 @@
 /**
- * The upload flow (SPEC.md sections 4 and 7): presign → the browser's POST to the storage →
+ * The upload flow (product.md "States" and "The API"): presign → the browser's POST to the storage →
  * metadata. The presign records a Pending row for the key it hands out; the metadata step looks
  * at what was really stored (size from the storage, type and dimensions from the bytes) and marks
  * the row Complete. Nothing the browser says about the file is trusted.

@@ -1,4 +1,4 @@
-// The yardstick for API routes (bench/accounts.js; STACK.md's "Remix resource route + one
+// The yardstick for API routes (bench/accounts.js; the "Remix resource route + one
 // primary-key SELECT"): a resource route doing one primary-key SELECT with postgres.js against
 // DATABASE_URL and answering the row as JSON. `GET /pk?id=<uuid>` → `{"payload": {"user": …}}`.
 // Same pool size as the app's (10). Without DATABASE_URL it answers 503; an unknown id, 404.
