@@ -1,0 +1,32 @@
+/**
+ * A fetcher for a route action that answers `ActionResult` (app/modules/http/action-result.server.ts),
+ * with the failure's toast shown once per answer. `key` shares the fetcher between every mounted
+ * view of the same thing (a post's page and its card) so they read one pending value.
+ */
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { toast } from "./toast";
+
+export interface ActionFailureData {
+  ok: false;
+  error: string;
+  errors?: Record<string, string[]>;
+  statusCode: number;
+}
+export type ActionData<T extends object = object> = ({ ok: true } & T) | ActionFailureData;
+
+export function useActionFetcher<T extends object = object>(options: { key?: string; toastErrors?: boolean } = {}) {
+  const fetcher = useFetcher<ActionData<T>>(options.key ? { key: options.key } : undefined);
+  const seen = useRef(fetcher.data);
+  const toastErrors = options.toastErrors ?? true;
+  useEffect(() => {
+    if (fetcher.data === seen.current) return;
+    seen.current = fetcher.data;
+    // sonner replaces a toast with the same id: views sharing a key show one toast.
+    if (toastErrors && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.error, { id: options.key });
+  }, [fetcher.data, options.key, toastErrors]);
+  return fetcher;
+}
+
+/** The answer's failure, if the last submission failed. */
+export const failureOf = (data: ActionData | undefined): ActionFailureData | null => (data && !data.ok ? data : null);
