@@ -4,6 +4,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Import specifiers, as written in the app (`~/…`) or relative.
+const DRIZZLE = "^(drizzle-orm|postgres|@electric-sql/pglite)(/|$)";
+const DB = "^(~/|(\\.{1,2}/)+)db(/|$)";
+const SERVER_FILE = "\\.server(\\.[jt]sx?)?$";
+const ROUTES_OR_COMPONENTS = "^(~/|(\\.{1,2}/)+)(routes|components)(/|$)";
+const MODULES_ROUTES_OR_COMPONENTS = "^(~/|(\\.{1,2}/)+)(modules|routes|components)(/|$)";
+const ROUTE_TO_MODULE = "Routes call module functions; queries and the database live under app/modules and app/db.";
+const SERVER_VALUE = "Components run in the browser too: import only types from server files and the database.";
+
 export default tseslint.config(
   {
     ignores: ["build/", "data/", "node_modules/", "test-results/", "playwright-report/", "coverage/", "bench/results/"],
@@ -20,6 +29,72 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error", "log"] }],
+    },
+  },
+  // Import boundaries: routes → modules → db. Each layer's files may not reach past the next one down,
+  // so a query lands in a module a test can call and a server value never ships to the browser.
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: DRIZZLE, message: ROUTE_TO_MODULE },
+            { regex: DB, message: ROUTE_TO_MODULE, allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: SERVER_FILE, message: SERVER_VALUE, allowTypeImports: true },
+            { regex: DB, message: SERVER_VALUE, allowTypeImports: true },
+            { regex: DRIZZLE, message: SERVER_VALUE, allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: ROUTES_OR_COMPONENTS,
+              message: "A module serves routes and components; it never imports them (types included).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/db/**/*.ts"],
+    // The demo seed builds its rows with the app's own rules (grading, password hashing, previews):
+    // it stands above the modules, so only the database layer proper is held to the rule.
+    ignores: ["app/db/seed*", "app/db/seed/**", "app/db/demo/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: MODULES_ROUTES_OR_COMPONENTS,
+              message: "The database layer never imports modules, routes or components.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,0 +1,65 @@
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The import boundaries in eslint.config.js (routes → modules → db; components never import server
+// values; modules never import routes or components), run on made-up files at real paths.
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: new URL("../..", import.meta.url).pathname });
+});
+
+async function boundaryErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports");
+}
+
+describe("import boundaries", { timeout: 60_000 }, () => {
+  it("fails a route that imports drizzle or the database", async () => {
+    const code = [
+      'import { eq } from "drizzle-orm";',
+      'import { users } from "~/db/schema";',
+      "export const probe = [eq, users];",
+    ].join("\n");
+    const errors = await boundaryErrors("app/routes/boundary-probe.tsx", code);
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+  });
+
+  it("lets a route import a module, and the database's types", async () => {
+    const code = [
+      'import type { Database } from "~/db/client.server";',
+      'import { requireRoles } from "~/modules/accounts/gates.server";',
+      "export const probe = (db: Database) => [db, requireRoles];",
+    ].join("\n");
+    expect(await boundaryErrors("app/routes/boundary-probe.tsx", code)).toEqual([]);
+  });
+
+  it("fails a component that imports a value from a server file or the database", async () => {
+    const code = [
+      'import { requireRoles } from "~/modules/accounts/gates.server";',
+      'import { users } from "~/db/schema";',
+      'import type { Viewer } from "~/modules/accounts/sessions.server";',
+      'import { type PostCard } from "~/modules/posts/post-serializer.server";',
+      "export const probe = (viewer: Viewer, card: PostCard) => [requireRoles, users, viewer, card];",
+    ].join("\n");
+    const errors = await boundaryErrors("app/components/posts/boundary-probe.tsx", code);
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+  });
+
+  it("fails a module that imports a route or a component, types included", async () => {
+    const code = [
+      'import type { loader } from "~/routes/feed";',
+      'import { PostCard } from "~/components/posts/post-card";',
+      'import type { Database } from "~/db/client.server";',
+      "export const probe = (db: Database, l: typeof loader) => [PostCard, db, l];",
+    ].join("\n");
+    const errors = await boundaryErrors("app/modules/posts/boundary-probe.server.ts", code);
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+  });
+
+  it("fails the database layer importing a module", async () => {
+    const code =
+      'import { hashPassword } from "~/modules/accounts/passwords.server";\nexport const probe = hashPassword;';
+    const errors = await boundaryErrors("app/db/boundary-probe.server.ts", code);
+    expect(errors.map((error) => error.line)).toEqual([1]);
+  });
+});
