@@ -1,0 +1,83 @@
+/**
+ * The house's buttons: one set of looks for <button> and for links that read as buttons, so the
+ * same classes are not restated in every file. Extra classes go through `className` for layout
+ * (margins, width, `shrink-0`), not for colour or size: pick a variant and a size instead.
+ */
+import { Link, type LinkProps } from "@remix-run/react";
+import clsx from "clsx";
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+
+const variants = {
+  /** The call to action: brand green with ink text (white on brand fails contrast). */
+  primary: "bg-brand-500 text-ink hover:bg-brand-600",
+  /** The same on the dark header or hero, where a darker hover would vanish. */
+  primaryOnDark: "bg-brand-500 text-ink hover:bg-brand-100",
+  /** The forms' submit: ink with white text. */
+  ink: "bg-ink text-white hover:bg-slate-800",
+  /** The quieter choice beside a primary one. */
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+  /** No frame until hovered. */
+  ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  /** What cannot be undone. */
+  danger: "bg-danger text-white hover:bg-red-700",
+} as const;
+
+const sizes = {
+  xs: "px-3 py-1.5 text-xs",
+  sm: "px-4 py-1.5 text-sm",
+  md: "px-4 py-2 text-sm",
+  lg: "px-5 py-2.5 text-sm",
+  xl: "px-6 py-2.5 text-sm",
+  "2xl": "px-6 py-3 text-sm",
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export interface ButtonLook {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Full width of its container. */
+  block?: boolean;
+  /** Disabled while a request is under way: the cursor says "wait" rather than "not allowed". */
+  pending?: boolean;
+}
+
+/** The classes of a button look, for elements that are neither a <button> nor a Remix link (Radix parts). */
+export function buttonClass({ variant = "primary", size = "md", block = false, pending = false }: ButtonLook = {}) {
+  return clsx(
+    "inline-flex items-center justify-center gap-1.5 rounded-full font-semibold",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+    pending ? "disabled:cursor-progress disabled:opacity-70" : "disabled:cursor-not-allowed disabled:opacity-60",
+    variants[variant],
+    sizes[size],
+    block && "w-full",
+  );
+}
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook;
+
+/** A <button>, `type="button"` unless told (a form's submit says `type="submit"`). */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, block, pending, className, type = "button", ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={clsx(buttonClass({ variant, size, block, pending }), className)}
+      {...props}
+    />
+  );
+});
+
+export type ButtonLinkProps = LinkProps & ButtonLook;
+
+/** A Remix link that looks like a button (it navigates, so it stays a link for assistive technology). */
+export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
+  { variant, size, block, pending, className, ...props },
+  ref,
+) {
+  return <Link ref={ref} className={clsx(buttonClass({ variant, size, block, pending }), className)} {...props} />;
+});

@@ -1,0 +1,72 @@
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen } from "@testing-library/react";
+import { createRef } from "react";
+import { describe, expect, it } from "vitest";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/form-field";
+import { Input, Textarea } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+
+describe("UI primitives", () => {
+  it("a Button is type=button unless told, forwards its ref and passes props through", () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(
+      <form>
+        <Button ref={ref} variant="secondary" size="xs" className="ml-auto" aria-describedby="x" disabled>
+          Remove
+        </Button>
+        <Button type="submit">Save</Button>
+      </form>,
+    );
+    const remove = screen.getByRole("button", { name: "Remove" });
+    expect(ref.current).toBe(remove);
+    expect(remove.getAttribute("type")).toBe("button");
+    expect((remove as HTMLButtonElement).disabled).toBe(true);
+    expect(remove.getAttribute("aria-describedby")).toBe("x");
+    expect(remove.className).toContain("ml-auto");
+    expect(remove.className).toContain("border-slate-300");
+    expect(screen.getByRole("button", { name: "Save" }).getAttribute("type")).toBe("submit");
+    // The house primary: ink text on brand green (white on it fails contrast).
+    expect(screen.getByRole("button", { name: "Save" }).className).toContain("bg-brand-500 text-ink");
+  });
+
+  it("a ButtonLink stays a link", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <ButtonLink to="/sign-up" variant="ink" size="lg">
+            Join
+          </ButtonLink>
+        ),
+      },
+    ]);
+    render(<Stub />);
+    const link = await screen.findByRole("link", { name: "Join" });
+    expect(link.getAttribute("href")).toBe("/sign-up");
+    expect(link.className).toContain("bg-ink");
+  });
+
+  it("Input, Textarea and Select wear the field look and forward refs", () => {
+    const input = createRef<HTMLInputElement>();
+    const select = createRef<HTMLSelectElement>();
+    render(
+      <>
+        <label htmlFor="n">Name</label>
+        <Input ref={input} id="n" name="name" aria-invalid />
+        <label htmlFor="b">Bio</label>
+        <Textarea id="b" rows={3} />
+        <label htmlFor="s">Sport</label>
+        <Select ref={select} id="s" defaultValue="2">
+          <option value="1">NFL</option>
+          <option value="2">NBA</option>
+        </Select>
+      </>,
+    );
+    expect(screen.getByLabelText("Name")).toBe(input.current);
+    expect(screen.getByLabelText("Name").className).toBe(inputClass);
+    expect(screen.getByLabelText("Bio").className).toBe(inputClass);
+    expect(screen.getByLabelText("Sport")).toBe(select.current);
+    expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("2");
+  });
+});
