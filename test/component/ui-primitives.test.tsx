@@ -2,7 +2,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import { createRef } from "react";
 import { describe, expect, it } from "vitest";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -28,6 +28,15 @@ describe("UI primitives", () => {
     expect(screen.getByRole("button", { name: "Save" }).getAttribute("type")).toBe("submit");
     // The house primary: ink text on brand green (white on it fails contrast).
     expect(screen.getByRole("button", { name: "Save" }).className).toContain("bg-brand-500 text-ink");
+  });
+
+  it("buttonClass lets a caller replace only the gap and the display", () => {
+    const wide = buttonClass({ variant: "secondary" }, "gap-2.5 hidden sm:inline-flex").split(" ");
+    expect(wide).toContain("gap-2.5");
+    expect(wide).not.toContain("gap-1.5");
+    expect(wide).toContain("hidden");
+    expect(wide).not.toContain("inline-flex");
+    expect(buttonClass().split(" ")).toEqual(expect.arrayContaining(["inline-flex", "gap-1.5", "bg-brand-500"]));
   });
 
   it("a ButtonLink stays a link", async () => {

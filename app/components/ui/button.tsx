@@ -43,15 +43,31 @@ export interface ButtonLook {
   pending?: boolean;
 }
 
-/** The classes of a button look, for elements that are neither a <button> nor a Remix link (Radix parts). */
-export function buttonClass({ variant = "primary", size = "md", block = false, pending = false }: ButtonLook = {}) {
+// The two base classes a caller may replace (a wider gap for a logo, `hidden` on small screens);
+// anything else in `className` is added, so colour and size come from the variant and size only.
+const replaceable: [RegExp, string][] = [
+  [/^gap-/, "gap-1.5"],
+  [/^(flex|hidden|block|inline-block|inline-flex)$/, "inline-flex"],
+];
+
+/** The classes of a button look plus `className`, for elements that are neither a <button> nor a Remix link. */
+export function buttonClass(
+  { variant = "primary", size = "md", block = false, pending = false }: ButtonLook = {},
+  className?: string,
+) {
+  const extra = className?.split(/\s+/).filter(Boolean) ?? [];
+  const base = replaceable
+    .filter(([given]) => !extra.some((token) => given.test(token)))
+    .map(([, byDefault]) => byDefault);
   return clsx(
-    "inline-flex items-center justify-center gap-1.5 rounded-full font-semibold",
+    base,
+    "items-center justify-center rounded-full font-semibold",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
     pending ? "disabled:cursor-progress disabled:opacity-70" : "disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],
     sizes[size],
     block && "w-full",
+    extra,
   );
 }
 
@@ -63,12 +79,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button
-      ref={ref}
-      type={type}
-      className={clsx(buttonClass({ variant, size, block, pending }), className)}
-      {...props}
-    />
+    <button ref={ref} type={type} className={buttonClass({ variant, size, block, pending }, className)} {...props} />
   );
 });
 
@@ -79,5 +90,5 @@ export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(functio
   { variant, size, block, pending, className, ...props },
   ref,
 ) {
-  return <Link ref={ref} className={clsx(buttonClass({ variant, size, block, pending }), className)} {...props} />;
+  return <Link ref={ref} className={buttonClass({ variant, size, block, pending }, className)} {...props} />;
 });
