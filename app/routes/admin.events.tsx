@@ -1,7 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { and, desc, eq, isNull, lte } from "drizzle-orm";
-import { categories, events } from "~/db/schema";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { AppError, recordRuleError } from "~/modules/http/app-error";
 import { importResults } from "~/modules/record/results.server";
@@ -11,9 +9,11 @@ import { importProviderEvents } from "~/modules/sports-data/provider-import.serv
 import { describeSummary, type ProviderImportSummary } from "~/modules/sports-data/summary";
 import { looksLikeProviderJson, providerImportSchema } from "~/modules/sports-data/provider-schema";
 import { readSyncState } from "~/modules/sports-data/sync.server";
+import { gamesAwaitingResult } from "~/modules/sports-data/awaiting-results.server";
+import { CorrectResultSection } from "~/components/record/result-correction";
 import { readForm } from "~/modules/http/form-input.server";
-import { pathId } from "~/modules/http/query-schemas";
-import { CORRECTION_MESSAGES, CORRECTION_REASON_MAX, correctionSchema } from "~/modules/record/correction-schema";
+import { pathId } from "~/modules/http/search-params";
+import { CORRECTION_MESSAGES, correctionSchema } from "~/modules/record/correction-schema";
 import { correctionScreen, correctResult } from "~/modules/record/corrections.server";
 import type { Database } from "~/db/client.server";
 
@@ -29,25 +29,13 @@ export const meta: MetaFunction = ({ matches, location }) => [
 /** Admins only: the games that have started and have no result yet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRoles(request, context, ["Admin"]);
-  const awaiting = await context.db
-    .select({
-      id: events.id,
-      homeTeam: events.homeTeam,
-      awayTeam: events.awayTeam,
-      startsAt: events.startsAt,
-      category: categories.name,
-    })
-    .from(events)
-    .innerJoin(categories, eq(categories.id, events.categoryId))
-    .where(and(lte(events.startsAt, new Date()), isNull(events.resultedAt)))
-    .orderBy(desc(events.startsAt))
-    .limit(AWAITING);
+  const awaiting = await gamesAwaitingResult(context.db, AWAITING);
   // The provider sync's last run, when it is on (ODDS_API_KEY).
   const sportsSync = context.env.ODDS_API_KEY ? await readSyncState(context.db) : null;
   const correcting = await correctionScreen(context.db, gameId(new URL(request.url).searchParams.get("correct")));
   return data(
     {
-      awaiting: awaiting.map((event) => ({ ...event, startsAt: event.startsAt.toISOString() })),
+      awaiting,
       correcting,
       sportsSync,
     },
@@ -149,7 +137,7 @@ function SportsSyncState() {
 const input = "w-20 rounded-lg border border-slate-300 px-2 py-1.5 text-sm";
 
 export default function AdminEventsPage() {
-  const { awaiting } = useLoaderData<typeof loader>();
+  const { awaiting, correcting } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errorsFor = (id: number) =>
@@ -272,7 +260,7 @@ export default function AdminEventsPage() {
           <SportsSyncState />
         </section>
 
-        <CorrectResultSection />
+        <CorrectResultSection correcting={correcting} result={isCorrection(result) ? result : null} />
       </div>
     </div>
   );
@@ -329,157 +317,3 @@ async function correctAction(db: Database, adminId: string, form: FormData) {
 /** The correction form's answer (its members are the action's others and more, so TypeScript folds them in: told apart here). */
 const isCorrection = (answer: unknown): answer is CorrectionActionResult =>
   typeof answer === "object" && answer !== null && "correction" in answer;
-const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-const resultText = (status: string, homeScore: number | null, awayScore: number | null) =>
-  status === "Final" ? `Final ${awayScore}–${homeScore}` : status === "Canceled" ? "Cancelled" : status;
-
-function CorrectResultSection() {
-  const { correcting } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const result = isCorrection(actionData) ? actionData : null;
-  const errors = (result && !result.ok ? result.correctionErrors : undefined) ?? {};
-  const { recentResults, corrections, prefill } = correcting;
-  const fieldProps = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `correct-${name}-error` } : {};
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <span id={`correct-${name}-error`} className="block text-xs text-danger">
-        {errors[name].join(" ")}
-      </span>
-    ) : null;
-  return (
-    <section aria-labelledby="correct-heading" className="mt-8">
-      <h2 id="correct-heading" className="text-lg font-bold">
-        Correct a result
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        A result already in changes only by a correction with its reason. The correction is kept on the game&apos;s
-        public trail beside the result it replaces; the picks on the game are regraded from it and say so, and the
-        figures are recomputed.
-      </p>
-      <Form
-        key={prefill?.id ?? "blank"}
-        method="post"
-        className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-        aria-labelledby="correct-heading"
-      >
-        <input type="hidden" name="intent" value="correct" />
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">Game id</span>
-          <input
-            name="eventId"
-            type="number"
-            min={1}
-            required
-            inputMode="numeric"
-            defaultValue={prefill?.id}
-            className={input}
-            {...fieldProps("eventId")}
-          />
-          {fieldError("eventId")}
-        </label>
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">Result</span>
-          <select
-            name="status"
-            required
-            defaultValue={prefill?.status === "Canceled" ? "Canceled" : "Final"}
-            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-            {...fieldProps("status")}
-          >
-            <option value="Final">Final</option>
-            <option value="Canceled">Cancelled</option>
-          </select>
-          {fieldError("status")}
-        </label>
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">{prefill ? `${prefill.awayTeam} (away)` : "Away score"}</span>
-          <input
-            name="awayScore"
-            type="number"
-            min={0}
-            max={999}
-            inputMode="numeric"
-            defaultValue={prefill?.awayScore ?? undefined}
-            className={input}
-            {...fieldProps("awayScore")}
-          />
-          {fieldError("awayScore")}
-        </label>
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">{prefill ? `${prefill.homeTeam} (home)` : "Home score"}</span>
-          <input
-            name="homeScore"
-            type="number"
-            min={0}
-            max={999}
-            inputMode="numeric"
-            defaultValue={prefill?.homeScore ?? undefined}
-            className={input}
-            {...fieldProps("homeScore")}
-          />
-          {fieldError("homeScore")}
-        </label>
-        <label className="w-full text-sm">
-          <span className="block text-xs text-slate-600">Reason (shown on the picks it regrades)</span>
-          <textarea
-            name="reason"
-            rows={2}
-            required
-            maxLength={CORRECTION_REASON_MAX}
-            className="w-full rounded-lg border border-slate-300 p-2 text-sm"
-            {...fieldProps("reason")}
-          />
-          {fieldError("reason")}
-        </label>
-        {errors[""] ? (
-          <p role="alert" className="w-full text-sm text-danger">
-            {errors[""].join(" ")}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-        >
-          Correct result
-        </button>
-      </Form>
-
-      <h3 className="mt-6 font-bold">Recent results</h3>
-      {recentResults.length === 0 ? <p className="mt-2 text-sm text-slate-600">No game has its result yet.</p> : null}
-      <ul className="mt-2 divide-y divide-slate-200 text-sm">
-        {recentResults.map((game) => (
-          <li key={game.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
-              <span className="font-semibold text-slate-900">{`${game.awayTeam} at ${game.homeTeam}`}</span>
-              <span className="block text-xs text-slate-500">{`game ${game.id} · ${resultText(game.status, game.homeScore, game.awayScore)} (away–home) · in ${utc(game.resultedAt)}`}</span>
-            </span>
-            <a
-              href={`?correct=${game.id}#correct-heading`}
-              className="font-semibold text-brand-700 underline"
-              aria-label={`Correct the result of ${game.awayTeam} at ${game.homeTeam}`}
-            >
-              Correct
-            </a>
-          </li>
-        ))}
-      </ul>
-
-      <h3 className="mt-6 font-bold">Recent corrections</h3>
-      {corrections.length === 0 ? <p className="mt-2 text-sm text-slate-600">No result has been corrected.</p> : null}
-      <ul className="mt-2 divide-y divide-slate-200 text-sm">
-        {corrections.map((correction) => (
-          <li key={correction.id} className="py-2">
-            <span className="font-semibold text-slate-900">{`${correction.awayTeam} at ${correction.homeTeam}`}</span>
-            <span className="block text-xs text-slate-500">
-              {`game ${correction.eventId} · ${utc(correction.correctedAt)} · ${resultText(correction.previous.status ?? "", correction.previous.homeScore, correction.previous.awayScore)} → ${resultText(correction.status, correction.homeScore, correction.awayScore)}`}
-            </span>
-            <span className="block text-slate-700">{correction.reason}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
