@@ -1,7 +1,8 @@
 import * as drizzleOrm from "drizzle-orm";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileRowMapper, preparedStatement, type MappedStatement, type SelectedField } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
+import { compileRowMapper, type MappedStatement, type SelectedField } from "~/db/hot-path/row-mapper.server";
 import { events, posts, profiles, users } from "~/db/schema";
 import { selectPostViews } from "~/modules/posts/post-serializer.server";
 import { makeLoadContext } from "../support/context";
@@ -21,7 +22,7 @@ const { mapResultRow } = drizzleOrm as unknown as {
   ) => Record<string, unknown>;
 };
 
-/** A drizzle prepared query with the internals prepared.server.ts maps rows from. */
+/** A drizzle prepared query with the internals the row mapper (hot-path/row-mapper.server.ts) reads. */
 interface PreparedInternals extends MappedStatement {
   fields: SelectedField[];
   execute(values?: Record<string, unknown>): Promise<unknown>;

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { profiles, refreshTokens, sessions, users } from "~/db/schema";
 import { readCookie } from "~/modules/http/cookies";
 import type { CurrentUser } from "./current-user";

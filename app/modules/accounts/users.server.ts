@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { profiles, users, type User } from "~/db/schema";
 import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { listCategories } from "~/modules/reference/reference.server";

@@ -7,7 +7,7 @@
  */
 import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
 import { sessionUserId } from "~/modules/accounts/sessions.server";
 import { subscriptionGivesAccess } from "~/modules/experts/experts.server";

@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
 import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
 import { referenceNames, toEventDTO, type EventDTO, type ReferenceNames } from "~/modules/reference/reference.server";

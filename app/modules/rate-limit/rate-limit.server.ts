@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { rateLimitCounters } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";

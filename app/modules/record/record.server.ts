@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
 import { expertSummaryColumns, toExpertSummary } from "~/modules/subscriptions/subscriptions.server";
 import {

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
 import {
   avatarOrDefault,

@@ -11,7 +11,7 @@
  */
 import { and, asc, count, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, payments, posts, profiles, sessions, subscriptions, users } from "~/db/schema";
 import { selectViewer, toViewer, type Viewer } from "~/modules/accounts/sessions.server";
 import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
