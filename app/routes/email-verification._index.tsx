@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MailOpen } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { AuthCard, FormError, linkClass, primaryButtonClass, secondaryButtonClass } from "~/components/auth/auth-form";
+import { AuthCard, FormError, linkClass } from "~/components/auth/auth-form";
 import { EmailCodeInput } from "~/components/auth/email-code-input";
 import { resendCountdownText, useResendCountdown } from "~/components/auth/resend-countdown";
 import type { SignOutOnLogoHandle } from "~/components/layout/header";
@@ -16,6 +16,7 @@ import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
@@ -150,9 +151,9 @@ function EnterCode() {
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-center font-mono text-2xl font-semibold uppercase tracking-[0.5em] text-slate-900 shadow-sm placeholder:text-slate-300 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-danger"
         />
         <FormError id={form.errorId} errors={errors} />
-        <button type="submit" disabled={busyIntent === CONFIRM} className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit" disabled={busyIntent === CONFIRM}>
           {busyIntent === CONFIRM ? "Checking…" : "Verify"}
-        </button>
+        </Button>
       </Form>
 
       <Form method="post" className="mt-4 text-center" aria-live="polite">
@@ -160,9 +161,9 @@ function EnterCode() {
         {secondsLeft > 0 ? (
           <p className="py-2.5 text-sm text-slate-600">{resendCountdownText(secondsLeft)}</p>
         ) : (
-          <button type="submit" disabled={busyIntent === RESEND} className={secondaryButtonClass}>
+          <Button variant="secondary" size="xl" block pending type="submit" disabled={busyIntent === RESEND}>
             {busyIntent === RESEND ? "Sending…" : "Resend code"}
-          </button>
+          </Button>
         )}
         {actionData?.intent === RESEND && actionData.resendError ? (
           <p role="alert" className="mt-2 text-center text-sm font-medium text-danger">
@@ -212,13 +213,13 @@ function MagicLink({ token }: { token: string }) {
         </p>
         <FormError id={form.errorId} errors={form.errors} />
         {form.errors?.length ? (
-          <Link to="/email-verification" className={primaryButtonClass}>
+          <ButtonLink variant="ink" size="xl" block to="/email-verification">
             Enter the code instead
-          </Link>
+          </ButtonLink>
         ) : (
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
+          <Button variant="ink" size="xl" block pending type="submit" disabled={busy}>
             Confirm my e-mail
-          </button>
+          </Button>
         )}
       </Form>
     </AuthCard>

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BadgeCheck } from "lucide-react";
-import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
+import { AuthCard } from "~/components/auth/auth-form";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageMeta } from "~/modules/site/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Email address verified");
 
@@ -21,9 +22,9 @@ export default function EmailConfirmed() {
         <BadgeCheck className="size-12 text-brand-600" aria-hidden="true" />
         <p className="mt-4 text-sm text-slate-600">Thanks for confirming your e-mail address. Your account is ready.</p>
       </div>
-      <Link to={next} className={`mt-6 ${primaryButtonClass}`}>
+      <ButtonLink variant="ink" size="xl" block className="mt-6" to={next}>
         Done
-      </Link>
+      </ButtonLink>
     </AuthCard>
   );
 }

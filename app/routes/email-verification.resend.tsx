@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailCheck, MailWarning } from "lucide-react";
-import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-form";
+import { AuthCard, linkClass } from "~/components/auth/auth-form";
 import type { SignOutOnLogoHandle } from "~/components/layout/header";
 import { resendEmailCode } from "~/modules/accounts/auth.server";
 import { requireUnconfirmedEmail } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
 import { pageMeta } from "~/modules/site/meta";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };
 
@@ -44,9 +45,9 @@ export default function ResendVerificationEmail() {
             <strong className="break-words font-semibold text-slate-900">{actionData.sentTo}</strong>
           </p>
         </div>
-        <Link to="/email-verification" className={`mt-6 ${primaryButtonClass}`}>
+        <ButtonLink variant="ink" size="xl" block className="mt-6" to="/email-verification">
           Enter the code
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }
@@ -78,9 +79,9 @@ export default function ResendVerificationEmail() {
             {actionData.error}
           </p>
         ) : null}
-        <button type="submit" disabled={sending} className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit" disabled={sending}>
           {sending ? "Sending…" : "Resend verification email"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

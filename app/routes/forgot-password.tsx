@@ -3,21 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
-import {
-  AuthCard,
-  Field,
-  FormError,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-  withoutKey,
-} from "~/components/auth/auth-form";
+import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/auth/auth-form";
 import { forgotPasswordSchema } from "~/modules/accounts/account-schemas";
 import { requestPasswordReset } from "~/modules/accounts/auth.server";
 import { requireAnonymous } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, location }, "Forgot password", "Reset your Sharpside password.");
@@ -69,9 +63,9 @@ export default function ForgotPassword() {
             one hour.
           </p>
         </div>
-        <Link to="/sign-in" className={`mt-6 ${primaryButtonClass}`}>
+        <ButtonLink variant="ink" size="xl" block className="mt-6" to="/sign-in">
           Done
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }
@@ -91,19 +85,18 @@ export default function ForgotPassword() {
     >
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <Field meta={fields.emailOrUserName} label="Email or username">
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.emailOrUserName, { type: "text" }))}
             key={fields.emailOrUserName.key}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            className={inputClass}
           />
         </Field>
         <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={submitting} className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
           {submitting ? "Sending…" : "Send reset link"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

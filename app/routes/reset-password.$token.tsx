@@ -2,13 +2,15 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { AuthCard, Field, FormError, inputClass, primaryButtonClass, withoutKey } from "~/components/auth/auth-form";
+import { AuthCard, Field, FormError, withoutKey } from "~/components/auth/auth-form";
 import { resetPasswordSchema } from "~/modules/accounts/account-schemas";
 import { findUsableResetToken, resetPassword } from "~/modules/accounts/auth.server";
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Create new password");
 
@@ -59,27 +61,25 @@ export default function ResetPassword() {
     <AuthCard title="Create new password" description="Choose a new password for your account.">
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <Field meta={fields.password} label="New password" hint="At least 8 characters, with a letter and a digit.">
-          <input
+          <Input
             {...withoutKey(
               getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }),
             )}
             key={fields.password.key}
             autoComplete="new-password"
-            className={inputClass}
           />
         </Field>
         <Field meta={fields.confirmPassword} label="Confirm new password">
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.confirmPassword, { type: "password" }))}
             key={fields.confirmPassword.key}
             autoComplete="new-password"
-            className={inputClass}
           />
         </Field>
         <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={submitting} className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
           {submitting ? "Saving…" : "Save new password"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

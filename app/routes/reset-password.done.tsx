@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
-import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
+import { AuthCard } from "~/components/auth/auth-form";
 import { pageMeta } from "~/modules/site/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Password changed");
 
@@ -16,9 +16,9 @@ export default function PasswordChanged() {
           Use your new password the next time you sign in. For your safety we signed you out on every device.
         </p>
       </div>
-      <Link to="/sign-in" className={`mt-6 ${primaryButtonClass}`}>
+      <ButtonLink variant="ink" size="xl" block className="mt-6" to="/sign-in">
         Sign in
-      </Link>
+      </ButtonLink>
     </AuthCard>
   );
 }

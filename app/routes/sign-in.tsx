@@ -2,15 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  AuthCard,
-  Field,
-  FormError,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-  withoutKey,
-} from "~/components/auth/auth-form";
+import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signInSchema } from "~/modules/accounts/account-schemas";
 import { signIn } from "~/modules/accounts/auth.server";
@@ -21,6 +13,8 @@ import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
@@ -99,21 +93,19 @@ export default function SignIn() {
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
         <Field meta={fields.emailOrUserName} label="Email or username">
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.emailOrUserName, { type: "text" }))}
             key={fields.emailOrUserName.key}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            className={inputClass}
           />
         </Field>
         <Field meta={fields.password} label="Password">
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.password, { type: "password" }))}
             key={fields.password.key}
             autoComplete="current-password"
-            className={inputClass}
           />
         </Field>
         <div className="flex items-center justify-between gap-3">
@@ -130,9 +122,9 @@ export default function SignIn() {
           </Link>
         </div>
         <FormError id={form.errorId} errors={form.errors ?? (socialError && !lastResult ? [socialError] : undefined)} />
-        <button type="submit" disabled={submitting} className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
           {submitting ? "Signing in…" : "Sign in"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

@@ -4,15 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
-import {
-  AuthCard,
-  Field,
-  FormError,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-  withoutKey,
-} from "~/components/auth/auth-form";
+import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signUpFormSchema } from "~/modules/accounts/account-schemas";
 import { signUp } from "~/modules/accounts/auth.server";
@@ -22,6 +14,8 @@ import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.se
 import { isGoogleEnabled } from "~/modules/accounts/social.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 type Flow = "User" | "Expert";
 
@@ -139,37 +133,33 @@ export default function SignUp() {
           <input type="hidden" name="flow" value={flow} />
           <input type="hidden" name="timezone" value={timezone} />
           <Field meta={fields.email} label="Email">
-            <input
+            <Input
               {...withoutKey(getInputProps(fields.email, { type: "email" }))}
               key={fields.email.key}
               autoComplete="email"
-              className={inputClass}
             />
           </Field>
           <Field meta={fields.fullName} label="Full name">
-            <input
+            <Input
               {...withoutKey(getInputProps(fields.fullName, { type: "text" }))}
               key={fields.fullName.key}
               autoComplete="name"
-              className={inputClass}
             />
           </Field>
           <Field meta={fields.password} label="Password" hint="At least 8 characters, with a letter and a digit.">
-            <input
+            <Input
               {...withoutKey(
                 getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }),
               )}
               key={fields.password.key}
               autoComplete="new-password"
-              className={inputClass}
             />
           </Field>
           <Field meta={fields.passwordConfirmation} label="Password confirmation">
-            <input
+            <Input
               {...withoutKey(getInputProps(fields.passwordConfirmation, { type: "password" }))}
               key={fields.passwordConfirmation.key}
               autoComplete="new-password"
-              className={inputClass}
             />
           </Field>
           <label className="flex items-start gap-2.5 text-sm text-slate-700">
@@ -181,9 +171,9 @@ export default function SignUp() {
             <span>Send me news, tips and offers by e-mail</span>
           </label>
           <FormError id={form.errorId} errors={form.errors} />
-          <button type="submit" disabled={submitting} className={primaryButtonClass}>
+          <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
             {submitting ? "Creating account…" : "Sign up"}
-          </button>
+          </Button>
           <p className="text-center text-xs text-slate-500">
             By signing up you agree to our{" "}
             <Link to="/terms" className={linkClass}>

@@ -3,15 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import {
-  AuthCard,
-  Field,
-  FormError,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-  withoutKey,
-} from "~/components/auth/auth-form";
+import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
@@ -28,6 +20,8 @@ import { AppError } from "~/modules/http/app-error";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 /**
  * 'Complete sign up' (product.md "Screens and routes"): after a Google sign-in with no account of ours, the
@@ -157,19 +151,17 @@ function CompleteSignUpForm({
         <input type="hidden" name="socialName" value={name} />
         <input type="hidden" name="timezone" value={timezone} />
         <Field meta={fields.email} label="Email" hint="If you use another address, we'll send it a code to verify it.">
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` }))}
             key={fields.email.key}
             autoComplete="email"
-            className={inputClass}
           />
         </Field>
         <Field meta={fields.fullName} label="Full name">
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.fullName, { type: "text" }))}
             key={fields.fullName.key}
             autoComplete="name"
-            className={inputClass}
           />
         </Field>
         <label className="flex items-start gap-2.5 text-sm text-slate-700">
@@ -181,9 +173,9 @@ function CompleteSignUpForm({
           <span>Send me news, tips and offers by e-mail</span>
         </label>
         <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={submitting} className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
           {submitting ? "Creating account…" : "Complete sign up"}
-        </button>
+        </Button>
         <p className="text-center text-xs text-slate-500">
           By signing up you agree to our{" "}
           <Link to="/terms" className={linkClass}>

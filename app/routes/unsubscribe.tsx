@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
-import { AuthCard, primaryButtonClass } from "~/components/auth/auth-form";
+import { AuthCard } from "~/components/auth/auth-form";
 import { stopNewPickEmails, userOfUnsubscribeToken } from "~/modules/notifications/preferences.server";
 import { pageMeta } from "~/modules/site/meta";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Unsubscribe");
 
@@ -39,9 +40,9 @@ export default function Unsubscribe() {
             You will no longer get e-mails about new picks. You can turn them back on in Settings.
           </p>
         </div>
-        <Link to="/settings" className={`mt-6 ${primaryButtonClass}`}>
+        <ButtonLink variant="ink" size="xl" block className="mt-6" to="/settings">
           Settings
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }
@@ -60,9 +61,9 @@ export default function Unsubscribe() {
       description="Stop the e-mails we send when an expert you subscribe to posts a new pick?"
     >
       <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token!)}`}>
-        <button type="submit" className={primaryButtonClass}>
+        <Button variant="ink" size="xl" block pending type="submit">
           Stop new-pick e-mails
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

@@ -4,14 +4,12 @@
  * request-a-call form: conform + zod, native validation off, server errors mapped onto fields.
  */
 import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
 
-export { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+export { Field, FormError, withoutKey } from "~/components/ui/form-field";
 
-export const primaryButtonClass =
-  "inline-flex w-full items-center justify-center rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-progress disabled:opacity-70";
-
-export const secondaryButtonClass =
-  "inline-flex w-full items-center justify-center rounded-full border border-slate-300 bg-white px-6 py-2.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:cursor-progress disabled:opacity-70";
+/** The accounts screens' submit look, for the forms not yet on `<Button variant="ink" size="xl" block pending>`. */
+export const primaryButtonClass = buttonClass({ variant: "ink", size: "xl", block: true, pending: true });
 
 export const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
 

@@ -1,4 +1,4 @@
-import { secondaryButtonClass } from "./auth-form";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * Google sign-in's button (issue 3, point 6) with the "or" divider above the e-mail form. The
@@ -10,7 +10,10 @@ import { secondaryButtonClass } from "./auth-form";
 export function SocialSignIn({ callbackUrl, flow }: { callbackUrl: string | null; flow?: "User" | "Expert" }) {
   return (
     <div>
-      <a href={googleSignInHref(callbackUrl, flow)} className={`${secondaryButtonClass} gap-2.5`}>
+      <a
+        href={googleSignInHref(callbackUrl, flow)}
+        className={buttonClass({ variant: "secondary", size: "xl", block: true }, "gap-2.5")}
+      >
         <GoogleLogo />
         Continue with Google
       </a>

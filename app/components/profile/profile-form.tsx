@@ -17,8 +17,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { Camera, ImageIcon } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { primaryButtonClass } from "~/components/auth/auth-form";
-import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { Field, FormError, withoutKey } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -36,6 +35,9 @@ import {
 import { US_STATES } from "~/modules/profiles/us-states";
 import { PhotoEditorDialog, type PhotoKind } from "./photo-editor-dialog";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
+import { Button } from "~/components/ui/button";
+import { Input, Textarea } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 
 export const PROFILE_INTENT = "profile";
 export const PHOTO_INTENT = "photo";
@@ -52,9 +54,6 @@ const photoError = (answer: PhotoAnswer) =>
 
 /** Accounts made without a browser time zone carry the "UTC" default: the browser's is offered instead (decision 014). */
 export const UNSET_TIMEZONE = "UTC";
-
-const smallButtonClass =
-  "inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-xs font-semibold text-slate-800 shadow-sm hover:bg-slate-100";
 
 export function ProfileForm({
   profile,
@@ -147,14 +146,20 @@ export function ProfileForm({
             ) : null}
             <div className="absolute bottom-2 right-2 flex gap-2">
               {cover ? (
-                <button type="button" className={smallButtonClass} onClick={() => setCover("")}>
+                <Button variant="secondary" size="xs" className="shadow-sm" type="button" onClick={() => setCover("")}>
                   Remove cover
-                </button>
+                </Button>
               ) : null}
-              <button type="button" className={smallButtonClass} onClick={() => setEditing("cover")}>
+              <Button
+                variant="secondary"
+                size="xs"
+                className="shadow-sm"
+                type="button"
+                onClick={() => setEditing("cover")}
+              >
                 <ImageIcon className="size-3.5" aria-hidden="true" />
                 Edit cover photo
-              </button>
+              </Button>
             </div>
           </div>
           <div className="relative -mt-10 flex flex-wrap items-end gap-3 pl-4">
@@ -166,14 +171,20 @@ export function ProfileForm({
               className="size-24 rounded-full border-4 border-white bg-slate-200 object-cover shadow"
             />
             <div className="flex flex-wrap gap-2 pb-1">
-              <button type="button" className={smallButtonClass} onClick={() => setEditing("avatar")}>
+              <Button
+                variant="secondary"
+                size="xs"
+                className="shadow-sm"
+                type="button"
+                onClick={() => setEditing("avatar")}
+              >
                 <Camera className="size-3.5" aria-hidden="true" />
                 Edit profile photo
-              </button>
+              </Button>
               {avatar ? (
-                <button type="button" className={smallButtonClass} onClick={() => setAvatar("")}>
+                <Button variant="secondary" size="xs" className="shadow-sm" type="button" onClick={() => setAvatar("")}>
                   Remove photo
-                </button>
+                </Button>
               ) : null}
             </div>
           </div>
@@ -191,11 +202,10 @@ export function ProfileForm({
         </div>
 
         <Field meta={fields.firstName} label="First name" required>
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.firstName, { type: "text" }))}
             key={fields.firstName.key}
             autoComplete="given-name"
-            className={inputClass}
           />
         </Field>
 
@@ -203,21 +213,20 @@ export function ProfileForm({
           <legend className="text-sm font-semibold text-slate-900">Location</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             <Field meta={location.country} label="Country">
-              <input
+              <Input
                 id={location.country.id}
                 name={location.country.name}
                 type="text"
                 value={PROFILE_COUNTRY}
                 readOnly
-                className={`${inputClass} bg-slate-50 text-slate-600`}
+                className="bg-slate-50 text-slate-600"
               />
             </Field>
             <Field meta={location.state} label="State" required>
-              <select
+              <Select
                 {...withoutKey(getSelectProps(location.state))}
                 key={location.state.key}
                 autoComplete="address-level1"
-                className={inputClass}
               >
                 <option value="">Select a state</option>
                 {US_STATES.map((state) => (
@@ -225,14 +234,13 @@ export function ProfileForm({
                     {state.name} ({state.code})
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <Field meta={location.city} label="City" required>
-              <input
+              <Input
                 {...withoutKey(getInputProps(location.city, { type: "text" }))}
                 key={location.city.key}
                 autoComplete="address-level2"
-                className={inputClass}
               />
             </Field>
           </div>
@@ -290,18 +298,17 @@ export function ProfileForm({
         </fieldset>
 
         <Field meta={fields.timezone} label="Time zone">
-          <select
+          <Select
             {...withoutKey(getSelectProps(fields.timezone))}
             key={`${fields.timezone.key ?? ""}-${zone}`}
             defaultValue={zone}
-            className={inputClass}
           >
             {zones.map((name) => (
               <option key={name} value={name}>
                 {name.replace(/_/g, " ")}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
 
         {isExpert ? (
@@ -310,7 +317,7 @@ export function ProfileForm({
             label="About you"
             hint={`Shown on your expert page. Up to ${EXPERT_ABOUT_MAX} characters.`}
           >
-            <textarea
+            <Textarea
               {...withoutKey(
                 getTextareaProps(fields.expertAboutText, {
                   ariaDescribedBy: `${fields.expertAboutText.id}-hint`,
@@ -318,16 +325,15 @@ export function ProfileForm({
               )}
               key={fields.expertAboutText.key}
               rows={5}
-              className={inputClass}
             />
           </Field>
         ) : null}
 
         <FormError id={form.errorId} errors={form.errors} />
         <div className="flex justify-end">
-          <button type="submit" disabled={submitting} className={`${primaryButtonClass} sm:w-auto`}>
+          <Button variant="ink" size="xl" block pending className="sm:w-auto" type="submit" disabled={submitting}>
             {submitting ? "Saving…" : "Save profile"}
-          </button>
+          </Button>
         </div>
       </Form>
       {/* Outside the form: the dialog's buttons and file input are not part of the profile. */}
@@ -361,16 +367,15 @@ function BirthSelect({
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
         {label}
       </label>
-      <select
+      <Select
         id={id}
         name={name}
         defaultValue={typeof defaultValue === "string" ? defaultValue : ""}
         aria-invalid={invalid || undefined}
-        className={inputClass}
       >
         <option value="">{label}</option>
         {children}
-      </select>
+      </Select>
     </div>
   );
 }
