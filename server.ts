@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
+import { readMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
@@ -193,6 +194,8 @@ app.use((req, res, next) => {
     })
     .catch(next);
 });
+// Opening an expert's page or a post moves the reader's new-post marker before any loader reads it.
+app.use(readMarkers(database.db, env.SESSION_SECRET));
 
 // Signed-out visitors get a page rendered at most PAGE_CACHE_SECONDS ago (see the module).
 if (isProduction) {

@@ -16,18 +16,15 @@ import { ErrorPage, errorPageText } from "~/components/layout/error-page";
 import { useNonce } from "~/components/nonce";
 import { POST_EDITOR_PARAM } from "~/components/post-editor/editor-param";
 import { isExpert } from "~/modules/accounts/current-user";
-import { getViewer, getViewerAlong, signInUrl } from "~/modules/accounts/gates.server";
+import { getViewerAlong, signInUrl } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
-import type { Database } from "~/db/client.server";
 import { readCookie } from "~/modules/http/cookies";
 import { rankedExperts, recommendExperts } from "~/modules/experts/recommendations.server";
 import {
   listSidebarSubscriptions,
-  markPageSeen,
-  pageMarksSeen,
   readViewerWithSidebar,
   SIDEBAR_SUBSCRIPTIONS,
-} from "~/modules/subscriptions/subscriptions.server";
+} from "~/modules/sidebar/sidebar.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import "~/styles/app.css";
@@ -48,11 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The ranking is cached per instance: starting it beside the viewer costs nothing most requests.
   const [{ viewer, along: sidebar }] = await Promise.all([
-    viewerAndSidebar(request, context, url),
+    viewerAndSidebar(request, context),
     rankedExperts(context.db),
   ]);
   gatePostEditor(request, url, viewer);
-  const subscriptions = viewer ? (sidebar ?? (await sidebarSubscriptionsFor(context.db, viewer.user.id, url))) : [];
+  const subscriptions = viewer ? (sidebar ?? (await listSidebarSubscriptions(context.db, viewer.user.id))) : [];
   const topExperts = await recommendExperts(context.db, viewer?.user.id ?? null, RECOMMENDED_IN_SIDEBAR, {
     // The sidebar lists every subscription unless there are more than it shows: then ask.
     subscribed:
@@ -82,23 +79,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The viewer and, in the same statement, the sidebar's subscriptions, unless this page clears a
- * counter first (an expert's page or a post: `along` is null, and the sidebar is read after).
+ * The viewer and, in the same statement, the sidebar's subscriptions (`along` is null when this
+ * request has already read the viewer: the sidebar is then read on its own). An expert's page or
+ * a post has already moved its read marker in the session middleware (read-markers.server.ts):
+ * loaders only read.
  */
-function viewerAndSidebar(request: Request, context: LoaderFunctionArgs["context"], url: URL) {
-  if (pageMarksSeen(url.pathname.replace(/\.data$/, "")))
-    return getViewer(request, context).then((viewer) => ({ viewer, along: null }));
+function viewerAndSidebar(request: Request, context: LoaderFunctionArgs["context"]) {
   return getViewerAlong(request, context, async (sessionId) => {
     const read = await readViewerWithSidebar(context.db, sessionId);
     return read && { viewer: read.viewer, along: read.sidebar };
   });
-}
-
-/** The sidebar's subscriptions with their new-post counters, after this page's own expert or post counts as seen. */
-async function sidebarSubscriptionsFor(db: Database, viewerId: string, url: URL) {
-  // A data request for a page (`/posts/{id}.data`) opens it just the same.
-  await markPageSeen(db, viewerId, url.pathname.replace(/\.data$/, ""));
-  return listSidebarSubscriptions(db, viewerId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
-import { pathId } from "~/modules/http/query-schemas";
+import { pathId } from "~/modules/http/search-params";
 import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
 import { marketConsensus, type EventMarketDTO } from "~/modules/record/market-consensus";
 import { getEvent } from "~/modules/reference/reference.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
-import { idParam, pageQuery } from "~/modules/http/query-schemas";
+import { idParam, pageQuery } from "~/modules/http/search-params";
 import { isStorableTime } from "~/modules/http/storable";
 import { listEvents } from "~/modules/reference/reference.server";
 

@@ -4,7 +4,7 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { EXPERT_SORTS } from "~/modules/experts/expert-sorts";
 import { listExperts } from "~/modules/experts/experts.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
-import { pageQuery } from "~/modules/http/query-schemas";
+import { pageQuery } from "~/modules/http/search-params";
 
 /** product.md "API conventions": page from 1, size 5 by default and at most 100; categoryIds repeated. */
 export const expertListQuerySchema = z.object({

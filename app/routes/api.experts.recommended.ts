@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { recommendExperts } from "~/modules/experts/recommendations.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
-import { wholeNumber } from "~/modules/http/query-schemas";
+import { wholeNumber } from "~/modules/http/search-params";
 
 export const recommendedQuerySchema = z.object({ expertsTopCount: wholeNumber(1, 50, 5) });
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
 import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
-import { markReadQuerySchema } from "~/modules/notifications/notification-queries";
+import { markReadQuerySchema } from "~/modules/notifications/notification-search-params";
 import { markRead } from "~/modules/notifications/notifications.server";
 
 /** `PUT /api/notifications/see-notifications/mark-read?tillDate=`: read up to that date; answers the unread count left. */

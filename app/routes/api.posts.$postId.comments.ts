@@ -11,7 +11,7 @@ import {
 } from "~/modules/http/api.server";
 import { commentInputSchema } from "~/modules/posts/comment-schema";
 import { addComment, findDiscussion, listComments } from "~/modules/posts/comments.server";
-import { commentListQuerySchema } from "~/modules/posts/post-queries";
+import { commentListQuerySchema } from "~/modules/posts/post-search-params";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 
 /** `GET /api/posts/{postId}/comments?page&size`: top-level comments newest first, each with its replies. */

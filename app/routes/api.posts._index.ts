@@ -11,7 +11,7 @@ import {
 } from "~/modules/http/api.server";
 import { createPost } from "~/modules/posts/post-commands.server";
 import { listPosts } from "~/modules/posts/post-lists.server";
-import { postListQuerySchema } from "~/modules/posts/post-queries";
+import { postListQuerySchema } from "~/modules/posts/post-search-params";
 import { postInputSchema } from "~/modules/posts/post-schema";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 

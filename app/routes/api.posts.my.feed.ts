@@ -3,7 +3,7 @@ import { requireApiSessionId } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { listFeedOfSession } from "~/modules/posts/post-lists.server";
-import { pageOnlyQuerySchema } from "~/modules/posts/post-queries";
+import { pageOnlyQuerySchema } from "~/modules/posts/post-search-params";
 
 /**
  * `GET /api/posts/my/feed?size&page`: live posts of followed and subscribed experts and the

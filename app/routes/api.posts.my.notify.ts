@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { listNotifyRequestedPosts } from "~/modules/posts/post-lists.server";
-import { pageOnlyQuerySchema } from "~/modules/posts/post-queries";
+import { pageOnlyQuerySchema } from "~/modules/posts/post-search-params";
 
 /** `GET /api/posts/my/notify?size&page`: the posts the viewer asked notify-me for (the watchlist), coming ones first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { listMyPosts } from "~/modules/posts/post-lists.server";
-import { myPostsQuerySchema } from "~/modules/posts/post-queries";
+import { myPostsQuerySchema } from "~/modules/posts/post-search-params";
 
 /**
  * `GET /api/posts/my?size&page&status=Published|Draft`: the viewer's own posts (Published includes

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
-import { suggestionsQuerySchema } from "~/modules/search/search-queries";
+import { suggestionsQuerySchema } from "~/modules/search/search-params";
 import { searchSuggestions } from "~/modules/search/search.server";
 
 /**

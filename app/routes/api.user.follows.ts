@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { pageOnlySchema } from "~/modules/subscriptions/subscription-schemas";
-import { listFollowedExperts } from "~/modules/subscriptions/subscriptions.server";
+import { listFollowedExperts } from "~/modules/follows/follows.server";
 
 /** `GET /api/user/follows?page&size`: the experts the viewer follows (the watchlist's experts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

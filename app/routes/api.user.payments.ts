@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
 import { pageOnlySchema } from "~/modules/subscriptions/subscription-schemas";
-import { listPayments } from "~/modules/subscriptions/subscriptions.server";
+import { listPayments } from "~/modules/payments/payment-history.server";
 
 /** `GET /api/user/payments?page&size`: the viewer's payments (amounts in cents), newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

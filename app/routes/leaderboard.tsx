@@ -15,7 +15,7 @@ import {
   type RecordWindow,
 } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
-import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-queries";
+import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-search-params";
 import { readLeaderboard } from "~/modules/record/record.server";
 import { listCategories } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";

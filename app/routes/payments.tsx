@@ -16,8 +16,11 @@ import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { totalPagesOf } from "~/modules/http/page-param";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
-import type { ExpertSummary, PaymentDTO, SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
-import { listPayments, listUserSubscriptions } from "~/modules/subscriptions/subscriptions.server";
+import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
+import type { PaymentDTO } from "~/modules/payments/payment-history.server";
+import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import { listPayments } from "~/modules/payments/payment-history.server";
+import { listUserSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 
 export const PAYMENTS_TITLE = "Payments & subscriptions";
 /** Payments per page of the history, on the server and from `GET /api/user/payments` alike. */

@@ -32,6 +32,7 @@ import { formatTime } from "~/modules/time/clock";
 import { SlateRender } from "~/components/posts/slate-render";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { isLive as postIsLive } from "~/modules/access/access";
 import { isExpert } from "~/modules/accounts/current-user";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { signInHref } from "~/modules/accounts/sign-in-link";
@@ -111,8 +112,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
   const eventStarted =
     post.postType === "Pick" && post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
-  const isLive =
-    post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() <= now.getTime();
+  const isLive = postIsLive(post, now);
   const payload = {
     post,
     authorRecord,

@@ -9,7 +9,7 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
-import { SEARCH_MAX_LENGTH, SEARCH_TABS, type SearchTab } from "~/modules/search/search-queries";
+import { SEARCH_MAX_LENGTH, SEARCH_TABS, type SearchTab } from "~/modules/search/search-params";
 import {
   searchCategories,
   searchExperts,

@@ -14,8 +14,8 @@ import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listNotifyRequestedPosts } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
-import type { ExpertSummary } from "~/modules/subscriptions/subscriptions.server";
-import { listFollowedExperts } from "~/modules/subscriptions/subscriptions.server";
+import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
+import { listFollowedExperts } from "~/modules/follows/follows.server";
 
 export const WATCHLIST_TITLE = "Watchlist";
 /** Followed experts per page, on the server and from `GET /api/user/follows` alike. */

@@ -9,7 +9,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HeaderSearch } from "~/components/search/header-search";
-import type { SearchSuggestions } from "~/modules/search/search-queries";
+import type { SearchSuggestions } from "~/modules/search/search-params";
 
 const FULL: SearchSuggestions = {
   expertsInfo: [

@@ -11,7 +11,8 @@ import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TimeZoneProvider } from "~/components/time/time-zone";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import type { PaymentDTO, SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import type { PaymentDTO } from "~/modules/payments/payment-history.server";
+import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import Payments from "~/routes/payments";
 import Watchlist from "~/routes/watchlist";
 

@@ -11,7 +11,7 @@ import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
 import { toCurrentUser } from "~/modules/accounts/users.server";
 import { connectPaymentAccount } from "~/modules/payments/connect.server";
 import { setSubscriptionPrice } from "~/modules/payments/subscription-price.server";
-import { canReadBody } from "~/modules/posts/paywall";
+import { canReadBody } from "~/modules/access/access";
 import { hasActiveSubscription } from "~/modules/posts/post-serializer.server";
 import { cancelWithStripe, subscribeWithStripe } from "~/modules/subscriptions/stripe-subscriptions.server";
 import { MESSAGES } from "~/modules/subscriptions/subscriptions.server";
@@ -144,6 +144,7 @@ async function canReadPick(subscriberId: string, expertId: string) {
     viewerId: subscriberId,
     post: { authorId: expertId, postType: "Pick", status: "Published", publishDate: new Date(Date.now() - 60_000) },
     subscriptionActive,
+    now: new Date(),
   });
 }
 

@@ -12,12 +12,8 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experts, notifyRequests } from "~/db/schema";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import {
-  cancelFree,
-  follow,
-  renewFreeSubscriptions,
-  subscribeFree,
-} from "~/modules/subscriptions/subscriptions.server";
+import { follow } from "~/modules/follows/follows.server";
+import { cancelFree, renewFreeSubscriptions, subscribeFree } from "~/modules/subscriptions/subscriptions.server";
 import PaymentsPage, * as paymentsPage from "~/routes/payments";
 import SubscriptionPaymentPage, * as subscriptionPaymentPage from "~/routes/subscription-payment.$userName";
 import WatchlistPage, * as watchlistPage from "~/routes/watchlist";

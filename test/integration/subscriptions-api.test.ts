@@ -11,13 +11,10 @@ import { payments, subscriptions } from "~/db/schema";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { loader as rootLoader } from "~/root";
-import {
-  listSidebarSubscriptions,
-  markPageSeen,
-  MESSAGES,
-  renewFreeSubscriptions,
-  SUBSCRIPTION_DAYS,
-} from "~/modules/subscriptions/subscriptions.server";
+import { FOLLOW_MESSAGES } from "~/modules/follows/follows.server";
+import { listSidebarSubscriptions } from "~/modules/sidebar/sidebar.server";
+import { markOpenedPage, markPageSeen } from "~/modules/subscriptions/read-markers.server";
+import { MESSAGES, renewFreeSubscriptions, SUBSCRIPTION_DAYS } from "~/modules/subscriptions/subscriptions.server";
 import * as subscribersRoute from "~/routes/api.business.subscribers";
 import * as followRoute from "~/routes/api.experts.$expertId.follow";
 import * as postRoute from "~/routes/api.posts.$postId";
@@ -253,7 +250,7 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     expect((await get(countersRoute, "/api/subscriptions/counters/new-posts")).status).toBe(401);
   });
 
-  it("the root loader reads the viewer and the sidebar in one statement, clears a post page's counter first, and drops both for a revoked session", async () => {
+  it("the root loader reads the viewer and the sidebar in one statement, after the session middleware clears a post page's counter, and drops both for a revoked session", async () => {
     const expert = await fx.makeUser({ expert: true });
     const reader = await fx.makeUser();
     await subscribe(expert.user.id, reader.jar);
@@ -275,7 +272,12 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     ]);
     // A single-fetch data request for the home page is the same.
     expect((await rootData("/_root.data")).data.subscriptions).toEqual(home.data.subscriptions);
-    // Opening the post counts it as read before the sidebar is counted.
+    // Opening the post counts it as read (the server's middleware, before any loader) and the sidebar shows it.
+    const opened = { method: "GET", path: `/posts/${post.id}.data`, cookieHeader: reader.jar.header() };
+    await markOpenedPage(database.db, context.env.SESSION_SECRET, { ...opened, method: "POST" });
+    await markOpenedPage(database.db, context.env.SESSION_SECRET, { ...opened, cookieHeader: null });
+    expect((await rootData("/")).data.subscriptions).toEqual(home.data.subscriptions);
+    await markOpenedPage(database.db, context.env.SESSION_SECRET, opened);
     expect((await rootData(`/posts/${post.id}.data`)).data.subscriptions).toEqual([
       expect.objectContaining({ expertId: expert.user.id, newPosts: 0 }),
     ]);
@@ -300,7 +302,7 @@ describe(`follows and the expert's subscriber list (${testDatabaseEngine()})`, (
     ]);
     expect((await follow(plain.user.id, reader.jar)).status).toBe(404);
     expect((await follow("nope", reader.jar)).status).toBe(404);
-    expect((await follow(expert.user.id, expert.jar)).body.error).toBe(MESSAGES.selfFollow);
+    expect((await follow(expert.user.id, expert.jar)).body.error).toBe(FOLLOW_MESSAGES.self);
     expect((await follow(expert.user.id, reader.jar, "DELETE")).body.payload).toEqual({ isFollowed: false });
     expect((await follow(expert.user.id, reader.jar, "DELETE")).body.payload).toEqual({ isFollowed: false });
     expect((await get(followsRoute, "/api/user/follows", reader.jar)).body.items).toEqual([]);

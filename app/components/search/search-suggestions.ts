@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/modules/http/api-client";
-import type { SearchSuggestions } from "~/modules/search/search-queries";
+import type { SearchSuggestions } from "~/modules/search/search-params";
 
 /** How many of each kind the box shows. */
 export const SUGGESTIONS_PER_GROUP = 5;

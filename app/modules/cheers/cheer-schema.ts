@@ -4,7 +4,7 @@
  * Client-safe: one set of rules and messages for the browser and the server.
  */
 import { z } from "zod";
-import { pageQuery } from "~/modules/http/query-schemas";
+import { pageQuery } from "~/modules/http/search-params";
 
 export const CHEER_MIN_CENTS = 100;
 export const CHEER_MAX_CENTS = 500_00;

@@ -16,18 +16,14 @@ import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { follows, payments, profiles, subscriptions, users } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
-import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { AppError } from "~/modules/http/app-error";
 import { notifyCheer } from "~/modules/notifications/notifications.server";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, paymentsEnabled, requirePayments } from "~/modules/payments/stripe.server";
-import {
-  expertSummaryColumns,
-  FREE_PROVIDER,
-  requireExpert,
-  toExpertSummary,
-  type ExpertSummary,
-} from "~/modules/subscriptions/subscriptions.server";
+import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
+import { requireExpert } from "~/modules/experts/subscribable-expert.server";
+import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
 import { CHEER_MESSAGES, type CheerInput } from "./cheer-schema";
 
 export const TIP_KIND = "Tip";
@@ -94,7 +90,7 @@ export async function mayCheer(db: Database, userId: string, expertId: string, n
     SELECT (
       EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${userId}::uuid AND ${follows.expertId} = ${expertId}::uuid)
       OR EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${userId}::uuid AND ${subscriptions.expertId} = ${expertId}::uuid
-        AND ${subscriptionGivesAccess(at)})
+        AND ${subscriptionGivesAccessSql(at)})
     ) AS allowed`,
   );
   return Boolean(row?.allowed);

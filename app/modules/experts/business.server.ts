@@ -7,7 +7,8 @@ import type { Database } from "~/db/client.server";
 import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
 import { zoneOffsetMs } from "~/modules/time/clock";
 import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
-import { avatarOrDefault, subscribersCountSql, subscriptionGivesAccess } from "./experts.server";
+import { avatarOrDefault, subscribersCountSql } from "./experts.server";
+import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 
 /** Where the expert's payment account stands: nothing yet, Stripe still needs details, or paid out to. */
 export type PaymentAccountState = "NotConnected" | "OnboardingIncomplete" | "Ready";
@@ -106,7 +107,7 @@ export async function getBusinessOverview(
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.subscriberId))
       .leftJoin(profiles, eq(profiles.userId, subscriptions.subscriberId))
-      .where(and(eq(subscriptions.expertId, expert.id), subscriptionGivesAccess(nowSql)))
+      .where(and(eq(subscriptions.expertId, expert.id), subscriptionGivesAccessSql(nowSql)))
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(RECENT_SUBSCRIBERS),
   ]);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL }
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { listCategories } from "~/modules/reference/reference.server";
 import type { ExpertSort } from "./expert-sorts";
@@ -83,18 +84,11 @@ export interface Expert {
   isFollowed: boolean;
 }
 
-/**
- * A subscription that gives access now: Activated, PastDue (Stripe is still retrying), or
- * Canceled but paid until its period ends. `now` is SQL (a placeholder in prepared statements).
- */
-export const subscriptionGivesAccess = (now: SQL) =>
-  sql`(${subscriptions.status} IN ('Activated', 'PastDue') OR (${subscriptions.status} = 'Canceled' AND ${subscriptions.currentPeriodEnd} > ${now}))`;
-
 /** How many subscriptions give access to the expert `expertId` (a column or a value) at `now`. */
 export const subscribersCountSql = (expertId: SQL | AnyColumn | string, now: SQL) =>
   sql<number>`(
     SELECT count(*)::int FROM ${subscriptions}
-    WHERE ${subscriptions.expertId} = ${expertId} AND ${subscriptionGivesAccess(now)}
+    WHERE ${subscriptions.expertId} = ${expertId} AND ${subscriptionGivesAccessSql(now)}
   )`;
 
 /** What a public expert is: an active membership and the Expert role. */
@@ -124,10 +118,7 @@ function expertColumns(viewerId: SQL, now: SQL) {
     pushes: experts.recordPushes,
     profit: experts.recordProfit,
     staked: experts.recordStaked,
-    isSubscribed: sql<boolean>`EXISTS (
-      SELECT 1 FROM ${subscriptions}
-      WHERE ${subscriptions.expertId} = ${users.id} AND ${subscriptions.subscriberId} = ${viewerId}::uuid AND ${subscriptionGivesAccess(now)}
-    )`,
+    isSubscribed: sql<boolean>`${holdsAccessSql(sql`${viewerId}::uuid`, users.id, now)}`,
     isFollowed: sql<boolean>`EXISTS (
       SELECT 1 FROM ${follows} WHERE ${follows.expertId} = ${users.id} AND ${follows.followerId} = ${viewerId}::uuid
     )`,

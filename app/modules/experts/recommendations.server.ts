@@ -10,13 +10,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { experts, profiles, subscriptions, users } from "~/db/schema";
-import {
-  avatarOrDefault,
-  isPublicExpert,
-  subscribersCountSql,
-  subscriptionGivesAccess,
-  type ExpertCard,
-} from "./experts.server";
+import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
+import { avatarOrDefault, isPublicExpert, subscribersCountSql, type ExpertCard } from "./experts.server";
 
 export const RECOMMENDATION_WINDOW_DAYS = 30;
 /** What one new subscriber in the window weighs against one unit won. */
@@ -96,7 +91,7 @@ async function subscribedExpertIds(db: Database, viewerId: string, now: Date): P
     .select({ expertId: subscriptions.expertId })
     .from(subscriptions)
     .where(
-      and(eq(subscriptions.subscriberId, viewerId), subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`)),
+      and(eq(subscriptions.subscriberId, viewerId), subscriptionGivesAccessSql(sql`${now.toISOString()}::timestamptz`)),
     );
   return rows.map((row) => row.expertId);
 }

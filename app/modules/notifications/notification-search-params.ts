@@ -1,7 +1,7 @@
 /** Query strings of the notification API (product.md "The API"; a malformed value is a 400 through `readQuery`). */
 import { isStorableTime } from "~/modules/http/storable";
 import { z } from "zod";
-import { wholeNumber } from "~/modules/http/query-schemas";
+import { wholeNumber } from "~/modules/http/search-params";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 /** The list and the popover's page (product.md "Limits": five a page). */

@@ -20,8 +20,9 @@ import {
   subscriptions,
   users,
 } from "~/db/schema";
-import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { UUID_PATTERN } from "~/modules/posts/post-queries";
+import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 export { NOTIFICATION_KINDS, type NotificationKind };
@@ -134,7 +135,7 @@ export async function notifyPostLive(tx: Writer, postId: string, now: Date): Pro
     CROSS JOIN LATERAL (
       SELECT ${follows.followerId} AS id FROM ${follows} WHERE ${follows.expertId} = p.author_id AND p.post_type = 'Post'
       UNION
-      SELECT ${subscriptions.subscriberId} FROM ${subscriptions} WHERE ${subscriptions.expertId} = p.author_id AND ${subscriptionGivesAccess(at)}
+      SELECT ${subscriptions.subscriberId} FROM ${subscriptions} WHERE ${subscriptions.expertId} = p.author_id AND ${subscriptionGivesAccessSql(at)}
     ) readers
     WHERE p.id = ${postId}::uuid AND readers.id <> p.author_id
       AND NOT EXISTS (SELECT 1 FROM ${notifyRequests} r WHERE r.post_id = p.id AND r.user_id = readers.id)`);

@@ -10,8 +10,8 @@ import { categories, categoryFollows, notificationPreferences, notifications } f
 import { safeEqual, sign } from "~/modules/accounts/tokens.server";
 import { queueMail } from "~/modules/mail/mail.server";
 import { newPickEmail } from "~/modules/mail/templates";
-import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
-import { UUID_PATTERN } from "~/modules/posts/post-queries";
+import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notifications.server";
 
 export interface NotificationPreferences {
@@ -138,7 +138,7 @@ export async function emailNewPicks(
         SELECT r.id AS "userId", r.email, r.first_name AS "firstName", p.id AS "postId", p.title, a.user_name AS "expertName",
           (p.post_type = 'Pick' AND r.email_confirmed_at IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM ${notificationPreferences} np WHERE np.user_id = r.id AND np.new_pick_emails = false)
-            AND EXISTS (SELECT 1 FROM subscriptions WHERE subscriber_id = r.id AND expert_id = p.author_id AND ${subscriptionGivesAccess(at)})) AS "mailable"
+            AND EXISTS (SELECT 1 FROM subscriptions WHERE subscriber_id = r.id AND expert_id = p.author_id AND ${subscriptionGivesAccessSql(at)})) AS "mailable"
         FROM claimed c JOIN posts p ON p.id = c.post_id JOIN users r ON r.id = c.recipient_id JOIN users a ON a.id = p.author_id`,
       );
       const mails = rows.filter((row) => row.mailable);

@@ -13,10 +13,10 @@ import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { AppError, fieldErrorsFromZod } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { commentInputSchema, COMMENT_MESSAGES, type CommentInput } from "./comment-schema";
-import { canReadBody } from "./paywall";
+import { canReadBody } from "~/modules/access/access";
 import { findReachablePost, type ReachablePost } from "./post-interactions.server";
 import { hasActiveSubscription, type PostDTO } from "./post-serializer.server";
-import { UUID_PATTERN } from "./post-queries";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 
 export interface CommentAuthor {
   id: string;
@@ -127,7 +127,7 @@ export async function findDiscussion(
   const post = await findReachablePost(db, viewerId, postId, now);
   const needsSubscription = post.postType === "Pick" && post.authorId !== viewerId && viewerId !== null;
   const subscriptionActive = needsSubscription ? await hasActiveSubscription(db, viewerId, post.authorId, now) : false;
-  if (!canReadBody({ viewerId, post, subscriptionActive })) {
+  if (!canReadBody({ viewerId, post, subscriptionActive, now })) {
     // Not signed in (or an expired access cookie) is a 401: the client refreshes and asks again.
     if (viewerId === null) throw new AppError(401);
     throw new AppError(403, COMMENT_MESSAGES.locked);

@@ -22,9 +22,9 @@ import {
   type PostRecord,
   type PostView,
 } from "./post-serializer.server";
-import { isLive } from "./paywall";
+import { canSeePost, eventHasStarted, isLive } from "~/modules/access/access";
 import { buildPreview } from "./slate";
-import { UUID_PATTERN } from "./post-queries";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import {
   isSelfGradedMarket,
   parlayOdds,
@@ -74,7 +74,7 @@ async function findVisible(
 ): Promise<PostView> {
   const [view] = postId && UUID_PATTERN.test(postId) ? await loadPostViews(db, viewerId, [postId], now) : [];
   if (!view) throw new AppError(404);
-  if (view.record.authorId !== viewerId && view.record.status === "Draft") throw new AppError(404);
+  if (!canSeePost(viewerId, view.record)) throw new AppError(404);
   return view;
 }
 
@@ -87,7 +87,7 @@ async function findOwn(db: Database, viewerId: string, postId: string | undefine
 
 /** Has the pick's event (its earliest leg's) started? */
 export function pickHasStarted(record: PostRecord, now: Date): boolean {
-  return record.event !== null && new Date(record.event.startsAt).getTime() <= now.getTime();
+  return eventHasStarted(record.event, now);
 }
 
 /** A Pick that is graded, withdrawn or whose event has started is the verified record: hands off. */

@@ -8,8 +8,8 @@ import type { Database } from "~/db/client.server";
 import { notifyPostLike } from "~/modules/notifications/notifications.server";
 import { likes, notifyRequests, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
-import { isLive } from "./paywall";
-import { UUID_PATTERN } from "./post-queries";
+import { canReadPreview, canSeePost } from "~/modules/access/access";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 
 export interface ReachablePost {
   id: string;
@@ -45,8 +45,8 @@ export async function findReachablePost(
     .from(posts)
     .where(eq(posts.id, postId));
   if (!post) throw new AppError(404);
-  if (post.authorId === viewerId || isLive(post, now)) return post;
-  if (post.status === "Draft") throw new AppError(404);
+  if (canReadPreview(viewerId, post, now)) return post;
+  if (!canSeePost(viewerId, post)) throw new AppError(404);
   if (scheduled === "reject") throw new AppError(422, NOT_LIVE_MESSAGE);
   return post;
 }

@@ -5,12 +5,12 @@
  * can: see the `posts_live_*` indexes) with its count, then the records with the viewer's access
  * in one prepared statement (`serializePosts`), serialized by `toPostDTO`.
  */
-import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
 import { sessionUserId } from "~/modules/accounts/sessions.server";
-import { subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { postIsLiveSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import {
   nowParam,
   selectPostViews,
@@ -31,8 +31,8 @@ export interface PostPage {
   totalItems: number;
 }
 
-/** Live: published and its date has come (scheduled posts are not live yet; drafts never). */
-const live = (now: Date) => and(eq(posts.status, "Published"), lte(posts.publishDate, now));
+/** Live: published and its date has come (the access module's `isLive`, in SQL). */
+const live = (now: Date) => postIsLiveSql(sql`${now.toISOString()}::timestamptz`);
 
 // NULLS LAST as the indexes are built (drizzle's default), so the planner reads them in order.
 const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} DESC NULLS LAST`];
@@ -159,7 +159,7 @@ function feedCtes(db: Database, viewer: SQL) {
   const subscribed = db
     .select({ id: subscriptions.expertId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.subscriberId, reader), subscriptionGivesAccess(nowParam)));
+    .where(and(eq(subscriptions.subscriberId, reader), subscriptionGivesAccessSql(nowParam)));
   const feedAuthors = db
     .$with("feed_authors")
     .as(db.select({ ids: sql<string[]>`ARRAY(${followed.union(subscribed)}) || ${reader}`.as("ids") }).from(one));
@@ -190,7 +190,7 @@ function feedStatement(db: Database, viewer: SQL, name: string) {
     db
       .select({ id: sql<string>`recent.id`.as("id"), publishDate: sql`recent.publish_date`.as("publish_date") })
       .from(
-        sql`(SELECT p.id, p.publish_date, p.author_id FROM ${posts} p WHERE p.status = 'Published' AND p.publish_date <= ${nowParam}
+        sql`(SELECT p.id, p.publish_date, p.author_id FROM ${posts} p WHERE ${postIsLiveSql(nowParam, "p")}
              ORDER BY ${newest("p")} LIMIT ${sql.placeholder("window")}) AS recent`,
       )
       .where(sql`recent.author_id = ANY(${authors})`)
@@ -210,7 +210,7 @@ function feedStatement(db: Database, viewer: SQL, name: string) {
           SELECT merged.id, merged.publish_date FROM unnest(${authors}) AS author(id)
           CROSS JOIN LATERAL (
             SELECT p.id, p.publish_date FROM ${posts} p
-            WHERE p.author_id = author.id AND p.status = 'Published' AND p.publish_date <= ${nowParam}
+            WHERE p.author_id = author.id AND ${postIsLiveSql(nowParam, "p")}
             ORDER BY ${newest("p")}
             LIMIT ${sql.placeholder("reach")}
           ) merged

@@ -3,11 +3,8 @@
  * by default and at most 100). A malformed value is a 400 through `readQuery`.
  */
 import { z } from "zod";
-import { idParam, pageQuery, wholeNumber } from "~/modules/http/query-schemas";
+import { idParam, pageQuery, wholeNumber } from "~/modules/http/search-params";
 import { COMMENTS_PAGE_SIZE } from "./comment-schema";
-
-/** Post and comment ids are UUIDs; anything else is a 404 without a query. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const uuid = z.string().uuid("Must be an id");
 

@@ -8,11 +8,12 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
-import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { canReadBody, canReadPreview, eventHasStarted, pickDetailsPublic } from "~/modules/access/access";
+import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
+import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { referenceNames, toEventDTO, type EventDTO, type ReferenceNames } from "~/modules/reference/reference.server";
 import type { PickLegRecord } from "~/db/schema";
 import type { PickMarket } from "~/modules/record/pick-markets";
-import { canReadBody, isLive } from "./paywall";
 
 type PostRow = typeof posts.$inferSelect;
 
@@ -83,8 +84,8 @@ export interface PostDTO {
 
 export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = new Date()): PostDTO {
   const readable = access.canReadBody;
-  const started = record.event !== null && new Date(record.event.startsAt).getTime() <= now.getTime();
-  const recordPublic = readable || record.pickResult !== null || started;
+  const started = eventHasStarted(record.event, now);
+  const recordPublic = pickDetailsPublic({ readable, pickResult: record.pickResult, event: record.event }, now);
   // When readers could first see it: the later of its posting and its publish date.
   const outAt =
     record.postedAt && record.publishDate ? Math.max(record.postedAt.getTime(), record.publishDate.getTime()) : null;
@@ -192,8 +193,7 @@ const postViewFields = (viewer: SQL) => ({
   modalityIds: sql<number[]>`array(SELECT pm.modality_id FROM ${postModalities} pm WHERE pm.post_id = ${posts.id})`,
   isLiked: sql<boolean>`exists(SELECT 1 FROM ${likes} l WHERE l.user_id = ${viewer} AND l.post_id = ${posts.id})`,
   isNotifyRequested: sql<boolean>`exists(SELECT 1 FROM ${notifyRequests} n WHERE n.user_id = ${viewer} AND n.post_id = ${posts.id})`,
-  subscriptionActive: sql<boolean>`exists(SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewer}
-    AND ${subscriptions.expertId} = ${posts.authorId} AND ${subscriptionGivesAccess(nowParam)})`,
+  subscriptionActive: sql<boolean>`${holdsAccessSql(viewer, posts.authorId, nowParam)}`,
 });
 
 /**
@@ -269,7 +269,7 @@ function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | 
       subscriptionActive: viewerId !== null && row.subscriptionActive,
       now,
     }),
-    canReadPreview: record.authorId === viewerId || isLive(record, now),
+    canReadPreview: canReadPreview(viewerId, record, now),
     isNotifyRequested: viewerId !== null && row.isNotifyRequested,
     isLiked: viewerId !== null && row.isLiked,
   };
@@ -322,7 +322,7 @@ async function subscribedExperts(db: Database, viewerId: string, expertIds: stri
       and(
         eq(subscriptions.subscriberId, viewerId),
         inArray(subscriptions.expertId, expertIds),
-        subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`),
+        subscriptionGivesAccessSql(sql`${now.toISOString()}::timestamptz`),
       ),
     );
   return new Set(rows.map((row) => row.expertId));

@@ -1,6 +1,6 @@
 /** Query strings of the record's lists (client-safe: the pages build their links from them). */
 import { z } from "zod";
-import { wholeNumber } from "~/modules/http/query-schemas";
+import { wholeNumber } from "~/modules/http/search-params";
 import { RECORD_WINDOWS } from "./figures";
 
 export const LEADERBOARD_PAGE_SIZE = 25;

@@ -8,7 +8,7 @@ import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
-import { expertSummaryColumns, toExpertSummary } from "~/modules/subscriptions/subscriptions.server";
+import { expertSummaryColumns, toExpertSummary } from "~/modules/experts/expert-summary.server";
 import {
   EMPTY_SUMS,
   LEADERBOARD_MIN_SAMPLE,

@@ -4,7 +4,7 @@
  * empty search (empty groups), not an error.
  */
 import { z } from "zod";
-import { pageQuery, wholeNumber } from "~/modules/http/query-schemas";
+import { pageQuery, wholeNumber } from "~/modules/http/search-params";
 
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_TABS = ["experts", "categories", "posts"] as const;

@@ -7,23 +7,23 @@
  * Posts match every typed word as a
  * prefix against `search_document` (title weight A over the body of a free Post or the preview of
  * a Pick, weight B); a Pick's body (`search_locked`) is searched only for viewers who may read it
- * (its author, subscribers with access), the same rule as `canReadBody`. Scheduled posts and
+ * (`canReadBodySql`, the access module's rule). Scheduled posts and
  * drafts are never found. Migration 0010 holds the columns and indexes.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
-import { categories, experts, posts, profiles, subscriptions, users } from "~/db/schema";
+import { categories, experts, posts, profiles, users } from "~/db/schema";
+import { canReadBodySql, postIsLiveSql } from "~/modules/access/access-sql.server";
 import {
   avatarOrDefault,
   escapeLike,
   isPublicExpert,
   subscribersCountSql,
-  subscriptionGivesAccess,
   type ExpertCard,
 } from "~/modules/experts/experts.server";
 import { serializePosts, toPostLink, type PostDTO, type PostLink } from "~/modules/posts/post-serializer.server";
-import { SEARCH_MAX_LENGTH, type SearchSuggestions } from "./search-queries";
+import { SEARCH_MAX_LENGTH, type SearchSuggestions } from "./search-params";
 import { estimatedShare } from "./word-frequency.server";
 
 /** Words of a query that count; the rest are ignored. */
@@ -212,15 +212,14 @@ function categoryMatch({ needle, prefix, part }: MatchValues, oneCharacter: bool
 
 /**
  * Live posts whose public text matches, or whose locked body matches for a viewer who may read
- * it (the author, or a subscriber with access; `canReadBody`'s rule, in SQL).
+ * it (`canReadBodySql`: the author, or a subscriber with access).
  */
 function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
   // A sub-select: computed once per statement, not once per row (a generic plan folds no constants).
   const query = sql`(SELECT to_tsquery('english', ${tsquery}))`;
+  // A visitor reads no Pick's body (`canReadBodySql(null)`): no need to search them.
   const readsLocked = viewerId
-    ? sql`OR (${posts.postType} = 'Pick' AND ${posts}.search_locked @@ ${query} AND (${posts.authorId} = ${viewerId}::uuid OR EXISTS (
-        SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.subscriberId} = ${viewerId}::uuid
-          AND ${subscriptions.expertId} = ${posts.authorId} AND ${subscriptionGivesAccess(at)})))`
+    ? sql`OR (${posts.postType} = 'Pick' AND ${posts}.search_locked @@ ${query} AND ${canReadBodySql(sql`${viewerId}::uuid`, at)})`
     : sql``;
   /** The text match alone (the suggestions add liveness themselves). */
   const matches = sql`(${posts}.search_document @@ ${query} ${readsLocked})`;
@@ -228,7 +227,7 @@ function postMatch(tsquery: SQL, viewerId: SQL | null, at: SQL) {
     query,
     now: at,
     matches,
-    where: sql`${posts.status} = 'Published' AND ${posts.publishDate} <= ${at} AND ${matches}`,
+    where: sql`${postIsLiveSql(at)} AND ${matches}`,
   };
 }
 
@@ -247,13 +246,13 @@ function suggestedPosts(post: ReturnType<typeof postMatch>, common: boolean, top
   const found = common
     ? sql`SELECT id, title, document, publish_date FROM (
         SELECT ${columns}, ${post.matches} AS matches FROM ${posts}
-        WHERE ${posts.status} = 'Published' AND ${posts.publishDate} <= ${post.now}
+        WHERE ${postIsLiveSql(post.now)}
         ORDER BY ${posts.publishDate} DESC NULLS LAST, ${posts.id} DESC NULLS LAST LIMIT ${NEWEST_SCANNED}) newest
       WHERE matches LIMIT ${SUGGESTION_POST_WINDOW}`
     : // The GIN index alone (OFFSET 0 keeps the date condition out of it: a generic plan ANDed the
       // whole date index in), then sorted by an expression, never by walking the date index.
       sql`SELECT ${columns} FROM (SELECT * FROM ${posts} WHERE ${posts.status} = 'Published' AND ${post.matches} OFFSET 0) AS ${posts}
-      WHERE ${posts.publishDate} <= ${post.now}
+      WHERE ${postIsLiveSql(post.now)}
       ORDER BY ${posts.publishDate} + interval '0 seconds' DESC, ${posts.id} DESC LIMIT ${SUGGESTION_POST_WINDOW}`;
   return sql`(SELECT json_agg(json_build_object('id', m.id, 'title', m.title) ORDER BY m.rank DESC, m.publish_date DESC, m.id DESC)
     FROM (SELECT id, title, publish_date, ts_rank(document, ${post.query}) AS rank FROM (${found}) found
@@ -417,7 +416,7 @@ export async function searchCategories(
   if (!terms.needle) return { items: [], totalItems: 0 };
   const { where, order } = categoryMatch(boundValues(terms), terms.needle.length < 2);
   const postsCount = sql`(SELECT count(*)::int FROM ${posts} WHERE ${posts.categoryId} = ${categories.id}
-    AND ${posts.status} = 'Published' AND ${posts.publishDate} <= ${now.toISOString()}::timestamptz)`;
+    AND ${postIsLiveSql(at(now))})`;
   const [rows, [{ total }]] = await Promise.all([
     queryRows<CategoryHit>(
       db,

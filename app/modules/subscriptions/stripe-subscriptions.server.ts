@@ -18,18 +18,17 @@ import type { Database } from "~/db/client.server";
 import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
 import { payments, subscriptions } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
+import { subscriptionGivesAccess } from "~/modules/access/access";
 import { AppError } from "~/modules/http/app-error";
-import { UUID_PATTERN } from "~/modules/posts/post-queries";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, requirePayments } from "~/modules/payments/stripe.server";
+import { requireExpert, type SubscribableExpert } from "~/modules/experts/subscribable-expert.server";
 import {
-  givesAccess,
   lockSubscription,
   MESSAGES,
-  requireExpert,
   requireRunningSubscription,
   toSubscriptionDTO,
-  type SubscribableExpert,
   type SubscriptionDTO,
   type SubscriptionStatus,
 } from "./subscriptions.server";
@@ -90,7 +89,7 @@ export async function subscribeWithStripe(
   // Lock-read the row (made as a placeholder if missing) only to decide; no Stripe call runs under the lock.
   const current = await context.db.transaction((tx) => lockSubscription(tx, viewer.id, expert));
 
-  if (givesAccess(current, now)) {
+  if (subscriptionGivesAccess(current, now)) {
     if (current.status !== "Canceled" || current.provider !== PAYMENT_PROVIDER || !current.providerSubscriptionId)
       fail(MESSAGES.already);
     return { subscription: await resume(context, stripe, current, expert, now), clientSecret: null };
@@ -135,7 +134,7 @@ export async function subscribeWithStripe(
         row.providerSubscriptionId !== null &&
         row.providerSubscriptionId !== created.id &&
         row.providerSubscriptionId !== current.providerSubscriptionId;
-      if (givesAccess(row, now) || (row.status === "Pending" && taken)) {
+      if (subscriptionGivesAccess(row, now) || (row.status === "Pending" && taken)) {
         return { row, ours: false };
       }
       const fresh = row.status === "Expired" && row.currentPeriodEnd === null;
@@ -168,7 +167,7 @@ export async function subscribeWithStripe(
 
   if (!outcome.ours) {
     await cancelQuietly(context, stripe, created.id);
-    if (givesAccess(outcome.row, now)) fail(MESSAGES.already);
+    if (subscriptionGivesAccess(outcome.row, now)) fail(MESSAGES.already);
     const winner = outcome.row.providerSubscriptionId!;
     const theirs = await callStripe(
       () => stripe.subscriptions.retrieve(winner, { expand: EXPAND_SECRET }),
@@ -558,7 +557,7 @@ export async function onCheckoutCompleted(tx: Database, event: Stripe.Event): Pr
       providerSubscriptionId: subscriptionId,
       providerCustomerId: idOf(session.customer) ?? row.providerCustomerId,
       // Linked but not yet paid: the invoice and subscription events decide its status.
-      status: givesAccess(row, new Date()) ? row.status : "Pending",
+      status: subscriptionGivesAccess(row, new Date()) ? row.status : "Pending",
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, row.id));

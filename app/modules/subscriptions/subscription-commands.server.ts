@@ -6,12 +6,13 @@
 import { and, eq } from "drizzle-orm";
 import { subscriptions } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
+import { subscriptionGivesAccess } from "~/modules/access/access";
 import { AppError } from "~/modules/http/app-error";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { paymentsEnabled } from "~/modules/payments/stripe.server";
-import { UUID_PATTERN } from "~/modules/posts/post-queries";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import { cancelWithStripe, subscribeWithStripe } from "./stripe-subscriptions.server";
-import { cancelFree, FREE_PROVIDER, givesAccess, subscribeFree, type SubscriptionDTO } from "./subscriptions.server";
+import { cancelFree, FREE_PROVIDER, subscribeFree, type SubscriptionDTO } from "./subscriptions.server";
 
 export interface SubscribeAnswer {
   subscription: SubscriptionDTO;
@@ -37,7 +38,7 @@ export async function subscribe(
       })
       .from(subscriptions)
       .where(and(eq(subscriptions.subscriberId, viewer.id), eq(subscriptions.expertId, expertId)));
-    if (row?.provider === FREE_PROVIDER && givesAccess(row, now))
+    if (row?.provider === FREE_PROVIDER && subscriptionGivesAccess(row, now))
       return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
   }
   return subscribeWithStripe(context, viewer, expertId, now);

@@ -1,6 +1,6 @@
 /** Request shapes of the subscriptions and follows API (issue 6). */
 import { z } from "zod";
-import { pageQuery } from "~/modules/http/query-schemas";
+import { pageQuery } from "~/modules/http/search-params";
 
 export const EXPERT_REQUIRED = "Choose an expert.";
 

@@ -1,23 +1,23 @@
 /**
- * Subscriptions and follows (issue 6, product.md "Subscriptions and money", decision 021).
+ * Subscriptions (issue 6, product.md "Subscriptions and money", decision 021).
  *
  * A subscription row per (subscriber, expert), whatever happens to it: subscribing again reuses
- * it. Access follows its status through `subscriptionGivesAccess` (experts.server.ts), the one
- * rule the paywall, the feed and every list read: Activated, PastDue, or Canceled until its paid
- * period ends. With payments off a subscription is free: it activates at once for 30 days, is
+ * it. Access follows its status through the access module's `subscriptionGivesAccess` (and its
+ * SQL twin), the one rule the paywall, the feed and every list read: Activated, PastDue, or
+ * Canceled until its paid period ends. With payments off a subscription is free: it activates at once for 30 days, is
  * recorded as a free payment, and `renewFreeSubscriptions` renews it (or lets it expire once
  * cancelled) from the maintenance timer of any instance. With Stripe it starts Pending and only
  * Stripe's signed webhooks move it on (stripe-subscriptions.server.ts).
  */
-import { and, asc, count, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
-import { experts, follows, payments, posts, profiles, sessions, subscriptions, users } from "~/db/schema";
-import { selectViewer, toViewer, type Viewer } from "~/modules/accounts/sessions.server";
+import { payments, profiles, subscriptions, users } from "~/db/schema";
+import { subscriptionGivesAccess } from "~/modules/access/access";
+import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
-import { avatarOrDefault, subscriptionGivesAccess } from "~/modules/experts/experts.server";
+import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
+import { requireExpert, type SubscribableExpert } from "~/modules/experts/subscribable-expert.server";
 import { AppError } from "~/modules/http/app-error";
-import { UUID_PATTERN } from "~/modules/posts/post-queries";
 
 export const SUBSCRIPTION_DAYS = 30;
 /** The provider name of subscriptions made while payments are off. */
@@ -25,7 +25,6 @@ export const FREE_PROVIDER = "free";
 
 export const MESSAGES = {
   self: "You cannot subscribe to yourself.",
-  selfFollow: "You cannot follow yourself.",
   already: "You are already subscribed to this expert.",
   pending: "Your subscription is waiting for its payment.",
   notSubscribed: "You are not subscribed to this expert.",
@@ -36,14 +35,6 @@ export const MESSAGES = {
 
 export type SubscriptionStatus = (typeof subscriptions.$inferSelect)["status"];
 type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-export interface ExpertSummary {
-  id: string;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  avatar: string;
-}
 
 /** A subscription as the API answers it (amounts in cents). */
 export interface SubscriptionDTO {
@@ -64,79 +55,17 @@ export interface SubscriptionDTO {
 const DAY_MS = 86_400_000;
 export const periodEndFrom = (start: Date) => new Date(start.getTime() + SUBSCRIPTION_DAYS * DAY_MS);
 
-/** The same rule as `subscriptionGivesAccess`, on a loaded row. */
-export function givesAccess(row: Pick<SubscriptionRow, "status" | "currentPeriodEnd">, now: Date): boolean {
-  if (row.status === "Activated" || row.status === "PastDue") return true;
-  return row.status === "Canceled" && row.currentPeriodEnd !== null && row.currentPeriodEnd > now;
-}
-
 export function toSubscriptionDTO(row: SubscriptionRow, expert: ExpertSummary, now = new Date()): SubscriptionDTO {
   return {
     id: row.id,
     status: row.status,
-    isActive: givesAccess(row, now),
+    isActive: subscriptionGivesAccess(row, now),
     price: row.priceCents,
     isFree: row.provider === FREE_PROVIDER,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     createdAt: row.createdAt.toISOString(),
     expert,
-  };
-}
-
-/** A person's card (id, names, avatar) from `users` and `profiles`: experts here, tippers in Cheers, the leaderboard's rows. */
-export const expertSummaryColumns = {
-  id: users.id,
-  userName: users.userName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatar: profiles.avatar,
-};
-
-export const toExpertSummary = (row: {
-  id: string;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-}): ExpertSummary => ({
-  id: row.id,
-  userName: row.userName,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  avatar: avatarOrDefault(row.avatar, row.userName),
-});
-
-/** An expert one may subscribe to or follow (Expert role, active membership), with what subscribing needs. */
-export interface SubscribableExpert extends ExpertSummary {
-  priceCents: number | null;
-  providerPriceId: string | null;
-  paymentAccountId: string | null;
-  paymentAccountReady: boolean;
-}
-
-/** The expert `expertId` (a user id), or a 404 for anyone else: a plain user, an unknown id, a malformed one. */
-export async function requireExpert(db: Database, expertId: string): Promise<SubscribableExpert> {
-  if (!UUID_PATTERN.test(expertId)) throw new AppError(404);
-  const [row] = await db
-    .select({
-      ...expertSummaryColumns,
-      priceCents: experts.subscriptionPriceCents,
-      providerPriceId: experts.providerPriceId,
-      paymentAccountId: experts.paymentAccountId,
-      paymentAccountReady: experts.paymentAccountReady,
-    })
-    .from(users)
-    .innerJoin(experts, eq(experts.userId, users.id))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, expertId), eq(experts.membershipStatus, "Active"), sql`'Expert' = ANY(${users.roles})`));
-  if (!row) throw new AppError(404);
-  return {
-    ...toExpertSummary(row),
-    priceCents: row.priceCents,
-    providerPriceId: row.providerPriceId,
-    paymentAccountId: row.paymentAccountId,
-    paymentAccountReady: row.paymentAccountReady,
   };
 }
 
@@ -176,7 +105,7 @@ export async function subscribeFree(
   const expert = await requireExpert(db, expertId);
   const row = await db.transaction(async (tx) => {
     const current = await lockSubscription(tx, subscriberId, expert);
-    if (givesAccess(current, now)) {
+    if (subscriptionGivesAccess(current, now)) {
       if (current.status !== "Canceled") throw new AppError(422, MESSAGES.already, { expertId: [MESSAGES.already] });
       const [resumed] = await tx
         .update(subscriptions)
@@ -237,7 +166,7 @@ export async function requireRunningSubscription(
     .from(subscriptions)
     .where(and(eq(subscriptions.subscriberId, subscriberId), eq(subscriptions.expertId, expertId)))
     .for("update");
-  if (!row || !givesAccess(row, now))
+  if (!row || !subscriptionGivesAccess(row, now))
     throw new AppError(422, MESSAGES.notSubscribed, { expertId: [MESSAGES.notSubscribed] });
   if (row.status === "Canceled")
     throw new AppError(422, MESSAGES.alreadyCanceled, { expertId: [MESSAGES.alreadyCanceled] });
@@ -312,7 +241,7 @@ export async function listUserSubscriptions(
     options.status === undefined
       ? everStarted
       : options.status === "Activated"
-        ? subscriptionGivesAccess(at)
+        ? subscriptionGivesAccessSql(at)
         : eq(subscriptions.status, options.status),
   );
   const [rows, [{ total }]] = await Promise.all([
@@ -333,82 +262,8 @@ export async function listUserSubscriptions(
   };
 }
 
-export interface NewPostCounters {
-  items: { expertId: string; count: number }[];
-  total: number;
-}
-
-/**
- * New posts of each subscribed expert since the subscriber last looked (opened the expert's page
- * or read up to a post): one prepared statement, a short range of `posts_live_author_id_publish_date_idx`
- * per subscription.
- */
-const countersStatement = preparedStatement((db) =>
-  db
-    .select({
-      expertId: subscriptions.expertId,
-      count: sql<number>`(SELECT count(*)::int FROM ${posts} p
-        WHERE p.author_id = ${subscriptions.expertId} AND p.status = 'Published'
-          AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`,
-    })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.subscriberId, sql`${sql.placeholder("subscriberId")}::uuid`),
-        subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`),
-      ),
-    )
-    .prepare("count_new_posts"),
-);
-
-export async function newPostCounters(db: Database, subscriberId: string, now = new Date()): Promise<NewPostCounters> {
-  const rows = await countersStatement(db).execute({ subscriberId, now: now.toISOString() });
-  const items = rows.map((row) => ({ expertId: row.expertId, count: Number(row.count) }));
-  return { items, total: items.reduce((sum, item) => sum + item.count, 0) };
-}
-
 // ---------------------------------------------------------------------------------------------
-// Follows
-// ---------------------------------------------------------------------------------------------
-/** Following is free and idempotent: following twice is still one follow. */
-export async function follow(db: Database, followerId: string, expertId: string): Promise<{ isFollowed: true }> {
-  if (followerId === expertId) throw new AppError(422, MESSAGES.selfFollow, { expertId: [MESSAGES.selfFollow] });
-  await requireExpert(db, expertId);
-  await db.insert(follows).values({ followerId, expertId }).onConflictDoNothing();
-  return { isFollowed: true };
-}
-
-export async function unfollow(db: Database, followerId: string, expertId: string): Promise<{ isFollowed: false }> {
-  if (!UUID_PATTERN.test(expertId)) throw new AppError(404);
-  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.expertId, expertId)));
-  return { isFollowed: false };
-}
-
-/** The experts the user follows, by name (the watchlist). */
-export async function listFollowedExperts(
-  db: Database,
-  followerId: string,
-  options: { page: number; size: number },
-): Promise<{ items: ExpertSummary[]; totalItems: number }> {
-  const where = and(eq(follows.followerId, followerId), eq(experts.membershipStatus, "Active"));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(expertSummaryColumns)
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.expertId))
-      .innerJoin(experts, eq(experts.userId, follows.expertId))
-      .leftJoin(profiles, eq(profiles.userId, follows.expertId))
-      .where(where)
-      .orderBy(asc(users.userName))
-      .limit(options.size)
-      .offset((options.page - 1) * options.size),
-    db.select({ total: count() }).from(follows).innerJoin(experts, eq(experts.userId, follows.expertId)).where(where),
-  ]);
-  return { items: rows.map(toExpertSummary), totalItems: Number(total) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The expert's side and payments
+// The expert's side
 // ---------------------------------------------------------------------------------------------
 export interface SubscriberDTO {
   id: string;
@@ -428,7 +283,7 @@ export async function listSubscribers(
   now = new Date(),
 ): Promise<{ items: SubscriberDTO[]; totalItems: number }> {
   const where = and(eq(subscriptions.expertId, expertId), everStarted);
-  const running = subscriptionGivesAccess(sql`${now.toISOString()}::timestamptz`);
+  const running = subscriptionGivesAccessSql(sql`${now.toISOString()}::timestamptz`);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ subscription: subscriptions, user: expertSummaryColumns })
@@ -445,7 +300,7 @@ export async function listSubscribers(
     items: rows.map(({ subscription, user }) => ({
       id: subscription.id,
       status: subscription.status,
-      isActive: givesAccess(subscription, now),
+      isActive: subscriptionGivesAccess(subscription, now),
       price: subscription.priceCents,
       since: subscription.createdAt.toISOString(),
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
@@ -453,194 +308,6 @@ export async function listSubscribers(
     })),
     totalItems: Number(total),
   };
-}
-
-export interface PaymentDTO {
-  id: string;
-  kind: "Membership" | "Subscription" | "Tip";
-  status: "Pending" | "Succeeded" | "Failed" | "Refunded";
-  /** Cents. */
-  amount: number;
-  currency: string;
-  /** Recorded while payments were off: nothing was charged. */
-  isFree: boolean;
-  createdAt: string;
-  expert: ExpertSummary | null;
-}
-
-/** The user's payment history, newest first (/payments). */
-export async function listPayments(
-  db: Database,
-  payerId: string,
-  options: { page: number; size: number },
-): Promise<{ items: PaymentDTO[]; totalItems: number }> {
-  const where = eq(payments.payerId, payerId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ payment: payments, expert: expertSummaryColumns })
-      .from(payments)
-      .leftJoin(users, eq(users.id, payments.expertId))
-      .leftJoin(profiles, eq(profiles.userId, payments.expertId))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(options.size)
-      .offset((options.page - 1) * options.size),
-    db.select({ total: count() }).from(payments).where(where),
-  ]);
-  return {
-    items: rows.map(({ payment, expert }) => ({
-      id: payment.id,
-      kind: payment.kind,
-      status: payment.status,
-      amount: payment.amountCents,
-      currency: payment.currency,
-      isFree: payment.provider === FREE_PROVIDER,
-      createdAt: payment.createdAt.toISOString(),
-      expert: expert.id === null ? null : toExpertSummary(expert as Parameters<typeof toExpertSummary>[0]),
-    })),
-    totalItems: Number(total),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The sidebar
-// ---------------------------------------------------------------------------------------------
-export interface SidebarSubscription {
-  expertId: string;
-  userName: string;
-  avatar: string;
-  newPosts: number;
-}
-
-/** The sidebar lists at most this many subscriptions (the /subscriptions page lists them all). */
-export const SIDEBAR_SUBSCRIPTIONS = 50;
-
-/**
- * The sidebar's 'Subscriptions' list of `subscriber` with each expert's new-post counter (the
- * `now` placeholder): every signed-in page renders it, so it is read in one prepared statement,
- * alone or beside the viewer (`readViewerWithSidebar`).
- */
-const selectSidebar = (db: Database, subscriber: SQL) =>
-  db
-    .select({
-      expertId: sql<string>`${subscriptions.expertId}`.as("expertId"),
-      userName: sql<string>`${users.userName}`.as("userName"),
-      // A lookup per row: as a join the planner hashed every profile for a handful of experts.
-      avatar: sql<
-        string | null
-      >`(SELECT pr.avatar FROM ${profiles} pr WHERE pr.user_id = ${subscriptions.expertId})`.as("avatar"),
-      newPosts: sql<number>`(SELECT count(*)::int FROM ${posts} p
-        WHERE p.author_id = ${subscriptions.expertId} AND p.status = 'Published'
-          AND p.publish_date > ${subscriptions.lastSeenPostsAt} AND p.publish_date <= ${sql.placeholder("now")}::timestamptz)`.as(
-        "newPosts",
-      ),
-    })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.expertId))
-    .where(
-      and(
-        eq(subscriptions.subscriberId, subscriber),
-        subscriptionGivesAccess(sql`${sql.placeholder("now")}::timestamptz`),
-      ),
-    )
-    .orderBy(asc(users.userName))
-    .limit(SIDEBAR_SUBSCRIPTIONS);
-
-type SidebarRow = { expertId: string; userName: string; avatar: string | null; newPosts: number };
-
-const toSidebarSubscription = (row: SidebarRow): SidebarSubscription => ({
-  expertId: row.expertId,
-  userName: row.userName,
-  avatar: avatarOrDefault(row.avatar, row.userName),
-  newPosts: Number(row.newPosts),
-});
-
-const sidebarStatement = preparedStatement((db) =>
-  selectSidebar(db, sql`${sql.placeholder("subscriberId")}::uuid`).prepare("read_sidebar_subscriptions"),
-);
-
-export async function listSidebarSubscriptions(
-  db: Database,
-  subscriberId: string,
-  now = new Date(),
-): Promise<SidebarSubscription[]> {
-  const rows = await sidebarStatement(db).execute({ subscriberId, now: now.toISOString() });
-  return rows.map(toSidebarSubscription);
-}
-
-/** The viewer and their sidebar in one round trip: the sidebar as JSON beside the session's user. */
-const viewerWithSidebarStatement = preparedStatement((db) => {
-  const sidebar = selectSidebar(db, sql`${sessions.userId}`).as("sidebar");
-  return selectViewer(db, {
-    // Each row as a JSON object keyed by the select's aliases, in the sidebar's order.
-    sidebar: sql<SidebarRow[]>`(SELECT coalesce(json_agg(sidebar ORDER BY ${sidebar.userName}), '[]') FROM ${sidebar})`,
-  }).prepare("read_viewer_sidebar");
-});
-
-/**
- * The signed-in user of the live session `sessionId` with their sidebar subscriptions, in one
- * statement (every signed-in page's root loader); null when the session is not live.
- */
-export async function readViewerWithSidebar(
-  db: Database,
-  sessionId: string,
-  now = new Date(),
-): Promise<{ viewer: Viewer; sidebar: SidebarSubscription[] } | null> {
-  const [row] = await viewerWithSidebarStatement(db).execute({ sessionId, now: now.toISOString() });
-  return row ? { viewer: toViewer(sessionId, row), sidebar: row.sidebar.map(toSidebarSubscription) } : null;
-}
-
-const EXPERT_PAGE = /^\/experts\/([^/]+)\/?$/;
-const POST_PAGE = /^\/posts\/([0-9a-f-]{36})\/?$/i;
-
-/** Does opening this page clear a counter (`markPageSeen`): an expert's page or a post? */
-export const pageMarksSeen = (pathname: string) => EXPERT_PAGE.test(pathname) || POST_PAGE.test(pathname);
-
-/**
- * Opening an expert's page or one of their posts clears that expert's counter (up to the post, for
- * a post), one statement each. The root loader does it before it counts, since the sidebar renders
- * in the same request and Remix runs a page's loaders side by side.
- */
-export async function markPageSeen(
-  db: Database,
-  subscriberId: string,
-  pathname: string,
-  now = new Date(),
-): Promise<void> {
-  const at = now.toISOString();
-  const expertPage = EXPERT_PAGE.exec(pathname);
-  if (expertPage) {
-    const userName = safeDecode(expertPage[1]);
-    if (!userName) return;
-    // The expert's counter starts again from zero.
-    await db
-      .update(subscriptions)
-      .set({ lastSeenPostsAt: now })
-      .where(
-        and(
-          eq(subscriptions.subscriberId, subscriberId),
-          sql`${subscriptions.expertId} = (SELECT ${users.id} FROM ${users} WHERE lower(${users.userName}) = lower(${userName}))`,
-          sql`${subscriptions.lastSeenPostsAt} < ${at}::timestamptz`,
-        ),
-      );
-    return;
-  }
-  const postPage = POST_PAGE.exec(pathname);
-  if (postPage && UUID_PATTERN.test(postPage[1])) {
-    // A read marker: the author's counter drops their posts up to this one (a live one).
-    await db.execute(sql`
-      UPDATE ${subscriptions} s SET last_seen_posts_at = p.publish_date FROM ${posts} p
-      WHERE p.id = ${postPage[1]}::uuid AND p.status = 'Published' AND p.publish_date <= ${at}::timestamptz
-        AND s.subscriber_id = ${subscriberId}::uuid AND s.expert_id = p.author_id AND s.last_seen_posts_at < p.publish_date`);
-  }
-}
-
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
 }
 
 /** The viewer's subscription to this expert, if one ever started (the expert page and the locked pick show its state). */
