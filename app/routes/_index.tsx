@@ -10,6 +10,7 @@ import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";
 import { listFeed, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/site/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 /** A signed-in reader's home is their feed: never to be kept or shared by any cache. */
 export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
@@ -80,18 +81,12 @@ export default function Home() {
           after the game.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/discover-experts"
-            className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100"
-          >
+          <ButtonLink variant="primaryPale" size="lg" to="/discover-experts">
             Discover experts
-          </Link>
-          <Link
-            to="/become-partner"
-            className="rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10"
-          >
+          </ButtonLink>
+          <ButtonLink variant="secondaryOnDark" size="lg" to="/become-partner">
             Become an expert
-          </Link>
+          </ButtonLink>
         </div>
       </section>
 

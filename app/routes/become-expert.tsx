@@ -10,6 +10,7 @@ import { formatUsd } from "~/modules/money/money";
 import { becomeExpert, membershipIsCharged, membershipState } from "~/modules/payments/membership.server";
 import { FOUNDING_PARTNER_SPOTS } from "~/modules/payments/membership";
 import { pageMeta } from "~/modules/site/meta";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta(
@@ -128,13 +129,9 @@ export default function BecomeExpert() {
               {actionData.error}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex items-center justify-center rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-progress disabled:opacity-70"
-          >
+          <Button variant="ink" size="2xl" pending type="submit" disabled={busy}>
             {busy ? "One moment…" : cta}
-          </button>
+          </Button>
           <p className="text-xs text-slate-500">
             {membershipPrice ? "Card payments are handled by Stripe; we never see your card number. " : ""}
             The platform fee is {platformFeePercent}% of what your subscribers pay.

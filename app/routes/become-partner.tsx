@@ -6,6 +6,7 @@ import { countActiveExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
 import { publicPageHeaders } from "~/modules/http/public-page";
+import { ButtonLink } from "~/components/ui/button";
 
 /** product.md "Limits": the first 300 partner experts get the perks. */
 const FOUNDING_SPOTS = 300;
@@ -87,18 +88,12 @@ export default function BecomePartner() {
           that proves their skill.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/sign-up?flow=Expert"
-            className="rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100"
-          >
+          <ButtonLink variant="primaryPale" size="lg" to="/sign-up?flow=Expert">
             Sign up as an expert
-          </Link>
-          <Link
-            to="/contacts"
-            className="rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10"
-          >
+          </ButtonLink>
+          <ButtonLink variant="secondaryOnDark" size="lg" to="/contacts">
             Contact us
-          </Link>
+          </ButtonLink>
         </div>
       </section>
 
@@ -186,12 +181,9 @@ export default function BecomePartner() {
             </div>
           </div>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/sign-up?flow=Expert"
-              className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-slate-800"
-            >
+            <ButtonLink variant="ink" size="lg" to="/sign-up?flow=Expert">
               Sign up as an expert
-            </Link>
+            </ButtonLink>
             <Link
               to="/contacts"
               className="rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 hover:border-brand-600"

@@ -13,6 +13,7 @@ import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { buttonClass } from "~/components/ui/button";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
@@ -88,7 +89,7 @@ export default function Contacts() {
                 href={messengerUrl}
                 target="_blank"
                 rel="nofollow noopener noreferrer"
-                className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-100"
+                className={buttonClass({ variant: "primaryPale" }, "mt-3 gap-2")}
               >
                 Start live chat<span className="sr-only"> (opens in a new tab)</span>
               </a>
@@ -98,7 +99,7 @@ export default function Contacts() {
               <p>Live chat is offline right now, so this opens an e-mail to support instead.</p>
               <a
                 href={`mailto:${supportEmail}?subject=${encodeURIComponent("Live chat request")}`}
-                className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-100"
+                className={buttonClass({ variant: "primaryPale" }, "mt-3 gap-2")}
               >
                 Live chat by e-mail
               </a>

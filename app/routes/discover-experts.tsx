@@ -12,6 +12,7 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 import { listCategories } from "~/modules/reference/reference.server";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const DISCOVER_TITLE = "Discover experts";
 /** Experts per page (a grid of 1, 2 or 3 columns: 12 fills each). */
@@ -187,12 +188,13 @@ export default function DiscoverExperts() {
                   ? "This page is past the last expert."
                   : "Nobody has published in these sports yet. Try other sports or see everyone."}
               </p>
-              <Link
+              <ButtonLink
+                size="lg"
+                className="mt-5 inline-block"
                 to={totalItems > 0 ? discoverHref({ categoryIds, sort }) : discoverHref({ categoryIds: [], sort })}
-                className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
               >
                 {totalItems > 0 ? "Back to the first page" : "Show all experts"}
-              </Link>
+              </ButtonLink>
             </div>
           ) : (
             <>

@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { BarChart3, Ban, HeartHandshake, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import type { RootLoaderData } from "~/root";
 import { pageMeta } from "~/modules/site/meta";
 import { publicPageHeaders } from "~/modules/http/public-page";
+import { ButtonLink } from "~/components/ui/button";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
@@ -109,12 +110,9 @@ export default function Partners() {
             <p className="mt-2 text-slate-300">
               Open a business page, set your price and get paid by your subscribers directly.
             </p>
-            <Link
-              to="/become-partner"
-              className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-100"
-            >
+            <ButtonLink variant="primaryPale" size="lg" className="mt-4 inline-block" to="/become-partner">
               Become an expert
-            </Link>
+            </ButtonLink>
           </div>
           <div>
             <h3 className="font-semibold text-brand-500">Organisations and media</h3>
@@ -122,12 +120,9 @@ export default function Partners() {
               Tell us who you are and what you have in mind{supportEmail ? ` at ${supportEmail}` : ""}, or ask us to
               call you.
             </p>
-            <Link
-              to="/contacts"
-              className="mt-4 inline-block rounded-full border border-white/30 px-5 py-2.5 text-sm font-semibold hover:bg-white/10"
-            >
+            <ButtonLink variant="secondaryOnDark" size="lg" className="mt-4 inline-block" to="/contacts">
               Contact us
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>

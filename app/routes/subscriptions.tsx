@@ -8,6 +8,7 @@ import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Subscriptions");
 
@@ -42,12 +43,9 @@ export default function SubscriptionsPage() {
             <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
               Subscribe to an expert to read every pick as it is posted.
             </p>
-            <Link
-              to="/discover-experts"
-              className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-            >
+            <ButtonLink size="lg" className="mt-5 inline-block" to="/discover-experts">
               Discover experts
-            </Link>
+            </ButtonLink>
           </div>
         ) : (
           <ul className="space-y-3" aria-label="Your subscriptions">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { sha256Hex } from "~/components/record/commitment-check";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { pageMeta } from "~/modules/site/meta";
+import { Button } from "~/components/ui/button";
 
 /** The same for everyone: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;
@@ -72,12 +73,9 @@ function Checker() {
           className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs"
         />
       </div>
-      <button
-        type="submit"
-        className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
-      >
+      <Button variant="ink" type="submit">
         Check
-      </button>
+      </Button>
       <p role="status" className="text-sm font-semibold text-slate-800">
         {verdict}
       </p>

@@ -11,6 +11,7 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { ExpertRecord, ListedExpert } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import { ButtonLink } from "~/components/ui/button";
 
 /** '$19/month' from cents; 'Free' when the expert has set no price. */
 export function priceLabel(price: ListedExpert["subscriptionPrice"]): string {
@@ -112,12 +113,9 @@ export function ExpertCard({
 
       <div className="mt-auto flex flex-wrap items-start gap-2 pt-4">
         {isOwner ? (
-          <Link
-            to={href}
-            className="inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-          >
+          <ButtonLink variant="secondary" to={href}>
             Your profile
-          </Link>
+          </ButtonLink>
         ) : (
           <>
             <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />

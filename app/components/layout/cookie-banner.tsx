@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
 
 /**
  * product.md "States": unset consent shows the banner; Accept stores 'true', Reject 'false' in the
@@ -19,20 +20,12 @@ export function CookieBanner() {
         </a>
       </p>
       <fetcher.Form method="post" action="/resources/cookie-consent" className="mt-3 flex shrink-0 gap-2 sm:mt-0">
-        <button
-          name="consent"
-          value="false"
-          className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-        >
+        <Button variant="secondary" size="sm" type="submit" name="consent" value="false">
           Reject
-        </button>
-        <button
-          name="consent"
-          value="true"
-          className="rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white hover:bg-slate-800"
-        >
+        </Button>
+        <Button variant="ink" size="sm" type="submit" name="consent" value="true">
           Accept
-        </button>
+        </Button>
       </fetcher.Form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
 
 /** product.md "Screens and routes": the error page's texts by status. */
 export function errorPageText(status: number): { title: string; message: string } {
@@ -17,9 +17,9 @@ export function ErrorPage({ status }: { status: number }) {
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 max-w-md text-slate-600">{message}</p>
-      <Link to="/" className="mt-8 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-slate-800">
+      <ButtonLink variant="ink" size="xl" className="mt-8" to="/">
         Back to home
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

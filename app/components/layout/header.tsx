@@ -8,6 +8,7 @@ import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import type { ExpertLink } from "./sidebar";
+import { ButtonLink } from "~/components/ui/button";
 
 export interface HeaderUser {
   userName: string;
@@ -79,14 +80,16 @@ export function Header({
         <HeaderSearch />
         <nav aria-label="Account" className="ml-auto flex items-center gap-2">
           {isExpert ? (
-            <Link
+            <ButtonLink
+              variant="primaryPale"
+              size="custom"
+              className="whitespace-nowrap p-2 text-sm sm:px-4 sm:py-1.5"
               to={newPostHref}
               preventScrollReset
-              className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-brand-500 p-2 text-sm font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:py-1.5"
             >
               <Plus className="size-4" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">New Post/Pick</span>
-            </Link>
+            </ButtonLink>
           ) : (
             <Link
               to={becomeExpertHref(user)}
@@ -101,12 +104,14 @@ export function Header({
               <AccountMenu user={user} />
             </>
           ) : (
-            <Link
+            <ButtonLink
+              variant="primaryPale"
+              size="custom"
+              className="whitespace-nowrap px-2.5 py-1.5 text-xs sm:px-4 sm:text-sm"
               to={signInHref}
-              className="whitespace-nowrap rounded-full bg-brand-500 px-2.5 py-1.5 text-xs font-semibold text-ink hover:bg-brand-100 sm:px-4 sm:text-sm"
             >
               Sign In / Sign up
-            </Link>
+            </ButtonLink>
           )}
         </nav>
       </div>

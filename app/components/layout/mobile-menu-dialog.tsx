@@ -7,6 +7,7 @@ import { FOOTER_LINKS } from "~/modules/site/site";
 import { becomeExpertHref, useSignInHref, type HeaderUser } from "./header";
 import { mobileMenuTitle, MOBILE_MENU_TRIGGER_CLASS } from "./mobile-menu";
 import { SidebarNavigation, type ExpertLink } from "./sidebar";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 /**
  * Below the large breakpoint the navigation opens as a full-screen menu from the header's
@@ -46,40 +47,25 @@ export function MobileMenuDialog({
           </div>
           <div className="space-y-3 border-t border-slate-200 p-4">
             {isExpert(user) ? (
-              <Link
-                to="/profile"
-                onClick={close}
-                className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700"
-              >
+              <ButtonLink variant="outline" className="block text-center" to="/profile" onClick={close}>
                 Open my profile
-              </Link>
+              </ButtonLink>
             ) : (
-              <Link
-                to={becomeExpertHref(user)}
-                onClick={close}
-                className="block rounded-full border border-brand-600 px-4 py-2 text-center text-sm font-semibold text-brand-700"
-              >
+              <ButtonLink variant="outline" className="block text-center" to={becomeExpertHref(user)} onClick={close}>
                 Become an expert
-              </Link>
+              </ButtonLink>
             )}
             {user ? (
               <Form method="post" action="/sign-out">
-                <button
-                  type="submit"
-                  className="flex w-full items-center justify-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white"
-                >
+                <Button variant="ink" block className="flex gap-2" type="submit">
                   <LogOut className="size-4" aria-hidden="true" />
                   Logout
-                </button>
+                </Button>
               </Form>
             ) : (
-              <Link
-                to={signInHref}
-                onClick={close}
-                className="block rounded-full bg-ink px-4 py-2 text-center text-sm font-semibold text-white"
-              >
+              <ButtonLink variant="ink" className="block text-center" to={signInHref} onClick={close}>
                 Sign In / Sign up
-              </Link>
+              </ButtonLink>
             )}
             <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-2 text-sm text-slate-600">
               {FOOTER_LINKS.map((link) => (

@@ -8,6 +8,7 @@ import { ShieldCheck, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUnits, type RecordFigures } from "~/modules/record/figures";
+import { ButtonLink } from "~/components/ui/button";
 
 export function PageWithAside({ aside, label, children }: { aside: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -81,12 +82,14 @@ export function ExpertAside({
           <p className="mt-2 text-sm text-slate-600">No graded picks yet.</p>
         )}
       </div>
-      <Link
+      <ButtonLink
+        size="custom"
+        block
+        className="mt-4 flex px-4 py-2.5 text-sm"
         to={isOwn ? "/business" : `${href}#subscription-heading`}
-        className="mt-4 flex w-full items-center justify-center rounded-full bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         {isOwn ? "Your business page" : "Subscribe"}
-      </Link>
+      </ButtonLink>
       <Link
         to="/verify"
         className="mt-2 block text-center text-xs font-medium text-slate-600 underline-offset-2 hover:underline"

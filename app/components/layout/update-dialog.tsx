@@ -1,5 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useRef } from "react";
+import { buttonClass } from "~/components/ui/button";
 
 /** product.md "Screens and routes": shown once when the background worker reports a build other than this page's. */
 export default function UpdateDialog({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
@@ -23,11 +24,7 @@ export default function UpdateDialog({ onReload, onDismiss }: { onReload: () => 
             Please refresh the page to be sure that you are working with actual version.
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end">
-            <AlertDialog.Action
-              ref={reloadButton}
-              onClick={onReload}
-              className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
-            >
+            <AlertDialog.Action ref={reloadButton} onClick={onReload} className={buttonClass({ variant: "ink" })}>
               Reload the page
             </AlertDialog.Action>
           </div>

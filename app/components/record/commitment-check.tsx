@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Button } from "~/components/ui/button";
 
 /** SHA-256 of a text, hex, with the browser's own Web Crypto: the reader checks, not us. */
 export async function sha256Hex(text: string): Promise<string> {
@@ -32,15 +33,17 @@ export function CommitmentCheck({ commitment, committedText }: { commitment: str
             {committedText}
           </pre>
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <button
+            <Button
+              variant="secondary"
+              size="custom"
+              className="px-3 py-1.5 text-sm"
               type="button"
               onClick={() =>
                 void sha256Hex(committedText).then((hash) => setVerdict(hash === commitment ? "match" : "mismatch"))
               }
-              className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
               Check it in my browser
-            </button>
+            </Button>
             <p
               role="status"
               className={verdict === "mismatch" ? "font-semibold text-danger" : "font-semibold text-brand-700"}

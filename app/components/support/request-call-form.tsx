@@ -10,7 +10,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
 import { PREFERRED_TIMES, SUPPORT_MESSAGE_MAX, supportRequestSchema } from "~/modules/support/support-schema";
-import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { Field, FormError, withoutKey } from "~/components/ui/form-field";
+import { Button } from "~/components/ui/button";
+import { Input, Textarea } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 
 export const REQUEST_CALL_INTENT = "request-call";
 
@@ -49,42 +52,35 @@ export function RequestCallForm({
       <input type="hidden" name="intent" value={REQUEST_CALL_INTENT} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" required>
-          <input
+          <Input
             key={fields.name.key}
-            className={inputClass}
             {...withoutKey(getInputProps(fields.name, { type: "text" }))}
             autoComplete="name"
           />
         </Field>
         <Field meta={fields.phone} label="Phone" required hint="7 to 20 digits; add the country code outside the US.">
-          <input
+          <Input
             key={fields.phone.key}
-            className={inputClass}
             {...withoutKey(getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${fields.phone.id}-hint` }))}
             autoComplete="tel"
           />
         </Field>
         <Field meta={fields.email} label="E-mail" hint="Optional, in case we miss you.">
-          <input
+          <Input
             key={fields.email.key}
-            className={inputClass}
             {...withoutKey(getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` }))}
             autoComplete="email"
           />
         </Field>
         <Field meta={fields.preferredTime} label="Preferred time">
-          <select
-            key={fields.preferredTime.key}
-            className={inputClass}
-            {...withoutKey(getSelectProps(fields.preferredTime))}
-          >
+          <Select key={fields.preferredTime.key} {...withoutKey(getSelectProps(fields.preferredTime))}>
             <option value="">Any time</option>
             {PREFERRED_TIMES.map((time) => (
               <option key={time} value={time}>
                 {time}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
       <Field
@@ -92,9 +88,8 @@ export function RequestCallForm({
         label="What can we help with?"
         hint={`Optional, up to ${SUPPORT_MESSAGE_MAX} characters.`}
       >
-        <textarea
+        <Textarea
           key={fields.message.key}
-          className={inputClass}
           {...withoutKey(getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` }))}
           rows={4}
         />
@@ -102,13 +97,9 @@ export function RequestCallForm({
 
       <FormError id={form.errorId} errors={form.errors} />
 
-      <button
-        type="submit"
-        disabled={submitting}
-        className="w-full rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-progress disabled:opacity-70 sm:w-auto"
-      >
+      <Button variant="ink" size="xl" block pending className="sm:w-auto" type="submit" disabled={submitting}>
         {submitting ? "Sending…" : "Request a call"}
-      </button>
+      </Button>
 
       <div role="status" aria-live="polite">
         {confirmation ? (

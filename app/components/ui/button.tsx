@@ -10,12 +10,16 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 const variants = {
   /** The call to action: brand green with ink text (white on brand fails contrast). */
   primary: "bg-brand-500 text-ink hover:bg-brand-600",
-  /** The same on the dark header or hero, where a darker hover would vanish. */
-  primaryOnDark: "bg-brand-500 text-ink hover:bg-brand-100",
+  /** The same with a pale hover (the header, the hero bands, the contact cards). */
+  primaryPale: "bg-brand-500 text-ink hover:bg-brand-100",
   /** The forms' submit: ink with white text. */
   ink: "bg-ink text-white hover:bg-slate-800",
   /** The quieter choice beside a primary one. */
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+  /** The quieter choice on a dark band (it takes the band's text colour). */
+  secondaryOnDark: "border border-white/30 hover:bg-white/10",
+  /** A framed brand link, where a filled button would shout. */
+  outline: "border border-brand-600 text-brand-700",
   /** No frame until hovered. */
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   /** What cannot be undone. */
@@ -29,6 +33,8 @@ const sizes = {
   lg: "px-5 py-2.5 text-sm",
   xl: "px-6 py-2.5 text-sm",
   "2xl": "px-6 py-3 text-sm",
+  /** No padding or text size: `className` gives them (a button that changes size with the screen). */
+  custom: "",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -1,6 +1,6 @@
 /** The confirm dialog's Radix AlertDialog, fetched on the first confirm() (see confirm-dialog.tsx). */
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { clsx } from "clsx";
+import { buttonClass } from "./button";
 import type { RefObject } from "react";
 import type { OpenDialog } from "./confirm-dialog";
 
@@ -35,15 +35,12 @@ export function ConfirmDialogView({ open, dialog, onAnswer, returnFocusTo }: Con
             </AlertDialog.Description>
           ) : null}
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            <AlertDialog.Cancel className={buttonClass({ variant: "secondary" })}>
               {dialog?.cancelLabel ?? "Cancel"}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={() => onAnswer(true)}
-              className={clsx(
-                "rounded-full px-4 py-2 text-sm font-semibold text-white",
-                dialog?.destructive ? "bg-danger hover:bg-red-700" : "bg-ink hover:bg-slate-800",
-              )}
+              className={buttonClass({ variant: dialog?.destructive ? "danger" : "ink" })}
             >
               {dialog?.confirmLabel ?? "Confirm"}
             </AlertDialog.Action>

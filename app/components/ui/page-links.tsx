@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
 /**
@@ -18,25 +18,23 @@ export function PageLinks({
   label: string;
 }) {
   if (totalPages <= 1 && page <= 1) return null;
-  const link =
-    "inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100";
   const last = Math.max(totalPages, 1);
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={hrefFor(Math.min(page - 1, last))} rel="prev" className={link}>
+        <ButtonLink variant="secondary" to={hrefFor(Math.min(page - 1, last))} rel="prev" className="gap-1">
           <ChevronLeft className="size-4" aria-hidden="true" />
           Previous
-        </Link>
+        </ButtonLink>
       ) : (
         <span />
       )}
       <p className="text-sm text-slate-600">{`Page ${page} of ${last}`}</p>
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={link}>
+        <ButtonLink variant="secondary" to={hrefFor(page + 1)} rel="next" className="gap-1">
           Next
           <ChevronRight className="size-4" aria-hidden="true" />
-        </Link>
+        </ButtonLink>
       ) : (
         <span />
       )}
