@@ -26,6 +26,7 @@ import {
   UNDECODABLE_ERROR,
 } from "./photo-files";
 import { ProgressRing } from "./progress-ring";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export type PhotoKind = "avatar" | "cover";
 
@@ -46,7 +47,8 @@ export const PHOTO_KINDS = {
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;
 
-const buttonClass = "rounded-full px-5 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
+// The footer's pair, a little slimmer than the large size.
+const footerButtonSize = "px-5 py-2 text-sm";
 
 export function PhotoEditorDialog({
   kind,
@@ -280,17 +282,18 @@ export function PhotoEditorDialog({
           </div>
 
           <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-4">
-            <Dialog.Close className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
+            <Dialog.Close className={buttonClass({ variant: "secondary", size: "custom" }, footerButtonSize)}>
               Cancel
             </Dialog.Close>
-            <button
-              type="button"
+            <Button
+              variant="ink"
+              size="custom"
+              className={footerButtonSize}
               onClick={save}
               disabled={!source || !area || uploading}
-              className={`${buttonClass} bg-ink text-white hover:bg-slate-800`}
             >
               {uploading ? "Saving…" : "Save"}
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

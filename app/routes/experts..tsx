@@ -1,0 +1,244 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { InfinitePostList } from "~/components/posts/infinite-post-list";
+import { forCards, PostCard } from "~/components/posts/post-card";
+import {
+  ExpertHeader,
+  expertFullName,
+  OwnerNoPosts,
+  RecordCard,
+  SubscriptionCard,
+} from "~/components/experts/expert-profile";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { findExpert } from "~/modules/experts/experts.server";
+import { publicPageHeaders } from "~/modules/http/public-page";
+import { imageUrl } from "~/modules/images/image-url";
+import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
+import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
+import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
+import { personJsonLd } from "~/modules/site/structured-data";
+import { JsonLd } from "~/components/ui/json-ld";
+import { GradedPicks } from "~/components/record/graded-picks";
+import { RecordFiguresPanel } from "~/components/record/record-figures";
+import { UnitsChart } from "~/components/record/units-chart";
+import { serializePosts } from "~/modules/posts/post-serializer.server";
+import { expertRecordFigures, gradedPickIds, leaderboardTop, unitsOverTime } from "~/modules/record/record.server";
+import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
+
+/** Posts per page on the expert's page. */
+export const EXPERT_PAGE_POSTS = 10;
+/** Graded and withdrawn picks per page of the record's list (`?graded=`). */
+export const GRADED_PICKS_PAGE = 10;
+/** Scheduled posts shown as teasers above the list (readers may ask notify-me). */
+const UPCOMING_POSTS = 5;
+
+/**
+ * Every signed-out visitor gets the same page (isSubscribed and isFollowed are false, no owner
+ * link), so the page micro-cache may keep it (decision 007).
+ */
+export const headers = publicPageHeaders;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const wanted = params.userName ?? "";
+  const viewer = await getViewer(request, context);
+  const expert = await findExpert(context.db, wanted, viewer?.user.id ?? null);
+  if (!expert) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const url = new URL(request.url);
+  // One address per expert: an id or another spelling of the name goes to the canonical one.
+  if (wanted !== expert.userName) throw redirect(`/experts/${encodeURIComponent(expert.userName)}${url.search}`);
+
+  const page = pageFromUrl(url);
+  const isOwner = viewer?.user.id === expert.id;
+  const gradedPage = pageFromUrl(url, 10_000, "graded");
+  const [posts, upcoming, subscription, figures, chart, graded, leaders] = await Promise.all([
+    listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
+    page === 1
+      ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS)
+      : Promise.resolve([]),
+    viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
+    expertRecordFigures(context.db, expert.id),
+    unitsOverTime(context.db, expert.id),
+    gradedPickIds(context.db, expert.id, gradedPage, GRADED_PICKS_PAGE),
+    leaderboardTop(context.db),
+  ]);
+  // The graded picks through the one serializer: their bets are public, their analysis is not.
+  const gradedPicks = forCards(await serializePosts(context.db, viewer?.user.id ?? null, graded.ids));
+  return {
+    expert,
+    isOwner,
+    signedIn: viewer !== null,
+    subscription,
+    paymentsEnabled: context.env.PAYMENTS_ENABLED,
+    /** The card form's key for Send Cheers (decision 027); null while payments are off. */
+    stripePublishableKey: context.env.PAYMENTS_ENABLED ? (context.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    posts: forCards(posts.items),
+    upcoming: forCards(upcoming),
+    page,
+    totalPages: totalPagesOf(posts.totalItems, EXPERT_PAGE_POSTS),
+    figures,
+    chart,
+    gradedPicks,
+    gradedPage,
+    gradedPages: totalPagesOf(graded.totalItems, GRADED_PICKS_PAGE),
+    leaders: toLeaderboardRows(leaders),
+    canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
+    siteUrl: context.env.APP_URL,
+  };
+}
+
+const DESCRIPTION_MAX = 160;
+
+/** The about text, shortened on a word boundary for search results and link previews. */
+export function describeExpert(
+  expert: { firstName: string; lastName: string; expertAboutText: string | null },
+  appName: string,
+): string {
+  const about = expert.expertAboutText?.replace(/\s+/g, " ").trim();
+  if (!about) return `${expertFullName(expert)}: free posts, subscriber picks and a verified record on ${appName}.`;
+  if (about.length <= DESCRIPTION_MAX) return about;
+  const cut = about.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : cut.length)}…`;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const appName = appNameFrom(matches);
+  if (!data) return [{ title: titleFor(appName, "Not found") }];
+  const { expert, canonicalUrl, siteUrl } = data;
+  const page = `${expertFullName(expert)} (@${expert.userName})`;
+  const description = describeExpert(expert, appName);
+  // The cover, when the expert has one, is the wide card; otherwise the avatar.
+  const image = expert.cover
+    ? { src: expert.cover, alt: `${page}'s cover`, wide: true }
+    : { src: expert.avatar, alt: `${page}'s photo`, wide: false };
+  return [
+    { title: titleFor(appName, page) },
+    { name: "description", content: description },
+    ...shareMeta({ appName, siteUrl, url: canonicalUrl, title: page, description, type: "profile", image }),
+    { property: "profile:username", content: expert.userName },
+  ];
+};
+
+export default function ExpertPage() {
+  const {
+    expert,
+    isOwner,
+    signedIn,
+    subscription,
+    paymentsEnabled,
+    stripePublishableKey,
+    posts,
+    upcoming,
+    page,
+    totalPages,
+    figures,
+    chart,
+    gradedPicks,
+    gradedPage,
+    gradedPages,
+    canonicalUrl,
+    siteUrl,
+    leaders,
+  } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-6 lg:py-8">
+      <JsonLd
+        data={personJsonLd({
+          expert,
+          url: canonicalUrl.replace(/\?.*$/, ""),
+          imageUrl: imageUrl(expert.avatar, 320),
+          siteUrl,
+        })}
+      />
+      <PageWithAside label="Top experts" aside={<LeaderboardAside rows={leaders} />}>
+        <article className="mx-auto max-w-content" aria-labelledby="expert-name">
+          <ExpertHeader expert={expert} isOwner={isOwner} />
+
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <RecordCard record={expert.record} />
+            <SubscriptionCard
+              expert={expert}
+              isOwner={isOwner}
+              signedIn={signedIn}
+              subscription={subscription}
+              paymentsEnabled={paymentsEnabled}
+              stripePublishableKey={stripePublishableKey}
+            />
+          </div>
+
+          <section
+            aria-labelledby="verified-record-heading"
+            className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="verified-record-heading" className="text-xl font-bold">
+                Record and figures
+              </h2>
+              <Link to="/verify" className="text-sm font-semibold text-brand-700 underline">
+                How every pick is verified
+              </Link>
+            </div>
+            <div className="mt-4">
+              <RecordFiguresPanel figures={figures} />
+            </div>
+            <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Units over time</h3>
+            <div className="mt-2">
+              <UnitsChart points={chart} label={`Units won by ${expert.userName}, running total`} />
+            </div>
+            <h3 id="graded-picks-heading" className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Graded picks
+            </h3>
+            <GradedPicks
+              picks={gradedPicks}
+              page={gradedPage}
+              totalPages={gradedPages}
+              labelledBy="graded-picks-heading"
+            />
+          </section>
+
+          {upcoming.length > 0 ? (
+            <section aria-labelledby="upcoming-heading" className="mt-8">
+              <h2 id="upcoming-heading" className="text-xl font-bold">
+                Coming up
+              </h2>
+              <ul className="mt-4 space-y-4">
+                {upcoming.map((post) => (
+                  <li key={post.id}>
+                    <PostCard post={post} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="posts-heading" className="mt-8">
+            <h2 id="posts-heading" className="text-xl font-bold">
+              Posts and picks
+            </h2>
+            <div className="mt-4">
+              <InfinitePostList
+                key={`${expert.id}-${page}`}
+                initialItems={posts}
+                initialPage={page}
+                totalPages={totalPages}
+                endpoint="/api/posts"
+                query={{ expertId: expert.id }}
+                pageSize={EXPERT_PAGE_POSTS}
+                label={`Posts and picks by ${expert.userName}`}
+                empty={
+                  page > 1 ? (
+                    <p className="text-slate-600">There are no more posts.</p>
+                  ) : isOwner ? (
+                    <OwnerNoPosts />
+                  ) : (
+                    <p className="text-slate-600">{`${expert.userName} has not posted yet.`}</p>
+                  )
+                }
+              />
+            </div>
+          </section>
+        </article>
+      </PageWithAside>
+    </div>
+  );
+}
