@@ -1,18 +1,19 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { clsx } from "clsx";
-import { MapPin, Pencil, PenSquare, Users } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards, PostCard } from "~/components/posts/post-card";
-import { ProxiedImage } from "~/components/ui/proxied-image";
+import {
+  ExpertHeader,
+  expertFullName,
+  OwnerNoPosts,
+  RecordCard,
+  SubscriptionCard,
+} from "~/components/experts/expert-profile";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { findExpert, type ExpertRecord } from "~/modules/experts/experts.server";
+import { findExpert } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
-import { formatUsd } from "~/modules/money/money";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
-import { FollowButton, SubscriptionControl } from "~/components/subscriptions/subscription-actions";
-import { SendCheers } from "~/components/cheers/send-cheers";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
@@ -94,19 +95,17 @@ export function describeExpert(
   appName: string,
 ): string {
   const about = expert.expertAboutText?.replace(/\s+/g, " ").trim();
-  if (!about) return `${fullName(expert)}: free posts, subscriber picks and a verified record on ${appName}.`;
+  if (!about) return `${expertFullName(expert)}: free posts, subscriber picks and a verified record on ${appName}.`;
   if (about.length <= DESCRIPTION_MAX) return about;
   const cut = about.slice(0, DESCRIPTION_MAX - 1);
   return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : cut.length)}…`;
 }
 
-const fullName = (expert: { firstName: string; lastName: string }) => `${expert.firstName} ${expert.lastName}`.trim();
-
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const appName = appNameFrom(matches);
   if (!data) return [{ title: titleFor(appName, "Not found") }];
   const { expert, canonicalUrl, siteUrl } = data;
-  const page = `${fullName(expert)} (@${expert.userName})`;
+  const page = `${expertFullName(expert)} (@${expert.userName})`;
   const description = describeExpert(expert, appName);
   // The cover, when the expert has one, is the wide card; otherwise the avatar.
   const image = expert.cover
@@ -119,8 +118,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { property: "profile:username", content: expert.userName },
   ];
 };
-
-const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export default function ExpertPage() {
   const {
@@ -143,7 +140,6 @@ export default function ExpertPage() {
     siteUrl,
     leaders,
   } = useLoaderData<typeof loader>();
-  const location = [expert.location.city, expert.location.state].filter(Boolean).join(", ");
   return (
     <div className="container-page py-6 lg:py-8">
       <JsonLd
@@ -156,115 +152,18 @@ export default function ExpertPage() {
       />
       <PageWithAside label="Top experts" aside={<LeaderboardAside rows={leaders} />}>
         <article className="mx-auto max-w-content" aria-labelledby="expert-name">
-          <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <div className="relative aspect-[3/1] w-full bg-gradient-to-br from-ink via-slate-800 to-brand-800">
-              {expert.cover ? (
-                <ProxiedImage
-                  src={expert.cover}
-                  width={704}
-                  height={235}
-                  className="absolute inset-0 size-full object-cover"
-                />
-              ) : null}
-            </div>
-            <div className="px-5 pb-5 sm:px-6">
-              <div className="-mt-12 flex items-end justify-between gap-3">
-                <ProxiedImage
-                  src={expert.avatar}
-                  width={96}
-                  height={96}
-                  alt={`${expert.userName}'s profile photo`}
-                  className="relative size-24 shrink-0 rounded-full border-4 border-white bg-white object-cover"
-                />
-                {isOwner ? (
-                  <Link
-                    to="/settings"
-                    className="mb-1 inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                    Edit profile
-                  </Link>
-                ) : null}
-              </div>
-              <h1 id="expert-name" className="mt-3 text-2xl font-extrabold tracking-tight text-slate-900">
-                {fullName(expert)}
-              </h1>
-              <p className="text-slate-500">{`@${expert.userName}`}</p>
-              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-                {location ? (
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin className="size-4" aria-hidden="true" />
-                    {location}
-                  </span>
-                ) : null}
-                <span className="inline-flex items-center gap-1">
-                  <Users className="size-4" aria-hidden="true" />
-                  {`${expert.subscribersCount} subscriber${expert.subscribersCount === 1 ? "" : "s"}`}
-                </span>
-              </div>
-              {expert.expertAboutText ? (
-                <p className="mt-4 whitespace-pre-line text-slate-800">{expert.expertAboutText}</p>
-              ) : null}
-            </div>
-          </header>
+          <ExpertHeader expert={expert} isOwner={isOwner} />
 
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             <RecordCard record={expert.record} />
-            <section
-              aria-labelledby="subscription-heading"
-              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-            >
-              <h2 id="subscription-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-                Subscription
-              </h2>
-              {expert.subscriptionPrice ? (
-                <>
-                  <p className="mt-2 text-2xl font-extrabold text-slate-900">{`${formatUsd(expert.subscriptionPrice.price)}/month`}</p>
-                  {expert.subscriptionPrice.description ? (
-                    <p className="mt-1 text-sm text-slate-600">{expert.subscriptionPrice.description}</p>
-                  ) : null}
-                </>
-              ) : (
-                <p className="mt-2 text-slate-600">No subscription price set yet.</p>
-              )}
-              {isOwner ? (
-                // The owner sees the way forward where readers see the price.
-                <div className="mt-4">
-                  {expert.subscriptionPrice ? (
-                    <Link
-                      to="/business#price-heading"
-                      className="text-sm font-semibold text-brand-700 underline hover:text-brand-800"
-                    >
-                      Change your price on Business
-                    </Link>
-                  ) : (
-                    <>
-                      <p className="text-sm text-slate-600">Readers cannot subscribe until you set a monthly price.</p>
-                      <Link to="/business#price-heading" className={`mt-3 ${ownerActionClass}`}>
-                        Set your price
-                      </Link>
-                    </>
-                  )}
-                </div>
-              ) : (
-                <div className="mt-4 flex flex-wrap items-start gap-2">
-                  <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
-                  <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
-                  <SendCheers
-                    expert={expert}
-                    signedIn={signedIn}
-                    canCheer={expert.isFollowed || Boolean(subscription?.isActive)}
-                    paymentsEnabled={paymentsEnabled}
-                    publishableKey={stripePublishableKey}
-                  />
-                  {paymentsEnabled || subscription?.isActive ? null : (
-                    <p className="w-full text-xs text-slate-500">
-                      Card payments are switched off for now: subscribing is free.
-                    </p>
-                  )}
-                </div>
-              )}
-            </section>
+            <SubscriptionCard
+              expert={expert}
+              isOwner={isOwner}
+              signedIn={signedIn}
+              subscription={subscription}
+              paymentsEnabled={paymentsEnabled}
+              stripePublishableKey={stripePublishableKey}
+            />
           </div>
 
           <section
@@ -341,73 +240,5 @@ export default function ExpertPage() {
         </article>
       </PageWithAside>
     </div>
-  );
-}
-
-const ownerActionClass =
-  "inline-flex items-center gap-1.5 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600";
-
-/** The expert's own empty page: the first post is the next step, in the editor this page opens. */
-function OwnerNoPosts() {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("createEditPost", "NEW");
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
-      <p className="font-semibold text-slate-900">You have not posted yet</p>
-      <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
-        A free post introduces you to readers; subscriber-only picks are what they pay for.
-      </p>
-      <Link to={`${location.pathname}?${params}`} className={`mt-4 ${ownerActionClass}`}>
-        <PenSquare className="size-4" aria-hidden="true" />
-        Write your first post
-      </Link>
-    </div>
-  );
-}
-
-function RecordCard({ record }: { record: ExpertRecord }) {
-  const graded = record.wins + record.losses + record.pushes;
-  return (
-    <section aria-labelledby="record-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="record-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Verified record
-      </h2>
-      <dl className="mt-2 grid grid-cols-3 gap-2">
-        <div>
-          <dt className="text-xs text-slate-500">W-L-P</dt>
-          <dd className="text-xl font-extrabold text-slate-900">
-            {`${record.wins}-${record.losses}-${record.pushes}`}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Units</dt>
-          <dd
-            className={clsx(
-              "text-xl font-extrabold",
-              record.units > 0 ? "text-brand-700" : record.units < 0 ? "text-danger" : "text-slate-900",
-            )}
-          >
-            {signed(record.units, 2)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">ROI</dt>
-          <dd
-            className={clsx(
-              "text-xl font-extrabold",
-              record.roi > 0 ? "text-brand-700" : record.roi < 0 ? "text-danger" : "text-slate-900",
-            )}
-          >
-            {`${signed(record.roi, 1)}%`}
-          </dd>
-        </div>
-      </dl>
-      <p className="mt-2 text-xs text-slate-500">
-        {graded === 0
-          ? "No graded picks yet."
-          : `From ${graded} graded pick${graded === 1 ? "" : "s"}; picks cannot be edited once graded.`}
-      </p>
-    </section>
   );
 }
