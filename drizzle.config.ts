@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // that the app applies itself at start-up (app/db/migrate.server.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema.ts",
+  schema: "./app/db/schema",
   out: "./drizzle",
   casing: "snake_case",
 });
