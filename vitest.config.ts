@@ -10,7 +10,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/support/vitest-setup.ts"],
+        },
       },
       {
         resolve: { alias },
@@ -19,7 +24,7 @@ export default defineConfig({
           name: "component",
           include: ["test/component/**/*.test.tsx"],
           environment: "jsdom",
-          setupFiles: ["test/support/component-setup.ts"],
+          setupFiles: ["test/support/vitest-setup.ts", "test/support/component-setup.ts"],
         },
       },
       {
@@ -29,6 +34,7 @@ export default defineConfig({
           include: ["test/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/support/global-setup.ts"],
+          setupFiles: ["test/support/vitest-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
