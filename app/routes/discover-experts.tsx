@@ -12,7 +12,7 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 import { listCategories } from "~/modules/reference/reference.server";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, chipClass } from "~/components/ui/button";
 
 export const DISCOVER_TITLE = "Discover experts";
 /** Experts per page (a grid of 1, 2 or 3 columns: 12 fills each). */
@@ -100,10 +100,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewerId,
   };
 }
-
-const chip = "inline-flex items-center rounded-full border px-3.5 py-1.5 text-sm font-semibold transition-colors";
-const chipOn = "border-ink bg-ink text-white hover:bg-slate-800";
-const chipOff = "border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-100";
 
 export default function DiscoverExperts() {
   const { categories, categoryIds, sort, page, experts, totalItems, totalPages, subscriptions, viewerId } =
@@ -242,7 +238,7 @@ function ChipForm({
         <input key={id} type="hidden" name="categoryIds" value={id} />
       ))}
       {sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={sort} /> : null}
-      <button type="submit" aria-pressed={pressed} className={clsx(chip, pressed ? chipOn : chipOff)}>
+      <button type="submit" aria-pressed={pressed} className={chipClass(pressed)}>
         {label}
       </button>
     </Form>

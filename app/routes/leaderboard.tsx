@@ -19,6 +19,7 @@ import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/
 import { readLeaderboard } from "~/modules/record/record.server";
 import { listCategories } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
+import { chipClass } from "~/components/ui/button";
 
 export const LEADERBOARD_TITLE = "Leaderboard";
 
@@ -91,11 +92,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function LeaderboardPage() {
   const { window, categoryId, categoryName, categories, page, entries, totalPages } = useLoaderData<typeof loader>();
-  const chip = (active: boolean) =>
-    clsx(
-      "shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-semibold",
-      active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
-    );
+  const chip = (active: boolean) => chipClass(active, "shrink-0 whitespace-nowrap");
   return (
     <div className="container-page py-6 lg:py-8">
       <div className="mx-auto max-w-5xl">

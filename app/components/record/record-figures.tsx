@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { chipClass } from "~/components/ui/button";
 import { useState } from "react";
 import { formatRecord, formatUnits, RECORD_WINDOWS, WINDOW_LABELS, type RecordFigures } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
@@ -117,11 +118,7 @@ export function RecordFiguresPanel({ figures }: { figures: ExpertRecordFigures }
   const [sport, setSport] = useState<number>(0);
   const chosen = figures.categories.find((entry) => entry.category.id === sport);
   const windows = chosen ? chosen.windows : figures.overall;
-  const button = (active: boolean) =>
-    clsx(
-      "rounded-full border px-3 py-1 text-sm font-semibold",
-      active ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
-    );
+  const button = (active: boolean) => chipClass(active);
   return (
     <div>
       {figures.categories.length > 1 ? (

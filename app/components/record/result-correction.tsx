@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { CORRECTION_REASON_MAX } from "~/modules/record/correction-schema";
 import type { correctionScreen } from "~/modules/record/corrections.server";
+import { Button } from "~/components/ui/button";
 
 type CorrectionScreen = Awaited<ReturnType<typeof correctionScreen>>;
 /** The correct intent's answer, as far as the form shows it. */
@@ -123,13 +124,9 @@ export function CorrectResultSection({
             {errors[""].join(" ")}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-        >
+        <Button variant="ink" type="submit" disabled={busy}>
           Correct result
-        </button>
+        </Button>
       </Form>
 
       <h3 className="mt-6 font-bold">Recent results</h3>

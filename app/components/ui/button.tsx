@@ -98,3 +98,17 @@ export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(functio
 ) {
   return <Link ref={ref} className={buttonClass({ variant, size, block, pending }, className)} {...props} />;
 });
+
+/**
+ * A filter chip (a window, a sport): ink when chosen, framed white otherwise. Chips are links or
+ * toggle buttons whose state is `aria-current` or `aria-pressed`, so the caller says which is on.
+ */
+export function chipClass(on: boolean, className?: string) {
+  return clsx(
+    "inline-flex items-center rounded-full border px-3 py-1.5 text-sm font-semibold transition-colors",
+    on
+      ? "border-ink bg-ink text-white hover:bg-slate-800"
+      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+    className,
+  );
+}
