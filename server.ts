@@ -41,16 +41,10 @@ import {
 } from "./app/modules/http/security-headers.server";
 import { isAllowedOrigin, isSafeMethod, originHostMismatch } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
-import { createMailTransport, startMailWorker } from "./app/modules/mail/mail.server";
-import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "./app/modules/notifications/notifications.server";
-import { emailNewPicks } from "./app/modules/notifications/preferences.server";
+import { createMailTransport } from "./app/modules/mail/mail.server";
+import { periodicJobs } from "./app/modules/jobs/periodic-jobs.server";
+import { startScheduler } from "./app/modules/jobs/scheduler.server";
 import { startNotificationHub } from "./app/modules/notifications/stream-hub.server";
-import { pruneRateLimitCounters } from "./app/modules/rate-limit/rate-limit.server";
-import { pruneAbandonedUploads } from "./app/modules/uploads/uploads.server";
-import { pruneImageCache } from "./app/modules/images/image-proxy.server";
-import { renewFreeSubscriptions } from "./app/modules/subscriptions/subscriptions.server";
-import { rollStandingsIfDue } from "./app/modules/record/record.server";
-import { runSportsDataSync } from "./app/modules/sports-data/sync.server";
 import { appBuildFrom, DEVELOPMENT_BUILD } from "./app/modules/site/service-worker.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -83,9 +77,10 @@ for (const grant of await grantAdmins(database.db, env.ADMIN_EMAILS)) {
     `ADMIN_EMAILS: ${grant.email} ${ADMIN_GRANT_WORDS[grant.outcome]}`,
   );
 }
-// E-mail goes through the database outbox; the worker retries what could not be sent at once.
+// E-mail goes through the database outbox; a periodic job retries what could not be sent at once.
 const mail = createMailTransport(env, logger);
-const stopMailWorker = startMailWorker(database.db, mail, logger);
+// The periodic jobs (the outbox, publishing, renewals, the record's rollover, pruning, sports data).
+const jobs = startScheduler(periodicJobs({ db: database.db, env, logger, mail }), logger);
 // Notification streams: one LISTEN for this instance, fed by every instance's commits.
 const notificationHub = await startNotificationHub(database, logger);
 
@@ -258,58 +253,6 @@ const server = app.listen(env.PORT, () => {
   );
 });
 
-const pruneTimer = setInterval(() => {
-  pruneRateLimitCounters(database.db).catch((err) => logger.warn({ err }, "could not prune rate-limit counters"));
-  pruneAbandonedUploads({ db: database.db, env }).catch((err) =>
-    logger.warn({ err }, "could not prune abandoned uploads"),
-  );
-  pruneImageCache(env)
-    .then((cache) => cache.removed > 0 && logger.info(cache, "pruned the image cache"))
-    .catch((err) => logger.warn({ err }, "could not prune the image cache"));
-}, 10 * 60_000);
-pruneTimer.unref();
-
-// Free subscriptions (payments off) renew or expire when their period ends; any instance may run
-// it, each row changes once (renewFreeSubscriptions).
-const renewalTimer = setInterval(() => {
-  renewFreeSubscriptions(database.db)
-    .then((changed) =>
-      changed.renewed || changed.expired ? logger.info(changed, "free subscriptions renewed or expired") : undefined,
-    )
-    .catch((err) => logger.warn({ err }, "could not renew free subscriptions"));
-}, 60_000);
-renewalTimer.unref();
-
-// Scheduled posts go live on time: their readers are told by whichever instance claims them
-// first (FOR UPDATE SKIP LOCKED: exactly once however many instances run this).
-// New picks are then e-mailed to their subscribers (once each, whichever instance claims them).
-const publishingTimer = setInterval(() => {
-  publishDuePosts(database.db)
-    .catch((err) => logger.warn({ err }, "could not announce the posts that went live"))
-    .then(() => emailNewPicks(database.db, env))
-    .catch((err) => logger.warn({ err }, "could not e-mail the new picks"));
-}, PUBLISHING_INTERVAL_MS);
-publishingTimer.unref();
-
-// The record's 7-day, 30-day and season windows roll over to the new day (UTC) once, whichever
-// instance gets there first (roll_standings locks; the others then find the day done).
-const rollStandings = () =>
-  rollStandingsIfDue(database.db)
-    .then((rolled) => (rolled ? logger.info("record windows rolled over to today") : undefined))
-    .catch((err) => logger.warn({ err }, "could not roll the record windows over"));
-void rollStandings();
-const standingsTimer = setInterval(rollStandings, 10 * 60_000);
-standingsTimer.unref();
-
-// Lines and scores from The Odds API (only with ODDS_API_KEY): every instance's timer tries, the
-// lease in sports_data_sync lets one run per interval. Provider failures are stored, not thrown.
-if (env.ODDS_API_KEY) {
-  const syncSportsData = () =>
-    runSportsDataSync(database.db, env, logger).catch((err) => logger.warn({ err }, "could not sync the sports data"));
-  setTimeout(syncSportsData, 15_000).unref();
-  setInterval(syncSportsData, env.ODDS_SYNC_MINUTES * 60_000).unref();
-}
-
 // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;
 async function shutdown(signal: string) {
@@ -321,12 +264,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  // No job starts from now on; the runs under way are awaited before the database closes.
+  const jobsStopped = jobs.stop().catch(() => {});
   // Open notification streams never end by themselves: end them so the server can close.
   await notificationHub.close().catch(() => {});
   server.close(async () => {
     await vite?.close();
-    // Deliveries under way still write to the outbox: let them finish before the database closes.
-    await stopMailWorker().catch(() => {});
+    // Jobs under way (a delivery writing to the outbox, say) finish before the database closes.
+    await jobsStopped;
     await mail.close().catch(() => {});
     await database.close().catch(() => {});
     clearTimeout(force);

@@ -129,15 +129,18 @@ async function build(what, command, args) {
   if (result.status !== 0) await fail(`building ${what} failed (exit ${result.status})`);
 }
 
-/** Builds the app when build/ is missing or older than app/ or server.ts, and the baseline app (unless `baseline: false`). */
-export async function ensureBuilds({ baseline = true } = {}) {
+/**
+ * Builds the app when build/ is missing or older than app/ or server.ts (unless `app: false`: a bench
+ * of another build), and the baseline app (unless `baseline: false`).
+ */
+export async function ensureBuilds({ baseline = true, app = true } = {}) {
   const force = process.env.BENCH_REBUILD === "1";
   const appStale = () =>
     !existsSync(appServer) ||
     !existsSync(path.join(root, "build/server/index.js")) ||
     statSync(appServer).mtimeMs <
       Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "server.ts")));
-  if (force || appStale()) {
+  if (app && (force || appStale())) {
     await waitForOtherBuilds();
     // The build that was running may have been the one we needed.
     if (force || appStale()) await build("the app (npm run build)", "npm", ["run", "build"]);

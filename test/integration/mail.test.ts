@@ -16,13 +16,20 @@ import {
   pruneFinishedMail,
   queueMail,
   sendMailSoon,
-  startMailWorker,
   type MailTransport,
 } from "~/modules/mail/mail.server";
+import { mailOutboxJobs } from "~/modules/jobs/periodic-jobs.server";
+import { startScheduler } from "~/modules/jobs/scheduler.server";
 import { passwordResetEmail, verificationEmail } from "~/modules/mail/templates";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
 const silent = createLogger("silent");
+
+/** The outbox's periodic jobs, as server.ts schedules them; answers the scheduler's stop. */
+function startMailJobs(transport: MailTransport, options: { everyMs: number; limit?: number }) {
+  const scheduler = startScheduler(mailOutboxJobs(database.db, transport, silent, options), silent);
+  return () => scheduler.stop();
+}
 const APP = {
   NODE_ENV: "test",
   APP_NAME: "Sharpside",
@@ -222,10 +229,10 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
     },
   );
 
-  it("the worker sends what is queued, and stopping it waits for the pass under way", async () => {
+  it("the outbox job sends what is queued, and stopping the scheduler waits for the run under way", async () => {
     const transport = track(smtpTransport(smtp.port));
     await Promise.all([1, 2, 3].map((n) => queueMail(database.db, message(`worker-${n}`))));
-    const stop = startMailWorker(database.db, transport, silent, { intervalMs: 50, limit: 2 });
+    const stop = startMailJobs(transport, { everyMs: 50, limit: 2 });
     await vi.waitFor(() => expect(smtp.received).toHaveLength(3), { timeout: 5_000 });
     await stop();
     await queueMail(database.db, message("after-stop"));
@@ -296,14 +303,14 @@ describe(`e-mail through the outbox (${testDatabaseEngine()})`, () => {
     expect(stored).toContain("NEW3CD");
   });
 
-  it("the worker deletes old sent messages when it starts", async () => {
+  it("the outbox pruning job deletes old sent messages when it starts", async () => {
     const transport = track(smtpTransport(smtp.port));
     const id = await queueMail(database.db, message("long-sent"));
     await database.db
       .update(mailOutbox)
       .set({ attempts: 1, sentAt: sql`now() - make_interval(days => ${MAIL_RETENTION_DAYS + 1})` })
       .where(eq(mailOutbox.id, id));
-    const stop = startMailWorker(database.db, transport, silent, { intervalMs: 60_000 });
+    const stop = startMailJobs(transport, { everyMs: 60_000 });
     try {
       await vi.waitFor(async () => expect(await outboxRow(database.db, id)).toBeUndefined(), { timeout: 5_000 });
     } finally {

@@ -10,7 +10,7 @@ import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { profiles, refreshTokens, sessions, users } from "~/db/schema";
-import { readCookie } from "~/modules/http/cookies";
+import { parseCookies, readCookie } from "~/modules/http/cookies";
 import type { CurrentUser } from "./current-user";
 import { hashToken, randomToken, safeEqual, sign } from "./tokens.server";
 import { toCurrentUser } from "./users.server";
@@ -264,10 +264,9 @@ export async function renewForPage(
   if (!refreshToken) return null;
   if (readAccessCookie(readCookie(cookieHeader, ACCESS_COOKIE), env.SESSION_SECRET, now)) return null;
   const rotated = await rotateRefreshToken(db, refreshToken, now);
-  const others = (cookieHeader ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith(`${ACCESS_COOKIE}=`) && !part.startsWith(`${REFRESH_COOKIE}=`));
+  const others = Object.entries(parseCookies(cookieHeader))
+    .filter(([name]) => name !== ACCESS_COOKIE && name !== REFRESH_COOKIE)
+    .map(([name, value]) => `${name}=${value}`);
   if (!rotated.ok) return { setCookies: clearSessionCookies(env), cookieHeader: others.join("; ") };
   const access = accessCookieValue(rotated.session.sessionId, env.SESSION_SECRET, now);
   return {

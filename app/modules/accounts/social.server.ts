@@ -22,7 +22,7 @@ import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { socialAccounts, users } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
-import { readCookie } from "~/modules/http/cookies";
+import { parseCookies, readCookie } from "~/modules/http/cookies";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { issueEmailCode, type AccountsContext, type Client } from "./auth.server";
@@ -232,11 +232,10 @@ export function readSocialCookie(request: Request): SocialCookie {
 
 /** Expires every remix-auth-oauth2 state cookie the browser still has. */
 export function clearOAuthStateCookies(request: Request, env: Pick<Env, "APP_URL">): string[] {
-  const names = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((part) => part.split("=")[0].trim())
-    .filter((name) => name.startsWith(`${OAUTH_STATE_COOKIE}:`));
-  return [...new Set(names)].map((name) => `${name}=; ${cookieAttributes(env)}; Max-Age=0`);
+  const names = Object.keys(parseCookies(request.headers.get("Cookie"))).filter((name) =>
+    name.startsWith(`${OAUTH_STATE_COOKIE}:`),
+  );
+  return names.map((name) => `${name}=; ${cookieAttributes(env)}; Max-Age=0`);
 }
 
 /** Forgets the whole sign-in: our cookie and the state cookies. */

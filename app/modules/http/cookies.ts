@@ -1,18 +1,24 @@
-/** Reads one cookie from a Cookie header (or document.cookie) without a library. */
+import { parse } from "cookie";
+
+const asSent = (value: string) => value;
+
+/**
+ * Every cookie of a Cookie header (or document.cookie) by name, values as sent (not decoded); the
+ * first of a repeated name wins.
+ */
+export function parseCookies(cookieHeader: string | null | undefined): Record<string, string | undefined> {
+  return cookieHeader ? parse(cookieHeader, { decode: asSent }) : {};
+}
+
+/** One cookie of a Cookie header (or document.cookie), percent-decoded; null when absent or undecodable. */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const index = part.indexOf("=");
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return null;
-      }
-    }
+  const value = parseCookies(cookieHeader)[name];
+  if (value === undefined) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** A long-lived preference cookie the browser may read (not a secret). */

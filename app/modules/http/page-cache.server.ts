@@ -6,6 +6,7 @@
  * user is ever stored, because any cookie outside the allowlist (a session, say) bypasses it.
  */
 import type { NextFunction, Request, Response } from "express";
+import { parseCookies } from "./cookies";
 
 /** Cookies that only change how a public page looks; anything else means "do not cache". */
 const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
@@ -55,9 +56,8 @@ export class PageCache {
   keyFor(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
     if (this.options.ttlMs <= 0 || req.method !== "GET") return null;
     if (/^\/(api|resources|assets|avatars)(\/|$)/.test(req.path) || req.path.endsWith(".data")) return null;
-    const cookies = parseCookieNames(req.headers.cookie);
     const parts: string[] = [];
-    for (const [name, value] of cookies) {
+    for (const [name, value] of Object.entries(parseCookies(req.headers.cookie))) {
       if (!(PUBLIC_COOKIES as readonly string[]).includes(name)) return null;
       parts.push(`${name}=${value}`);
     }
@@ -142,16 +142,4 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-}
-
-function parseCookieNames(header: string | undefined): [string, string][] {
-  if (!header) return [];
-  return header
-    .split(";")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const index = part.indexOf("=");
-      return index === -1 ? [part, ""] : [part.slice(0, index), part.slice(index + 1)];
-    });
 }

@@ -6,17 +6,14 @@
  * never hands a visitor's copy to someone signed in, nor the reverse.
  */
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "~/modules/accounts/sessions.server";
+import { parseCookies } from "~/modules/http/cookies";
 
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /** Does the request carry a session (the access or the refresh cookie)? */
 export function carriesSession(request: Request): boolean {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie) return false;
-  return cookie.split(";").some((part) => {
-    const name = part.trim().split("=", 1)[0];
-    return name === ACCESS_COOKIE || name === REFRESH_COOKIE;
-  });
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  return cookies[ACCESS_COOKIE] !== undefined || cookies[REFRESH_COOKIE] !== undefined;
 }
 
 /** Sets the response's caching headers for this request (see above). */

@@ -47,7 +47,6 @@ export const MAX_MAIL_ATTEMPTS = 8;
  * problem. Then it is deleted: its text and HTML hold codes and links (docs/security.md, finding 3).
  */
 export const MAIL_RETENTION_DAYS = 7;
-const PRUNE_INTERVAL_MS = 60 * 60_000;
 // Longer than any single send can take with the timeouts below, so a row being sent by one
 // instance is never taken by another; if the sender dies mid-way the row is retried after it.
 const SENDING_LEASE_MINUTES = 10;
@@ -259,7 +258,7 @@ export function sendMailSoon(
 
 /**
  * Deletes the rows sent more than `MAIL_RETENTION_DAYS` ago, and those given up (MAX_MAIL_ATTEMPTS
- * failures) that long after they were queued; rows still to be sent stay. The worker runs it.
+ * failures) that long after they were queued; rows still to be sent stay. A periodic job runs it (app/modules/jobs).
  */
 export async function pruneFinishedMail(
   db: Database,
@@ -277,47 +276,18 @@ export async function pruneFinishedMail(
 }
 
 /**
- * Delivers due outbox rows every `intervalMs` (and once at start, for mail queued while the
- * server was down). Answers a function that stops the timer and waits for the pass under way.
- * Once at start and then hourly, a pass first deletes old finished rows (`pruneFinishedMail`).
+ * Delivers due outbox rows in batches of `limit` until none is left, a batch fails (SMTP is in
+ * trouble: the rest can wait for the next run) or `signal` aborts (shutdown). The periodic jobs
+ * run it (app/modules/jobs).
  */
-export function startMailWorker(
+export async function drainOutbox(
   db: Database,
   transport: MailTransport,
   log: Logger,
-  { intervalMs = 15_000, limit = 20 }: { intervalMs?: number; limit?: number } = {},
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let prunedAt = -Infinity;
-
-  const pass = async () => {
-    if (performance.now() - prunedAt >= PRUNE_INTERVAL_MS) {
-      prunedAt = performance.now();
-      await pruneFinishedMail(db).catch((err) => log.warn({ err }, "could not delete old e-mails from the outbox"));
-    }
-    // A backlog drains in batches; a failure means SMTP is in trouble, so the rest can wait.
-    while (!stopped) {
-      const { sent, failed } = await deliverPendingMail(db, transport, log, { limit });
-      if (failed > 0 || sent < limit) return;
-    }
-  };
-  const tick = () => {
-    if (running || stopped) return;
-    running = pass()
-      .catch((err) => log.warn({ err }, "the mail worker could not read the outbox"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  const timer = setInterval(tick, intervalMs);
-  // The worker alone must not keep the process alive.
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  { limit, signal }: { limit: number; signal: AbortSignal },
+): Promise<void> {
+  while (!signal.aborted) {
+    const { sent, failed } = await deliverPendingMail(db, transport, log, { limit });
+    if (failed > 0 || sent < limit) return;
+  }
 }
