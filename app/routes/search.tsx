@@ -18,6 +18,7 @@ import {
   type ExpertHit,
 } from "~/modules/search/search.server";
 import { pageMeta } from "~/modules/site/meta";
+import { Button } from "~/components/ui/button";
 
 /** Results per page on every tab. */
 export const SEARCH_PAGE_SIZE = 10;
@@ -154,12 +155,9 @@ export default function SearchPage() {
             />
           </div>
           <input type="hidden" name="tab" value={tab} />
-          <button
-            type="submit"
-            className="shrink-0 rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-          >
+          <Button size="lg" className="shrink-0" type="submit">
             Search
-          </button>
+          </Button>
         </Form>
 
         <nav aria-label="Search results by type" className="mt-5 border-b border-slate-200">
