@@ -1,17 +1,24 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { data as withInit, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/modules/experts/business.server";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
+import { actionResult } from "~/modules/http/action-result.server";
+import { defaultErrorMessage, ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { AppError } from "~/modules/http/app-error";
+import { readForm, parseForm } from "~/modules/http/form-input.server";
+import { appErrorReply } from "~/modules/http/form-reply.server";
+import { connectPaymentAccount, disconnectPaymentAccount, paymentAccountUrl } from "~/modules/payments/connect.server";
+import { setSubscriptionPrice } from "~/modules/payments/subscription-price.server";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import {
   centsToDollars,
@@ -54,6 +61,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
     platformFeePercent: context.env.PLATFORM_FEE_PERCENT,
   };
+}
+
+/**
+ * The page's forms, by `intent`: "price" (conform's reply, as `/api/subscriptions/price` saves it),
+ * and the payment account's "connect", "url" (`{ok, url}`: continue at Stripe) and "disconnect",
+ * the commands of `/api/paymentsystems/stripe/account/*`.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireRoles(request, context, ["Expert"]);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "price") {
+    const submission = parseForm(form, subscriptionPriceFormSchema);
+    if (submission.status !== "success")
+      return withInit(
+        { intent, ok: false, result: submission.reply(), error: defaultErrorMessage(422) },
+        { status: 422 },
+      );
+    try {
+      const { price, description } = submission.value;
+      await setSubscriptionPrice(context, viewer.user, { price: dollarsToCents(price), description });
+      return { intent, ok: true, result: submission.reply() };
+    } catch (error) {
+      const { result, init } = appErrorReply(submission, error, { fields: ["price", "description"] });
+      // The toast says the server's own words, as the fields say theirs.
+      return withInit({ intent, ok: false, result, error: (error as Error).message }, init);
+    }
+  }
+  return actionResult(async () => {
+    if (intent === "connect") return connectPaymentAccount(context, viewer.user);
+    if (intent === "url") return { url: await paymentAccountUrl(context, viewer.user) };
+    if (intent === "disconnect") return disconnectPaymentAccount(context, viewer.user);
+    throw new AppError(400);
+  });
 }
 
 export default function Business() {
@@ -190,31 +231,23 @@ const primaryButton =
 const secondaryButton =
   "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
 
-const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
-
 /** Connect / continue / open dashboard / disconnect, each a call to the payments API (product.md "States"). */
 function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState; paymentsEnabled: boolean }) {
-  const revalidator = useRevalidator();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState<string | null>(null);
+  const fetcher = useActionFetcher<{ url?: string }>();
+  const sent = fetcher.formData?.get("intent");
+  // Leaving for Stripe: the page stays busy until the browser navigates away.
+  const leaving = fetcher.data?.ok === true && typeof fetcher.data.url === "string";
+  const busy = typeof sent === "string" ? sent : leaving ? "leaving" : null;
+
+  useActionDone(fetcher.data, (answer) => {
+    if (answer.url) window.location.assign(answer.url);
+    else toast.success(DISCONNECTED);
+  });
 
   if (!paymentsEnabled) return <p className="text-sm text-slate-600">{PAYMENTS_OFF}</p>;
 
-  // Leaving for Stripe: the page stays busy until the browser navigates away.
-  async function goTo(action: "connect" | "url") {
-    setBusy(action);
-    try {
-      const answer = await apiFetch<{ payload: { url: string } | string }>(`/paymentsystems/stripe/account/${action}`, {
-        method: "POST",
-      });
-      const url = typeof answer.payload === "string" ? answer.payload : answer.payload.url;
-      window.location.assign(url);
-    } catch (error) {
-      toast.error(messageOf(error));
-      setBusy(null);
-      revalidator.revalidate();
-    }
-  }
+  const post = (intent: "connect" | "url" | "disconnect") => fetcher.submit({ intent }, { method: "post" });
 
   async function disconnect() {
     const sure = await confirm({
@@ -226,17 +259,7 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
       confirmLabel: "Disconnect",
       destructive: true,
     });
-    if (!sure) return;
-    setBusy("disconnect");
-    try {
-      await apiFetch("/paymentsystems/stripe/account/disconnect", { method: "POST" });
-      toast.success(DISCONNECTED);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(null);
-      revalidator.revalidate();
-    }
+    if (sure) post("disconnect");
   }
 
   const { icon: Icon, text, tone } = ACCOUNT_TEXT[state];
@@ -248,13 +271,17 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
       </p>
       <div className="mt-4 flex flex-wrap gap-2" aria-busy={busy !== null}>
         {state === "NotConnected" ? (
-          <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => goTo("connect")}>
-            {busy === "connect" ? "Opening Stripe…" : "Connect"}
+          <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => post("connect")}>
+            {busy === "connect" || busy === "leaving" ? "Opening Stripe…" : "Connect"}
           </button>
         ) : (
           <>
-            <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => goTo("url")}>
-              {busy === "url" ? "Opening Stripe…" : state === "Ready" ? "Open dashboard" : "Continue setup"}
+            <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => post("url")}>
+              {busy === "url" || busy === "leaving"
+                ? "Opening Stripe…"
+                : state === "Ready"
+                  ? "Open dashboard"
+                  : "Continue setup"}
             </button>
             <button type="button" className={secondaryButton} disabled={busy !== null} onClick={disconnect}>
               {busy === "disconnect" ? "Disconnecting…" : "Disconnect"}
@@ -270,47 +297,34 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
 export const priceFieldValue = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /**
- * Dollars in the form (validated on blur), cents to `POST /api/subscriptions/price`. The fields
- * start from the saved price and description, so changing one does not mean retyping the other.
- * The server's field errors land on the fields; on success a toast, and the page's data reloads
- * and the form resets to the new price.
+ * Dollars in the form (validated on blur), posted to the page's action ("price"), which saves cents
+ * as `/api/subscriptions/price` does. The fields start from the saved price and description, so
+ * changing one does not mean retyping the other. The server's field errors land on the fields; on
+ * success a toast, and the page's data reloads and the form resets to the new price.
  */
 export function PriceForm({ current }: { current: { price: number; description: string | null } | null }) {
-  const revalidator = useRevalidator();
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [saving, setSaving] = useState(false);
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.data && "intent" in fetcher.data && fetcher.data.intent === "price" ? fetcher.data : undefined;
+  const saving = fetcher.state !== "idle";
   const [form, fields] = useForm({
     id: "subscription-price",
-    lastResult,
+    lastResult: answer?.result as SubmissionResult<string[]> | undefined,
     defaultValue: current
       ? { price: priceFieldValue(current.price), description: current.description ?? "" }
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionPriceFormSchema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      setSaving(true);
-      try {
-        await apiFetch("/subscriptions/price", {
-          method: "POST",
-          body: { price: dollarsToCents(submission.value.price), description: submission.value.description ?? "" },
-        });
-        setLastResult(submission.reply());
-        toast.success(PRICE_SAVED);
-        revalidator.revalidate();
-      } catch (error) {
-        const errors = error instanceof ApiClientError ? error.errors : undefined;
-        const fieldErrors = { price: errors?.price ?? [], description: errors?.description ?? [] };
-        const onFields = fieldErrors.price.length + fieldErrors.description.length > 0;
-        setLastResult(submission.reply({ fieldErrors, formErrors: onFields ? [] : [messageOf(error)] }));
-        toast.error(messageOf(error));
-      } finally {
-        setSaving(false);
-      }
-    },
   });
+
+  // One toast per answer: the saved price, or the server's first message.
+  const toasted = useRef(answer);
+  useEffect(() => {
+    if (!answer || toasted.current === answer) return;
+    toasted.current = answer;
+    if (answer.ok) toast.success(PRICE_SAVED);
+    else toast.error("error" in answer && typeof answer.error === "string" ? answer.error : ERROR_MESSAGES.default);
+  }, [answer]);
 
   // A newly saved price (the page's data reloaded) becomes what the form resets to; the focus stays put.
   const saved = current ? `${current.price}:${current.description ?? ""}` : "";
@@ -322,7 +336,8 @@ export function PriceForm({ current }: { current: { price: number; description: 
   }, [saved, form]);
 
   return (
-    <form {...getFormProps(form)} noValidate className="space-y-4" aria-busy={saving}>
+    <fetcher.Form method="post" {...getFormProps(form)} noValidate className="space-y-4" aria-busy={saving}>
+      <input type="hidden" name="intent" value="price" />
       <Field meta={fields.price} label="Monthly price (USD)" hint="At least $1." required>
         <div className="relative">
           <span
@@ -360,6 +375,6 @@ export function PriceForm({ current }: { current: { price: number; description: 
       <button type="submit" className={primaryButton} disabled={saving}>
         {saving ? "Saving…" : "Save price"}
       </button>
-    </form>
+    </fetcher.Form>
   );
 }

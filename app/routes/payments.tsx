@@ -1,30 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
-import { clsx } from "clsx";
-import { Receipt, Users } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { toast } from "~/components/ui/toast";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Users } from "lucide-react";
+import { useRef } from "react";
+import { PAYMENTS_PAGE_SIZE, PaymentHistory } from "~/components/payments/payment-history";
+import {
+  CurrentActions,
+  EmptyState,
+  SubscriptionRow,
+  displayName,
+  secondaryButton,
+  type Busy,
+} from "~/components/payments/subscription-rows";
 import { useTimeZone } from "~/components/time/time-zone";
-import { formatTime } from "~/modules/time/clock";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { ProxiedImage } from "~/components/ui/proxied-image";
 import { SectionCard } from "~/components/ui/section-card";
-import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
+import { toast } from "~/components/ui/toast";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { totalPagesOf } from "~/modules/http/page-param";
-import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
-import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
-import type { PaymentDTO } from "~/modules/payments/payment-history.server";
+import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import { listPayments } from "~/modules/payments/payment-history.server";
 import { listUserSubscriptions } from "~/modules/subscriptions/subscriptions.server";
+import { formatTime } from "~/modules/time/clock";
+
+export { PAYMENTS_PAGE_SIZE, paymentAmount } from "~/components/payments/payment-history";
 
 export const PAYMENTS_TITLE = "Payments & subscriptions";
-/** Payments per page of the history, on the server and from `GET /api/user/payments` alike. */
-export const PAYMENTS_PAGE_SIZE = 10;
 const SUBSCRIPTIONS_BATCH = 100;
 
 export const meta: MetaFunction = ({ matches, location }) =>
@@ -64,38 +68,49 @@ async function allSubscriptions(
 /** Running (paid, overdue or cancelled until its period ends) or waiting for its first payment. */
 const isCurrent = (subscription: SubscriptionDTO) => subscription.isActive || subscription.status === "Pending";
 
-type Busy = { expertId: string; action: "cancel" | "resume" | "subscribe" } | null;
-type SubscribeAnswer = { payload: { subscription: SubscriptionDTO; clientSecret: string | null } };
-
-const displayName = (expert: ExpertSummary) => `${expert.firstName} ${expert.lastName}`.trim() || expert.userName;
-const expertHref = (expert: Pick<ExpertSummary, "userName">) => `/experts/${encodeURIComponent(expert.userName)}`;
-const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
-
-const primaryButton =
-  "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
-const secondaryButton =
-  "rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
-
 export default function Payments() {
   const data = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState<Busy>(null);
   const timeZone = useTimeZone();
   const date = (iso: string) => formatTime(iso, timeZone, "day");
+  // One button at a time, on the same route action as every other subscription button.
+  const fetcher = useActionFetcher<Partial<SubscribeAnswer>>();
+  const sent = useRef<{ subscription: SubscriptionDTO; action: NonNullable<Busy>["action"] } | null>(null);
+  const busy: Busy =
+    fetcher.state !== "idle" && sent.current
+      ? { expertId: sent.current.subscription.expert.id, action: sent.current.action }
+      : null;
 
-  async function run(expertId: string, action: NonNullable<Busy>["action"], call: () => Promise<void>) {
-    setBusy({ expertId, action });
-    try {
-      await call();
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(null);
-      revalidator.revalidate();
-    }
+  function post(subscription: SubscriptionDTO, action: NonNullable<Busy>["action"]) {
+    sent.current = { subscription, action };
+    fetcher.submit(
+      { intent: action === "cancel" ? "cancel" : "subscribe" },
+      { method: "post", action: `/experts/${encodeURIComponent(subscription.expert.id)}/subscription` },
+    );
   }
+
+  useActionDone(fetcher.data, (answer) => {
+    if (!sent.current || !answer.subscription) return;
+    const { subscription, action } = sent.current;
+    const name = displayName(subscription.expert);
+    const end = answer.subscription.currentPeriodEnd;
+    if (action === "cancel")
+      toast.success(
+        end
+          ? `Your subscription to ${name} is cancelled. It ends on ${date(end)}.`
+          : `Your subscription to ${name} is cancelled.`,
+      );
+    else if (action === "resume")
+      toast.success(
+        end
+          ? `Your subscription to ${name} is back on. It renews on ${date(end)}.`
+          : `Your subscription to ${name} is back on.`,
+      );
+    // A card payment first: the payment page asks for this subscription's secret again.
+    else if (answer.clientSecret) navigate(`/subscription-payment/${encodeURIComponent(subscription.expert.userName)}`);
+    else toast.success(`You are subscribed to ${name} again.`);
+  });
 
   async function cancel(subscription: SubscriptionDTO) {
     const name = displayName(subscription.expert);
@@ -108,58 +123,7 @@ export default function Payments() {
       cancelLabel: "Keep it",
       destructive: true,
     });
-    if (!sure) return;
-    await run(subscription.expert.id, "cancel", async () => {
-      const { payload } = await apiFetch<{ payload: { subscription: SubscriptionDTO } }>("/subscriptions", {
-        method: "DELETE",
-        body: { expertId: subscription.expert.id },
-      });
-      const ends = payload.subscription.currentPeriodEnd;
-      toast.success(
-        ends
-          ? `Your subscription to ${name} is cancelled. It ends on ${date(ends)}.`
-          : `Your subscription to ${name} is cancelled.`,
-      );
-    });
-  }
-
-  async function resume(subscription: SubscriptionDTO) {
-    const name = displayName(subscription.expert);
-    await run(subscription.expert.id, "resume", async () => {
-      const { payload } = await apiFetch<SubscribeAnswer>("/subscriptions", {
-        method: "POST",
-        body: { expertId: subscription.expert.id },
-      });
-      const renews = payload.subscription.currentPeriodEnd;
-      toast.success(
-        renews
-          ? `Your subscription to ${name} is back on. It renews on ${date(renews)}.`
-          : `Your subscription to ${name} is back on.`,
-      );
-    });
-  }
-
-  async function subscribeAgain(subscription: SubscriptionDTO) {
-    const { expert } = subscription;
-    setBusy({ expertId: expert.id, action: "subscribe" });
-    try {
-      const { payload } = await apiFetch<SubscribeAnswer>("/subscriptions", {
-        method: "POST",
-        body: { expertId: expert.id },
-      });
-      if (payload.clientSecret) {
-        // A card payment first: the payment page asks the API for this subscription's secret again.
-        navigate(`/subscription-payment/${encodeURIComponent(expert.userName)}`);
-        return;
-      }
-      toast.success(`You are subscribed to ${displayName(expert)} again.`);
-      revalidator.revalidate();
-    } catch (error) {
-      toast.error(messageOf(error));
-      revalidator.revalidate();
-    } finally {
-      setBusy(null);
-    }
+    if (sure) post(subscription, "cancel");
   }
 
   return (
@@ -196,7 +160,7 @@ export default function Payments() {
                       busy={busy}
                       paymentsEnabled={data.paymentsEnabled}
                       onCancel={() => void cancel(subscription)}
-                      onResume={() => void resume(subscription)}
+                      onResume={() => post(subscription, "resume")}
                     />
                   </SubscriptionRow>
                 ))}
@@ -218,7 +182,7 @@ export default function Payments() {
                       className={secondaryButton}
                       disabled={busy !== null}
                       aria-label={`Subscribe again to ${displayName(subscription.expert)}`}
-                      onClick={() => void subscribeAgain(subscription)}
+                      onClick={() => post(subscription, "subscribe")}
                     >
                       {busy?.expertId === subscription.expert.id ? "Subscribing…" : "Subscribe again"}
                     </button>
@@ -238,258 +202,6 @@ export default function Payments() {
           </SectionCard>
         </div>
       </div>
-    </div>
-  );
-}
-
-function EmptyState({ icon: Icon, text }: { icon: typeof Users; text: string }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 px-5 py-8 text-center">
-      <Icon className="mx-auto size-7 text-slate-400" aria-hidden="true" />
-      <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">{text}</p>
-      <Link
-        to="/discover-experts"
-        className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-      >
-        Discover experts
-      </Link>
-    </div>
-  );
-}
-
-const STATUS_BADGE: Record<SubscriptionDTO["status"], { label: string; tone: string }> = {
-  Activated: { label: "Active", tone: "bg-brand-100 text-brand-800" },
-  Canceled: { label: "Cancelled", tone: "bg-slate-100 text-slate-700" },
-  PastDue: { label: "Past due", tone: "bg-red-100 text-red-800" },
-  Pending: { label: "Pending", tone: "bg-amber-100 text-amber-800" },
-  Expired: { label: "Expired", tone: "bg-slate-100 text-slate-600" },
-};
-
-/** What the row says about the subscription's period (the brief's texts for each status). */
-function periodText(subscription: SubscriptionDTO, date: (iso: string) => string): string {
-  const end = subscription.currentPeriodEnd;
-  switch (subscription.status) {
-    case "Activated":
-      return end ? `Renews on ${date(end)}` : "Active";
-    case "PastDue":
-      return "Payment overdue";
-    case "Pending":
-      return "Awaiting payment";
-    case "Canceled":
-      return end ? `${subscription.isActive ? "Ends" : "Ended"} on ${date(end)}` : "Cancelled";
-    case "Expired":
-      return end ? `Ended on ${date(end)}` : "Ended";
-  }
-}
-
-function SubscriptionRow({
-  subscription,
-  date,
-  children,
-}: {
-  subscription: SubscriptionDTO;
-  date: (iso: string) => string;
-  children: ReactNode;
-}) {
-  const { expert } = subscription;
-  const badge = STATUS_BADGE[subscription.status];
-  const warn = subscription.status === "PastDue" || subscription.status === "Pending";
-  return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0">
-      <ProxiedImage
-        src={expert.avatar}
-        width={48}
-        height={48}
-        className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
-        loading="lazy"
-      />
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={expertHref(expert)} className="truncate font-semibold text-slate-900 hover:underline">
-            {displayName(expert)}
-          </Link>
-          <span className={clsx("rounded-full px-2 py-0.5 text-xs font-semibold", badge.tone)}>
-            <span className="sr-only">Status: </span>
-            {badge.label}
-          </span>
-        </p>
-        <p className="truncate text-sm text-slate-500">@{expert.userName}</p>
-        <p className="mt-1 text-sm">
-          {/* One line from the small breakpoint up; on a phone the period goes under the price. */}
-          <span className="block font-semibold text-slate-900 sm:inline">
-            {subscription.isFree ? "Free" : `${formatUsd(subscription.price)}/month`}
-          </span>
-          <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
-            {" · "}
-          </span>
-          <span className={clsx("block sm:inline", warn ? "font-medium text-amber-800" : "text-slate-600")}>
-            {periodText(subscription, date)}
-          </span>
-        </p>
-      </div>
-      {/* On a phone the buttons go under the text, lined up with it. */}
-      <div className="flex w-full shrink-0 flex-wrap gap-2 pl-15 sm:w-auto sm:pl-0">{children}</div>
-    </li>
-  );
-}
-
-function CurrentActions({
-  subscription,
-  busy,
-  paymentsEnabled,
-  onCancel,
-  onResume,
-}: {
-  subscription: SubscriptionDTO;
-  busy: Busy;
-  paymentsEnabled: boolean;
-  onCancel: () => void;
-  onResume: () => void;
-}) {
-  const name = displayName(subscription.expert);
-  const mine = busy?.expertId === subscription.expert.id;
-  if (subscription.status === "Pending") {
-    // Nothing to cancel yet: the first payment is still due.
-    return paymentsEnabled ? (
-      <Link
-        to={`/subscription-payment/${encodeURIComponent(subscription.expert.userName)}`}
-        className={primaryButton}
-        aria-label={`Complete payment for ${name}`}
-      >
-        Complete payment
-      </Link>
-    ) : null;
-  }
-  if (subscription.status === "Canceled") {
-    return (
-      <button
-        type="button"
-        className={primaryButton}
-        disabled={busy !== null}
-        aria-label={`Resume your subscription to ${name}`}
-        onClick={onResume}
-      >
-        {mine && busy?.action === "resume" ? "Resuming…" : "Resume"}
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className={secondaryButton}
-      disabled={busy !== null}
-      aria-label={`Cancel your subscription to ${name}`}
-      onClick={onCancel}
-    >
-      {mine && busy?.action === "cancel" ? "Cancelling…" : "Cancel"}
-    </button>
-  );
-}
-
-const KIND_LABEL: Record<PaymentDTO["kind"], string> = {
-  Membership: "Expert membership",
-  Subscription: "Subscription",
-  Tip: "Cheers",
-};
-const PAYMENT_STATUS: Record<PaymentDTO["status"], { label: string; tone: string }> = {
-  Succeeded: { label: "Paid", tone: "bg-brand-100 text-brand-800" },
-  Pending: { label: "Pending", tone: "bg-amber-100 text-amber-800" },
-  Failed: { label: "Failed", tone: "bg-red-100 text-red-800" },
-  Refunded: { label: "Refunded", tone: "bg-slate-100 text-slate-700" },
-};
-
-/**
- * product.md "Limits": cents as USD with 2 decimals; nothing charged reads as free, and so does an
- * amount recorded while payments were off (Cheers keep the amount chosen, decision 027).
- */
-export function paymentAmount(cents: number, isFree = false): string {
-  if (cents === 0) return "$0.00 (free)";
-  return isFree ? `$${formatUsdPlain(cents)} (not charged)` : `$${formatUsdPlain(cents)}`;
-}
-
-function PaymentHistory({
-  initialItems,
-  totalPages,
-  date,
-}: {
-  initialItems: PaymentDTO[];
-  totalPages: number;
-  date: (iso: string) => string;
-}) {
-  const more = useMorePages({ initialItems, totalPages, endpoint: "/api/user/payments", pageSize: PAYMENTS_PAGE_SIZE });
-  if (more.items.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 px-5 py-8 text-center">
-        <Receipt className="mx-auto size-7 text-slate-400" aria-hidden="true" />
-        <p className="mt-2 text-sm text-slate-600">No payments yet.</p>
-      </div>
-    );
-  }
-  const cell = "py-3 pr-3 align-top";
-  return (
-    <div>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Payment history, newest first</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              <span className="sm:hidden">Payment</span>
-              <span className="hidden sm:inline">Expert</span>
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
-              Kind
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-semibold">
-              Amount
-            </th>
-            <th scope="col" className="hidden py-2 font-semibold sm:table-cell">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody ref={more.listRef} className="divide-y divide-slate-100">
-          {more.items.map((payment) => {
-            const status = PAYMENT_STATUS[payment.status];
-            const badge = (
-              <span className={clsx("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", status.tone)}>
-                {status.label}
-              </span>
-            );
-            return (
-              <tr key={payment.id} data-item-id={payment.id} tabIndex={-1}>
-                <td className={clsx(cell, "hidden whitespace-nowrap text-slate-600 sm:table-cell")}>
-                  <time dateTime={payment.createdAt}>{date(payment.createdAt)}</time>
-                </td>
-                <td className={clsx(cell, "min-w-0")}>
-                  {payment.expert ? (
-                    <Link to={expertHref(payment.expert)} className="font-medium text-slate-900 hover:underline">
-                      {payment.expert.userName}
-                    </Link>
-                  ) : (
-                    <span className="font-medium text-slate-900">
-                      {payment.kind === "Membership" ? "Sharpside" : "—"}
-                    </span>
-                  )}
-                  {/* On a phone the date and kind sit under the name. */}
-                  <span className="block text-xs text-slate-500 sm:hidden">
-                    {KIND_LABEL[payment.kind]} · <time dateTime={payment.createdAt}>{date(payment.createdAt)}</time>
-                  </span>
-                </td>
-                <td className={clsx(cell, "hidden text-slate-600 sm:table-cell")}>{KIND_LABEL[payment.kind]}</td>
-                <td className={clsx(cell, "whitespace-nowrap text-right font-semibold text-slate-900")}>
-                  {paymentAmount(payment.amount, payment.isFree)}
-                  <span className="mt-1 block sm:hidden">{badge}</span>
-                </td>
-                <td className={clsx(cell, "hidden pr-0 sm:table-cell")}>{badge}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <ShowMore hasMore={more.hasMore} status={more.status} error={more.error} onClick={() => void more.loadMore()} />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseWithZod } from "@conform-to/zod";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import { subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
 import Business, { DISCONNECTED, PAYMENTS_OFF, PRICE_SAVED } from "~/routes/business";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,28 +32,27 @@ const overview = {
   platformFeePercent: 10,
 };
 
-/** The browser's fetch, answering the API calls the page makes; what was sent is kept. */
-function stubApi(answers: Record<string, { status: number; body: unknown }>) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const path = url.split("?")[0];
-    calls.push({
-      url: path,
-      method: init.method ?? "GET",
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    });
-    const answer = answers[path] ?? { status: 200, body: {} };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
+type Answer = Record<string, unknown> | ((form: FormData) => Record<string, unknown>);
+
+/**
+ * The page's route action, stubbed: each post's fields are kept, and the answer is the one for
+ * its intent (`{ok: true}` when none is given), as the real action answers a fetcher.
+ */
+function stubAction(answers: Record<string, Answer> = {}) {
+  const calls: Record<string, string>[] = [];
+  const action = vi.fn(async ({ request }: { request: Request }) => {
+    const form = await request.formData();
+    const fields = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+    calls.push(fields);
+    const answer = answers[fields.intent] ?? { ok: true };
+    return typeof answer === "function" ? answer(form) : answer;
   });
-  vi.stubGlobal("fetch", fetchStub);
-  return calls;
+  return { calls, action };
 }
 
-function renderBusiness(data: Partial<typeof overview> = {}) {
+function renderBusiness(data: Partial<typeof overview> = {}, answers: Record<string, Answer> = {}) {
   const loader = vi.fn(() => ({ ...overview, ...data }));
+  const { calls, action } = stubAction(answers);
   const Stub = createRemixStub([
     {
       path: "/business",
@@ -62,10 +63,11 @@ function renderBusiness(data: Partial<typeof overview> = {}) {
         </ConfirmDialogProvider>
       ),
       loader,
+      action,
     },
   ]);
   render(<Stub initialEntries={["/business"]} />);
-  return { loader };
+  return { loader, calls };
 }
 
 describe("/business: figures and payment account", () => {
@@ -80,52 +82,42 @@ describe("/business: figures and payment account", () => {
     expect(screen.getByText("$29.99/month")).toBeTruthy();
   });
 
-  it("connects: calls the API and goes to the URL it answers", async () => {
-    const calls = stubApi({
-      "/api/paymentsystems/stripe/account/connect": {
-        status: 200,
-        body: { payload: { url: "https://connect.stripe.test/setup" } },
-      },
-    });
+  it("connects: posts to the page's action and goes to the URL it answers", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
-    renderBusiness();
+    const { calls } = renderBusiness({}, { connect: { ok: true, url: "https://connect.stripe.test/setup" } });
     await userEvent.click(await screen.findByRole("button", { name: "Connect" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://connect.stripe.test/setup"));
-    expect(calls[0]).toMatchObject({ url: "/api/paymentsystems/stripe/account/connect", method: "POST" });
+    expect(calls).toEqual([{ intent: "connect" }]);
   });
 
-  it("continues setup with the account URL (a plain string payload) and shows a refusal as a toast", async () => {
-    stubApi({
-      "/api/paymentsystems/stripe/account/url": {
-        status: 422,
-        body: { error: "Payments are not available yet.", statusCode: 422 },
-      },
-    });
-    renderBusiness({ paymentAccount: "OnboardingIncomplete" });
+  it("continues setup with the account URL and shows a refusal as a toast", async () => {
+    renderBusiness(
+      { paymentAccount: "OnboardingIncomplete" },
+      { url: { ok: false, error: "Payments are not available yet.", statusCode: 422 } },
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Continue setup" }));
     expect(await screen.findByText("Payments are not available yet.")).toBeTruthy();
   });
 
   it("disconnects after the confirmation and reloads the page's data", async () => {
-    const calls = stubApi({
-      "/api/paymentsystems/stripe/account/disconnect": { status: 200, body: { payload: { disconnected: true } } },
-    });
-    const { loader } = renderBusiness({ paymentAccount: "Ready" });
+    const { loader, calls } = renderBusiness(
+      { paymentAccount: "Ready" },
+      { disconnect: { ok: true, disconnected: true, deletedAtProvider: false } },
+    );
     expect(await screen.findByRole("button", { name: "Open dashboard" })).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Disconnect" }));
     const dialog = await screen.findByRole("alertdialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "Disconnect" }));
     expect(await screen.findByText(DISCONNECTED)).toBeTruthy();
-    expect(calls.map((c) => c.url)).toEqual(["/api/paymentsystems/stripe/account/disconnect"]);
+    expect(calls).toEqual([{ intent: "disconnect" }]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });
 });
 
 describe("/business: the subscription price form (product.md 'Validation')", () => {
   it("validates on blur with the product's messages", async () => {
-    const calls = stubApi({});
-    renderBusiness();
+    const { calls } = renderBusiness();
     const price = await screen.findByLabelText(/Monthly price/);
     await userEvent.clear(price);
     await userEvent.type(price, "0.5");
@@ -140,14 +132,11 @@ describe("/business: the subscription price form (product.md 'Validation')", () 
     expect(calls).toHaveLength(0);
   });
 
-  it("sends cents, toasts, reloads the data and resets the form to the new price", async () => {
-    const calls = stubApi({
-      "/api/subscriptions/price": {
-        status: 200,
-        body: { payload: { subscriptionPrice: { price: 2499, description: "Daily" } } },
-      },
-    });
-    const { loader } = renderBusiness({ subscriptionPrice: null as never });
+  it("posts the price, toasts, reloads the data and resets the form to the new price", async () => {
+    const { loader, calls } = renderBusiness(
+      { subscriptionPrice: null as never },
+      { price: { intent: "price", ok: true, result: { status: "success" } } },
+    );
     const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
     expect(price.value).toBe("");
     await userEvent.type(price, "24.99");
@@ -158,11 +147,7 @@ describe("/business: the subscription price form (product.md 'Validation')", () 
     const save = screen.getByRole("button", { name: "Save price" });
     await userEvent.click(save);
     expect(await screen.findByText(PRICE_SAVED)).toBeTruthy();
-    expect(calls[0]).toEqual({
-      url: "/api/subscriptions/price",
-      method: "POST",
-      body: { price: 2499, description: "Daily" },
-    });
+    expect(calls[0]).toEqual({ intent: "price", price: "24.99", description: "Daily " });
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
     expect(await screen.findByText("$24.99/month")).toBeTruthy();
     expect((screen.getByLabelText(/Monthly price/) as HTMLInputElement).value).toBe("24.99");
@@ -172,13 +157,7 @@ describe("/business: the subscription price form (product.md 'Validation')", () 
   });
 
   it("starts from the saved price and description, so changing the description keeps the price", async () => {
-    const calls = stubApi({
-      "/api/subscriptions/price": {
-        status: 200,
-        body: { payload: { subscriptionPrice: { price: 2999, description: "Every NBA side and prop" } } },
-      },
-    });
-    renderBusiness();
+    const { calls } = renderBusiness({}, { price: { intent: "price", ok: true, result: { status: "success" } } });
     const price = (await screen.findByLabelText(/Monthly price/)) as HTMLInputElement;
     expect(price.value).toBe("29.99");
     const description = screen.getByLabelText("What subscribers get") as HTMLInputElement;
@@ -186,32 +165,35 @@ describe("/business: the subscription price form (product.md 'Validation')", () 
     await userEvent.type(description, " and prop");
     await userEvent.click(screen.getByRole("button", { name: "Save price" }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({
-      url: "/api/subscriptions/price",
-      method: "POST",
-      body: { price: 2999, description: "Every NBA side and prop" },
-    });
+    expect(calls[0]).toEqual({ intent: "price", price: "29.99", description: "Every NBA side and prop" });
   });
 
   it("shows a whole-dollar price with its cents", async () => {
-    stubApi({});
     renderBusiness({ subscriptionPrice: { price: 1500, description: null as never } });
     expect(((await screen.findByLabelText(/Monthly price/)) as HTMLInputElement).value).toBe("15.00");
     expect((screen.getByLabelText("What subscribers get") as HTMLInputElement).value).toBe("");
   });
 
   it("puts the server's field error on the field", async () => {
-    stubApi({
-      "/api/subscriptions/price": {
-        status: 422,
-        body: { error: "Violation", errors: { price: ["Price should be at most $100,000"] }, statusCode: 422 },
+    renderBusiness(
+      {},
+      {
+        // The page's reply: conform's, with the server's field error.
+        price: (form) => ({
+          intent: "price",
+          ok: false,
+          error: "Violation",
+          result: parseWithZod(form, { schema: subscriptionPriceFormSchema }).reply({
+            fieldErrors: { price: ["Price should be at most $100,000"] },
+          }),
+        }),
       },
-    });
-    renderBusiness();
+    );
     const price = await screen.findByLabelText(/Monthly price/);
     await userEvent.clear(price);
     await userEvent.type(price, "50");
     await userEvent.click(screen.getByRole("button", { name: "Save price" }));
     expect(await screen.findByText("Price should be at most $100,000")).toBeTruthy();
+    expect(await screen.findByText("Violation")).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The two Stripe card forms around their shared pieces (stripe-card-form.tsx): what each asks the
  * API on load, where each goes when there is nothing to pay or once the webhook has been heard,
- * and the failure panels with the server's text. The network is stubbed at `fetch`; Stripe.js
- * itself never loads in jsdom, so the card step is exercised in the browser tests.
+ * and the failure panels with the server's text. The route actions and loaders they call are
+ * stubbed; Stripe.js itself never loads in jsdom, so the card step is exercised in the browser tests.
  */
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -22,26 +22,25 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-type Answer = { status: number; body: unknown };
-
-function stubApi(answer: (method: string, path: string) => Answer | undefined) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const { status, body } = answer(method, url.split("?")[0]) ?? { status: 200, body: {} };
-      return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-    }),
-  );
-  return calls;
-}
+type Answer = Record<string, unknown>;
+type Handler = (method: string, path: string) => Answer | undefined;
+type StubArgs = { request: Request };
 
 const expert = { id: "00000000-0000-4000-8000-000000000001", userName: "Sharp1" };
 const PATH = `/subscription-payment/${expert.userName}`;
 
-function renderIn(path: string, element: ReactNode) {
+/**
+ * The route actions and loaders the card forms call (app/routes/experts.$expertId.subscription.ts,
+ * app/routes/membership-checkout.ts), stubbed: `answer` gives each call's answer (`{ok: true}`
+ * when it gives none); what was asked is kept, "METHOD /path?query".
+ */
+function renderIn(path: string, element: ReactNode, answer: Handler = () => undefined) {
+  const calls: string[] = [];
+  const handle = ({ request }: StubArgs) => {
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}${url.search}`);
+    return answer(request.method, url.pathname) ?? { ok: true };
+  };
   // Stripe's return parameters are read from the browser's address, as after a bank's page.
   window.history.replaceState(null, "", path);
   const Stub = createRemixStub([
@@ -50,6 +49,8 @@ function renderIn(path: string, element: ReactNode) {
       Component: () => <>{element}</>,
     },
     { path: "/experts/:userName", Component: () => <p>Expert page</p> },
+    { path: "/experts/:expertId/subscription", action: handle, loader: handle },
+    { path: "/membership-checkout", action: handle, loader: handle },
   ]);
   // The toasts live in the layout, outside the page: they outlast a navigation.
   render(
@@ -58,59 +59,56 @@ function renderIn(path: string, element: ReactNode) {
       <Toaster />
     </>,
   );
+  return calls;
 }
 
-const activeList = {
-  status: 200,
-  body: {
-    items: [{ id: "sub-1", status: "Activated", isActive: true, expert }],
-    meta: { page: 1, size: 100, totalItems: 1, totalPages: 1 },
-  },
-};
+const SUBSCRIPTION = `/experts/${expert.id}/subscription`;
+const active = { ok: true, active: true };
 
 describe("SubscriptionCheckout", () => {
   it("subscribes on load, and with nothing to pay waits for the subscription, then opens the expert's page", async () => {
-    const calls = stubApi((method, path) => {
-      if (method === "POST" && path === "/api/subscriptions")
-        return { status: 200, body: { payload: { subscription: { status: "Activated" }, clientSecret: null } } };
-      if (path === "/api/user/subscriptions") return activeList;
-    });
-    renderIn(PATH, <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />);
+    const calls = renderIn(
+      PATH,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+      (method) =>
+        method === "POST" ? { ok: true, subscription: { status: "Activated" }, clientSecret: null } : active,
+    );
     expect(await screen.findByText("Expert page")).toBeTruthy();
     expect(await screen.findByText(subscribedToast("Sharp1"))).toBeTruthy();
-    expect(calls[0]).toEqual({ url: "/api/subscriptions", method: "POST", body: { expertId: expert.id } });
-    expect(calls[1]).toMatchObject({ url: "/api/user/subscriptions?status=Activated&size=100", method: "GET" });
+    expect(calls.slice(0, 2)).toEqual([`POST ${SUBSCRIPTION}`, `GET ${SUBSCRIPTION}`]);
   });
 
   it("shows the server's text and a retry when subscribing is refused", async () => {
-    stubApi(() => ({ status: 422, body: { error: "This expert cannot take subscriptions yet.", statusCode: 422 } }));
-    renderIn(PATH, <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />);
+    renderIn(PATH, <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />, () => ({
+      ok: false,
+      error: "This expert cannot take subscriptions yet.",
+      statusCode: 422,
+    }));
     expect((await screen.findByRole("alert")).textContent).toBe("This expert cannot take subscriptions yet.");
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
 
   it("says so when there is a secret but no publishable key", async () => {
-    stubApi(() => ({
-      status: 200,
-      body: { payload: { subscription: { status: "Pending" }, clientSecret: "pi_1_secret_2" } },
+    renderIn(PATH, <SubscriptionCheckout publishableKey={null} expert={expert} price="$29" />, () => ({
+      ok: true,
+      subscription: { status: "Pending" },
+      clientSecret: "pi_1_secret_2",
     }));
-    renderIn(PATH, <SubscriptionCheckout publishableKey={null} expert={expert} price="$29" />);
     expect((await screen.findByRole("alert")).textContent).toBe(PAYMENTS_UNAVAILABLE);
   });
 
   it("back from the bank's page, only waits for the webhook (no second subscribe)", async () => {
-    const calls = stubApi((_method, path) => (path === "/api/user/subscriptions" ? activeList : undefined));
-    renderIn(
+    const calls = renderIn(
       `${PATH}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded`,
       <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+      () => active,
     );
     expect(await screen.findByText("Expert page")).toBeTruthy();
-    expect(calls.map((call) => `${call.method} ${call.url.split("?")[0]}`)).toEqual(["GET /api/user/subscriptions"]);
+    expect(calls).toEqual([`GET ${SUBSCRIPTION}`]);
   });
 
   it("back from the bank's page with a refusal, says so", async () => {
-    const calls = stubApi(() => undefined);
-    renderIn(
+    const calls = renderIn(
       `${PATH}?payment_intent=pi_1&redirect_status=failed`,
       <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
     );
@@ -123,15 +121,21 @@ describe("MembershipCheckout (unchanged behaviour)", () => {
   it("requests a checkout and goes to /congratulations when the payment is skipped", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign, search: "" });
-    const calls = stubApi(() => ({ status: 200, body: { payload: { skipExpertPayment: true, clientSecret: null } } }));
-    renderIn(PATH, <MembershipCheckout publishableKey="pk_test" price="$49" />);
+    const calls = renderIn(PATH, <MembershipCheckout publishableKey="pk_test" price="$49" />, () => ({
+      ok: true,
+      skipExpertPayment: true,
+      clientSecret: null,
+    }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/congratulations"));
-    expect(calls).toEqual([{ url: "/api/paymentsystems/stripe/checkout", method: "POST", body: undefined }]);
+    expect(calls).toEqual(["POST /membership-checkout"]);
   });
 
   it("shows the server's text and a retry when the checkout fails", async () => {
-    stubApi(() => ({ status: 409, body: { error: "You are already an expert.", statusCode: 409 } }));
-    renderIn(PATH, <MembershipCheckout publishableKey="pk_test" price="$49" />);
+    renderIn(PATH, <MembershipCheckout publishableKey="pk_test" price="$49" />, () => ({
+      ok: false,
+      error: "You are already an expert.",
+      statusCode: 409,
+    }));
     expect((await screen.findByRole("alert")).textContent).toBe("You are already an expert.");
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });

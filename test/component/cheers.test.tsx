@@ -1,9 +1,9 @@
 /**
  * Send Cheers on the expert page (decision 027): who sees what, the presets and the typed amount,
- * the dialog's validation (the shared schema's messages), the API call with cents, the toast and
- * the dialog closing; the server's refusal on the form. Also the Cheer notification's line and
- * link, and the Cheers list on /business. The network is stubbed at `fetch`; Stripe.js never
- * loads in jsdom.
+ * the dialog's validation (the shared schema's messages), the post to the Cheers action with
+ * cents, the toast and the dialog closing; the server's refusal on the form. Also the Cheer
+ * notification's line and link, and the Cheers list on /business. The route actions and loaders
+ * are stubbed; Stripe.js never loads in jsdom.
  */
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -16,7 +16,7 @@ import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SendCheers } from "~/c
 import { notificationHref, notificationText } from "~/components/notifications/notification-content";
 import type { NotificationDTO } from "~/components/notifications/notification-types";
 import { CHEER_MESSAGES } from "~/modules/cheers/cheer-schema";
-import { paymentAmount } from "~/routes/payments";
+import { paymentAmount } from "~/components/payments/payment-history";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,54 +24,60 @@ afterEach(() => {
 });
 
 const expert = { id: "00000000-0000-4000-8000-0000000000e1", userName: "LeBronPicks" };
-const ENDPOINT = `/api/experts/${expert.id}/cheers`;
+const ENDPOINT = `/experts/${expert.id}/cheers`;
 
-type Answer = { status: number; body: unknown };
-
-function stubApi(answer: (method: string, path: string) => Answer | undefined) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      calls.push({ url: url.split("?")[0], method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const { status, body } = answer(method, url.split("?")[0]) ?? { status: 200, body: {} };
-      return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-    }),
-  );
-  return calls;
-}
+type Answer = Record<string, unknown>;
+type Call = { url: string; method: string; body: Record<string, string> };
+type Handler = (method: string, path: string) => Answer | undefined;
 
 const sent = (amount: number, message: string | null = null, clientSecret: string | null = null): Answer => ({
-  status: 201,
-  body: {
-    payload: {
-      cheer: {
-        id: "tip-1",
-        expertId: expert.id,
-        amount,
-        platformFee: Math.round(amount / 10),
-        message,
-        status: "Succeeded",
-        isFree: true,
-      },
-      clientSecret,
-    },
+  ok: true,
+  cheer: {
+    id: "tip-1",
+    expertId: expert.id,
+    amount,
+    platformFee: Math.round(amount / 10),
+    message,
+    status: "Succeeded",
+    isFree: true,
   },
+  clientSecret,
 });
 
-function renderPage(element: ReactNode) {
-  const Stub = createRemixStub([{ path: "/experts/:userName", Component: () => <>{element}</> }]);
+/**
+ * The page around the element, with the route actions and loaders it calls stubbed (the Cheers
+ * action, the lists' loader): `answer` gives each call's answer; what was sent is kept.
+ */
+function renderPage(element: ReactNode, answer: Handler = () => undefined) {
+  const calls: Call[] = [];
+  const handle = async ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const body =
+      request.method === "GET"
+        ? Object.fromEntries(url.searchParams)
+        : Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, String(v)]));
+    calls.push({ url: url.pathname, method: request.method, body });
+    return answer(request.method, url.pathname) ?? { ok: true };
+  };
+  const Stub = createRemixStub([
+    { path: "/experts/:userName", Component: () => <>{element}</> },
+    { path: "/experts/:expertId/cheers", action: handle },
+    { path: "/lists/:list", loader: handle },
+  ]);
   render(
     <>
       <Stub initialEntries={[`/experts/${expert.userName}`]} />
       <Toaster />
     </>,
   );
+  return calls;
 }
 
-const renderCheers = (props: Partial<Parameters<typeof SendCheers>[0]> = {}) =>
-  renderPage(<SendCheers expert={expert} signedIn canCheer paymentsEnabled={false} publishableKey={null} {...props} />);
+const renderCheers = (props: Partial<Parameters<typeof SendCheers>[0]> = {}, answer?: Handler) =>
+  renderPage(
+    <SendCheers expert={expert} signedIn canCheer paymentsEnabled={false} publishableKey={null} {...props} />,
+    answer,
+  );
 
 async function openDialog() {
   await userEvent.click(await screen.findByRole("button", { name: "Send Cheers" }));
@@ -86,8 +92,7 @@ describe("Send Cheers", () => {
   });
 
   it("tells a reader who neither follows nor subscribes to do so first, with no form", async () => {
-    const calls = stubApi(() => undefined);
-    renderCheers({ canCheer: false });
+    const calls = renderCheers({ canCheer: false });
     const dialog = await openDialog();
     expect(within(dialog).getByRole("alert").textContent).toBe("Follow or subscribe to send Cheers.");
     expect(within(dialog).queryByRole("radio")).toBeNull();
@@ -95,10 +100,9 @@ describe("Send Cheers", () => {
   });
 
   it("offers $2, $5, $10 and $20 ($5 chosen), a typed amount instead, and sends cents with the message; then a toast and the dialog closes", async () => {
-    const calls = stubApi((method, path) =>
+    const calls = renderCheers({}, (method, path) =>
       method === "POST" && path === ENDPOINT ? sent(750, "Great call!") : undefined,
     );
-    renderCheers();
     const dialog = await openDialog();
     const presets = within(dialog).getAllByRole("radio");
     expect(presets.map((radio) => radio.closest("label")?.textContent)).toEqual(["$2", "$5", "$10", "$20"]);
@@ -118,12 +122,11 @@ describe("Send Cheers", () => {
     expect(await screen.findByText(cheersSent(expert.userName, 750))).toBeTruthy();
     expect(cheersSent(expert.userName, 750)).toBe("Cheers sent to LeBronPicks: $7.50.");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(calls).toEqual([{ url: ENDPOINT, method: "POST", body: { amount: 750, message: "Great call!" } }]);
+    expect(calls).toEqual([{ url: ENDPOINT, method: "POST", body: { amount: "750", message: "Great call!" } }]);
   });
 
   it("a preset sends its amount with no message; choosing a preset clears a typed amount", async () => {
-    const calls = stubApi((method, path) => (method === "POST" && path === ENDPOINT ? sent(1000) : undefined));
-    renderCheers();
+    const calls = renderCheers({}, (method, path) => (method === "POST" && path === ENDPOINT ? sent(1000) : undefined));
     const dialog = await openDialog();
     const custom = within(dialog).getByLabelText(/another amount/) as HTMLInputElement;
     await userEvent.type(custom, "42");
@@ -131,12 +134,11 @@ describe("Send Cheers", () => {
     expect(custom.value).toBe("");
     await userEvent.click(within(dialog).getByRole("button", { name: "Send $10.00" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(calls[0].body).toEqual({ amount: 1000, message: "" });
+    expect(calls[0].body).toEqual({ amount: "1000", message: "" });
   });
 
-  it("checks the amount ($1 to $500, cents) and the message (280 characters) before calling the API", async () => {
-    const calls = stubApi(() => undefined);
-    renderCheers();
+  it("checks the amount ($1 to $500, cents) and the message (280 characters) before posting", async () => {
+    const calls = renderCheers();
     const dialog = await openDialog();
     const custom = within(dialog).getByLabelText(/another amount/);
     const amountError = () => dialog.querySelector("#cheer-amount-error")?.textContent;
@@ -173,8 +175,7 @@ describe("Send Cheers", () => {
   });
 
   it("shows the server's refusal on the form and in a toast, and keeps the dialog open", async () => {
-    stubApi(() => ({ status: 403, body: { error: "Follow or subscribe to send Cheers.", statusCode: 403 } }));
-    renderCheers();
+    renderCheers({}, () => ({ ok: false, error: "Follow or subscribe to send Cheers.", statusCode: 403 }));
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole("button", { name: "Send $5.00" }));
     await waitFor(() =>
@@ -185,15 +186,12 @@ describe("Send Cheers", () => {
   });
 
   it("puts the server's field errors on their fields", async () => {
-    stubApi(() => ({
-      status: 422,
-      body: {
-        error: "Violation of business rules/data integrity took place.",
-        errors: { amount: ["Cheers should be at most $500"] },
-        statusCode: 422,
-      },
+    renderCheers({}, () => ({
+      ok: false,
+      error: "Violation of business rules/data integrity took place.",
+      errors: { amount: ["Cheers should be at most $500"] },
+      statusCode: 422,
     }));
-    renderCheers();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole("button", { name: "Send $5.00" }));
     await waitFor(() =>
@@ -202,10 +200,9 @@ describe("Send Cheers", () => {
   });
 
   it("with Stripe, goes on to the card step with the answer's clientSecret (here without a key: says card payments are unavailable)", async () => {
-    const calls = stubApi((method, path) =>
+    const calls = renderCheers({ paymentsEnabled: true, publishableKey: null }, (method, path) =>
       method === "POST" && path === ENDPOINT ? sent(500, null, "pi_1_secret_2") : undefined,
     );
-    renderCheers({ paymentsEnabled: true, publishableKey: null });
     const dialog = await openDialog();
     expect(within(dialog).queryByText(PAYMENTS_OFF_NOTE)).toBeNull();
     await userEvent.click(within(dialog).getByRole("button", { name: "Send $5.00" }));
@@ -266,16 +263,10 @@ describe("Cheers on /business", () => {
   });
 
   it("lists who, how much, the message and the date, and loads more pages", async () => {
-    const calls = stubApi((method, path) =>
-      path === "/api/business/cheers"
-        ? {
-            status: 200,
-            body: { items: [item("c3", 200, null)], meta: { page: 2, size: 5, totalItems: 6, totalPages: 2 } },
-          }
-        : undefined,
-    );
-    renderPage(
+    const calls = renderPage(
       <CheersReceived initialItems={[item("c1", 500, "Great call!"), item("c2", 2000, null)]} totalPages={2} />,
+      (_method, path) =>
+        path === "/lists/cheers" ? { ok: true, items: [item("c3", 200, null)], page: 2, totalPages: 2 } : undefined,
     );
     const list = await screen.findByRole("list", { name: "Cheers received" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
@@ -286,7 +277,7 @@ describe("Cheers on /business", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Show more Cheers" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(3));
-    expect(calls[0]).toMatchObject({ url: "/api/business/cheers", method: "GET" });
+    expect(calls[0]).toMatchObject({ url: "/lists/cheers", method: "GET" });
     expect(screen.queryByRole("button", { name: "Show more Cheers" })).toBeNull();
   });
 

@@ -417,16 +417,23 @@ function renderForm(post: PostDTO | null = null) {
   const onSaved = vi.fn();
   const onCancel = vi.fn();
   const dirty = { current: false };
-  render(
-    <PostForm
-      post={post}
-      categories={categories}
-      modalities={modalities}
-      dirty={dirty}
-      onCancel={onCancel}
-      onSaved={onSaved}
-    />,
-  );
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <PostForm
+          post={post}
+          categories={categories}
+          modalities={modalities}
+          dirty={dirty}
+          onCancel={onCancel}
+          onSaved={onSaved}
+        />
+      ),
+    },
+    ...editorRoutes(),
+  ]);
+  render(<Stub initialEntries={["/"]} />);
   return { onSaved, onCancel, dirty };
 }
 
@@ -436,50 +443,73 @@ function errorOf(control: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? "").join("");
 }
 
+type Answer = { status: number; body: unknown };
+type Call = { url: string; postId: string | null; body: unknown };
+
+/** What the editor's stubbed routes answer (set by `stubEditor`, read by `editorRoutes`). */
+let server: {
+  answer: (url: string) => Answer;
+  events: EventDTO[];
+  listed: EventDTO[];
+  markets: Record<number, MarketOffer[]>;
+  calls: Call[];
+} = { answer: () => ({ status: 500, body: {} }), events: allEvents, listed: allEvents, markets: {}, calls: [] };
+
 /**
- * The browser's fetch answering the API: the games from `events` (`/api/events/{id}`), the
- * category's list from `listed` (`/api/events?categoryId=`), a game's market from `markets`
- * (`/api/events/{id}/market`, none by default: the API's own tests cover it); anything else from
- * `answer`, its requests kept.
+ * The editor's route loaders and action, stubbed: the games from `events` (/editor/events?id=),
+ * the category's list from `listed` (/editor/events?categoryId=), a game's market from `markets`
+ * (/editor/market, none by default: the route's own tests cover it); a save answers `answer`
+ * (in the API's shape, as the action's module functions decide it), its posts kept.
  */
-function stubApi(
-  answer: (url: string, init: RequestInit) => { status: number; body: unknown },
+function stubEditor(
+  answer: (url: string) => Answer,
   events: EventDTO[] = allEvents,
   listed = events,
   markets: Record<number, MarketOffer[]> = {},
 ) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const market = /^\/api\/events\/(\d+)\/market$/.exec(url);
-      if (market) {
-        const offers = markets[Number(market[1])] ?? [];
-        const payload = {
-          eventId: Number(market[1]),
-          takenAt: offers.length ? new Date().toISOString() : null,
-          offers,
-          consensus: marketConsensus(offers),
-        };
-        return Response.json({ payload });
-      }
-      const byId = /^\/api\/events\/(\d+)$/.exec(url);
-      if (byId) {
-        const event = events.find((item) => item.id === Number(byId[1]));
-        return Response.json(event ? { payload: event } : { error: "Not found", statusCode: 404 }, {
-          status: event ? 200 : 404,
-        });
-      }
-      if (url.startsWith("/api/events")) {
-        const categoryId = Number(new URL(url, "http://x").searchParams.get("categoryId"));
-        return Response.json({ items: listed.filter((event) => event.categoryId === categoryId), meta: {} });
-      }
-      calls.push({ url, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const { status, body } = answer(url, init);
-      return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-    }),
-  );
-  return calls;
+  server = { answer, events, listed, markets, calls: [] };
+  return server.calls;
+}
+
+function editorRoutes() {
+  const search = (request: Request) => new URL(request.url).searchParams;
+  return [
+    {
+      path: "/editor",
+      loader: () => ({ ok: true, categories, modalities, post: null }),
+      action: async ({ request }: { request: Request }) => {
+        const form = await request.formData();
+        const postId = form.get("postId") as string | null;
+        server.calls.push({ url: "/editor", postId, body: JSON.parse(String(form.get("post"))) });
+        const { status, body } = server.answer("/editor");
+        const answer = body as { payload?: unknown; error?: string; errors?: Record<string, string[]> };
+        return status < 300
+          ? { ok: true, post: answer.payload }
+          : { ok: false, error: answer.error ?? "Something went wrong", errors: answer.errors, statusCode: status };
+      },
+    },
+    {
+      path: "/editor/events",
+      loader: ({ request }: { request: Request }) => {
+        const params = search(request);
+        if (params.has("id")) {
+          const event = server.events.find((item) => item.id === Number(params.get("id")));
+          return event ? { ok: true, event } : { ok: false, error: "Not found", statusCode: 404 };
+        }
+        const categoryId = Number(params.get("categoryId"));
+        return { ok: true, items: server.listed.filter((event) => event.categoryId === categoryId) };
+      },
+    },
+    {
+      path: "/editor/market",
+      loader: ({ request }: { request: Request }) => {
+        const eventId = Number(search(request).get("eventId"));
+        const offers = server.markets[eventId] ?? [];
+        const takenAt = offers.length ? new Date().toISOString() : null;
+        return { ok: true, market: { eventId, takenAt, offers, consensus: marketConsensus(offers) } };
+      },
+    },
+  ];
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -739,7 +769,7 @@ describe("the form's model", () => {
 describe("the form", { timeout: 20_000 }, () => {
   it("shows the bet's fields only for a Pick, and the post's event only for a Post", async () => {
     const user = userEvent.setup();
-    stubApi(() => ({ status: 500, body: {} }));
+    stubEditor(() => ({ status: 500, body: {} }));
     renderForm();
     expect(screen.queryByRole("combobox", { name: "Market" })).toBeNull();
     expect(control("button", "Event")).toBeTruthy();
@@ -769,7 +799,7 @@ describe("the form", { timeout: 20_000 }, () => {
 
   it("shows each field's message on Publish and sends nothing", async () => {
     const user = userEvent.setup();
-    const calls = stubApi(() => ({ status: 500, body: {} }));
+    const calls = stubEditor(() => ({ status: 500, body: {} }));
     renderForm();
     await user.click(screen.getByRole("radio", { name: "Pick" }));
     await user.type(control("spinbutton", "Units"), "12");
@@ -789,7 +819,7 @@ describe("the form", { timeout: 20_000 }, () => {
 
   it("a single spread: the game from the sport's upcoming list, sides named after its teams, the bet in words, the legs sent", async () => {
     const user = userEvent.setup();
-    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }));
+    const calls = stubEditor(() => ({ status: 200, body: { payload: draftPick() } }));
     const { onSaved } = renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Spread");
     const side = control("combobox", "Side");
@@ -819,7 +849,7 @@ describe("the form", { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole("button", { name: "Publish now" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls[0]).toMatchObject({ url: "/api/posts/6f1c2b9e-1111-4222-8333-944455556666", method: "PUT" });
+    expect(calls[0]).toMatchObject({ url: "/editor", postId: "6f1c2b9e-1111-4222-8333-944455556666" });
     expect(calls[0].body).toMatchObject({
       postType: "Pick",
       visibility: "Subscribers",
@@ -846,7 +876,7 @@ describe("the form", { timeout: 20_000 }, () => {
       { market: "Total", side: "Over", line: 221.5, price: -112, bookmakers: 1 },
       { market: "Total", side: "Under", line: 221.5, price: -108, bookmakers: 4 },
     ];
-    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }), allEvents, allEvents, {
+    const calls = stubEditor(() => ({ status: 200, body: { payload: draftPick() } }), allEvents, allEvents, {
       [lakersGame.id]: lakersMarket,
     });
     const { onSaved } = renderForm(draftPick());
@@ -926,7 +956,7 @@ describe("the form", { timeout: 20_000 }, () => {
 
   it("a parlay: legs added and removed by keyboard, each its own market and game, the combined odds live", async () => {
     const user = userEvent.setup();
-    const calls = stubApi(() => ({ status: 200, body: { payload: draftPick() } }));
+    const calls = stubEditor(() => ({ status: 200, body: { payload: draftPick() } }));
     const { onSaved } = renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Parlay");
     expect(screen.getAllByRole("group", { name: /^Leg \d$/ })).toHaveLength(2);
@@ -990,7 +1020,7 @@ describe("the form", { timeout: 20_000 }, () => {
 
   it("says what is wrong with a leg next to it, in the server's words", async () => {
     const user = userEvent.setup();
-    const calls = stubApi(() => ({ status: 500, body: {} }));
+    const calls = stubEditor(() => ({ status: 500, body: {} }));
     renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Spread");
     await user.type(control("spinbutton", "Line"), "4.3");
@@ -1024,7 +1054,7 @@ describe("the form", { timeout: 20_000 }, () => {
   it("shows the server's error on a leg's field by its key (legs.0.side)", async () => {
     const user = userEvent.setup();
     const message = "Choose a side this market takes";
-    const calls = stubApi(() => ({
+    const calls = stubEditor(() => ({
       status: 422,
       body: { error: "Violation of business rules/data integrity took place.", errors: { "legs.0.side": [message] } },
     }));
@@ -1074,7 +1104,7 @@ describe("the form", { timeout: 20_000 }, () => {
       eventId: 11,
       eventInfo: lakersGame,
     });
-    const calls = stubApi(() => ({ status: 200, body: { payload: post } }), allEvents, [lakersGame, nflGame]);
+    const calls = stubEditor(() => ({ status: 200, body: { payload: post } }), allEvents, [lakersGame, nflGame]);
     const { onSaved } = renderForm(post);
     expect(screen.getByRole("note").textContent).toBe(
       "Posted picks keep their bet: you can still edit the write-up until the event starts.",
@@ -1126,7 +1156,7 @@ describe("the form", { timeout: 20_000 }, () => {
 
   it("asks for a time when scheduling and refuses one in the past", async () => {
     const user = userEvent.setup();
-    stubApi(() => ({ status: 500, body: {} }));
+    stubEditor(() => ({ status: 500, body: {} }));
     renderForm(makePost());
     await user.click(screen.getByRole("button", { name: "Schedule…" }));
     const when = screen.getByLabelText("Publish at");
@@ -1135,7 +1165,7 @@ describe("the form", { timeout: 20_000 }, () => {
     expect(errorOf(when)).toBe(FORM_MESSAGES.scheduleInFuture);
   });
 
-  it("edits with PUT, shows the server's 422 on the fields and at the root, and keeps what was typed", async () => {
+  it("edits the post (its id sent), shows the server's 422 on the fields and at the root, and keeps what was typed", async () => {
     const user = userEvent.setup();
     let answer = {
       status: 422,
@@ -1144,14 +1174,14 @@ describe("the form", { timeout: 20_000 }, () => {
         errors: { title: ["Must contain at most 1000 character(s)"] },
       } as object,
     };
-    const calls = stubApi(() => answer);
+    const calls = stubEditor(() => answer);
     const { onSaved } = renderForm(makePost());
     const title = screen.getByLabelText(/Title/);
     await user.clear(title);
     await user.type(title, "A sharper title");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     await waitFor(() => expect(errorOf(title)).toBe("Must contain at most 1000 character(s)"));
-    expect(calls[0]).toMatchObject({ url: "/api/posts/6f1c2b9e-1111-4222-8333-944455556666", method: "PUT" });
+    expect(calls[0]).toMatchObject({ url: "/editor", postId: "6f1c2b9e-1111-4222-8333-944455556666" });
     expect(calls[0].body).toMatchObject({
       title: "A sharper title",
       categoryId: 2,
@@ -1181,7 +1211,7 @@ describe("the form", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const publishDate = "2026-11-01T09:00:00.000Z";
     const post = makePost({ status: "Published", publishDate });
-    const calls = stubApi(() => ({ status: 200, body: { payload: post } }));
+    const calls = stubEditor(() => ({ status: 200, body: { payload: post } }));
     const { onSaved } = renderForm(post);
     expect(screen.queryByRole("button", { name: "Save draft" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Save changes" }));
@@ -1200,10 +1230,7 @@ function ShowLocation() {
 describe("the dialog", () => {
   it("opens from ?createEditPost=NEW for an expert, and asks before discarding on Escape", async () => {
     const user = userEvent.setup();
-    stubApi((url) => ({
-      status: 200,
-      body: { items: url.includes("categories") ? categories : modalities, meta: {} },
-    }));
+    stubEditor(() => ({ status: 500, body: {} }));
     const Stub = createRemixStub([
       {
         path: "/feed",
@@ -1214,6 +1241,7 @@ describe("the dialog", () => {
           </ConfirmDialogProvider>
         ),
       },
+      ...editorRoutes(),
     ]);
     render(<Stub initialEntries={["/feed?tab=1&createEditPost=NEW"]} />);
     const dialog = await screen.findByRole("dialog", { name: "New Post/Pick" }, { timeout: 10_000 });

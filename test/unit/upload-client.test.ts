@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClientError } from "~/modules/http/api-client";
 import { chooseFormat } from "~/modules/images/image-proxy.server";
 import {
   storageErrorMessage,
   UPLOAD_FAILED_MESSAGE,
+  UploadActionError,
   uploadErrorMessage,
   UploadError,
   uploadFile,
@@ -42,13 +42,11 @@ describe("upload error texts (product.md 'Error messages')", () => {
   });
 
   it("prefers the presign's errors.type, else the generic text", () => {
-    const typeError = new ApiClientError({
-      statusCode: 422,
-      error: "Violation of business rules/data integrity took place.",
-      errors: { type: [UPLOAD_TYPE_MESSAGE] },
+    const typeError = new UploadActionError("Violation of business rules/data integrity took place.", 422, {
+      type: [UPLOAD_TYPE_MESSAGE],
     });
     expect(uploadErrorMessage(typeError)).toBe(UPLOAD_TYPE_MESSAGE);
-    expect(uploadErrorMessage(new ApiClientError({ statusCode: 500, error: "Oops" }))).toBe(UPLOAD_FAILED_MESSAGE);
+    expect(uploadErrorMessage(new UploadActionError("Oops", 500))).toBe(UPLOAD_FAILED_MESSAGE);
     expect(uploadErrorMessage(new UploadError("File is larger than 5000000 bytes", 400, "upload", false))).toBe(
       "File is larger than 5000000 bytes",
     );
@@ -86,17 +84,19 @@ describe("withRetry", () => {
   });
 });
 
-describe("uploadFile against an API that refuses the type", () => {
+describe("uploadFile against an /uploads action that refuses the type", () => {
   let server: Server;
   let baseUrl: string;
   let presigns = 0;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      presigns += 1;
+      if (req.method === "POST" && req.url === "/uploads") presigns += 1;
       req.resume();
       res
         .writeHead(422, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ error: "Violation", errors: { type: [UPLOAD_TYPE_MESSAGE] }, statusCode: 422 }));
+        .end(
+          JSON.stringify({ ok: false, error: "Violation", errors: { type: [UPLOAD_TYPE_MESSAGE] }, statusCode: 422 }),
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,14 +3,14 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { Stripe } from "@stripe/stripe-js";
 import { clsx } from "clsx";
 import { Loader2, PartyPopper, X } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { LOAD_FAILED, loadStripeJs, PaymentFailure, StripeCardForm } from "~/components/payments/stripe-card-form";
 import { inputClass } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
 import { CHEER_MESSAGE_MAX, CHEER_MESSAGES, CHEER_PRESETS_CENTS, cheerFormSchema } from "~/modules/cheers/cheer-schema";
 import type { SendCheerAnswer } from "~/modules/cheers/cheers.server";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { formatUsdPlain } from "~/modules/money/money";
 import { dollarsToCents } from "~/modules/payments/price-schema";
 import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SEND_CHEERS, triggerClass } from "./send-cheers";
@@ -104,38 +104,17 @@ export function CheersForm({
   const [custom, setCustom] = useState("");
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
-  const submitting = useRef(false);
+  // The route action the API's cheers endpoint shares its commands with; its toast is the field's own message.
+  const fetcher = useActionFetcher<SendCheerAnswer>({ toastErrors: false });
+  const busy = fetcher.state !== "idle";
 
-  const dollars = preset !== null ? preset / 100 : custom.trim() === "" ? undefined : Number(custom);
-  const chosen =
-    typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : null;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting.current) return;
-    const parsed = cheerFormSchema.safeParse({ amount: dollars, message });
-    if (!parsed.success) {
-      const fields = parsed.error.flatten().fieldErrors;
-      setErrors({ amount: fields.amount?.[0], message: fields.message?.[0] });
-      return;
-    }
-    const amount = dollarsToCents(parsed.data.amount);
-    setErrors({});
-    submitting.current = true;
-    setBusy(true);
-    try {
-      const { payload } = await apiFetch<{ payload: SendCheerAnswer }>(
-        `/experts/${encodeURIComponent(expert.id)}/cheers`,
-        {
-          method: "POST",
-          body: { amount, message: parsed.data.message ?? "" },
-        },
-      );
-      if (!payload.clientSecret) {
-        toast.success(cheersSent(expert.userName, payload.cheer.amount));
+  useActionDone(
+    fetcher.data,
+    (answer) => {
+      if (!answer.clientSecret) {
+        toast.success(cheersSent(expert.userName, answer.cheer.amount));
         onDone();
         return;
       }
@@ -144,17 +123,33 @@ export function CheersForm({
         return;
       }
       setStripe(loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED })));
-      setPhase({ kind: "card", clientSecret: payload.clientSecret, amount: payload.cheer.amount });
-    } catch (error) {
-      const text = error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default;
-      const fieldErrors = error instanceof ApiClientError ? error.errors : undefined;
-      const onFields = { amount: fieldErrors?.amount?.[0], message: fieldErrors?.message?.[0] };
-      setErrors(onFields.amount || onFields.message ? onFields : { root: text });
-      toast.error(onFields.amount ?? onFields.message ?? text);
-    } finally {
-      submitting.current = false;
-      setBusy(false);
+      setPhase({ kind: "card", clientSecret: answer.clientSecret, amount: answer.cheer.amount });
+    },
+    (failure) => {
+      const onFields = { amount: failure.errors?.amount?.[0], message: failure.errors?.message?.[0] };
+      setErrors(onFields.amount || onFields.message ? onFields : { root: failure.error });
+      toast.error(onFields.amount ?? onFields.message ?? failure.error);
+    },
+  );
+
+  const dollars = preset !== null ? preset / 100 : custom.trim() === "" ? undefined : Number(custom);
+  const chosen =
+    typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = cheerFormSchema.safeParse({ amount: dollars, message });
+    if (!parsed.success) {
+      const fields = parsed.error.flatten().fieldErrors;
+      setErrors({ amount: fields.amount?.[0], message: fields.message?.[0] });
+      return;
     }
+    setErrors({});
+    fetcher.submit(
+      { amount: String(dollarsToCents(parsed.data.amount)), message: parsed.data.message ?? "" },
+      { method: "post", action: `/experts/${encodeURIComponent(expert.id)}/cheers` },
+    );
   }
 
   if (phase.kind === "failed") {

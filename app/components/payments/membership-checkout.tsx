@@ -8,17 +8,18 @@
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
-import { apiFetch } from "~/modules/http/api-client";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher, type ActionData } from "~/components/ui/use-action-fetcher";
+import type { CheckoutAnswer, CheckoutStatus } from "~/modules/payments/membership.server";
 import {
   LOAD_FAILED,
   loadStripeJs,
-  messageOf,
   PAYMENT_FAILED,
   PaymentFailure,
   PaymentStatus,
-  pollUntil,
   returnedFromBank,
   StripeCardForm,
+  usePoll,
 } from "./stripe-card-form";
 
 type Phase =
@@ -27,12 +28,8 @@ type Phase =
   | { kind: "confirming"; paymentIntentId: string | null }
   | { kind: "failed"; message: string };
 
-interface CheckoutPayload {
-  payload: { skipExpertPayment: boolean; clientSecret: string | null };
-}
-interface StatusPayload {
-  payload: { status: "Pending" | "Succeeded" | "Failed" | null; isExpert: boolean };
-}
+/** The membership's route action (the checkout) and loader (its status). */
+const CHECKOUT = "/membership-checkout";
 
 const CONGRATULATIONS = "/congratulations";
 
@@ -41,25 +38,11 @@ function goToCongratulations() {
   window.location.assign(CONGRATULATIONS);
 }
 
-/** Polls the checkout status until the webhook made the user an expert (or the payment failed). */
-function waitForMembership(
-  paymentIntentId: string | null,
-  cancelled: () => boolean,
-): Promise<"expert" | "failed" | "timeout"> {
-  return pollUntil(async () => {
-    const { payload } = await apiFetch<StatusPayload>("/paymentsystems/stripe/checkout/status", {
-      query: { paymentIntentId: paymentIntentId ?? undefined },
-    });
-    if (payload.isExpert) return "expert" as const;
-    if (payload.status === "Failed") return "failed" as const;
-    return null;
-  }, cancelled);
-}
-
 export function MembershipCheckout({ publishableKey, price }: { publishableKey: string | null; price: string | null }) {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
   const started = useRef(false);
+  const checkout = useActionFetcher<CheckoutAnswer>();
 
   useEffect(() => {
     // StrictMode runs effects twice in development: one checkout request is enough.
@@ -71,28 +54,35 @@ export function MembershipCheckout({ publishableKey, price }: { publishableKey: 
       setPhase({ kind: "confirming", paymentIntentId: returned.paymentIntentId });
       return;
     }
-    apiFetch<CheckoutPayload>("/paymentsystems/stripe/checkout", { method: "POST" })
-      .then(({ payload }) => {
-        if (payload.skipExpertPayment || !payload.clientSecret) return goToCongratulations();
-        if (!publishableKey) {
-          setPhase({ kind: "failed", message: "Card payments are not available yet. Please contact support." });
-          return;
-        }
-        setStripe(loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED })));
-        setPhase({ kind: "form", clientSecret: payload.clientSecret });
-      })
-      .catch((error: unknown) => {
-        const message = messageOf(error);
-        toast.error(message);
-        setPhase({ kind: "failed", message });
-      });
-  }, [publishableKey]);
+    checkout.submit({}, { method: "post", action: CHECKOUT });
+    // The fetcher's submit is new each render; this runs once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  useEffect(() => {
-    if (phase.kind !== "confirming") return;
-    let cancelled = false;
-    void waitForMembership(phase.paymentIntentId, () => cancelled).then((outcome) => {
-      if (cancelled) return;
+  useActionDone(
+    checkout.data,
+    (answer) => {
+      if (answer.skipExpertPayment || !answer.clientSecret) return goToCongratulations();
+      if (!publishableKey) {
+        setPhase({ kind: "failed", message: "Card payments are not available yet. Please contact support." });
+        return;
+      }
+      setStripe(loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED })));
+      setPhase({ kind: "form", clientSecret: answer.clientSecret });
+    },
+    (failure) => setPhase({ kind: "failed", message: failure.error }),
+  );
+
+  // Polls the checkout status until the webhook made the user an expert (or the payment failed).
+  const intent = phase.kind === "confirming" ? phase.paymentIntentId : null;
+  usePoll(
+    phase.kind === "confirming" ? `${CHECKOUT}${intent ? `?paymentIntentId=${encodeURIComponent(intent)}` : ""}` : null,
+    (answer: ActionData<CheckoutStatus>) => {
+      if (!answer.ok) return null;
+      if (answer.isExpert) return "expert" as const;
+      return answer.status === "Failed" ? ("failed" as const) : null;
+    },
+    (outcome) => {
       if (outcome === "failed") {
         toast.error(PAYMENT_FAILED);
         setPhase({ kind: "failed", message: PAYMENT_FAILED });
@@ -100,11 +90,8 @@ export function MembershipCheckout({ publishableKey, price }: { publishableKey: 
         // Paid; on a timeout the congratulations page keeps waiting for the confirmation.
         goToCongratulations();
       }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [phase]);
+    },
+  );
 
   if (phase.kind === "loading") return <PaymentStatus text="Preparing a secure payment form…" />;
   if (phase.kind === "confirming") return <PaymentStatus text="Confirming your payment… This takes a few seconds." />;

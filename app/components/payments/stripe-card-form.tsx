@@ -3,16 +3,15 @@
  * payment): loading Stripe.js with the publishable key, the Payment Element with our appearance,
  * confirming the card (a card that needs the bank's 3-D Secure page leaves and comes back to the
  * same page), the status line, the failure panel with its retry, and the wait for the server to
- * hear Stripe's webhook.
+ * hear Stripe's webhook (polling a route loader).
  */
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { Loader2, Lock } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "~/components/ui/toast";
-import { ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 
 export const LOAD_FAILED = "The card form could not load. Check your connection and try again.";
 import { PAYMENT_FAILED } from "./bank-return";
@@ -22,25 +21,51 @@ export { PAYMENT_FAILED, returnedFromBank } from "./bank-return";
 export const POLL_INTERVAL_MS = 1500;
 export const POLL_ATTEMPTS = 40;
 
-/** The server's text for a failed API call, or the catalogue's default. */
-export const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Asks `check` every POLL_INTERVAL_MS, up to POLL_ATTEMPTS times, until it answers something
- * other than null. A failed call is a blip while waiting: the next tick tries again.
+ * Loads `href` (a route loader) every POLL_INTERVAL_MS, up to POLL_ATTEMPTS times, while `href`
+ * is set, until `decide` makes something of an answer other than null; then, or on "timeout",
+ * `onOutcome` runs once. An answer that is a failure is a blip while waiting: the next tick asks again.
  */
-export async function pollUntil<T>(check: () => Promise<T | null>, cancelled: () => boolean): Promise<T | "timeout"> {
-  for (let attempt = 0; attempt < POLL_ATTEMPTS && !cancelled(); attempt++) {
-    try {
-      const outcome = await check();
-      if (outcome !== null) return outcome;
-    } catch {
-      // Try again on the next tick.
-    }
-    await sleep(POLL_INTERVAL_MS);
-  }
-  return "timeout";
+export function usePoll<T, R>(
+  href: string | null,
+  decide: (answer: T) => R | null,
+  onOutcome: (outcome: R | "timeout") => void,
+) {
+  const fetcher = useFetcher<T>();
+  const load = useRef(fetcher.load);
+  const handlers = useRef({ decide, onOutcome });
+  const done = useRef(true);
+  useEffect(() => {
+    load.current = fetcher.load;
+    handlers.current = { decide, onOutcome };
+  });
+  useEffect(() => {
+    if (!href) return;
+    done.current = false;
+    let asked = 1;
+    load.current(href);
+    const timer = setInterval(() => {
+      if (done.current) return;
+      if (asked >= POLL_ATTEMPTS) {
+        done.current = true;
+        handlers.current.onOutcome("timeout");
+        return;
+      }
+      asked++;
+      load.current(href);
+    }, POLL_INTERVAL_MS);
+    return () => {
+      clearInterval(timer);
+      done.current = true;
+    };
+  }, [href]);
+  useEffect(() => {
+    if (done.current || fetcher.data === undefined) return;
+    const outcome = handlers.current.decide(fetcher.data);
+    if (outcome === null) return;
+    done.current = true;
+    handlers.current.onOutcome(outcome);
+  }, [fetcher.data]);
 }
 
 /** Stripe.js from Stripe's host; `onError` runs (and the promise answers null) when it cannot load. */

@@ -1,25 +1,26 @@
 /**
- * A subscription's first payment: on load `POST /api/subscriptions {expertId}` (it answers the
- * secret of a subscription still waiting for its payment again), the clientSecret feeds Stripe's
- * Payment Element, and once the card is confirmed it waits for the server to hear Stripe's
- * webhook (only that activates the subscription), then goes to the expert's page.
+ * A subscription's first payment: on load it subscribes through the subscription buttons' route
+ * action, /experts/{id}/subscription (it answers the secret of a subscription still waiting for
+ * its payment again), the clientSecret feeds Stripe's Payment Element, and once the card is
+ * confirmed it polls that route's loader until the server has heard Stripe's webhook (only that
+ * activates the subscription), then goes to the expert's page.
  */
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
-import { apiFetch } from "~/modules/http/api-client";
-import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher, type ActionData } from "~/components/ui/use-action-fetcher";
+import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
 import {
   LOAD_FAILED,
   loadStripeJs,
-  messageOf,
   PAYMENT_FAILED,
   PaymentFailure,
   PaymentStatus,
-  pollUntil,
   returnedFromBank,
   StripeCardForm,
+  usePoll,
 } from "./stripe-card-form";
 
 type Phase =
@@ -28,27 +29,10 @@ type Phase =
   | { kind: "confirming" }
   | { kind: "failed"; message: string; retry: "reload" | "poll" };
 
-interface SubscribeAnswer {
-  payload: { subscription: SubscriptionDTO; clientSecret: string | null };
-}
-interface SubscriptionsAnswer {
-  items: SubscriptionDTO[];
-}
-
 export const PAYMENTS_UNAVAILABLE = "Card payments are not available yet. Please contact support.";
 export const CONFIRMATION_SLOW =
   "Your payment is taking longer than usual to confirm. It may still go through: check again in a moment.";
 export const subscribedToast = (userName: string) => `You are now subscribed to ${userName}.`;
-
-/** Answers once the viewer's subscription to `expertId` gives access (the webhook activated it). */
-function waitForSubscription(expertId: string, cancelled: () => boolean): Promise<"active" | "timeout"> {
-  return pollUntil(async () => {
-    const answer = await apiFetch<SubscriptionsAnswer>("/user/subscriptions", {
-      query: { status: "Activated", size: 100 },
-    });
-    return answer.items.some((subscription) => subscription.expert.id === expertId) ? ("active" as const) : null;
-  }, cancelled);
-}
 
 export function SubscriptionCheckout({
   publishableKey,
@@ -64,6 +48,8 @@ export function SubscriptionCheckout({
   const started = useRef(false);
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  const subscription = useActionFetcher<SubscribeAnswer>();
+  const route = `/experts/${encodeURIComponent(expert.id)}/subscription`;
 
   useEffect(() => {
     // StrictMode runs effects twice in development: one subscribe request is enough.
@@ -79,28 +65,29 @@ export function SubscriptionCheckout({
       );
       return;
     }
-    apiFetch<SubscribeAnswer>("/subscriptions", { method: "POST", body: { expertId: expert.id } })
-      .then(({ payload }) => {
-        // Nothing to pay (a free or resumed subscription): wait for it to give access.
-        if (!payload.clientSecret) return setPhase({ kind: "confirming" });
-        if (!publishableKey) return setPhase({ kind: "failed", message: PAYMENTS_UNAVAILABLE, retry: "reload" });
-        setStripe(
-          loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED, retry: "reload" })),
-        );
-        setPhase({ kind: "form", clientSecret: payload.clientSecret });
-      })
-      .catch((error: unknown) => {
-        const message = messageOf(error);
-        toast.error(message);
-        setPhase({ kind: "failed", message, retry: "reload" });
-      });
-  }, [expert.id, publishableKey]);
+    subscription.submit({ intent: "subscribe" }, { method: "post", action: route });
+    // The fetcher's submit is new each render; this runs once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  useEffect(() => {
-    if (phase.kind !== "confirming") return;
-    let cancelled = false;
-    void waitForSubscription(expert.id, () => cancelled).then((outcome) => {
-      if (cancelled) return;
+  useActionDone(
+    subscription.data,
+    (answer) => {
+      // Nothing to pay (a free or resumed subscription): wait for it to give access.
+      if (!answer.clientSecret) return setPhase({ kind: "confirming" });
+      if (!publishableKey) return setPhase({ kind: "failed", message: PAYMENTS_UNAVAILABLE, retry: "reload" });
+      setStripe(
+        loadStripeJs(publishableKey, () => setPhase({ kind: "failed", message: LOAD_FAILED, retry: "reload" })),
+      );
+      setPhase({ kind: "form", clientSecret: answer.clientSecret });
+    },
+    (failure) => setPhase({ kind: "failed", message: failure.error, retry: "reload" }),
+  );
+
+  usePoll(
+    phase.kind === "confirming" ? route : null,
+    (answer: ActionData<{ active: boolean }>) => (answer.ok && answer.active ? ("active" as const) : null),
+    (outcome) => {
       if (outcome === "timeout") {
         setPhase({ kind: "failed", message: CONFIRMATION_SLOW, retry: "poll" });
         return;
@@ -110,11 +97,8 @@ export function SubscriptionCheckout({
       void Promise.resolve(navigate(`/experts/${encodeURIComponent(expert.userName)}`, { replace: true })).then(() =>
         revalidate(),
       );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [phase, expert.id, expert.userName, navigate, revalidate]);
+    },
+  );
 
   if (phase.kind === "loading") return <PaymentStatus text="Preparing a secure payment form…" />;
   if (phase.kind === "confirming") return <PaymentStatus text="Confirming your payment… This takes a few seconds." />;

@@ -1,11 +1,10 @@
 /**
  * The market beside a leg (issue 24, decision 035): once a moneyline, spread or total leg names
- * its game, the editor reads that game's market (`GET /api/events/{id}/market`), says it in words
+ * its game, the editor reads that game's market (the /editor/market loader), says it in words
  * and fills the leg's line and odds from the consensus when the expert has not typed them. The
  * server prices the leg against the same market when it is posted (market-price.ts).
  */
-import { useEffect, useRef, useState } from "react";
-import { apiFetch } from "~/modules/http/api-client";
+import { useEffect, useRef } from "react";
 import {
   LINE_TOLERANCE,
   PRICE_TOLERANCE_CENTS,
@@ -17,6 +16,7 @@ import { formatLine, formatOdds, type LegMarket, type LegSide } from "~/modules/
 import type { LegEvent } from "~/modules/record/pick-markets";
 import type { EventMarketDTO } from "~/modules/record/market-consensus";
 import type { LegFormValues } from "./pick-form-model";
+import { useRouteData } from "./use-route-data";
 
 export type EventMarketState =
   | { status: "idle" }
@@ -38,27 +38,20 @@ export const LEG_MARKET_MESSAGES = {
 
 /** The game's market while a leg is priced (a moneyline, spread or total) and names its game. */
 export function useEventMarket(eventId: number | null, priced: boolean): EventMarketState {
-  const [state, setState] = useState<EventMarketState>({ status: "idle" });
   const wanted = priced ? eventId : null;
-  useEffect(() => {
-    if (wanted === null) return;
-    const controller = new AbortController();
-    setState((current) =>
-      current.status === "loaded" && current.eventId === wanted ? current : { status: "loading", eventId: wanted },
-    );
-    apiFetch<{ payload: EventMarketDTO }>(`/events/${wanted}/market`, { signal: controller.signal })
-      .then((answer) => {
-        const market = answer?.payload;
-        if (market?.eventId === wanted && Array.isArray(market.offers))
-          setState({ status: "loaded", eventId: wanted, market });
-        else setState({ status: "error", eventId: wanted });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: "error", eventId: wanted });
-      });
-    return () => controller.abort();
-  }, [wanted]);
-  return wanted === null || !("eventId" in state) || state.eventId !== wanted ? { status: "idle" } : state;
+  const answer = useRouteData<{ market: EventMarketDTO }>(wanted === null ? null : `/editor/market?eventId=${wanted}`);
+  // The market last shown stays while the same game's is asked again.
+  const last = useRef<{ eventId: number; market: EventMarketDTO } | null>(null);
+  if (wanted === null) return { status: "idle" };
+  if (answer.status === "loaded") {
+    const { market } = answer.data;
+    if (market?.eventId !== wanted || !Array.isArray(market.offers)) return { status: "error", eventId: wanted };
+    last.current = { eventId: wanted, market };
+    return { status: "loaded", eventId: wanted, market };
+  }
+  if (answer.status === "error") return { status: "error", eventId: wanted };
+  if (last.current?.eventId === wanted) return { status: "loaded", ...last.current };
+  return { status: "loading", eventId: wanted };
 }
 
 /** The consensus offer of one side of a leg's market, if the market has one. */

@@ -2,7 +2,7 @@
  * The create/edit post dialog (product.md "Screens and routes" and "Limits"; decision 018), loaded on demand by
  * `PostEditorHost`: 700 px wide, full screen on a phone, focus kept inside, Escape or a click
  * outside closes after asking to discard unsaved changes. Loads the sports and bet types, and
- * in edit mode the post, from the JSON API.
+ * in edit mode the post, from the /editor route loader.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
@@ -10,13 +10,13 @@ import { Loader2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { ApiClientError, apiFetch } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { NEW_POST } from "./editor-param";
 import { useTimeZone } from "~/components/time/time-zone";
 import type { Option } from "./form-controls";
-import { PostForm, savedMessage, type SaveKind } from "./post-form";
+import { PostForm } from "./post-form";
+import { savedMessage, type SaveKind } from "./save-bar";
+import { useRouteData } from "./use-route-data";
 
 type Loaded =
   | { status: "loading" }
@@ -49,31 +49,25 @@ export default function PostEditorDialog({
   const [openedFrom] = useState(() => document.activeElement);
   const loadedId = loaded.status === "ready" ? (loaded.post?.id ?? NEW_POST) : null;
 
+  // A draft just saved is already here: the URL catching up must not reload it.
+  const [wanted, setWanted] = useState(postId);
+  if (postId !== wanted && postId !== loadedId) setWanted(postId);
+  const answer = useRouteData<{ categories: Option[]; modalities: Option[]; post: PostDTO | null }>(
+    `/editor${wanted === NEW_POST ? "" : `?post=${encodeURIComponent(wanted)}`}`,
+    attempt,
+  );
+  const answered = answer.status === "loaded" ? answer.data : answer.status === "error" ? answer.message : null;
   useEffect(() => {
-    // A draft just saved is already here: the URL catching up must not reload it.
-    if (loadedId === postId) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    setLoaded({ status: "loading" });
-    Promise.all([
-      apiFetch<{ items: Option[] }>("/categories", { signal }),
-      apiFetch<{ items: Option[] }>("/modalities", { signal }),
-      postId === NEW_POST
-        ? Promise.resolve(null)
-        : apiFetch<{ payload: PostDTO }>(`/posts/${encodeURIComponent(postId)}`, { signal }).then((a) => a.payload),
-    ])
-      .then(([categories, modalities, post]) => {
-        if (post && post.author.id !== viewerId) setLoaded({ status: "error", message: EDIT_OWN_ONLY });
-        else setLoaded({ status: "ready", post, categories: categories.items, modalities: modalities.items });
-      })
-      .catch((error: unknown) => {
-        if (signal.aborted) return;
-        setLoaded({ status: "error", message: error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default });
-      });
-    return () => controller.abort();
-    // loadedId is read to skip a reload, not to trigger one.
+    if (answer.status === "loading") setLoaded({ status: "loading" });
+    else if (answer.status === "error") setLoaded({ status: "error", message: answer.message });
+    else if (answer.status === "loaded") {
+      const { post, categories, modalities } = answer.data;
+      if (post && post.author.id !== viewerId) setLoaded({ status: "error", message: EDIT_OWN_ONLY });
+      else setLoaded({ status: "ready", post, categories, modalities });
+    }
+    // A new answer (or a new request) speaks; the same one again does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [postId, viewerId, attempt]);
+  }, [answer.status, answered, viewerId]);
 
   const requestClose = useCallback(async () => {
     if (dirty.current) {

@@ -263,3 +263,25 @@ export function serverErrors(
   if (!hasErrors(errors)) errors.root.push(error.error);
   return errors;
 }
+
+/** A post already out (live): it is edited in place and keeps its date. */
+export const isLivePost = (post: Pick<PostDTO, "status" | "publishDate"> | null, now = Date.now()) =>
+  Boolean(post && post.status === "Published" && post.publishDate && new Date(post.publishDate).getTime() <= now);
+
+/** A pick on the verified record (graded, withdrawn, or its game started): it can no longer be edited. */
+export const isOnRecord = (post: PostDTO | null, now = Date.now()) =>
+  post?.postType === "Pick" &&
+  (post.pickResult !== null ||
+    post.withdrawnAt !== null ||
+    (post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now));
+
+/** The errors without those of the fields `keys` name (`legs.` names every leg's). */
+export function withoutErrors(errors: FormErrors, keys: string[]): FormErrors {
+  const touched = Object.keys(errors.fields).filter((key) =>
+    keys.some((prefix) => (prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix)),
+  );
+  if (touched.length === 0) return errors;
+  const fields = { ...errors.fields };
+  for (const key of touched) delete fields[key as ErrorKey];
+  return { ...errors, fields };
+}

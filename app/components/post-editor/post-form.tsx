@@ -1,29 +1,27 @@
 /**
  * The create/edit post form (product.md "Screens and routes", "Validation" and "Error messages"; decisions 017 and 018): the fields,
- * the same validation the server runs, then `POST /api/posts` or `PUT /api/posts/{id}` as JSON.
- * The server's 422 errors land on the named fields (a lone message at the root) and in a toast;
- * nothing typed is lost on a failure.
+ * the same validation the server runs, then the /editor route action with the post as JSON (what
+ * `POST /api/posts` or `PUT /api/posts/{id}` take). The server's 422 errors land on the named
+ * fields (a lone message at the root) and in a toast; nothing typed is lost on a failure.
  */
 import { clsx } from "clsx";
-import { CalendarClock, FileText, Loader2, Send } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MutableRefObject } from "react";
 import type { Descendant } from "slate";
 import { toast } from "~/components/ui/toast";
 import { FormError, inputClass } from "~/components/ui/form-field";
-import { ApiClientError, apiFetch } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { POST_TITLE_MAX } from "~/modules/posts/post-schema";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import type { EventDTO } from "~/modules/reference/reference.server";
 import type { PickMarket } from "~/modules/record/pick-markets";
+import { EventSelect, useCategoryEvents } from "./event-select";
 import {
   CoverImageField,
   EditorField,
-  EventSelect,
   ModalitiesSelect,
   PostTypeSwitch,
   describedBy,
-  useCategoryEvents,
   type Option,
 } from "./form-controls";
 import { PickFields } from "./pick-fields";
@@ -31,6 +29,8 @@ import { legsForMarket, newLeg, retarget, type LegFormValues } from "./pick-form
 import {
   hasErrors,
   initialValues,
+  isLivePost,
+  isOnRecord,
   isPostedPick,
   keptBetOf,
   noErrors,
@@ -39,26 +39,18 @@ import {
   toNumber,
   toPayload,
   validatePost,
+  withoutErrors,
   type ErrorKey,
   type FormErrors,
   type PostFormValues,
   type PublishChoice,
 } from "./post-form-model";
 import { RichTextEditor } from "./rich-text-editor";
+import { SaveBar, type SaveKind } from "./save-bar";
+import { useKnownEvents } from "./known-events";
 import { PREVIEW_MAX_CHARACTERS } from "~/modules/posts/slate";
 import { useTimeZone } from "~/components/time/time-zone";
-import { formatTime, toZonedInputValue } from "~/modules/time/clock";
-
-export type SaveKind = PublishChoice["kind"];
-
-const buttonBase =
-  "inline-flex items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-progress disabled:opacity-60";
-const primaryClass = `${buttonBase} bg-ink text-white hover:bg-slate-800`;
-const secondaryClass = `${buttonBase} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
-
-/** A post already out (live): it is edited in place and keeps its date. */
-export const isLivePost = (post: Pick<PostDTO, "status" | "publishDate"> | null, now = Date.now()) =>
-  Boolean(post && post.status === "Published" && post.publishDate && new Date(post.publishDate).getTime() <= now);
+import { toZonedInputValue } from "~/modules/time/clock";
 
 export function PostForm({
   post,
@@ -81,7 +73,9 @@ export function PostForm({
   const [values, setValues] = useState<PostFormValues>(() => initialValues(post));
   const [saved, setSaved] = useState(() => snapshot(initialValues(post)));
   const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [saving, setSaving] = useState<SaveKind | null>(null);
+  const saver = useActionFetcher<{ post: PostDTO }>({ toastErrors: false });
+  const [sent, setSent] = useState<{ kind: SaveKind; values: PostFormValues } | null>(null);
+  const saving = saver.state !== "idle" && sent ? sent.kind : null;
   // The schedule is written and read on the viewer's clock, the zone every page shows times in.
   const timeZone = useTimeZone();
   const scheduledAt =
@@ -95,55 +89,13 @@ export function PostForm({
   // Posted (issue 9): the bet, sport and date are on the record; the words may still change.
   const posted = isPostedPick(post);
   const kept = useMemo(() => keptBetOf(post), [post]);
-  const onRecord =
-    post?.postType === "Pick" &&
-    (post.pickResult !== null ||
-      post.withdrawnAt !== null ||
-      (post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= Date.now()));
+  const onRecord = isOnRecord(post);
 
   const categoryId = toNumber(values.categoryId);
   const { events, retry: retryEvents } = useCategoryEvents(categoryId);
-  // Games the legs name: the category's list, plus those chosen or loaded with the pick.
-  const [extraEvents, setExtraEvents] = useState<Map<number, EventDTO>>(
-    () => new Map(post?.eventInfo ? [[post.eventInfo.id, post.eventInfo]] : []),
-  );
-  const knownEvents = useMemo(() => {
-    const map = new Map(extraEvents);
-    if (events.status === "loaded") for (const event of events.items) map.set(event.id, event);
-    return map;
-  }, [extraEvents, events]);
-  const rememberEvent = useCallback(
-    (event: EventDTO) => setExtraEvents((current) => new Map(current).set(event.id, event)),
-    [],
-  );
+  const { knownEvents, rememberEvent } = useKnownEvents(post, events, values.legs);
 
   dirty.current = snapshot(values) !== saved || (scheduling && scheduleAt !== scheduledAt);
-
-  // A loaded parlay's later games may be outside the category's list: ask for them one by one
-  // (their teams name the sides), once the list has answered.
-  const askedEvents = useRef(new Set<number>());
-  const mounted = useRef<AbortController | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    mounted.current = controller;
-    return () => controller.abort();
-  }, []);
-  useEffect(() => {
-    const signal = mounted.current?.signal;
-    if (!signal || (events.status !== "loaded" && events.status !== "error")) return;
-    for (const leg of values.legs) {
-      const eventId = leg.eventId;
-      if (eventId === null || knownEvents.has(eventId) || askedEvents.current.has(eventId)) continue;
-      askedEvents.current.add(eventId);
-      apiFetch<{ payload: EventDTO }>(`/events/${eventId}`, { signal })
-        .then((answer) => {
-          if (answer?.payload?.id === eventId) rememberEvent(answer.payload);
-        })
-        .catch(() => {
-          // The sides then read Home/Away: nothing to tell the expert.
-        });
-    }
-  }, [events.status, values.legs, knownEvents, rememberEvent]);
 
   useEffect(() => {
     if (scheduling && !scheduledAt) scheduleInput.current?.focus();
@@ -161,15 +113,7 @@ export function PostForm({
 
   /** Drops the errors of the fields a change touched (`legs.` drops every leg's). */
   function clearErrors(...keys: string[]) {
-    setErrors((current) => {
-      const touched = Object.keys(current.fields).filter((key) =>
-        keys.some((prefix) => (prefix.endsWith(".") ? key.startsWith(prefix) : key === prefix)),
-      );
-      if (touched.length === 0) return current;
-      const fields = { ...current.fields };
-      for (const key of touched) delete fields[key as ErrorKey];
-      return { ...current, fields };
-    });
+    setErrors((current) => withoutErrors(current, keys));
   }
 
   function change<K extends keyof PostFormValues>(field: K, value: PostFormValues[K]) {
@@ -222,7 +166,7 @@ export function PostForm({
     clearErrors("legs", "legs.");
   }
 
-  async function save(choice: PublishChoice) {
+  function save(choice: PublishChoice) {
     if (saving) return;
     const now = new Date();
     const found = validatePost(values, choice, now, kept);
@@ -233,27 +177,28 @@ export function PostForm({
       return;
     }
     setErrors(noErrors());
-    setSaving(choice.kind);
-    try {
-      const body = toPayload(values, choice, now, kept);
-      const answer = post
-        ? await apiFetch<{ payload: PostDTO }>(`/posts/${post.id}`, { method: "PUT", body })
-        : await apiFetch<{ payload: PostDTO }>("/posts", { method: "POST", body });
-      setSaved(snapshot(values));
-      onSaved(answer.payload, choice.kind);
-    } catch (error) {
-      const failure =
-        error instanceof ApiClientError
-          ? error
-          : new ApiClientError({ statusCode: 500, error: ERROR_MESSAGES.default });
-      setErrors(serverErrors(failure, values));
+    setSent({ kind: choice.kind, values });
+    const body = toPayload(values, choice, now, kept);
+    saver.submit(
+      { ...(post ? { postId: post.id } : {}), post: JSON.stringify(body) },
+      { method: "post", action: "/editor" },
+    );
+  }
+
+  useActionDone(
+    saver.data,
+    (answer) => {
+      if (!sent) return;
+      setSaved(snapshot(sent.values));
+      onSaved(answer.post, sent.kind);
+    },
+    (failure) => {
+      setErrors(serverErrors(failure, sent?.values ?? values));
       // product.md "Error messages": the server's text; a field's own message says more than the 422 default.
       const firstFieldMessage = failure.errors ? Object.values(failure.errors)[0]?.[0] : undefined;
       toast.error(firstFieldMessage ?? failure.error);
-    } finally {
-      setSaving(null);
-    }
-  }
+    },
+  );
 
   const isPick = values.postType === "Pick";
   const keepsDate = live || posted;
@@ -431,76 +376,23 @@ export function PostForm({
         <FormError id={`${id}-root-error`} errors={errors.root} />
       </div>
 
-      <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:flex sm:items-center sm:justify-end sm:px-6">
-        {/* On a phone the dialog's X is Cancel: the three ways to save get the room. */}
-        <button
-          type="button"
-          className={clsx(secondaryClass.replace("inline-flex", "hidden sm:inline-flex"), "sm:mr-auto")}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-        {keepsDate ? (
-          <button
-            type="button"
-            className={clsx(primaryClass, "col-span-2")}
-            disabled={onRecord || saving !== null}
-            onClick={() => save({ kind: "keep", publishDate: post!.publishDate! })}
-          >
-            {saving === "keep" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
-            Save changes
-          </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              className={secondaryClass}
-              disabled={onRecord || saving !== null}
-              onClick={() => save({ kind: "draft" })}
-            >
-              {saving === "draft" ? <Spinner /> : <FileText className="size-4" aria-hidden="true" />}
-              Save draft
-            </button>
-            <button
-              type="button"
-              className={secondaryClass}
-              disabled={onRecord || saving !== null}
-              aria-expanded={scheduling}
-              onClick={() => (scheduling ? save({ kind: "schedule", at: scheduleAt, timeZone }) : setScheduling(true))}
-            >
-              {saving === "schedule" ? <Spinner /> : <CalendarClock className="size-4" aria-hidden="true" />}
-              {scheduling ? "Schedule" : "Schedule…"}
-            </button>
-            <button
-              type="button"
-              className={clsx(primaryClass, "col-span-2")}
-              disabled={onRecord || saving !== null}
-              onClick={() => save({ kind: "now" })}
-            >
-              {saving === "now" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
-              Publish now
-            </button>
-          </>
-        )}
-      </div>
+      <SaveBar
+        keepsDate={keepsDate}
+        disabled={onRecord}
+        saving={saving}
+        scheduling={scheduling}
+        onCancel={onCancel}
+        onSave={(kind) =>
+          save(
+            kind === "keep"
+              ? { kind, publishDate: post!.publishDate! }
+              : kind === "schedule"
+                ? { kind, at: scheduleAt, timeZone }
+                : { kind },
+          )
+        }
+        onSchedule={() => setScheduling(true)}
+      />
     </form>
   );
-}
-
-function Spinner() {
-  return <Loader2 className="size-4 animate-spin" aria-label="Saving" />;
-}
-
-/** The success toast's words for each way of saving. */
-export function savedMessage(
-  post: Pick<PostDTO, "postType" | "publishDate">,
-  kind: SaveKind,
-  timeZone: string,
-): string {
-  const noun = post.postType === "Pick" ? "Pick" : "Post";
-  if (kind === "draft") return "Draft saved.";
-  if (kind === "keep") return "Changes saved.";
-  if (kind === "schedule" && post.publishDate)
-    return `${noun} scheduled for ${formatTime(post.publishDate, timeZone, "dateTime")}.`;
-  return `${noun} published.`;
 }

@@ -1,16 +1,16 @@
 /**
  * The username and password sections of /settings (decision 014). Both post to the settings
- * action (progressive enhancement, like the sign-up form); the username field also asks the API,
- * debounced, whether the name is free while the user types.
+ * action (progressive enhancement, like the sign-up form); the username field also asks the
+ * /username-availability loader, debounced, whether the name is free while the user types.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { primaryButtonClass } from "~/components/auth/auth-form";
 import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
+import type { ActionData } from "~/components/ui/use-action-fetcher";
 import {
   MESSAGES,
   USERNAME_MAX,
@@ -34,41 +34,33 @@ type Availability =
 
 /** The live check: the rule's message at once, the server's answer once typing pauses. */
 export function useUserNameAvailability(value: string, current: string): Availability {
-  const [availability, setAvailability] = useState<Availability>({ state: "idle" });
+  const fetcher = useFetcher<ActionData<UserNameAvailability>>();
+  const load = useRef(fetcher.load);
+  const [asked, setAsked] = useState<string | null>(null);
+  const userName = value.trim();
+  const parsed = userNameSchema.safeParse(userName);
+  const ask = userName !== current && parsed.success;
   useEffect(() => {
-    const userName = value.trim();
-    if (userName === current) {
-      setAvailability({ state: "idle" });
-      return;
-    }
-    const parsed = userNameSchema.safeParse(userName);
-    if (!parsed.success) {
-      setAvailability(userName ? { state: "invalid", message: parsed.error.issues[0].message } : { state: "idle" });
-      return;
-    }
-    setAvailability({ state: "checking" });
-    const controller = new AbortController();
+    load.current = fetcher.load;
+  });
+  useEffect(() => {
+    if (!ask) return;
     const timer = setTimeout(() => {
-      apiFetch<{ payload: UserNameAvailability }>("/user/profile/username", {
-        query: { userName },
-        signal: controller.signal,
-      })
-        .then(({ payload }) => setAvailability({ state: payload.available ? "available" : "taken" }))
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message =
-            error instanceof ApiClientError
-              ? (error.errors?.userName?.[0] ?? error.error)
-              : "The username could not be checked.";
-          setAvailability({ state: "error", message });
-        });
+      setAsked(userName);
+      load.current(`/username-availability?${new URLSearchParams({ userName })}`);
     }, USERNAME_CHECK_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [value, current]);
-  return availability;
+    return () => clearTimeout(timer);
+  }, [ask, userName]);
+
+  if (userName === current) return { state: "idle" };
+  if (!parsed.success)
+    return userName ? { state: "invalid", message: parsed.error.issues[0].message } : { state: "idle" };
+  const answer = fetcher.data;
+  // Until the answer for this very name is in, it is being checked.
+  if (asked !== userName || fetcher.state !== "idle" || !answer) return { state: "checking" };
+  if (!answer.ok) return { state: "error", message: answer.errors?.userName?.[0] ?? answer.error };
+  if (answer.userName !== userName) return { state: "checking" };
+  return { state: answer.available ? "available" : "taken" };
 }
 
 const AVAILABILITY_TEXT: Record<Availability["state"], string> = {

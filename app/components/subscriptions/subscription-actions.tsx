@@ -1,23 +1,22 @@
 /**
  * Subscribe, unsubscribe, resume and follow (issue 6) from the expert page and a locked pick.
- * Each button calls the JSON API with `apiFetch` (session renewal on a 401 included), then
- * revalidates the page so every figure on it (the lock, the subscriber count, the sidebar's
- * list) comes from the server again. A failure shows the server's text in a toast (product.md
- * section 8); nothing pretends to have worked.
+ * Each button posts to its route action (/experts/{id}/subscription, /experts/{id}/follow);
+ * Remix then reloads the page's data so every figure on it (the lock, the subscriber count, the
+ * sidebar's list) comes from the server again. A failure shows the server's text in a toast
+ * (product.md "Error messages"); nothing pretends to have worked.
  */
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { useTimeZone } from "~/components/time/time-zone";
 import { formatTime } from "~/modules/time/clock";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
+import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
-
-const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
 /** A day in the signed-in reader's own time zone, as /payments shows it (server and browser agree). */
 function useFormatDay(): (iso: string) => string {
@@ -49,26 +48,8 @@ const primary =
 const secondary =
   "inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70";
 
-/** Runs one API call at a time for a button; answers whether it worked. */
-function useApiCall() {
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
-  async function run<T>(call: () => Promise<T>, onDone?: (answer: T) => void): Promise<boolean> {
-    setBusy(true);
-    try {
-      const answer = await call();
-      onDone?.(answer);
-      revalidator.revalidate();
-      return true;
-    } catch (error) {
-      toast.error(messageOf(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
-}
+/** The action route every page's subscription buttons post to (the same commands as /api/subscriptions). */
+const subscriptionAction = (expertId: string) => `/experts/${encodeURIComponent(expertId)}/subscription`;
 
 /**
  * The subscription control for one expert: Subscribe for a reader without one, the state with
@@ -86,11 +67,29 @@ export function SubscriptionControl({
   /** The Subscribe button's text (the locked view names the expert). */
   label?: string;
 }) {
-  const { busy, run } = useApiCall();
+  const fetcher = useActionFetcher<Partial<SubscribeAnswer>>();
+  const busy = fetcher.state !== "idle";
+  const sent = useRef<"subscribe" | "cancel">("subscribe");
   const confirm = useConfirm();
   const navigate = useNavigate();
   const formatDay = useFormatDay();
   const subscribeLabel = label ?? "Subscribe";
+  const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
+
+  useActionDone(fetcher.data, (answer) => {
+    if (sent.current === "cancel" || !answer.subscription) {
+      toast.success(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled.");
+      return;
+    }
+    // With Stripe the first month is paid on the card form; the webhook activates it.
+    if (answer.clientSecret) navigate(`/subscription-payment/${encodeURIComponent(expert.userName)}`);
+    else
+      toast.success(
+        answer.subscription.status === "Activated"
+          ? `You are subscribed to ${expert.userName}.`
+          : "Subscription updated.",
+      );
+  });
 
   if (!signedIn) {
     return (
@@ -100,27 +99,13 @@ export function SubscriptionControl({
     );
   }
 
-  const subscribe = () =>
-    run(
-      () =>
-        apiFetch<{ payload: { subscription: SubscriptionDTO; clientSecret: string | null } }>("/subscriptions", {
-          method: "POST",
-          body: { expertId: expert.id },
-        }),
-      ({ payload }) => {
-        // With Stripe the first month is paid on the card form; the webhook activates it.
-        if (payload.clientSecret) navigate(`/subscription-payment/${encodeURIComponent(expert.userName)}`);
-        else
-          toast.success(
-            payload.subscription.status === "Activated"
-              ? `You are subscribed to ${expert.userName}.`
-              : "Subscription updated.",
-          );
-      },
-    );
+  function post(intent: "subscribe" | "cancel") {
+    sent.current = intent;
+    fetcher.submit({ intent }, { method: "post", action: subscriptionAction(expert.id) });
+  }
+  const subscribe = () => post("subscribe");
 
   async function unsubscribe() {
-    const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
     const confirmed = await confirm({
       title: `Unsubscribe from ${expert.userName}?`,
       description: end
@@ -130,11 +115,7 @@ export function SubscriptionControl({
       cancelLabel: "Keep subscription",
       destructive: true,
     });
-    if (!confirmed) return;
-    await run(
-      () => apiFetch("/subscriptions", { method: "DELETE", body: { expertId: expert.id } }),
-      () => toast.success(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled."),
-    );
+    if (confirmed) post("cancel");
   }
 
   const running = subscription?.isActive ?? false;
@@ -193,11 +174,10 @@ export function FollowButton({
   signedIn: boolean;
   isFollowed: boolean;
 }) {
-  const { busy, run } = useApiCall();
-  const [optimistic, setOptimistic] = useState<boolean | null>(null);
-  const following = optimistic ?? isFollowed;
-  // The page's data caught up (revalidated): it speaks again.
-  useEffect(() => setOptimistic(null), [isFollowed]);
+  const fetcher = useActionFetcher();
+  // Shown at once while the post and the page's reload run; a refusal falls back to the page's data.
+  const pending = fetcher.formData?.get("intent");
+  const following = pending ? pending === "follow" : isFollowed;
   if (!signedIn) {
     return (
       <Link to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} className={secondary}>
@@ -205,19 +185,16 @@ export function FollowButton({
       </Link>
     );
   }
-  async function toggle() {
-    const next = !following;
-    setOptimistic(next);
-    const ok = await run(() =>
-      apiFetch(`/experts/${encodeURIComponent(expert.id)}/follow`, { method: next ? "POST" : "DELETE" }),
+  const toggle = () =>
+    fetcher.submit(
+      { intent: following ? "unfollow" : "follow" },
+      { method: "post", action: `/experts/${encodeURIComponent(expert.id)}/follow` },
     );
-    if (!ok) setOptimistic(null);
-  }
   return (
     <button
       type="button"
       onClick={toggle}
-      disabled={busy}
+      disabled={fetcher.state !== "idle"}
       aria-pressed={following}
       className={clsx(secondary, following && "border-brand-300 bg-brand-50 text-brand-800")}
     >

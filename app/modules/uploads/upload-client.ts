@@ -1,12 +1,12 @@
 /**
- * The browser's uploader (product.md "States", "The API" and "Error messages"): ask the API for a presigned POST
- * (`POST /api/file/presign {type}`), send the file there as multipart form data with progress
- * (the storage: MinIO/S3, or our own `/api/file/upload` on the local-disk driver), then ask the
- * API to record the stored object (`POST /api/file/metadata {key, filename}`), which answers the
- * real size, type and dimensions. Error texts: the presign's `errors.type`, else the storage's
- * XML `<Message>`, else 'An error has occurred while uploading!'.
+ * The browser's uploader (product.md "States", "The API" and "Error messages"): ask the /uploads
+ * route action for a presigned POST (`intent=presign`, `type`), send the file there as multipart
+ * form data with progress (the storage: MinIO/S3, or our own `/api/file/upload` on the local-disk
+ * driver; a direct upload, not our API), then ask /uploads to record the stored object
+ * (`intent=complete`, `key`, `filename`), which answers the real size, type and dimensions. The
+ * route renews an expired session on the server, as every page does. Error texts: the presign's
+ * `errors.type`, else the storage's XML `<Message>`, else 'An error has occurred while uploading!'.
  */
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
 import type { PresignedPost, UploadedFile } from "./upload-types";
 
 export type { PresignedPost, UploadedFile } from "./upload-types";
@@ -20,8 +20,43 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Tries in all, each with a fresh presign; 1 by default (the profile photo uses 3, product.md "Limits"). */
   attempts?: number;
-  /** Origin of the API; the page's own by default. */
+  /** Origin of the site; the page's own by default. */
   baseUrl?: string;
+}
+
+/** A refusal of the /uploads route action, in its own words. */
+export class UploadActionError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "UploadActionError";
+  }
+}
+
+/** Posts one step to the /uploads route action; answers its success, throws its failure. */
+async function uploadAction<T>(
+  fields: Record<string, string>,
+  { baseUrl = "", signal }: { baseUrl?: string; signal?: AbortSignal },
+): Promise<{ ok: true } & T> {
+  const response = await fetch(`${baseUrl.replace(/\/$/, "")}/uploads`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+    signal,
+  });
+  const answer = (await response.json().catch(() => null)) as
+    ({ ok: true } & T) | { ok: false; error: string; errors?: Record<string, string[]> } | null;
+  if (!response.ok || !answer?.ok)
+    throw new UploadActionError(
+      answer && !answer.ok ? answer.error : UPLOAD_FAILED_MESSAGE,
+      response.status,
+      answer && !answer.ok ? answer.errors : undefined,
+    );
+  return answer;
 }
 
 /** A failed upload, with the text the UI shows. */
@@ -77,13 +112,11 @@ async function uploadOnce(file: File | Blob, options: UploadOptions): Promise<Up
 
   let presigned: PresignedPost;
   try {
-    const answer = await apiFetch<{ payload: PresignedPost }>("/file/presign", {
-      method: "POST",
-      body: { type: file.type },
-      baseUrl,
-      signal,
-    });
-    presigned = answer.payload;
+    const { url, fields } = await uploadAction<PresignedPost>(
+      { intent: "presign", type: file.type },
+      { baseUrl, signal },
+    );
+    presigned = { url, fields };
   } catch (error) {
     throw fromApiError(error, "presign", signal);
   }
@@ -97,14 +130,12 @@ async function uploadOnce(file: File | Blob, options: UploadOptions): Promise<Up
 
   try {
     const filename = typeof File !== "undefined" && file instanceof File ? file.name : "upload";
-    const answer = await apiFetch<{ payload: UploadedFile }>("/file/metadata", {
-      method: "POST",
-      body: { key: presigned.fields.key, filename },
-      baseUrl,
-      signal,
-    });
+    const { ok: _ok, ...recorded } = await uploadAction<UploadedFile>(
+      { intent: "complete", key: presigned.fields.key, filename },
+      { baseUrl, signal },
+    );
     onProgress?.(100);
-    return answer.payload;
+    return recorded;
   } catch (error) {
     throw fromApiError(error, "metadata", signal);
   }
@@ -163,13 +194,13 @@ export function storageErrorMessage(body: string | null | undefined): string {
 /** What the UI shows for any error `uploadFile` rejected with (or anything else thrown). */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof UploadError) return error.message;
-  if (error instanceof ApiClientError) return error.errors?.type?.[0] ?? UPLOAD_FAILED_MESSAGE;
+  if (error instanceof UploadActionError) return error.errors?.type?.[0] ?? UPLOAD_FAILED_MESSAGE;
   return UPLOAD_FAILED_MESSAGE;
 }
 
 function fromApiError(error: unknown, step: "presign" | "metadata", signal?: AbortSignal): UploadError {
   if (signal?.aborted) return abortError(step);
-  if (error instanceof ApiClientError) {
+  if (error instanceof UploadActionError) {
     // product.md "Error messages": the presign's errors.type; otherwise the generic upload text.
     const message = error.errors?.type?.[0] ?? UPLOAD_FAILED_MESSAGE;
     const retryable = error.statusCode >= 500 || error.statusCode === 408;

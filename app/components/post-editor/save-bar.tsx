@@ -1,0 +1,107 @@
+/** The editor's footer: Cancel, and the ways to save (draft, schedule, publish now; a live post's Save changes). */
+import { clsx } from "clsx";
+import { CalendarClock, FileText, Loader2, Send } from "lucide-react";
+import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { formatTime } from "~/modules/time/clock";
+import type { PublishChoice } from "./post-form-model";
+
+export type SaveKind = PublishChoice["kind"];
+
+const buttonBase =
+  "inline-flex items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-progress disabled:opacity-60";
+const primaryClass = `${buttonBase} bg-ink text-white hover:bg-slate-800`;
+const secondaryClass = `${buttonBase} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
+
+export function SaveBar({
+  keepsDate,
+  disabled,
+  saving,
+  scheduling,
+  onCancel,
+  onSave,
+  onSchedule,
+}: {
+  /** A live post or a posted pick keeps its date: one Save changes. */
+  keepsDate: boolean;
+  /** On the record: nothing can be saved. */
+  disabled: boolean;
+  saving: SaveKind | null;
+  scheduling: boolean;
+  onCancel: () => void;
+  onSave: (kind: SaveKind) => void;
+  /** Schedule… opens the date field; the next click schedules. */
+  onSchedule: () => void;
+}) {
+  return (
+    <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:flex sm:items-center sm:justify-end sm:px-6">
+      {/* On a phone the dialog's X is Cancel: the three ways to save get the room. */}
+      <button
+        type="button"
+        className={clsx(secondaryClass.replace("inline-flex", "hidden sm:inline-flex"), "sm:mr-auto")}
+        onClick={onCancel}
+      >
+        Cancel
+      </button>
+      {keepsDate ? (
+        <button
+          type="button"
+          className={clsx(primaryClass, "col-span-2")}
+          disabled={disabled || saving !== null}
+          onClick={() => onSave("keep")}
+        >
+          {saving === "keep" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
+          Save changes
+        </button>
+      ) : (
+        <>
+          <button
+            type="button"
+            className={secondaryClass}
+            disabled={disabled || saving !== null}
+            onClick={() => onSave("draft")}
+          >
+            {saving === "draft" ? <Spinner /> : <FileText className="size-4" aria-hidden="true" />}
+            Save draft
+          </button>
+          <button
+            type="button"
+            className={secondaryClass}
+            disabled={disabled || saving !== null}
+            aria-expanded={scheduling}
+            onClick={() => (scheduling ? onSave("schedule") : onSchedule())}
+          >
+            {saving === "schedule" ? <Spinner /> : <CalendarClock className="size-4" aria-hidden="true" />}
+            {scheduling ? "Schedule" : "Schedule…"}
+          </button>
+          <button
+            type="button"
+            className={clsx(primaryClass, "col-span-2")}
+            disabled={disabled || saving !== null}
+            onClick={() => onSave("now")}
+          >
+            {saving === "now" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
+            Publish now
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Spinner() {
+  return <Loader2 className="size-4 animate-spin" aria-label="Saving" />;
+}
+
+/** The success toast's words for each way of saving. */
+export function savedMessage(
+  post: Pick<PostDTO, "postType" | "publishDate">,
+  kind: SaveKind,
+  timeZone: string,
+): string {
+  const noun = post.postType === "Pick" ? "Pick" : "Post";
+  if (kind === "draft") return "Draft saved.";
+  if (kind === "keep") return "Changes saved.";
+  if (kind === "schedule" && post.publishDate)
+    return `${noun} scheduled for ${formatTime(post.publishDate, timeZone, "dateTime")}.`;
+  return `${noun} published.`;
+}
