@@ -85,7 +85,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={buttonClass({ variant, size, block, pending }, className)} {...props} />
+    <button ref={ref} type={type} {...props} className={buttonClass({ variant, size, block, pending }, className)} />
   );
 });
 
@@ -96,7 +96,7 @@ export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(functio
   { variant, size, block, pending, className, ...props },
   ref,
 ) {
-  return <Link ref={ref} className={buttonClass({ variant, size, block, pending }, className)} {...props} />;
+  return <Link ref={ref} {...props} className={buttonClass({ variant, size, block, pending }, className)} />;
 });
 
 /**
