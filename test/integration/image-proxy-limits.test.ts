@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pruneImageCache } from "~/modules/images/image-proxy.server";
+import { pruneImageCache } from "~/modules/images/image-cache.server";
 import * as imgRoute from "~/routes/img";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";

@@ -19,9 +19,9 @@
  * an upload, so no one's file reaches the SVG renderer.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp, { type Metadata } from "sharp";
@@ -30,6 +30,7 @@ import { AppError } from "~/modules/http/app-error";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getStorage } from "~/modules/uploads/storage.server";
 import { isUploadKey, ObjectTooLargeError } from "~/modules/uploads/storage-types.server";
+import { imageCacheDir, readCached, writeCached, type RenderedImage } from "./image-cache.server";
 import { IMAGE_WIDTHS, MAX_IMAGE_QUALITY, MIN_IMAGE_QUALITY } from "./image-url";
 
 type ProxyContext = Pick<AppLoadContext, "env" | "db" | "clientIp">;
@@ -198,12 +199,6 @@ async function loadSource(
   }
 }
 
-export interface RenderedImage {
-  body: Buffer;
-  contentType: string;
-  etag: string;
-}
-
 /**
  * Turns the source into the variant. Non-images and pixel bombs are refused (415/413), and SVG
  * unless `allowSvg` (the site's own files only).
@@ -252,10 +247,6 @@ const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel l
 
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 
-function cacheDir(env: EnvContext["env"]): string {
-  return path.resolve(env.DATA_DIR, "image-cache");
-}
-
 // Requests for the same missing variant wait for one render (per instance; the disk is shared).
 const renders = new Map<string, Promise<RenderedImage>>();
 
@@ -270,7 +261,7 @@ export async function getImageVariant(
   // The format depends on Accept and (for the fallback) on the source: both go in the key.
   const acceptKey = chooseFormat(accept, true) === "jpeg" ? "original" : chooseFormat(accept, true);
   const cacheKey = sha256(`${RENDER_VERSION}\n${loaded.version}\n${request.width}\n${request.quality}\n${acceptKey}`);
-  const dir = path.join(cacheDir(context.env), cacheKey.slice(0, 2));
+  const dir = path.join(imageCacheDir(context.env), cacheKey.slice(0, 2));
   const file = path.join(dir, cacheKey);
 
   const hit = await readCached(file);
@@ -302,74 +293,6 @@ export async function getImageVariant(
     renders.set(cacheKey, pending);
   }
   return { ...(await pending), cached: false };
-}
-
-/**
- * A cache file is `<content type>\n<etag>\n` then the bytes, written to a temporary name and
- * renamed into place, so a reader never sees half a file.
- */
-async function readCached(file: string): Promise<RenderedImage | null> {
-  let data: Buffer;
-  try {
-    data = await readFile(file);
-  } catch {
-    return null;
-  }
-  const first = data.indexOf(10);
-  const second = first < 0 ? -1 : data.indexOf(10, first + 1);
-  if (first < 0 || second < 0) return null;
-  void markUsed(file);
-  return {
-    contentType: data.subarray(0, first).toString(),
-    etag: data.subarray(first + 1, second).toString(),
-    body: data.subarray(second + 1),
-  };
-}
-
-/** A cache file's mtime is its last use (to the hour): what pruneImageCache drops first. */
-async function markUsed(file: string): Promise<void> {
-  const info = await stat(file).catch(() => null);
-  if (info && Date.now() - info.mtimeMs > 3_600_000) await utimes(file, new Date(), new Date()).catch(() => {});
-}
-
-/**
- * Keeps the disk cache under `maxBytes`: when it is over, the least recently used variants go
- * until it is under 90% of it. Run on a timer (server.ts); a removed variant is rendered again
- * when asked for. Answers what it found and removed.
- */
-export async function pruneImageCache(env: EnvContext["env"], maxBytes = env.IMAGE_CACHE_MAX_MB * 1_000_000) {
-  const root = cacheDir(env);
-  const files: { file: string; size: number; used: number }[] = [];
-  for (const dir of await readdir(root).catch(() => [] as string[])) {
-    for (const name of await readdir(path.join(root, dir)).catch(() => [] as string[])) {
-      const file = path.join(root, dir, name);
-      const info = await stat(file).catch(() => null);
-      if (info?.isFile()) files.push({ file, size: info.size, used: info.mtimeMs });
-    }
-  }
-  let total = files.reduce((sum, entry) => sum + entry.size, 0);
-  const found = { files: files.length, bytes: total, removed: 0 };
-  if (total <= maxBytes) return found;
-  files.sort((a, b) => a.used - b.used);
-  for (const entry of files) {
-    if (total <= maxBytes * 0.9) break;
-    await unlink(entry.file).catch(() => {});
-    total -= entry.size;
-    found.removed++;
-  }
-  return found;
-}
-
-async function writeCached(dir: string, file: string, image: RenderedImage): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, Buffer.concat([Buffer.from(`${image.contentType}\n${image.etag}\n`), image.body]));
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => {});
-    throw error;
-  }
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
