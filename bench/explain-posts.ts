@@ -4,7 +4,7 @@
 //
 //   DATABASE_URL=postgres://…/sharpside_bench_posts BENCH_READER_ID=<uuid> BENCH_SESSION_ID=<uuid> BENCH_POST_ID=<uuid> npx tsx bench/explain-posts.ts
 import { openDatabase } from "~/db/client.server";
-import { readPost } from "~/modules/posts/post-commands.server";
+import { readPost } from "~/modules/posts/post-reads.server";
 import { listFeedOfSession } from "~/modules/posts/post-lists.server";
 
 const url = process.env.DATABASE_URL;

@@ -4,7 +4,7 @@
 import { fillPlaceholders } from "drizzle-orm";
 import type postgres from "postgres";
 import { openDatabase } from "~/db/client.server";
-import { suggestionsPlan, suggestionsSelect } from "~/modules/search/search.server";
+import { suggestionsPlan, suggestionsSelect } from "~/modules/search/search-suggestions.server";
 
 const handle = await openDatabase({ url: process.env.DATABASE_URL!, dataDir: "unused", poolSize: 1 });
 const client = handle.client as postgres.Sql;

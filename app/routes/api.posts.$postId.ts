@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
-import { deletePost, readPost, updatePost } from "~/modules/posts/post-commands.server";
+import { deletePost, updatePost } from "~/modules/posts/post-commands.server";
+import { readPost } from "~/modules/posts/post-reads.server";
 import { postInputSchema } from "~/modules/posts/post-schema";
 
 /** `GET /api/posts/{postId}` → `{payload: Post}`, through the paywall's serializer (decision 017). */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
 import { suggestionsQuerySchema } from "~/modules/search/search-params";
-import { searchSuggestions } from "~/modules/search/search.server";
+import { searchSuggestions } from "~/modules/search/search-suggestions.server";
 
 /**
  * `GET /api/search?searchValue=&topCount=5` → `{payload: {expertsInfo, categoriesInfo, postsInfo}}`:

@@ -43,7 +43,7 @@ import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-rules";
 import { findCommentPage, listCommentsOfReadPost } from "~/modules/posts/comments.server";
-import { readPost } from "~/modules/posts/post-commands.server";
+import { readPost } from "~/modules/posts/post-reads.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";

@@ -325,7 +325,7 @@ export async function runLoad(options: {
       ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))])
       : 0;
 
-  // After: compare (the same rule as subscriptionGivesAccess in app/modules/experts/experts.server.ts).
+  // After: compare (the same rule as subscriptionGivesAccess in app/modules/access/access.ts).
   // Each count must be what the 2xx answers said; a write of unknown effect (no answer, or a 5xx
   // around the database's outage) may or may not be in it, so it widens the expected count to a
   // range by one. Every counter column must equal its rows exactly.

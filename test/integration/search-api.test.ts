@@ -19,7 +19,12 @@ import * as recommendedRoute from "~/routes/api.experts.recommended";
 import * as recommendedSidebarRoute from "~/routes/api.experts.recommended.sidebar";
 import * as searchRoute from "~/routes/api.search";
 import * as searchTabRoute from "~/routes/api.search.$tab";
-import { COMMON_SHARE, searchSuggestions, suggestionsPlan, suggestionsSelect } from "~/modules/search/search.server";
+import {
+  COMMON_SHARE,
+  searchSuggestions,
+  suggestionsPlan,
+  suggestionsSelect,
+} from "~/modules/search/search-suggestions.server";
 import { estimatedShare, FREQUENCIES_TTL_MS } from "~/modules/search/word-frequency.server";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";

@@ -15,7 +15,7 @@ import { experts as expertsTable, posts, profiles, users } from "~/db/schema";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import type { ListedExpert } from "~/modules/experts/experts.server";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
-import { searchTerms } from "~/modules/search/search.server";
+import { searchTerms } from "~/modules/search/search-matching.server";
 import * as searchRoute from "~/routes/api.search";
 import * as searchTabRoute from "~/routes/api.search.$tab";
 import DiscoverPage, * as discoverPage from "~/routes/discover-experts";

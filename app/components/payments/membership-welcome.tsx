@@ -6,15 +6,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { Award, CreditCard, DollarSign, Loader2, PartyPopper, PenSquare, UserRound } from "lucide-react";
 import { useEffect, useState, type ComponentType } from "react";
-import { FOUNDING_PARTNER_SPOTS } from "~/modules/payments/membership";
-
-export interface MembershipWelcomeData {
-  isExpert: boolean;
-  firstName: string;
-  userName: string;
-  paymentsEnabled: boolean;
-  partnerRank: number | null;
-}
+import { FOUNDING_PARTNER_SPOTS, type MembershipWelcomeData } from "~/modules/payments/membership";
 
 const REFRESH_MS = 2000;
 const REFRESH_ATTEMPTS = 30;

@@ -17,7 +17,7 @@ import {
   onInvoicePaid,
   onInvoicePaymentFailed,
   onSubscriptionEvent,
-} from "~/modules/subscriptions/stripe-subscriptions.server";
+} from "~/modules/subscriptions/stripe-subscription-webhooks.server";
 import { applyAccountUpdate } from "./connect.server";
 import { activateMembership, MEMBERSHIP_KIND, type PaymentsContext } from "./membership.server";
 import { getStripe, PAYMENT_PROVIDER } from "./stripe.server";

@@ -1,8 +1,8 @@
 /** The data of the two congratulations pages (routes/congratulations.tsx, routes/congratulates-on-membership.tsx). */
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { MembershipWelcomeData } from "~/components/payments/membership-welcome";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
+import type { MembershipWelcomeData } from "./membership";
 import { membershipCheckoutStatus, membershipState, partnerRank } from "./membership.server";
 
 export async function loadMembershipWelcome(request: Request, context: AppLoadContext): Promise<MembershipWelcomeData> {

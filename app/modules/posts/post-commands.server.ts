@@ -1,30 +1,22 @@
 /**
- * Writing posts and picks (decision 017): create, read one, edit, delete, grade. Every answer
- * goes through `toPostDTO`. Record integrity (product.md "Posts and picks", decision 026): a
- * posted pick keeps its bet, is withdrawn rather than deleted, and once its game has started (or it
- * is graded or withdrawn) cannot change; props are graded by their author, the rest from the score
- * (record/results.server.ts). The same rules hold in the database (migration 0011); these checks
- * come first so the answer names the field.
+ * Writing posts and picks (decision 017): create, edit, delete, grade, withdraw (reading one:
+ * post-reads.server.ts). Every answer goes through `toPostDTO`. Record integrity (product.md
+ * "Posts and picks", decision 026): a posted pick keeps its bet, is withdrawn rather than deleted,
+ * and once its game has started (or it is graded or withdrawn) cannot change; props are graded by
+ * their author, the rest from the score (record/results.server.ts). The same rules hold in the
+ * database (migration 0011); these checks come first so the answer names the field.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { announceLivePosts } from "~/modules/notifications/notifications.server";
+import { announceLivePosts } from "~/modules/notifications/publishing.server";
 import { categories, events, modalities, postModalities, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { statusFor, type PostInput } from "./post-schema";
-import {
-  loadPostViews,
-  serializePosts,
-  toPostDTO,
-  type PickResult,
-  type PostDTO,
-  type PostRecord,
-  type PostView,
-} from "./post-serializer.server";
-import { canSeePost, eventHasStarted, isLive } from "~/modules/access/access";
+import { serializePosts, type PickResult, type PostDTO, type PostRecord } from "./post-serializer.server";
+import { eventHasStarted, isLive } from "~/modules/access/access";
+import { findVisiblePost } from "./post-reads.server";
 import { buildPreview } from "./slate";
-import { UUID_PATTERN } from "~/modules/http/uuid";
 import {
   isSelfGradedMarket,
   parlayOdds,
@@ -61,26 +53,9 @@ function invalid(field: string, message: string): AppError {
   return new AppError(422, defaultErrorMessage(422), { [field]: [message] });
 }
 
-/**
- * The post if this viewer may see it at all: a draft only for its author, else 404. A scheduled
- * post is visible to everyone as a teaser (the serializer keeps its body and preview back) so
- * readers can ask to be notified when it goes live.
- */
-async function findVisible(
-  db: Database,
-  viewerId: string | null,
-  postId: string | undefined,
-  now = new Date(),
-): Promise<PostView> {
-  const [view] = postId && UUID_PATTERN.test(postId) ? await loadPostViews(db, viewerId, [postId], now) : [];
-  if (!view) throw new AppError(404);
-  if (!canSeePost(viewerId, view.record)) throw new AppError(404);
-  return view;
-}
-
 /** The viewer's own post (404 when they may not see it, 403 when it is someone else's). */
 async function findOwn(db: Database, viewerId: string, postId: string | undefined): Promise<PostRecord> {
-  const { record } = await findVisible(db, viewerId, postId);
+  const { record } = await findVisiblePost(db, viewerId, postId);
   if (record.authorId !== viewerId) throw new AppError(403);
   return record;
 }
@@ -256,17 +231,6 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
     return row.id;
   });
   return answerFor(db, authorId, id, now);
-}
-
-/** `GET /api/posts/{postId}`: anyone; drafts only for their author; someone else's scheduled post as a teaser. */
-export async function readPost(
-  db: Database,
-  viewerId: string | null,
-  postId: string | undefined,
-  now = new Date(),
-): Promise<PostDTO> {
-  const { record, access } = await findVisible(db, viewerId, postId, now);
-  return toPostDTO(record, access, now);
 }
 
 export async function updatePost(
