@@ -221,7 +221,7 @@ export default function ExpertPage() {
                 initialItems={posts}
                 initialPage={page}
                 totalPages={totalPages}
-                endpoint="/api/posts"
+                list="/lists/posts"
                 query={{ expertId: expert.id }}
                 pageSize={EXPERT_PAGE_POSTS}
                 label={`Posts and picks by ${expert.userName}`}

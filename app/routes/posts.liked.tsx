@@ -30,7 +30,7 @@ export default function LikedPostsPage() {
           initialItems={posts}
           initialPage={page}
           totalPages={totalPages}
-          endpoint="/api/posts/my/liked"
+          list="/lists/liked"
           pageSize={LIST_PAGE_SIZE}
           label="Liked posts"
           empty={<LikedEmpty />}

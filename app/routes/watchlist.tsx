@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { BellRing, Eye } from "lucide-react";
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards } from "~/components/posts/post-card";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listNotifyRequestedPosts } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
@@ -18,7 +19,7 @@ import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
 import { listFollowedExperts } from "~/modules/follows/follows.server";
 
 export const WATCHLIST_TITLE = "Watchlist";
-/** Followed experts per page, on the server and from `GET /api/user/follows` alike. */
+/** Followed experts per page, on the server and from the list's loader alike. */
 export const FOLLOWS_PAGE_SIZE = 24;
 
 export const meta: MetaFunction = ({ matches, location }) =>
@@ -67,7 +68,7 @@ export default function Watchlist() {
             initialItems={data.posts}
             initialPage={data.page}
             totalPages={data.totalPages}
-            endpoint="/api/posts/my/notify"
+            list="/lists/watchlist"
             pageSize={LIST_PAGE_SIZE}
             label="Posts you are waiting for"
             empty={
@@ -87,28 +88,30 @@ export default function Watchlist() {
 }
 
 const displayName = (expert: ExpertSummary) => `${expert.firstName} ${expert.lastName}`.trim() || expert.userName;
-const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
 
 function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSummary[]; totalPages: number }) {
-  const revalidator = useRevalidator();
-  const more = useMorePages({ initialItems, totalPages, endpoint: "/api/user/follows", pageSize: FOLLOWS_PAGE_SIZE });
-  const [busy, setBusy] = useState<string | null>(null);
+  const more = useMorePages({ initialItems, totalPages, list: "/lists/follows", pageSize: FOLLOWS_PAGE_SIZE });
+  // The Follow button's own action (app/routes/experts.$expertId.follow.ts); its failure toasts.
+  const unfollowing = useActionFetcher<{ isFollowed: boolean }>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const gone = useRef<ExpertSummary | null>(null);
+  const busy = unfollowing.state === "submitting" ? (gone.current?.id ?? null) : null;
 
-  async function unfollow(expert: ExpertSummary) {
-    setBusy(expert.id);
-    try {
-      await apiFetch(`/experts/${encodeURIComponent(expert.id)}/follow`, { method: "DELETE" });
-      more.remove(expert.id);
-      toast.success(`You no longer follow ${expert.userName}.`);
-      // The button is gone with its row: the keyboard carries on from the section's heading.
-      heading.current?.focus();
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(null);
-      revalidator.revalidate();
-    }
+  useActionDone(unfollowing.data, () => {
+    const expert = gone.current;
+    if (!expert) return;
+    more.remove(expert.id);
+    toast.success(`You no longer follow ${expert.userName}.`);
+    // The button is gone with its row: the keyboard carries on from the section's heading.
+    heading.current?.focus();
+  });
+
+  function unfollow(expert: ExpertSummary) {
+    gone.current = expert;
+    unfollowing.submit(
+      { intent: "unfollow" },
+      { method: "post", action: `/experts/${encodeURIComponent(expert.id)}/follow` },
+    );
   }
 
   return (
@@ -150,15 +153,17 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
                     </Link>
                     <p className="truncate text-sm text-slate-500">{displayName(expert)}</p>
                   </div>
-                  <button
-                    type="button"
-                    onClick={() => void unfollow(expert)}
+                  <Button
+                    variant="secondary"
+                    size="custom"
+                    className="shrink-0 px-3 py-1.5 text-sm"
+                    pending
+                    onClick={() => unfollow(expert)}
                     disabled={busy !== null}
                     aria-label={`Unfollow ${expert.userName}`}
-                    className="shrink-0 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60"
                   >
                     {busy === expert.id ? "Unfollowing…" : "Unfollow"}
-                  </button>
+                  </Button>
                 </li>
               );
             })}
@@ -182,12 +187,9 @@ function EmptyState({ icon, title, children }: { icon: ReactNode; title: string;
       {icon}
       <p className="mt-3 font-semibold text-slate-900">{title}</p>
       <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">{children}</p>
-      <Link
-        to="/discover-experts"
-        className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-      >
+      <ButtonLink to="/discover-experts" size="lg" className="mt-5">
         Discover experts
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

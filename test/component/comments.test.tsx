@@ -1,13 +1,14 @@
 /**
  * The post's discussion (app/components/posts/comments.tsx): the list with one reply level, the
  * comment and reply forms (the server's field errors on the text box), deleting, "Load more
- * comments", and the locked and signed-out states. The browser's `fetch` stands in for the API.
+ * comments", and the locked and signed-out states. A stub route stands in for the discussion's
+ * route (app/routes/posts.$postId_.comments.ts): it records what was asked and answers as it does.
  */
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Comments, type CommentsPage } from "~/components/posts/comments";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import type { CurrentUser } from "~/modules/accounts/current-user";
@@ -76,23 +77,31 @@ function renderComments(props: {
         </ConfirmDialogProvider>
       ),
     },
+    {
+      path: "/posts/:postId/comments",
+      loader: ({ request }) => {
+        const url = new URL(request.url);
+        calls.push(`GET ${url.pathname}${url.search}`);
+        return answers.shift() ?? null;
+      },
+      action: async ({ request }) => {
+        const form = new URLSearchParams((await request.formData()) as unknown as Record<string, string>);
+        calls.push(`POST ${new URL(request.url).pathname} ${form}`);
+        return answers.shift() ?? null;
+      },
+    },
   ]);
   return render(<Stub initialEntries={["/posts/p1"]} />);
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** What the route was asked ("POST /posts/p1/comments intent=add&body=…"), and its answers in turn. */
+let calls: string[];
+let answers: unknown[];
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal("fetch", fetchMock);
+  calls = [];
+  answers = [];
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const calls = () =>
-  fetchMock.mock.calls.map(([url, init]) => {
-    const request = init as RequestInit | undefined;
-    return `${request?.method ?? "GET"} ${String(url)}${request?.body ? ` ${String(request.body)}` : ""}`;
-  });
 
 describe("Comments", () => {
   it("lists comments with their replies, deleted ones as deleted, and Delete only where allowed", async () => {
@@ -123,53 +132,42 @@ describe("Comments", () => {
   });
 
   it("checks the text before sending, then puts the server's field error on the text box", async () => {
-    fetchMock.mockResolvedValueOnce(
-      Response.json(
-        {
-          error: "Violation of business rules/data integrity took place.",
-          errors: { body: ["Must contain at most 2000 character(s)"] },
-          statusCode: 422,
-        },
-        { status: 422 },
-      ),
-    );
+    answers.push({
+      ok: false,
+      error: "Violation of business rules/data integrity took place.",
+      errors: { body: ["Must contain at most 2000 character(s)"] },
+      statusCode: 422,
+    });
     renderComments({ initial: { items: [], totalItems: 0, page: 1, size: 10 } });
     const box = await screen.findByRole("textbox", { name: "Add a comment" });
     await userEvent.click(screen.getByRole("button", { name: "Post comment" }));
     expect(await screen.findByText("Required")).toBeTruthy();
     expect(box.getAttribute("aria-invalid")).toBe("true");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     await userEvent.type(box, "Too long, says the server");
     await userEvent.click(screen.getByRole("button", { name: "Post comment" }));
     expect(await screen.findByText("Must contain at most 2000 character(s)")).toBeTruthy();
     expect(box.getAttribute("aria-describedby")).toContain(
       screen.getByText("Must contain at most 2000 character(s)").id,
     );
-    expect(calls()).toEqual(['POST /api/posts/p1/comments {"body":"Too long, says the server"}']);
+    expect(calls).toEqual(["POST /posts/p1/comments intent=add&body=Too+long%2C+says+the+server"]);
   });
 
   it("adds a comment at the top and a reply to its thread, and empties the form", async () => {
     const existing = comment({ id: "first", body: "First!" });
-    fetchMock
-      .mockResolvedValueOnce(
-        Response.json(
-          {
-            payload: comment({
-              id: "new",
-              body: "Fresh take",
-              canDelete: true,
-              author: { ...comment().author!, id: VIEWER.id, firstName: "Rita", lastName: "Reader" },
-            }),
-          },
-          { status: 201 },
-        ),
-      )
-      .mockResolvedValueOnce(
-        Response.json(
-          { payload: comment({ id: "r1", parentId: "first", body: "Agreed", canDelete: true }) },
-          { status: 201 },
-        ),
-      );
+    answers.push(
+      {
+        ok: true,
+        intent: "add",
+        comment: comment({
+          id: "new",
+          body: "Fresh take",
+          canDelete: true,
+          author: { ...comment().author!, id: VIEWER.id, firstName: "Rita", lastName: "Reader" },
+        }),
+      },
+      { ok: true, intent: "add", comment: comment({ id: "r1", parentId: "first", body: "Agreed", canDelete: true }) },
+    );
     renderComments({ initial: { items: [existing], totalItems: 1, page: 1, size: 10 } });
     const box = await screen.findByRole("textbox", { name: "Add a comment" });
     await userEvent.type(box, "  Fresh take ");
@@ -190,14 +188,14 @@ describe("Comments", () => {
     const thread = await screen.findByRole("list", { name: "Replies to Otto Other" });
     expect(within(thread).getByText("Agreed")).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Reply to Otto Other" })).toBeNull();
-    expect(calls()).toEqual([
-      'POST /api/posts/p1/comments {"body":"Fresh take"}',
-      'POST /api/posts/p1/comments {"body":"Agreed","parentId":"first"}',
+    expect(calls).toEqual([
+      "POST /posts/p1/comments intent=add&body=Fresh+take",
+      "POST /posts/p1/comments intent=add&body=Agreed&parentId=first",
     ]);
   });
 
   it("deletes one's comment after a confirmation", async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ payload: { deleted: true } }));
+    answers.push({ ok: true, intent: "delete", commentId: "mine" });
     renderComments({
       initial: { items: [comment({ id: "mine", body: "Oops", canDelete: true })], totalItems: 1, page: 1, size: 10 },
     });
@@ -209,23 +207,18 @@ describe("Comments", () => {
     );
     await waitFor(() => expect(screen.queryByText("Oops")).toBeNull());
     expect(await screen.findByText("Comment deleted.")).toBeTruthy();
-    expect(calls()).toEqual(["DELETE /api/comments/mine"]);
+    expect(calls).toEqual(["POST /posts/p1/comments intent=delete&commentId=mine"]);
   });
 
   it("loads the next page of comments, each comment once", async () => {
     const firstPage = Array.from({ length: 2 }, () => comment());
     const shifted = comment({ id: firstPage[1].id, body: firstPage[1].body });
-    fetchMock.mockResolvedValueOnce(
-      Response.json({
-        items: [shifted, comment({ body: "Older one" })],
-        meta: { page: 2, size: 2, totalItems: 4, totalPages: 2 },
-      }),
-    );
+    answers.push({ ok: true, items: [shifted, comment({ body: "Older one" })], totalItems: 4 });
     renderComments({ initial: { items: firstPage, totalItems: 4, page: 1, size: 2 } });
     await userEvent.click(await screen.findByRole("button", { name: "Load more comments" }));
     expect(await screen.findByText("Older one")).toBeTruthy();
     expect(screen.getAllByRole("article")).toHaveLength(3);
-    expect(calls()).toEqual(["GET /api/posts/p1/comments?page=2&size=2"]);
+    expect(calls).toEqual(["GET /posts/p1/comments?page=2&size=2"]);
     expect(screen.queryByRole("button", { name: "Load more comments" })).toBeNull();
   });
 

@@ -1,13 +1,14 @@
 /**
- * The header search box's suggestions (issue 8, product.md "Screens and routes"): debounced and abortable
- * requests to GET /api/search, the grouped listbox, the combobox keyboard and where each
- * suggestion leads. The network is stubbed at its boundary (`fetch`); the real search is covered
- * end to end in test/e2e/search.spec.ts.
+ * The header search box's suggestions (issue 8, product.md "Screens and routes"): debounced loads
+ * of the suggestions loader (a newer one aborting the older), the grouped listbox, the combobox
+ * keyboard and where each suggestion leads. A stub route stands in for the loader
+ * (app/routes/search_.suggestions.ts); the real search is covered end to end in
+ * test/e2e/search.spec.ts.
  */
 import { createRemixStub } from "@remix-run/testing";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { HeaderSearch } from "~/components/search/header-search";
 import type { SearchSuggestions } from "~/modules/search/search-params";
 
@@ -23,24 +24,21 @@ const EMPTY: SearchSuggestions = { expertsInfo: [], categoriesInfo: [], postsInf
 
 type Call = { searchValue: string | null; topCount: string | null; signal: AbortSignal | undefined };
 
-/** `answer(searchValue)` gives the payload, or a promise of it for a slow answer. */
+/** The suggestions loader's stand-in, set by `stubSearchApi`. */
+let searchLoader: (args: { request: Request }) => Promise<object | null> | object | null = () => null;
+
+/** `answer(searchValue)` gives the suggestions, or a promise of them for a slow answer. */
 function stubSearchApi(answer: (searchValue: string) => SearchSuggestions | Promise<SearchSuggestions>) {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname, searchParams } = new URL(url, "http://localhost");
-      if (pathname !== "/api/search") return new Response(JSON.stringify({ error: "Not found" }), { status: 404 });
-      const signal = init.signal ?? undefined;
-      calls.push({ searchValue: searchParams.get("searchValue"), topCount: searchParams.get("topCount"), signal });
-      const payload = await answer(searchParams.get("searchValue") ?? "");
-      if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
-      return new Response(JSON.stringify({ payload }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
+  searchLoader = async ({ request }) => {
+    const { searchParams } = new URL(request.url);
+    calls.push({
+      searchValue: searchParams.get("searchValue"),
+      topCount: searchParams.get("topCount"),
+      signal: request.signal,
+    });
+    return { ok: true, results: await answer(searchParams.get("searchValue") ?? "") };
+  };
   return calls;
 }
 
@@ -60,6 +58,7 @@ function renderSearch() {
     { path: "/search", Component: () => <Page title="Search page" /> },
     { path: "/posts/:postId", Component: () => <Page title="Post page" /> },
     { path: "/discover-experts", Component: () => <Page title="Discover page" /> },
+    { path: "/search/suggestions", loader: (args) => searchLoader(args) },
   ]);
   render(<Stub initialEntries={["/"]} />);
   return screen.getAllByRole("combobox")[0] as HTMLInputElement;
@@ -69,7 +68,7 @@ function renderSearch() {
 Element.prototype.scrollIntoView ??= () => undefined;
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  searchLoader = () => null;
 });
 
 describe("Header search suggestions", () => {
@@ -133,7 +132,7 @@ describe("Header search suggestions", () => {
     expect(input.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("drops a stale answer: the older request is aborted and never shown", async () => {
+  it("drops a stale answer: the older load is aborted and never shown", async () => {
     let releaseSlow: (value: SearchSuggestions) => void = () => undefined;
     const calls = stubSearchApi((q) =>
       q === "Gri"

@@ -1,8 +1,9 @@
 /**
  * The notification screens in the browser (issue 7, product.md "Screens and routes", "Entities", "States" and "Limits"): the bell's count
  * and its cap, the 'Notifications' panel (empty text, each kind's line and link, the mark-read
- * rule, cursor paging, the keyboard) and the /notifications page. The network is stubbed at its
- * boundary: `fetch` answers the API, a stand-in `EventSource` is the stream; nothing of ours is.
+ * rule, cursor paging, the keyboard) and the /notifications page. Stub routes stand in for the
+ * notification loaders and action (app/routes/notifications_.list.ts, notifications_.unread.ts),
+ * `fetch` for the API the stream resyncs through, a stand-in `EventSource` for the stream.
  */
 import { createRemixStub } from "@remix-run/testing";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
@@ -16,7 +17,18 @@ import Notifications from "~/routes/notifications";
 
 type Call = { method: string; path: string; params: URLSearchParams; cache: RequestCache | undefined };
 
-/** The API: the unread count, list pages keyed by afterCursor ("" for the first), mark-read's answer. */
+type Server = {
+  unread: number;
+  pages: Record<string, NotificationPage>;
+  unreadAfterMarkRead: number;
+  calls: Call[];
+};
+let server: Server = { unread: 0, pages: {}, unreadAfterMarkRead: 0, calls: [] };
+
+/**
+ * The server: the unread count, list pages keyed by afterCursor ("" for the first), mark-read's
+ * answer; every call kept, the routes' and the stream's resync through the API alike.
+ */
 function stubApi({
   unread = 0,
   pages = { "": { items: [], meta: { hasNextPage: false, endCursor: null } } },
@@ -27,25 +39,55 @@ function stubApi({
   unreadAfterMarkRead?: number;
 } = {}) {
   const calls: Call[] = [];
+  server = { unread, pages, unreadAfterMarkRead, calls };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const { pathname, searchParams } = new URL(url, "http://localhost");
-      const method = init.method ?? "GET";
-      calls.push({ method, path: pathname, params: searchParams, cache: init.cache });
+      calls.push({ method: init.method ?? "GET", path: pathname, params: searchParams, cache: init.cache });
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (pathname.endsWith("/counters")) return json({ payload: { newNotificationsCount: unread } });
-      if (pathname.endsWith("/mark-read")) return json({ payload: { newNotificationsCount: unreadAfterMarkRead } });
-      if (pathname.endsWith("/list")) {
-        const page = pages[searchParams.get("afterCursor") ?? ""];
-        return page ? json(page) : json({ error: "No such page", statusCode: 400 }, 400);
-      }
+      if (pathname.endsWith("/counters")) return json({ payload: { newNotificationsCount: server.unread } });
       return json({ error: "Not found", statusCode: 404 }, 404);
     }),
   );
   return calls;
 }
+
+/** The notification routes as stubs answering from `server`. */
+const notificationRoutes = () => [
+  {
+    path: "/notifications/unread",
+    loader: ({ request }: { request: Request }) => {
+      server.calls.push({
+        method: "GET",
+        path: new URL(request.url).pathname,
+        params: new URL(request.url).searchParams,
+        cache: undefined,
+      });
+      return { ok: true, newNotificationsCount: server.unread };
+    },
+    action: async ({ request }: { request: Request }) => {
+      const params = new URLSearchParams((await request.formData()) as unknown as Record<string, string>);
+      server.calls.push({ method: "POST", path: new URL(request.url).pathname, params, cache: undefined });
+      server.unread = server.unreadAfterMarkRead;
+      return { ok: true, newNotificationsCount: server.unread };
+    },
+  },
+  {
+    path: "/notifications/list",
+    // As the route: pages once loaded are not loaded again after an action.
+    shouldRevalidate: () => false,
+    loader: ({ request }: { request: Request }) => {
+      const { pathname, searchParams } = new URL(request.url);
+      server.calls.push({ method: "GET", path: pathname, params: searchParams, cache: undefined });
+      const page = server.pages[searchParams.get("afterCursor") ?? ""];
+      return page
+        ? { ok: true, items: page.items, ...page.meta }
+        : { ok: false, error: "No such page", statusCode: 400 };
+    },
+  },
+];
 
 /** The stream's stand-in: every EventSource opened, and a way to push a message down one. */
 class FakeEventSource {
@@ -113,7 +155,7 @@ const page = (items: NotificationDTO[], endCursor: string | null = null): Notifi
 });
 
 function renderBell() {
-  const Stub = createRemixStub([{ path: "*", Component: () => <NotificationBell /> }]);
+  const Stub = createRemixStub([{ path: "*", Component: () => <NotificationBell /> }, ...notificationRoutes()]);
   return render(<Stub initialEntries={["/"]} />);
 }
 
@@ -125,23 +167,20 @@ async function openPanel() {
 const badge = () => screen.queryByTestId("notification-badge")?.textContent ?? null;
 
 describe("the bell's count", () => {
-  it("shows the unread count from the counters call, never cached, in the button's name", async () => {
+  it("shows the unread count from its loader, in the button's name", async () => {
     const calls = stubApi({ unread: 3 });
     renderBell();
     await waitFor(() => expect(badge()).toBe("3"));
     expect(screen.getByRole("button", { name: "Notifications, 3 unread" })).toBeTruthy();
-    expect(calls[0]).toMatchObject({
-      method: "GET",
-      path: "/api/notifications/see-notifications/counters",
-      cache: "no-store",
-    });
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/notifications/unread" });
   });
 
   it("is hidden at 0 and capped at 99+", async () => {
     stubApi({ unread: 0 });
     const { unmount } = renderBell();
     await screen.findByRole("button", { name: "Notifications" });
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    const calls = server.calls;
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(badge()).toBeNull();
     unmount();
 
@@ -155,6 +194,7 @@ describe("the bell's count", () => {
     stubApi();
     const Visitor = createRemixStub([
       { path: "*", Component: () => <Header appName="Sharpside" user={null} topExperts={[]} /> },
+      ...notificationRoutes(),
     ]);
     const visitor = render(<Visitor initialEntries={["/"]} />);
     await screen.findByRole("link", { name: "Sign In / Sign up" });
@@ -172,6 +212,7 @@ describe("the bell's count", () => {
           </>
         ),
       },
+      ...notificationRoutes(),
     ]);
     const { unmount } = render(<SignedIn initialEntries={["/notifications"]} />);
     await screen.findByRole("button", { name: "Notifications" });
@@ -203,7 +244,8 @@ describe("the bell's count", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(liveStreams()).toHaveLength(1));
     expect(FakeEventSource.opened).toHaveLength(2);
-    expect(calls.filter((call) => call.path.endsWith("/counters"))).toHaveLength(2);
+    // The bell's count came from its loader; the resync, from the API (its 401 renewal).
+    expect(calls.filter((call) => call.path.endsWith("/counters"))).toHaveLength(1);
   });
 });
 
@@ -218,8 +260,7 @@ describe("the 'Notifications' panel", () => {
     const list = calls.find((call) => call.path.endsWith("/list"))!;
     expect(list.params.get("size")).toBe("5");
     expect(list.params.has("afterCursor")).toBe(false);
-    expect(list.cache).toBe("no-store");
-    expect(calls.some((call) => call.method === "PUT")).toBe(false);
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
   });
 
   it("shows each kind with its line, its avatar and its link", async () => {
@@ -270,9 +311,9 @@ describe("the 'Notifications' panel", () => {
     await waitFor(() => expect(badge()).toBe("2"));
     const panel = await openPanel();
     await waitFor(() => expect(badge()).toBeNull());
-    const put = calls.find((call) => call.method === "PUT")!;
-    expect(put.path).toBe("/api/notifications/see-notifications/mark-read");
-    expect(put.params.get("tillDate")).toBe(newest.createdOn);
+    const markRead = calls.find((call) => call.method === "POST")!;
+    expect(markRead.path).toBe("/notifications/unread");
+    expect(markRead.params.get("tillDate")).toBe(newest.createdOn);
     expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();
     // The dots stay while the panel is open, so the reader still sees what was new.
     expect(within(panel).getAllByText("Unread")).toHaveLength(2);
@@ -292,7 +333,7 @@ describe("the 'Notifications' panel", () => {
     const panel = await openPanel();
     await within(panel).findAllByRole("link", { name: /liked your post/ });
     expect(within(panel).getAllByText("Unread")).toHaveLength(1);
-    expect(calls.some((call) => call.method === "PUT")).toBe(false);
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
     expect(badge()).toBe("1");
   });
 
@@ -401,13 +442,16 @@ describe("/notifications", () => {
       { isRead: false },
     );
     const calls = stubApi({ pages: { "": page([newest]) } });
-    const Stub = createRemixStub([{ path: "/notifications", Component: Notifications, loader: () => null }]);
+    const Stub = createRemixStub([
+      { path: "/notifications", Component: Notifications, loader: () => null },
+      ...notificationRoutes(),
+    ]);
     render(<Stub initialEntries={["/notifications"]} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Notifications" })).toBeTruthy();
     const link = await screen.findByRole("link", { name: /Sam commented on Lakers -4.5 tonight/ });
     expect(link.getAttribute("href")).toBe("/posts/post-1?scrollTo=comment-1");
     await waitFor(() =>
-      expect(calls.find((call) => call.method === "PUT")?.params.get("tillDate")).toBe(newest.createdOn),
+      expect(calls.find((call) => call.method === "POST")?.params.get("tillDate")).toBe(newest.createdOn),
     );
   });
 });

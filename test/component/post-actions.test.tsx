@@ -1,22 +1,16 @@
 /**
  * Like, notify-me and grading (app/components/posts/post-actions.tsx): optimistic in every view of
  * the post at once, rolled back with the server's error text in a toast, and signed-out readers
- * sent to sign in. The browser's `fetch` stands in for the server (the JSON API); the submissions
- * run through the same `postClientAction` the post route uses.
+ * sent to sign in. Stub routes stand in for the post's action routes (app/routes/posts.$postId_.*.ts):
+ * they record what each control submitted and answer as the real ones do (`{ok, …}`).
  */
 import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  LikeButton,
-  NotifyButton,
-  PickResultControl,
-  postClientAction,
-  usePickResult,
-} from "~/components/posts/post-actions";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "~/components/posts/post-actions";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 
@@ -128,11 +122,15 @@ async function renderViews(post: PostDTO, user: { id: string } | null) {
       Component: Root,
       loader: () => ({ appName: "Sharpside", user: user ? { ...AUTHOR, ...user, roles: [], timezone: "UTC" } : null }),
       children: [
-        {
-          path: "posts/:postId",
-          Component: () => <TwoViews post={post} />,
-          action: ({ request, params }) => postClientAction(request, params.postId ?? ""),
-        },
+        { path: "posts/:postId", Component: () => <TwoViews post={post} /> },
+        ...(["like", "notify", "pick-result"] as const).map((control) => ({
+          path: `posts/:postId/${control}`,
+          action: async ({ request }: { request: Request }) => {
+            const form = new URLSearchParams((await request.formData()) as unknown as Record<string, string>);
+            calls.push(`${control} ${form}`);
+            return answers.shift() ?? { ok: true };
+          },
+        })),
       ],
     },
   ]);
@@ -141,32 +139,27 @@ async function renderViews(post: PostDTO, user: { id: string } | null) {
   return rendered;
 }
 
-/** A deferred answer of the API, to look at the page while the call is in flight. */
-function deferredJson() {
-  let resolve: (value: { status: number; body: unknown }) => void = () => {};
-  const promise = new Promise<{ status: number; body: unknown }>((r) => (resolve = r));
-  const response = promise.then(
-    ({ status, body }) =>
-      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
-  );
-  return { response, resolve };
+/** A deferred answer of an action, to look at the page while the submission is in flight. */
+function deferred() {
+  let resolve: (value: unknown) => void = () => {};
+  const promise = new Promise<unknown>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** What the controls submitted ("like liked=true"), and the answers the actions give, in turn. */
+let calls: string[];
+let answers: unknown[];
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal("fetch", fetchMock);
+  calls = [];
+  answers = [];
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const view = (name: string) => within(screen.getByRole("region", { name }));
-const calls = () =>
-  fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? "GET"} ${String(url)}`);
 
 describe("LikeButton", () => {
   it("likes at once in every view, then keeps the API's count", async () => {
-    const answer = deferredJson();
-    fetchMock.mockReturnValueOnce(answer.response);
+    const answer = deferred();
+    answers.push(answer.promise);
     await renderViews(makePost(), { id: "reader-1" });
     const pageLike = await view("page").findByRole("button", { name: /^Like/ });
     expect(pageLike.getAttribute("aria-pressed")).toBe("false");
@@ -176,8 +169,8 @@ describe("LikeButton", () => {
         expect(view(name).getByRole("button", { name: "Like (5 likes)" }).getAttribute("aria-pressed")).toBe("true"),
       );
     }
-    expect(calls()).toEqual(["POST /api/posts/p1/like"]);
-    await act(async () => answer.resolve({ status: 200, body: { payload: { liked: true, likesCount: 9 } } }));
+    expect(calls).toEqual(["like liked=true"]);
+    await act(async () => answer.resolve({ ok: true, liked: true, likesCount: 9 }));
     for (const name of ["page", "card"]) {
       await waitFor(() =>
         expect(view(name).getByRole("button", { name: "Like (9 likes)" }).getAttribute("aria-pressed")).toBe("true"),
@@ -186,15 +179,13 @@ describe("LikeButton", () => {
   });
 
   it("rolls back and shows the server's error text when the call fails", async () => {
-    fetchMock.mockResolvedValueOnce(
-      Response.json({ error: "You cannot like this post right now.", statusCode: 422 }, { status: 422 }),
-    );
+    answers.push({ ok: false, error: "You cannot like this post right now.", statusCode: 422 });
     await renderViews(makePost({ metadata: { isLiked: true, isNotifyRequested: false }, likesCount: 3 }), {
       id: "reader-1",
     });
     await userEvent.click(await view("card").findByRole("button", { name: "Like (3 likes)" }));
     expect(await screen.findByText("You cannot like this post right now.")).toBeTruthy();
-    expect(calls()).toEqual(["DELETE /api/posts/p1/like"]);
+    expect(calls).toEqual(["like liked=false"]);
     for (const name of ["page", "card"]) {
       const button = view(name).getByRole("button", { name: "Like (3 likes)" });
       expect(button.getAttribute("aria-pressed")).toBe("true");
@@ -218,9 +209,7 @@ describe("LikeButton", () => {
 
 describe("NotifyButton", () => {
   it("toggles notify-me optimistically and back off", async () => {
-    fetchMock
-      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: true } }))
-      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: false } }));
+    answers.push({ ok: true, isNotifyRequested: true }, { ok: true, isNotifyRequested: false });
     await renderViews(makePost(), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
     await userEvent.click(button);
@@ -231,13 +220,11 @@ describe("NotifyButton", () => {
     await waitFor(() =>
       expect(view("page").getByRole("button", { name: "Notify me" }).getAttribute("aria-pressed")).toBe("false"),
     );
-    expect(calls()).toEqual(["POST /api/posts/p1/notify", "DELETE /api/posts/p1/notify"]);
+    expect(calls).toEqual(["notify notify=true", "notify notify=false"]);
   });
 
   it("on a live post, says it keeps the post on the Watchlist, with one toast each way", async () => {
-    fetchMock
-      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: true } }))
-      .mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: false } }));
+    answers.push({ ok: true, isNotifyRequested: true }, { ok: true, isNotifyRequested: false });
     await renderViews(makePost(), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
     expect(button).toHaveProperty(
@@ -260,7 +247,7 @@ describe("NotifyButton", () => {
   });
 
   it("on a scheduled post, says a notification comes when it goes live", async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ payload: { isNotifyRequested: true } }));
+    answers.push({ ok: true, isNotifyRequested: true });
     await renderViews(makePost({ publishDate: new Date(Date.now() + 2 * HOUR).toISOString() }), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
     expect(button.title).toBe("Get a notification when this post goes live.");
@@ -273,9 +260,7 @@ describe("NotifyButton", () => {
   });
 
   it("says nothing when the call fails but the server's error", async () => {
-    fetchMock.mockResolvedValueOnce(
-      Response.json({ error: "This post is not live yet.", statusCode: 422 }, { status: 422 }),
-    );
+    answers.push({ ok: false, error: "This post is not live yet.", statusCode: 422 });
     await renderViews(makePost(), { id: "reader-1" });
     await userEvent.click(await view("page").findByRole("button", { name: "Notify me" }));
     expect(await screen.findByText("This post is not live yet.")).toBeTruthy();
@@ -340,34 +325,20 @@ describe("PickResultControl and usePickResult", () => {
   });
 
   it("grades after a confirmation: every view shows the result at once and keeps it", async () => {
-    const answer = deferredJson();
-    fetchMock.mockReturnValueOnce(answer.response);
+    const answer = deferred();
+    answers.push(answer.promise);
     await renderViews(makePost(), { id: AUTHOR.id });
     await chooseResult("Win");
     await waitFor(() => expect(screen.getByTestId("card-result").textContent).toBe("Win"));
     expect(screen.getByTestId("page-result").textContent).toBe("Win");
-    expect(calls()).toEqual(["PUT /api/posts/p1/pick-result?pickResult=Win"]);
-    await act(async () =>
-      answer.resolve({
-        status: 200,
-        body: {
-          payload: makePost({
-            pickResult: "Win",
-            gradedAt: new Date().toISOString(),
-            selfGraded: true,
-            settledOdds: -110,
-          }),
-        },
-      }),
-    );
+    expect(calls).toEqual(["pick-result pickResult=Win"]);
+    await act(async () => answer.resolve({ ok: true, pickResult: "Win" }));
     await waitFor(() => expect(screen.queryByRole("button", { name: /Grade pick/ })).toBeNull());
     expect(screen.getByTestId("card-result").textContent).toBe("Win");
   });
 
   it("rolls back to Pending with the server's error text", async () => {
-    fetchMock.mockResolvedValueOnce(
-      Response.json({ error: "This pick has already been graded.", statusCode: 422 }, { status: 422 }),
-    );
+    answers.push({ ok: false, error: "This pick has already been graded.", statusCode: 422 });
     await renderViews(makePost(), { id: AUTHOR.id });
     await chooseResult("Loss");
     expect(await screen.findByText("This pick has already been graded.")).toBeTruthy();
@@ -382,7 +353,7 @@ describe("PickResultControl and usePickResult", () => {
     await userEvent.keyboard("{Enter}");
     await userEvent.click(await screen.findByRole("menuitem", { name: "Push" }));
     await userEvent.click(await screen.findByRole("button", { name: "Cancel" }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     expect(screen.getByTestId("page-result").textContent).toBe("Pending");
   });
 });

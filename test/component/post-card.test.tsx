@@ -84,7 +84,14 @@ type Viewer = {
 } | null;
 
 /** Cards inside the app's root route (the viewer comes from its data) and the confirmation dialog. */
-function renderCards(element: () => JSX.Element, viewer: Viewer, postAction?: () => Promise<unknown>) {
+type ListLoader = (args: { request: Request }) => object | null;
+
+function renderCards(
+  element: () => JSX.Element,
+  viewer: Viewer,
+  postAction?: () => Promise<unknown>,
+  listLoader: ListLoader = () => null,
+) {
   const Stub = createRemixStub([
     {
       id: "root",
@@ -97,7 +104,8 @@ function renderCards(element: () => JSX.Element, viewer: Viewer, postAction?: ()
       ),
       children: [
         { index: true, Component: element },
-        { path: "posts/:postId", action: postAction ?? (async () => null) },
+        { path: "posts/:postId/pick-result", action: postAction ?? (async () => null) },
+        { path: "lists/:list", loader: listLoader },
       ],
     },
   ]);
@@ -292,7 +300,7 @@ describe("PostCard", () => {
     await waitFor(() => expect(within(likes).getByText("Win")).toBeTruthy());
     expect(within(feed).getByText("Win")).toBeTruthy();
     expect(postAction).toHaveBeenCalledTimes(1);
-    answer({ ok: true, intent: "pick-result", pickResult: "Win" });
+    answer({ ok: true, pickResult: "Win" });
     await waitFor(() => expect(within(feed).queryByRole("button", { name: /Grade pick/ })).toBeNull());
     expect(within(likes).getByText("Win")).toBeTruthy();
   });
@@ -304,41 +312,30 @@ describe("PostCard", () => {
 });
 
 describe("InfinitePostList", () => {
-  /** The browser's fetch, answering page-number lists; the requested URLs are kept. */
+  /** The list loader (app/routes/lists.$list.ts) as a stub route: its answers by page; the requested URLs are kept. */
   function stubPages(pages: Record<number, PostDTO[]>, totalPages: number) {
     const urls: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
-        if (!pages[page])
-          return new Response(JSON.stringify({ error: "Oops", statusCode: 500 }), {
-            status: 500,
-            headers: { "Content-Type": "application/json" },
-          });
-        return new Response(
-          JSON.stringify({ items: pages[page], meta: { page, size: 2, totalItems: totalPages * 2, totalPages } }),
-          {
-            headers: { "Content-Type": "application/json" },
-          },
-        );
-      }),
-    );
-    return urls;
+    const loader: ListLoader = ({ request }) => {
+      const url = new URL(request.url);
+      urls.push(`${url.pathname}${url.search}`);
+      const page = Number(url.searchParams.get("page"));
+      if (!pages[page]) return { ok: false, error: "Oops", statusCode: 500 };
+      return { ok: true, items: pages[page], page, totalPages };
+    };
+    return { urls, loader };
   }
 
   const post = (n: number) =>
     makePost({ id: `p${n}`, title: `Post number ${n}`, postType: "Post", selection: null, odds: null, units: null });
 
   it("loads the next pages with the button, moves the focus to the first new post and stops at totalPages", async () => {
-    const urls = stubPages({ 2: [post(3), post(4)], 3: [post(4), post(5)] }, 3);
+    const { urls, loader } = stubPages({ 2: [post(3), post(4)], 3: [post(4), post(5)] }, 3);
     renderCards(
       () => (
         <InfinitePostList
           initialItems={[post(1), post(2)]}
           totalPages={3}
-          endpoint="/api/posts"
+          list="/lists/posts"
           query={{ expertId: "author-1" }}
           pageSize={2}
           label="Posts"
@@ -346,12 +343,14 @@ describe("InfinitePostList", () => {
         />
       ),
       fan,
+      undefined,
+      loader,
     );
     const list = await screen.findByRole("list", { name: "Posts" });
     expect(within(list).getAllByRole("article")).toHaveLength(2);
     await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
     await waitFor(() => expect(within(list).getAllByRole("article")).toHaveLength(4));
-    expect(urls[0]).toBe("/api/posts?expertId=author-1&page=2&size=2");
+    expect(urls[0]).toBe("/lists/posts?expertId=author-1&page=2&size=2");
     expect(document.activeElement?.getAttribute("data-post-id")).toBe("p3");
     await userEvent.click(screen.getByRole("button", { name: "Load more" }));
     // A post seen on an earlier page (the list shifted) is shown once.
@@ -362,31 +361,33 @@ describe("InfinitePostList", () => {
           .map((a) => a.getAttribute("aria-labelledby")),
       ).toEqual(["p1", "p2", "p3", "p4", "p5"].map((id) => `post-${id}-title`)),
     );
-    expect(urls[1]).toBe("/api/posts?expertId=author-1&page=3&size=2");
+    expect(urls[1]).toBe("/lists/posts?expertId=author-1&page=3&size=2");
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
     expect(screen.getByRole("status").textContent).toBe("You have reached the end.");
   });
 
   it("says what went wrong and retries with the same page", async () => {
-    const urls = stubPages({}, 2);
+    const { urls, loader } = stubPages({}, 2);
     renderCards(
       () => (
         <InfinitePostList
           initialItems={[post(1), post(2)]}
           totalPages={2}
-          endpoint="/api/posts/my/feed"
+          list="/lists/feed"
           pageSize={2}
           label="Feed"
           empty={<p>Nothing</p>}
         />
       ),
       fan,
+      undefined,
+      loader,
     );
     await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
     expect(await screen.findByText("Oops")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(urls).toHaveLength(2));
-    expect(urls).toEqual(["/api/posts/my/feed?page=2&size=2", "/api/posts/my/feed?page=2&size=2"]);
+    expect(urls).toEqual(["/lists/feed?page=2&size=2", "/lists/feed?page=2&size=2"]);
   });
 
   it("shows the empty state when there is nothing", async () => {
@@ -395,7 +396,7 @@ describe("InfinitePostList", () => {
         <InfinitePostList
           initialItems={[]}
           totalPages={0}
-          endpoint="/api/posts/my/liked"
+          list="/lists/liked"
           pageSize={2}
           label="Likes"
           empty={<p>Nothing liked yet</p>}

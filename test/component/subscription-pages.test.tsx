@@ -82,7 +82,14 @@ const payment = (n: number, amount: number, extra: Partial<PaymentDTO> = {}): Pa
   ...extra,
 });
 
-function renderRoute(path: string, Page: ComponentType, data: Record<string, unknown>) {
+/** A stub of one of the routes the page's components load from or submit to. */
+type StubRoute = {
+  path: string;
+  loader?: (args: { request: Request; params: Record<string, string | undefined> }) => unknown;
+  action?: (args: { request: Request; params: Record<string, string | undefined> }) => unknown;
+};
+
+function renderRoute(path: string, Page: ComponentType, data: Record<string, unknown>, routes: StubRoute[] = []) {
   const loader = vi.fn(() => data);
   const Stub = createRemixStub([
     {
@@ -98,6 +105,8 @@ function renderRoute(path: string, Page: ComponentType, data: Record<string, unk
       loader,
     },
     { path: "/subscription-payment/:userName", Component: () => <p>Card form page</p> },
+    // Stub answers are whatever the real route answers: typed loosely here.
+    ...(routes as unknown as Parameters<typeof createRemixStub>[0]),
   ]);
   render(<Stub initialEntries={[path]} />);
   return { loader };
@@ -250,15 +259,17 @@ describe("/payments: past subscriptions", () => {
 
 describe("/payments: payment history", () => {
   it("shows amounts in USD, a free one as $0.00 (free), and pages with Show more", async () => {
-    const calls = stubApi({
-      "GET /api/user/payments": {
-        status: 200,
-        body: {
-          items: [payment(3, 1500, { status: "Refunded" })],
-          meta: { page: 2, size: 10, totalItems: 3, totalPages: 2 },
-        },
+    stubApi();
+    const urls: string[] = [];
+    // The list loader (app/routes/lists.$list.ts) serves the next page.
+    const lists: StubRoute = {
+      path: "/lists/:list",
+      loader: ({ request }) => {
+        const url = new URL(request.url);
+        urls.push(`${url.pathname}${url.search}`);
+        return { ok: true, items: [payment(3, 1500, { status: "Refunded" })], page: 2, totalPages: 2 };
       },
-    });
+    };
     renderRoute(
       "/payments",
       Payments,
@@ -266,6 +277,7 @@ describe("/payments: payment history", () => {
         payments: [payment(1, 0), payment(2, 2999, { kind: "Membership", expert: null })],
         paymentsTotalPages: 2,
       }),
+      [lists],
     );
     const table = await screen.findByRole("table", { name: "Payment history, newest first" });
     expect(within(table).getByText("$0.00 (free)")).toBeTruthy();
@@ -274,9 +286,7 @@ describe("/payments: payment history", () => {
     await userEvent.click(screen.getByRole("button", { name: "Show more" }));
     expect(await within(table).findByText("$15.00")).toBeTruthy();
     expect(within(table).getAllByText("Refunded").length).toBeGreaterThan(0);
-    expect(calls).toEqual([
-      { url: "/api/user/payments?page=2&size=10", path: "/api/user/payments", method: "GET", body: undefined },
-    ]);
+    expect(urls).toEqual(["/lists/payments?page=2&size=10"]);
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 });
@@ -290,22 +300,28 @@ describe("/watchlist", () => {
     totalPages: 0,
   });
 
-  it("unfollows with DELETE /api/experts/{id}/follow, then reloads the data", async () => {
-    const calls = stubApi({
-      [`DELETE /api/experts/${expert(1).id}/follow`]: { status: 200, body: { payload: { isFollowed: false } } },
-    });
-    const { loader } = renderRoute("/watchlist", Watchlist, watchlistData());
+  /** The Follow button's action route (app/routes/experts.$expertId.follow.ts): what it was sent, and its answer. */
+  function followRoute(answer: unknown) {
+    const calls: string[] = [];
+    const route: StubRoute = {
+      path: "/experts/:expertId/follow",
+      action: async ({ request, params }) => {
+        const form = new URLSearchParams((await request.formData()) as unknown as Record<string, string>);
+        calls.push(`${params.expertId} ${form}`);
+        return answer;
+      },
+    };
+    return { calls, route };
+  }
+
+  it("unfollows through the follow action, then reloads the data", async () => {
+    stubApi();
+    const follow = followRoute({ ok: true, isFollowed: false });
+    const { loader } = renderRoute("/watchlist", Watchlist, watchlistData(), [follow.route]);
     expect((await screen.findByRole("link", { name: "Sharp1" })).getAttribute("href")).toBe("/experts/Sharp1");
     await userEvent.click(screen.getByRole("button", { name: "Unfollow Sharp1" }));
     expect(await screen.findByText("You no longer follow Sharp1.")).toBeTruthy();
-    expect(calls).toEqual([
-      {
-        url: `/api/experts/${expert(1).id}/follow`,
-        path: `/api/experts/${expert(1).id}/follow`,
-        method: "DELETE",
-        body: undefined,
-      },
-    ]);
+    expect(follow.calls).toEqual([`${expert(1).id} intent=unfollow`]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
     // The loader here still answers the old list; the row is gone all the same.
     expect(screen.queryByRole("button", { name: "Unfollow Sharp1" })).toBeNull();
@@ -313,13 +329,9 @@ describe("/watchlist", () => {
   });
 
   it("shows the server's text when unfollowing fails", async () => {
-    stubApi({
-      [`DELETE /api/experts/${expert(2).id}/follow`]: {
-        status: 403,
-        body: { error: "Please confirm your e-mail address first.", statusCode: 403 },
-      },
-    });
-    renderRoute("/watchlist", Watchlist, watchlistData());
+    stubApi();
+    const follow = followRoute({ ok: false, error: "Please confirm your e-mail address first.", statusCode: 403 });
+    renderRoute("/watchlist", Watchlist, watchlistData(), [follow.route]);
     await userEvent.click(await screen.findByRole("button", { name: "Unfollow Sharp2" }));
     expect(await screen.findByText("Please confirm your e-mail address first.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Unfollow Sharp2" })).toBeTruthy();

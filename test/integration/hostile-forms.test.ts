@@ -23,11 +23,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, mailOutbox, passwordResetTokens } from "~/db/schema";
+import { categories, comments, events, mailOutbox, passwordResetTokens, posts } from "~/db/schema";
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { MAX_FORM_BODY_BYTES } from "~/modules/http/form-input.server";
+import { buildPreview } from "~/modules/posts/slate";
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notification-kinds";
 import { unsubscribeToken } from "~/modules/notifications/preferences.server";
 import { makeLoadContext } from "../support/context";
@@ -113,7 +114,62 @@ class World {
       ]),
     unsubscribeToken: async () => unsubscribeToken((await this.user()).user.id, context.env.SESSION_SECRET),
     sport: async () => String((await database.db.select({ id: categories.id }).from(categories).limit(1))[0].id),
+    // The post controls' and the discussion's action routes: someone else's live free post, and the user's own.
+    postId: () => this.once("postId", async () => (await fx.addPost((await makePerson({ expert: true })).user.id)).id),
+    ownPostId: () => this.once("ownPostId", async () => (await fx.addPost((await this.user()).user.id)).id),
+    ownPickId: () =>
+      this.once("ownPickId", async () => (await fx.addPost((await this.user()).user.id, { postType: "Pick" })).id),
+    commentId: () =>
+      this.once("commentId", async () => {
+        const postId = await this.values.postId();
+        const authorId = (await this.user()).user.id;
+        const [row] = await database.db.insert(comments).values({ postId, authorId, body: "Mine" }).returning();
+        return row.id;
+      }),
+    propId: () => this.once("propId", () => this.startedProp()),
   };
+
+  /** The user's own posted player prop whose game is over: its author grades it. */
+  private async startedProp(): Promise<string> {
+    const event = await fx.addEvent({ startsInMs: HOUR });
+    const body = [{ type: "paragraph", children: [{ text: "Prop analysis" }] }];
+    const legs = [
+      {
+        eventId: event.id,
+        market: "PlayerProp" as const,
+        side: "Over" as const,
+        line: 25.5,
+        odds: -110,
+        description: "LeBron points",
+      },
+    ];
+    const [row] = await database.db
+      .insert(posts)
+      .values({
+        authorId: (await this.user()).user.id,
+        postType: "Pick",
+        title: "Hostile prop",
+        body,
+        ...buildPreview(body),
+        visibility: "Subscribers",
+        status: "Published",
+        publishDate: new Date(Date.now() - 60_000),
+        categoryId: event.categoryId,
+        eventId: event.id,
+        market: "PlayerProp",
+        legs,
+        selection: "LeBron points Over 25.5",
+        odds: -110,
+        units: 1,
+      })
+      .returning();
+    await fx.startEvent(event.id);
+    await database.db
+      .update(events)
+      .set({ status: "Final", homeScore: 100, awayScore: 98, resultedAt: new Date() })
+      .where(eq(events.id, event.id));
+    return row.id;
+  }
 
   /** Fills the placeholders of a value (`{name}`; unknown names are left as they are), URL-encoded for a URL. */
   async fill(value: string, inUrl = false): Promise<string> {
@@ -215,6 +271,22 @@ const jsonError = (answer: PageAnswer): string | null => {
   const data = answer.data as { error?: unknown; statusCode?: unknown } | null;
   if (!data || typeof data.error !== "string" || data.error === "") return "no error message";
   return data.statusCode === answer.status ? null : `statusCode ${String(data.statusCode)}`;
+};
+
+/** A fetcher's answer (app/modules/http/action-result.server.ts): `{ok: false, error, errors?, statusCode}`. */
+const actionReply = (answer: PageAnswer): string | null => {
+  const data = answer.data as {
+    ok?: unknown;
+    error?: unknown;
+    statusCode?: unknown;
+    errors?: Record<string, unknown>;
+  } | null;
+  if (!data || data.ok !== false) return "not ok: false";
+  if (typeof data.error !== "string" || data.error === "") return "no error message";
+  if (data.statusCode !== answer.status) return `statusCode ${String(data.statusCode)}`;
+  for (const [field, messages] of Object.entries(data.errors ?? {}))
+    if (!messageList(messages)) return `errors[${JSON.stringify(field)}] is not a list of messages`;
+  return null;
 };
 
 const SIGN_UP_FIELDS: Fields = [
@@ -454,6 +526,87 @@ const SPECS: Record<string, FormSpec> = {
     refusal: jsonError,
   },
   "routes/sign-out.ts": { as: "user", input: "none", status: 302, refusal: () => "refused" },
+  "routes/posts.$postId.tsx [delete]": {
+    as: "user",
+    input: "form",
+    path: "/posts/{ownPostId}",
+    params: { postId: "{ownPostId}" },
+    fields: [["intent", "delete"]],
+    repeats: "first",
+    intent: { value: "delete", unknown: "thrown" },
+    refusal: actionReply,
+  },
+  "routes/posts.$postId.tsx [withdraw]": {
+    as: "user",
+    input: "form",
+    path: "/posts/{ownPickId}",
+    params: { postId: "{ownPickId}" },
+    fields: [["intent", "withdraw"]],
+    repeats: "first",
+    intent: { value: "withdraw", unknown: "thrown" },
+    refusal: actionReply,
+  },
+  "routes/posts.$postId_.like.ts": {
+    as: "user",
+    input: "form",
+    path: "/posts/{postId}/like",
+    params: { postId: "{postId}" },
+    fields: [["liked", "true"]],
+    repeats: "first",
+    // Counted before the post is looked up, as the API counts it.
+    mayChange: ["rate_limit_counters"],
+    refusal: actionReply,
+  },
+  "routes/posts.$postId_.notify.ts": {
+    as: "user",
+    input: "form",
+    path: "/posts/{postId}/notify",
+    params: { postId: "{postId}" },
+    fields: [["notify", "true"]],
+    repeats: "first",
+    refusal: actionReply,
+  },
+  "routes/posts.$postId_.pick-result.ts": {
+    as: "user",
+    input: "form",
+    path: "/posts/{propId}/pick-result",
+    params: { postId: "{propId}" },
+    fields: [["pickResult", "Win"]],
+    repeats: "first",
+    refusal: actionReply,
+  },
+  "routes/posts.$postId_.comments.ts [add]": {
+    as: "user",
+    input: "form",
+    path: "/posts/{postId}/comments",
+    params: { postId: "{postId}" },
+    fields: [
+      ["intent", "add"],
+      ["body", "Nice read"],
+    ],
+    repeats: "first",
+    intent: { value: "add", unknown: "thrown" },
+    refusal: actionReply,
+  },
+  "routes/posts.$postId_.comments.ts [delete]": {
+    as: "user",
+    input: "form",
+    path: "/posts/{postId}/comments",
+    fields: [
+      ["intent", "delete"],
+      ["commentId", "{commentId}"],
+    ],
+    repeats: "first",
+    intent: { value: "delete", unknown: "thrown" },
+    refusal: actionReply,
+  },
+  "routes/notifications_.unread.ts": {
+    as: "user",
+    input: "form",
+    fields: [["tillDate", "2026-01-01T00:00:00.000Z"]],
+    repeats: "first",
+    refusal: actionReply,
+  },
   "routes/unsubscribe.tsx": {
     as: "visitor",
     input: "none",

@@ -1,15 +1,18 @@
+import { useFetcher } from "@remix-run/react";
 import { Bell } from "lucide-react";
 import { useEffect, useState } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
+import { useActionDone } from "~/components/ui/use-action-done";
+import type { ActionData } from "~/components/ui/use-action-fetcher";
 import { badgeText, bellLabel } from "./notification-content";
 import { subscribeToNotifications } from "./notification-stream";
-import { fetchUnreadCount } from "./notifications-api";
+import { UNREAD_PATH } from "./notifications-api";
 import { raiseUnreadCount, setUnreadCount, useUnreadCount } from "./unread-count";
 
 const popover = onDemand(() => import("./notification-popover"));
 
 /**
- * The header's bell (signed-in only): the unread count from the counters call, raised live by
+ * The header's bell (signed-in only): the unread count from its loader (`UNREAD_PATH`), raised live by
  * the stream, and the 'Notifications' panel. Mounting it opens the page's one stream; unmounting
  * it (signing out) closes it. The panel (a Radix popover with the list) is a chunk of its own,
  * fetched on the first opening (issue 10): until then the bell is a plain button.
@@ -21,22 +24,22 @@ export function NotificationBell() {
   const [wanted, setWanted] = useState(false);
   const loaded = useOnDemand(popover);
 
+  const counter = useFetcher<ActionData<{ newNotificationsCount: number }>>();
+  const { load } = counter;
+  // The badge is a hint: a failed count leaves it hidden rather than toasting on every page.
+  useActionDone(counter.data, (answer) => setUnreadCount(answer.newNotificationsCount));
+
   useEffect(() => {
-    let current = true;
-    fetchUnreadCount()
-      .then((unread) => current && setUnreadCount(unread))
-      // The badge is a hint: a failed count leaves it hidden rather than toasting on every page.
-      .catch(() => undefined);
+    load(UNREAD_PATH);
     const unsubscribe = subscribeToNotifications((notification) => {
       if (!notification.isRead) raiseUnreadCount();
     });
     return () => {
-      current = false;
       unsubscribe();
       // The next signed-in user must not see this one's count.
       setUnreadCount(0);
     };
-  }, []);
+  }, [load]);
 
   if (wanted && loaded) return <loaded.NotificationPopover count={count} open={open} setOpen={setOpen} />;
   return (

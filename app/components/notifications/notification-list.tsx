@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { NotificationItem } from "./notification-item";
 import { useNotificationList } from "./use-notification-list";
+import { Button } from "~/components/ui/button";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 
 export const EMPTY_TEXT = "No notifications yet";
@@ -53,13 +54,9 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
           {status === "loading" ? "Loading notifications…" : status === "error" ? error : ""}
         </p>
         {status === "error" ? (
-          <button
-            type="button"
-            onClick={loadMore}
-            className="rounded-full border border-slate-300 bg-white px-4 py-1.5 font-semibold text-slate-800 hover:bg-slate-100"
-          >
+          <Button variant="secondary" size="sm" onClick={loadMore}>
             Try again
-          </button>
+          </Button>
         ) : null}
       </div>
     </div>

@@ -1,33 +1,40 @@
 /**
- * The notification calls (product.md "The API") through `apiFetch`, so an expired access cookie is
- * renewed as on every other call. Never cached: a stale count or list would be wrong at once.
+ * Where the notification screens read and change their data: the route loaders and the action
+ * under /notifications (app/routes/notifications_.list.ts and notifications_.unread.ts), through
+ * fetchers, so the session is renewed on the server as for every page. Never cached: a stale
+ * count or list would be wrong at once.
  */
 import { apiFetch } from "~/modules/http/api-client";
-import type { NotificationPage, UnreadCountAnswer } from "./notification-types";
+import type { NotificationDTO, UnreadCountAnswer } from "./notification-types";
 
-const BASE = "/api/notifications/see-notifications";
 export const NOTIFICATION_STREAM_URL = "/api/notifications/sse-notifications";
 /** product.md "Limits": notification pages of 5. */
 export const NOTIFICATION_PAGE_SIZE = 5;
 
+/** A page of the list: `?size&afterCursor` → `{ok, items, hasNextPage, endCursor}`. */
+export const NOTIFICATION_LIST_PATH = "/notifications/list";
+/** The unread count (its loader) and mark-read (its action, `tillDate`) → `{ok, newNotificationsCount}`. */
+export const UNREAD_PATH = "/notifications/unread";
+
+export interface NotificationListAnswer {
+  items: NotificationDTO[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export function notificationListHref(afterCursor: string | null): string {
+  const search = new URLSearchParams({ size: String(NOTIFICATION_PAGE_SIZE) });
+  if (afterCursor) search.set("afterCursor", afterCursor);
+  return `${NOTIFICATION_LIST_PATH}?${search}`;
+}
+
+/**
+ * The stream's resync after the server refused it (notification-stream.ts): still through the
+ * JSON API's client, whose 401 renewal it relies on, until the stream itself is rewritten.
+ */
 export async function fetchUnreadCount(): Promise<number> {
-  const answer = await apiFetch<UnreadCountAnswer>(`${BASE}/counters`, { cache: "no-store" });
-  return answer.payload.newNotificationsCount;
-}
-
-export function fetchNotificationPage(afterCursor: string | null): Promise<NotificationPage> {
-  return apiFetch<NotificationPage>(`${BASE}/list`, {
+  const answer = await apiFetch<UnreadCountAnswer>("/api/notifications/see-notifications/counters", {
     cache: "no-store",
-    query: { size: NOTIFICATION_PAGE_SIZE, afterCursor },
-  });
-}
-
-/** Marks read everything created at or before `tillDate`; answers the count still unread. */
-export async function markNotificationsRead(tillDate: string): Promise<number> {
-  const answer = await apiFetch<UnreadCountAnswer>(`${BASE}/mark-read`, {
-    method: "PUT",
-    cache: "no-store",
-    query: { tillDate },
   });
   return answer.payload.newNotificationsCount;
 }

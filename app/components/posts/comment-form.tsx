@@ -3,17 +3,29 @@
  * checks the text with checkCommentBody, the zod schema's rule without zod (issue 10).
  */
 import { getFormProps, getTextareaProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
-import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, withoutKey } from "~/components/ui/form-field";
+import { Textarea } from "~/components/ui/input";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { checkCommentBody, COMMENT_BODY_MAX } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
+import { commentsPath } from "./comments";
 
-const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
+/** Checks the text as the server does: conform's submission, without zod. */
+function parseComment(formData: FormData) {
+  return parse(formData, {
+    resolve(payload) {
+      const checked = checkCommentBody(payload.body);
+      return checked.error === undefined ? { value: { body: checked.body } } : { error: { body: [checked.error] } };
+    },
+  });
+}
 
-/** `POST /api/posts/{id}/comments`: the server's field errors land on the text box, any other on the form. */
+/**
+ * Submits to the discussion's action (`intent=add`): the server's field errors land on the text
+ * box, any other on the form.
+ */
 export default function CommentForm({
   postId,
   parentId,
@@ -33,81 +45,70 @@ export default function CommentForm({
   onCancel?: () => void;
 }) {
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [sending, setSending] = useState(false);
+  const fetcher = useActionFetcher<{ comment: CommentDTO }>({ toastErrors: false });
+  const sending = fetcher.state !== "idle";
   const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (focusOnOpen) textarea.current?.focus();
   }, [focusOnOpen]);
+
+  const sent = useRef<FormData | null>(null);
+  // The answer, once: the new comment joins the list and the form empties; a failure shows on it.
+  const seen = useRef(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data === seen.current || !fetcher.data) return;
+    seen.current = fetcher.data;
+    const submission = parseComment(sent.current ?? new FormData());
+    if (fetcher.data.ok) {
+      setLastResult(submission.reply({ resetForm: true }));
+      onAdded(fetcher.data.comment);
+      return;
+    }
+    const onField = fetcher.data.errors?.body ?? [];
+    setLastResult(
+      submission.reply({ fieldErrors: { body: onField }, formErrors: onField.length > 0 ? [] : [fetcher.data.error] }),
+    );
+  }, [fetcher.state, fetcher.data, onAdded]);
   const [form, fields] = useForm({
     id: parentId ? `reply-${parentId}` : `comment-${postId}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parse(formData, {
-        resolve(payload) {
-          const checked = checkCommentBody(payload.body);
-          return checked.error === undefined ? { value: { body: checked.body } } : { error: { body: [checked.error] } };
-        },
-      }),
-    async onSubmit(event, { submission }) {
+    onValidate: ({ formData }) => parseComment(formData),
+    onSubmit(event, { formData, submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
-      setSending(true);
-      try {
-        const { payload } = await apiFetch<{ payload: CommentDTO }>(`/posts/${encodeURIComponent(postId)}/comments`, {
-          method: "POST",
-          body: parentId ? { body: submission.value.body, parentId } : { body: submission.value.body },
-        });
-        setLastResult(submission.reply({ resetForm: true }));
-        onAdded(payload);
-      } catch (error) {
-        const errors = error instanceof ApiClientError ? error.errors : undefined;
-        const onField = errors?.body ?? [];
-        setLastResult(
-          submission.reply({
-            fieldErrors: { body: onField },
-            formErrors: onField.length > 0 ? [] : [messageOf(error)],
-          }),
-        );
-      } finally {
-        setSending(false);
-      }
+      sent.current = formData;
+      const fields: Record<string, string> = { intent: "add", body: submission.value.body };
+      if (parentId) fields.parentId = parentId;
+      fetcher.submit(fields, { method: "post", action: commentsPath(postId) });
     },
   });
 
   return (
     <form {...getFormProps(form)} noValidate className="space-y-2" aria-busy={sending}>
       <Field meta={fields.body} label={label}>
-        <textarea
+        <Textarea
           {...withoutKey(getTextareaProps(fields.body, { ariaDescribedBy: `${fields.body.id}-hint` }))}
           key={fields.body.key}
           rows={parentId ? 2 : 3}
           maxLength={COMMENT_BODY_MAX}
           ref={textarea}
           placeholder={parentId ? "Write a reply…" : "Share your take…"}
-          className={clsx(inputClass, "resize-y")}
+          className="resize-y"
         />
       </Field>
       <p id={`${fields.body.id}-hint`} className="sr-only">{`At most ${COMMENT_BODY_MAX} characters.`}</p>
       <FormError id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2">
         {onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         ) : null}
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
-        >
+        <Button type="submit" variant="ink" pending disabled={sending}>
           {sending ? "Sending…" : submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,24 +1,25 @@
 /**
  * A post's discussion (issue 5 point 6): top-level comments newest first, each with its replies
  * (one level), a form to comment and to reply, deleting one's own, "Load more comments" page by
- * page from `GET /api/posts/{id}/comments`, and `?scrollTo={commentId}` bringing one comment into
- * view. The loader renders the first page (or the page holding `scrollTo`); afterwards this
- * component keeps the list itself from the API's answers, so a like's revalidation never drops
- * the pages loaded since.
+ * page from the discussion's route (app/routes/posts.$postId_.comments.ts, its loader for pages
+ * and its action for adding and deleting), and `?scrollTo={commentId}` bringing one comment into
+ * view. The page's loader renders the first page (or the page holding `scrollTo`); afterwards
+ * this component keeps the list itself from the route's answers, so a like's revalidation never
+ * drops the pages loaded since.
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Lock, MessageCircle, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { LinkedText } from "./linked-text";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { useTimeZone } from "~/components/time/time-zone";
 import { formatTime } from "~/modules/time/clock";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { COMMENT_MESSAGES } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
 
@@ -43,7 +44,8 @@ export interface CommentsPage {
   size: number;
 }
 
-const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.error : ERROR_MESSAGES.default);
+/** Where the discussion's pages come from and its changes go. */
+export const commentsPath = (postId: string) => `/posts/${encodeURIComponent(postId)}/comments`;
 
 function authorName(author: CommentDTO["author"]): string {
   if (!author) return "Deleted user";
@@ -97,11 +99,12 @@ export function Comments({
   const [totalItems, setTotalItems] = useState(initial?.totalItems ?? 0);
   const [lastPage, setLastPage] = useState(initial?.page ?? 1);
   const [count, setCount] = useState(commentsCount);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const confirm = useConfirm();
-  const revalidator = useRevalidator();
+  const pages = useActionFetcher<{ items: CommentDTO[]; totalItems: number }>();
+  const deletion = useActionFetcher<{ commentId: string }>();
+  const loadingMore = pages.state !== "idle";
   // The post's count, once the page's data is fresh again after a comment came or went.
   useEffect(() => setCount(commentsCount), [commentsCount]);
   const size = initial?.size ?? 10;
@@ -121,25 +124,22 @@ export function Comments({
     return () => clearTimeout(timer);
   }, [scrollTo]);
 
-  async function loadMore() {
-    setLoadingMore(true);
-    try {
-      const next = lastPage + 1;
-      const answer = await apiFetch<{ items: CommentDTO[]; meta: { totalItems: number } }>(
-        `/posts/${encodeURIComponent(postId)}/comments`,
-        {
-          query: { page: next, size },
-        },
-      );
-      // New comments since the first page shift the pages: keep each comment once.
-      setItems((current) => [...current, ...answer.items.filter((c) => !current.some((known) => known.id === c.id))]);
-      setTotalItems(answer.meta.totalItems);
-      setLastPage(next);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setLoadingMore(false);
-    }
+  // A further page: new comments since the first page shift the pages, so each comment shows once.
+  const requestedPage = useRef(lastPage);
+  const seenPage = useRef(pages.data);
+  useEffect(() => {
+    if (pages.state !== "idle" || pages.data === seenPage.current) return;
+    seenPage.current = pages.data;
+    if (!pages.data?.ok) return;
+    const answer = pages.data;
+    setItems((current) => [...current, ...answer.items.filter((c) => !current.some((known) => known.id === c.id))]);
+    setTotalItems(answer.totalItems);
+    setLastPage(requestedPage.current);
+  }, [pages.state, pages.data]);
+
+  function loadMore() {
+    requestedPage.current = lastPage + 1;
+    pages.load(`${commentsPath(postId)}?${new URLSearchParams({ page: String(lastPage + 1), size: String(size) })}`);
   }
 
   function added(comment: CommentDTO) {
@@ -147,8 +147,19 @@ export function Comments({
     if (!comment.parentId) setTotalItems((total) => total + 1);
     setCount((value) => value + 1);
     setReplyingTo(null);
-    revalidator.revalidate();
   }
+
+  // A deletion's answer: the list and the count follow at once, the page's data after revalidation.
+  const seenDeletion = useRef(deletion.data);
+  useEffect(() => {
+    if (deletion.state !== "idle" || deletion.data === seenDeletion.current) return;
+    seenDeletion.current = deletion.data;
+    if (!deletion.data?.ok) return;
+    const { commentId } = deletion.data;
+    setItems((current) => withDeleted(current, commentId));
+    setCount((value) => Math.max(0, value - 1));
+    toast.success(COMMENT_DELETED);
+  }, [deletion.state, deletion.data]);
 
   async function remove(comment: CommentDTO) {
     const sure = await confirm({
@@ -157,16 +168,8 @@ export function Comments({
       confirmLabel: "Delete",
       destructive: true,
     });
-    if (!sure) return;
-    try {
-      await apiFetch(`/comments/${encodeURIComponent(comment.id)}`, { method: "DELETE" });
-      setItems((current) => withDeleted(current, comment.id));
-      setCount((value) => Math.max(0, value - 1));
-      toast.success(COMMENT_DELETED);
-      revalidator.revalidate();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
+    if (sure)
+      deletion.submit({ intent: "delete", commentId: comment.id }, { method: "post", action: commentsPath(postId) });
   }
 
   return (
@@ -182,12 +185,7 @@ export function Comments({
         <div className="mt-4 flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center">
           <Lock className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
           <p className="flex-1 text-slate-700">{LOCKED_DISCUSSION}</p>
-          <Link
-            to={subscribeHref}
-            className="rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600"
-          >
-            Subscribe
-          </Link>
+          <ButtonLink to={subscribeHref}>Subscribe</ButtonLink>
         </div>
       ) : (
         <>
@@ -278,14 +276,16 @@ export function Comments({
 
           {lastPage < totalPages ? (
             <div className="mt-6 flex justify-center">
-              <button
-                type="button"
+              <Button
+                variant="secondary"
+                size="custom"
+                className="px-5 py-2 text-sm"
+                pending
                 onClick={loadMore}
                 disabled={loadingMore}
-                className="rounded-full border border-slate-300 bg-white px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
               >
                 {loadingMore ? "Loading…" : "Load more comments"}
-              </button>
+              </Button>
             </div>
           ) : null}
         </>

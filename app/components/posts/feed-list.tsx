@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
 import { Rss } from "lucide-react";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { InfinitePostList } from "./infinite-post-list";
@@ -14,7 +14,7 @@ export function FeedList({ posts, page, totalPages }: { posts: PostDTO[]; page: 
       initialItems={posts}
       initialPage={page}
       totalPages={totalPages}
-      endpoint="/api/posts/my/feed"
+      list="/lists/feed"
       pageSize={LIST_PAGE_SIZE}
       label="Feed"
       empty={<FeedEmpty />}
@@ -30,12 +30,9 @@ function FeedEmpty() {
       <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
         Follow or subscribe to experts and their posts and picks will show up here, newest first.
       </p>
-      <Link
-        to="/discover-experts"
-        className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-      >
+      <ButtonLink to="/discover-experts" size="lg" className="mt-5">
         Discover experts
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -1,15 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { ApiClientError, apiFetch } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { Button, buttonClass } from "~/components/ui/button";
+import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
+import { useMorePages } from "~/components/ui/use-more-pages";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { PostCard } from "./post-card";
-import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
-
-interface PageAnswer {
-  items: PostDTO[];
-  meta: { page: number; size: number; totalItems: number; totalPages: number };
-}
 
 export interface InfinitePostListProps {
   /** The page the server rendered. */
@@ -17,8 +12,8 @@ export interface InfinitePostListProps {
   /** Its number (an expert's page may be opened at ?page=N). */
   initialPage?: number;
   totalPages: number;
-  /** The page-number API list that serves the following pages, e.g. "/api/posts/my/feed". */
-  endpoint: string;
+  /** The list loader that serves the following pages, e.g. "/lists/feed" (app/routes/lists.$list.ts). */
+  list: string;
   query?: Record<string, string>;
   /** Must equal the size the server rendered with, so page N+1 starts where N ended. */
   pageSize: number;
@@ -30,12 +25,12 @@ export interface InfinitePostListProps {
 
 /**
  * A list of PostCards that grows as the reader scrolls: the server renders the first page, then
- * the next page is fetched when a sentinel near the end comes into view (product.md "The API":
+ * the next page is loaded from the list's loader (`useMorePages`) when a sentinel near the end comes into view (product.md "The API":
  * pages loaded so far plus one, until meta.totalPages). A visible "Load more" button does the
  * same for keyboard users and moves the focus to the first new post; before the page hydrates
  * it is a plain link to the next page, so the list also works without JavaScript.
  *
- * Give it a `key` that changes with the list (another expert, another endpoint): the loaded
+ * Give it a `key` that changes with the list (another expert, another list): the loaded
  * pages belong to one list. The first page follows the loader, so a revalidation refreshes it
  * without dropping what was loaded below it.
  */
@@ -43,68 +38,31 @@ export function InfinitePostList({
   initialItems,
   initialPage = 1,
   totalPages: initialTotalPages,
-  endpoint,
+  list,
   query,
   pageSize,
   label,
   empty,
 }: InfinitePostListProps) {
-  const [morePages, setMorePages] = useState<PostDTO[][]>([]);
-  const [totalPages, setTotalPages] = useState(initialTotalPages);
-  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
-  const [error, setError] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const { pathname } = useLocation();
-  const listRef = useRef<HTMLUListElement>(null);
-  const loading = useRef(false);
-  const focusAfterLoad = useRef<string | null>(null);
-
   useEffect(() => setHydrated(true), []);
-  useEffect(() => setTotalPages((current) => Math.max(current, initialTotalPages)), [initialTotalPages]);
+  const { items, hasMore, nextPage, loadMore, status, error, listRef } = useMorePages({
+    initialItems,
+    firstPage: initialPage,
+    totalPages: initialTotalPages,
+    list,
+    query,
+    pageSize,
+    growOnly: true,
+  });
 
-  const items = uniqueById([initialItems, ...morePages]);
-  const nextPage = initialPage + morePages.length + 1;
-  const hasMore = nextPage <= totalPages;
-  const queryKey = JSON.stringify(query ?? {});
-
-  const loadMore = useCallback(
-    async (byKeyboard: boolean) => {
-      if (loading.current) return;
-      loading.current = true;
-      setStatus("loading");
-      setError(null);
-      try {
-        const answer = await apiFetch<PageAnswer>(endpoint, {
-          query: { ...(JSON.parse(queryKey) as Record<string, string>), page: nextPage, size: pageSize },
-        });
-        if (byKeyboard) focusAfterLoad.current = answer.items[0]?.id ?? null;
-        setMorePages((pages) => [...pages, answer.items]);
-        setTotalPages(answer.meta.totalPages);
-        setStatus("idle");
-      } catch (thrown) {
-        setError(thrown instanceof ApiClientError ? thrown.error : ERROR_MESSAGES.default);
-        setStatus("error");
-      } finally {
-        loading.current = false;
-      }
-    },
-    [endpoint, queryKey, nextPage, pageSize],
-  );
-
-  const loadOnScroll = useCallback(() => void loadMore(false), [loadMore]);
+  // Scrolling loads without moving the focus; the button moves it to the first new post.
+  const loadOnScroll = useCallback(() => loadMore(false), [loadMore]);
   const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadOnScroll, {
     enabled: hasMore && status === "idle",
     rootMargin: "600px 0px",
   });
-
-  // Move the focus to the first post that just arrived, so the keyboard carries on from there.
-  useEffect(() => {
-    const id = focusAfterLoad.current;
-    if (!id) return;
-    focusAfterLoad.current = null;
-    const items = listRef.current?.querySelectorAll<HTMLElement>("li[data-post-id]") ?? [];
-    [...items].find((item) => item.dataset.postId === id)?.focus();
-  }, [morePages]);
 
   if (items.length === 0 && !hasMore) return <>{empty}</>;
 
@@ -125,7 +83,13 @@ export function InfinitePostList({
       ) : null}
       <ul ref={listRef} aria-label={label} aria-busy={status === "loading"} className="space-y-4">
         {items.map((post) => (
-          <li key={post.id} data-post-id={post.id} tabIndex={-1} className="rounded-xl focus-visible:outline-offset-4">
+          <li
+            key={post.id}
+            data-item-id={post.id}
+            data-post-id={post.id}
+            tabIndex={-1}
+            className="rounded-xl focus-visible:outline-offset-4"
+          >
             <PostCard post={post} />
           </li>
         ))}
@@ -143,19 +107,18 @@ export function InfinitePostList({
         </p>
         {hasMore ? (
           hydrated ? (
-            <button
-              type="button"
-              onClick={() => void loadMore(true)}
+            <Button
+              variant="secondary"
+              size="custom"
+              className="px-5 py-2"
+              pending
+              onClick={() => loadMore(true)}
               disabled={status === "loading"}
-              className="rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-progress disabled:opacity-60"
             >
               {status === "error" ? "Try again" : "Load more"}
-            </button>
+            </Button>
           ) : (
-            <a
-              href={nextHref}
-              className="rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-            >
+            <a href={nextHref} className={buttonClass({ variant: "secondary", size: "custom" }, "px-5 py-2")}>
               Load more
             </a>
           )
@@ -163,18 +126,4 @@ export function InfinitePostList({
       </div>
     </div>
   );
-}
-
-/** A post published while the reader scrolls shifts the pages by one: show each post once. */
-function uniqueById(pages: PostDTO[][]): PostDTO[] {
-  const seen = new Set<string>();
-  const result: PostDTO[] = [];
-  for (const page of pages) {
-    for (const post of page) {
-      if (seen.has(post.id)) continue;
-      seen.add(post.id);
-      result.push(post);
-    }
-  }
-  return result;
 }

@@ -1,92 +1,40 @@
 /**
  * What a reader (or the author) does to a post from any view of it: like, notify-me and grading
- * a pick (product.md "States": optimistic; section 8: a failure shows the server's text).
+ * a pick (product.md "States": optimistic; "Error messages": a failure shows the server's text).
  *
- * Each control submits through a fetcher keyed by the post (`like:{id}`, `notify:{id}`,
- * `pick-result:{id}`), so every mounted view of the same post (its page, a card in a list) reads
- * the same pending value at once. The submissions go to the post route's `clientAction`
- * (`postClientAction` below), which calls the JSON API with `apiFetch` (session renewal on a 401
- * included); the loaders on screen revalidate afterwards, and until they have, the answer the API
- * gave is what the views show. On an error the optimistic value simply ends (the views fall back
- * to the post's data) and a toast says why.
+ * Each control submits to its own route action (`/posts/{id}/like`, `/notify`, `/pick-result`:
+ * app/routes/posts.$postId_.*.ts) through a fetcher keyed by the post (`like:{id}`…), so every
+ * mounted view of the same post (its page, a card in a list) reads the same pending value at
+ * once. The loaders on screen revalidate afterwards, and until they have, the action's answer is
+ * what the views show. On an error the optimistic value simply ends (the views fall back to the
+ * post's data) and a toast says why.
  */
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Bell, BellRing, Heart } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { signInHref } from "~/modules/accounts/sign-in-link";
-import { apiFetch, ApiClientError } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import { isSelfGradedMarket } from "~/modules/record/pick-basics";
 import type { RootLoaderData } from "~/root";
 
 export const PICK_RESULTS: readonly PickResult[] = ["Win", "Loss", "Push", "Void"];
 
-export type PostActionIntent = "like" | "notify" | "pick-result";
-
-export type PostActionResult =
-  | { ok: true; intent: "like"; liked: boolean; likesCount: number }
-  | { ok: true; intent: "notify"; isNotifyRequested: boolean }
-  | { ok: true; intent: "pick-result"; pickResult: PickResult }
-  | { ok: false; intent: PostActionIntent | null; error: string; statusCode: number };
-
 export const likeFetcherKey = (postId: string) => `like:${postId}`;
 export const notifyFetcherKey = (postId: string) => `notify:${postId}`;
 export const pickResultFetcherKey = (postId: string) => `pick-result:${postId}`;
 
-/** Where the controls submit: the post's own route, whose clientAction is `postClientAction`. */
-export const postActionPath = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
+/** Where each control submits: the post's action routes. */
+export const postActionPath = (postId: string, control: "like" | "notify" | "pick-result") =>
+  `/posts/${encodeURIComponent(postId)}/${control}`;
 
 const isPickResult = (value: unknown): value is PickResult =>
   typeof value === "string" && (PICK_RESULTS as readonly string[]).includes(value);
 
-function failure(intent: PostActionIntent | null, error: unknown): PostActionResult {
-  if (error instanceof ApiClientError) return { ok: false, intent, error: error.error, statusCode: error.statusCode };
-  return { ok: false, intent, error: ERROR_MESSAGES.default, statusCode: 500 };
-}
-
-/**
- * The browser side of the controls: one call to the JSON API per submission. Never throws, so a
- * failed call stays with the control that made it instead of reaching the route's error page.
- */
-export async function postClientAction(request: Request, postId: string): Promise<PostActionResult> {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const base = `/posts/${encodeURIComponent(postId)}`;
-  try {
-    if (intent === "like") {
-      const on = form.get("liked") === "true";
-      const { payload } = await apiFetch<{ payload: { liked: boolean; likesCount: number } }>(`${base}/like`, {
-        method: on ? "POST" : "DELETE",
-      });
-      return { ok: true, intent, liked: payload.liked, likesCount: payload.likesCount };
-    }
-    if (intent === "notify") {
-      const on = form.get("notify") === "true";
-      const { payload } = await apiFetch<{ payload: { isNotifyRequested: boolean } }>(`${base}/notify`, {
-        method: on ? "POST" : "DELETE",
-      });
-      return { ok: true, intent, isNotifyRequested: payload.isNotifyRequested };
-    }
-    if (intent === "pick-result") {
-      const pickResult = form.get("pickResult");
-      if (!isPickResult(pickResult)) return { ok: false, intent, error: ERROR_MESSAGES.default, statusCode: 400 };
-      const { payload } = await apiFetch<{ payload: PostDTO }>(`${base}/pick-result`, {
-        method: "PUT",
-        query: { pickResult },
-      });
-      return { ok: true, intent, pickResult: payload.pickResult ?? pickResult };
-    }
-  } catch (error) {
-    return failure(intent as PostActionIntent, error);
-  }
-  return { ok: false, intent: null, error: ERROR_MESSAGES.default, statusCode: 400 };
-}
-
-type ActionFetcher = ReturnType<typeof useFetcher<PostActionResult>>;
+type ActionFetcher = { state: string; formData?: FormData; data?: { ok: boolean } };
 
 /** The pending submission's form data, while it is in flight or its revalidation follows a success. */
 function pendingForm(fetcher: ActionFetcher): FormData | undefined {
@@ -94,19 +42,6 @@ function pendingForm(fetcher: ActionFetcher): FormData | undefined {
   if (fetcher.state === "submitting") return fetcher.formData;
   if (fetcher.state === "loading" && fetcher.data?.ok) return fetcher.formData;
   return undefined;
-}
-
-/**
- * A failed call's toast, once: every view of the post runs this, so the toast is keyed by the
- * fetcher (sonner replaces a toast with the same id), and a view mounted later does not repeat it.
- */
-function useFailureToast(fetcher: ActionFetcher, key: string) {
-  const seen = useRef(fetcher.data);
-  useEffect(() => {
-    if (fetcher.data === seen.current) return;
-    seen.current = fetcher.data;
-    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.error, { id: key });
-  }, [fetcher.data, key]);
 }
 
 function useViewer() {
@@ -121,10 +56,10 @@ function useSignInHref() {
 
 /** The like state every view of the post shows: pending value, else the API's last answer, else the post's. */
 export function useLikeState(post: Pick<PostDTO, "id" | "likesCount" | "metadata">) {
-  const fetcher = useFetcher<PostActionResult>({ key: likeFetcherKey(post.id) });
+  const fetcher = useActionFetcher<{ liked: boolean; likesCount: number }>({ key: likeFetcherKey(post.id) });
   let liked = post.metadata.isLiked;
   let likesCount = post.likesCount;
-  if (fetcher.data?.ok && fetcher.data.intent === "like") {
+  if (fetcher.data?.ok) {
     liked = fetcher.data.liked;
     likesCount = fetcher.data.likesCount;
   }
@@ -143,9 +78,7 @@ const pillClass =
 export function LikeButton({ post, className }: { post: PostDTO; className?: string }) {
   const viewer = useViewer();
   const signInHref = useSignInHref();
-  const key = likeFetcherKey(post.id);
   const { liked, likesCount, fetcher } = useLikeState(post);
-  useFailureToast(fetcher, key);
   const label = `Like (${likesCount} ${likesCount === 1 ? "like" : "likes"})`;
   const look = clsx(
     pillClass,
@@ -174,7 +107,7 @@ export function LikeButton({ post, className }: { post: PostDTO; className?: str
       aria-pressed={liked}
       aria-label={label}
       onClick={() =>
-        fetcher.submit({ intent: "like", liked: String(!liked) }, { method: "post", action: postActionPath(post.id) })
+        fetcher.submit({ liked: String(!liked) }, { method: "post", action: postActionPath(post.id, "like") })
       }
     >
       {content}
@@ -182,10 +115,12 @@ export function LikeButton({ post, className }: { post: PostDTO; className?: str
   );
 }
 
+type NotifyAnswer = { isNotifyRequested: boolean };
+
 export function useNotifyState(post: Pick<PostDTO, "id" | "metadata">) {
-  const fetcher = useFetcher<PostActionResult>({ key: notifyFetcherKey(post.id) });
+  const fetcher = useActionFetcher<NotifyAnswer>({ key: notifyFetcherKey(post.id) });
   let requested = post.metadata.isNotifyRequested;
-  if (fetcher.data?.ok && fetcher.data.intent === "notify") requested = fetcher.data.isNotifyRequested;
+  if (fetcher.data?.ok) requested = fetcher.data.isNotifyRequested;
   const pending = pendingForm(fetcher);
   if (pending) requested = pending.get("notify") === "true";
   return { requested, fetcher };
@@ -222,12 +157,16 @@ export function notifyTexts(post: Pick<PostDTO, "status" | "publishDate">, now =
  * The toast that says what a notify-me change did, once for all the views of the post (keyed by
  * the fetcher, like a failure's) and only for a change made here, not a view mounted later.
  */
-function useNotifiedToast(fetcher: ActionFetcher, key: string, texts: ReturnType<typeof notifyTexts>) {
+function useNotifiedToast(
+  fetcher: ReturnType<typeof useNotifyState>["fetcher"],
+  key: string,
+  texts: ReturnType<typeof notifyTexts>,
+) {
   const seen = useRef(fetcher.data);
   useEffect(() => {
     if (fetcher.data === seen.current) return;
     seen.current = fetcher.data;
-    if (!fetcher.data?.ok || fetcher.data.intent !== "notify") return;
+    if (!fetcher.data?.ok) return;
     if (fetcher.data.isNotifyRequested) toast.success(texts.turnedOn, { id: key, description: texts.turnedOnDetail });
     else toast.success(texts.turnedOff, { id: key });
   }, [fetcher.data, key, texts]);
@@ -244,7 +183,6 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
   const { requested, fetcher } = useNotifyState(post);
   const texts = useMemo(() => notifyTexts(post), [post]);
   const hintId = useId();
-  useFailureToast(fetcher, key);
   useNotifiedToast(fetcher, key, texts);
   const Icon = requested ? BellRing : Bell;
   const look = clsx(
@@ -277,10 +215,7 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
         aria-describedby={hintId}
         title={hint}
         onClick={() =>
-          fetcher.submit(
-            { intent: "notify", notify: String(!requested) },
-            { method: "post", action: postActionPath(post.id) },
-          )
+          fetcher.submit({ notify: String(!requested) }, { method: "post", action: postActionPath(post.id, "notify") })
         }
       >
         {content}
@@ -292,16 +227,20 @@ export function NotifyButton({ post, className }: { post: PostDTO; className?: s
   );
 }
 
+/** Every view's grading fetcher; each failure toasts once, whichever view reads it. */
+const usePickResultFetcher = (postId: string) =>
+  useActionFetcher<{ pickResult: PickResult }>({ key: pickResultFetcherKey(postId) });
+
 /**
  * The pick's result as every view shows it (product.md "States": set optimistically on the post and
  * in lists): a graded pick's own result; else the pending grade; else the API's answer to it.
  */
 export function usePickResult(post: Pick<PostDTO, "id" | "pickResult">): PickResult | null {
-  const fetcher = useFetcher<PostActionResult>({ key: pickResultFetcherKey(post.id) });
+  const fetcher = usePickResultFetcher(post.id);
   if (post.pickResult) return post.pickResult;
   const pending = pendingForm(fetcher)?.get("pickResult");
   if (isPickResult(pending)) return pending;
-  if (fetcher.data?.ok && fetcher.data.intent === "pick-result") return fetcher.data.pickResult;
+  if (fetcher.data?.ok) return fetcher.data.pickResult;
   return null;
 }
 
@@ -340,10 +279,8 @@ const PickResultMenu = lazy(() => import("./pick-result-menu"));
 export function PickResultControl({ post, className }: { post: PostDTO; className?: string }) {
   const viewer = useViewer();
   const confirm = useConfirm();
-  const key = pickResultFetcherKey(post.id);
-  const fetcher = useFetcher<PostActionResult>({ key });
+  const fetcher = usePickResultFetcher(post.id);
   const pickResult = usePickResult(post);
-  useFailureToast(fetcher, key);
   if (!viewer || viewer.id !== post.author.id || !isGradable(post, pickResult)) return null;
 
   async function grade(result: PickResult) {
@@ -354,10 +291,7 @@ export function PickResultControl({ post, className }: { post: PostDTO; classNam
       confirmLabel: `Grade ${result}`,
     });
     if (sure)
-      fetcher.submit(
-        { intent: "pick-result", pickResult: result },
-        { method: "post", action: postActionPath(post.id) },
-      );
+      fetcher.submit({ pickResult: result }, { method: "post", action: postActionPath(post.id, "pick-result") });
   }
 
   return (

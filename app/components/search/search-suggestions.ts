@@ -1,9 +1,13 @@
 /**
- * The header search's suggestions (product.md "Screens and routes" and "Entities"): `GET /api/search` asked for the top
- * few experts, categories and posts matching the typed text, and the links each one leads to.
+ * The header search's suggestions (product.md "Screens and routes" and "Entities"): the top few
+ * experts, categories and posts matching the typed text, from the suggestions loader
+ * (app/routes/search_.suggestions.ts, what `GET /api/search` answers), and the links each one
+ * leads to.
  */
-import { useEffect, useState } from "react";
-import { apiFetch } from "~/modules/http/api-client";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useActionDone } from "~/components/ui/use-action-done";
+import type { ActionData } from "~/components/ui/use-action-fetcher";
 import type { SearchSuggestions } from "~/modules/search/search-params";
 
 /** How many of each kind the box shows. */
@@ -11,11 +15,9 @@ export const SUGGESTIONS_PER_GROUP = 5;
 /** Typing pauses this long before the box asks: one request per pause, not per key. */
 export const SUGGEST_DELAY_MS = 200;
 
-export function fetchSearchSuggestions(searchValue: string, signal?: AbortSignal): Promise<SearchSuggestions> {
-  return apiFetch<{ payload: SearchSuggestions }>("/api/search", {
-    query: { searchValue, topCount: SUGGESTIONS_PER_GROUP },
-    signal,
-  }).then((answer) => answer.payload);
+/** The suggestions loader's address for a query. */
+export function suggestionsHref(searchValue: string): string {
+  return `/search/suggestions?${new URLSearchParams({ searchValue, topCount: String(SUGGESTIONS_PER_GROUP) })}`;
 }
 
 export type SuggestionKind = "expert" | "category" | "post" | "all";
@@ -82,32 +84,33 @@ export interface SuggestionState {
 }
 
 /**
- * Asks for suggestions for `query` (already trimmed) once typing has paused. A newer query aborts
- * the older request, so a slow answer never overwrites a newer one. While `enabled` is false
+ * Asks for suggestions for `query` (already trimmed) once typing has paused. A newer query's load
+ * replaces the older one, so a slow answer never overwrites a newer one. While `enabled` is false
  * (the box is closed) nothing is asked, and the last answer is kept for when it opens again.
+ * Offline, nothing is asked: the box says the suggestions failed.
  */
 export function useSearchSuggestions(query: string, enabled: boolean): SuggestionState & { loading: boolean } {
   const [state, setState] = useState<SuggestionState>({ query: "", results: null, failed: false });
+  const fetcher = useFetcher<ActionData<{ results: SearchSuggestions }>>();
+  const asked = useRef("");
   const answered = state.query;
+  const { load } = fetcher;
+
+  useActionDone(
+    fetcher.data,
+    (answer) => setState({ query: asked.current, results: answer.results, failed: false }),
+    () => setState({ query: asked.current, results: null, failed: true }),
+  );
 
   useEffect(() => {
     if (!enabled || !query || query === answered) return;
-    const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      fetchSearchSuggestions(query, controller.signal).then(
-        (results) => {
-          if (!controller.signal.aborted) setState({ query, results, failed: false });
-        },
-        () => {
-          if (!controller.signal.aborted) setState({ query, results: null, failed: true });
-        },
-      );
+      asked.current = query;
+      if (navigator.onLine === false) setState({ query, results: null, failed: true });
+      else load(suggestionsHref(query));
     }, SUGGEST_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, enabled, answered]);
+    return () => window.clearTimeout(timer);
+  }, [query, enabled, answered, load]);
 
   return { ...state, loading: enabled && query !== "" && query !== answered };
 }

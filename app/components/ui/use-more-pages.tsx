@@ -1,41 +1,77 @@
+import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiClientError, apiFetch } from "~/modules/http/api-client";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { Button } from "./button";
+import { useActionDone } from "./use-action-done";
+import type { ActionData } from "./use-action-fetcher";
 
-interface PageAnswer<T> {
+/** A further page as the list loader answers it (app/routes/lists.$list.ts). */
+export interface ListPageAnswer<T> {
   items: T[];
-  meta: { totalPages: number };
+  page: number;
+  totalPages: number;
 }
 
 /**
- * A server-rendered first page of a page-number API list, grown by "Show more" (product.md section
- * 7: pages loaded so far plus one, until meta.totalPages). The first page follows the loader, so
- * a revalidation refreshes it without dropping what was loaded below; an item that moved up a
- * page meanwhile shows once. `remove` hides an item at once (an unfollow) before the loader
- * catches up. Put `listRef` on the list and `data-item-id` with `tabIndex={-1}` on its items: the
- * focus moves to the first item that arrived, so the keyboard carries on from there.
+ * A server-rendered first page of a page-number list, grown by "Show more" (product.md "The API":
+ * pages loaded so far plus one, until its last page) through `fetcher.load` of the list's loader
+ * (`/lists/{name}`, with `query` added). The first page follows the page's loader, so a
+ * revalidation refreshes it without dropping what was loaded below; an item that moved up a page
+ * meanwhile shows once. `remove` hides an item at once (an unfollow) before the loader catches
+ * up. Put `listRef` on the list and `data-item-id` with `tabIndex={-1}` on its items: the focus
+ * moves to the first item that arrived (unless `loadMore(false)`: a scroll), so the keyboard
+ * carries on from there.
  */
 export function useMorePages<T extends { id: string }>({
   initialItems,
+  firstPage = 1,
   totalPages: initialTotalPages,
-  endpoint,
+  list,
+  query,
   pageSize,
+  growOnly = false,
 }: {
   initialItems: T[];
+  /** The first page's number (a list opened at ?page=N). */
+  firstPage?: number;
   totalPages: number;
-  endpoint: string;
+  /** The list's loader, e.g. "/lists/follows". */
+  list: string;
+  query?: Record<string, string>;
+  /** Must equal the size the server rendered with, so page N+1 starts where N ended. */
   pageSize: number;
+  /** The page's loader may count fewer pages later (a revalidation): keep the count of the pages loaded. */
+  growOnly?: boolean;
 }) {
+  const fetcher = useFetcher<ActionData<ListPageAnswer<T>>>();
   const [morePages, setMorePages] = useState<T[][]>([]);
   const [totalPages, setTotalPages] = useState(initialTotalPages);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
   const [error, setError] = useState<string | null>(null);
-  const loading = useRef(false);
   const listRef = useRef<HTMLUListElement & HTMLTableSectionElement>(null);
+  const focusWanted = useRef(true);
+  // Only the answer to a load asked here is a new page (never a revalidation of the last one).
+  const awaiting = useRef(false);
   const focusAfterLoad = useRef<string | null>(null);
 
-  useEffect(() => setTotalPages(initialTotalPages), [initialTotalPages]);
+  useEffect(
+    () => setTotalPages((current) => (growOnly ? Math.max(current, initialTotalPages) : initialTotalPages)),
+    [initialTotalPages, growOnly],
+  );
+
+  useActionDone(
+    fetcher.data,
+    (answer) => {
+      if (!awaiting.current) return;
+      awaiting.current = false;
+      focusAfterLoad.current = focusWanted.current ? (answer.items[0]?.id ?? null) : null;
+      setMorePages((pages) => [...pages, answer.items]);
+      setTotalPages(answer.totalPages);
+    },
+    (failure) => {
+      awaiting.current = false;
+      setError(failure.error);
+    },
+  );
 
   useEffect(() => {
     const id = focusAfterLoad.current;
@@ -45,32 +81,33 @@ export function useMorePages<T extends { id: string }>({
     [...rows].find((row) => row.dataset.itemId === id)?.focus();
   }, [morePages]);
 
-  const nextPage = morePages.length + 2;
+  const nextPage = firstPage + morePages.length + 1;
   const hasMore = nextPage <= totalPages;
   const items = unique([initialItems, ...morePages]).filter((item) => !removed.has(item.id));
+  const status: "idle" | "loading" | "error" = fetcher.state !== "idle" ? "loading" : error ? "error" : "idle";
 
-  const loadMore = useCallback(async () => {
-    if (loading.current) return;
-    loading.current = true;
-    setStatus("loading");
-    setError(null);
-    try {
-      const answer = await apiFetch<PageAnswer<T>>(endpoint, { query: { page: nextPage, size: pageSize } });
-      focusAfterLoad.current = answer.items[0]?.id ?? null;
-      setMorePages((pages) => [...pages, answer.items]);
-      setTotalPages(answer.meta.totalPages);
-      setStatus("idle");
-    } catch (thrown) {
-      setError(thrown instanceof ApiClientError ? thrown.error : ERROR_MESSAGES.default);
-      setStatus("error");
-    } finally {
-      loading.current = false;
-    }
-  }, [endpoint, nextPage, pageSize]);
+  const queryKey = JSON.stringify(query ?? {});
+  const busy = fetcher.state !== "idle";
+  const { load } = fetcher;
+  const loadMore = useCallback(
+    (focus = true) => {
+      if (busy) return;
+      focusWanted.current = focus;
+      setError(null);
+      const search = new URLSearchParams({
+        ...(JSON.parse(queryKey) as Record<string, string>),
+        page: String(nextPage),
+        size: String(pageSize),
+      });
+      awaiting.current = true;
+      load(`${list}?${search}`);
+    },
+    [busy, load, list, queryKey, nextPage, pageSize],
+  );
 
   const remove = useCallback((id: string) => setRemoved((current) => new Set(current).add(id)), []);
 
-  return { items, hasMore, loadMore, status, error, remove, listRef };
+  return { items, hasMore, nextPage, loadMore, status, error, remove, listRef };
 }
 
 function unique<T extends { id: string }>(pages: T[][]): T[] {
@@ -98,14 +135,16 @@ export function ShowMore({
         {status === "loading" ? "Loading…" : status === "error" ? error : ""}
       </p>
       {hasMore ? (
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="custom"
+          className="px-5 py-2"
+          pending
           onClick={onClick}
           disabled={status === "loading"}
-          className="rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-progress disabled:opacity-60"
         >
           {status === "error" ? "Try again" : label}
-        </button>
+        </Button>
       ) : null}
     </div>
   );
