@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, queryRows } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoDataIfEmpty } from "~/db/seed.server";
-import { publishDuePosts } from "~/modules/notifications/notifications.server";
+import { publishDuePosts } from "~/modules/notifications/publishing.server";
 import { verify } from "@node-rs/argon2";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 

@@ -8,7 +8,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, events, mailOutbox, notifications, notifyRequests, posts } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
-import { announceLivePosts, publishDuePosts, type NotificationDTO } from "~/modules/notifications/notifications.server";
+import type { NotificationDTO } from "~/modules/notifications/notifications.server";
+import { announceLivePosts, publishDuePosts } from "~/modules/notifications/publishing.server";
 import {
   emailNewPicks,
   readPreferences,

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { pruneImageCache } from "~/modules/images/image-cache.server";
 import type { Logger } from "~/modules/logger.server";
 import { drainOutbox, pruneFinishedMail, type MailTransport } from "~/modules/mail/mail.server";
-import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "~/modules/notifications/notifications.server";
+import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "~/modules/notifications/publishing.server";
 import { emailNewPicks } from "~/modules/notifications/preferences.server";
 import { pruneRateLimitCounters } from "~/modules/rate-limit/rate-limit.server";
 import { rollStandingsIfDue } from "~/modules/record/record.server";

@@ -6,9 +6,9 @@
  * serializer, `toNotificationDTO`, for the list, the stream and e-mails.
  */
 import { isCalendarTimestamp } from "~/modules/http/storable";
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import {
   events,
   follows,
@@ -28,7 +28,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds"
 export { NOTIFICATION_KINDS, type NotificationKind };
 
 /** A transaction or the database: notifications join the caller's transaction. */
-type Writer = Pick<Database, "insert" | "execute" | "select">;
+export type Writer = Pick<Database, "insert" | "execute" | "select">;
 
 interface PersonInfo {
   id: string;
@@ -153,50 +153,6 @@ interface NewNotification {
 async function insertNotifications(tx: Writer, rows: NewNotification[]): Promise<void> {
   const wanted = rows.filter((row) => row.recipientId !== row.actorId);
   if (wanted.length > 0) await tx.insert(notifications).values(wanted);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Publishing: scheduled posts go live, announced exactly once
-// ---------------------------------------------------------------------------------------------
-
-/** How often each instance looks for posts that went live (a scheduled post is announced within this). */
-export const PUBLISHING_INTERVAL_MS = 5_000;
-
-/** At most this many posts per job run (the rest on the next run, seconds later). */
-const ANNOUNCE_BATCH = 100;
-
-/**
- * Announces the published posts whose date has come and that were not announced yet (all of them,
- * or only `postId`): marks them announced and notifies their readers, in the caller's transaction.
- * Rows are claimed with FOR UPDATE SKIP LOCKED, so instances running this at once never announce
- * a post twice. Answers the ids announced.
- */
-export async function announceLivePosts(tx: Writer, now: Date, postId?: string): Promise<string[]> {
-  const at = now.toISOString();
-  const only: SQL = postId ? sql`AND id = ${postId}::uuid` : sql``;
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`
-    UPDATE ${posts} SET announced_at = ${at}::timestamptz
-    WHERE id IN (
-      SELECT id FROM ${posts}
-      WHERE status = 'Published' AND announced_at IS NULL AND publish_date <= ${at}::timestamptz ${only}
-      ORDER BY publish_date LIMIT ${ANNOUNCE_BATCH}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING id`,
-  );
-  for (const row of rows) await notifyPostLive(tx, row.id, now);
-  return rows.map((row) => row.id);
-}
-
-/** The publishing job's run: announces due posts in batches until none is left. */
-export async function publishDuePosts(db: Database, now = new Date()): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const announced = await db.transaction((tx) => announceLivePosts(tx, now));
-    total += announced.length;
-    if (announced.length < ANNOUNCE_BATCH) return total;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
