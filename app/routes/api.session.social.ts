@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionCookies } from "~/modules/accounts/sessions.server";
 import { socialSignInBodySchema } from "~/modules/accounts/social-schema";
-import { clearSocialCookies, requireGoogleEnabled, socialSignIn } from "~/modules/accounts/social.server";
+import { clearSocialCookies, requireGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
+import { socialSignIn } from "~/modules/accounts/social.server";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
 
 /**

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionCookies } from "~/modules/accounts/sessions.server";
 import { socialSignUpBodySchema } from "~/modules/accounts/social-schema";
-import { clearSocialCookies, completeSocialSignUp, requireGoogleEnabled } from "~/modules/accounts/social.server";
+import { clearSocialCookies, requireGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
+import { completeSocialSignUp } from "~/modules/accounts/social.server";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
 
 /**

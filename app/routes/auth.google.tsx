@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isGoogleEnabled, startGoogleSignIn } from "~/modules/accounts/social.server";
+import { isGoogleEnabled, startGoogleSignIn } from "~/modules/accounts/google-sign-in.server";
 
 /**
  * `GET /auth/google?callbackUrl=…&flow=…`: starts Google sign-in (authorization code + PKCE) and

@@ -5,12 +5,12 @@ import {
   clearOAuthStateCookies,
   clearSocialCookies,
   finishGoogleSignIn,
-  handleGoogleProfile,
   isGoogleEnabled,
   socialCallbackUrl,
   socialErrorUrl,
   SocialSignInError,
-} from "~/modules/accounts/social.server";
+} from "~/modules/accounts/google-sign-in.server";
+import { handleGoogleProfile } from "~/modules/accounts/social.server";
 import { redirectWithCookies } from "~/modules/http/form-reply.server";
 
 /**

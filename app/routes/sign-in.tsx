@@ -10,7 +10,7 @@ import { requireAnonymous, safeCallbackUrl } from "~/modules/accounts/gates.serv
 import { sessionCookies } from "~/modules/accounts/sessions.server";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
-import { isGoogleEnabled } from "~/modules/accounts/social.server";
+import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 import { Button } from "~/components/ui/button";

@@ -11,7 +11,7 @@ import { signUp } from "~/modules/accounts/auth.server";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
-import { isGoogleEnabled } from "~/modules/accounts/social.server";
+import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 import { Button } from "~/components/ui/button";

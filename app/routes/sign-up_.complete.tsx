@@ -8,14 +8,9 @@ import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
 import { completeSignUpSchema, FULL_NAME_MAX } from "~/modules/accounts/social-schema";
-import {
-  afterCompleteSignUpUrl,
-  clearSocialCookies,
-  completeSocialSignUp,
-  isGoogleEnabled,
-  readSocialCookie,
-  verifySocialToken,
-} from "~/modules/accounts/social.server";
+import { clearSocialCookies, isGoogleEnabled, readSocialCookie } from "~/modules/accounts/google-sign-in.server";
+import { verifySocialToken } from "~/modules/accounts/social-token.server";
+import { afterCompleteSignUpUrl, completeSocialSignUp } from "~/modules/accounts/social.server";
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";

@@ -8,12 +8,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, socialAccounts, users } from "~/db/schema";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "~/modules/accounts/sessions.server";
-import {
-  createSocialToken,
-  OAUTH_STATE_COOKIE,
-  SOCIAL_COOKIE,
-  SOCIAL_TOKEN_TTL_SECONDS,
-} from "~/modules/accounts/social.server";
+import { OAUTH_STATE_COOKIE, SOCIAL_COOKIE, SOCIAL_TOKEN_TTL_SECONDS } from "~/modules/accounts/google-sign-in.server";
+import { createSocialToken } from "~/modules/accounts/social-token.server";
 import * as sessionRoute from "~/routes/api.session";
 import * as socialSessionRoute from "~/routes/api.session.social";
 import * as meRoute from "~/routes/api.user.me";
