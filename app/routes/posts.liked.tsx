@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Heart } from "lucide-react";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
@@ -8,6 +8,7 @@ import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listLikedPosts } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/site/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Likes");
 
@@ -48,12 +49,9 @@ function LikedEmpty() {
       <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
         Like a post or a pick and it is kept here, the latest like first.
       </p>
-      <Link
-        to="/feed"
-        className="mt-5 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-      >
+      <ButtonLink size="lg" className="mt-5 inline-block" to="/feed">
         Go to your feed
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
