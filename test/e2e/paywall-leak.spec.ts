@@ -74,6 +74,18 @@ const FILL: Record<string, UrlsFor> = {
   "/api/experts/:expertId/follow": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}/follow`),
   "/subscription-payment/:userName": (fx) => fx.experts.map((expert) => `/subscription-payment/${expert.userName}`),
   "/events/:eventId": (fx) => fx.eventIds.map((id) => `/events/${id}`),
+  // The pages' own lists and actions (route actions beside /api): the same answers, the same rule.
+  "/lists/:list": (fx) => [
+    ...["feed", "liked", "watchlist", "follows", "payments", "cheers"].map((list) => `/lists/${list}?size=100`),
+    ...fx.experts.map((expert) => `/lists/posts?expertId=${expert.id}&size=100`),
+  ],
+  "/experts/:expertId/subscription": (fx) => expertKeys(fx).map((key) => `/experts/${key}/subscription`),
+  "/experts/:expertId/cheers": (fx) => expertKeys(fx).map((key) => `/experts/${key}/cheers`),
+  "/experts/:expertId/follow": (fx) => expertKeys(fx).map((key) => `/experts/${key}/follow`),
+  "/posts/:postId/pick-result": each((id) => `/posts/${id}/pick-result`),
+  "/posts/:postId/comments": each((id) => `/posts/${id}/comments?size=100`),
+  "/posts/:postId/notify": each((id) => `/posts/${id}/notify`),
+  "/posts/:postId/like": each((id) => `/posts/${id}/like`),
   "/api/events/:id": (fx) => fx.eventIds.map((id) => `/api/events/${id}`),
   "/api/events/:id/market": (fx) => fx.eventIds.map((id) => `/api/events/${id}/market`),
   "/api/events/:id/correction": (fx) => fx.eventIds.map((id) => `/api/events/${id}/correction`),
