@@ -5,9 +5,11 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";
-import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { Field, FormError, withoutKey } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/modules/experts/business.server";
 import { useActionDone } from "~/components/ui/use-action-done";
@@ -151,12 +153,9 @@ export default function Business() {
                 <p className="text-sm text-slate-600">
                   No subscribers yet. Share your page and post free analysis to bring them in.
                 </p>
-                <Link
-                  to="?createEditPost=NEW"
-                  className="mt-3 inline-block rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-600"
-                >
+                <ButtonLink to="?createEditPost=NEW" className="mt-3 inline-block">
                   Write a free post
-                </Link>
+                </ButtonLink>
               </div>
             ) : (
               <ul className="divide-y divide-slate-100">
@@ -226,11 +225,6 @@ const ACCOUNT_TEXT: Record<PaymentAccountState, { icon: typeof CreditCard; text:
   },
 };
 
-const primaryButton =
-  "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
-const secondaryButton =
-  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
-
 /** Connect / continue / open dashboard / disconnect, each a call to the payments API (product.md "States"). */
 function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState; paymentsEnabled: boolean }) {
   const confirm = useConfirm();
@@ -271,21 +265,21 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
       </p>
       <div className="mt-4 flex flex-wrap gap-2" aria-busy={busy !== null}>
         {state === "NotConnected" ? (
-          <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => post("connect")}>
+          <Button variant="ink" pending disabled={busy !== null} onClick={() => post("connect")}>
             {busy === "connect" || busy === "leaving" ? "Opening Stripe…" : "Connect"}
-          </button>
+          </Button>
         ) : (
           <>
-            <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => post("url")}>
+            <Button variant="ink" pending disabled={busy !== null} onClick={() => post("url")}>
               {busy === "url" || busy === "leaving"
                 ? "Opening Stripe…"
                 : state === "Ready"
                   ? "Open dashboard"
                   : "Continue setup"}
-            </button>
-            <button type="button" className={secondaryButton} disabled={busy !== null} onClick={disconnect}>
+            </Button>
+            <Button variant="secondary" pending disabled={busy !== null} onClick={disconnect}>
               {busy === "disconnect" ? "Disconnecting…" : "Disconnect"}
-            </button>
+            </Button>
           </>
         )}
       </div>
@@ -346,7 +340,7 @@ export function PriceForm({ current }: { current: { price: number; description: 
           >
             $
           </span>
-          <input
+          <Input
             {...withoutKey(getInputProps(fields.price, { type: "number" }))}
             key={fields.price.key}
             step="0.01"
@@ -354,7 +348,7 @@ export function PriceForm({ current }: { current: { price: number; description: 
             inputMode="decimal"
             placeholder="29.99"
             aria-describedby={`${fields.price.id}-hint ${fields.price.errorId}`}
-            className={`${inputClass} pl-7`}
+            className="pl-7"
           />
         </div>
       </Field>
@@ -363,18 +357,17 @@ export function PriceForm({ current }: { current: { price: number; description: 
         label="What subscribers get"
         hint={`Optional, at most ${SUBSCRIPTION_DESCRIPTION_MAX} characters.`}
       >
-        <input
+        <Input
           {...withoutKey(getInputProps(fields.description, { type: "text" }))}
           key={fields.description.key}
           placeholder="Every NBA side and prop I bet, posted before tip-off."
           aria-describedby={`${fields.description.id}-hint ${fields.description.errorId}`}
-          className={inputClass}
         />
       </Field>
       <FormError id={form.errorId} errors={form.errors} />
-      <button type="submit" className={primaryButton} disabled={saving}>
+      <Button type="submit" variant="ink" pending disabled={saving}>
         {saving ? "Saving…" : "Save price"}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

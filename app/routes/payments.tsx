@@ -8,10 +8,10 @@ import {
   EmptyState,
   SubscriptionRow,
   displayName,
-  secondaryButton,
   type Busy,
 } from "~/components/payments/subscription-rows";
 import { useTimeZone } from "~/components/time/time-zone";
+import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { SectionCard } from "~/components/ui/section-card";
 import { toast } from "~/components/ui/toast";
@@ -177,15 +177,15 @@ export default function Payments() {
               <ul className="divide-y divide-slate-100">
                 {data.past.map((subscription) => (
                   <SubscriptionRow key={subscription.id} subscription={subscription} date={date}>
-                    <button
-                      type="button"
-                      className={secondaryButton}
+                    <Button
+                      variant="secondary"
+                      pending
                       disabled={busy !== null}
                       aria-label={`Subscribe again to ${displayName(subscription.expert)}`}
                       onClick={() => post(subscription, "subscribe")}
                     >
                       {busy?.expertId === subscription.expert.id ? "Subscribing…" : "Subscribe again"}
-                    </button>
+                    </Button>
                   </SubscriptionRow>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { Loader2, Lock } from "lucide-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 
 export const LOAD_FAILED = "The card form could not load. Check your connection and try again.";
@@ -100,13 +101,9 @@ export function PaymentFailure({
       <p role="alert" className="text-sm font-medium text-danger">
         {message}
       </p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold hover:bg-slate-100"
-      >
+      <Button variant="secondary" size="lg" onClick={onRetry}>
         {retryLabel}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -186,14 +183,18 @@ function CardForm({
           {error}
         </p>
       ) : null}
-      <button
+      <Button
         type="submit"
+        variant="ink"
+        size="2xl"
+        block
+        pending
+        className="gap-2"
         disabled={!stripe || !ready || submitting}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-progress disabled:opacity-70"
       >
         <Lock className="size-4" aria-hidden="true" />
         {submitting ? "Paying…" : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

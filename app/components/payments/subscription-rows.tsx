@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { type Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUsd } from "~/modules/money/money";
 import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
@@ -13,11 +14,6 @@ export const displayName = (expert: ExpertSummary) =>
 export const expertHref = (expert: Pick<ExpertSummary, "userName">) =>
   `/experts/${encodeURIComponent(expert.userName)}`;
 
-export const primaryButton =
-  "rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:cursor-wait disabled:opacity-60";
-export const secondaryButton =
-  "rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60";
-
 /** Which button of which row is waiting for the server. */
 export type Busy = { expertId: string; action: "cancel" | "resume" | "subscribe" } | null;
 
@@ -26,12 +22,9 @@ export function EmptyState({ icon: Icon, text }: { icon: typeof Users; text: str
     <div className="rounded-xl border border-dashed border-slate-300 px-5 py-8 text-center">
       <Icon className="mx-auto size-7 text-slate-400" aria-hidden="true" />
       <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">{text}</p>
-      <Link
-        to="/discover-experts"
-        className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600"
-      >
+      <ButtonLink to="/discover-experts" size="lg" className="mt-4 inline-block">
         Discover experts
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -130,37 +123,37 @@ export function CurrentActions({
   if (subscription.status === "Pending") {
     // Nothing to cancel yet: the first payment is still due.
     return paymentsEnabled ? (
-      <Link
+      <ButtonLink
         to={`/subscription-payment/${encodeURIComponent(subscription.expert.userName)}`}
-        className={primaryButton}
+        variant="ink"
         aria-label={`Complete payment for ${name}`}
       >
         Complete payment
-      </Link>
+      </ButtonLink>
     ) : null;
   }
   if (subscription.status === "Canceled") {
     return (
-      <button
-        type="button"
-        className={primaryButton}
+      <Button
+        variant="ink"
+        pending
         disabled={busy !== null}
         aria-label={`Resume your subscription to ${name}`}
         onClick={onResume}
       >
         {mine && busy?.action === "resume" ? "Resuming…" : "Resume"}
-      </button>
+      </Button>
     );
   }
   return (
-    <button
-      type="button"
-      className={secondaryButton}
+    <Button
+      variant="secondary"
+      pending
       disabled={busy !== null}
       aria-label={`Cancel your subscription to ${name}`}
       onClick={onCancel}
     >
       {mine && busy?.action === "cancel" ? "Cancelling…" : "Cancel"}
-    </button>
+    </Button>
   );
 }

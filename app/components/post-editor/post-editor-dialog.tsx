@@ -8,6 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import { Loader2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
@@ -146,13 +147,9 @@ export default function PostEditorDialog({
               <p className="text-lg font-semibold text-slate-900">Error</p>
               <p className="max-w-sm text-sm text-slate-600">{loaded.message}</p>
               {loaded.message !== EDIT_OWN_ONLY ? (
-                <button
-                  type="button"
-                  className="rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-slate-800"
-                  onClick={() => setAttempt((n) => n + 1)}
-                >
+                <Button variant="ink" size="lg" onClick={() => setAttempt((n) => n + 1)}>
                   Retry
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : (

@@ -1,16 +1,11 @@
 /** The editor's footer: Cancel, and the ways to save (draft, schedule, publish now; a live post's Save changes). */
-import { clsx } from "clsx";
 import { CalendarClock, FileText, Loader2, Send } from "lucide-react";
+import { Button } from "~/components/ui/button";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { formatTime } from "~/modules/time/clock";
 import type { PublishChoice } from "./post-form-model";
 
 export type SaveKind = PublishChoice["kind"];
-
-const buttonBase =
-  "inline-flex items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-progress disabled:opacity-60";
-const primaryClass = `${buttonBase} bg-ink text-white hover:bg-slate-800`;
-const secondaryClass = `${buttonBase} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
 
 export function SaveBar({
   keepsDate,
@@ -35,53 +30,46 @@ export function SaveBar({
   return (
     <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:flex sm:items-center sm:justify-end sm:px-6">
       {/* On a phone the dialog's X is Cancel: the three ways to save get the room. */}
-      <button
-        type="button"
-        className={clsx(secondaryClass.replace("inline-flex", "hidden sm:inline-flex"), "sm:mr-auto")}
-        onClick={onCancel}
-      >
+      <Button variant="secondary" className="hidden sm:inline-flex sm:mr-auto" onClick={onCancel}>
         Cancel
-      </button>
+      </Button>
       {keepsDate ? (
-        <button
-          type="button"
-          className={clsx(primaryClass, "col-span-2")}
+        <Button
+          variant="ink"
+          pending
+          className="col-span-2"
           disabled={disabled || saving !== null}
           onClick={() => onSave("keep")}
         >
           {saving === "keep" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
           Save changes
-        </button>
+        </Button>
       ) : (
         <>
-          <button
-            type="button"
-            className={secondaryClass}
-            disabled={disabled || saving !== null}
-            onClick={() => onSave("draft")}
-          >
+          <Button variant="secondary" pending disabled={disabled || saving !== null} onClick={() => onSave("draft")}>
             {saving === "draft" ? <Spinner /> : <FileText className="size-4" aria-hidden="true" />}
             Save draft
-          </button>
-          <button
-            type="button"
-            className={secondaryClass}
+          </Button>
+          <Button
+            variant="secondary"
+            pending
             disabled={disabled || saving !== null}
             aria-expanded={scheduling}
             onClick={() => (scheduling ? onSave("schedule") : onSchedule())}
           >
             {saving === "schedule" ? <Spinner /> : <CalendarClock className="size-4" aria-hidden="true" />}
             {scheduling ? "Schedule" : "Schedule…"}
-          </button>
-          <button
-            type="button"
-            className={clsx(primaryClass, "col-span-2")}
+          </Button>
+          <Button
+            variant="ink"
+            pending
+            className="col-span-2"
             disabled={disabled || saving !== null}
             onClick={() => onSave("now")}
           >
             {saving === "now" ? <Spinner /> : <Send className="size-4" aria-hidden="true" />}
             Publish now
-          </button>
+          </Button>
         </>
       )}
     </div>

@@ -5,10 +5,11 @@
  * sidebar's list) comes from the server again. A failure shows the server's text in a toast
  * (product.md "Error messages"); nothing pretends to have worked.
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, Loader2 } from "lucide-react";
 import { useRef } from "react";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useTimeZone } from "~/components/time/time-zone";
 import { formatTime } from "~/modules/time/clock";
@@ -42,11 +43,6 @@ interface ExpertRef {
   id: string;
   userName: string;
 }
-
-const primary =
-  "inline-flex items-center justify-center gap-1.5 rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 disabled:cursor-wait disabled:opacity-70";
-const secondary =
-  "inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70";
 
 /** The action route every page's subscription buttons post to (the same commands as /api/subscriptions). */
 const subscriptionAction = (expertId: string) => `/experts/${encodeURIComponent(expertId)}/subscription`;
@@ -93,9 +89,9 @@ export function SubscriptionControl({
 
   if (!signedIn) {
     return (
-      <Link to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} className={primary}>
+      <ButtonLink to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} size="lg">
         {subscribeLabel}
-      </Link>
+      </ButtonLink>
     );
   }
 
@@ -122,9 +118,9 @@ export function SubscriptionControl({
   if (subscription && subscription.status === "Pending") {
     return (
       <div className="space-y-1">
-        <Link to={`/subscription-payment/${encodeURIComponent(expert.userName)}`} className={primary}>
+        <ButtonLink to={`/subscription-payment/${encodeURIComponent(expert.userName)}`} size="lg">
           Complete payment
-        </Link>
+        </ButtonLink>
         <p className="text-xs text-slate-500">Awaiting payment</p>
       </div>
     );
@@ -139,15 +135,15 @@ export function SubscriptionControl({
             Subscribed
           </span>
           {canceled ? (
-            <button type="button" onClick={subscribe} disabled={busy} className={secondary}>
+            <Button variant="secondary" pending onClick={subscribe} disabled={busy}>
               {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
               Resume subscription
-            </button>
+            </Button>
           ) : (
-            <button type="button" onClick={unsubscribe} disabled={busy} className={secondary}>
+            <Button variant="secondary" pending onClick={unsubscribe} disabled={busy}>
               {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
               Unsubscribe
-            </button>
+            </Button>
           )}
         </div>
         <p className="text-xs text-slate-600" data-testid="subscription-term">
@@ -157,10 +153,10 @@ export function SubscriptionControl({
     );
   }
   return (
-    <button type="button" onClick={subscribe} disabled={busy} className={primary}>
+    <Button size="lg" pending onClick={subscribe} disabled={busy}>
       {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
       {subscribeLabel}
-    </button>
+    </Button>
   );
 }
 
@@ -180,9 +176,9 @@ export function FollowButton({
   const following = pending ? pending === "follow" : isFollowed;
   if (!signedIn) {
     return (
-      <Link to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} className={secondary}>
+      <ButtonLink to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} variant="secondary">
         Follow
-      </Link>
+      </ButtonLink>
     );
   }
   const toggle = () =>
@@ -191,14 +187,15 @@ export function FollowButton({
       { method: "post", action: `/experts/${encodeURIComponent(expert.id)}/follow` },
     );
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
+      pending
       onClick={toggle}
       disabled={fetcher.state !== "idle"}
       aria-pressed={following}
-      className={clsx(secondary, following && "border-brand-300 bg-brand-50 text-brand-800")}
+      className={clsx(following && "border-brand-300 bg-brand-50 text-brand-800")}
     >
       {following ? "Following" : "Follow"}
-    </button>
+    </Button>
   );
 }
