@@ -2,9 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
 import { pathId } from "~/modules/http/search-params";
 import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
-import { marketConsensus, type EventMarketDTO } from "~/modules/record/market-consensus";
-import { getEvent } from "~/modules/reference/reference.server";
-import { latestMarkets } from "~/modules/sports-data/markets.server";
+import { eventMarket } from "~/modules/record/event-market.server";
 
 /**
  * `GET /api/events/{id}/market` (public) → `{payload: {eventId, takenAt, offers, consensus}}`:
@@ -15,16 +13,8 @@ import { latestMarkets } from "~/modules/sports-data/markets.server";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const id = pathId(params.id);
-    const event = id === null ? null : await getEvent(context.db, id);
-    if (!event) throw new AppError(404);
-    const game = (await latestMarkets(context.db, [event.id])).get(event.id);
-    const offers = game?.offers ?? [];
-    const market: EventMarketDTO = {
-      eventId: event.id,
-      takenAt: game ? game.takenAt.toISOString() : null,
-      offers,
-      consensus: marketConsensus(offers),
-    };
+    const market = id === null ? null : await eventMarket(context.db, id);
+    if (!market) throw new AppError(404);
     return apiPayload(market);
   }, context.log);
 }
