@@ -112,6 +112,23 @@ function renderRoute(path: string, Page: ComponentType, data: Record<string, unk
   return { loader };
 }
 
+/**
+ * The subscription buttons' action route (app/routes/experts.$expertId.subscription.ts): what it
+ * was sent ("<expertId> intent=…"), and its answer.
+ */
+function subscriptionRoute(answer: object) {
+  const calls: string[] = [];
+  const route: StubRoute = {
+    path: "/experts/:expertId/subscription",
+    action: async ({ request, params }) => {
+      const form = new URLSearchParams((await request.formData()) as unknown as Record<string, string>);
+      calls.push(`${params.expertId} ${form}`);
+      return answer;
+    },
+  };
+  return { calls, route };
+}
+
 const paymentsData = (extra: Record<string, unknown> = {}) => ({
   current: [subscription(1, "Activated")],
   past: [],
@@ -150,14 +167,12 @@ describe("/payments: active subscriptions", () => {
     expect(screen.getByRole("link", { name: "payments terms" }).getAttribute("href")).toBe("/payments-terms");
   });
 
-  it("cancels after the confirmation: DELETE /api/subscriptions {expertId}, a toast, fresh data", async () => {
-    const calls = stubApi({
-      "DELETE /api/subscriptions": {
-        status: 200,
-        body: { payload: { subscription: subscription(1, "Canceled", { currentPeriodEnd: inDays(0) }) } },
-      },
+  it("cancels after the confirmation through the subscription action, a toast, fresh data", async () => {
+    const action = subscriptionRoute({
+      ok: true,
+      subscription: subscription(1, "Canceled", { currentPeriodEnd: inDays(0) }),
     });
-    const { loader } = renderRoute("/payments", Payments, paymentsData());
+    const { loader } = renderRoute("/payments", Payments, paymentsData(), [action.route]);
     await userEvent.click(await screen.findByRole("button", { name: "Cancel your subscription to Jordan Lee1" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(
@@ -167,53 +182,48 @@ describe("/payments: active subscriptions", () => {
     expect(
       await screen.findByText("Your subscription to Jordan Lee1 is cancelled. It ends on Jan 15, 2030."),
     ).toBeTruthy();
-    expect(calls).toEqual([
-      { url: "/api/subscriptions", path: "/api/subscriptions", method: "DELETE", body: { expertId: expert(1).id } },
-    ]);
+    expect(action.calls).toEqual([`${expert(1).id} intent=cancel`]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });
 
   it("does nothing when the confirmation is dismissed", async () => {
-    const calls = stubApi();
-    renderRoute("/payments", Payments, paymentsData());
+    const action = subscriptionRoute({ ok: true });
+    renderRoute("/payments", Payments, paymentsData(), [action.route]);
     await userEvent.click(await screen.findByRole("button", { name: "Cancel your subscription to Jordan Lee1" }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Keep it" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-    expect(calls).toEqual([]);
+    expect(action.calls).toEqual([]);
   });
 
-  it("resumes a cancelled one with POST /api/subscriptions {expertId}", async () => {
-    const calls = stubApi({
-      "POST /api/subscriptions": {
-        status: 200,
-        body: {
-          payload: { subscription: subscription(2, "Activated", { currentPeriodEnd: inDays(3) }), clientSecret: null },
-        },
-      },
+  it("resumes a cancelled one through the subscription action (intent=subscribe)", async () => {
+    const action = subscriptionRoute({
+      ok: true,
+      subscription: subscription(2, "Activated", { currentPeriodEnd: inDays(3) }),
+      clientSecret: null,
     });
     const { loader } = renderRoute(
       "/payments",
       Payments,
       paymentsData({ current: [subscription(2, "Canceled", { currentPeriodEnd: inDays(3) })] }),
+      [action.route],
     );
     await userEvent.click(await screen.findByRole("button", { name: "Resume your subscription to Jordan Lee2" }));
     expect(
       await screen.findByText("Your subscription to Jordan Lee2 is back on. It renews on Jan 18, 2030."),
     ).toBeTruthy();
-    expect(calls).toEqual([
-      { url: "/api/subscriptions", path: "/api/subscriptions", method: "POST", body: { expertId: expert(2).id } },
-    ]);
+    expect(action.calls).toEqual([`${expert(2).id} intent=subscribe`]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });
 
   it("shows the server's text when a call is refused", async () => {
-    stubApi({
-      "POST /api/subscriptions": {
-        status: 422,
-        body: { error: "This expert cannot take subscriptions yet.", statusCode: 422 },
-      },
+    const action = subscriptionRoute({
+      ok: false,
+      error: "This expert cannot take subscriptions yet.",
+      statusCode: 422,
     });
-    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [subscription(2, "Canceled")] }));
+    const { loader } = renderRoute("/payments", Payments, paymentsData({ current: [subscription(2, "Canceled")] }), [
+      action.route,
+    ]);
     await userEvent.click(await screen.findByRole("button", { name: "Resume your subscription to Jordan Lee2" }));
     expect(await screen.findByText("This expert cannot take subscriptions yet.")).toBeTruthy();
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
@@ -221,36 +231,32 @@ describe("/payments: active subscriptions", () => {
 });
 
 describe("/payments: past subscriptions", () => {
-  it("subscribes again for free: POST, a toast, fresh data", async () => {
-    const calls = stubApi({
-      "POST /api/subscriptions": {
-        status: 200,
-        body: { payload: { subscription: subscription(5, "Activated"), clientSecret: null } },
-      },
-    });
+  it("subscribes again for free: the subscription action, a toast, fresh data", async () => {
+    const action = subscriptionRoute({ ok: true, subscription: subscription(5, "Activated"), clientSecret: null });
     const { loader } = renderRoute(
       "/payments",
       Payments,
       paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })] }),
+      [action.route],
     );
     expect(await screen.findByText("Ended on Jan 15, 2030")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Subscribe again to Jordan Lee5" }));
     expect(await screen.findByText("You are subscribed to Jordan Lee5 again.")).toBeTruthy();
-    expect(calls[0]).toMatchObject({ path: "/api/subscriptions", method: "POST", body: { expertId: expert(5).id } });
+    expect(action.calls).toEqual([`${expert(5).id} intent=subscribe`]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });
 
   it("goes to the card form when the answer carries a clientSecret", async () => {
-    stubApi({
-      "POST /api/subscriptions": {
-        status: 200,
-        body: { payload: { subscription: subscription(5, "Pending"), clientSecret: "pi_1_secret_2" } },
-      },
+    const action = subscriptionRoute({
+      ok: true,
+      subscription: subscription(5, "Pending"),
+      clientSecret: "pi_1_secret_2",
     });
     renderRoute(
       "/payments",
       Payments,
       paymentsData({ current: [], past: [subscription(5, "Expired", { isActive: false })], paymentsEnabled: true }),
+      [action.route],
     );
     await userEvent.click(await screen.findByRole("button", { name: "Subscribe again to Jordan Lee5" }));
     expect(await screen.findByText("Card form page")).toBeTruthy();

@@ -68,7 +68,7 @@ let fx: ReturnType<typeof postFixtures>;
 let makePerson: ReturnType<typeof personMaker>;
 let snapshot: () => Promise<string>;
 
-type Who = "visitor" | "user" | "unconfirmed" | "admin";
+type Who = "visitor" | "user" | "unconfirmed" | "admin" | "expert";
 
 class World {
   private readonly once = onceEach();
@@ -76,6 +76,7 @@ class World {
   user = () => this.once("user", () => makePerson());
   unconfirmed = () => this.once("unconfirmed", () => makePerson({ confirmed: false }));
   admin = () => this.once("admin", () => makePerson({ admin: true }));
+  expert = () => this.once("expert", () => makePerson({ expert: true }));
 
   async person(who: Who): Promise<Person | null> {
     return who === "visitor" ? null : this[who]();
@@ -114,6 +115,8 @@ class World {
       ]),
     unsubscribeToken: async () => unsubscribeToken((await this.user()).user.id, context.env.SESSION_SECRET),
     sport: async () => String((await database.db.select({ id: categories.id }).from(categories).limit(1))[0].id),
+    // The follow, subscription and Cheers action routes: an expert the user neither follows nor pays.
+    expertId: () => this.once("expertId", async () => (await makePerson({ expert: true })).user.id),
     // The post controls' and the discussion's action routes: someone else's live free post, and the user's own.
     postId: () => this.once("postId", async () => (await fx.addPost((await makePerson({ expert: true })).user.id)).id),
     ownPostId: () => this.once("ownPostId", async () => (await fx.addPost((await this.user()).user.id)).id),
@@ -607,6 +610,115 @@ const SPECS: Record<string, FormSpec> = {
     repeats: "first",
     refusal: actionReply,
   },
+  // Any page's Follow, Subscribe and Send Cheers (fetchers), as the API's follow, subscriptions and cheers.
+  "routes/experts.$expertId.follow.ts": {
+    as: "user",
+    input: "form",
+    path: "/experts/{expertId}/follow",
+    params: { expertId: "{expertId}" },
+    fields: [["intent", "follow"]],
+    repeats: "first",
+    intent: { value: "follow", unknown: "refused" },
+    refusal: actionReply,
+  },
+  "routes/experts.$expertId.subscription.ts": {
+    as: "user",
+    input: "form",
+    path: "/experts/{expertId}/subscription",
+    params: { expertId: "{expertId}" },
+    fields: [["intent", "subscribe"]],
+    repeats: "first",
+    intent: { value: "subscribe", unknown: "refused" },
+    refusal: actionReply,
+  },
+  "routes/experts.$expertId.cheers.ts": {
+    as: "user",
+    input: "form",
+    path: "/experts/{expertId}/cheers",
+    params: { expertId: "{expertId}" },
+    fields: [
+      ["amount", "500"],
+      ["message", "Great call"],
+    ],
+    optional: ["message"],
+    repeats: "first",
+    // Cheers go to an expert one follows or pays; counted before that is looked up, as the API counts it.
+    refusesValid: true,
+    mayChange: ["rate_limit_counters"],
+    refusal: actionReply,
+  },
+  "routes/membership-checkout.ts": { as: "user", input: "none", status: 200, refusal: () => "refused" },
+  "routes/uploads.ts [presign]": {
+    as: "user",
+    input: "form",
+    fields: [
+      ["intent", "presign"],
+      ["type", "image/png"],
+    ],
+    repeats: "first",
+    intent: { value: "presign", unknown: "refused" },
+    mayChange: ["rate_limit_counters"],
+    refusal: actionReply,
+  },
+  "routes/uploads.ts [complete]": {
+    as: "user",
+    input: "form",
+    fields: [
+      ["intent", "complete"],
+      ["key", "uploads/none/missing.png"],
+      ["filename", "photo.png"],
+    ],
+    optional: ["filename"],
+    repeats: "first",
+    intent: { value: "complete", unknown: "refused" },
+    // No such upload: refused in the action's shape.
+    refusesValid: true,
+    refusal: actionReply,
+  },
+  "routes/editor.ts": {
+    as: "expert",
+    input: "form",
+    fields: [
+      [
+        "post",
+        '{"postType":"Post","title":"Hostile post","body":[{"type":"paragraph","children":[{"text":"Words"}]}],"categoryId":{sport}}',
+      ],
+    ],
+    repeats: "first",
+    // A new post is counted before its category is checked, as the API counts it.
+    mayChange: ["rate_limit_counters"],
+    refusal: actionReply,
+  },
+  "routes/business.tsx [price]": {
+    as: "expert",
+    input: "form",
+    fields: [
+      ["intent", "price"],
+      ["price", "29.99"],
+      ["description", "Every side I bet"],
+    ],
+    optional: ["description"],
+    intent: { value: "price", unknown: "refused" },
+    refusal: (answer, spec) =>
+      (answer.data as { intent?: unknown } | null)?.intent === "price"
+        ? settingsReply("price")(answer, spec)
+        : actionReply(answer),
+  },
+  ...Object.fromEntries(
+    (["connect", "url", "disconnect"] as const).map((intent): [string, FormSpec] => [
+      `routes/business.tsx [${intent}]`,
+      {
+        as: "expert",
+        input: "form",
+        fields: [["intent", intent]],
+        repeats: "first",
+        intent: { value: intent, unknown: "refused" },
+        // Payments are off here: the payment account's buttons are refused in the action's shape.
+        refusesValid: true,
+        refusal: actionReply,
+      },
+    ]),
+  ),
   "routes/unsubscribe.tsx": {
     as: "visitor",
     input: "none",
