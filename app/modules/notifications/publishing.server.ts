@@ -2,6 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { posts } from "~/db/schema";
+import { postIsLiveSql } from "~/modules/access/access-sql.server";
 import { notifyPostLive, type Writer } from "./notifications.server";
 
 /** How often each instance looks for posts that went live (a scheduled post is announced within this). */
@@ -25,7 +26,7 @@ export async function announceLivePosts(tx: Writer, now: Date, postId?: string):
     UPDATE ${posts} SET announced_at = ${at}::timestamptz
     WHERE id IN (
       SELECT id FROM ${posts}
-      WHERE status = 'Published' AND announced_at IS NULL AND publish_date <= ${at}::timestamptz ${only}
+      WHERE ${postIsLiveSql(sql`${at}::timestamptz`)} AND announced_at IS NULL ${only}
       ORDER BY publish_date LIMIT ${ANNOUNCE_BATCH}
       FOR UPDATE SKIP LOCKED)
     RETURNING id`,

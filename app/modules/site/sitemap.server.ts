@@ -4,9 +4,10 @@
  * and its bet nothing), games and the leaderboard's boards — in files of at most 50,000 URLs
  * (the sitemaps.org limit) listed by a sitemap index.
  */
-import { and, asc, count, eq, lte, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { events, experts, posts, users } from "~/db/schema";
+import { canReadBodySql } from "~/modules/access/access-sql.server";
 import { isPublicExpert } from "~/modules/experts/experts.server";
 import { RECORD_WINDOWS } from "~/modules/record/figures";
 
@@ -34,8 +35,8 @@ export interface SitemapUrl {
   lastModified?: Date;
 }
 
-const liveFreePost = (now: Date) =>
-  and(eq(posts.postType, "Post"), eq(posts.status, "Published"), lte(posts.publishDate, now));
+/** What a visitor may read in full (a live Post): the access module's rule. */
+const liveFreePost = (now: Date) => canReadBodySql(null, sql`${now.toISOString()}::timestamptz`);
 
 async function countOf(db: Database, kind: SitemapKind, now: Date): Promise<number> {
   switch (kind) {
