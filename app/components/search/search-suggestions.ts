@@ -84,8 +84,8 @@ export interface SuggestionState {
 }
 
 /**
- * Asks for suggestions for `query` (already trimmed) once typing has paused. A newer query's load
- * replaces the older one, so a slow answer never overwrites a newer one. While `enabled` is false
+ * Asks for suggestions for `query` (already trimmed) once typing has paused, one load at a time:
+ * the box shows which query an answer is for, so a slow answer never passes for a newer one's. While `enabled` is false
  * (the box is closed) nothing is asked, and the last answer is kept for when it opens again.
  * Offline, nothing is asked: the box says the suggestions failed.
  */
@@ -102,15 +102,18 @@ export function useSearchSuggestions(query: string, enabled: boolean): Suggestio
     () => setState({ query: asked.current, results: null, failed: true }),
   );
 
+  // One load at a time: a newer query waits for the answer in flight (a load cut off mid-answer
+  // makes Remix log the abort), then asks for what is typed by then.
+  const busy = fetcher.state !== "idle";
   useEffect(() => {
-    if (!enabled || !query || query === answered) return;
+    if (!enabled || !query || query === answered || busy) return;
     const timer = window.setTimeout(() => {
       asked.current = query;
       if (navigator.onLine === false) setState({ query, results: null, failed: true });
       else load(suggestionsHref(query));
     }, SUGGEST_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [query, enabled, answered, load]);
+  }, [query, enabled, answered, busy, load]);
 
   return { ...state, loading: enabled && query !== "" && query !== answered };
 }
