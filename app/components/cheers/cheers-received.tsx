@@ -17,7 +17,7 @@ const nameOf = (person: CheerDTO["from"]) => `${person.firstName} ${person.lastN
 
 export function CheersReceived({ initialItems, totalPages }: { initialItems: CheerDTO[]; totalPages: number }) {
   const timeZone = useTimeZone();
-  const more = useMorePages({ initialItems, totalPages, endpoint: "/api/business/cheers", pageSize: CHEERS_PAGE_SIZE });
+  const more = useMorePages({ initialItems, totalPages, list: "/lists/cheers", pageSize: CHEERS_PAGE_SIZE });
   if (more.items.length === 0) return <p className="text-sm text-slate-600">{NO_CHEERS}</p>;
   return (
     <>
