@@ -4,12 +4,8 @@
  * request-a-call form: conform + zod, native validation off, server errors mapped onto fields.
  */
 import type { ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
 
 export { Field, FormError, withoutKey } from "~/components/ui/form-field";
-
-/** The accounts screens' submit look, for the forms not yet on `<Button variant="ink" size="xl" block pending>`. */
-export const primaryButtonClass = buttonClass({ variant: "ink", size: "xl", block: true, pending: true });
 
 export const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
 

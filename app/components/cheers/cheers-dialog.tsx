@@ -14,6 +14,7 @@ import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { formatUsdPlain } from "~/modules/money/money";
 import { dollarsToCents } from "~/modules/payments/price-schema";
 import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SEND_CHEERS, triggerClass } from "./send-cheers";
+import { Textarea } from "~/components/ui/input";
 
 interface ExpertRef {
   id: string;
@@ -251,7 +252,7 @@ export function CheersForm({
         <label htmlFor="cheer-message" className="block text-sm font-medium text-slate-800">
           Message (optional)
         </label>
-        <textarea
+        <Textarea
           id="cheer-message"
           name="message"
           rows={3}
@@ -260,7 +261,6 @@ export function CheersForm({
           placeholder="Great call on the Lakers!"
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={`cheer-message-count${errors.message ? " cheer-message-error" : ""}`}
-          className={inputClass}
         />
         <p
           id="cheer-message-count"

@@ -51,6 +51,7 @@ import { useKnownEvents } from "./known-events";
 import { PREVIEW_MAX_CHARACTERS } from "~/modules/posts/slate";
 import { useTimeZone } from "~/components/time/time-zone";
 import { toZonedInputValue } from "~/modules/time/clock";
+import { Input } from "~/components/ui/input";
 
 export function PostForm({
   post,
@@ -231,14 +232,13 @@ export function PostForm({
         />
 
         <EditorField id={fieldId("title")} label="Title" errors={fieldErrors("title")} required>
-          <input
+          <Input
             ref={titleInput}
             id={fieldId("title")}
             type="text"
             value={values.title}
             onChange={(event) => change("title", event.target.value)}
             maxLength={POST_TITLE_MAX}
-            className={inputClass}
             placeholder={isPick ? "Lakers -4.5 tonight: here's why" : "What's on your mind?"}
             {...describedBy(fieldId("title"), fieldErrors("title"))}
           />

@@ -7,8 +7,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { primaryButtonClass } from "~/components/auth/auth-form";
-import { Field, FormError, inputClass, withoutKey } from "~/components/ui/form-field";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, withoutKey } from "~/components/ui/form-field";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";
 import type { ActionData } from "~/components/ui/use-action-fetcher";
 import {
@@ -18,6 +18,7 @@ import {
   userNameSchema,
   type UserNameAvailability,
 } from "~/modules/profiles/profile-schema";
+import { Input } from "~/components/ui/input";
 
 export const USERNAME_INTENT = "username";
 export const PASSWORD_INTENT = "password";
@@ -113,7 +114,7 @@ export function UserNameForm({
         label="Username"
         hint={`3 to ${USERNAME_MAX} letters, digits, _ and . — you can sign in with it${isExpert ? "; your expert page lives at /experts/your-username" : ""}.`}
       >
-        <input
+        <Input
           {...withoutKey(
             getInputProps(fields.userName, {
               type: "text",
@@ -126,7 +127,6 @@ export function UserNameForm({
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          className={inputClass}
         />
       </Field>
       <p
@@ -138,13 +138,17 @@ export function UserNameForm({
       </p>
       <FormError id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
-        <button
+        <Button
           type="submit"
+          variant="ink"
+          size="xl"
+          block
+          pending
           disabled={submitting || availability.state === "taken"}
-          className={`${primaryButtonClass} sm:w-auto`}
+          className="sm:w-auto"
         >
           {submitting ? "Saving…" : "Change username"}
-        </button>
+        </Button>
       </div>
     </Form>
   );
@@ -173,11 +177,10 @@ export function PasswordForm({
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
       <input type="hidden" name="intent" value={PASSWORD_INTENT} />
       <Field meta={fields.currentPassword} label="Current password" required>
-        <input
+        <Input
           {...withoutKey(getInputProps(fields.currentPassword, { type: "password" }))}
           key={fields.currentPassword.key}
           autoComplete="current-password"
-          className={inputClass}
         />
       </Field>
       <Field
@@ -186,28 +189,26 @@ export function PasswordForm({
         required
         hint="At least 8 characters, with a letter and a digit."
       >
-        <input
+        <Input
           {...withoutKey(
             getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` }),
           )}
           key={fields.password.key}
           autoComplete="new-password"
-          className={inputClass}
         />
       </Field>
       <Field meta={fields.confirmPassword} label="Confirm new password" required>
-        <input
+        <Input
           {...withoutKey(getInputProps(fields.confirmPassword, { type: "password" }))}
           key={fields.confirmPassword.key}
           autoComplete="new-password"
-          className={inputClass}
         />
       </Field>
       <FormError id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
-        <button type="submit" disabled={submitting} className={`${primaryButtonClass} sm:w-auto`}>
+        <Button type="submit" variant="ink" size="xl" block pending disabled={submitting} className="sm:w-auto">
           {submitting ? "Saving…" : "Change password"}
-        </button>
+        </Button>
       </div>
     </Form>
   );
