@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type APIRequestContext, type Page } from "./support/test";
 import { PASSWORD, uniqueEmail } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";

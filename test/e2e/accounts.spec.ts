@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { uniqueClientIp } from "./support/helpers";
 import { mailFor, signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { E2E_STAND_INS } from "./support/ports";

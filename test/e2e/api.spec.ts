@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./support/test";
 import { uniqueClientIp } from "./support/helpers";
 
 /** product.md "Error messages", the error catalogue. */

@@ -7,7 +7,7 @@
  *   asks), as a visitor (the HTML, which carries the loader data too) and as a subscriber and an
  *   expert (the `.data` turbo-stream encodes).
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { MAX_URL_LENGTH } from "../../app/modules/http/body-limit.server";
 import { uniqueClientIp } from "./support/helpers";
 import { apiSignedIn, dataUrl, pageUrls } from "./support/routes";

@@ -3,7 +3,7 @@
  * its data (`.data`), answers a signed-in viewer `private, no-store`; what a route serves visitors
  * as public says `Vary: Cookie`, so a cache in front keeps a visitor's copy from anyone signed in.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { uniqueClientIp } from "./support/helpers";
 import { apiSignedIn, dataUrl, pageUrls } from "./support/routes";
 

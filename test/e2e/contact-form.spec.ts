@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 // Each test asks as its own caller, so the support-request rate limit (3/60 on the e2e server)

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import sharp from "sharp";
 import { signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";

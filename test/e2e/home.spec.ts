@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { collectPageErrors, presetCookieConsent } from "./support/helpers";
 
 test("the home page renders the signed-out shell and the demo experts", async ({ page, context, baseURL }) => {

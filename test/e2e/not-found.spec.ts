@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { presetCookieConsent } from "./support/helpers";
 
 test("an unknown path answers 404 with the error page inside the layout", async ({ page, context, baseURL }) => {

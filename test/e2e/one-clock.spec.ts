@@ -5,7 +5,7 @@
  * told the server, else Eastern), labelled where a time is shown, the same in the server's HTML and
  * after hydration.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import {
   collectPageErrors,
   presetCookieConsent,

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "./support/test";
 import { uniqueClientIp } from "./support/helpers";
 import { E2E_STAND_INS } from "./support/ports";
 import { apiSignedIn as signedInContext, dataUrl, routeManifest } from "./support/routes";

@@ -4,7 +4,7 @@
  * chosen expert; queries of several words (a user name typed as words or misspelt across them).
  * Demo data: app/db/seed.server.ts (GridironGuru is Dana Whitfield, IceColdLocks Erik Lindqvist).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { collectPageErrors, presetCookieConsent, waitForHydration } from "./support/helpers";
 
 const PLACEHOLDER = "Search experts, category or posts...";

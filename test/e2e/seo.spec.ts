@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 /**
  * Found by search engines (issue 10, first part): robots.txt, the sitemap, and JSON-LD on the

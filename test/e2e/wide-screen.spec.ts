@@ -3,7 +3,7 @@
  * verified record and the way to subscribe, the feed and an expert's page the leaderboard's best;
  * at 375 px the pages keep one column and show none of it.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { presetCookieConsent, signedInContext, uniqueClientIp } from "./support/helpers";
 
 test("1440 px: the post page's column names its author's record and leads to the subscription", async ({

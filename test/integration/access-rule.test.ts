@@ -69,7 +69,7 @@ interface TablePost {
 
 let database: TestDatabase;
 let viewers: Viewer[] = [];
-let tablePosts: TablePost[] = [];
+const tablePosts: TablePost[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { avatarSvg, initialsOf } from "~/modules/avatars/avatar-svg";
-import { defaultErrorMessage, errorMessageFrom } from "~/modules/http/error-messages";
+import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { readCookie, preferenceCookie } from "~/modules/http/cookies";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import { defaultMeta, pageMeta, shareMeta, titleFor } from "~/modules/site/meta";
@@ -113,11 +113,6 @@ describe("error catalogue (product.md 'Error messages')", () => {
       "Oops, something went wrong, please try again or connect to the support team.",
     );
     expect(defaultErrorMessage(502)).toBe(defaultErrorMessage(413));
-  });
-  it("lets the server's message, then the first field message, override the default", () => {
-    expect(errorMessageFrom({ error: "Email taken" }, 422)).toBe("Email taken");
-    expect(errorMessageFrom({ errors: { email: ["Invalid email"] } }, 422)).toBe("Invalid email");
-    expect(errorMessageFrom(null, 404)).toBe(defaultErrorMessage(404));
   });
 });
 

@@ -5,10 +5,10 @@
  *
  * The browser reconnects by itself after a dropped connection, sending Last-Event-ID so the server
  * replays what was missed. It gives up for good when the server answers with an error, typically
- * a 401 once the 15-minute access cookie has expired; then we fetch the counters through
- * `apiFetch`, which renews the cookie (and resyncs the badge for anything missed), and reopen.
+ * a 401 once the 15-minute access cookie has expired; then we read the unread count from its page
+ * loader, where the server renews the cookie (and the badge catches up on anything missed), and
+ * reopen.
  */
-import { ApiClientError } from "~/modules/http/api-client";
 import { NOTIFICATION_STREAM_URL, fetchUnreadCount } from "./notifications-api";
 import type { NotificationDTO } from "./notification-types";
 import { setUnreadCount } from "./unread-count";
@@ -67,10 +67,12 @@ function reopenLater() {
   retryTimer = setTimeout(async () => {
     retryTimer = null;
     try {
-      setUnreadCount(await fetchUnreadCount());
-    } catch (error) {
+      const count = await fetchUnreadCount();
       // Signed out meanwhile (the renewal failed too): nothing to listen to any more.
-      if (error instanceof ApiClientError && (error.statusCode === 401 || error.statusCode === 403)) return;
+      if (count === null) return;
+      setUnreadCount(count);
+    } catch {
+      // Offline or a passing failure: the reopened stream's own retries take over.
     }
     if (listeners.size > 0) open();
   }, retryDelay);

@@ -38,7 +38,3 @@ export interface NotificationPage {
   items: NotificationDTO[];
   meta: { hasNextPage: boolean; endCursor: string | null };
 }
-
-export interface UnreadCountAnswer {
-  payload: { newNotificationsCount: number };
-}

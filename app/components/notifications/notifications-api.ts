@@ -4,8 +4,7 @@
  * fetchers, so the session is renewed on the server as for every page. Never cached: a stale
  * count or list would be wrong at once.
  */
-import { apiFetch } from "~/modules/http/api-client";
-import type { NotificationDTO, UnreadCountAnswer } from "./notification-types";
+import type { NotificationDTO } from "./notification-types";
 
 export const NOTIFICATION_STREAM_URL = "/api/notifications/sse-notifications";
 /** product.md "Limits": notification pages of 5. */
@@ -29,12 +28,14 @@ export function notificationListHref(afterCursor: string | null): string {
 }
 
 /**
- * The stream's resync after the server refused it (notification-stream.ts): still through the
- * JSON API's client, whose 401 renewal it relies on, until the stream itself is rewritten.
+ * The stream's resync after the server refused it (notification-stream.ts), outside React so not
+ * through a fetcher: the same loader the badge reads, where the server renews an expired session
+ * as for any page. null when signed out (401/403): nothing to listen to any more.
  */
-export async function fetchUnreadCount(): Promise<number> {
-  const answer = await apiFetch<UnreadCountAnswer>("/api/notifications/see-notifications/counters", {
-    cache: "no-store",
-  });
-  return answer.payload.newNotificationsCount;
+export async function fetchUnreadCount(): Promise<number | null> {
+  const response = await fetch(UNREAD_PATH, { cache: "no-store", headers: { Accept: "application/json" } });
+  if (response.status === 401 || response.status === 403) return null;
+  if (!response.ok) throw new Error(`unread count: ${response.status}`);
+  const answer = (await response.json()) as { newNotificationsCount: number };
+  return answer.newNotificationsCount;
 }

@@ -25,13 +25,3 @@ export function defaultErrorMessage(status: number): string {
   if (status === 403 || status === 404 || status === 422 || status === 429) return ERROR_MESSAGES[status];
   return ERROR_MESSAGES.default;
 }
-
-/** The message a user sees: the server's own text, else the first field message, else the catalogue's. */
-export function errorMessageFrom(
-  body: { error?: unknown; errors?: Record<string, string[]> } | null,
-  status: number,
-): string {
-  if (body && typeof body.error === "string" && body.error) return body.error;
-  const first = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
-  return first ?? defaultErrorMessage(status);
-}
