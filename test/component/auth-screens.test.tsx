@@ -29,6 +29,9 @@ const user: HeaderUser = {
 
 type StubRoutes = Parameters<typeof createRemixStub>[0];
 
+/** The bell's unread count, read by a fetcher from its route once a user is signed in. */
+const unreadRoute = { path: "/notifications/unread", loader: () => ({ ok: true, newNotificationsCount: 0 }) };
+
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
@@ -41,6 +44,7 @@ function renderHeader(headerUser: HeaderUser | null, path = "/contacts?x=1", ext
   const Stub = createRemixStub([
     { path: "/sign-out", action: signOut, Component: () => <p>signed out</p> },
     { path: "*", Component: () => <Header appName="Sharpside" user={headerUser} topExperts={experts} /> },
+    unreadRoute,
     ...extra,
   ]);
   render(<Stub initialEntries={[path]} />);
@@ -132,6 +136,7 @@ describe("Header per role (product.md 'Screens and routes')", () => {
         ],
       },
       { path: "/sign-out", action: signOut, Component: () => <p>signed out</p> },
+      unreadRoute,
     ]);
     const { unmount } = render(<Stub initialEntries={["/contacts"]} />);
     await userEvent.click(await screen.findByRole("link", { name: "Sharpside home" }));
@@ -163,7 +168,10 @@ describe("Mobile menu when signed in", () => {
     ["expert", "LeBronPicks", "Open my profile", "/profile", expert],
     ["user", "Alex Turner", "Become an expert", "/become-expert", user],
   ])("%s: titled '%s', with '%s' and Logout", async (_role, title, linkName, href, headerUser) => {
-    const Stub = createRemixStub([{ path: "*", Component: () => <AppShell data={data(headerUser)}>page</AppShell> }]);
+    const Stub = createRemixStub([
+      { path: "*", Component: () => <AppShell data={data(headerUser)}>page</AppShell> },
+      unreadRoute,
+    ]);
     render(<Stub initialEntries={["/"]} />);
     await userEvent.click(await screen.findByRole("button", { name: "Open menu" }));
     const dialog = await screen.findByRole("dialog", { name: title });

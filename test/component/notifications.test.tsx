@@ -47,7 +47,8 @@ function stubApi({
       calls.push({ method: init.method ?? "GET", path: pathname, params: searchParams, cache: init.cache });
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (pathname.endsWith("/counters")) return json({ payload: { newNotificationsCount: server.unread } });
+      // The stream's resync reads the badge's loader outside React, with a plain GET.
+      if (pathname === "/notifications/unread") return json({ ok: true, newNotificationsCount: server.unread });
       return json({ error: "Not found", statusCode: 404 }, 404);
     }),
   );
@@ -233,7 +234,7 @@ describe("the bell's count", () => {
     expect(screen.getByRole("button", { name: "Notifications, 2 unread" })).toBeTruthy();
   });
 
-  it("reopens a stream the server refused (an expired cookie) after renewing it through the counters call", async () => {
+  it("reopens a stream the server refused (an expired cookie) after renewing it through the unread count's route", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = stubApi({ unread: 2 });
     renderBell();
@@ -244,8 +245,9 @@ describe("the bell's count", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(liveStreams()).toHaveLength(1));
     expect(FakeEventSource.opened).toHaveLength(2);
-    // The bell's count came from its loader; the resync, from the API (its 401 renewal).
-    expect(calls.filter((call) => call.path.endsWith("/counters"))).toHaveLength(1);
+    // The bell's count came from its loader through the router; the resync, from the same route by
+    // a plain GET (the server renews the session there), never cached.
+    expect(calls.filter((call) => call.path === "/notifications/unread" && call.cache === "no-store")).toHaveLength(1);
   });
 });
 
