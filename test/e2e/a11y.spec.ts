@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type APIRequestContext, type Page } from "./support/test";
 import { PASSWORD, uniqueEmail } from "./support/accounts";
+import { encode } from "turbo-stream";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
@@ -25,9 +26,13 @@ interface RouteRow {
   lands?: string;
   /** Also scanned at 375 px. */
   phone?: boolean;
-  /** An API request the page makes on load, answered here with a failure (the page's error state). */
-  failRequest?: string;
+  /** A route action the page calls on load, answered here with its failure (the page's error state). */
+  failRequest?: RegExp;
 }
+
+/** A route action's failure as Remix sends it to a fetcher (single fetch: turbo-stream). */
+const actionFailureBody = (error: string, statusCode: number) =>
+  new Response(encode({ data: { ok: false, error, statusCode } })).text();
 
 const ROUTES: RouteRow[] = [
   // product.md "Screens and routes", "Known routes".
@@ -52,7 +57,7 @@ const ROUTES: RouteRow[] = [
   // On load the page asks for a checkout, and with payments off (as here) that makes the user an
   // expert at once and moves on: answered with a failure instead, the page shows its error state
   // to scan (the card form needs Stripe) and the user stays a user for the other rows.
-  { path: "/membership-payment", as: "user", failRequest: "**/api/paymentsystems/stripe/checkout" },
+  { path: "/membership-payment", as: "user", failRequest: /\/membership-checkout\.data(\?|$)/ },
   { path: "/congratulations", as: "expert" },
   { path: "/congratulates-on-membership", as: "expert" },
   { path: "/privacy", as: "visitor" },
@@ -213,8 +218,12 @@ test.describe("axe on every route", () => {
         const path = fill(row.path, data);
         const { context, page } = await openAs(browser, baseURL!, row.as, width);
         if (row.failRequest)
-          await page.route(row.failRequest, (route) =>
-            route.fulfill({ status: 503, json: { error: "Service unavailable" } }),
+          await page.route(row.failRequest, async (route) =>
+            route.fulfill({
+              status: 503,
+              contentType: "text/x-script",
+              body: await actionFailureBody("Service unavailable", 503),
+            }),
           );
         await visit(page, path, fill(row.lands ?? row.path, data));
         await expect(page.locator("main#main-content")).toBeVisible();
@@ -299,6 +308,8 @@ test.describe("axe on open states", () => {
   });
 
   test("the post editor dialog and its discard confirmation, at 1440 and 375 px", async ({ browser, baseURL }) => {
+    // Two widths, two contexts and four scans of the largest dialog.
+    test.setTimeout(60_000);
     for (const width of [1440, 375] as const) {
       const { context, page } = await openAs(browser, baseURL!, "expert", width);
       await visit(page, "/?createEditPost=NEW", "/?createEditPost=NEW");

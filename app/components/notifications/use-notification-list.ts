@@ -45,8 +45,11 @@ export function useNotificationList() {
     [load],
   );
 
+  // Marked read once the first screen is loaded: an action submitted while a page is still loading
+  // would interrupt that load.
+  const markTill = useRef<string | null>(null);
   useActionDone(
-    pages.data,
+    pages.state === "idle" ? pages.data : undefined,
     (page) => {
       const isFirstPage = loadedPages.current === 0;
       loadedPages.current += 1;
@@ -55,11 +58,14 @@ export function useNotificationList() {
       const more = page.hasNextPage && page.endCursor !== null;
       setHasMore(more);
       const first = page.items[0];
-      if (isFirstPage && first && !first.isRead)
-        submit({ tillDate: first.createdOn }, { method: "post", action: UNREAD_PATH });
+      if (isFirstPage && first && !first.isRead) markTill.current = first.createdOn;
       const left = more ? pagesLeft - 1 : 0;
       setPagesLeft(left);
       if (left > 0) load(notificationListHref(cursor.current));
+      else if (markTill.current) {
+        submit({ tillDate: markTill.current }, { method: "post", action: UNREAD_PATH });
+        markTill.current = null;
+      }
     },
     (failure) => {
       setPagesLeft(0);

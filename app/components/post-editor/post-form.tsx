@@ -186,8 +186,10 @@ export function PostForm({
     );
   }
 
+  // Only once the save's revalidation is over: navigating away while it is in flight interrupts it,
+  // and the router then gives up on the client-side navigation to the post.
   useActionDone(
-    saver.data,
+    saver.state === "idle" ? saver.data : undefined,
     (answer) => {
       if (!sent) return;
       setSaved(snapshot(sent.values));

@@ -1,12 +1,15 @@
 /**
  * Playwright's `test` with one addition: an error the page logs (console.error, an uncaught
  * exception) fails the test, as console.error fails a unit test. A failed request's own line
- * ("Failed to load resource") is left out: tests ask for 4xx answers on purpose. A spec that
+ * ("Failed to load resource") is left out: tests ask for 4xx answers on purpose; so is the
+ * AbortError Remix logs when a navigation cancels a fetcher's request in flight. A spec that
  * provokes a logged error on purpose lists it with `test.use({ allowedPageErrors: [/…/] })`.
  */
 import { test as base, expect } from "@playwright/test";
 
 export * from "@playwright/test";
+
+const BENIGN = [/^Failed to load resource/, /^AbortError: signal is aborted without reason/];
 
 export const test = base.extend<{ allowedPageErrors: RegExp[] }>({
   allowedPageErrors: [[], { option: true }],
@@ -17,7 +20,9 @@ export const test = base.extend<{ allowedPageErrors: RegExp[] }>({
     };
     page.on("pageerror", (error) => note(`uncaught: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) note(message.text());
+      const text = message.text();
+      if (message.type() !== "error" || BENIGN.some((pattern) => pattern.test(text))) return;
+      note(text);
     });
     await provide(page);
     expect(errors, "errors the page logged").toEqual([]);
