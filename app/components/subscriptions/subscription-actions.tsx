@@ -72,7 +72,8 @@ export function SubscriptionControl({
   const subscribeLabel = label ?? "Subscribe";
   const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
 
-  useActionDone(fetcher.data, (answer) => {
+  // Once the revalidation after the action is over: navigating away mid-revalidation interrupts it.
+  useActionDone(fetcher.state === "idle" ? fetcher.data : undefined, (answer) => {
     if (sent.current === "cancel" || !answer.subscription) {
       toast.success(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled.");
       return;
