@@ -275,6 +275,8 @@ test.describe("axe on open states", () => {
   });
 
   test("the avatar menu and the notifications popover", async ({ browser, baseURL }) => {
+    // Two full-page scans on the signed-in home, the heaviest page.
+    test.setTimeout(60_000);
     const { context, page } = await openAs(browser, baseURL!, "expert", 1440);
     await visit(page, "/", "/");
     await page.getByRole("button", { name: "Account menu" }).click();
