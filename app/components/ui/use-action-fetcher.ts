@@ -27,6 +27,3 @@ export function useActionFetcher<T extends object = object>(options: { key?: str
   }, [fetcher.data, options.key, toastErrors]);
   return fetcher;
 }
-
-/** The answer's failure, if the last submission failed. */
-export const failureOf = (data: ActionData | undefined): ActionFailureData | null => (data && !data.ok ? data : null);

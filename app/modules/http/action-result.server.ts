@@ -17,7 +17,7 @@ export interface ActionFailure {
 export type ActionResult<T extends object = object> = ActionSuccess<T> | ActionFailure;
 
 /** The failure a fetcher reads: the server's own text, and field errors when there are some. */
-export function actionFailure(error: AppError) {
+function actionFailure(error: AppError) {
   const body: ActionFailure = { ok: false, error: error.message, statusCode: error.status };
   if (error.fieldErrors) body.errors = error.fieldErrors;
   return data(body, { status: error.status, headers: error.headers });
