@@ -4,8 +4,8 @@
  * view of the same thing (a post's page and its card) so they read one pending value.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { toast } from "./toast";
+import { useActionDone } from "./use-action-done";
 
 export interface ActionFailureData {
   ok: false;
@@ -15,15 +15,14 @@ export interface ActionFailureData {
 }
 export type ActionData<T extends object = object> = ({ ok: true } & T) | ActionFailureData;
 
+const noop = () => undefined;
+
 export function useActionFetcher<T extends object = object>(options: { key?: string; toastErrors?: boolean } = {}) {
   const fetcher = useFetcher<ActionData<T>>(options.key ? { key: options.key } : undefined);
-  const seen = useRef(fetcher.data);
   const toastErrors = options.toastErrors ?? true;
-  useEffect(() => {
-    if (fetcher.data === seen.current) return;
-    seen.current = fetcher.data;
-    // sonner replaces a toast with the same id: views sharing a key show one toast.
-    if (toastErrors && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.error, { id: options.key });
-  }, [fetcher.data, options.key, toastErrors]);
+  // sonner replaces a toast with the same id: views sharing a key show one toast.
+  useActionDone(fetcher.data, noop, (failure) => {
+    if (toastErrors) toast.error(failure.error, { id: options.key });
+  });
   return fetcher;
 }
