@@ -234,7 +234,7 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
   const leaving = fetcher.data?.ok === true && typeof fetcher.data.url === "string";
   const busy = typeof sent === "string" ? sent : leaving ? "leaving" : null;
 
-  useActionDone(fetcher.data, (answer) => {
+  useActionDone(fetcher, (answer) => {
     if (answer.url) window.location.assign(answer.url);
     else toast.success(DISCONNECTED);
   });

@@ -90,7 +90,7 @@ export default function Payments() {
     );
   }
 
-  useActionDone(fetcher.data, (answer) => {
+  useActionDone(fetcher, (answer) => {
     if (!sent.current || !answer.subscription) return;
     const { subscription, action } = sent.current;
     const name = displayName(subscription.expert);

@@ -97,7 +97,7 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
   const gone = useRef<ExpertSummary | null>(null);
   const busy = unfollowing.state === "submitting" ? (gone.current?.id ?? null) : null;
 
-  useActionDone(unfollowing.data, () => {
+  useActionDone(unfollowing, () => {
     const expert = gone.current;
     if (!expert) return;
     more.remove(expert.id);

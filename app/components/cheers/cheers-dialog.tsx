@@ -112,7 +112,7 @@ export function CheersForm({
   const busy = fetcher.state !== "idle";
 
   useActionDone(
-    fetcher.data,
+    fetcher,
     (answer) => {
       if (!answer.clientSecret) {
         toast.success(cheersSent(expert.userName, answer.cheer.amount));

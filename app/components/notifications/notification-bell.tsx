@@ -27,7 +27,7 @@ export function NotificationBell() {
   const counter = useFetcher<ActionData<{ newNotificationsCount: number }>>();
   const { load } = counter;
   // The badge is a hint: a failed count leaves it hidden rather than toasting on every page.
-  useActionDone(counter.data, (answer) => setUnreadCount(answer.newNotificationsCount));
+  useActionDone(counter, (answer) => setUnreadCount(answer.newNotificationsCount));
 
   useEffect(() => {
     load(UNREAD_PATH);

@@ -49,7 +49,7 @@ export function useNotificationList() {
   // would interrupt that load.
   const markTill = useRef<string | null>(null);
   useActionDone(
-    pages.state === "idle" ? pages.data : undefined,
+    pages,
     (page) => {
       const isFirstPage = loadedPages.current === 0;
       loadedPages.current += 1;
@@ -72,7 +72,7 @@ export function useNotificationList() {
       setError(failure.error);
     },
   );
-  useActionDone(marking.data, (answer) => setUnreadCount(answer.newNotificationsCount));
+  useActionDone(marking, (answer) => setUnreadCount(answer.newNotificationsCount));
 
   useEffect(() => {
     loadPages(INITIAL_PAGES);

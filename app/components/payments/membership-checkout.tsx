@@ -60,7 +60,7 @@ export function MembershipCheckout({ publishableKey, price }: { publishableKey: 
   }, []);
 
   useActionDone(
-    checkout.data,
+    checkout,
     (answer) => {
       if (answer.skipExpertPayment || !answer.clientSecret) return goToCongratulations();
       if (!publishableKey) {

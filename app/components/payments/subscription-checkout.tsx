@@ -71,7 +71,7 @@ export function SubscriptionCheckout({
   }, []);
 
   useActionDone(
-    subscription.data,
+    subscription,
     (answer) => {
       // Nothing to pay (a free or resumed subscription): wait for it to give access.
       if (!answer.clientSecret) return setPhase({ kind: "confirming" });

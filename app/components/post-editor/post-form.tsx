@@ -186,10 +186,8 @@ export function PostForm({
     );
   }
 
-  // Only once the save's revalidation is over: navigating away while it is in flight interrupts it,
-  // and the router then gives up on the client-side navigation to the post.
   useActionDone(
-    saver.state === "idle" ? saver.data : undefined,
+    saver,
     (answer) => {
       if (!sent) return;
       setSaved(snapshot(sent.values));

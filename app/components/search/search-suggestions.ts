@@ -97,7 +97,7 @@ export function useSearchSuggestions(query: string, enabled: boolean): Suggestio
   const { load } = fetcher;
 
   useActionDone(
-    fetcher.data,
+    fetcher,
     (answer) => setState({ query: asked.current, results: answer.results, failed: false }),
     () => setState({ query: asked.current, results: null, failed: true }),
   );

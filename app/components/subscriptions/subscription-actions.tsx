@@ -72,8 +72,7 @@ export function SubscriptionControl({
   const subscribeLabel = label ?? "Subscribe";
   const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
 
-  // Once the revalidation after the action is over: navigating away mid-revalidation interrupts it.
-  useActionDone(fetcher.state === "idle" ? fetcher.data : undefined, (answer) => {
+  useActionDone(fetcher, (answer) => {
     if (sent.current === "cancel" || !answer.subscription) {
       toast.success(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled.");
       return;

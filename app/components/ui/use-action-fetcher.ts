@@ -21,7 +21,7 @@ export function useActionFetcher<T extends object = object>(options: { key?: str
   const fetcher = useFetcher<ActionData<T>>(options.key ? { key: options.key } : undefined);
   const toastErrors = options.toastErrors ?? true;
   // sonner replaces a toast with the same id: views sharing a key show one toast.
-  useActionDone(fetcher.data, noop, (failure) => {
+  useActionDone(fetcher, noop, (failure) => {
     if (toastErrors) toast.error(failure.error, { id: options.key });
   });
   return fetcher;

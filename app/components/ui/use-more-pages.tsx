@@ -59,7 +59,7 @@ export function useMorePages<T extends { id: string }>({
   );
 
   useActionDone(
-    fetcher.data,
+    fetcher,
     (answer) => {
       if (!awaiting.current) return;
       awaiting.current = false;
