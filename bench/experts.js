@@ -39,6 +39,8 @@ await ensureBuilds();
 const dataDir = tempDir("sharpside-bench-experts-");
 startServer("expert", appServer, settings.expertPort, {
   DATABASE_URL: "memory://",
+  // The production default seeds nothing; these benches measure the demo's pages.
+  SEED_DEMO_DATA: "always",
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   APP_URL: "",

@@ -33,6 +33,8 @@ await ensureBuilds();
 const dataDir = tempDir("sharpside-bench-");
 startServer("home", appServer, settings.homePort, {
   DATABASE_URL: "memory://",
+  // The production default seeds nothing; these benches measure the demo's pages.
+  SEED_DEMO_DATA: "always",
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   APP_URL: "",
