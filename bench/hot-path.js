@@ -11,7 +11,6 @@
 //
 //   all           the build as it is;
 //   no-router     @remix-run/router without patches/@remix-run+router+1.23.3.patch (a require hook);
-//   no-mapper     prepared statements map their rows with drizzle's own mapper;
 //   no-prepared   no prepared statements at all: each request builds its query and PostgreSQL
 //                 parses and plans it (unnamed), as for any other query.
 //
@@ -108,18 +107,10 @@ Module._resolveFilename = function (request, ...rest) {
 `,
   );
 
-  const noMapper = copyBuild("no-mapper");
-  if (edit(noMapper, "if (Array.isArray(query.fields) && !query.customResultMapper) {", "if (false) {") === 0)
-    await fail("no-mapper: the row mapper's installation was not found in the build; update bench/hot-path.js");
-
   const noPrepared = copyBuild("no-prepared");
   // esbuild may rename the parameter (build2) in one bundle.
   const cached = ["build", "build2"].map((build) =>
-    edit(
-      noPrepared,
-      `if (!statement) statements.set(db, statement = withCompiledRowMapper(${build}(db)));`,
-      `statement = ${build}(db);`,
-    ),
+    edit(noPrepared, `if (!statement) statements.set(db, statement = ${build}(db));`, `statement = ${build}(db);`),
   );
   if (cached[0] + cached[1] < 2)
     await fail("no-prepared: preparedStatement's cache was not found in the build; update bench/hot-path.js");
@@ -137,7 +128,6 @@ PostgresJsSession.prototype.prepareQuery = function (query, fields, name, ...res
   return [
     { name: "all", dir: all, nodeArgs: [] },
     { name: "no-router", dir: all, nodeArgs: ["--require", routerHook] },
-    { name: "no-mapper", dir: noMapper, nodeArgs: [] },
     { name: "no-prepared", dir: noPrepared, nodeArgs: ["--import", pathToImport(unnamedHook)] },
   ];
 }

@@ -123,6 +123,13 @@ test.describe("API conventions", () => {
     // Past the origin check: the body is judged (422), not the caller.
     expect(sameOrigin.status()).toBe(422);
 
+    // Page routes too: a fetcher's action (single fetch's `.data` address) posted from another site.
+    const pageAction = await request.post("/notifications/unread.data", {
+      headers: { ...headers, Origin: "https://evil.example" },
+      form: { tillDate: new Date().toISOString() },
+    });
+    expect(pageAction.status()).toBe(403);
+
     // Reads are never blocked by the origin check.
     const read = await request.get("/api/health", { headers: { Origin: "https://evil.example" } });
     expect(read.status()).toBe(200);

@@ -18,6 +18,7 @@ import * as notifyRoute from "~/routes/posts.$postId_.notify";
 import * as suggestionsRoute from "~/routes/search_.suggestions";
 import type { CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
+import { callRoute, type PageModule } from "../support/page-actions";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, postFixtures } from "../support/post-fixtures";
 
@@ -32,43 +33,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database?.close());
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
-interface Answer {
-  status: number;
-  data: Record<string, unknown> | null;
-  location: string | null;
-}
-
-/** Calls a loader (no form) or an action (a form) as Remix would; a thrown Response is its answer. */
-async function call(
-  handler: Handler | undefined,
+/** A loader (no form) or an action (a form) called as Remix would. */
+const call = (
+  handler: PageModule["loader"],
   path: string,
   params: Record<string, string>,
   jar: CookieJar | null,
   form?: Record<string, string>,
-): Promise<Answer> {
-  const headers = new Headers();
-  if (jar) headers.set("Cookie", jar.header());
-  if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const request = new Request(`http://localhost${path}`, {
-    method: form ? "POST" : "GET",
-    headers,
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  let result: unknown;
-  try {
-    result = await handler!({ request, params, context });
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, data: null, location: result.headers.get("Location") };
-  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit")
-    return { status: wrapped.init?.status ?? 200, data: wrapped.data as Record<string, unknown>, location: null };
-  return { status: 200, data: result as Record<string, unknown>, location: null };
-}
+) => callRoute(context, handler, path, params, jar, form);
 
 describe(`the page data routes (${testDatabaseEngine()})`, () => {
   it("likes and unlikes a post as the API does, and sends a visitor to sign in", async () => {

@@ -120,3 +120,50 @@ export async function invokePageAction(
   }
   return { status: 200, thrown, data: result, headers: new Headers(), location: null };
 }
+
+export interface RouteAnswer {
+  status: number;
+  data: Record<string, unknown> | null;
+  location: string | null;
+}
+
+/**
+ * Calls a page route's loader (no form) or action (a form) as Remix would, with the cookies of
+ * `jar` (none for a visitor); a thrown Response is its answer, its JSON read when it has some.
+ */
+export async function callRoute(
+  context: AppLoadContext,
+  handler: Handler | undefined,
+  path: string,
+  params: Record<string, string>,
+  jar: CookieJar | null,
+  form?: Record<string, string>,
+): Promise<RouteAnswer> {
+  const headers = new Headers();
+  if (jar) headers.set("Cookie", jar.header());
+  if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  const request = new Request(`http://localhost${path}`, {
+    method: form ? "POST" : "GET",
+    headers,
+    body: form ? new URLSearchParams(form) : undefined,
+  });
+  let result: unknown;
+  try {
+    result = await handler!({ request, params, context });
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const json = result.headers.get("Content-Type")?.includes("json") ? await result.json() : null;
+    return {
+      status: result.status,
+      data: json as Record<string, unknown> | null,
+      location: result.headers.get("Location"),
+    };
+  }
+  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (wrapped?.type === "DataWithResponseInit")
+    return { status: wrapped.init?.status ?? 200, data: wrapped.data as Record<string, unknown>, location: null };
+  return { status: 200, data: result as Record<string, unknown>, location: null };
+}
