@@ -6,8 +6,7 @@
  * Payments are off here (their Stripe side is stripe-*.test.ts's); hostile input is
  * hostile-forms.test.ts's.
  */
-import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as businessPage from "~/routes/business";
 import * as editorRoute from "~/routes/editor";
 import * as editorEventsRoute from "~/routes/editor.events";
@@ -18,38 +17,17 @@ import * as subscriptionRoute from "~/routes/experts.$expertId.subscription";
 import * as membershipRoute from "~/routes/membership-checkout";
 import * as uploadsRoute from "~/routes/uploads";
 import * as userNameRoute from "~/routes/username-availability";
-import type { CookieJar } from "../support/api-caller";
-import { makeLoadContext } from "../support/context";
-import { callRoute, type PageModule } from "../support/page-actions";
-import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
-import { postFixtures } from "../support/post-fixtures";
+import { testDatabaseEngine } from "../support/database";
+import { pageRouteTestbed } from "../support/page-route-testbed";
 
-let database: TestDatabase;
-let context: AppLoadContext;
-let fx: ReturnType<typeof postFixtures>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
-  fx = postFixtures(database.db, context);
-}, 120_000);
-afterAll(() => database?.close());
-
-/** A loader (no form) or an action (a form) called as Remix would. */
-const call = (
-  handler: PageModule["loader"],
-  path: string,
-  params: Record<string, string>,
-  jar: CookieJar | null,
-  form?: Record<string, string>,
-) => callRoute(context, handler, path, params, jar, form);
+const { bed, call } = pageRouteTestbed();
 
 const body = JSON.stringify([{ type: "paragraph", children: [{ text: "Pace and rest favour the home side." }] }]);
 
 describe(`the page data routes for money, the editor and uploads (${testDatabaseEngine()})`, () => {
   it("follows and unfollows; refuses following oneself; sends a visitor to sign in", async () => {
-    const expert = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
+    const expert = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
     const path = `/experts/${expert.user.id}/follow`;
     const params = { expertId: expert.user.id };
     expect((await call(followRoute.action, path, params, reader.jar, { intent: "follow" })).data).toEqual({
@@ -69,8 +47,8 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
   });
 
   it("subscribes (free while payments are off), says so to the card form's wait, and cancels", async () => {
-    const expert = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
+    const expert = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
     const path = `/experts/${expert.user.id}/subscription`;
     const params = { expertId: expert.user.id };
     const subscribed = await call(subscriptionRoute.action, path, params, reader.jar, { intent: "subscribe" });
@@ -83,9 +61,9 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
   });
 
   it("sends Cheers in cents to an expert one follows, and puts a bad amount on its field", async () => {
-    const expert = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
-    await fx.follow(reader.user.id, expert.user.id);
+    const expert = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
+    await bed.fx.follow(reader.user.id, expert.user.id);
     const path = `/experts/${expert.user.id}/cheers`;
     const params = { expertId: expert.user.id };
     const sent = await call(cheersRoute.action, path, params, reader.jar, { amount: "500", message: "Great call" });
@@ -96,7 +74,7 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
   });
 
   it("checks a username for the settings form, and refuses a malformed one with the rule's words", async () => {
-    const user = await fx.makeUser();
+    const user = await bed.fx.makeUser();
     const free = await call(userNameRoute.loader, "/username-availability?userName=FreshName77", {}, user.jar);
     expect(free.data).toEqual({ ok: true, userName: "FreshName77", available: true });
     const malformed = await call(userNameRoute.loader, "/username-availability?userName=a", {}, user.jar);
@@ -105,7 +83,7 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
   });
 
   it("the membership checkout makes a user an expert at once while payments are off", async () => {
-    const user = await fx.makeUser();
+    const user = await bed.fx.makeUser();
     const answer = await call(membershipRoute.action, "/membership-checkout", {}, user.jar, {});
     expect(answer.data).toEqual({ ok: true, skipExpertPayment: true, clientSecret: null });
     const status = await call(membershipRoute.loader, "/membership-checkout", {}, user.jar);
@@ -116,12 +94,12 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
   });
 
   it("the editor: opens with the sports and bet types, creates and edits a post, reads games and markets", async () => {
-    const expert = await fx.makeUser({ expert: true });
+    const expert = await bed.fx.makeUser({ expert: true });
     const opened = await call(editorRoute.loader, "/editor", {}, expert.jar);
     const categories = opened.data?.categories as { id: number }[];
     expect(categories.length).toBeGreaterThan(0);
     expect(opened.data).toMatchObject({ ok: true, post: null, modalities: expect.any(Array) });
-    const categoryId = await fx.anyCategory();
+    const categoryId = await bed.fx.anyCategory();
     const post = `{"postType":"Post","title":"First","body":${body},"categoryId":${categoryId}}`;
     const created = await call(editorRoute.action, "/editor", {}, expert.jar, { post });
     expect(created.data).toMatchObject({ ok: true, post: { title: "First", status: "Draft" } });
@@ -137,7 +115,7 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
     expect(refused.status).toBe(422);
     expect(refused.data).toMatchObject({ ok: false, errors: { title: ["Required"] } });
 
-    const game = await fx.addEvent({ categoryId });
+    const game = await bed.fx.addEvent({ categoryId });
     const listed = await call(editorEventsRoute.loader, `/editor/events?categoryId=${categoryId}`, {}, expert.jar);
     expect((listed.data?.items as { id: number }[]).map((event) => event.id)).toContain(game.id);
     const one = await call(editorEventsRoute.loader, `/editor/events?id=${game.id}`, {}, expert.jar);
@@ -147,12 +125,12 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
     expect((await call(editorMarketRoute.loader, "/editor/market?eventId=0", {}, expert.jar)).status).toBe(404);
 
     // Experts only, as the page's editor is.
-    const reader = await fx.makeUser();
+    const reader = await bed.fx.makeUser();
     expect((await call(editorRoute.loader, "/editor", {}, reader.jar)).status).toBe(403);
   });
 
   it("uploads: presigns an image and refuses another type in the presign's words", async () => {
-    const user = await fx.makeUser();
+    const user = await bed.fx.makeUser();
     const presigned = await call(uploadsRoute.action, "/uploads", {}, user.jar, {
       intent: "presign",
       type: "image/png",
@@ -167,7 +145,7 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
   });
 
   it("/business: the payment account's buttons are refused while payments are off; the price is saved", async () => {
-    const expert = await fx.makeUser({ expert: true });
+    const expert = await bed.fx.makeUser({ expert: true });
     const connect = await call(businessPage.action, "/business", {}, expert.jar, { intent: "connect" });
     expect(connect.status).toBe(422);
     expect(connect.data).toMatchObject({ ok: false, statusCode: 422 });

@@ -5,8 +5,7 @@
  * `/api` twin answers, as `{ok, …}` or `{ok: false, error, statusCode}` (the fetcher's answer),
  * behind the gate its page has. Hostile input is hostile-forms.test.ts's.
  */
-import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COMMENT_MESSAGES } from "~/modules/posts/comment-rules";
 import * as listsRoute from "~/routes/lists.$list";
 import * as unreadRoute from "~/routes/notifications_.unread";
@@ -16,37 +15,17 @@ import * as commentsRoute from "~/routes/posts.$postId_.comments";
 import * as likeRoute from "~/routes/posts.$postId_.like";
 import * as notifyRoute from "~/routes/posts.$postId_.notify";
 import * as suggestionsRoute from "~/routes/search_.suggestions";
-import type { CookieJar } from "../support/api-caller";
-import { makeLoadContext } from "../support/context";
-import { callRoute, type PageModule } from "../support/page-actions";
-import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
-import { DAY, postFixtures } from "../support/post-fixtures";
+import { testDatabaseEngine } from "../support/database";
+import { pageRouteTestbed } from "../support/page-route-testbed";
+import { DAY } from "../support/post-fixtures";
 
-let database: TestDatabase;
-let context: AppLoadContext;
-let fx: ReturnType<typeof postFixtures>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
-  fx = postFixtures(database.db, context);
-}, 120_000);
-afterAll(() => database?.close());
-
-/** A loader (no form) or an action (a form) called as Remix would. */
-const call = (
-  handler: PageModule["loader"],
-  path: string,
-  params: Record<string, string>,
-  jar: CookieJar | null,
-  form?: Record<string, string>,
-) => callRoute(context, handler, path, params, jar, form);
+const { bed, call } = pageRouteTestbed();
 
 describe(`the page data routes (${testDatabaseEngine()})`, () => {
   it("likes and unlikes a post as the API does, and sends a visitor to sign in", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
-    const post = await fx.addPost(author.user.id);
+    const author = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
+    const post = await bed.fx.addPost(author.user.id);
     const path = `/posts/${post.id}/like`;
     const params = { postId: post.id };
     expect((await call(likeRoute.action, path, params, reader.jar, { liked: "true" })).data).toEqual({
@@ -69,9 +48,9 @@ describe(`the page data routes (${testDatabaseEngine()})`, () => {
   });
 
   it("asks notify-me for a scheduled post", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
-    const post = await fx.addPost(author.user.id, { publishDate: new Date(Date.now() + DAY) });
+    const author = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
+    const post = await bed.fx.addPost(author.user.id, { publishDate: new Date(Date.now() + DAY) });
     const answer = await call(notifyRoute.action, `/posts/${post.id}/notify`, { postId: post.id }, reader.jar, {
       notify: "true",
     });
@@ -79,9 +58,9 @@ describe(`the page data routes (${testDatabaseEngine()})`, () => {
   });
 
   it("deletes its author's post from the post page; anyone else's is the API's 403", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const other = await fx.makeUser();
-    const post = await fx.addPost(author.user.id);
+    const author = await bed.fx.makeUser({ expert: true });
+    const other = await bed.fx.makeUser();
+    const post = await bed.fx.addPost(author.user.id);
     const path = `/posts/${post.id}`;
     const refused = await call(postPage.action, path, { postId: post.id }, other.jar, { intent: "delete" });
     expect(refused).toMatchObject({ status: 403, data: { ok: false, statusCode: 403 } });
@@ -92,9 +71,9 @@ describe(`the page data routes (${testDatabaseEngine()})`, () => {
   });
 
   it("adds, pages and deletes comments; a locked pick's discussion is refused with the API's text", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
-    const post = await fx.addPost(author.user.id);
+    const author = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
+    const post = await bed.fx.addPost(author.user.id);
     const path = `/posts/${post.id}/comments`;
     const params = { postId: post.id };
     const added = await call(commentsRoute.action, path, params, reader.jar, { intent: "add", body: " First! " });
@@ -110,7 +89,7 @@ describe(`the page data routes (${testDatabaseEngine()})`, () => {
     });
     expect(tooLong).toMatchObject({ status: 422, data: { ok: false, errors: { body: [COMMENT_MESSAGES.tooLong] } } });
 
-    const pick = await fx.addPost(author.user.id, { postType: "Pick" });
+    const pick = await bed.fx.addPost(author.user.id, { postType: "Pick" });
     const locked = await call(
       commentsRoute.loader,
       `/posts/${pick.id}/comments?page=1`,
@@ -121,10 +100,10 @@ describe(`the page data routes (${testDatabaseEngine()})`, () => {
   });
 
   it("serves the next page of a list behind its page's gate", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
-    await fx.follow(reader.user.id, author.user.id);
-    for (let i = 0; i < 3; i++) await fx.addPost(author.user.id, { title: `Feed post ${i}` });
+    const author = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
+    await bed.fx.follow(reader.user.id, author.user.id);
+    for (let i = 0; i < 3; i++) await bed.fx.addPost(author.user.id, { title: `Feed post ${i}` });
     const feed = await call(listsRoute.loader, "/lists/feed?page=2&size=2", { list: "feed" }, reader.jar);
     expect(feed.data).toMatchObject({ ok: true, page: 2, totalPages: 2 });
     expect((feed.data!.items as { body: unknown }[]).map((item) => item.body)).toEqual([null]);
@@ -142,14 +121,14 @@ describe(`the page data routes (${testDatabaseEngine()})`, () => {
   });
 
   it("suggests experts, categories and posts for the header search", async () => {
-    const author = await fx.makeUser({ expert: true });
-    await fx.addPost(author.user.id, { title: "Zanzibar special" });
+    const author = await bed.fx.makeUser({ expert: true });
+    await bed.fx.addPost(author.user.id, { title: "Zanzibar special" });
     const answer = await call(suggestionsRoute.loader, "/search/suggestions?searchValue=Zanzibar&topCount=5", {}, null);
     expect(answer.data).toMatchObject({ ok: true, results: { postsInfo: [{ title: "Zanzibar special" }] } });
   });
 
   it("counts the unread notifications (a 401 answer for a visitor) and marks them read", async () => {
-    const reader = await fx.makeUser();
+    const reader = await bed.fx.makeUser();
     expect((await call(unreadRoute.loader, "/notifications/unread", {}, null)).data).toMatchObject({
       ok: false,
       statusCode: 401,

@@ -4,9 +4,8 @@
  * the same paywall as the page. Hostile input (malformed, oversized, repeated fields) is
  * hostile-forms.test.ts's; a cross-site POST is refused before any route runs (test/e2e/api.spec.ts).
  */
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts } from "~/db/schema";
 import { POST_RULE_MESSAGES } from "~/modules/posts/post-commands.server";
 import * as editorRoute from "~/routes/editor";
@@ -16,41 +15,21 @@ import * as postPage from "~/routes/posts.$postId";
 import * as commentsRoute from "~/routes/posts.$postId_.comments";
 import * as pickResultRoute from "~/routes/posts.$postId_.pick-result";
 import * as suggestionsRoute from "~/routes/search_.suggestions";
-import type { CookieJar } from "../support/api-caller";
-import { makeLoadContext } from "../support/context";
-import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
-import { callRoute, type PageModule } from "../support/page-actions";
-import { postFixtures } from "../support/post-fixtures";
+import { testDatabaseEngine } from "../support/database";
+import { pageRouteTestbed } from "../support/page-route-testbed";
 
-let database: TestDatabase;
-let context: AppLoadContext;
-let fx: ReturnType<typeof postFixtures>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
-  fx = postFixtures(database.db, context);
-}, 120_000);
-afterAll(() => database?.close());
-
-const call = (
-  handler: PageModule["loader"],
-  path: string,
-  params: Record<string, string>,
-  jar: CookieJar | null,
-  form?: Record<string, string>,
-) => callRoute(context, handler, path, params, jar, form);
+const { bed, call } = pageRouteTestbed();
 
 async function postRow(id: string) {
-  const [row] = await database.db.select().from(posts).where(eq(posts.id, id));
+  const [row] = await bed.database.db.select().from(posts).where(eq(posts.id, id));
   return row;
 }
 
 describe(`the page data routes against abuse (${testDatabaseEngine()})`, () => {
   it("grades only the author's own pick, and never one the final score grades", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const rival = await fx.makeUser({ expert: true });
-    const pick = await fx.addPost(author.user.id, { postType: "Pick" });
+    const author = await bed.fx.makeUser({ expert: true });
+    const rival = await bed.fx.makeUser({ expert: true });
+    const pick = await bed.fx.addPost(author.user.id, { postType: "Pick" });
     const path = `/posts/${pick.id}/pick-result`;
 
     const byRival = await call(pickResultRoute.action, path, { postId: pick.id }, rival.jar, { pickResult: "Loss" });
@@ -65,15 +44,15 @@ describe(`the page data routes against abuse (${testDatabaseEngine()})`, () => {
   });
 
   it("edits, deletes and withdraws only the author's own posts, whatever post id the form names", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const rival = await fx.makeUser({ expert: true });
-    const post = await fx.addPost(author.user.id, { title: "The author's words" });
-    const pick = await fx.addPost(author.user.id, { postType: "Pick" });
-    const categoryId = await fx.anyCategory();
+    const author = await bed.fx.makeUser({ expert: true });
+    const rival = await bed.fx.makeUser({ expert: true });
+    const post = await bed.fx.addPost(author.user.id, { title: "The author's words" });
+    const pick = await bed.fx.addPost(author.user.id, { postType: "Pick" });
+    const categoryId = await bed.fx.anyCategory();
     const rewrite = JSON.stringify({
       postType: "Post",
       title: "Rewritten by a rival",
-      body: [fx.paragraph("Not the author's words")],
+      body: [bed.fx.paragraph("Not the author's words")],
       categoryId,
     });
 
@@ -93,10 +72,10 @@ describe(`the page data routes against abuse (${testDatabaseEngine()})`, () => {
   });
 
   it("deletes only one's own comment", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const reader = await fx.makeUser();
-    const stranger = await fx.makeUser();
-    const post = await fx.addPost(author.user.id);
+    const author = await bed.fx.makeUser({ expert: true });
+    const reader = await bed.fx.makeUser();
+    const stranger = await bed.fx.makeUser();
+    const post = await bed.fx.addPost(author.user.id);
     const path = `/posts/${post.id}/comments`;
     const added = await call(commentsRoute.action, path, { postId: post.id }, reader.jar, {
       intent: "add",
@@ -114,18 +93,20 @@ describe(`the page data routes against abuse (${testDatabaseEngine()})`, () => {
   });
 
   it("keeps a pick's body from non-subscribers in the lists and the search box, and shows it to subscribers", async () => {
-    const author = await fx.makeUser({ expert: true });
-    const follower = await fx.makeUser();
-    const subscriber = await fx.makeUser();
-    await fx.follow(follower.user.id, author.user.id);
-    await fx.subscribe(subscriber.user.id, author.user.id);
+    const author = await bed.fx.makeUser({ expert: true });
+    const follower = await bed.fx.makeUser();
+    const subscriber = await bed.fx.makeUser();
+    await bed.fx.follow(follower.user.id, author.user.id);
+    await bed.fx.subscribe(subscriber.user.id, author.user.id);
     const secret = `Quokkaline${Date.now()}`;
     // Past the preview (the opening every reader sees): the analysis only subscribers read.
-    const opening = fx.paragraph("The line moved two points after the injury report came out on Friday. ".repeat(6));
-    await fx.addPost(author.user.id, {
+    const opening = bed.fx.paragraph(
+      "The line moved two points after the injury report came out on Friday. ".repeat(6),
+    );
+    await bed.fx.addPost(author.user.id, {
       postType: "Pick",
       title: "Tonight's side",
-      body: [opening, fx.paragraph(secret)],
+      body: [opening, bed.fx.paragraph(secret)],
     });
 
     const listPath = `/lists/posts?expertId=${author.user.id}&page=1&size=10`;
@@ -148,7 +129,7 @@ describe(`the page data routes against abuse (${testDatabaseEngine()})`, () => {
   });
 
   it("refuses subscribing to oneself", async () => {
-    const expert = await fx.makeUser({ expert: true });
+    const expert = await bed.fx.makeUser({ expert: true });
     const path = `/experts/${expert.user.id}/subscription`;
     const answer = await call(subscriptionRoute.action, path, { expertId: expert.user.id }, expert.jar, {
       intent: "subscribe",
