@@ -384,6 +384,8 @@ describe("the 'Notifications' panel", () => {
       null,
       "c1",
     ]);
+    // The sentinel is watched from an effect after the render that shows the ten: wait for it.
+    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
     act(() => observed.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     await waitFor(() => expect(within(list).getAllByRole("link")).toHaveLength(15));
     expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([
