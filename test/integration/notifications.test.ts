@@ -4,9 +4,9 @@
  * the event stream (live delivery, `Last-Event-ID` replay, closing on sign-out), across two
  * database handles as two app instances would have on the PostgreSQL server.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, events, mailOutbox, notifications, notifyRequests, posts } from "~/db/schema";
+import { categories, events, follows, mailOutbox, notifications, notifyRequests, posts, users } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import type { NotificationDTO } from "~/modules/notifications/notifications.server";
 import { announceLivePosts, publishDuePosts } from "~/modules/notifications/publishing.server";
@@ -352,6 +352,54 @@ describe(`the notification stream (${testDatabaseEngine()})`, () => {
     await revokeUserSessions(database.db, expert.user.id, "signed out");
     await until(() => back.ended());
     expect(hub.size).toBe(0);
+  });
+
+  it("a burst (one post to hundreds of followers) reaches each stream as the list shows it, and none that muted it", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const watchers = await Promise.all([1, 2, 3].map(() => fx.makeUser()));
+    const [first, last, quiet] = watchers;
+    await fx.follow(first.user.id, expert.user.id);
+    // Hundreds more between them: several NOTIFYs of up to 100 each, several delivery slices.
+    const crowd = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 320 }, (_, i) => ({
+          email: `crowd${i}-${expert.user.id}@example.test`,
+          userName: `Crowd${i}x${expert.user.userName}`.slice(0, 30),
+          firstName: "Crowd",
+          lastName: `${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await database.db.insert(follows).values(crowd.map(({ id }) => ({ followerId: id, expertId: expert.user.id })));
+    await fx.follow(last.user.id, expert.user.id);
+    await fx.follow(quiet.user.id, expert.user.id);
+    await savePreferences(database.db, quiet.user.id, {
+      mutedKinds: ["ExpertNewPost"],
+      newPickEmails: true,
+      followedCategoryIds: [],
+    });
+    const streams = await Promise.all(watchers.map((watcher) => openStream(watcher)));
+    const post = await publish(expert, "Post", "To the crowd");
+    await until(() => streams[0].messages.length === 1 && streams[1].messages.length === 1, 5000);
+    for (const [i, watcher] of [first, last].entries()) {
+      const listed = (await list(watcher.jar)).body.items as NotificationDTO[];
+      expect(listed).toHaveLength(1);
+      expect(streams[i].messages[0].data).toEqual(listed[0]);
+      expect(listed[0]).toMatchObject({
+        dataType: "ExpertNewPost",
+        data: { postInfo: { id: post.id, title: "To the crowd" }, expertInfo: { id: expert.user.id } },
+      });
+    }
+    expect(await database.db.$count(notifications, eq(notifications.postId, post.id))).toBe(322);
+    // A free post is never e-mailed: its notifications are stamped at once, out of the mail job's way.
+    expect(
+      await database.db.$count(notifications, and(eq(notifications.postId, post.id), isNull(notifications.emailedAt))),
+    ).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streams[2].messages).toEqual([]);
+    expect(await kindsOf(quiet)).toEqual([]);
+    for (const stream of streams) await stream.close();
   });
 
   it("reaches a stream opened on another instance (another connection pool and LISTEN)", async () => {

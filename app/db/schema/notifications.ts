@@ -20,7 +20,7 @@ export const notifications = pgTable(
     commentId: uuid().references(() => comments.id, { onDelete: "cascade" }),
     eventId: integer().references(() => events.id, { onDelete: "cascade" }),
     isRead: boolean().notNull().default(false),
-    /** A new pick's notification is also e-mailed (once: the pick-mail job stamps it). */
+    /** A new pick's notification is also e-mailed (once: the pick-mail job stamps it); a free post's is stamped when created. */
     emailedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -34,8 +34,12 @@ export const notifications = pgTable(
       .where(sql`${t.isRead} = false`),
     index("notifications_actor_id_idx").on(t.actorId),
     index("notifications_post_id_idx").on(t.postId),
-    index("notifications_comment_id_idx").on(t.commentId),
-    index("notifications_event_id_idx").on(t.eventId),
+    index("notifications_comment_id_idx")
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    index("notifications_event_id_idx")
+      .on(t.eventId)
+      .where(sql`${t.eventId} IS NOT NULL`),
   ],
 );
 

@@ -14,6 +14,16 @@ const HEARTBEAT = encoder.encode(": heartbeat\n\n");
 /** How long after a replay a repeat of what it sent is still skipped. */
 const REPLAY_GRACE_MS = 10_000;
 
+/** A burst's notifications share one `data` object (loadNotifications): it is written out once. */
+const dataJson = new WeakMap<NotificationDTO["data"], string>();
+
+/** The notification as the list serializes it (the hub's copy also carries its recipient: not sent). */
+function notificationJson({ id, dataType, isRead, createdOn, data }: NotificationDTO): string {
+  let json = dataJson.get(data);
+  if (json === undefined) dataJson.set(data, (json = JSON.stringify(data)));
+  return `${JSON.stringify({ id, dataType, isRead, createdOn }).slice(0, -1)},"data":${json}}`;
+}
+
 export class NotificationEventStream implements StreamListener, UnderlyingDefaultSource<Uint8Array> {
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   private closed = false;
@@ -66,7 +76,7 @@ export class NotificationEventStream implements StreamListener, UnderlyingDefaul
       this.replayed.add(notification.id);
     }
     this.lastId = notification.id;
-    this.controller?.enqueue(encoder.encode(`id: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`));
+    this.controller?.enqueue(encoder.encode(`id: ${notification.id}\ndata: ${notificationJson(notification)}\n\n`));
   }
 
   heartbeat() {

@@ -1,6 +1,6 @@
 /**
  * Notifications (issue 7, decision 024): created in the transaction of the action that causes
- * them, so they exist exactly when it committed; the `notifications_announce` trigger then tells
+ * them, so they exist exactly when it committed; the `notifications_keep_and_announce` trigger then tells
  * every app instance (NOTIFY is delivered on commit) and each instance's stream hub sends them.
  * A notification carries ids and public facts only (a post's title, never its body): one
  * serializer, `toNotificationDTO`, for the list, the stream and e-mails.
@@ -125,13 +125,16 @@ export async function notifyCheer(
  */
 export async function notifyPostLive(tx: Writer, postId: string, now: Date): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  // Only a pick is e-mailed (emailNewPicks): a free post's notifications are stamped done at once,
+  // which keeps them out of that job's index and its claims.
+  const notMailed = sql`CASE WHEN p.post_type = 'Pick' THEN NULL ELSE ${at} END`;
   await tx.execute(sql`
-    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id)
-    SELECT r.user_id, 'PostLive', p.author_id, p.id FROM ${notifyRequests} r JOIN ${posts} p ON p.id = r.post_id
+    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id, emailed_at)
+    SELECT r.user_id, 'PostLive', p.author_id, p.id, ${notMailed} FROM ${notifyRequests} r JOIN ${posts} p ON p.id = r.post_id
     WHERE r.post_id = ${postId}::uuid AND r.user_id <> p.author_id`);
   await tx.execute(sql`
-    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id)
-    SELECT readers.id, 'ExpertNewPost', p.author_id, p.id FROM ${posts} p
+    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id, emailed_at)
+    SELECT readers.id, 'ExpertNewPost', p.author_id, p.id, ${notMailed} FROM ${posts} p
     CROSS JOIN LATERAL (
       SELECT ${follows.followerId} AS id FROM ${follows} WHERE ${follows.expertId} = p.author_id AND p.post_type = 'Post'
       UNION
@@ -231,6 +234,21 @@ function toPerson(row: PersonRow | null): PersonInfo | null {
 
 /** The one way a notification leaves the server. */
 export function toNotificationDTO(row: NotificationRow): NotificationDTO {
+  return { ...notificationHead(row), data: notificationData(row) };
+}
+
+/** What is each notification's own: its id, kind, time and read state. */
+function notificationHead(row: {
+  id: string;
+  dataType: NotificationKind;
+  isRead: boolean;
+  createdAt: Date;
+}): Omit<NotificationDTO, "data"> {
+  return { id: row.id, dataType: row.dataType, isRead: row.isRead, createdOn: row.createdAt.toISOString() };
+}
+
+/** What it is about: the same for every notification of one kind, actor, post, comment and game (or Cheer). */
+function notificationData(row: NotificationRow): NotificationDTO["data"] {
   const actor = toPerson(row.actor);
   const postKind = row.dataType === "ExpertNewPost" || row.dataType === "PostLive";
   const commentAuthor =
@@ -238,18 +256,11 @@ export function toNotificationDTO(row: NotificationRow): NotificationDTO {
       ? { userName: actor.userName, firstName: actor.firstName, avatar: actor.avatar, roles: actor.roles }
       : null;
   return {
-    id: row.id,
-    dataType: row.dataType,
-    isRead: row.isRead,
-    createdOn: row.createdAt.toISOString(),
-    data: {
-      postInfo: row.postId && row.postTitle !== null ? { id: row.postId, title: row.postTitle } : null,
-      commentInfo: row.commentId && commentAuthor ? { id: row.commentId, authorInfo: commentAuthor } : null,
-      expertInfo: postKind ? toPerson(row.author) : actor,
-      eventInfo: row.event?.id ? { id: row.event.id, title: `${row.event.awayTeam} at ${row.event.homeTeam}` } : null,
-      cheerInfo:
-        row.cheer && row.cheer.amount !== null ? { amount: row.cheer.amount, message: row.cheer.message } : null,
-    },
+    postInfo: row.postId && row.postTitle !== null ? { id: row.postId, title: row.postTitle } : null,
+    commentInfo: row.commentId && commentAuthor ? { id: row.commentId, authorInfo: commentAuthor } : null,
+    expertInfo: postKind ? toPerson(row.author) : actor,
+    eventInfo: row.event?.id ? { id: row.event.id, title: `${row.event.awayTeam} at ${row.event.homeTeam}` } : null,
+    cheerInfo: row.cheer && row.cheer.amount !== null ? { amount: row.cheer.amount, message: row.cheer.message } : null,
   };
 }
 
@@ -308,16 +319,48 @@ export async function listNotifications(
   };
 }
 
-/** The notifications `ids` (of any recipients), oldest first: what the stream hub sends. */
+/**
+ * The notifications `ids` (of any recipients), oldest first: what the stream hub sends. A burst
+ * (one post to ten thousand followers) is many notifications about one thing: each is read as its
+ * own few columns, and what it is about is read and serialized once per kind, actor, post, comment
+ * and game (a Cheer, whose amount is its own, once each).
+ */
 export async function loadNotifications(
   db: Database,
   ids: string[],
 ): Promise<(NotificationDTO & { recipientId: string })[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectNotifications(db)
-    .where(inArray(notifications.id, ids))
+  const wanted = ids.filter((id) => UUID_PATTERN.test(id));
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: notifications.id,
+      recipientId: notifications.recipientId,
+      dataType: notifications.dataType,
+      isRead: notifications.isRead,
+      createdAt: notifications.createdAt,
+      actorId: notifications.actorId,
+      postId: notifications.postId,
+      commentId: notifications.commentId,
+      eventId: notifications.eventId,
+    })
+    .from(notifications)
+    // One array parameter rather than one parameter per id: a burst names thousands.
+    .where(sql`${notifications.id} = ANY(${`{${wanted.join(",")}}`}::uuid[])`)
     .orderBy(notifications.createdAt, notifications.id);
-  return rows.map((row) => ({ ...toNotificationDTO(row), recipientId: row.recipientId }));
+  const about = rows.map((row) =>
+    row.dataType === "Cheer" ? row.id : `${row.dataType}|${row.actorId}|${row.postId}|${row.commentId}|${row.eventId}`,
+  );
+  const firstOfEach = new Map<string, string>();
+  rows.forEach((row, i) => {
+    if (!firstOfEach.has(about[i])) firstOfEach.set(about[i], row.id);
+  });
+  const detailed = await selectNotifications(db).where(inArray(notifications.id, [...firstOfEach.values()]));
+  const dataById = new Map(detailed.map((row) => [row.id, notificationData(row)]));
+  return rows.flatMap((row, i) => {
+    const data = dataById.get(firstOfEach.get(about[i])!);
+    // Gone between the two reads (its post or actor deleted): nothing to send.
+    return data ? [{ ...notificationHead(row), data, recipientId: row.recipientId }] : [];
+  });
 }
 
 /** What a stream reconnecting with `Last-Event-ID` missed: the recipient's notifications after that one, oldest first. */

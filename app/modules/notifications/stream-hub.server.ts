@@ -35,6 +35,9 @@ export interface StreamListener {
   end(): void;
 }
 
+/** How many notifications a burst hands to their streams before the sockets get to write. */
+const DELIVERY_SLICE = 250;
+
 /** One timer per instance beats every stream this often (not one timer per stream). */
 export const HEARTBEAT_MS = 20_000;
 
@@ -57,10 +60,13 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
   let pending = new Set<string>();
   let flushing: Promise<void> | null = null;
 
+  // A payload is up to 100 'recipient:id' pairs joined by ',' (the trigger of drizzle/0018).
   function onNotification(payload: string) {
-    const [recipientId, id] = payload.split(":");
-    if (!id || !byRecipient.has(recipientId)) return;
-    pending.add(id);
+    for (const pair of payload.split(",")) {
+      const [recipientId, id] = pair.split(":");
+      if (id && byRecipient.has(recipientId)) pending.add(id);
+    }
+    if (pending.size === 0) return;
     // A burst (one post to many followers) is loaded in one query.
     flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
   }
@@ -69,11 +75,19 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
     const ids = [...pending];
     pending = new Set();
     flushing = null;
+    let loaded: Awaited<ReturnType<typeof loadNotifications>>;
     try {
-      for (const notification of await loadNotifications(handle.db, ids))
-        deliver(notification.recipientId, notification);
+      loaded = await loadNotifications(handle.db, ids);
     } catch (err) {
       log?.warn({ err }, "could not load notifications for the open streams");
+      return;
+    }
+    // A few hundred at a time, letting the sockets write between slices: one pass over ten
+    // thousand would hold every write until the last notification had been serialized.
+    for (let start = 0; start < loaded.length; start += DELIVERY_SLICE) {
+      if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const notification of loaded.slice(start, start + DELIVERY_SLICE))
+        deliver(notification.recipientId, notification);
     }
   }
 
