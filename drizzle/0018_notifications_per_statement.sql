@@ -28,7 +28,11 @@ CREATE TRIGGER "notifications_keep_and_announce" AFTER INSERT ON "notifications"
   REFERENCING NEW TABLE AS "new_notifications"
   FOR EACH STATEMENT EXECUTE FUNCTION "keep_and_announce_notifications"();
 --> statement-breakpoint
--- Most notifications name no comment and no game: those indexes (for the cascades) skip the NULLs.
+-- Most notifications name no comment and no game, and a post's own (ExpertNewPost, PostLive) no
+-- actor from now on (its expert is the post's author): those indexes (for the cascades) skip the
+-- NULLs, and the actor's foreign-key check is skipped for each of a burst's rows.
+DROP INDEX "notifications_actor_id_idx";--> statement-breakpoint
+CREATE INDEX "notifications_actor_id_idx" ON "notifications" USING btree ("actor_id") WHERE "notifications"."actor_id" IS NOT NULL;--> statement-breakpoint
 DROP INDEX "notifications_comment_id_idx";--> statement-breakpoint
 DROP INDEX "notifications_event_id_idx";--> statement-breakpoint
 CREATE INDEX "notifications_comment_id_idx" ON "notifications" USING btree ("comment_id") WHERE "notifications"."comment_id" IS NOT NULL;--> statement-breakpoint

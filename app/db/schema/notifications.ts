@@ -15,6 +15,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     dataType: notificationType().notNull(),
+    /** Who caused it; none for a post's own (ExpertNewPost, PostLive: its expert is the post's author) or a new game. */
     actorId: uuid().references(() => users.id, { onDelete: "cascade" }),
     postId: uuid().references(() => posts.id, { onDelete: "cascade" }),
     commentId: uuid().references(() => comments.id, { onDelete: "cascade" }),
@@ -32,7 +33,9 @@ export const notifications = pgTable(
     index("notifications_unread_idx")
       .on(t.recipientId)
       .where(sql`${t.isRead} = false`),
-    index("notifications_actor_id_idx").on(t.actorId),
+    index("notifications_actor_id_idx")
+      .on(t.actorId)
+      .where(sql`${t.actorId} IS NOT NULL`),
     index("notifications_post_id_idx").on(t.postId),
     index("notifications_comment_id_idx")
       .on(t.commentId)

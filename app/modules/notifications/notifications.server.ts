@@ -128,13 +128,14 @@ export async function notifyPostLive(tx: Writer, postId: string, now: Date): Pro
   // Only a pick is e-mailed (emailNewPicks): a free post's notifications are stamped done at once,
   // which keeps them out of that job's index and its claims.
   const notMailed = sql`CASE WHEN p.post_type = 'Pick' THEN NULL ELSE ${at} END`;
+  // No actor: the post's author is its expert (notificationData), and a burst's rows skip that check.
   await tx.execute(sql`
     INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id, emailed_at)
-    SELECT r.user_id, 'PostLive', p.author_id, p.id, ${notMailed} FROM ${notifyRequests} r JOIN ${posts} p ON p.id = r.post_id
+    SELECT r.user_id, 'PostLive', NULL, p.id, ${notMailed} FROM ${notifyRequests} r JOIN ${posts} p ON p.id = r.post_id
     WHERE r.post_id = ${postId}::uuid AND r.user_id <> p.author_id`);
   await tx.execute(sql`
     INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id, emailed_at)
-    SELECT readers.id, 'ExpertNewPost', p.author_id, p.id, ${notMailed} FROM ${posts} p
+    SELECT readers.id, 'ExpertNewPost', NULL, p.id, ${notMailed} FROM ${posts} p
     CROSS JOIN LATERAL (
       SELECT ${follows.followerId} AS id FROM ${follows} WHERE ${follows.expertId} = p.author_id AND p.post_type = 'Post'
       UNION
