@@ -47,6 +47,9 @@ export function limitRequestBodies({
   lingerBytes = 10 * maxBytes,
 }: BodyLimitOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
+    // A request with neither header has no body (HTTP/1.1: Node's parser reads any further bytes
+    // as the next request): most requests, GETs, pass without the counting below.
+    if (req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0") return next();
     // Anything pushed before this middleware ran (nothing, where it runs early) still counts.
     let received = req.readableLength;
     let refusing = false;
