@@ -33,6 +33,7 @@ import {
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
+import { trustedProxies } from "./app/modules/http/trusted-proxies.server";
 import {
   isEventStreamRequest,
   newCspNonce,
@@ -91,7 +92,7 @@ const vite = isProduction
 const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer on a private network: believe X-Forwarded-* from it, no one else.
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
+app.set("trust proxy", trustedProxies());
 // Remix reads the query from the URL itself: Express need not parse it (qs) on every request.
 app.set("query parser", false);
 
