@@ -63,3 +63,16 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(errors.map((error) => error.line)).toEqual([1]);
   });
 });
+
+describe("file length", { timeout: 60_000 }, () => {
+  it("fails an app file over 400 lines, and not one of 400", async () => {
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+    const lengthErrors = async (count: number) =>
+      (await eslint.lintText(lines(count), { filePath: "app/modules/posts/length-probe.server.ts" }))[0].messages
+        .filter((message) => message.ruleId === "max-lines")
+        .map((message) => message.message);
+    expect(await lengthErrors(400)).toEqual([]);
+    expect(await lengthErrors(401)).toHaveLength(1);
+  });
+});

@@ -18,7 +18,7 @@ import { follows, payments, profiles, subscriptions, users } from "~/db/schema";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { AppError } from "~/modules/http/app-error";
-import { notifyCheer } from "~/modules/notifications/notifications.server";
+import { notifyCheer } from "~/modules/notifications/notify.server";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, paymentsEnabled, requirePayments } from "~/modules/payments/stripe.server";
 import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";

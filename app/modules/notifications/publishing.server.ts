@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { posts } from "~/db/schema";
 import { postIsLiveSql } from "~/modules/access/access-sql.server";
-import { notifyPostLive, type Writer } from "./notifications.server";
+import { notifyPostLive, type Writer } from "./notify.server";
 
 /** How often each instance looks for posts that went live (a scheduled post is announced within this). */
 export const PUBLISHING_INTERVAL_MS = 5_000;

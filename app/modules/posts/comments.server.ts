@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { notifyComment } from "~/modules/notifications/notifications.server";
+import { notifyComment } from "~/modules/notifications/notify.server";
 import { comments, posts, profiles, users } from "~/db/schema";
 import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { AppError, fieldErrorsFromZod } from "~/modules/http/app-error";

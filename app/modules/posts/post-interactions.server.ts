@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { notifyPostLike } from "~/modules/notifications/notifications.server";
+import { notifyPostLike } from "~/modules/notifications/notify.server";
 import { likes, notifyRequests, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { canReadPreview, canSeePost } from "~/modules/access/access";

@@ -12,7 +12,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
+import { notifyNewSubscription } from "~/modules/notifications/notify.server";
 import { payments, subscriptions } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { UUID_PATTERN } from "~/modules/http/uuid";

@@ -14,7 +14,7 @@ import type { Database } from "~/db/client.server";
 import { payments, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
-import { notifyNewSubscription } from "~/modules/notifications/notifications.server";
+import { notifyNewSubscription } from "~/modules/notifications/notify.server";
 import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
 import { requireExpert, type SubscribableExpert } from "~/modules/experts/subscribable-expert.server";
 import { AppError } from "~/modules/http/app-error";
