@@ -99,8 +99,11 @@ test("discover experts: a signed-in reader follows and unfollows from a card", a
   const card = page.getByRole("article", { name: "Graham Pike" });
   const follow = card.getByRole("button", { name: /^Follow/ });
   const was = await follow.getAttribute("aria-pressed");
+  // The button turns at once (optimistic): reload only once the server has answered the write.
+  const written = page.waitForResponse((response) => response.request().method() === "POST");
   await follow.click();
   await expect(follow).toHaveAttribute("aria-pressed", was === "true" ? "false" : "true");
+  expect((await written).ok()).toBe(true);
   await page.reload();
   await expect(card.getByRole("button", { name: /^Follow/ })).toHaveAttribute(
     "aria-pressed",
