@@ -12,6 +12,8 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experts, notifyRequests } from "~/db/schema";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
+import { TimeZoneProvider } from "~/components/time/time-zone";
+import { viewerTimeZone } from "~/modules/time/clock";
 import { follow } from "~/modules/follows/follows.server";
 import { cancelFree, renewFreeSubscriptions, subscribeFree } from "~/modules/subscriptions/subscriptions.server";
 import PaymentsPage, * as paymentsPage from "~/routes/payments";
@@ -73,8 +75,19 @@ async function page(
  * provider as in the app shell. The stub's memory router uses useLayoutEffect, which React warns
  * about on the server; only that warning is set aside.
  */
-function renderPage(path: string, routePath: string, Component: ComponentType, data: unknown): string {
-  const Page = () => createElement(ConfirmDialogProvider, null, createElement(Component));
+function renderPage(
+  path: string,
+  routePath: string,
+  Component: ComponentType,
+  data: unknown,
+  timeZone?: string,
+): string {
+  // In the viewer's zone, as the app shell hands it down (without one: the default zone).
+  const Page = () =>
+    createElement(TimeZoneProvider, {
+      timeZone,
+      children: createElement(ConfirmDialogProvider, null, createElement(Component)),
+    });
   const Stub = createRemixStub([
     { id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: routePath, Component: Page } as never] },
   ]);
@@ -148,7 +161,8 @@ describe(`/payments (${testDatabaseEngine()})`, () => {
     });
     expect(loaded.paymentsEnabled).toBe(false);
 
-    const html = renderPage("/payments", "payments", PaymentsPage, data);
+    const zone = viewerTimeZone(fan.user.timezone, null);
+    const html = renderPage("/payments", "payments", PaymentsPage, data, zone);
     expect(html).toContain("Active subscriptions");
     // Made while payments are off: free, whatever the expert's price.
     expect(html).toContain(">Free<");
@@ -157,7 +171,7 @@ describe(`/payments (${testDatabaseEngine()})`, () => {
       month: "short",
       day: "numeric",
       year: "numeric",
-      timeZone: fan.user.timezone,
+      timeZone: zone,
     }).format(new Date(made.currentPeriodEnd!));
     expect(html).toContain(`Renews on ${renews}`);
     expect(html).toContain(`aria-label="Cancel your subscription to ${expert.user.firstName} ${expert.user.lastName}"`);
@@ -184,12 +198,13 @@ describe(`/payments (${testDatabaseEngine()})`, () => {
     expect(loaded.current.map((s) => [s.expert.id, s.status])).toEqual([[running.user.id, "Canceled"]]);
     expect(loaded.past.map((s) => [s.expert.id, s.status])).toEqual([[ended.user.id, "Expired"]]);
 
-    const html = renderPage("/payments", "payments", PaymentsPage, data);
+    const zone = viewerTimeZone(fan.user.timezone, null);
+    const html = renderPage("/payments", "payments", PaymentsPage, data, zone);
     const ends = new Intl.DateTimeFormat("en-US", {
       month: "short",
       day: "numeric",
       year: "numeric",
-      timeZone: fan.user.timezone,
+      timeZone: zone,
     }).format(new Date(canceled.currentPeriodEnd!));
     expect(html).toContain(`Ends on ${ends}`);
     expect(html).not.toContain("$15/month");
