@@ -8,7 +8,6 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, events, follows, mailOutbox, notifications, notifyRequests, posts, users } from "~/db/schema";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
-import type { NotificationDTO } from "~/modules/notifications/notifications.server";
 import { announceLivePosts, publishDuePosts } from "~/modules/notifications/publishing.server";
 import {
   emailNewPicks,
@@ -17,6 +16,7 @@ import {
   unsubscribeToken,
 } from "~/modules/notifications/preferences.server";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
+import { notificationsOfGroups, type NotificationDTO } from "~/modules/notifications/notifications.server";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import * as likeRoute from "~/routes/api.posts.$postId.like";
 import * as commentsRoute from "~/routes/api.posts.$postId.comments";
@@ -400,6 +400,69 @@ describe(`the notification stream (${testDatabaseEngine()})`, () => {
     expect(streams[2].messages).toEqual([]);
     expect(await kindsOf(quiet)).toEqual([]);
     for (const stream of streams) await stream.close();
+  });
+
+  it("the hub reads what a group shows from another of its rows when the first is gone, and sends groups in the list's order", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const liker = await fx.makeUser();
+    const readers = await Promise.all([1, 2, 3].map(() => fx.makeUser()));
+    const post = await fx.addPost(expert.user.id, { title: "Read once" });
+    const at = new Date("2026-03-01T12:00:00.123456Z");
+    const made = await database.db
+      .insert(notifications)
+      .values(
+        readers.map(({ user }) => ({
+          recipientId: user.id,
+          dataType: "ExpertNewPost" as const,
+          postId: post.id,
+          createdAt: at,
+        })),
+      )
+      .returning({ id: notifications.id, recipientId: notifications.recipientId });
+    const [liked] = await database.db
+      .insert(notifications)
+      .values({ recipientId: readers[1].user.id, dataType: "PostLike", actorId: liker.user.id, postId: post.id })
+      .returning({ id: notifications.id, createdAt: notifications.createdAt });
+    // The first row of the burst is gone before the hub reads it (its reader deleted it, say).
+    await database.db.delete(notifications).where(eq(notifications.id, made[0].id));
+    const group = {
+      postId: post.id,
+      commentId: null,
+      eventId: null,
+      isRead: false,
+      notifications: made,
+    };
+    const sent = await notificationsOfGroups(database.db, [
+      {
+        ...group,
+        dataType: "PostLike",
+        actorId: liker.user.id,
+        createdAtMicros: liked.createdAt.getTime() * 1000,
+        notifications: [{ recipientId: readers[1].user.id, id: liked.id }],
+      },
+      {
+        ...group,
+        dataType: "ExpertNewPost",
+        actorId: null,
+        createdAtMicros: Date.parse("2026-03-01T12:00:00.123Z") * 1000 + 456,
+      },
+    ]);
+    // Oldest first, then by id, as the list orders them (its newest first, reversed).
+    const byId = [...made].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(sent.map((n) => [n.recipientId, n.dataType])).toEqual([
+      ...byId.map((n) => [n.recipientId, "ExpertNewPost"]),
+      [readers[1].user.id, "PostLike"],
+    ]);
+    for (const n of sent.slice(0, 3)) {
+      expect(n.createdOn).toBe("2026-03-01T12:00:00.123Z");
+      expect(n.data.postInfo).toEqual({ id: post.id, title: "Read once" });
+      expect(n.data.expertInfo?.id).toBe(expert.user.id);
+    }
+    expect(sent[3].data.expertInfo?.id).toBe(liker.user.id);
+    // As the list shows them.
+    const listed = (await list(readers[2].jar)).body.items as NotificationDTO[];
+    const { recipientId: _recipient, ...streamed } = sent.find((n) => n.recipientId === readers[2].user.id)!;
+    expect(streamed).toEqual(listed[0]);
   });
 
   it("reaches a stream opened on another instance (another connection pool and LISTEN)", async () => {

@@ -14,7 +14,7 @@ const HEARTBEAT = encoder.encode(": heartbeat\n\n");
 /** How long after a replay a repeat of what it sent is still skipped. */
 const REPLAY_GRACE_MS = 10_000;
 
-/** A burst's notifications share one `data` object (loadNotifications): it is written out once. */
+/** A burst's notifications share one `data` object (notificationsOfGroups): it is written out once. */
 const dataJson = new WeakMap<NotificationDTO["data"], string>();
 
 /** The notification as the list serializes it (the hub's copy also carries its recipient: not sent). */

@@ -39,8 +39,7 @@ export interface NotificationDTO {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Creation: each kind's recipients, never the actor the---------------------------------------------------
+// What a notification shows is read when it is answered (a renamed expert shows the new name).
 const actors = alias(users, "actors");
 const actorProfiles = alias(profiles, "actor_profiles");
 const postAuthors = alias(users, "post_authors");
@@ -200,47 +199,72 @@ export async function listNotifications(
 }
 
 /**
- * The notifications `ids` (of any recipients), oldest first: what the stream hub sends. A burst
- * (one post to ten thousand followers) is many notifications about one thing: each is read as its
- * own few columns, and what it is about is read and serialized once per kind, actor, post, comment
- * and game (a Cheer, whose amount is its own, once each).
+ * One announcement (a NOTIFY of the trigger in drizzle/0019): notifications alike in kind, actor,
+ * post, comment, game, read state and creation time, of which the stream hub keeps those whose
+ * recipient has a stream open on its instance.
  */
-export async function loadNotifications(
+export interface AnnouncedGroup {
+  dataType: NotificationKind;
+  actorId: string | null;
+  postId: string | null;
+  commentId: string | null;
+  eventId: number | null;
+  isRead: boolean;
+  /** The exact creation time, in microseconds since 1970 (the column's precision; the order). */
+  createdAtMicros: number;
+  notifications: { recipientId: string; id: string }[];
+}
+
+/** How often a group whose row we read for its details has gone is retried with another of its rows. */
+const DETAIL_ATTEMPTS = 3;
+
+/**
+ * What the stream hub sends for the announced groups, oldest first. A burst (one post to ten
+ * thousand followers) is many notifications about one thing: what each is about is read and
+ * serialized once per kind, actor, post, comment and game (a Cheer, whose amount is its own, once
+ * each), from one of its rows; the rest of each notification came with the announcement.
+ */
+export async function notificationsOfGroups(
   db: Database,
-  ids: string[],
+  groups: AnnouncedGroup[],
 ): Promise<(NotificationDTO & { recipientId: string })[]> {
-  const wanted = ids.filter((id) => UUID_PATTERN.test(id));
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .select({
-      id: notifications.id,
-      recipientId: notifications.recipientId,
-      dataType: notifications.dataType,
-      isRead: notifications.isRead,
-      createdAt: notifications.createdAt,
-      actorId: notifications.actorId,
-      postId: notifications.postId,
-      commentId: notifications.commentId,
-      eventId: notifications.eventId,
-    })
-    .from(notifications)
-    // One array parameter rather than one parameter per id: a burst names thousands.
-    .where(sql`${notifications.id} = ANY(${`{${wanted.join(",")}}`}::uuid[])`)
-    .orderBy(notifications.createdAt, notifications.id);
-  const about = rows.map((row) =>
-    row.dataType === "Cheer" ? row.id : `${row.dataType}|${row.actorId}|${row.postId}|${row.commentId}|${row.eventId}`,
-  );
-  const firstOfEach = new Map<string, string>();
-  rows.forEach((row, i) => {
-    if (!firstOfEach.has(about[i])) firstOfEach.set(about[i], row.id);
-  });
-  const detailed = await selectNotifications(db).where(inArray(notifications.id, [...firstOfEach.values()]));
-  const dataById = new Map(detailed.map((row) => [row.id, notificationData(row)]));
-  return rows.flatMap((row, i) => {
-    const data = dataById.get(firstOfEach.get(about[i])!);
-    // Gone between the two reads (its post or actor deleted): nothing to send.
-    return data ? [{ ...notificationHead(row), data, recipientId: row.recipientId }] : [];
-  });
+  // Each "about" key with its rows, any of which can be read for the details.
+  const rowsOfKey = new Map<string, string[]>();
+  const keyOf = (group: AnnouncedGroup, id: string) =>
+    group.dataType === "Cheer"
+      ? id
+      : `${group.dataType}|${group.actorId}|${group.postId}|${group.commentId}|${group.eventId}`;
+  for (const group of groups)
+    for (const { id } of group.notifications) {
+      if (!UUID_PATTERN.test(id)) continue;
+      const key = keyOf(group, id);
+      const rows = rowsOfKey.get(key);
+      if (!rows) rowsOfKey.set(key, [id]);
+      else if (rows.length < DETAIL_ATTEMPTS) rows.push(id);
+    }
+  const dataOfKey = new Map<string, NotificationDTO["data"]>();
+  // A row read for its details may be gone (its recipient deleted meanwhile): another of the group's is read.
+  for (let attempt = 0; attempt < DETAIL_ATTEMPTS; attempt++) {
+    const wanted = new Map<string, string>();
+    for (const [key, rows] of rowsOfKey) if (!dataOfKey.has(key) && rows[attempt]) wanted.set(rows[attempt], key);
+    if (wanted.size === 0) break;
+    const detailed = await selectNotifications(db).where(inArray(notifications.id, [...wanted.keys()]));
+    for (const row of detailed) dataOfKey.set(wanted.get(row.id)!, notificationData(row));
+  }
+  const sent: { at: number; notification: NotificationDTO & { recipientId: string } }[] = [];
+  for (const group of groups) {
+    const { dataType, isRead } = group;
+    const createdOn = new Date(Math.floor(group.createdAtMicros / 1000)).toISOString();
+    for (const { recipientId, id } of group.notifications) {
+      const data = dataOfKey.get(keyOf(group, id));
+      // Gone before it could be read (its post or actor deleted): nothing to send.
+      if (data)
+        sent.push({ at: group.createdAtMicros, notification: { id, dataType, isRead, createdOn, data, recipientId } });
+    }
+  }
+  // The list's order (time, then id): a recipient's notifications of several groups arrive in it.
+  if (groups.length > 1) sent.sort((a, b) => a.at - b.at || (a.notification.id < b.notification.id ? -1 : 1));
+  return sent.map(({ notification }) => notification);
 }
 
 /** What a stream reconnecting with `Last-Event-ID` missed: the recipient's notifications after that one, oldest first. */

@@ -1,19 +1,21 @@
 /**
  * Each app instance's notification streams (decision 024). One LISTEN per instance: PostgreSQL
- * tells every instance the ids of new notifications (and of ended sessions) when their
- * transaction commits; the hub loads those whose recipient has a stream open here, in one query
- * per burst, and hands each to that recipient's streams. With PGlite the same LISTEN/NOTIFY runs
+ * tells every instance the ids of new notifications, with what they are about (and the ids of
+ * ended sessions), when their transaction commits; the hub keeps those whose recipient has a
+ * stream open here, reads what they show once per burst, and hands each to that recipient's streams. With PGlite the same LISTEN/NOTIFY runs
  * inside the one process.
  */
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "~/db/client.server";
 import {
-  loadNotifications,
   notificationsCreatedAfter,
+  notificationsOfGroups,
   notificationsSince,
+  type AnnouncedGroup,
   type NotificationDTO,
 } from "./notifications.server";
+import { NOTIFICATION_KINDS } from "./notification-kinds";
 
 const NOTIFICATIONS_CHANNEL = "sharpside_notifications";
 const SESSIONS_ENDED_CHANNEL = "sharpside_sessions_ended";
@@ -57,27 +59,24 @@ interface Log {
 export async function startNotificationHub(handle: DatabaseHandle, log?: Log): Promise<NotificationHub> {
   const byRecipient = new Map<string, Set<StreamListener>>();
   let size = 0;
-  let pending = new Set<string>();
+  let pending: AnnouncedGroup[] = [];
   let flushing: Promise<void> | null = null;
 
-  // A payload is up to 100 'recipient:id' pairs joined by ',' (the trigger of drizzle/0018).
   function onNotification(payload: string) {
-    for (const pair of payload.split(",")) {
-      const [recipientId, id] = pair.split(":");
-      if (id && byRecipient.has(recipientId)) pending.add(id);
-    }
-    if (pending.size === 0) return;
-    // A burst (one post to many followers) is loaded in one query.
+    const group = announcedGroup(payload, (recipientId) => byRecipient.has(recipientId));
+    if (!group) return;
+    pending.push(group);
+    // A burst (one post to many followers, many NOTIFYs) is loaded and sent together.
     flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
   }
 
   async function flush() {
-    const ids = [...pending];
-    pending = new Set();
+    const groups = pending;
+    pending = [];
     flushing = null;
-    let loaded: Awaited<ReturnType<typeof loadNotifications>>;
+    let loaded: Awaited<ReturnType<typeof notificationsOfGroups>>;
     try {
-      loaded = await loadNotifications(handle.db, ids);
+      loaded = await notificationsOfGroups(handle.db, groups);
     } catch (err) {
       log?.warn({ err }, "could not load notifications for the open streams");
       return;
@@ -86,8 +85,8 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
     // thousand would hold every write until the last notification had been serialized.
     for (let start = 0; start < loaded.length; start += DELIVERY_SLICE) {
       if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      for (const notification of loaded.slice(start, start + DELIVERY_SLICE))
-        deliver(notification.recipientId, notification);
+      const end = Math.min(start + DELIVERY_SLICE, loaded.length);
+      for (let i = start; i < end; i++) deliver(loaded[i].recipientId, loaded[i]);
     }
   }
 
@@ -152,6 +151,42 @@ export async function startNotificationHub(handle: DatabaseHandle, log?: Log): P
       for (const listeners of [...byRecipient.values()]) for (const listener of [...listeners]) listener.end();
       await Promise.all(stops.map((stop) => stop().catch(() => {})));
     },
+  };
+}
+
+/**
+ * Reads one announcement (the trigger of drizzle/0019): 'kind|actor|post|comment|game|isRead|µs;'
+ * then 'recipient:id' pairs joined by ','. Keeps the pairs whose recipient `isHere`; null when
+ * none is (most announcements, for an instance among several) or the payload is not one.
+ */
+export function announcedGroup(payload: string, isHere: (recipientId: string) => boolean): AnnouncedGroup | null {
+  const headerEnd = payload.indexOf(";");
+  if (headerEnd < 0) return null;
+  let notifications: AnnouncedGroup["notifications"] | null = null;
+  for (let start = headerEnd + 1; start < payload.length;) {
+    const comma = payload.indexOf(",", start);
+    const end = comma < 0 ? payload.length : comma;
+    const colon = payload.indexOf(":", start);
+    if (colon > start && colon < end) {
+      const recipientId = payload.slice(start, colon);
+      if (isHere(recipientId)) (notifications ??= []).push({ recipientId, id: payload.slice(colon + 1, end) });
+    }
+    start = end + 1;
+  }
+  if (!notifications) return null;
+  const [dataType, actorId, postId, commentId, eventId, isRead, at] = payload.slice(0, headerEnd).split("|");
+  const createdAtMicros = Number(at);
+  if (!(NOTIFICATION_KINDS as readonly string[]).includes(dataType) || !Number.isSafeInteger(createdAtMicros))
+    return null;
+  return {
+    dataType: dataType as AnnouncedGroup["dataType"],
+    actorId: actorId || null,
+    postId: postId || null,
+    commentId: commentId || null,
+    eventId: eventId ? Number(eventId) : null,
+    isRead: isRead === "true",
+    createdAtMicros,
+    notifications,
   };
 }
 
