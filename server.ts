@@ -35,6 +35,7 @@ import { PageCache } from "./app/modules/http/page-cache.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
 import { trustedProxies } from "./app/modules/http/trusted-proxies.server";
 import {
+  isApiRequest,
   isEventStreamRequest,
   newCspNonce,
   securityHeaderOptions,
@@ -98,18 +99,18 @@ app.set("query parser", false);
 
 app.use(requestLogger(logger, { ignore: (url) => url.startsWith("/assets/") || url.startsWith("/@") }));
 
-// A fresh nonce per response: only scripts we rendered ourselves may run (an event stream runs none).
+// A fresh nonce per page: only scripts we rendered ourselves may run (an event stream and the JSON
+// API render none: their empty nonce would let none run).
 app.use((req, res, next) => {
-  if (!isEventStreamRequest(req)) res.locals.cspNonce = newCspNonce();
+  res.locals.cspNonce = isEventStreamRequest(req) || isApiRequest(req) ? "" : newCspNonce();
   next();
 });
 app.use(securityHeaders(securityHeaderOptions(env, { production: isProduction })));
 
-const isApiPath = (req: express.Request) => req.path.startsWith("/api/") || req.path === "/api";
 // An address longer than any of ours is refused before anything reads it (the API's shape under /api).
 app.use((req, res, next) => {
   if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
-  if (isApiPath(req)) return sendResponse(res, apiError(414, { error: API_MESSAGES[414] }));
+  if (isApiRequest(req)) return sendResponse(res, apiError(414, { error: API_MESSAGES[414] }));
   res.status(414).type("text").send("URI Too Long");
 });
 // Every body is counted as it arrives, chunked ones too; past 10 MB the answer is 413 (the API's
@@ -119,7 +120,7 @@ app.use(
   limitRequestBodies({
     maxBytes: MAX_REQUEST_BYTES,
     refusal: (req) =>
-      isApiPath(req)
+      isApiRequest(req)
         ? apiError(413)
         : new Response("Request too large", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
   }),
@@ -157,7 +158,7 @@ app.use((req, res, next) => {
   // A page action Remix itself would refuse (Origin's host against X-Forwarded-Host or Host) is a
   // 403 here, not the 500 Remix's throw would be.
   const remixRefuses =
-    !isApiPath(req) &&
+    !isApiRequest(req) &&
     originHostMismatch({
       origin: req.headers.origin,
       host: req.headers.host,
@@ -165,7 +166,7 @@ app.use((req, res, next) => {
     });
   if (allowed && !remixRefuses) return next();
   req.log.warn({ origin: req.headers.origin }, "blocked a cross-origin unsafe request");
-  if (isApiPath(req)) return sendResponse(res, apiError(403));
+  if (isApiRequest(req)) return sendResponse(res, apiError(403));
   res.status(403).type("text").send("Forbidden");
 });
 
@@ -242,7 +243,7 @@ app.use((error: unknown, req: express.Request, res: express.Response, next: expr
   if (!isDatabaseUnavailable(error) || res.headersSent) return next(error);
   logDatabaseUnavailable(req.log, error);
   const response = databaseUnavailableResponse();
-  if (isApiPath(req)) return sendResponse(res, response);
+  if (isApiRequest(req)) return sendResponse(res, response);
   res.status(503).set(Object.fromEntries(response.headers));
   res.type("text").send("Error\nInternal Server Error");
 });

@@ -156,6 +156,18 @@ test.describe("HTTP headers", () => {
     expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
   });
 
+  test("the JSON API carries its own short set: nothing loads, frames, sniffs or reads it cross-origin", async ({
+    request,
+  }) => {
+    const response = await request.get("/api/health");
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+  });
+
   test("hashed assets are cached as immutable", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec(html)?.[0];

@@ -8,7 +8,10 @@ const SECRET = "s".repeat(32);
 const NONCE = "bm9uY2Utb2YtdGhpcy1yZXE=";
 
 /** The headers server.ts's policy sends with one response, for these settings. */
-function headersFor(settings: Record<string, string>, { production }: { production: boolean }) {
+function headersFor(
+  settings: Record<string, string>,
+  { production, path = "/" }: { production: boolean; path?: string },
+) {
   const env = parseEnv({ NODE_ENV: production ? "production" : "development", SESSION_SECRET: SECRET, ...settings });
   const middleware = securityHeaders(securityHeaderOptions(env, { production }));
   const sent = new Map<string, string>();
@@ -16,7 +19,7 @@ function headersFor(settings: Record<string, string>, { production }: { producti
     locals: { cspNonce: NONCE },
     setHeader: (name: string, value: string) => void sent.set(name.toLowerCase(), value),
   };
-  middleware({ headers: {} } as Request, res as unknown as Response, () => {});
+  middleware({ headers: {}, path } as Request, res as unknown as Response, () => {});
   return sent;
 }
 
@@ -27,6 +30,26 @@ const hostSources = (policy: Map<string, string[]>) =>
   );
 
 describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", () => {
+  it("the JSON API gets its own short set: nothing loads, nothing frames, sniffs or reads it cross-origin; no nonce", () => {
+    for (const path of ["/api/posts/my/feed", "/api"]) {
+      const headers = headersFor(
+        { APP_URL: "https://sharpside.app", STRIPE_SECRET_KEY: "sk_test_1" },
+        { production: true, path },
+      );
+      expect(Object.fromEntries(headers)).toEqual({
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+        "cross-origin-resource-policy": "same-origin",
+        "referrer-policy": "no-referrer",
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "strict-transport-security": expect.stringMatching(/^max-age=\d+/),
+      });
+    }
+    // Without https, no HSTS; a page whose path merely starts with "api" is a page.
+    expect(headersFor({}, { production: false, path: "/api/health" }).has("strict-transport-security")).toBe(false);
+    expect(headersFor({}, { production: false, path: "/apiary" }).get("content-security-policy")).toContain(NONCE);
+  });
+
   it("in production on https with nothing configured: the fixed directives, a nonce, no third party but YouTube's frames", () => {
     const headers = headersFor({ APP_URL: "https://sharpside.app" }, { production: true });
     const policy = cspDirectives(headers.get("content-security-policy")!);

@@ -106,11 +106,16 @@ export function securityHeaders(options: HelmetOptions) {
     (error?: unknown) => (failure = error),
   );
   if (failure) throw failure;
+  const apiHeaders = apiSecurityHeaders(headers);
   return (req: Request, res: Response, next: NextFunction) => {
     // An event stream is never rendered as a document: the document policies (CSP, framing,
     // isolation…) mean nothing for it, and a stream holds its headers for as long as it is open.
     if (isEventStreamRequest(req)) {
       res.setHeader("X-Content-Type-Options", "nosniff");
+      return next();
+    }
+    if (isApiRequest(req)) {
+      for (const [name, value] of apiHeaders) res.setHeader(name, value);
       return next();
     }
     const nonce = res.locals.cspNonce as string;
@@ -119,6 +124,27 @@ export function securityHeaders(options: HelmetOptions) {
     next();
   };
 }
+
+/**
+ * The JSON API's headers: it answers data, never a document, so the page's policies (its script
+ * sources, nonce, isolation) do not apply; what does is that no page may frame it, sniff it into
+ * something else or read it from another origin, and that it loads nothing itself. A third of the
+ * bytes of the page's set, on the most frequent calls. HTTPS's Strict-Transport-Security, when the
+ * pages send it, too.
+ */
+function apiSecurityHeaders(pageHeaders: [string, string][]): [string, string][] {
+  return [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Referrer-Policy", "no-referrer"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ...pageHeaders.filter(([name]) => name.toLowerCase() === "strict-transport-security"),
+  ];
+}
+
+/** A call of the JSON API (`/api` and below). */
+export const isApiRequest = (req: Pick<Request, "path">) => req.path.startsWith("/api/") || req.path === "/api";
 
 /** A request for server-sent events, as EventSource makes it. */
 export const isEventStreamRequest = (req: Request) => req.headers.accept === "text/event-stream";

@@ -79,6 +79,8 @@ export function readMarkers(db: Database, secret: string) {
     _res: unknown,
     next: (error?: unknown) => void,
   ) => {
+    // Most requests open no marked page: they go on at once, not a promise later.
+    if (req.method !== "GET" || !opensMarkedPage(req.path)) return next();
     markOpenedPage(db, secret, { method: req.method, path: req.path, cookieHeader: req.headers.cookie }).then(
       () => next(),
       (error: unknown) => (isDatabaseUnavailable(error) ? next() : next(error)),
