@@ -1,0 +1,166 @@
+// Benchmark: the pages a signed-in reader opens, against the minimal Remix page (issue 28).
+//
+//   npm run bench:pages-signed-in             (builds what is missing or stale; ~9 minutes of load)
+//   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:pages-signed-in      (a quick look)
+//
+// Needs a PostgreSQL server (BENCH_PG_URL, as bench/posts.js). A fresh database
+// `sharpside_bench_pages_signed_in` gets our production server (migrated, demo data seeded) and
+// the baseline app beside it. Two steps:
+//
+//   1. the demo data as it is;
+//   2. bench/posts.js's large step added: 1,000 experts, 100,000 posts (30 % picks), 10,000 fans
+//      with 100 likes each (1,000,000 likes); the reader follows 40 of those experts and
+//      subscribes to 10.
+//
+// The reader is the demo fan `alex.fan`. At each step, alternated with the minimal page, 50
+// connections: a pick of an expert the reader subscribes to, as the subscriber (analysis
+// included) and as a visitor the page micro-cache does not serve (an analytics cookie); home `/`,
+// that expert's page and `/leaderboard`, signed in; `GET /api/posts/my/feed`. Targets: each ≥ 0.40
+// of the minimal page's requests/s, with a p99 ≤ 3 × its p99.
+//
+// Every response must be a 200; the subscriber's page must hold the analysis and the visitor's
+// must not. Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2
+// when the run itself failed.
+import {
+  alternate,
+  benchSettings,
+  ensureBuilds,
+  exit,
+  fail,
+  fmt,
+  machineLine,
+  PAGE_TARGETS,
+  signIn,
+  startAppAndBaseline,
+  withRecordGuardOff,
+  writeResults,
+} from "./lib.js";
+import { countRows, PICK_MARKER, seedExperts, seedFansAndLikes, seedPosts, seedReader } from "./seed-posts.js";
+
+const settings = benchSettings({
+  appPort: Number(process.env.BENCH_APP_PORT ?? 4400),
+  baselinePort: Number(process.env.BENCH_BASELINE_PORT ?? 4401),
+  database: "sharpside_bench_pages_signed_in",
+  experts: 1000,
+  posts: 100_000,
+  fans: 10_000,
+  likesPerFan: 100,
+});
+const READER = "alex.fan";
+/** A cookie outside the page cache's allowlist: the visitor's page is rendered for them. */
+const ANALYTICS_COOKIE = "_ga=GA1.1.1234567890.1764201600";
+
+await ensureBuilds();
+const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "pages-signed-in");
+const reader = await signIn(appBase, READER);
+const signedIn = { Cookie: reader.cookie };
+const minimalPage = `${baselineBase}/`;
+
+/**
+ * The newest live pick of an expert the reader subscribes to (`benchPostsOnly`: among the seeded
+ * experts' posts), with words of its analysis that only a reader allowed to see it gets.
+ */
+async function subscribedPick(benchPostsOnly) {
+  const [pick] = await bench`
+    SELECT p.id, u.user_name, p.body -> -1 -> 'children' -> 0 ->> 'text' AS last_words, p.preview_text FROM posts p
+    JOIN subscriptions s ON s.expert_id = p.author_id AND s.subscriber_id = ${reader.user.id} AND s.status = 'Activated'
+    JOIN users u ON u.id = p.author_id
+    WHERE p.post_type = 'Pick' AND p.status = 'Published' AND p.publish_date <= now()
+      AND (${!benchPostsOnly} OR p.title LIKE 'Bench post %')
+    ORDER BY p.publish_date DESC LIMIT 1`;
+  if (!pick) await fail(`${READER} subscribes to no expert with a live pick`);
+  // The bench's picks carry a marker in their analysis; a demo pick, the longest run of plain words
+  // (no character the HTML would escape) of its last paragraph, which its preview does not show.
+  const words = benchPostsOnly
+    ? PICK_MARKER
+    : (pick.last_words ?? "")
+        .match(/[A-Za-z0-9 ]{12,}/g)
+        ?.sort((a, b) => b.length - a.length)[0]
+        ?.trim();
+  if (!words || pick.preview_text?.includes(words))
+    await fail(`the pick ${pick.id} has no words in its analysis, outside its preview, to look for`);
+  return { id: pick.id, userName: pick.user_name, locked: words };
+}
+
+/** The page's HTML for these headers: a 200 holding `mustContain` and none of `mustNotContain`. */
+async function pageBytes(name, url, headers, mustContain, mustNotContain = []) {
+  const response = await fetch(url, { headers: { ...headers, "Accept-Encoding": "identity" } });
+  const text = await response.text();
+  if (response.status !== 200) await fail(`${name}: ${url} answered ${response.status}`);
+  for (const part of mustContain) if (!text.includes(part)) await fail(`${name}: ${url} lacks ${JSON.stringify(part)}`);
+  for (const part of mustNotContain)
+    if (text.includes(part)) await fail(`${name}: ${url} holds ${JSON.stringify(part)}`);
+  return Buffer.byteLength(text);
+}
+
+async function measureStep(label, pick) {
+  const postUrl = `${appBase}/posts/${pick.id}`;
+  const expertUrl = `${appBase}/experts/${pick.userName}`;
+  const targets = [
+    { name: "post-subscriber", url: postUrl, headers: signedIn },
+    { name: "post-visitor", url: postUrl, headers: { Cookie: ANALYTICS_COOKIE } },
+    { name: "home", url: `${appBase}/`, headers: signedIn },
+    { name: "expert", url: expertUrl, headers: signedIn },
+    { name: "leaderboard", url: `${appBase}/leaderboard`, headers: signedIn },
+    { name: "feed", url: `${appBase}/api/posts/my/feed`, headers: signedIn },
+  ];
+  const locked = [pick.locked];
+  const bytes = {
+    "post-subscriber": await pageBytes("post (subscriber)", postUrl, signedIn, ["| SHARPSIDE</title>", ...locked]),
+    "post-visitor": await pageBytes("post (visitor)", postUrl, { Cookie: ANALYTICS_COOKIE }, ["</title>"], locked),
+    home: await pageBytes("home", `${appBase}/`, signedIn, ["</title>"]),
+    expert: await pageBytes("expert", expertUrl, signedIn, ["</title>"]),
+    leaderboard: await pageBytes("leaderboard", `${appBase}/leaderboard`, signedIn, ["</title>"]),
+    feed: await pageBytes("feed", `${appBase}/api/posts/my/feed`, signedIn, ['"items":[{']),
+  };
+  console.log(`bench: ${label}: signed-in pages against the minimal Remix page (${machineLine()})`);
+  const figures = await alternate(settings, [{ name: "minimal-page", url: minimalPage }, ...targets]);
+  const base = figures["minimal-page"];
+  const rows = targets.map(({ name }) => {
+    const rpsRatio = figures[name].rps / base.rps;
+    const p99Ratio = figures[name].p99 / base.p99;
+    return {
+      name,
+      bytes: bytes[name],
+      ...figures[name],
+      rpsRatio,
+      p99Ratio,
+      met: rpsRatio >= PAGE_TARGETS.minRpsRatio && p99Ratio <= PAGE_TARGETS.maxP99Ratio,
+    };
+  });
+  return { label, minimal: base, rows };
+}
+
+const steps = [];
+steps.push(await measureStep("demo data", await subscribedPick(false)));
+
+console.log(`bench: seeding ${fmt(settings.posts)} posts and ${fmt(settings.fans * settings.likesPerFan)} likes…`);
+await seedExperts(bench, settings.experts);
+await seedReader(bench, reader.user.id);
+await withRecordGuardOff(bench, () => seedPosts(bench, 1, settings.posts, settings.experts));
+await seedFansAndLikes(bench, 1, settings.fans, settings.likesPerFan);
+await bench`VACUUM ANALYZE`;
+const counts = await countRows(bench);
+console.log(`bench: seeded: ${JSON.stringify(counts)}`);
+steps.push(await measureStep(`${fmt(counts.posts)} posts, ${fmt(counts.likes)} likes`, await subscribedPick(true)));
+
+console.log("");
+for (const step of steps) {
+  console.log(`### ${step.label}`);
+  console.log("| page | HTML/JSON | req/s | ÷ minimal | p99 | ÷ minimal p99 | |");
+  console.log("|---|---:|---:|---:|---:|---:|---|");
+  console.log(`| minimal Remix page | | ${fmt(step.minimal.rps)} | 1 | ${step.minimal.p99} ms | 1 | |`);
+  for (const row of step.rows)
+    console.log(
+      `| ${row.name} | ${fmt(row.bytes / 1024, 1)} kB | ${fmt(row.rps)} | ${row.rpsRatio.toFixed(2)} | ${row.p99} ms | ${row.p99Ratio.toFixed(2)} | ${row.met ? "met" : "MISSED"} |`,
+    );
+  console.log("");
+}
+const missed = steps.flatMap((step) => step.rows.filter((row) => !row.met).map((row) => `${step.label}: ${row.name}`));
+console.log(
+  missed.length === 0
+    ? `every page ≥ ${PAGE_TARGETS.minRpsRatio} of the minimal page with p99 ≤ ${PAGE_TARGETS.maxP99Ratio}× its p99: MET`
+    : `MISSED (≥ ${PAGE_TARGETS.minRpsRatio} and p99 ≤ ${PAGE_TARGETS.maxP99Ratio}×): ${missed.join(", ")}`,
+);
+writeResults("pages-signed-in", { settings, targets: PAGE_TARGETS, counts, steps });
+await exit(missed.length === 0 ? 0 : 1);
