@@ -228,18 +228,22 @@ export async function notificationsOfGroups(
   db: Database,
   groups: AnnouncedGroup[],
 ): Promise<(NotificationDTO & { recipientId: string })[]> {
+  // What each group is about, once per group (a Cheer's amount is its own: each one is its own key),
+  // and its notifications whose ids are ids.
+  const keyed = groups.map((group) => ({
+    group,
+    key:
+      group.dataType === "Cheer"
+        ? null
+        : `${group.dataType}|${group.actorId}|${group.postId}|${group.commentId}|${group.eventId}`,
+    notifications: group.notifications.filter(({ id }) => UUID_PATTERN.test(id)),
+  }));
   // Each "about" key with its rows, any of which can be read for the details.
   const rowsOfKey = new Map<string, string[]>();
-  const keyOf = (group: AnnouncedGroup, id: string) =>
-    group.dataType === "Cheer"
-      ? id
-      : `${group.dataType}|${group.actorId}|${group.postId}|${group.commentId}|${group.eventId}`;
-  for (const group of groups)
-    for (const { id } of group.notifications) {
-      if (!UUID_PATTERN.test(id)) continue;
-      const key = keyOf(group, id);
-      const rows = rowsOfKey.get(key);
-      if (!rows) rowsOfKey.set(key, [id]);
+  for (const { key, notifications: announced } of keyed)
+    for (const { id } of announced) {
+      const rows = rowsOfKey.get(key ?? id);
+      if (!rows) rowsOfKey.set(key ?? id, [id]);
       else if (rows.length < DETAIL_ATTEMPTS) rows.push(id);
     }
   const dataOfKey = new Map<string, NotificationDTO["data"]>();
@@ -252,11 +256,11 @@ export async function notificationsOfGroups(
     for (const row of detailed) dataOfKey.set(wanted.get(row.id)!, notificationData(row));
   }
   const sent: { at: number; notification: NotificationDTO & { recipientId: string } }[] = [];
-  for (const group of groups) {
+  for (const { group, key, notifications: announced } of keyed) {
     const { dataType, isRead } = group;
     const createdOn = new Date(Math.floor(group.createdAtMicros / 1000)).toISOString();
-    for (const { recipientId, id } of group.notifications) {
-      const data = dataOfKey.get(keyOf(group, id));
+    for (const { recipientId, id } of announced) {
+      const data = dataOfKey.get(key ?? id);
       // Gone before it could be read (its post or actor deleted): nothing to send.
       if (data)
         sent.push({ at: group.createdAtMicros, notification: { id, dataType, isRead, createdOn, data, recipientId } });

@@ -2,8 +2,8 @@
  * Each app instance's notification streams (decision 024). One LISTEN per instance: PostgreSQL
  * tells every instance the ids of new notifications, with what they are about (and the ids of
  * ended sessions), when their transaction commits; the hub keeps those whose recipient has a
- * stream open here, reads what they show once per burst, and hands each to that recipient's streams. With PGlite the same LISTEN/NOTIFY runs
- * inside the one process.
+ * stream open here, reads what they show once per burst, and hands each to that recipient's
+ * streams. With PGlite the same LISTEN/NOTIFY runs inside the one process.
  */
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
