@@ -47,6 +47,10 @@ export const opensMarkedPage = (pathname: string) => {
   return expertPageUserName(page) !== null || postPageId(page) !== null;
 };
 
+/** A GET of a page (or its data) whose opening moves a read marker: the only requests `markOpenedPage` acts on. */
+const opensMarkedPageRequest = (request: { method: string; path: string }) =>
+  request.method === "GET" && opensMarkedPage(request.path);
+
 /** `subscriberId` opened `pathname`: an expert's page or a post moves their marker; anything else nothing. */
 export async function markPageSeen(db: Database, subscriberId: string, pathname: string, now = new Date()) {
   await markSeen(db, sql`${subscriberId}::uuid`, pathname, now);
@@ -62,7 +66,7 @@ export async function markOpenedPage(
   request: { method: string; path: string; cookieHeader: string | null | undefined },
   now = new Date(),
 ): Promise<void> {
-  if (request.method !== "GET" || !opensMarkedPage(request.path)) return;
+  if (!opensMarkedPageRequest(request)) return;
   const sessionId = accessSessionId(request.cookieHeader ?? null, secret, now);
   if (!sessionId) return;
   const reader = sessionUserId(sql`${sessionId}::uuid`, sql`${now.toISOString()}::timestamptz`);
@@ -80,7 +84,7 @@ export function readMarkers(db: Database, secret: string) {
     next: (error?: unknown) => void,
   ) => {
     // Most requests open no marked page: they go on at once, not a promise later.
-    if (req.method !== "GET" || !opensMarkedPage(req.path)) return next();
+    if (!opensMarkedPageRequest(req)) return next();
     markOpenedPage(db, secret, { method: req.method, path: req.path, cookieHeader: req.headers.cookie }).then(
       () => next(),
       (error: unknown) => (isDatabaseUnavailable(error) ? next() : next(error)),
