@@ -300,8 +300,8 @@ export function writeResults(name, figures) {
 // A server-rendered page against the minimal Remix page (bench/baseline)
 // ---------------------------------------------------------------------------------------------
 /** Checks that the page is the one we mean to measure (and leaks nothing it must not), and returns its size. */
-export async function checkPage(name, url, mustContain, mustNotContain = []) {
-  const response = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+export async function checkPage(name, url, mustContain, mustNotContain = [], headers = {}) {
+  const response = await fetch(url, { headers: { ...headers, "Accept-Encoding": "identity" } });
   const html = await response.text();
   if (response.status !== 200) await fail(`${name}: ${url} answered ${response.status}`);
   for (const text of mustContain)

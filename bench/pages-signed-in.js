@@ -24,6 +24,7 @@
 import {
   alternate,
   benchSettings,
+  checkPage,
   ensureBuilds,
   exit,
   fail,
@@ -82,17 +83,6 @@ async function subscribedPick(benchPostsOnly) {
   return { id: pick.id, userName: pick.user_name, locked: words };
 }
 
-/** The page's HTML for these headers: a 200 holding `mustContain` and none of `mustNotContain`. */
-async function pageBytes(name, url, headers, mustContain, mustNotContain = []) {
-  const response = await fetch(url, { headers: { ...headers, "Accept-Encoding": "identity" } });
-  const text = await response.text();
-  if (response.status !== 200) await fail(`${name}: ${url} answered ${response.status}`);
-  for (const part of mustContain) if (!text.includes(part)) await fail(`${name}: ${url} lacks ${JSON.stringify(part)}`);
-  for (const part of mustNotContain)
-    if (text.includes(part)) await fail(`${name}: ${url} holds ${JSON.stringify(part)}`);
-  return Buffer.byteLength(text);
-}
-
 async function measureStep(label, pick) {
   const postUrl = `${appBase}/posts/${pick.id}`;
   const expertUrl = `${appBase}/experts/${pick.userName}`;
@@ -106,12 +96,12 @@ async function measureStep(label, pick) {
   ];
   const locked = [pick.locked];
   const bytes = {
-    "post-subscriber": await pageBytes("post (subscriber)", postUrl, signedIn, ["| SHARPSIDE</title>", ...locked]),
-    "post-visitor": await pageBytes("post (visitor)", postUrl, { Cookie: ANALYTICS_COOKIE }, ["</title>"], locked),
-    home: await pageBytes("home", `${appBase}/`, signedIn, ["</title>"]),
-    expert: await pageBytes("expert", expertUrl, signedIn, ["</title>"]),
-    leaderboard: await pageBytes("leaderboard", `${appBase}/leaderboard`, signedIn, ["</title>"]),
-    feed: await pageBytes("feed", `${appBase}/api/posts/my/feed`, signedIn, ['"items":[{']),
+    "post-subscriber": await checkPage("post (subscriber)", postUrl, ["| SHARPSIDE</title>", ...locked], [], signedIn),
+    "post-visitor": await checkPage("post (visitor)", postUrl, ["</title>"], locked, { Cookie: ANALYTICS_COOKIE }),
+    home: await checkPage("home", `${appBase}/`, ["</title>"], [], signedIn),
+    expert: await checkPage("expert", expertUrl, ["</title>"], [], signedIn),
+    leaderboard: await checkPage("leaderboard", `${appBase}/leaderboard`, ["</title>"], [], signedIn),
+    feed: await checkPage("feed", `${appBase}/api/posts/my/feed`, ['"items":[{'], [], signedIn),
   };
   console.log(`bench: ${label}: signed-in pages against the minimal Remix page (${machineLine()})`);
   const figures = await alternate(settings, [{ name: "minimal-page", url: minimalPage }, ...targets]);
