@@ -136,12 +136,14 @@ if (vite) {
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
-  // API calls, the image proxy and Remix's data requests never name a file: skip the file-system lookup for them.
-  app.use((req, res, next) =>
-    req.path.startsWith("/api/") || req.path === "/img" || req.path.endsWith(".data")
+  // Every public file's name has an extension; pages, API calls, the image proxy and Remix's
+  // data requests never name a file: skip the file-system lookup (a stat) for them.
+  app.use((req, res, next) => {
+    const lastSegment = req.path.slice(req.path.lastIndexOf("/") + 1);
+    return !lastSegment.includes(".") || req.path.startsWith("/api/") || req.path.endsWith(".data")
       ? next()
-      : publicFiles(req, res, next),
-  );
+      : publicFiles(req, res, next);
+  });
 }
 
 app.use((req, res, next) => {

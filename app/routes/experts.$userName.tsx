@@ -13,23 +13,23 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpert } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
-import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { personJsonLd } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
-import { GradedPicks } from "~/components/record/graded-picks";
+import { GradedPicks, toGradedRows } from "~/components/record/graded-picks";
 import { RecordFiguresPanel } from "~/components/record/record-figures";
 import { UnitsChart } from "~/components/record/units-chart";
 import { serializePosts } from "~/modules/posts/post-serializer.server";
 import { expertRecordFigures, gradedPickIds, leaderboardTop, unitsOverTime } from "~/modules/record/record.server";
 import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
 
-/** Posts per page on the expert's page. */
-export const EXPERT_PAGE_POSTS = 10;
+/** Posts per page on the expert's page (the rest load on scroll). */
+export const EXPERT_PAGE_POSTS = DEFAULT_PAGE_SIZE;
 /** Graded and withdrawn picks per page of the record's list (`?graded=`). */
-export const GRADED_PICKS_PAGE = 10;
+export const GRADED_PICKS_PAGE = DEFAULT_PAGE_SIZE;
 /** Scheduled posts shown as teasers above the list (readers may ask notify-me). */
 const UPCOMING_POSTS = 5;
 
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     leaderboardTop(context.db),
   ]);
   // The graded picks through the one serializer: their bets are public, their analysis is not.
-  const gradedPicks = forCards(await serializePosts(context.db, viewer?.user.id ?? null, graded.ids));
+  const gradedPicks = toGradedRows(await serializePosts(context.db, viewer?.user.id ?? null, graded.ids));
   return {
     expert,
     isOwner,

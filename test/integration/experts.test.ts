@@ -439,7 +439,6 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
       odds: 120,
       units: 1,
       pickResult: "Win",
-      body: null,
     });
     // The pending pick's game has not started: its bet is the subscribers' too.
     expect(data!.posts.find((p) => p.postType === "Pick" && !p.pickResult)).toMatchObject({
@@ -448,8 +447,10 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
       units: null,
       market: null,
       legs: null,
-      body: null,
     });
+    // Cards get what a card renders: never a body, a preview document or a commitment.
+    for (const post of data!.posts)
+      for (const key of ["body", "preview", "commitment", "committedText"]) expect(post).not.toHaveProperty(key);
     expect(JSON.stringify(data)).not.toContain(BODY_SECRET);
 
     const html = renderPage(data);
@@ -532,9 +533,12 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     });
   });
 
-  it("pages the posts ten at a time", async () => {
+  it("pages the posts five at a time (the rest load on scroll)", async () => {
     const { user } = await makeUser();
-    for (let i = 0; i < 12; i++) await addPick(user.id, { pickResult: null, daysAgo: i + 1 });
+    for (let i = 0; i < 7; i++) await addPick(user.id, { pickResult: null, daysAgo: i + 1 });
+    const first = await page(expertPage.loader, `/experts/${user.userName}`, { userName: user.userName });
+    expect(first.data).toMatchObject({ page: 1, totalPages: 2 });
+    expect(first.data!.posts).toHaveLength(expertPage.EXPERT_PAGE_POSTS);
     const second = await page(expertPage.loader, `/experts/${user.userName}?page=2`, { userName: user.userName });
     expect(second.data).toMatchObject({ page: 2, totalPages: 2 });
     expect(second.data!.posts).toHaveLength(2);

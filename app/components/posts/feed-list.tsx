@@ -1,13 +1,14 @@
 import { ButtonLink } from "~/components/ui/button";
 import { Rss } from "lucide-react";
-import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { DEFAULT_PAGE_SIZE } from "~/modules/http/page-param";
+import type { CardPost } from "./card-post";
 import { InfinitePostList } from "./infinite-post-list";
 
-/** Posts per page of the feed and the likes, on the server and from the API alike. */
-export const LIST_PAGE_SIZE = 10;
+/** Posts per page of the feed and the likes, on the server and from the list loader alike. */
+export const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The signed-in reader's feed, on /feed and on /: their experts' posts, newest first. */
-export function FeedList({ posts, page, totalPages }: { posts: PostDTO[]; page: number; totalPages: number }) {
+export function FeedList({ posts, page, totalPages }: { posts: CardPost[]; page: number; totalPages: number }) {
   return (
     <InfinitePostList
       key={`feed-${page}`}

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 import { useMorePages } from "~/components/ui/use-more-pages";
-import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import type { CardPost } from "./card-post";
 import { PostCard } from "./post-card";
 
 export interface InfinitePostListProps {
   /** The page the server rendered. */
-  initialItems: PostDTO[];
+  initialItems: CardPost[];
   /** Its number (an expert's page may be opened at ?page=N). */
   initialPage?: number;
   totalPages: number;

@@ -18,6 +18,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { signInHref } from "~/modules/accounts/sign-in-link";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
+import type { CardPost } from "./card-post";
 import { isSelfGradedMarket } from "~/modules/record/pick-basics";
 import type { RootLoaderData } from "~/root";
 
@@ -75,7 +76,7 @@ export function useLikeState(post: Pick<PostDTO, "id" | "likesCount" | "metadata
 const pillClass =
   "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 
-export function LikeButton({ post, className }: { post: PostDTO; className?: string }) {
+export function LikeButton({ post, className }: { post: CardPost; className?: string }) {
   const viewer = useViewer();
   const signInHref = useSignInHref();
   const { liked, likesCount, fetcher } = useLikeState(post);
@@ -176,7 +177,7 @@ function useNotifiedToast(
  * Notify-me: toggles `metadata.isNotifyRequested`, optimistically. Its hint (a tooltip, and the
  * button's description for screen readers) and the toast after a change say what it does here.
  */
-export function NotifyButton({ post, className }: { post: PostDTO; className?: string }) {
+export function NotifyButton({ post, className }: { post: CardPost; className?: string }) {
   const viewer = useViewer();
   const signInHref = useSignInHref();
   const key = notifyFetcherKey(post.id);
@@ -276,7 +277,7 @@ export function isGradable(
 const PickResultMenu = lazy(() => import("./pick-result-menu"));
 
 /** The author grades their live pick once: a menu of results, then a confirmation (grading is final). */
-export function PickResultControl({ post, className }: { post: PostDTO; className?: string }) {
+export function PickResultControl({ post, className }: { post: CardPost; className?: string }) {
   const viewer = useViewer();
   const confirm = useConfirm();
   const fetcher = usePickResultFetcher(post.id);

@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { CalendarClock, Lock, MessageCircle } from "lucide-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
+import { toCardPost, type CardPost } from "./card-post";
 import { formatOdds } from "~/modules/record/pick-basics";
 import type { RootLoaderData } from "~/root";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
@@ -13,7 +14,7 @@ import { Time } from "~/components/time/time-zone";
  * its preview and, for a pick, its record. Never the body: the list links to the post, where the
  * paywall's serializer decides what the reader gets.
  */
-export function PostCard({ post, now }: { post: PostDTO; now?: Date }) {
+export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
   const pickResult = usePickResult(post);
   const viewerId = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
   const href = `/posts/${post.id}`;
@@ -154,7 +155,7 @@ function PublishDate({ publishDate, now = new Date() }: { publishDate: string | 
   return <Time dateTime={publishDate} style="day" />;
 }
 
-function EventLine({ event }: { event: NonNullable<PostDTO["eventInfo"]> }) {
+function EventLine({ event }: { event: NonNullable<CardPost["eventInfo"]> }) {
   const score = event.homeScore !== null && event.awayScore !== null ? ` · ${event.awayScore}-${event.homeScore}` : "";
   return (
     <p className="mt-3 truncate text-sm text-slate-600">
@@ -219,9 +220,9 @@ function PickRecord({
 }
 
 /**
- * What a list's loader sends: the posts as serialized, less their bodies, which a card never
- * shows (the reader opens the post for that), so a page of readable posts stays small.
+ * What a list's loader sends: of each post as serialized, only what its card renders (never the
+ * body: the reader opens the post for that), so a page's HTML does not carry its data twice over.
  */
-export function forCards(posts: PostDTO[]): PostDTO[] {
-  return posts.map((post) => ({ ...post, body: null }));
+export function forCards(posts: PostDTO[]): CardPost[] {
+  return posts.map(toCardPost);
 }

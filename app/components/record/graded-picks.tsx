@@ -11,6 +11,25 @@ const RESULT_TONE = {
   Void: "text-slate-500",
 } as const;
 
+/** A line of the graded picks: only what it renders goes to the browser. */
+export type GradedPickRow = Pick<
+  PostDTO,
+  "id" | "selection" | "title" | "odds" | "settledOdds" | "units" | "pickResult" | "selfGraded"
+>;
+
+export function toGradedRows(picks: PostDTO[]): GradedPickRow[] {
+  return picks.map(({ id, selection, title, odds, settledOdds, units, pickResult, selfGraded }) => ({
+    id,
+    selection,
+    title,
+    odds,
+    settledOdds,
+    units,
+    pickResult,
+    selfGraded,
+  }));
+}
+
 /**
  * The expert's graded and withdrawn picks, newest first: each bet, its odds and stake, result and
  * units, self-grading flagged. Paged by `?graded=N`, the page's other parameters kept.
@@ -21,7 +40,7 @@ export function GradedPicks({
   totalPages,
   labelledBy,
 }: {
-  picks: PostDTO[];
+  picks: GradedPickRow[];
   page: number;
   totalPages: number;
   labelledBy: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PAGE_SIZE } from "./page-param";
 
 /** A whole number in the query string (`?size=10`), within bounds, with a default when absent. */
 export const wholeNumber = (min: number, max: number, fallback: number) =>
@@ -10,7 +11,7 @@ export const wholeNumber = (min: number, max: number, fallback: number) =>
     .default(String(fallback));
 
 /** product.md "API conventions": page from 1, size 5 by default and at most 100. */
-export const pageQuery = { page: wholeNumber(1, 100_000, 1), size: wholeNumber(1, 100, 5) };
+export const pageQuery = { page: wholeNumber(1, 100_000, 1), size: wholeNumber(1, 100, DEFAULT_PAGE_SIZE) };
 
 /** A reference-data id (categories, modalities, events are integers). */
 export const idParam = z
