@@ -10,7 +10,7 @@ import {
   SubscriptionCard,
 } from "~/components/experts/expert-profile";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { findExpert } from "~/modules/experts/experts.server";
+import { findExpertOfPage } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
@@ -42,8 +42,10 @@ export const headers = publicPageHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = params.userName ?? "";
   const viewer = await getViewer(request, context);
-  const expert = await findExpert(context.db, wanted, viewer?.user.id ?? null);
-  if (!expert) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const now = new Date();
+  const found = await findExpertOfPage(context.db, wanted, viewer?.user.id ?? null, now);
+  if (!found) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const { expert } = found;
   const url = new URL(request.url);
   // One address per expert: an id or another spelling of the name goes to the canonical one.
   if (wanted !== expert.userName) throw redirect(`/experts/${encodeURIComponent(expert.userName)}${url.search}`);
@@ -51,19 +53,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = pageFromUrl(url);
   const isOwner = viewer?.user.id === expert.id;
   const gradedPage = pageFromUrl(url, 10_000, "graded");
-  const [posts, upcoming, subscription, figures, chart, graded, leaders] = await Promise.all([
-    listExpertPosts(context.db, viewer?.user.id ?? null, expert.id, { page, size: EXPERT_PAGE_POSTS }),
-    page === 1
-      ? listUpcomingPosts(context.db, viewer?.user.id ?? null, expert.id, UPCOMING_POSTS)
+  const viewerId = viewer?.user.id ?? null;
+  // The expert's row told how many live posts it has and whether any is scheduled: no count, and
+  // no "Coming up" read for the many experts with nothing scheduled.
+  const [posts, upcoming, subscription, figures, chart, gradedPicks, leaders] = await Promise.all([
+    listExpertPosts(context.db, viewerId, expert.id, { page, size: EXPERT_PAGE_POSTS }, now, found.livePosts),
+    page === 1 && found.hasScheduledPosts
+      ? listUpcomingPosts(context.db, viewerId, expert.id, UPCOMING_POSTS, now)
       : Promise.resolve([]),
     viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
     expertRecordFigures(context.db, expert.id),
     unitsOverTime(context.db, expert.id),
-    gradedPickIds(context.db, expert.id, gradedPage, GRADED_PICKS_PAGE),
+    // The graded picks through the one serializer: their bets are public, their analysis is not.
+    gradedPickIds(context.db, expert.id, gradedPage, GRADED_PICKS_PAGE).then(async ({ ids, totalItems }) => ({
+      rows: toGradedRows(await serializePosts(context.db, viewerId, ids, now)),
+      totalItems,
+    })),
     leaderboardTop(context.db),
   ]);
-  // The graded picks through the one serializer: their bets are public, their analysis is not.
-  const gradedPicks = toGradedRows(await serializePosts(context.db, viewer?.user.id ?? null, graded.ids));
   return {
     expert,
     isOwner,
@@ -78,9 +85,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     totalPages: totalPagesOf(posts.totalItems, EXPERT_PAGE_POSTS),
     figures,
     chart,
-    gradedPicks,
+    gradedPicks: gradedPicks.rows,
     gradedPage,
-    gradedPages: totalPagesOf(graded.totalItems, GRADED_PICKS_PAGE),
+    gradedPages: totalPagesOf(gradedPicks.totalItems, GRADED_PICKS_PAGE),
     leaders: toLeaderboardRows(leaders),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: context.env.APP_URL,

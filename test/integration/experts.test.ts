@@ -124,18 +124,22 @@ async function addPick(
   return row.id;
 }
 
-async function addFreePost(authorId: string, category = "NFL") {
-  await database.db.insert(posts).values({
-    authorId,
-    postType: "Post",
-    title: `Free post ${++counter}`,
-    body: [{ type: "paragraph", children: [{ text: "Free words." }] }],
-    previewText: "Free words.",
-    visibility: "Free",
-    status: "Published",
-    publishDate: new Date(Date.now() - DAY),
-    categoryId: categoryIds[category],
-  });
+async function addFreePost(authorId: string, category = "NFL", publishDate = new Date(Date.now() - DAY)) {
+  const [row] = await database.db
+    .insert(posts)
+    .values({
+      authorId,
+      postType: "Post",
+      title: `Free post ${++counter}`,
+      body: [{ type: "paragraph", children: [{ text: "Free words." }] }],
+      previewText: "Free words.",
+      visibility: "Free",
+      status: "Published",
+      publishDate,
+      categoryId: categoryIds[category],
+    })
+    .returning({ id: posts.id });
+  return row.id;
 }
 
 const getExpert = (expertId: string, jar?: CookieJar) =>
@@ -531,6 +535,22 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
       status: 302,
       location: "/experts/CanonicalCase",
     });
+  });
+
+  it("lists scheduled posts under Coming up, apart from the live ones and their count", async () => {
+    const { user } = await makeUser();
+    const params = { userName: user.userName };
+    for (let i = 0; i < expertPage.EXPERT_PAGE_POSTS; i++) await addFreePost(user.id);
+    const none = await page(expertPage.loader, `/experts/${user.userName}`, params);
+    expect(none.data).toMatchObject({ upcoming: [], totalPages: 1 });
+    // One scheduled in an hour, one next week: teasers, not live posts, and not in the page count.
+    const soon = await addFreePost(user.id, "NFL", new Date(Date.now() + 3_600_000));
+    const later = await addFreePost(user.id, "NFL", new Date(Date.now() + 7 * DAY));
+    const { data } = await page(expertPage.loader, `/experts/${user.userName}`, params);
+    expect(data!.upcoming.map((post) => post.id)).toEqual([soon, later]);
+    expect(data).toMatchObject({ totalPages: 1 });
+    expect(data!.posts.map((post) => post.id)).not.toContain(soon);
+    expect(data!.posts).toHaveLength(expertPage.EXPERT_PAGE_POSTS);
   });
 
   it("pages the posts five at a time (the rest load on scroll)", async () => {

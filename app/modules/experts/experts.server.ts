@@ -4,6 +4,7 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
+import { livePostsFromCounters } from "~/modules/posts/live-posts-sql.server";
 import { listCategories } from "~/modules/reference/reference.server";
 import type { ExpertSort } from "./expert-sorts";
 
@@ -189,8 +190,19 @@ function toExpert(row: ExpertRow): Expert {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function singleExpertQuery(db: Database, by: "id" | "userName") {
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
   return db
-    .select(expertColumns(sql`${sql.placeholder("viewerId")}`, sql`${sql.placeholder("now")}::timestamptz`))
+    .select({
+      ...expertColumns(sql`${sql.placeholder("viewerId")}`, now),
+      // For the expert's page, from the counters kept on the expert: its live posts and whether
+      // any is scheduled. Nearly always no subquery runs.
+      livePosts: sql<number>`${livePostsFromCounters(now, {
+        publishedPostsCount: sql`${experts.publishedPostsCount}`,
+        latestPublishDate: sql`${experts.latestPublishDate}`,
+        userId: sql`${users.id}`,
+      })}`,
+      hasScheduledPosts: sql<boolean>`coalesce(${experts.latestPublishDate} > ${now}, false)`,
+    })
     .from(users)
     .innerJoin(experts, eq(experts.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -221,6 +233,33 @@ export async function findExpert(
   viewerId: string | null,
   now = new Date(),
 ): Promise<Expert | null> {
+  const row = await readExpert(db, idOrUserName, viewerId, now);
+  return row ? toExpert(row) : null;
+}
+
+/** The expert's page: the expert and what its lists need to know before they are read. */
+export interface ExpertOfPage {
+  expert: Expert;
+  /** Its live posts (the page count of its list). */
+  livePosts: number;
+  /** Whether any of its posts is scheduled (else the "Coming up" list is not read). */
+  hasScheduledPosts: boolean;
+}
+
+/** findExpert for the expert's page, in the same one statement. */
+export async function findExpertOfPage(
+  db: Database,
+  idOrUserName: string,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<ExpertOfPage | null> {
+  const row = await readExpert(db, idOrUserName, viewerId, now);
+  return row
+    ? { expert: toExpert(row), livePosts: Number(row.livePosts), hasScheduledPosts: Boolean(row.hasScheduledPosts) }
+    : null;
+}
+
+async function readExpert(db: Database, idOrUserName: string, viewerId: string | null, now: Date) {
   const needle = idOrUserName.trim();
   // A control character (a NUL above all, which PostgreSQL refuses in text) names nobody.
   // eslint-disable-next-line no-control-regex
@@ -229,7 +268,7 @@ export async function findExpert(
   const [row] = UUID.test(needle)
     ? await expertByIdStatement(db).execute({ ...params, needle: needle.toLowerCase() })
     : await expertByNameStatement(db).execute({ ...params, needle: needle.toLowerCase() });
-  return row ? toExpert(row as ExpertRow) : null;
+  return row ? (row as ExpertRow & { livePosts: number; hasScheduledPosts: boolean }) : null;
 }
 
 export { EXPERT_SORTS, type ExpertSort } from "./expert-sorts";

@@ -11,6 +11,7 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
 import { sessionUserId } from "~/modules/accounts/sessions.server";
 import { postIsLiveSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
+import { livePostsFromCounters } from "./live-posts-sql.server";
 import {
   nowParam,
   selectPostViews,
@@ -75,15 +76,13 @@ async function pageOfPosts(
   return { items: await serializeRows(db, viewerId, rows, now), totalItems };
 }
 
-/**
- * The live posts of the expert row `e`: its Published ones (kept by a trigger, migration 0005)
- * less the scheduled ones, counted only while its latest publish date (migration 0014) is still
- * to come: for nearly every expert, nothing to count.
- */
-const livePostsOfExpert = (now: SQL) =>
-  sql`e.published_posts_count - CASE WHEN e.latest_publish_date > ${now} THEN
-    (SELECT count(*) FROM ${posts} p WHERE p.author_id = e.user_id AND p.status = 'Published' AND p.publish_date > ${now})
-  ELSE 0 END`;
+/** livePostsFromCounters of the expert row `e`. */
+const expertRow = {
+  publishedPostsCount: sql`e.published_posts_count`,
+  latestPublishDate: sql`e.latest_publish_date`,
+  userId: sql`e.user_id`,
+};
+const livePostsOfExpert = (now: SQL) => livePostsFromCounters(now, expertRow);
 
 /** Everyone's live posts, from the experts' counters: a row per expert instead of one per post. */
 async function countAllLivePosts(db: Database, now: Date): Promise<number> {
@@ -118,15 +117,18 @@ export function listPosts(
   );
 }
 
-/** An expert's live posts and picks, newest first (the expert page). */
+/** An expert's live posts, newest first (its page); `livePosts` when known saves counting them. */
 export function listExpertPosts(
   db: Database,
   viewerId: string | null,
   authorId: string,
   options: PageOptions,
   now = new Date(),
+  livePosts?: number,
 ): Promise<PostPage> {
-  return listPosts(db, viewerId, { ...options, expertId: authorId }, now);
+  if (livePosts === undefined) return listPosts(db, viewerId, { ...options, expertId: authorId }, now);
+  const where = and(live(now), eq(posts.authorId, authorId));
+  return pageOfPosts(db, viewerId, where, options, now, newestFirst, async () => livePosts);
 }
 
 /**
