@@ -11,6 +11,8 @@
 //
 //   all           the build as it is;
 //   no-router     @remix-run/router without patches/@remix-run+router+1.23.3.patch (a require hook);
+//   no-route-tree Remix's server route tree rebuilt on every render, as published (the tree parts
+//                 of patches/@remix-run+react+2.17.5.patch and patches/react-router-dom+6.30.4.patch);
 //   no-prepared   no prepared statements at all: each request builds its query and PostgreSQL
 //                 parses and plans it (unnamed), as for any other query.
 //
@@ -89,23 +91,16 @@ async function prepareVariants() {
   const all = copyBuild("all");
 
   // The route matcher as published: the patch reversed on a copy, which a require hook hands out.
-  const routerFile = path.join(root, "node_modules/@remix-run/router/dist/router.cjs.js");
-  const unpatched = path.join(variantsDir, "router.unpatched.cjs");
-  cpSync(routerFile, unpatched);
-  const patch = readFileSync(path.join(root, "patches/@remix-run+router+1.23.3.patch"), "utf8");
-  const reversed = spawnSync("patch", ["-R", "-s", unpatched], { input: patch, encoding: "utf8" });
-  if (reversed.status !== 0) await fail(`could not reverse the router patch: ${reversed.stdout}${reversed.stderr}`);
-  const routerHook = path.join(variantsDir, "unpatched-router.cjs");
-  writeFileSync(
-    routerHook,
-    `const Module = require("node:module");
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  const resolved = resolve.call(this, request, ...rest);
-  return resolved === ${JSON.stringify(routerFile)} ? ${JSON.stringify(unpatched)} : resolved;
-};
-`,
-  );
+  const routerHook = await unpatchedHook("unpatched-router", "patches/@remix-run+router+1.23.3.patch", {
+    "@remix-run/router/dist/router.cjs.js": "router.unpatched.cjs",
+  });
+  // The route tree rebuilt on every render, as published (both patches of decision 043).
+  const treeHook = await unpatchedHook("unpatched-route-tree", "patches/@remix-run+react+2.17.5.patch", {
+    "@remix-run/react/dist/server.js": "remix-react-server.unpatched.cjs",
+  });
+  const treeHook2 = await unpatchedHook("unpatched-static-router", "patches/react-router-dom+6.30.4.patch", {
+    "react-router-dom/server.js": "react-router-dom-server.unpatched.cjs",
+  });
 
   const noPrepared = copyBuild("no-prepared");
   // esbuild may rename the parameter (build2) in one bundle.
@@ -128,11 +123,46 @@ PostgresJsSession.prototype.prepareQuery = function (query, fields, name, ...res
   return [
     { name: "all", dir: all, nodeArgs: [] },
     { name: "no-router", dir: all, nodeArgs: ["--require", routerHook] },
+    { name: "no-route-tree", dir: all, nodeArgs: ["--require", treeHook, "--require", treeHook2] },
     { name: "no-prepared", dir: noPrepared, nodeArgs: ["--import", pathToImport(unnamedHook)] },
   ];
 }
 
 const pathToImport = (file) => new URL(`file://${file}`).href;
+
+/**
+ * A require hook (a file for `--require`) for a variant without `patchFile`: each of `files`
+ * (under node_modules -> a copy's name) is compiled from a copy with its part of the patch
+ * reversed, under its own file name (so its relative requires still resolve).
+ */
+async function unpatchedHook(name, patchFile, files) {
+  const swaps = {};
+  for (const [file, copyName] of Object.entries(files)) {
+    const original = path.join(root, "node_modules", file);
+    const copy = path.join(variantsDir, copyName);
+    cpSync(original, copy);
+    const hunks = readFileSync(path.join(root, patchFile), "utf8")
+      .split(/^(?=diff --git )/m)
+      .filter((part) => part.includes(`node_modules/${file}`))
+      .join("");
+    const reversed = spawnSync("patch", ["-R", "-s", copy], { input: hunks, encoding: "utf8" });
+    if (reversed.status !== 0) await fail(`could not reverse ${patchFile}: ${reversed.stdout}${reversed.stderr}`);
+    swaps[original] = copy;
+  }
+  const hook = path.join(variantsDir, `${name}.cjs`);
+  writeFileSync(
+    hook,
+    `const Module = require("node:module");
+const { readFileSync } = require("node:fs");
+const swaps = ${JSON.stringify(swaps)};
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  return compile.call(this, swaps[filename] ? readFileSync(swaps[filename], "utf8") : content, filename);
+};
+`,
+  );
+  return hook;
+}
 
 // ---------------------------------------------------------------------------------------------
 
