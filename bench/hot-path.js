@@ -27,7 +27,10 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from "node:path";
 import {
   appNodeFlags,
+  backendTicks,
+  backendTicksSpent,
   benchSettings,
+  cpuTicks,
   ensureBuilds,
   exit,
   fail,
@@ -40,6 +43,7 @@ import {
   signIn,
   startServer,
   tempDir,
+  TICK_US,
   waitFor,
   withRecordGuardOff,
   writeResults,
@@ -225,31 +229,12 @@ for (const variant of variants) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CPU time per request: the app's process and the database's backends, read from /proc before
-// and after a fixed number of requests. Throughput on a machine others share measures them as
-// much as us; the CPU a request costs does not depend on who else runs.
+// CPU time per request: the app's process and the database's backends (lib.js).
 // ---------------------------------------------------------------------------------------------
-const TICK_US = 1e6 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
-
-function cpuTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-async function backendTicks() {
-  const rows = await bench`
-    SELECT pid FROM pg_stat_activity WHERE datname = ${settings.database} AND pid <> pg_backend_pid()`;
-  return new Map(rows.map(({ pid }) => [pid, cpuTicks(pid)]));
-}
 
 async function measureCpu(variant, { kind, path: urlPath, requests }) {
   const nodeBefore = cpuTicks(variant.child.pid);
-  const pgBefore = await backendTicks();
+  const pgBefore = await backendTicks(bench, settings.database);
   const result = await measure(`${variant.name} ${kind}`, {
     url: `${variant.base}${urlPath}`,
     headers,
@@ -257,9 +242,8 @@ async function measureCpu(variant, { kind, path: urlPath, requests }) {
     amount: requests,
   });
   const nodeUs = ((cpuTicks(variant.child.pid) - nodeBefore) * TICK_US) / requests;
-  const pgAfter = await backendTicks();
-  let pgTicks = 0;
-  for (const [pid, ticks] of pgAfter) pgTicks += ticks - (pgBefore.get(pid) ?? 0);
+  const pgAfter = await backendTicks(bench, settings.database);
+  const pgTicks = backendTicksSpent(pgBefore, pgAfter);
   return { rps: result.rps, nodeUs, pgUs: (pgTicks * TICK_US) / requests };
 }
 

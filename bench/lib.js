@@ -409,6 +409,38 @@ export async function withRecordGuardOff(bench, seed) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// CPU time per request: a process's user + system time, read from /proc around a fixed number of
+// requests. Throughput on a machine others share measures them as much as us; the CPU a request
+// costs does not depend on who else runs.
+// ---------------------------------------------------------------------------------------------
+export const TICK_US = 1e6 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+
+/** A process's user + system CPU time so far, in clock ticks (0 once it has ended). */
+export function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU ticks of each PostgreSQL backend connected to `database` (but `sql`'s own), by pid. */
+export async function backendTicks(sql, database) {
+  const rows = await sql`
+    SELECT pid FROM pg_stat_activity WHERE datname = ${database} AND pid <> pg_backend_pid()`;
+  return new Map(rows.map(({ pid }) => [pid, cpuTicks(pid)]));
+}
+
+/** The ticks the backends spent between two backendTicks readings (a backend gone since counts nothing). */
+export function backendTicksSpent(before, after) {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Signed-in load
 // ---------------------------------------------------------------------------------------------
 /** Signs a demo user in on the app at `appBase`; answers the access cookie and the user. */

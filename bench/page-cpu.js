@@ -9,13 +9,14 @@
 //
 // A fresh database `sharpside_bench_page_cpu` on BENCH_PG_URL with the demo data; the reader is
 // `alex.fan`. For each path: 600 requests to warm up, then 1,500 at 10 connections, with the app
-// process's and every postgres process's user + system time read from /proc around them.
-import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+// process's and its PostgreSQL backends' user + system time read from /proc around them.
 import autocannon from "autocannon";
 import {
   appNodeFlags,
   appServer,
+  backendTicks,
+  backendTicksSpent,
+  cpuTicks,
   ensureBuilds,
   exit,
   fail,
@@ -24,6 +25,7 @@ import {
   signIn,
   startServer,
   tempDir,
+  TICK_US,
   waitFor,
 } from "./lib.js";
 
@@ -33,7 +35,8 @@ const server = process.env.BENCH_APP_SERVER ?? appServer;
 const port = Number(process.env.BENCH_APP_PORT ?? 4410);
 
 if (!process.env.BENCH_APP_SERVER) await ensureBuilds({ baseline: false });
-const { url, sql } = await freshDatabase("sharpside_bench_page_cpu");
+const database = "sharpside_bench_page_cpu";
+const { url, sql } = await freshDatabase(database);
 const app = startServer(
   "app",
   server,
@@ -62,25 +65,6 @@ const [pick] = await sql`
   ORDER BY p.publish_date DESC LIMIT 1`;
 if (!pick) await fail("alex.fan subscribes to no expert with a live pick");
 
-/** User + system CPU time of a process so far, in clock ticks (1/100 s). */
-const ticksOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-};
-const postgresTicks = () =>
-  execSync("pgrep -u postgres || true")
-    .toString()
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .reduce((sum, pid) => {
-      try {
-        return sum + ticksOf(pid);
-      } catch {
-        return sum; // a backend that ended meanwhile
-      }
-    }, 0);
-
 const headers = { Cookie: process.env.BENCH_COOKIE ?? reader.cookie };
 console.log(`page CPU (${requests} requests each, 10 connections; ms of CPU per request)`);
 console.log("| path | HTML | app | PostgreSQL | req/s |\n|---|---:|---:|---:|---:|");
@@ -90,13 +74,13 @@ for (const template of paths) {
   const bytes = (await response.arrayBuffer()).byteLength;
   if (response.status !== 200) await fail(`${path} answered ${response.status}`);
   await measure(path, { url: base + path, headers, connections: 10, amount: 600 });
-  const [app0, pg0, t0] = [ticksOf(app.pid), postgresTicks(), Date.now()];
+  const [app0, pg0, t0] = [cpuTicks(app.pid), await backendTicks(sql, database), Date.now()];
   const result = await autocannon({ url: base + path, headers, connections: 10, amount: requests });
-  const [app1, pg1, t1] = [ticksOf(app.pid), postgresTicks(), Date.now()];
+  const [app1, pg1, t1] = [cpuTicks(app.pid), await backendTicks(sql, database), Date.now()];
   if (result.non2xx + result.errors > 0) await fail(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const perRequest = (ticks) => ((ticks * 10) / requests).toFixed(2);
+  const perRequest = (ticks) => ((ticks * TICK_US) / 1000 / requests).toFixed(2);
   console.log(
-    `| ${template} | ${(bytes / 1024).toFixed(1)} kB | ${perRequest(app1 - app0)} | ${perRequest(pg1 - pg0)} | ${Math.round(requests / ((t1 - t0) / 1000))} |`,
+    `| ${template} | ${(bytes / 1024).toFixed(1)} kB | ${perRequest(app1 - app0)} | ${perRequest(backendTicksSpent(pg0, pg1))} | ${Math.round(requests / ((t1 - t0) / 1000))} |`,
   );
 }
 await exit(0);
