@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards, PostCard } from "~/components/posts/post-card";
 import {
@@ -19,17 +19,13 @@ import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.s
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { personJsonLd } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
-import { GradedPicks, toGradedRows } from "~/components/record/graded-picks";
-import { RecordFiguresPanel } from "~/components/record/record-figures";
-import { UnitsChart } from "~/components/record/units-chart";
-import { serializePosts } from "~/modules/posts/post-serializer.server";
-import { expertRecordFigures, gradedPickIds, leaderboardTop, unitsOverTime } from "~/modules/record/record.server";
+import { RecordPanel } from "~/components/record/record-panel";
+import { loadRecordPanel } from "~/modules/record/record-panel.server";
+import { leaderboardTop } from "~/modules/record/record.server";
 import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
 
 /** Posts per page on the expert's page (the rest load on scroll). */
 export const EXPERT_PAGE_POSTS = DEFAULT_PAGE_SIZE;
-/** Graded and withdrawn picks per page of the record's list (`?graded=`). */
-export const GRADED_PICKS_PAGE = DEFAULT_PAGE_SIZE;
 /** Scheduled posts shown as teasers above the list (readers may ask notify-me). */
 const UPCOMING_POSTS = 5;
 
@@ -52,23 +48,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const page = pageFromUrl(url);
   const isOwner = viewer?.user.id === expert.id;
-  const gradedPage = pageFromUrl(url, 10_000, "graded");
   const viewerId = viewer?.user.id ?? null;
   // The expert's row told how many live posts it has and whether any is scheduled: no count, and
-  // no "Coming up" read for the many experts with nothing scheduled.
-  const [posts, upcoming, subscription, figures, chart, gradedPicks, leaders] = await Promise.all([
+  // no "Coming up" read for the many experts with nothing scheduled. The record panel is read
+  // here only when the address asks for a page of it; otherwise the browser loads it on scroll.
+  const [posts, upcoming, subscription, recordPanel, leaders] = await Promise.all([
     listExpertPosts(context.db, viewerId, expert.id, { page, size: EXPERT_PAGE_POSTS }, now, found.livePosts),
     page === 1 && found.hasScheduledPosts
       ? listUpcomingPosts(context.db, viewerId, expert.id, UPCOMING_POSTS, now)
       : Promise.resolve([]),
     viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
-    expertRecordFigures(context.db, expert.id),
-    unitsOverTime(context.db, expert.id),
-    // The graded picks through the one serializer: their bets are public, their analysis is not.
-    gradedPickIds(context.db, expert.id, gradedPage, GRADED_PICKS_PAGE).then(async ({ ids, totalItems }) => ({
-      rows: toGradedRows(await serializePosts(context.db, viewerId, ids, now)),
-      totalItems,
-    })),
+    url.searchParams.has("graded")
+      ? loadRecordPanel(context.db, expert.id, viewerId, pageFromUrl(url, 10_000, "graded"), now)
+      : Promise.resolve(null),
     leaderboardTop(context.db),
   ]);
   return {
@@ -83,11 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     upcoming: forCards(upcoming),
     page,
     totalPages: totalPagesOf(posts.totalItems, EXPERT_PAGE_POSTS),
-    figures,
-    chart,
-    gradedPicks: gradedPicks.rows,
-    gradedPage,
-    gradedPages: totalPagesOf(gradedPicks.totalItems, GRADED_PICKS_PAGE),
+    recordPanel,
     leaders: toLeaderboardRows(leaders),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: context.env.APP_URL,
@@ -138,11 +126,7 @@ export default function ExpertPage() {
     upcoming,
     page,
     totalPages,
-    figures,
-    chart,
-    gradedPicks,
-    gradedPage,
-    gradedPages,
+    recordPanel,
     canonicalUrl,
     siteUrl,
     leaders,
@@ -173,35 +157,13 @@ export default function ExpertPage() {
             />
           </div>
 
-          <section
-            aria-labelledby="verified-record-heading"
-            className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="verified-record-heading" className="text-xl font-bold">
-                Record and figures
-              </h2>
-              <Link to="/verify" className="text-sm font-semibold text-brand-700 underline">
-                How every pick is verified
-              </Link>
-            </div>
-            <div className="mt-4">
-              <RecordFiguresPanel figures={figures} />
-            </div>
-            <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Units over time</h3>
-            <div className="mt-2">
-              <UnitsChart points={chart} label={`Units won by ${expert.userName}, running total`} />
-            </div>
-            <h3 id="graded-picks-heading" className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">
-              Graded picks
-            </h3>
-            <GradedPicks
-              picks={gradedPicks}
-              page={gradedPage}
-              totalPages={gradedPages}
-              labelledBy="graded-picks-heading"
-            />
-          </section>
+          <RecordPanel
+            key={expert.id}
+            expertId={expert.id}
+            userName={expert.userName}
+            hasGradedPicks={expert.record.wins + expert.record.losses + expert.record.pushes > 0}
+            data={recordPanel}
+          />
 
           {upcoming.length > 0 ? (
             <section aria-labelledby="upcoming-heading" className="mt-8">

@@ -3,11 +3,13 @@
  * panel's sport switch, and the commitment check done in the reader's browser.
  */
 import { createHash } from "node:crypto";
-import { render, screen, within } from "@testing-library/react";
+import { createRemixStub } from "@remix-run/testing";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommitmentCheck } from "~/components/record/commitment-check";
 import { RecordFiguresPanel } from "~/components/record/record-figures";
+import { RecordPanel } from "~/components/record/record-panel";
 import { UnitsChart } from "~/components/record/units-chart";
 import { EMPTY_SUMS, RECORD_WINDOWS, toRecordFigures, type RecordWindow } from "~/modules/record/figures";
 import type { ExpertRecordFigures } from "~/modules/record/record.server";
@@ -165,5 +167,97 @@ describe("CommitmentCheck", () => {
     await userEvent.click(screen.getByText("Verify this pick"));
     await userEvent.click(screen.getByRole("button", { name: "Check it in my browser" }));
     expect(await screen.findByText("It does not match the commitment.")).toBeTruthy();
+  });
+});
+
+describe("RecordPanel (the expert page's, loaded on scroll)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const panelData = {
+    figures: {
+      overall: windows(7, 3, 3.2),
+      categories: [],
+      selfReported: { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 },
+    },
+    chart: [{ day: "2026-11-01", units: 3.2, total: 3.2 }],
+    gradedPicks: [
+      {
+        id: "p1",
+        selection: "Lakers -4.5",
+        title: "Lakers tonight",
+        odds: -110,
+        settledOdds: null,
+        units: 1,
+        pickResult: "Win" as const,
+        selfGraded: false,
+      },
+    ],
+    gradedPage: 1,
+    gradedPages: 1,
+  };
+
+  it("offers a link before it loads, loads when it scrolls near, says what went wrong and tries again", async () => {
+    const observed: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const asked: string[] = [];
+    const answers = [
+      { ok: false, error: "The server could not be reached. Please try again.", statusCode: 503 },
+      { ok: true, ...panelData },
+    ];
+    const Stub = createRemixStub([
+      {
+        path: "/experts/:userName",
+        Component: () => <RecordPanel expertId="e-1" userName="LeBronPicks" hasGradedPicks data={null} />,
+      },
+      {
+        path: "/experts/:expertId/record",
+        loader: ({ request }) => {
+          asked.push(new URL(request.url).pathname);
+          return answers.shift()!;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/experts/LeBronPicks?page=2"]} />);
+    const region = await screen.findByRole("region", { name: "Record and figures" });
+    // Without JavaScript the link opens the page with the panel rendered, its other parameters kept.
+    expect(
+      within(region)
+        .getByRole("link", { name: "Show the figures, the chart and the graded picks" })
+        .getAttribute("href"),
+    ).toBe("/experts/LeBronPicks?page=2&graded=1#verified-record-heading");
+    expect(asked).toEqual([]);
+
+    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+    act(() => observed.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(await within(region).findByRole("alert")).toHaveProperty(
+      "textContent",
+      "The server could not be reached. Please try again.",
+    );
+    await userEvent.click(within(region).getByRole("button", { name: "Try again" }));
+    expect(await within(region).findByRole("heading", { name: "Graded picks" })).toBeTruthy();
+    expect(within(region).getByRole("row", { name: /All time/ }).textContent).toContain("7-3-0");
+    expect(within(region).getByRole("link", { name: "Lakers -4.5" }).getAttribute("href")).toBe("/posts/p1");
+    expect(asked).toEqual(["/experts/e-1/record", "/experts/e-1/record"]);
+  });
+
+  it("renders at once what the page's loader read", () => {
+    const Stub = createRemixStub([
+      {
+        path: "/experts/:userName",
+        Component: () => <RecordPanel expertId="e-1" userName="LeBronPicks" hasGradedPicks data={panelData} />,
+      },
+    ]);
+    render(<Stub initialEntries={["/experts/LeBronPicks?graded=1"]} />);
+    expect(screen.getByRole("img", { name: "Units won by LeBronPicks, running total" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Show the figures, the chart and the graded picks" })).toBeNull();
   });
 });

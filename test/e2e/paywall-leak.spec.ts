@@ -79,6 +79,8 @@ const FILL: Record<string, UrlsFor> = {
     ...["feed", "liked", "watchlist", "follows", "payments", "cheers"].map((list) => `/lists/${list}?size=100`),
     ...fx.experts.map((expert) => `/lists/posts?expertId=${expert.id}&size=100`),
   ],
+  "/experts/:expertId/record": (fx) =>
+    expertKeys(fx).flatMap((key) => [`/experts/${key}/record`, `/experts/${key}/record?graded=2`]),
   "/experts/:expertId/subscription": (fx) => expertKeys(fx).map((key) => `/experts/${key}/subscription`),
   "/experts/:expertId/cheers": (fx) => expertKeys(fx).map((key) => `/experts/${key}/cheers`),
   "/experts/:expertId/follow": (fx) => expertKeys(fx).map((key) => `/experts/${key}/follow`),

@@ -117,6 +117,7 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   expect(after.units).toBeCloseTo(before.units + won, 1);
   await page.goto(`/experts/${EXPERT}`);
   const record = page.getByRole("region", { name: "Record and figures" });
+  await record.scrollIntoViewIfNeeded();
   await expect(record.getByRole("row", { name: /All time/ })).toContainText(
     `${after.wins}-${after.losses}-${after.pushes}`,
   );

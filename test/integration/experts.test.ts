@@ -14,6 +14,8 @@ import * as expertRoute from "~/routes/api.experts.$expertId";
 import * as expertsRoute from "~/routes/api.experts._index";
 import * as businessPage from "~/routes/business";
 import ExpertPage, * as expertPage from "~/routes/experts.$userName";
+import { GRADED_PICKS_PAGE } from "~/modules/record/record-panel.server";
+import * as recordPanelRoute from "~/routes/experts.$expertId.record";
 import * as profilePage from "~/routes/profile";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
@@ -486,6 +488,57 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(meta).toContainEqual({ property: "og:title", content: `Dana Whitfield (@${user.userName})` });
     expect(meta.find((m) => m.name === "description")?.content).toContain("About expert");
     expect(JSON.stringify(meta)).not.toContain(BODY_SECRET);
+  });
+
+  it("leaves the record panel to load on scroll, renders it for ?graded=, and /experts/{id}/record answers it", async () => {
+    const { user } = await makeUser();
+    await addPick(user.id, { odds: 150, units: 2, pickResult: "Win", daysAgo: 3 });
+    for (let i = 0; i < GRADED_PICKS_PAGE; i++) await addPick(user.id, { pickResult: "Loss", daysAgo: 2 });
+    await addPick(user.id, { pickResult: null });
+
+    // The first view: the panel's place, a link that renders it without JavaScript, none of its data.
+    const first = await page(expertPage.loader, `/experts/${user.userName}`, { userName: user.userName });
+    expect(first.data!.recordPanel).toBeNull();
+    const firstHtml = renderPage(first.data);
+    expect(firstHtml).toContain("Record and figures");
+    expect(firstHtml).toContain('href="/experts/x?graded=1#verified-record-heading"');
+    expect(firstHtml).not.toContain("Graded picks");
+
+    // A page of graded picks in the address: the panel comes with the page, that page of it.
+    const second = await page(expertPage.loader, `/experts/${user.userName}?graded=2`, { userName: user.userName });
+    expect(second.data!.recordPanel).toMatchObject({ gradedPage: 2, gradedPages: 2 });
+    expect(second.data!.recordPanel!.gradedPicks).toHaveLength(1);
+    expect(second.data!.recordPanel!.gradedPicks[0]).toMatchObject({ pickResult: "Win", odds: 150, units: 2 });
+    const secondHtml = renderPage(second.data);
+    expect(secondHtml).toContain("Graded picks");
+    expect(secondHtml).toContain(`Units won by ${user.userName}, running total`);
+
+    // What the page loads on scroll: by id or userName, for anyone, the same figures; the pending
+    // pick is not among the graded ones and no analysis comes with any of them.
+    const panel = async (path: string, jar?: CookieJar) => {
+      const answer = (await page(recordPanelRoute.loader, path, { expertId: path.split("/")[2] }, jar)).data;
+      // A failure is `data(body, {status})`: the body is what the fetcher reads.
+      return (answer && "init" in answer ? answer.data : answer) as Record<string, unknown>;
+    };
+    const byId = await panel(`/experts/${user.id}/record`);
+    expect(byId).toMatchObject({ ok: true, gradedPage: 1, gradedPages: 2 });
+    expect(byId.figures).toMatchObject({ overall: { all: { wins: 1, losses: 5 } } });
+    expect(byId.gradedPicks).toHaveLength(GRADED_PICKS_PAGE);
+    expect(byId.chart).toEqual(second.data!.recordPanel!.chart);
+    expect(await panel(`/experts/${user.userName}/record?graded=2`)).toMatchObject({
+      gradedPage: 2,
+      gradedPicks: [{ pickResult: "Win" }],
+    });
+    const reader = await makeUser({ expert: false });
+    expect(await panel(`/experts/${user.id}/record`, reader.jar)).toEqual(byId);
+    expect(JSON.stringify(byId)).not.toContain(BODY_SECRET);
+    for (const key of ["body", "preview", "commitment", "committedText"])
+      expect((byId.gradedPicks as object[])[0]).not.toHaveProperty(key);
+
+    // No such expert (or not an expert): the failure in the page's own shape.
+    const plain = await makeUser({ expert: false });
+    for (const name of ["nobody-here", plain.user.userName])
+      expect(await panel(`/experts/${name}/record`)).toMatchObject({ ok: false, statusCode: 404 });
   });
 
   it("shows the owner an Edit profile link and their picks unlocked; a subscriber too", async () => {

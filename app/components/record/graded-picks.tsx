@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { PageLinks } from "~/components/ui/page-links";
-import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import type { GradedPickRow } from "~/modules/record/record-panel.server";
 import { formatOdds, unitsWon } from "~/modules/record/pick-basics";
 
 const RESULT_TONE = {
@@ -10,25 +10,6 @@ const RESULT_TONE = {
   Push: "text-slate-600",
   Void: "text-slate-500",
 } as const;
-
-/** A line of the graded picks: only what it renders goes to the browser. */
-export type GradedPickRow = Pick<
-  PostDTO,
-  "id" | "selection" | "title" | "odds" | "settledOdds" | "units" | "pickResult" | "selfGraded"
->;
-
-export function toGradedRows(picks: PostDTO[]): GradedPickRow[] {
-  return picks.map(({ id, selection, title, odds, settledOdds, units, pickResult, selfGraded }) => ({
-    id,
-    selection,
-    title,
-    odds,
-    settledOdds,
-    units,
-    pickResult,
-    selfGraded,
-  }));
-}
 
 /**
  * The expert's graded and withdrawn picks, newest first: each bet, its odds and stake, result and
