@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Award, BadgeCheck, Briefcase, CreditCard } from "lucide-react";
+import { Award, BadgeCheck, Briefcase, CreditCard } from "~/components/ui/icons";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { data as withInit, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { CheckCircle2, CircleAlert, CreditCard } from "lucide-react";
+import { CheckCircle2, CircleAlert, CreditCard } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { Field, FormError, withoutKey } from "~/components/ui/form-field";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ChevronDown, Mail, MessageCircle, Phone } from "lucide-react";
+import { ChevronDown, Mail, MessageCircle, Phone } from "~/components/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
 import { RequestCallForm } from "~/components/support/request-call-form";

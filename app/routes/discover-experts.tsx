@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Compass } from "lucide-react";
+import { Compass } from "~/components/ui/icons";
 import { ExpertCard } from "~/components/experts/expert-card";
 import { PageLinks } from "~/components/ui/page-links";
 import { getViewer } from "~/modules/accounts/gates.server";

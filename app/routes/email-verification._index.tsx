@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MailOpen } from "lucide-react";
+import { MailOpen } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { AuthCard, FormError, linkClass } from "~/components/auth/auth-form";

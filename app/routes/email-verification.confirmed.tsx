@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BadgeCheck } from "lucide-react";
+import { BadgeCheck } from "~/components/ui/icons";
 import { AuthCard } from "~/components/auth/auth-form";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageMeta } from "~/modules/site/meta";

@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { CalendarClock, Newspaper } from "lucide-react";
+import { CalendarClock, Newspaper } from "~/components/ui/icons";
 import { forCards, PostCard } from "~/components/posts/post-card";
 import { useTimeZone } from "~/components/time/time-zone";
 import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Trophy } from "lucide-react";
+import { Trophy } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { SideScroller } from "~/components/ui/side-scroller";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/ui/icons";
 import { AuthCard, linkClass } from "~/components/auth/auth-form";
 import { MembershipCheckout } from "~/components/payments/membership-checkout";
 import { isExpert } from "~/modules/accounts/current-user";

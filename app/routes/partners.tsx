@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { BarChart3, Ban, HeartHandshake, Newspaper } from "lucide-react";
+import { BarChart3, Ban, HeartHandshake, Newspaper } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import type { RootLoaderData } from "~/root";
 import { pageMeta } from "~/modules/site/meta";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { forCards } from "~/components/posts/post-card";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { AuthCard } from "~/components/auth/auth-form";
 import { pageMeta } from "~/modules/site/meta";
 import { ButtonLink } from "~/components/ui/button";

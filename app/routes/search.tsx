@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
-import { Search as SearchIcon, SearchX } from "lucide-react";
+import { Search as SearchIcon, SearchX } from "~/components/ui/icons";
 import { CategoryResult, ExpertResult, PostResult, type SearchPostHit } from "~/components/search/search-results";
 import { PageLinks } from "~/components/ui/page-links";
 import { getViewer } from "~/modules/accounts/gates.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Users } from "lucide-react";
+import { Users } from "~/components/ui/icons";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";

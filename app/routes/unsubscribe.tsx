@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { AuthCard } from "~/components/auth/auth-form";
 import { stopNewPickEmails, userOfUnsubscribeToken } from "~/modules/notifications/preferences.server";
 import { pageMeta } from "~/modules/site/meta";

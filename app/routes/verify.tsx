@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/ui/icons";
 import { useState } from "react";
 import { sha256Hex } from "~/components/record/commitment-check";
 import { publicPageHeaders } from "~/modules/http/public-page";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BellRing, Eye } from "lucide-react";
+import { BellRing, Eye } from "~/components/ui/icons";
 import { useRef, type ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";

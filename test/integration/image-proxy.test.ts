@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { imageUrl } from "~/modules/images/image-url";
+import { imageSources, imageUrl } from "~/modules/images/image-url";
 import * as metadataRoute from "~/routes/api.file.metadata";
 import * as presignRoute from "~/routes/api.file.presign";
 import * as uploadRoute from "~/routes/api.file.upload";
@@ -229,6 +229,11 @@ describe(`GET /img (${testDatabaseEngine()})`, () => {
   it("uses the same URLs the pages build with imageUrl", async () => {
     const url = imageUrl(photoKey, 100);
     expect(url).toBe(`/img?src=${encodeURIComponent(photoKey)}&w=128&q=75`);
+    // The 1x image is `src` alone: srcset names the 2x one only.
+    expect(imageSources(photoKey, 100)).toEqual({
+      src: url,
+      srcSet: `/img?src=${encodeURIComponent(photoKey)}&w=256&q=75 2x`,
+    });
   });
 });
 

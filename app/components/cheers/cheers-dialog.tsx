@@ -2,7 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { Stripe } from "@stripe/stripe-js";
 import { clsx } from "clsx";
-import { Loader2, PartyPopper, X } from "lucide-react";
+import { Loader2, PartyPopper, X } from "~/components/ui/icons";
 import { useState, type FormEvent } from "react";
 import { LOAD_FAILED, loadStripeJs, PaymentFailure, StripeCardForm } from "~/components/payments/stripe-card-form";
 import { inputClass } from "~/components/ui/form-field";

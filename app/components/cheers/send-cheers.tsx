@@ -7,7 +7,7 @@
  * nor subscribes is told to, and the server says the same (403) if asked anyway.
  */
 import { Link, useNavigate } from "@remix-run/react";
-import { PartyPopper } from "lucide-react";
+import { PartyPopper } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { PAYMENT_FAILED, returnedFromBank } from "~/components/payments/bank-return";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/ui/icons";
 import { useRouteLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import type { RootLoaderData } from "~/root";

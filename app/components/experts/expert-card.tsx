@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Users } from "lucide-react";
+import { Users } from "~/components/ui/icons";
 import { FollowButton, SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { ExpertRecord, ListedExpert } from "~/modules/experts/experts.server";

@@ -4,7 +4,7 @@
  */
 import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { MapPin, Pencil, PenSquare, Users } from "lucide-react";
+import { MapPin, Pencil, PenSquare, Users } from "~/components/ui/icons";
 import type { ComponentProps } from "react";
 import { SendCheers } from "~/components/cheers/send-cheers";
 import { FollowButton, SubscriptionControl } from "~/components/subscriptions/subscription-actions";

@@ -1,7 +1,7 @@
 /** The avatar menu's Radix dropdown, fetched on the first opening (see account-menu.tsx). */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Form, Link } from "@remix-run/react";
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { accountMenuItems, AccountAvatar, ACCOUNT_TRIGGER_CLASS, displayName } from "./account-menu";
 import type { HeaderUser } from "./header";

@@ -1,4 +1,4 @@
-import { ArrowUp } from "lucide-react";
+import { ArrowUp } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 
 export const BACK_TO_TOP_OFFSET = 300;

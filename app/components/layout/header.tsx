@@ -1,5 +1,5 @@
 import { Link, useLocation, useMatches, useSubmit } from "@remix-run/react";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import type { MouseEvent } from "react";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { HeaderSearch } from "~/components/search/header-search";

@@ -1,7 +1,7 @@
 /** The mobile menu's dialog (Radix), fetched when the menu first opens (see mobile-menu.tsx). */
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link } from "@remix-run/react";
-import { LogOut, Menu, X } from "lucide-react";
+import { LogOut, Menu, X } from "~/components/ui/icons";
 import { isExpert } from "~/modules/accounts/current-user";
 import { FOOTER_LINKS } from "~/modules/site/site";
 import { becomeExpertHref, useSignInHref, type HeaderUser } from "./header";

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { displayName } from "./account-menu";

@@ -4,7 +4,7 @@
  * keeps its single column (the sidebar already takes the width) and the column is not shown.
  */
 import { Link } from "@remix-run/react";
-import { ShieldCheck, Trophy } from "lucide-react";
+import { ShieldCheck, Trophy } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUnits, type RecordFigures } from "~/modules/record/figures";

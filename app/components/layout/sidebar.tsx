@@ -5,14 +5,14 @@ import {
   Compass,
   Eye,
   Heart,
-  type LucideIcon,
+  type IconType,
   PanelLeftClose,
   PanelLeftOpen,
   Rss,
   Star,
   Trophy,
   Users,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { useId, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -27,7 +27,7 @@ export interface ExpertLink {
   avatar: string;
 }
 
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<string, IconType> = {
   "/feed": Rss,
   "/posts/liked": Heart,
   "/watchlist": Eye,
@@ -293,7 +293,7 @@ function ExpandableSection({
   children,
 }: {
   label: string;
-  icon: LucideIcon;
+  icon: IconType;
   collapsed: boolean;
   defaultOpen?: boolean;
   /** A count shown on the heading (new posts), so a closed section still tells there is news. */

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import { Bell } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { useActionDone } from "~/components/ui/use-action-done";

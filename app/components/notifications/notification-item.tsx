@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "~/components/ui/icons";
 import { useFormatTime } from "~/components/time/time-zone";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { avatarOf, notificationHref, notificationText, personOf, relativeTime } from "./notification-content";

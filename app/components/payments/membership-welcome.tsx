@@ -4,7 +4,7 @@
  * it says so and re-reads the page data until the role has arrived.
  */
 import { Link, useRevalidator } from "@remix-run/react";
-import { Award, CreditCard, DollarSign, Loader2, PartyPopper, PenSquare, UserRound } from "lucide-react";
+import { Award, CreditCard, DollarSign, Loader2, PartyPopper, PenSquare, UserRound } from "~/components/ui/icons";
 import { useEffect, useState, type ComponentType } from "react";
 import { FOUNDING_PARTNER_SPOTS, type MembershipWelcomeData } from "~/modules/payments/membership";
 

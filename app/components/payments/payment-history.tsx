@@ -1,7 +1,7 @@
 /** The payment history of /payments: newest first, a page at a time. */
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Receipt } from "lucide-react";
+import { Receipt } from "~/components/ui/icons";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
 import { formatUsdPlain } from "~/modules/money/money";
 import type { PaymentDTO } from "~/modules/payments/payment-history.server";

@@ -8,7 +8,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { Loader2, Lock } from "lucide-react";
+import { Loader2, Lock } from "~/components/ui/icons";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 /** The rows of /payments' subscription lists: the expert, the status, the price and the period. */
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { type Users } from "lucide-react";
+import { type Users } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ProxiedImage } from "~/components/ui/proxied-image";

@@ -1,6 +1,6 @@
 /** The editor's elements and leaves (slate-types.ts), drawn for editing: images with their upload progress and Retry, embeds, and the remove button of each. */
 import { clsx } from "clsx";
-import { MonitorPlay, RotateCcw, Trash2 } from "lucide-react";
+import { MonitorPlay, RotateCcw, Trash2 } from "~/components/ui/icons";
 import { ReactEditor, useSlateStatic, type RenderElementProps, type RenderLeafProps } from "slate-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { removeNodeAt } from "./editor-commands";

@@ -13,8 +13,8 @@ import {
   Pilcrow,
   Quote,
   Smile,
-  type LucideIcon,
-} from "lucide-react";
+  type IconType,
+} from "~/components/ui/icons";
 import {
   forwardRef,
   useId,
@@ -49,17 +49,17 @@ import type { BlockFormat, Mark } from "./slate-types";
 const toolButtonClass =
   "inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white data-[state=open]:bg-slate-100";
 
-const BLOCK_BUTTONS: { format: BlockFormat; label: string; icon: LucideIcon }[] = [
+const BLOCK_BUTTONS: { format: BlockFormat; label: string; icon: IconType }[] = [
   { format: "paragraph", label: "Paragraph", icon: Pilcrow },
   { format: "heading-one", label: "Heading 1", icon: Heading1 },
   { format: "heading-two", label: "Heading 2", icon: Heading2 },
 ];
-const LIST_BUTTONS: { format: BlockFormat; label: string; icon: LucideIcon }[] = [
+const LIST_BUTTONS: { format: BlockFormat; label: string; icon: IconType }[] = [
   { format: "bulleted-list", label: "Bulleted list", icon: List },
   { format: "numbered-list", label: "Numbered list", icon: ListOrdered },
   { format: "block-quote", label: "Quote", icon: Quote },
 ];
-const MARK_BUTTONS: { mark: Mark; label: string; shortcut: string; icon: LucideIcon }[] = [
+const MARK_BUTTONS: { mark: Mark; label: string; shortcut: string; icon: IconType }[] = [
   { mark: "bold", label: "Bold", shortcut: "Mod+B", icon: Bold },
   { mark: "italic", label: "Italic", shortcut: "Mod+I", icon: Italic },
 ];
@@ -120,7 +120,7 @@ export function Toolbar() {
  */
 const ToolButton = forwardRef<
   HTMLButtonElement,
-  { label: string; icon: LucideIcon; pressed?: boolean } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-pressed">
+  { label: string; icon: IconType; pressed?: boolean } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-pressed">
 >(function ToolButton({ label, icon: Icon, pressed, title, ...rest }, ref) {
   return (
     <button
@@ -138,7 +138,7 @@ const ToolButton = forwardRef<
   );
 });
 
-function BlockButton({ format, label, icon }: { format: BlockFormat; label: string; icon: LucideIcon }) {
+function BlockButton({ format, label, icon }: { format: BlockFormat; label: string; icon: IconType }) {
   const editor = useSlate();
   return (
     <ToolButton
@@ -164,7 +164,7 @@ function ToolPopover({
   children,
 }: {
   label: string;
-  icon: LucideIcon;
+  icon: IconType;
   pressed?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;

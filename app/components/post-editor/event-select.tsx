@@ -4,7 +4,7 @@
  */
 import * as Popover from "@radix-ui/react-popover";
 import { clsx } from "clsx";
-import { Check, ChevronDown } from "lucide-react";
+import { Check, ChevronDown } from "~/components/ui/icons";
 import { useCallback, useState, type ReactNode } from "react";
 import { useFormatTime } from "~/components/time/time-zone";
 import type { EventDTO } from "~/modules/reference/reference.server";

@@ -5,7 +5,7 @@
  */
 import * as Popover from "@radix-ui/react-popover";
 import { clsx } from "clsx";
-import { ChevronDown, ImagePlus, RotateCcw } from "lucide-react";
+import { ChevronDown, ImagePlus, RotateCcw } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { toast } from "~/components/ui/toast";
 import { FieldFrame } from "~/components/ui/form-field";

@@ -1,6 +1,6 @@
 /** One leg of a pick in the editor: its game, market, side, line, odds and description, with the game's market beside it. */
 import { clsx } from "clsx";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/ui/icons";
 import { type ReactNode } from "react";
 import { inputClass } from "~/components/ui/form-field";
 import {

@@ -5,7 +5,7 @@
  * shows its bet read-only. The state is the form's (post-form.tsx); this only renders it.
  */
 import { clsx } from "clsx";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { inputClass } from "~/components/ui/form-field";
 import type { EventDTO } from "~/modules/reference/reference.server";

@@ -6,7 +6,7 @@
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
-import { Loader2, X } from "lucide-react";
+import { Loader2, X } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";

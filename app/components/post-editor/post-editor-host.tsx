@@ -5,7 +5,7 @@
  * renders nothing here. The root loader already sent anyone but an expert elsewhere.
  */
 import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 import { POST_EDITOR_PARAM, withEditorParam, withoutEditorParam } from "./editor-param";
 

@@ -1,5 +1,5 @@
 /** The editor's footer: Cancel, and the ways to save (draft, schedule, publish now; a live post's Save changes). */
-import { CalendarClock, FileText, Loader2, Send } from "lucide-react";
+import { CalendarClock, FileText, Loader2, Send } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { formatTime } from "~/modules/time/clock";

@@ -9,7 +9,7 @@
  */
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Lock, MessageCircle, Trash2 } from "lucide-react";
+import { Lock, MessageCircle, Trash2 } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";

@@ -1,5 +1,5 @@
 import { ButtonLink } from "~/components/ui/button";
-import { Rss } from "lucide-react";
+import { Rss } from "~/components/ui/icons";
 import { DEFAULT_PAGE_SIZE } from "~/modules/http/page-param";
 import type { CardPost } from "./card-post";
 import { InfinitePostList } from "./infinite-post-list";

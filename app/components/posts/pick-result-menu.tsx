@@ -1,6 +1,6 @@
 /** The author's "Grade pick" menu (Radix), fetched only where it shows (see PickResultControl in post-actions.tsx). */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Gavel } from "lucide-react";
+import { ChevronDown, Gavel } from "~/components/ui/icons";
 import type { PickResult } from "~/modules/posts/post-serializer.server";
 import { PICK_RESULTS } from "./post-actions";
 

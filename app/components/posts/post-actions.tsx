@@ -11,7 +11,7 @@
  */
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Bell, BellRing, Heart } from "lucide-react";
+import { Bell, BellRing, Heart } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";

@@ -3,7 +3,7 @@
  * deleting (or withdrawing a posted pick) for its author, through the post page's own action.
  */
 import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { MessageCircle, Pencil, Trash2, Undo2 } from "lucide-react";
+import { MessageCircle, Pencil, Trash2, Undo2 } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";

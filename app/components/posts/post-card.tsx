@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
-import { CalendarClock, Lock, MessageCircle } from "lucide-react";
+import { CalendarClock, Lock, MessageCircle } from "~/components/ui/icons";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import { toCardPost, type CardPost } from "./card-post";

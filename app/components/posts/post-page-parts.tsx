@@ -3,7 +3,7 @@
  * scheduled post's teaser, and the locked view a reader without access gets (never the body).
  */
 import { Link } from "@remix-run/react";
-import { CalendarClock, Lock } from "lucide-react";
+import { CalendarClock, Lock } from "~/components/ui/icons";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { ButtonLink } from "~/components/ui/button";
 import { ProxiedImage } from "~/components/ui/proxied-image";

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { CommitmentCheck } from "~/components/record/commitment-check";
 import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";

@@ -5,7 +5,7 @@
  * anything else degrades to a paragraph (a block) or its plain text (inline).
  */
 import { clsx } from "clsx";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/ui/icons";
 import { Fragment, type ReactNode } from "react";
 import { EMOJI } from "~/components/post-editor/emoji";
 import { EmojiGlyph } from "~/components/post-editor/emoji-glyph";

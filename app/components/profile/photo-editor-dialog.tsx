@@ -5,7 +5,7 @@
  * jpeg that is uploaded (3 tries) and handed back as a storage key, which the caller stores.
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { ImagePlus, X } from "lucide-react";
+import { ImagePlus, X } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import Cropper from "react-easy-crop";

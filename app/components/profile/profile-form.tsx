@@ -15,7 +15,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
-import { Camera, ImageIcon } from "lucide-react";
+import { Camera, ImageIcon } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Field, FormError, withoutKey } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";

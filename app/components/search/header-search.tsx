@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
-import { ArrowRight, FileText, LayoutGrid, LoaderCircle, Search, UserRound } from "lucide-react";
+import { ArrowRight, FileText, LayoutGrid, LoaderCircle, Search, UserRound } from "~/components/ui/icons";
 import {
   useCallback,
   useEffect,

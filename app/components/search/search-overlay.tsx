@@ -1,6 +1,6 @@
 /** The header search as a full-width overlay under the large breakpoint, fetched on its first opening (see header-search.tsx). */
 import * as Dialog from "@radix-ui/react-dialog";
-import { Search, X } from "lucide-react";
+import { Search, X } from "~/components/ui/icons";
 import { useRef } from "react";
 import { SEARCH_TRIGGER_CLASS, SearchCombobox } from "./header-search";
 

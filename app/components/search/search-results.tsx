@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { Time } from "~/components/time/time-zone";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { CategoryHit, ExpertHit } from "~/modules/search/search.server";

@@ -7,7 +7,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Check, Loader2 } from "lucide-react";
+import { Check, Loader2 } from "~/components/ui/icons";
 import { useRef } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { PREFERRED_TIMES, SUPPORT_MESSAGE_MAX, supportRequestSchema } from "~/modules/support/support-schema";
 import { Field, FormError, withoutKey } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";

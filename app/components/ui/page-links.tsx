@@ -1,5 +1,5 @@
 import { ButtonLink } from "~/components/ui/button";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 
 /**
  * Previous / next links of a server-rendered list paged by `?page=N` (the search results, the

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /**

@@ -21,12 +21,14 @@ export function imageUrl(src: string, width: number, quality = DEFAULT_IMAGE_QUA
   return `/img?src=${encodeURIComponent(src)}&w=${snapImageWidth(width)}&q=${quality}`;
 }
 
-/** `src` and `srcSet` for an image shown `width` CSS pixels wide: 1x and 2x screens. */
+/**
+ * `src` and `srcSet` for an image shown `width` CSS pixels wide. The srcset names only the 2x
+ * image: a browser takes `src` as the 1x one (HTML's srcset rules), so it is not written twice.
+ */
 export function imageSources(
   src: string,
   width: number,
   quality = DEFAULT_IMAGE_QUALITY,
 ): { src: string; srcSet: string } {
-  const once = imageUrl(src, width, quality);
-  return { src: once, srcSet: `${once} 1x, ${imageUrl(src, width * 2, quality)} 2x` };
+  return { src: imageUrl(src, width, quality), srcSet: `${imageUrl(src, width * 2, quality)} 2x` };
 }
