@@ -30,25 +30,24 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still waiting after the stream timeout; cleared once it is done, so a finished
+    // page is not kept (with everything it rendered) until the timer fires.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onAllReady() {
+          clearTimeout(timeout);
+          if (waitForAll) sendShell();
+        },
+        onShellReady() {
+          if (!waitForAll) sendShell();
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -58,7 +57,19 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+
+    function sendShell() {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
   });
 }
 
