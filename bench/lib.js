@@ -196,9 +196,9 @@ export async function freshDatabase(name) {
 // Servers and load
 // ---------------------------------------------------------------------------------------------
 /** Starts a production server; its exit before the bench ends fails the run. */
-export function startServer(name, script, port, extraEnv = {}, nodeArgs = []) {
+export function startServer(name, script, port, extraEnv = {}, nodeArgs = [], cwd = root) {
   const child = spawn(process.execPath, [...(script === appServer ? appNodeFlags : []), ...nodeArgs, script], {
-    cwd: root,
+    cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...extraEnv },
     stdio: ["ignore", "ignore", "pipe"],
   });
