@@ -32,8 +32,8 @@ export function RecordPanel({
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const panel = data ?? (answer?.ok ? answer : null);
   const failure = !data && answer && !answer.ok ? answer.error : null;
-  const { load: fetch } = fetcher;
-  const load = useCallback(() => fetch(`/experts/${encodeURIComponent(expertId)}/record`), [fetch, expertId]);
+  const { load: loadRoute } = fetcher;
+  const load = useCallback(() => loadRoute(`/experts/${encodeURIComponent(expertId)}/record`), [loadRoute, expertId]);
   const sentinelRef = useLoadOnScroll<HTMLDivElement>(load, {
     enabled: !panel && fetcher.state === "idle" && !answer,
     rootMargin: "600px 0px",
