@@ -148,6 +148,8 @@ test("the avatar menu: Enter opens it, arrow keys move, Escape closes and gives 
   // Space opens it too, and Enter on an item follows it.
   await page.keyboard.press("Space");
   await expect(menu).toBeVisible();
+  // The menu moves the focus to its first item as it opens: an arrow pressed before that is lost.
+  await expect(menu.getByRole("menuitem", { name: "My profile" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/settings$/);
