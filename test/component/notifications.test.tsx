@@ -14,6 +14,7 @@ import { NotificationBell } from "~/components/notifications/notification-bell";
 import { relativeTime } from "~/components/notifications/notification-content";
 import type { NotificationDTO, NotificationPage } from "~/components/notifications/notification-types";
 import Notifications from "~/routes/notifications";
+import { stubIntersectionObserver } from "../support/intersection-observer";
 
 type Call = { method: string; path: string; params: URLSearchParams; cache: RequestCache | undefined };
 
@@ -360,17 +361,7 @@ describe("the 'Notifications' panel", () => {
   });
 
   it("loads up to 10 at first, then the next page when the end scrolls into view", async () => {
-    const observed: IntersectionObserverCallback[] = [];
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        constructor(callback: IntersectionObserverCallback) {
-          observed.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const scrolling = stubIntersectionObserver();
     const many = (from: number) =>
       Array.from({ length: 5 }, (_, i) =>
         notification(`n${from + i}`, "PostLike", { postInfo: post, expertInfo: fan }),
@@ -384,9 +375,8 @@ describe("the 'Notifications' panel", () => {
       null,
       "c1",
     ]);
-    // The sentinel is watched from an effect after the render that shows the ten: wait for it.
-    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
-    act(() => observed.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    // The sentinel is watched from an effect after the render that shows the ten.
+    await scrolling.scrollIntoView();
     await waitFor(() => expect(within(list).getAllByRole("link")).toHaveLength(15));
     expect(calls.filter((call) => call.path.endsWith("/list")).map((call) => call.params.get("afterCursor"))).toEqual([
       null,

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { createRemixStub } from "@remix-run/testing";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommitmentCheck } from "~/components/record/commitment-check";
@@ -13,6 +13,7 @@ import { RecordPanel } from "~/components/record/record-panel";
 import { UnitsChart } from "~/components/record/units-chart";
 import { EMPTY_SUMS, RECORD_WINDOWS, toRecordFigures, type RecordWindow } from "~/modules/record/figures";
 import type { ExpertRecordFigures } from "~/modules/record/record.server";
+import { stubIntersectionObserver } from "../support/intersection-observer";
 
 const windows = (wins: number, losses: number, profit: number) =>
   Object.fromEntries(
@@ -197,17 +198,7 @@ describe("RecordPanel (the expert page's, loaded on scroll)", () => {
   };
 
   it("offers a link before it loads, loads when it scrolls near, says what went wrong and tries again", async () => {
-    const observed: IntersectionObserverCallback[] = [];
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        constructor(callback: IntersectionObserverCallback) {
-          observed.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const scrolling = stubIntersectionObserver();
     const asked: string[] = [];
     const answers = [
       { ok: false, error: "The server could not be reached. Please try again.", statusCode: 503 },
@@ -236,8 +227,7 @@ describe("RecordPanel (the expert page's, loaded on scroll)", () => {
     ).toBe("/experts/LeBronPicks?page=2&graded=1#verified-record-heading");
     expect(asked).toEqual([]);
 
-    await waitFor(() => expect(observed.length).toBeGreaterThan(0));
-    act(() => observed.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    await scrolling.scrollIntoView();
     expect(await within(region).findByRole("alert")).toHaveProperty(
       "textContent",
       "The server could not be reached. Please try again.",
