@@ -9,6 +9,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header, type HeaderUser } from "~/components/layout/header";
 import { mobileMenuTitle } from "~/components/layout/mobile-menu";
 import { Sidebar } from "~/components/layout/sidebar";
+import { UNREAD_PATH } from "~/components/notifications/notifications-api";
 import type { RootLoaderData } from "~/root";
 
 const experts = [
@@ -32,7 +33,13 @@ const rootData: RootLoaderData = {
 
 /** Renders a component inside a Remix router at `path`. */
 function renderAt(path: string, element: () => JSX.Element, extraRoutes: Parameters<typeof createRemixStub>[0] = []) {
-  const Stub = createRemixStub([{ path: "*", Component: element }, ...extraRoutes]);
+  const Stub = createRemixStub([
+    { path: "*", Component: element },
+    ...extraRoutes,
+    // A signed-in header's bell asks for its count as it mounts; without an answer the router
+    // reports an error whenever the test is still running when that request fails.
+    { path: UNREAD_PATH, loader: () => ({ ok: true, newNotificationsCount: 0 }) },
+  ]);
   return render(<Stub initialEntries={[path]} />);
 }
 
