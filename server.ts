@@ -61,6 +61,8 @@ try {
 }
 
 const isProduction = env.NODE_ENV === "production";
+/** Longer than a load balancer's usual idle timeout (60 s) and a client's own. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const logger = createLogger(env.LOG_LEVEL);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -256,6 +258,11 @@ const server = app.listen(env.PORT, () => {
     `${env.APP_NAME} is listening`,
   );
 });
+// An idle keep-alive connection is closed by its client (a load balancer, a browser), not by us:
+// Node's 5 s default closes it while a client may be sending on it, and that request is reset
+// (decision 046). The headers' timeout must exceed it.
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
 // Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;
