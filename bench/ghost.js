@@ -37,6 +37,7 @@ import {
   waitFor,
   writeResults,
 } from "./lib.js";
+import { subscribedPick } from "./seed-posts.js";
 
 const settings = benchSettings({
   appPort: Number(process.env.BENCH_APP_PORT ?? 4410),
@@ -59,7 +60,7 @@ await startGhost();
 const ghostPost = await seedGhost();
 const reader = await signIn(appBase, READER);
 const signedIn = { Cookie: reader.cookie };
-const pick = await subscribedPick();
+const pick = await subscribedPick(bench, reader.user.id, false);
 const ourPost = `${appBase}/posts/${pick.id}`;
 
 const bytes = {
@@ -194,20 +195,4 @@ function longRead(n) {
     paragraph(2 * k + 1),
   ]).flat();
   return { root: { type: "root", children, direction: "ltr", format: "", indent: 0, version: 1 } };
-}
-
-/** The newest live pick of an expert the reader subscribes to, with words only its subscribers get. */
-async function subscribedPick() {
-  const [row] = await bench`
-    SELECT p.id, p.body -> -1 -> 'children' -> 0 ->> 'text' AS last_words, p.preview_text FROM posts p
-    JOIN subscriptions s ON s.expert_id = p.author_id AND s.subscriber_id = ${reader.user.id} AND s.status = 'Activated'
-    WHERE p.post_type = 'Pick' AND p.status = 'Published' AND p.publish_date <= now()
-    ORDER BY p.publish_date DESC LIMIT 1`;
-  const locked = row?.last_words
-    ?.match(/[A-Za-z0-9 ]{12,}/g)
-    ?.sort((a, b) => b.length - a.length)[0]
-    ?.trim();
-  if (!row || !locked || row.preview_text?.includes(locked))
-    await fail(`${READER} subscribes to no expert with a live pick whose analysis can be recognised`);
-  return { id: row.id, locked };
 }

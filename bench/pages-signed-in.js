@@ -28,7 +28,6 @@ import {
   checkPage,
   ensureBuilds,
   exit,
-  fail,
   fmt,
   machineLine,
   PAGE_TARGETS,
@@ -37,7 +36,7 @@ import {
   withRecordGuardOff,
   writeResults,
 } from "./lib.js";
-import { countRows, PICK_MARKER, seedExperts, seedFansAndLikes, seedPosts, seedReader } from "./seed-posts.js";
+import { countRows, seedExperts, seedFansAndLikes, seedPosts, seedReader, subscribedPick } from "./seed-posts.js";
 
 const settings = benchSettings({
   appPort: Number(process.env.BENCH_APP_PORT ?? 4400),
@@ -57,32 +56,6 @@ const { bench, appBase, baselineBase } = await startAppAndBaseline(settings, "pa
 const reader = await signIn(appBase, READER);
 const signedIn = { Cookie: reader.cookie };
 const minimalPage = `${baselineBase}/`;
-
-/**
- * The newest live pick of an expert the reader subscribes to (`benchPostsOnly`: among the seeded
- * experts' posts), with words of its analysis that only a reader allowed to see it gets.
- */
-async function subscribedPick(benchPostsOnly) {
-  const [pick] = await bench`
-    SELECT p.id, u.user_name, p.body -> -1 -> 'children' -> 0 ->> 'text' AS last_words, p.preview_text FROM posts p
-    JOIN subscriptions s ON s.expert_id = p.author_id AND s.subscriber_id = ${reader.user.id} AND s.status = 'Activated'
-    JOIN users u ON u.id = p.author_id
-    WHERE p.post_type = 'Pick' AND p.status = 'Published' AND p.publish_date <= now()
-      AND (${!benchPostsOnly} OR p.title LIKE 'Bench post %')
-    ORDER BY p.publish_date DESC LIMIT 1`;
-  if (!pick) await fail(`${READER} subscribes to no expert with a live pick`);
-  // The bench's picks carry a marker in their analysis; a demo pick, the longest run of plain words
-  // (no character the HTML would escape) of its last paragraph, which its preview does not show.
-  const words = benchPostsOnly
-    ? PICK_MARKER
-    : (pick.last_words ?? "")
-        .match(/[A-Za-z0-9 ]{12,}/g)
-        ?.sort((a, b) => b.length - a.length)[0]
-        ?.trim();
-  if (!words || pick.preview_text?.includes(words))
-    await fail(`the pick ${pick.id} has no words in its analysis, outside its preview, to look for`);
-  return { id: pick.id, userName: pick.user_name, locked: words };
-}
 
 async function measureStep(label, pick) {
   const postUrl = `${appBase}/posts/${pick.id}`;
@@ -123,7 +96,7 @@ async function measureStep(label, pick) {
 }
 
 const steps = [];
-steps.push(await measureStep("demo data", await subscribedPick(false)));
+steps.push(await measureStep("demo data", await subscribedPick(bench, reader.user.id, false)));
 if (process.env.BENCH_DEMO_ONLY === "1") await report();
 
 console.log(`bench: seeding ${fmt(settings.posts)} posts and ${fmt(settings.fans * settings.likesPerFan)} likes…`);
@@ -134,7 +107,12 @@ await seedFansAndLikes(bench, 1, settings.fans, settings.likesPerFan);
 await bench`VACUUM ANALYZE`;
 const counts = await countRows(bench);
 console.log(`bench: seeded: ${JSON.stringify(counts)}`);
-steps.push(await measureStep(`${fmt(counts.posts)} posts, ${fmt(counts.likes)} likes`, await subscribedPick(true)));
+steps.push(
+  await measureStep(
+    `${fmt(counts.posts)} posts, ${fmt(counts.likes)} likes`,
+    await subscribedPick(bench, reader.user.id, true),
+  ),
+);
 await report();
 
 async function report() {

@@ -2,6 +2,8 @@
 // Every function takes a postgres.js client on a migrated database. Bench rows are recognisable:
 // e-mails at bench.sharpside.app, titles "Bench post N".
 
+import { fail } from "./lib.js";
+
 export const BENCH_DOMAIN = "bench.sharpside.app";
 // Every bench pick's analysis carries this; a visitor must never see it.
 export const PICK_MARKER = "BENCH-PICK-ANALYSIS";
@@ -111,4 +113,31 @@ export async function countRows(bench) {
     await bench`SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM likes) AS likes,
     (SELECT count(*)::int FROM experts) AS experts, (SELECT count(*)::int FROM users) AS users`;
   return row;
+}
+
+/**
+ * The newest live pick of an expert the reader (`readerId`) subscribes to (`benchPostsOnly`: among
+ * the seeded experts' posts), with words of its analysis that only a reader allowed to see it gets
+ * (bench/pages-signed-in.js, bench/ghost.js).
+ */
+export async function subscribedPick(bench, readerId, benchPostsOnly) {
+  const [pick] = await bench`
+    SELECT p.id, u.user_name, p.body -> -1 -> 'children' -> 0 ->> 'text' AS last_words, p.preview_text FROM posts p
+    JOIN subscriptions s ON s.expert_id = p.author_id AND s.subscriber_id = ${readerId} AND s.status = 'Activated'
+    JOIN users u ON u.id = p.author_id
+    WHERE p.post_type = 'Pick' AND p.status = 'Published' AND p.publish_date <= now()
+      AND (${!benchPostsOnly} OR p.title LIKE 'Bench post %')
+    ORDER BY p.publish_date DESC LIMIT 1`;
+  if (!pick) await fail(`the reader subscribes to no expert with a live pick`);
+  // The bench's picks carry a marker in their analysis; a demo pick, the longest run of plain words
+  // (no character the HTML would escape) of its last paragraph, which its preview does not show.
+  const words = benchPostsOnly
+    ? PICK_MARKER
+    : (pick.last_words ?? "")
+        .match(/[A-Za-z0-9 ]{12,}/g)
+        ?.sort((a, b) => b.length - a.length)[0]
+        ?.trim();
+  if (!words || pick.preview_text?.includes(words))
+    await fail(`the pick ${pick.id} has no words in its analysis, outside its preview, to look for`);
+  return { id: pick.id, userName: pick.user_name, locked: words };
 }
