@@ -32,6 +32,7 @@ import {
 } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
+import { SharedRenderCache, type SharedRender } from "./app/modules/http/shared-render.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
 import { trustedProxies } from "./app/modules/http/trusted-proxies.server";
 import {
@@ -202,6 +203,11 @@ app.use(readMarkers(database.db, env.SESSION_SECRET));
 if (isProduction) {
   const pageCache = new PageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000 });
   app.use(pageCache.middleware((res) => res.locals.cspNonce as string));
+  // Signed-in readers of a page that is the same for everyone share one render (decision 047).
+  const sharedRenders = new SharedRenderCache(database.db, env.SESSION_SECRET, {
+    ttlMs: env.PAGE_CACHE_SECONDS * 1000,
+  });
+  app.use(sharedRenders.middleware((res) => res.locals.cspNonce as string));
 }
 
 const serverBuild = vite
@@ -236,6 +242,7 @@ app.all(
       mail,
       notifications: notificationHub,
       appBuild,
+      sharedRender: (res.locals.sharedRender as SharedRender | undefined) ?? null,
     }),
   }),
 );

@@ -23,7 +23,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  applyPageCaching(request, responseHeaders);
+  applyPageCaching(request, responseHeaders, { sharedRender: Boolean(loadContext.sharedRender) });
   // A loader found the database down (database-outage.server.ts): tell the client when to retry.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After"))
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));

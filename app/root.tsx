@@ -6,12 +6,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/layout/app-shell";
+import { useFrameRecovery, useRootData } from "~/components/layout/root-data";
 import { ErrorPage, errorPageText } from "~/components/layout/error-page";
 import { useNonce } from "~/components/nonce";
 import { POST_EDITOR_PARAM } from "~/components/post-editor/editor-param";
@@ -19,12 +19,10 @@ import { isExpert } from "~/modules/accounts/current-user";
 import { getViewerAlong, signInUrl } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readCookie } from "~/modules/http/cookies";
-import { rankedExperts, recommendExperts } from "~/modules/experts/recommendations.server";
-import {
-  listSidebarSubscriptions,
-  readViewerWithSidebar,
-  SIDEBAR_SUBSCRIPTIONS,
-} from "~/modules/sidebar/sidebar.server";
+import { rankedExperts } from "~/modules/experts/recommendations.server";
+import { PERSONAL_DATA_ID } from "~/modules/http/shared-render";
+import { readShellPersonal } from "~/modules/sidebar/shell-personal.server";
+import { readViewerWithSidebar } from "~/modules/sidebar/sidebar.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import "~/styles/app.css";
@@ -36,27 +34,20 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** product.md "Error messages": top experts 5. */
-const RECOMMENDED_IN_SIDEBAR = 5;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const consent = readCookie(cookieHeader, "cookieConsent");
   const url = new URL(request.url);
   // The ranking is cached per instance: starting it beside the viewer costs nothing most requests.
+  const shared = context.sharedRender ?? null;
   const [{ viewer, along: sidebar }] = await Promise.all([
-    viewerAndSidebar(request, context),
+    shared ? { viewer: shared.viewer, along: null } : viewerAndSidebar(request, context),
     rankedExperts(context.db),
   ]);
   gatePostEditor(request, url, viewer);
-  const subscriptions = viewer ? (sidebar ?? (await listSidebarSubscriptions(context.db, viewer.user.id))) : [];
-  const topExperts = await recommendExperts(context.db, viewer?.user.id ?? null, RECOMMENDED_IN_SIDEBAR, {
-    // The sidebar lists every subscription unless there are more than it shows: then ask.
-    subscribed:
-      subscriptions.length < SIDEBAR_SUBSCRIPTIONS
-        ? subscriptions.map((subscription) => subscription.expertId)
-        : undefined,
-  });
+  // A page rendered once for an audience (decision 047) carries no one's frame: each reader's
+  // comes beside it, and the stand-in only tells the frame the audience's roles.
+  const personal = await readShellPersonal(context.db, shared ? null : viewer, sidebar);
   return {
     appName: context.env.APP_NAME,
     // Absolute addresses in meta tags (canonical, Open Graph).
@@ -64,12 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The page compares it with the background worker's every 30 s (UpdateNotice).
     buildId: context.appBuild.id,
     user: viewer?.user ?? null,
+    // The frame's personal part is in the page's PERSONAL_DATA_ID element (useRootData).
+    sharedRender: shared !== null,
     // Every date on every page is written in this zone, on the server and in the browser alike.
     timeZone: viewerTimeZone(viewer?.user.timezone, readCookie(cookieHeader, TIME_ZONE_COOKIE)),
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
     sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",
-    topExperts: topExperts.map(({ id, userName, avatar }) => ({ id, userName, avatar })),
-    subscriptions,
+    topExperts: personal.topExperts,
+    subscriptions: personal.subscriptions,
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
     // Loaded only once the visitor accepts cookies (ThirdPartyScripts).
     thirdPartyScripts: [context.env.ANALYTICS_SCRIPT_URL, context.env.MESSENGER_SCRIPT_URL].filter((u): u is string =>
@@ -112,6 +105,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const sharedRender = useRouteLoaderData<typeof loader>("root")?.sharedRender ?? false;
   return (
     <html lang="en">
       <head>
@@ -122,6 +116,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {sharedRender ? (
+          // Filled per reader by the server (shared-render.server.ts), left as it is by hydration.
+          <script type="application/json" id={PERSONAL_DATA_ID} dangerouslySetInnerHTML={{ __html: "" }} />
+        ) : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -131,7 +129,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useLoaderData<typeof loader>();
+  const data = useRootData();
+  useFrameRecovery();
   return (
     <AppShell data={data}>
       <Outlet />
@@ -142,7 +141,7 @@ export default function App() {
 /** Every error page (product.md "Screens and routes") inside the same header, sidebar and footer. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <AppShell data={data}>

@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ExpertAside, PageWithAside } from "~/components/layout/page-aside";
+import { useViewer } from "~/components/layout/root-data";
 import { Comments } from "~/components/posts/comments";
 import { usePickResult } from "~/components/posts/post-actions";
 import { PostActionsBar } from "~/components/posts/post-author-controls";
@@ -164,7 +165,7 @@ export default function PostPage() {
   const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } =
     useLoaderData<typeof loader>();
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
-  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+  const viewer = useViewer();
   const location = useLocation();
   const pickResult = usePickResult(post);
   const timeZone = useTimeZone();

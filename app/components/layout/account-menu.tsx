@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { useState, type KeyboardEvent, type PointerEvent } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -28,14 +29,19 @@ export const ACCOUNT_TRIGGER_CLASS =
   "flex shrink-0 items-center rounded-full ring-2 ring-transparent hover:ring-white/30 data-[state=open]:ring-brand-500";
 
 export function AccountAvatar({ user }: { user: HeaderUser }) {
+  const initial = displayName(user).slice(0, 1).toUpperCase();
   return user.avatar ? (
     <ProxiedImage src={user.avatar} width={32} height={32} className="size-8 rounded-full bg-slate-200 object-cover" />
   ) : (
     <span
-      className="flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink"
+      // No name yet (a shared page before the reader's part applies, decision 047): a quiet placeholder.
+      className={clsx(
+        "flex size-8 items-center justify-center rounded-full text-sm font-bold text-ink",
+        initial ? "bg-brand-500" : "bg-slate-600",
+      )}
       aria-hidden="true"
     >
-      {displayName(user).slice(0, 1).toUpperCase()}
+      {initial}
     </span>
   );
 }

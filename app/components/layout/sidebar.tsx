@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import {
   ChevronDown,
   ClipboardCheck,
@@ -20,6 +20,7 @@ import { preferenceCookie } from "~/modules/http/cookies";
 import { NAV_ITEMS, visibleNavItems } from "~/modules/site/site";
 import type { RootLoaderData } from "~/root";
 import type { HeaderUser } from "./header";
+import { useRootData } from "./root-data";
 
 export interface ExpertLink {
   id: string;
@@ -102,7 +103,10 @@ export function SidebarNavigation({
   const [feed, ...rest] = items;
   // A signed-in reader's home page is their feed (app/routes/_index.tsx): Feed is current there too.
   const feedIsHome = useLocation().pathname === "/" && user !== null;
-  const subscriptions = useRouteLoaderData<RootLoaderData>("root")?.subscriptions ?? [];
+  const root = useRootData();
+  const subscriptions = root?.subscriptions ?? [];
+  // A shared page's frame before the reader's own part arrives (decision 047).
+  const pending = root?.sharedRender ?? false;
   const newPosts = subscriptions.reduce((sum, subscription) => sum + subscription.newPosts, 0);
   return (
     <nav aria-label="Main" className="px-3 pb-6">
@@ -117,13 +121,19 @@ export function SidebarNavigation({
           />
         ) : null}
         <ExpandableSection
+          // Opened while the reader's own list is on its way, then as their list says.
+          key={pending ? "pending" : "ready"}
           label="Subscriptions"
           icon={Users}
           collapsed={collapsed}
-          defaultOpen={subscriptions.length > 0}
+          defaultOpen={pending || subscriptions.length > 0}
           badge={newPosts}
         >
-          {user ? (
+          {pending ? (
+            <p className="px-3 py-2 text-sm text-slate-500" aria-busy="true">
+              Loading your subscriptions…
+            </p>
+          ) : user ? (
             <SubscriptionLinks subscriptions={subscriptions} onNavigate={onNavigate} />
           ) : (
             <p className="px-3 py-2 text-sm text-slate-500">

@@ -9,7 +9,7 @@
  * what the views show. On an error the optimistic value simply ends (the views fall back to the
  * post's data) and a toast says why.
  */
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Bell, BellRing, Heart } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
@@ -20,7 +20,7 @@ import { signInHref } from "~/modules/accounts/sign-in-link";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import type { CardPost } from "./card-post";
 import { isSelfGradedMarket } from "~/modules/record/pick-basics";
-import type { RootLoaderData } from "~/root";
+import { useViewer } from "~/components/layout/root-data";
 
 export const PICK_RESULTS: readonly PickResult[] = ["Win", "Loss", "Push", "Void"];
 
@@ -43,10 +43,6 @@ function pendingForm(fetcher: ActionFetcher): FormData | undefined {
   if (fetcher.state === "submitting") return fetcher.formData;
   if (fetcher.state === "loading" && fetcher.data?.ok) return fetcher.formData;
   return undefined;
-}
-
-function useViewer() {
-  return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
 }
 
 /** /sign-in, coming back to this page afterwards (product.md "Screens and routes"). */

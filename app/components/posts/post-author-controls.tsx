@@ -2,7 +2,7 @@
  * The bar under a post: like, notify-me and the comment count for readers; grading, editing and
  * deleting (or withdrawing a posted pick) for its author, through the post page's own action.
  */
-import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { MessageCircle, Pencil, Trash2, Undo2 } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -10,7 +10,7 @@ import { toast } from "~/components/ui/toast";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { isExpert } from "~/modules/accounts/current-user";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
-import type { RootLoaderData } from "~/root";
+import { useViewer } from "~/components/layout/root-data";
 import { LikeButton, NotifyButton, PickResultControl } from "./post-actions";
 
 export const POST_DELETED = "Post deleted.";
@@ -54,7 +54,7 @@ export function PostActionsBar({
 function AuthorControls({ post }: { post: PostDTO }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+  const viewer = useViewer();
   const fetcher = useActionFetcher<{ intent: "delete" | "withdraw" }>({ key: `author:${post.id}` });
   const noun = post.postType === "Pick" ? "pick" : "post";
   const done = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.intent : null;

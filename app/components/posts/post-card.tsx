@@ -1,11 +1,11 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { CalendarClock, Lock, MessageCircle } from "~/components/ui/icons";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import { toCardPost, type CardPost } from "./card-post";
 import { formatOdds } from "~/modules/record/pick-basics";
-import type { RootLoaderData } from "~/root";
+import { useViewer } from "~/components/layout/root-data";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
 import { Time } from "~/components/time/time-zone";
 
@@ -16,7 +16,7 @@ import { Time } from "~/components/time/time-zone";
  */
 export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
   const pickResult = usePickResult(post);
-  const viewerId = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  const viewerId = useViewer()?.id ?? null;
   const href = `/posts/${post.id}`;
   const titleId = `post-${post.id}-title`;
   const isPick = post.postType === "Pick";

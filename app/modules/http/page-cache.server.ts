@@ -23,7 +23,7 @@ export interface PageCacheOptions {
   staleMs?: number;
 }
 
-interface Entry {
+export interface PageCacheEntry {
   expires: number;
   body: string;
   /** The CSP nonce the page was rendered with; swapped for each response's own. */
@@ -35,7 +35,7 @@ interface Entry {
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, PageCacheEntry>();
   /** Keys whose page one request is rendering now. */
   private readonly rendering = new Set<string>();
   readonly maxEntries: number;
@@ -65,7 +65,7 @@ export class PageCache {
   }
 
   /** A fresh entry; or, while another request renders its successor, the stale one. */
-  get(key: string, now = Date.now()): (Entry & { stale: boolean }) | undefined {
+  get(key: string, now = Date.now()): (PageCacheEntry & { stale: boolean }) | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires > now) return { ...entry, stale: false };
@@ -74,7 +74,13 @@ export class PageCache {
     return undefined;
   }
 
-  set(key: string, entry: Omit<Entry, "expires">, now = Date.now()): void {
+  /** Marks `key` as being rendered by this response (its stale copy is served meanwhile). */
+  markRendering(key: string, res: Pick<Response, "once">): void {
+    this.rendering.add(key);
+    res.once("close", () => this.rendering.delete(key));
+  }
+
+  set(key: string, entry: Omit<PageCacheEntry, "expires">, now = Date.now()): void {
     if (Buffer.byteLength(entry.body) > this.maxEntryBytes) return;
     this.entries.delete(key);
     this.entries.set(key, { ...entry, expires: now + this.options.ttlMs });
@@ -102,8 +108,7 @@ export class PageCache {
         return;
       }
       res.setHeader("X-Page-Cache", "miss");
-      this.rendering.add(key);
-      res.once("close", () => this.rendering.delete(key));
+      this.markRendering(key, res);
       const chunks: Buffer[] = [];
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
       const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -138,7 +143,7 @@ export class PageCache {
   }
 }
 
-function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+export function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");

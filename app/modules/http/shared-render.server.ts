@@ -1,0 +1,185 @@
+/**
+ * Signed-in pages rendered once per audience (decision 047). A page whose body is the same for
+ * every reader (the leaderboard, the content pages) differs between signed-in readers only in
+ * its frame: the account button, the sidebar's subscriptions and recommendations. Such a page is
+ * rendered for a stand-in of the reader's audience (roles, e-mail state, time zone, display
+ * cookies) with no one's name, subscriptions or id in it, kept for a couple of seconds, and sent
+ * to each reader of that audience with the reader's own frame data beside it, in a JSON element
+ * the browser applies after hydration. The reader's part is one statement (the viewer and their
+ * sidebar, as the root loader reads it); the render is once per audience and expiry.
+ *
+ * Only the paths listed here are rendered so, and only with the query parameters they read: a
+ * page that shows anything of its reader (a feed, settings, a post's paid body) is never one.
+ */
+import type { NextFunction, Request, Response } from "express";
+import type { Database } from "~/db/client.server";
+import { accessSessionId, type Viewer } from "~/modules/accounts/sessions.server";
+import { readShellPersonal } from "~/modules/sidebar/shell-personal.server";
+import { readViewerWithSidebar } from "~/modules/sidebar/sidebar.server";
+import { scriptSafeJson } from "~/modules/site/structured-data";
+import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
+import { readCookie } from "./cookies";
+import { PageCache, toBuffer } from "./page-cache.server";
+import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "./shared-render";
+
+/** Pages whose body is the same for every reader, with the query parameters each reads. */
+const SHARED_PAGES: Record<string, readonly string[]> = {
+  "/leaderboard": ["window", "categoryId", "page"],
+  "/verify": [],
+  "/terms": [],
+  "/privacy": [],
+  "/payments-terms": [],
+  "/partners": [],
+  "/become-partner": [],
+};
+
+/** What the root renders where the reader's own part goes (app/root.tsx). */
+export const PERSONAL_PLACEHOLDER = `<script type="application/json" id="${PERSONAL_DATA_ID}"></script>`;
+
+const PRIVATE = "private, no-store";
+
+/** What loaders see of a shared render (the load context's `sharedRender`). */
+export interface SharedRender {
+  /** The stand-in reader: the audience's roles and settings, no one's identity. */
+  viewer: Viewer;
+}
+
+/** True when `originalUrl` is a shared page asked with only the parameters it reads, each once. */
+export function isSharedPage(path: string, originalUrl: string): boolean {
+  const allowed = SHARED_PAGES[path];
+  if (!allowed) return false;
+  const query = originalUrl.indexOf("?");
+  if (query === -1) return true;
+  const names = [...new URLSearchParams(originalUrl.slice(query + 1)).keys()];
+  return names.every((name) => allowed.includes(name)) && new Set(names).size === names.length;
+}
+
+/** Everything the frame is rendered from besides the reader's identity: the audience. */
+export function audienceOf(user: Viewer["user"], cookieHeader: string | null): string {
+  const consent = readCookie(cookieHeader, "cookieConsent");
+  return [
+    [...user.roles].sort().join(","),
+    user.emailConfirmed ? "confirmed" : "unconfirmed",
+    user.signUpFlow,
+    viewerTimeZone(user.timezone, readCookie(cookieHeader, TIME_ZONE_COOKIE)),
+    consent === "true" || consent === "false" ? consent : "unasked",
+    readCookie(cookieHeader, "sidebar") === "closed" ? "closed" : "open",
+  ].join("|");
+}
+
+/** The audience's stand-in: what the render may know of the reader, and nothing else. */
+export function standInViewer(viewer: Viewer): Viewer {
+  const { user } = viewer;
+  return {
+    sessionId: "",
+    user: {
+      id: STAND_IN_USER_ID,
+      email: "",
+      emailConfirmed: user.emailConfirmed,
+      roles: [...user.roles].sort(),
+      timezone: user.timezone,
+      signUpFlow: user.signUpFlow,
+      userName: "",
+      firstName: "",
+      lastName: "",
+      avatar: "",
+    },
+  };
+}
+
+/** The shared page with this reader's part in its placeholder. */
+export function withPersonal(body: string, personal: object): string {
+  const filled = `<script type="application/json" id="${PERSONAL_DATA_ID}">${scriptSafeJson(personal)}</script>`;
+  // A function, so `$` in the data is never read as a replacement pattern.
+  return body.replace(PERSONAL_PLACEHOLDER, () => filled);
+}
+
+export class SharedRenderCache {
+  private readonly pages: PageCache;
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly db: Database,
+    private readonly sessionSecret: string,
+    options: { ttlMs: number; maxEntries?: number },
+  ) {
+    this.pages = new PageCache({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 300 });
+    this.enabled = options.ttlMs > 0;
+  }
+
+  /**
+   * Express middleware, before Remix: answers a signed-in reader's shared page from the cache
+   * with their part added, or lets Remix render it for the stand-in (`res.locals.sharedRender`)
+   * and keeps the copy when the route declared it the same for everyone (`public`).
+   */
+  middleware(nonceOf: (res: Response) => string) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (!this.enabled || req.method !== "GET" || !isSharedPage(req.path, req.originalUrl)) return next();
+      const cookieHeader = req.headers.cookie ?? null;
+      const sessionId = accessSessionId(cookieHeader, this.sessionSecret);
+      if (!sessionId) return next();
+      this.serve(req, res, next, sessionId, nonceOf(res)).catch(next);
+    };
+  }
+
+  private async serve(req: Request, res: Response, next: NextFunction, sessionId: string, nonce: string) {
+    const read = await readViewerWithSidebar(this.db, sessionId);
+    // A session that lapsed: the page renders as for anyone else (the root loader finds no viewer).
+    if (!read) return next();
+    const personal = await readShellPersonal(this.db, read.viewer, read.sidebar);
+    const cookieHeader = req.headers.cookie ?? null;
+    const key = `${req.originalUrl}\n${audienceOf(read.viewer.user, cookieHeader)}`;
+    res.setHeader("Vary", "Cookie");
+    const hit = this.pages.get(key);
+    if (hit) {
+      res.status(200).type(hit.contentType).setHeader("Cache-Control", PRIVATE);
+      res.setHeader("X-Page-Cache", hit.stale ? "shared-stale" : "shared-hit");
+      res.send(withPersonal(hit.body.replaceAll(hit.nonce, nonce), personal));
+      return;
+    }
+    res.locals.sharedRender = { viewer: standInViewer(read.viewer) } satisfies SharedRender;
+    this.pages.markRendering(key, res);
+    this.captureRender(res, (body) => {
+      const contentType = String(res.getHeader("Content-Type") ?? "");
+      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+      if (
+        res.statusCode === 200 &&
+        contentType.startsWith("text/html") &&
+        !res.getHeader("Set-Cookie") &&
+        /\bpublic\b/.test(cacheControl) &&
+        body.includes(PERSONAL_PLACEHOLDER)
+      )
+        this.pages.set(key, { body, nonce, contentType, cacheControl: PRIVATE });
+      // Whatever the route declared, this copy carries one reader's data.
+      res.setHeader("Cache-Control", PRIVATE);
+      res.setHeader("X-Page-Cache", "shared-miss");
+      return withPersonal(body, personal);
+    });
+    next();
+  }
+
+  /**
+   * Holds the render's writes until it ends, then sends `finish(body)` instead: the reader's part
+   * goes into the page before any of it leaves (these pages are small and not streamed).
+   */
+  private captureRender(res: Response, finish: (body: string) => string) {
+    const chunks: Buffer[] = [];
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const target = res as Response & { flush?: () => void };
+    target.flush = () => {};
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk) chunks.push(toBuffer(chunk, rest[0]));
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
+      const callback = [chunk, ...rest].find((arg) => typeof arg === "function");
+      const body = Buffer.concat(chunks);
+      if (!String(res.getHeader("Content-Type") ?? "").startsWith("text/html")) return end(body, callback);
+      res.removeHeader("Content-Length");
+      return end(finish(body.toString("utf8")), callback);
+    }) as Response["end"];
+  }
+}

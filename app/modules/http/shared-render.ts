@@ -1,0 +1,11 @@
+/**
+ * What the server and the browser agree on for a page rendered once for many signed-in readers
+ * (decision 047): the page's frame is rendered for a stand-in of the reader's audience, and the
+ * reader's own part travels beside it in a JSON element the browser reads after hydration.
+ */
+
+/** The id of the `<script type="application/json">` element holding the reader's own part. */
+export const PERSONAL_DATA_ID = "ss-personal";
+
+/** The stand-in reader's id: no row has it, so nothing personal is ever read for it. */
+export const STAND_IN_USER_ID = "00000000-0000-0000-0000-000000000000";

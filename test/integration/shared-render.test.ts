@@ -1,0 +1,196 @@
+/**
+ * Signed-in pages rendered once per audience (decision 047): the real middleware and the real root
+ * loader on a test database, behind Express as server.ts mounts them. The "page" here renders the
+ * root's data the way the app's root does (the personal placeholder when it is a shared render),
+ * so each test reads exactly what a reader's browser would get.
+ */
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "~/db/schema";
+import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "~/modules/http/shared-render";
+import { PERSONAL_PLACEHOLDER, SharedRenderCache, type SharedRender } from "~/modules/http/shared-render.server";
+import { loader as rootLoader, type RootLoaderData } from "~/root";
+import { makeLoadContext } from "../support/context";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { postFixtures, type MadeUser } from "../support/post-fixtures";
+
+let database: TestDatabase;
+let context: ReturnType<typeof makeLoadContext>;
+let base = "";
+let close: () => void = () => {};
+/** What each render saw: whether it was shared, and for whom. */
+const renders: { path: string; shared: boolean; userName: string | null }[] = [];
+
+let readerA: MadeUser;
+let readerB: MadeUser;
+let expert: MadeUser;
+let subscribedExpert: MadeUser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = makeLoadContext(database.db, { APP_URL: "https://sharpside.example" });
+  const fx = postFixtures(database.db, context);
+  [readerA, readerB, expert, subscribedExpert] = await Promise.all([
+    fx.makeUser({ expert: false }),
+    fx.makeUser({ expert: false }),
+    fx.makeUser({ expert: true }),
+    fx.makeUser({ expert: true }),
+  ]);
+  await fx.subscribe(readerA.user.id, subscribedExpert.user.id);
+
+  const cache = new SharedRenderCache(database.db, context.env.SESSION_SECRET, { ttlMs: 60_000 });
+  const app = express();
+  let nonces = 0;
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce${++nonces}abc`;
+    next();
+  });
+  app.use(cache.middleware((res) => res.locals.cspNonce as string));
+  // A page as Remix renders it: the root's loader with the load context server.ts builds.
+  app.get("*", async (req, res, next) => {
+    try {
+      const sharedRender = (res.locals.sharedRender as SharedRender | undefined) ?? null;
+      const data = (await rootLoader({
+        request: new Request(`http://localhost${req.originalUrl}`, { headers: { Cookie: req.headers.cookie ?? "" } }),
+        params: {},
+        context: { ...context, sharedRender },
+      } as never)) as RootLoaderData;
+      renders.push({ path: req.path, shared: data.sharedRender, userName: data.user?.userName ?? null });
+      // /terms stands for a route that does not declare itself the same for everyone.
+      res.set("Cache-Control", req.path === "/terms" ? "private" : PUBLIC_PAGE_HEADERS["Cache-Control"]);
+      res.type("html");
+      res.write(`<html><head><script nonce="${res.locals.cspNonce}"></script></head><body>`);
+      res.end(
+        `${data.sharedRender ? PERSONAL_PLACEHOLDER : ""}<pre id="root">${escapeHtml(JSON.stringify(data))}</pre></body></html>`,
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+}, 120_000);
+afterAll(async () => {
+  close();
+  await database?.close();
+});
+
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+
+async function get(path: string, who: MadeUser | null, extraCookie = "") {
+  const cookie = [who?.jar.header(), extraCookie].filter(Boolean).join("; ");
+  const response = await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const body = await response.text();
+  const element = new RegExp(`<script type="application/json" id="${PERSONAL_DATA_ID}">(.*?)</script>`).exec(body);
+  return {
+    response,
+    body,
+    /** The reader's own part, as the browser reads it. */
+    personal: element
+      ? (JSON.parse(element[1]) as Pick<RootLoaderData, "user" | "subscriptions" | "topExperts">)
+      : null,
+    /** Everything else: what every reader of the audience shares. */
+    shared: element ? body.replace(element[0], "") : body,
+    root: JSON.parse(
+      /<pre id="root">(.*)<\/pre>/.exec(body)![1].replaceAll("&lt;", "<").replaceAll("&amp;", "&"),
+    ) as RootLoaderData,
+  };
+}
+
+const identityOf = (person: MadeUser) => [
+  person.user.id,
+  person.user.email,
+  person.user.userName,
+  person.user.lastName,
+];
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+
+describe("a page rendered once for an audience of signed-in readers", () => {
+  it("is rendered for a stand-in, then answered to another reader with only their own part added", async () => {
+    const first = await get("/leaderboard?window=7d", readerA);
+    expect(first.response.headers.get("x-page-cache")).toBe("shared-miss");
+    const second = await get("/leaderboard?window=7d", readerB);
+    expect(second.response.headers.get("x-page-cache")).toBe("shared-hit");
+    expect(renders.filter((render) => render.path === "/leaderboard")).toEqual([
+      { path: "/leaderboard", shared: true, userName: "" },
+    ]);
+
+    for (const answer of [first, second]) {
+      // Each reader's copy is theirs alone: no cache in front may keep it.
+      expect(answer.response.headers.get("cache-control")).toBe("private, no-store");
+      expect(answer.response.headers.get("vary")).toMatch(/Cookie/);
+      // The shared part is the stand-in's: no one's id, name, e-mail or subscriptions.
+      expect(answer.root.sharedRender).toBe(true);
+      expect(answer.root.user).toMatchObject({ id: STAND_IN_USER_ID, userName: "", email: "", roles: ["User"] });
+      expect(answer.root.subscriptions).toEqual([]);
+      for (const value of [...identityOf(readerA), ...identityOf(readerB)]) expect(answer.shared).not.toContain(value);
+    }
+    // The same shared bytes for both, each with its own nonce.
+    expect(withoutNonce(second.shared)).toBe(withoutNonce(first.shared));
+    expect(/nonce="([^"]+)"/.exec(second.body)![1]).not.toBe(/nonce="([^"]+)"/.exec(first.body)![1]);
+
+    // Each reader's own part: their account and their subscriptions, nobody else's.
+    expect(first.personal?.user).toMatchObject({ id: readerA.user.id, userName: readerA.user.userName });
+    expect(first.personal?.subscriptions.map((s) => s.userName)).toEqual([subscribedExpert.user.userName]);
+    expect(first.personal?.topExperts.map((e) => e.id)).not.toContain(subscribedExpert.user.id);
+    expect(second.personal?.user).toMatchObject({ id: readerB.user.id, userName: readerB.user.userName });
+    expect(second.personal?.subscriptions).toEqual([]);
+    for (const value of identityOf(readerA)) expect(second.body).not.toContain(value);
+  });
+
+  it("renders each audience apart: an expert's frame is not a reader's", async () => {
+    await get("/leaderboard?window=season", readerA);
+    const asExpert = await get("/leaderboard?window=season", expert);
+    expect(asExpert.response.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(asExpert.root.user?.roles).toEqual(["Expert"]);
+    expect(asExpert.personal?.user?.id).toBe(expert.user.id);
+    // So is a reader whose time zone differs: dates in the page are written in it.
+    const other = await get("/leaderboard?window=season", readerB, "timeZone=Asia%2FTokyo");
+    expect(other.response.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(other.root.timeZone).toBe("Asia/Tokyo");
+  });
+
+  it("leaves visitors, other pages and unknown parameters to the page's own render", async () => {
+    const visitor = await get("/leaderboard", null);
+    expect(visitor.response.headers.get("x-page-cache")).toBeNull();
+    expect(visitor.root.user).toBeNull();
+
+    for (const path of ["/feed", "/settings", "/leaderboard?window=7d&utm_source=mail", "/leaderboard?page=1&page=2"]) {
+      const own = await get(path, readerA);
+      expect(own.response.headers.get("x-page-cache"), path).toBeNull();
+      expect(own.root.sharedRender, path).toBe(false);
+      expect(own.root.user?.id, path).toBe(readerA.user.id);
+    }
+  });
+
+  it("renders a lapsed session's page as any other, and keeps no page its route did not declare public", async () => {
+    const lapsed = await postFixtures(database.db, context).makeUser({ expert: false });
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, lapsed.user.id));
+    const answer = await get("/leaderboard?window=all", lapsed);
+    expect(answer.response.headers.get("x-page-cache")).toBeNull();
+    expect(answer.root.user).toBeNull();
+
+    const first = await get("/terms", readerA);
+    const again = await get("/terms", readerB);
+    expect([first, again].map((a) => a.response.headers.get("x-page-cache"))).toEqual(["shared-miss", "shared-miss"]);
+    // Still each reader's own frame.
+    expect(again.personal?.user?.id).toBe(readerB.user.id);
+  });
+
+  it("keeps a reader's own text inside the data element, whatever it holds", async () => {
+    const hostile = await postFixtures(database.db, context).makeUser({ expert: false });
+    await database.db
+      .update(users)
+      .set({ firstName: `</script><script>alert(1)</script>`, lastName: "$& $1 $'" })
+      .where(eq(users.id, hostile.user.id));
+    const answer = await get("/privacy", hostile);
+    expect(answer.body).not.toContain("<script>alert(1)");
+    expect(answer.personal?.user?.firstName).toBe(`</script><script>alert(1)</script>`);
+    expect(answer.personal?.user?.lastName).toBe("$& $1 $'");
+  });
+});
