@@ -78,7 +78,7 @@ describe("a shared page's frame", () => {
     const element = document.createElement("script");
     element.type = "application/json";
     element.id = PERSONAL_DATA_ID;
-    element.textContent = JSON.stringify(reader);
+    element.textContent = JSON.stringify({ frame: reader, page: null });
     document.body.append(element);
     let calls = 0;
     renderShared(() => {

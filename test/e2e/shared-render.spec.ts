@@ -12,8 +12,11 @@ const READERS = [
   { userName: "taylor88", name: "Taylor Nguyen" },
 ];
 
-const subscribedExperts = (page: Page) =>
-  page.getByRole("list", { name: "Subscribed experts" }).getByRole("link").allInnerTexts();
+/** The experts in the sidebar's Subscriptions (names only: opening one clears its new-post count). */
+const subscribedExperts = async (page: Page) =>
+  (await page.getByRole("list", { name: "Subscribed experts" }).getByRole("link").allInnerTexts()).map(
+    (text) => text.split("\n")[0],
+  );
 
 test("readers of one shared render each see their own frame, and nothing of another reader", async ({
   browser,
@@ -72,6 +75,48 @@ test("a shared page holds the reader's own part beside a neutral frame, and neve
     // The neutral frame: a signed-in header (no sign-in link) whose subscriptions are on their way.
     expect(html).not.toContain("Sign In / Sign up");
     expect(html).toContain("Loading your subscriptions");
+  } finally {
+    await context.close();
+  }
+});
+
+/** Each post card's like button: its label and whether it is pressed. */
+const likeStates = (page: Page) =>
+  page
+    .locator("button[aria-pressed]")
+    .filter({ has: page.locator("svg") })
+    .evaluateAll((buttons) => buttons.map((b) => `${b.getAttribute("aria-label")}=${b.getAttribute("aria-pressed")}`));
+
+test("a subscriber's expert page, shared with the expert's other subscribers, shows their own subscription, follow and likes", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(browser, baseURL!, "alex.fan");
+  try {
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // The page rendered for this reader alone (a parameter it does not read keeps it theirs).
+    const alone = await page.goto("/experts/LeBronPicks?from=test");
+    expect(alone!.headers()["x-page-cache"]).toBeUndefined();
+    await waitForHydration(page);
+    const subscription = page.getByRole("region", { name: "Subscription" });
+    await expect(subscription.getByText("Subscribed")).toBeVisible();
+    const followState = await subscription.getByRole("button", { name: /^Follow/ }).textContent();
+    const likes = await likeStates(page);
+    expect(likes.length).toBeGreaterThan(0);
+
+    const shared = await page.goto("/experts/LeBronPicks");
+    expect(shared!.headers()["x-page-cache"]).toMatch(/^shared-/);
+    const html = await shared!.text();
+    // The reader is in their own part only, never in what the expert's other subscribers share.
+    const ownPart = /<script type="application\/json" id="ss-personal">.*?<\/script>/.exec(html)![0];
+    expect(ownPart).toContain("alex.fan");
+    expect(html.replace(ownPart, "")).not.toContain("alex.fan");
+    await waitForHydration(page);
+    await expect(subscription.getByText("Subscribed")).toBeVisible();
+    await expect(subscription.getByRole("button", { name: /^Follow/ })).toHaveText(followState!);
+    await expect.poll(() => likeStates(page)).toEqual(likes);
+    expect(errors).toEqual([]);
   } finally {
     await context.close();
   }

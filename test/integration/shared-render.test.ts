@@ -8,11 +8,13 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "~/db/schema";
+import { likes, sessions, users } from "~/db/schema";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "~/modules/http/shared-render";
+import type { ExpertPagePersonal } from "~/modules/experts/expert-page-personal.server";
 import { PERSONAL_PLACEHOLDER, SharedRenderCache, type SharedRender } from "~/modules/http/shared-render.server";
 import { loader as rootLoader, type RootLoaderData } from "~/root";
+import { loader as expertLoader } from "~/routes/experts.$userName";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { postFixtures, type MadeUser } from "../support/post-fixtures";
@@ -53,18 +55,24 @@ beforeAll(async () => {
   app.get("*", async (req, res, next) => {
     try {
       const sharedRender = (res.locals.sharedRender as SharedRender | undefined) ?? null;
-      const data = (await rootLoader({
-        request: new Request(`http://localhost${req.originalUrl}`, { headers: { Cookie: req.headers.cookie ?? "" } }),
-        params: {},
-        context: { ...context, sharedRender },
-      } as never)) as RootLoaderData;
+      const args = (params: Record<string, string>) =>
+        ({
+          request: new Request(`http://localhost${req.originalUrl}`, { headers: { Cookie: req.headers.cookie ?? "" } }),
+          params,
+          context: { ...context, sharedRender },
+        }) as never;
+      const data = (await rootLoader(args({}))) as RootLoaderData;
+      // The expert's page: its own loader too, as Remix runs both.
+      const userName = /^\/experts\/([^/]+)$/.exec(req.path)?.[1];
+      const page = userName ? await expertLoader(args({ userName: decodeURIComponent(userName) })) : null;
       renders.push({ path: req.path, shared: data.sharedRender, userName: data.user?.userName ?? null });
       // /terms stands for a route that does not declare itself the same for everyone.
       res.set("Cache-Control", req.path === "/terms" ? "private" : PUBLIC_PAGE_HEADERS["Cache-Control"]);
       res.type("html");
       res.write(`<html><head><script nonce="${res.locals.cspNonce}"></script></head><body>`);
       res.end(
-        `${data.sharedRender ? PERSONAL_PLACEHOLDER : ""}<pre id="root">${escapeHtml(JSON.stringify(data))}</pre></body></html>`,
+        `${data.sharedRender ? PERSONAL_PLACEHOLDER : ""}<pre id="root">${escapeHtml(JSON.stringify(data))}</pre>` +
+          `<pre id="page">${escapeHtml(JSON.stringify(page))}</pre></body></html>`,
       );
     } catch (error) {
       next(error);
@@ -81,6 +89,8 @@ afterAll(async () => {
 });
 
 const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+const unescapeHtml = (text: string) => text.replaceAll("&lt;", "<").replaceAll("&amp;", "&");
+type ExpertPage = Awaited<ReturnType<typeof expertLoader>>;
 
 async function get(path: string, who: MadeUser | null, extraCookie = "") {
   const cookie = [who?.jar.header(), extraCookie].filter(Boolean).join("; ");
@@ -92,13 +102,13 @@ async function get(path: string, who: MadeUser | null, extraCookie = "") {
     body,
     /** The reader's own part, as the browser reads it. */
     personal: element
-      ? (JSON.parse(element[1]) as Pick<RootLoaderData, "user" | "subscriptions" | "topExperts">)
+      ? (JSON.parse(element[1]) as { frame: Pick<RootLoaderData, "user" | "subscriptions" | "topExperts"> }).frame
       : null,
+    pagePersonal: element ? (JSON.parse(element[1]) as { page: ExpertPagePersonal | null }).page : null,
     /** Everything else: what every reader of the audience shares. */
     shared: element ? body.replace(element[0], "") : body,
-    root: JSON.parse(
-      /<pre id="root">(.*)<\/pre>/.exec(body)![1].replaceAll("&lt;", "<").replaceAll("&amp;", "&"),
-    ) as RootLoaderData,
+    root: JSON.parse(unescapeHtml(/<pre id="root">(.*?)<\/pre>/.exec(body)![1])) as RootLoaderData,
+    page: JSON.parse(unescapeHtml(/<pre id="page">(.*?)<\/pre>/.exec(body)![1])) as ExpertPage | null,
   };
 }
 
@@ -192,5 +202,55 @@ describe("a page rendered once for an audience of signed-in readers", () => {
     expect(answer.body).not.toContain("<script>alert(1)");
     expect(answer.personal?.user?.firstName).toBe(`</script><script>alert(1)</script>`);
     expect(answer.personal?.user?.lastName).toBe("$& $1 $'");
+  });
+});
+
+describe("an expert's page rendered once per audience", () => {
+  it("gives the expert's subscribers one copy with the paid cards, and each their own follow, subscription and likes", async () => {
+    const fx = postFixtures(database.db, context);
+    const author = await fx.makeUser({ expert: true });
+    const [fan, otherFan, stranger] = await Promise.all([
+      fx.makeUser({ expert: false }),
+      fx.makeUser({ expert: false }),
+      fx.makeUser({ expert: false }),
+    ]);
+    await fx.subscribe(fan.user.id, author.user.id);
+    await fx.subscribe(otherFan.user.id, author.user.id);
+    await fx.follow(fan.user.id, author.user.id);
+    const pick = await fx.addPost(author.user.id, { postType: "Pick", title: "Sunday card" });
+    const free = await fx.addPost(author.user.id, { title: "Free words" });
+    await database.db.insert(likes).values({ userId: fan.user.id, postId: free.id });
+    const path = `/experts/${author.user.userName}`;
+
+    const first = await get(path, fan);
+    const second = await get(path, otherFan);
+    expect([first, second].map((a) => a.response.headers.get("x-page-cache"))).toEqual(["shared-miss", "shared-hit"]);
+    expect(withoutNonce(second.shared)).toBe(withoutNonce(first.shared));
+    // The audience's page: the pick readable, and nothing of the reader it was rendered for.
+    expect(first.page?.sharedRender).toBe(true);
+    expect(first.page?.posts.find((p) => p.id === pick.id)?.isLocked).toBe(false);
+    expect(first.page?.expert.isFollowed).toBe(false);
+    expect(first.page?.subscription).toBeNull();
+    expect(first.page?.posts.every((p) => !p.metadata.isLiked)).toBe(true);
+    for (const value of [...identityOf(fan), ...identityOf(otherFan)]) expect(second.shared).not.toContain(value);
+    // Each reader's own part.
+    expect(first.pagePersonal).toMatchObject({ isFollowed: true, subscription: { status: "Activated" } });
+    expect(first.pagePersonal?.posts[free.id]).toEqual({ isLiked: true, isNotifyRequested: false });
+    expect(second.pagePersonal).toMatchObject({ isFollowed: false, subscription: { status: "Activated" } });
+    expect(second.pagePersonal?.posts[free.id]).toEqual({ isLiked: false, isNotifyRequested: false });
+
+    // A reader who does not subscribe is another audience: the pick stays locked for them.
+    const locked = await get(path, stranger);
+    expect(locked.response.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(locked.page?.posts.find((p) => p.id === pick.id)?.isLocked).toBe(true);
+    expect(locked.pagePersonal).toMatchObject({ isFollowed: false, subscription: null });
+    const selection = first.page?.posts.find((p) => p.id === pick.id)?.selection;
+    expect(selection).toBeTruthy();
+    expect(locked.body).not.toContain(JSON.stringify(selection));
+
+    // The expert's own page is theirs alone.
+    const own = await get(path, author);
+    expect(own.response.headers.get("x-page-cache")).toBeNull();
+    expect(own.page).toMatchObject({ sharedRender: false, isOwner: true });
   });
 });

@@ -1,29 +1,35 @@
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useSyncExternalStore } from "react";
-import { PERSONAL_DATA_ID } from "~/modules/http/shared-render";
+import { startTransition, useEffect, useState } from "react";
+import { PERSONAL_DATA_ID, type PersonalParts } from "~/modules/http/shared-render";
 import type { RootLoaderData } from "~/root";
 
 type ShellPersonal = Pick<RootLoaderData, "user" | "subscriptions" | "topExperts">;
 
-const noSubscription = () => () => {};
+let hydratedOnce = false;
 
-/** False on the server and while the page hydrates, true from then on (and for later mounts). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * False on the server and while the page hydrates, true from then on (and at once for anything
+ * mounted later). Only where `active`: elsewhere it stays true and costs no render. The switch is
+ * a transition, so a part of the page still waiting for its code to hydrate is not re-rendered
+ * from scratch (React's error 421).
+ */
+export function useHydrated(active = true): boolean {
+  const [hydrated, setHydrated] = useState(hydratedOnce || !active);
+  useEffect(() => {
+    hydratedOnce = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
-let personal: ShellPersonal | undefined;
+let personal: PersonalParts<ShellPersonal> | undefined;
 
-/** The reader's own frame data the server put beside a shared page (decision 047), read once. */
-export function inlinedPersonal(): ShellPersonal | null {
+/** The reader's own parts the server put beside a shared page (decision 047), read once. */
+export function inlinedPersonal(): PersonalParts<ShellPersonal> | null {
   if (personal) return personal;
   const text = typeof document === "undefined" ? null : document.getElementById(PERSONAL_DATA_ID)?.textContent;
   try {
-    personal = text ? (JSON.parse(text) as ShellPersonal) : undefined;
+    personal = text ? (JSON.parse(text) as PersonalParts<ShellPersonal>) : undefined;
   } catch {
     personal = undefined;
   }
@@ -40,16 +46,27 @@ const merged = new WeakMap<RootLoaderData, RootLoaderData>();
  */
 export function useRootData(): RootLoaderData | undefined {
   const data = useRouteLoaderData<RootLoaderData>("root");
-  const hydrated = useHydrated();
+  const hydrated = useHydrated(Boolean(data?.sharedRender));
   if (!data?.sharedRender || !hydrated) return data;
-  const own = inlinedPersonal();
+  const own = inlinedPersonal()?.frame;
   if (!own) return data;
   let result = merged.get(data);
   if (!result) {
-    result = { ...data, ...own, sharedRender: false };
+    const { user, subscriptions, topExperts } = own;
+    result = { ...data, user, subscriptions, topExperts, sharedRender: false };
     merged.set(data, result);
   }
   return result;
+}
+
+/**
+ * The reader's own part of a page rendered for its audience (`shared`: the loader's data says
+ * so), once the page has hydrated; null before, and for a page rendered for the reader alone.
+ */
+export function usePagePersonal<Page>(shared: boolean): Page | null {
+  const hydrated = useHydrated(shared);
+  if (!shared || !hydrated) return null;
+  return (inlinedPersonal()?.page as Page | undefined) ?? null;
 }
 
 /** The signed-in reader as the frame shows them (see useRootData); null for a visitor. */
@@ -63,7 +80,7 @@ export function useViewer(): RootLoaderData["user"] {
  */
 export function useFrameRecovery(): void {
   const data = useRouteLoaderData<RootLoaderData>("root");
-  const hydrated = useHydrated();
+  const hydrated = useHydrated(Boolean(data?.sharedRender));
   const { revalidate } = useRevalidator();
   const missing = Boolean(data?.sharedRender) && hydrated && !inlinedPersonal();
   useEffect(() => {

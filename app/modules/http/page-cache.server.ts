@@ -32,6 +32,8 @@ export interface PageCacheEntry {
   cacheControl: string;
   /** The page's Vary (Cookie, for a public page): replayed with it. */
   vary?: string;
+  /** What a shared render said its reader's own part is read from (shared-render.server.ts). */
+  subject?: unknown;
 }
 
 export class PageCache {

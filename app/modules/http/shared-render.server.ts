@@ -20,18 +20,8 @@ import { scriptSafeJson } from "~/modules/site/structured-data";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import { readCookie } from "./cookies";
 import { PageCache, toBuffer } from "./page-cache.server";
-import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "./shared-render";
-
-/** Pages whose body is the same for every reader, with the query parameters each reads. */
-const SHARED_PAGES: Record<string, readonly string[]> = {
-  "/leaderboard": ["window", "categoryId", "page"],
-  "/verify": [],
-  "/terms": [],
-  "/privacy": [],
-  "/payments-terms": [],
-  "/partners": [],
-  "/become-partner": [],
-};
+import { sharedPageOf, type SharedPage } from "./shared-pages.server";
+import { PERSONAL_DATA_ID, STAND_IN_USER_ID, type PersonalParts } from "./shared-render";
 
 /** What the root renders where the reader's own part goes (app/root.tsx). */
 export const PERSONAL_PLACEHOLDER = `<script type="application/json" id="${PERSONAL_DATA_ID}"></script>`;
@@ -42,16 +32,22 @@ const PRIVATE = "private, no-store";
 export interface SharedRender {
   /** The stand-in reader: the audience's roles and settings, no one's identity. */
   viewer: Viewer;
+  /**
+   * The reader whose request this render answers, for a page whose audience depends on them (the
+   * expert's subscribers): its loader reads as them, so the paywall decides as for them, and keeps
+   * nothing of them but what is the same for the whole audience.
+   */
+  reader: Viewer;
+  /**
+   * Called by such a page's loader: the audience it rendered for (the copy is kept only when it
+   * is the one asked for) and what the reader's own part is read from (SharedPage.personal).
+   */
+  declare(declaration: SharedDeclaration): void;
 }
 
-/** True when `originalUrl` is a shared page asked with only the parameters it reads, each once. */
-export function isSharedPage(path: string, originalUrl: string): boolean {
-  const allowed = SHARED_PAGES[path];
-  if (!allowed) return false;
-  const query = originalUrl.indexOf("?");
-  if (query === -1) return true;
-  const names = [...new URLSearchParams(originalUrl.slice(query + 1)).keys()];
-  return names.every((name) => allowed.includes(name)) && new Set(names).size === names.length;
+export interface SharedDeclaration {
+  audience: string;
+  subject: unknown;
 }
 
 /** Everything the frame is rendered from besides the reader's identity: the audience. */
@@ -88,7 +84,7 @@ export function standInViewer(viewer: Viewer): Viewer {
 }
 
 /** The shared page with this reader's part in its placeholder. */
-export function withPersonal(body: string, personal: object): string {
+export function withPersonal(body: string, personal: PersonalParts): string {
   const filled = `<script type="application/json" id="${PERSONAL_DATA_ID}">${scriptSafeJson(personal)}</script>`;
   // A function, so `$` in the data is never read as a replacement pattern.
   return body.replace(PERSONAL_PLACEHOLDER, () => filled);
@@ -109,37 +105,58 @@ export class SharedRenderCache {
 
   /**
    * Express middleware, before Remix: answers a signed-in reader's shared page from the cache
-   * with their part added, or lets Remix render it for the stand-in (`res.locals.sharedRender`)
-   * and keeps the copy when the route declared it the same for everyone (`public`).
+   * with their part added, or lets Remix render it for the audience (`res.locals.sharedRender`)
+   * and keeps the copy when the route declared it the same for everyone (`public`) and, for a page
+   * with audiences, declared the audience it was asked for.
    */
   middleware(nonceOf: (res: Response) => string) {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (!this.enabled || req.method !== "GET" || !isSharedPage(req.path, req.originalUrl)) return next();
-      const cookieHeader = req.headers.cookie ?? null;
-      const sessionId = accessSessionId(cookieHeader, this.sessionSecret);
+      const shared = this.enabled && req.method === "GET" ? sharedPageOf(req.path, req.originalUrl) : null;
+      if (!shared) return next();
+      const sessionId = accessSessionId(req.headers.cookie ?? null, this.sessionSecret);
       if (!sessionId) return next();
-      this.serve(req, res, next, sessionId, nonceOf(res)).catch(next);
+      this.serve(req, res, next, { ...shared, sessionId, nonce: nonceOf(res) }).catch(next);
     };
   }
 
-  private async serve(req: Request, res: Response, next: NextFunction, sessionId: string, nonce: string) {
-    const read = await readViewerWithSidebar(this.db, sessionId);
+  private async serve(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    asked: { page: SharedPage; params: Record<string, string>; sessionId: string; nonce: string },
+  ) {
+    const { page, params, nonce } = asked;
+    const read = await readViewerWithSidebar(this.db, asked.sessionId);
     // A session that lapsed: the page renders as for anyone else (the root loader finds no viewer).
     if (!read) return next();
-    const personal = await readShellPersonal(this.db, read.viewer, read.sidebar);
+    const reader = read.viewer;
+    const pageAudience = page.audience ? page.audience(reader, read.sidebar, params) : "";
+    // This reader's page is theirs alone.
+    if (pageAudience === null) return next();
     const cookieHeader = req.headers.cookie ?? null;
-    const key = `${req.originalUrl}\n${audienceOf(read.viewer.user, cookieHeader)}`;
+    const key = `${req.originalUrl}\n${audienceOf(reader.user, cookieHeader)}\n${pageAudience}`;
+    const frame = readShellPersonal(this.db, reader, read.sidebar);
+    const personalOf = async (subject: unknown): Promise<PersonalParts> => ({
+      frame: await frame,
+      page: page.personal && subject !== undefined ? await page.personal(this.db, reader, subject) : null,
+    });
     res.setHeader("Vary", "Cookie");
     const hit = this.pages.get(key);
     if (hit) {
+      const personal = await personalOf(hit.subject);
       res.status(200).type(hit.contentType).setHeader("Cache-Control", PRIVATE);
       res.setHeader("X-Page-Cache", hit.stale ? "shared-stale" : "shared-hit");
       res.send(withPersonal(hit.body.replaceAll(hit.nonce, nonce), personal));
       return;
     }
-    res.locals.sharedRender = { viewer: standInViewer(read.viewer) } satisfies SharedRender;
+    let declared: SharedDeclaration | null = null;
+    res.locals.sharedRender = {
+      viewer: standInViewer(reader),
+      reader,
+      declare: (declaration) => void (declared = declaration),
+    } satisfies SharedRender;
     this.pages.markRendering(key, res);
-    this.captureRender(res, (body) => {
+    this.captureRender(res, async (body) => {
       const contentType = String(res.getHeader("Content-Type") ?? "");
       const cacheControl = String(res.getHeader("Cache-Control") ?? "");
       if (
@@ -147,22 +164,25 @@ export class SharedRenderCache {
         contentType.startsWith("text/html") &&
         !res.getHeader("Set-Cookie") &&
         /\bpublic\b/.test(cacheControl) &&
-        body.includes(PERSONAL_PLACEHOLDER)
+        body.includes(PERSONAL_PLACEHOLDER) &&
+        // A page with audiences keeps only the copy of the audience it was asked for.
+        (!page.audience || declared?.audience === pageAudience)
       )
-        this.pages.set(key, { body, nonce, contentType, cacheControl: PRIVATE });
+        this.pages.set(key, { body, nonce, contentType, cacheControl: PRIVATE, subject: declared?.subject });
       // Whatever the route declared, this copy carries one reader's data.
       res.setHeader("Cache-Control", PRIVATE);
       res.setHeader("X-Page-Cache", "shared-miss");
-      return withPersonal(body, personal);
+      return withPersonal(body, await personalOf(declared?.subject));
     });
     next();
   }
 
   /**
    * Holds the render's writes until it ends, then sends `finish(body)` instead: the reader's part
-   * goes into the page before any of it leaves (these pages are small and not streamed).
+   * goes into the page before any of it leaves (these pages are small and not streamed). If the
+   * reader's part cannot be read, the page goes without it (the browser then asks for the frame).
    */
-  private captureRender(res: Response, finish: (body: string) => string) {
+  private captureRender(res: Response, finish: (body: string) => Promise<string>) {
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const target = res as Response & { flush?: () => void };
@@ -179,7 +199,12 @@ export class SharedRenderCache {
       const body = Buffer.concat(chunks);
       if (!String(res.getHeader("Content-Type") ?? "").startsWith("text/html")) return end(body, callback);
       res.removeHeader("Content-Length");
-      return end(finish(body.toString("utf8")), callback);
+      const html = body.toString("utf8");
+      finish(html).then(
+        (page) => end(page, callback),
+        () => end(html, callback),
+      );
+      return res;
     }) as Response["end"];
   }
 }

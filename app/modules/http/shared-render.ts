@@ -9,3 +9,9 @@ export const PERSONAL_DATA_ID = "ss-personal";
 
 /** The stand-in reader's id: no row has it, so nothing personal is ever read for it. */
 export const STAND_IN_USER_ID = "00000000-0000-0000-0000-000000000000";
+
+/** The reader's own part of a shared page, as the server writes it into PERSONAL_DATA_ID. */
+export interface PersonalParts<Frame = unknown, Page = unknown> {
+  frame: Frame;
+  page: Page | null;
+}

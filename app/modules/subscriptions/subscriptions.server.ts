@@ -11,6 +11,7 @@
  */
 import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { payments, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
@@ -310,6 +311,23 @@ export async function listSubscribers(
   };
 }
 
+/** Every signed-in reader's expert page asks it (decision 047): named and planned once per connection. */
+const findSubscriptionStatement = preparedStatement((db) =>
+  db
+    .select({ subscription: subscriptions, expert: expertSummaryColumns })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.expertId))
+    .leftJoin(profiles, eq(profiles.userId, subscriptions.expertId))
+    .where(
+      and(
+        sql`${subscriptions.subscriberId} = ${sql.placeholder("subscriberId")}::uuid`,
+        sql`${subscriptions.expertId} = ${sql.placeholder("expertId")}::uuid`,
+        everStarted,
+      ),
+    )
+    .prepare("find_subscription"),
+);
+
 /** The viewer's subscription to this expert, if one ever started (the expert page and the locked pick show its state). */
 export async function findSubscription(
   db: Database,
@@ -317,11 +335,6 @@ export async function findSubscription(
   expertId: string,
   now = new Date(),
 ): Promise<SubscriptionDTO | null> {
-  const [row] = await db
-    .select({ subscription: subscriptions, expert: expertSummaryColumns })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.expertId))
-    .leftJoin(profiles, eq(profiles.userId, subscriptions.expertId))
-    .where(and(eq(subscriptions.subscriberId, subscriberId), eq(subscriptions.expertId, expertId), everStarted));
+  const [row] = await findSubscriptionStatement(db).execute({ subscriberId, expertId });
   return row ? toSubscriptionDTO(row.subscription, toExpertSummary(row.expert), now) : null;
 }
