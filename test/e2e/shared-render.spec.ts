@@ -121,3 +121,32 @@ test("a subscriber's expert page, shared with the expert's other subscribers, sh
     await context.close();
   }
 });
+
+test("a subscriber's pick, shared with the author's other subscribers, shows the analysis and their own like", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(browser, baseURL!, "alex.fan");
+  try {
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto("/experts/LeBronPicks");
+    const href = await page.locator('a[href^="/posts/"]').first().getAttribute("href");
+    // The page rendered for this reader alone first (a parameter it does not read keeps it theirs).
+    await page.goto(`${href}?from=test`);
+    await waitForHydration(page);
+    const like = page.getByRole("button", { name: /like/i }).first();
+    const pressed = await like.getAttribute("aria-pressed");
+    const article = await page.locator("article").first().innerText();
+
+    const shared = await page.goto(href!);
+    await page.goto(href!);
+    expect(shared!.headers()["x-page-cache"]).toMatch(/^shared-/);
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: /like/i }).first()).toHaveAttribute("aria-pressed", pressed!);
+    await expect.poll(() => page.locator("article").first().innerText()).toBe(article);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

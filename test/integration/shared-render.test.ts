@@ -8,13 +8,15 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { likes, sessions, users } from "~/db/schema";
+import { comments, likes, sessions, users } from "~/db/schema";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "~/modules/http/shared-render";
 import type { ExpertPagePersonal } from "~/modules/experts/expert-page-personal.server";
+import type { PostPagePersonal } from "~/modules/posts/post-page-personal.server";
 import { PERSONAL_PLACEHOLDER, SharedRenderCache, type SharedRender } from "~/modules/http/shared-render.server";
 import { loader as rootLoader, type RootLoaderData } from "~/root";
 import { loader as expertLoader } from "~/routes/experts.$userName";
+import { loader as postLoader } from "~/routes/posts.$postId";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { postFixtures, type MadeUser } from "../support/post-fixtures";
@@ -64,7 +66,12 @@ beforeAll(async () => {
       const data = (await rootLoader(args({}))) as RootLoaderData;
       // The expert's page: its own loader too, as Remix runs both.
       const userName = /^\/experts\/([^/]+)$/.exec(req.path)?.[1];
-      const page = userName ? await expertLoader(args({ userName: decodeURIComponent(userName) })) : null;
+      const postId = /^\/posts\/([^/]+)$/.exec(req.path)?.[1];
+      const page = userName
+        ? await expertLoader(args({ userName: decodeURIComponent(userName) }))
+        : postId
+          ? unwrap(await postLoader(args({ postId })))
+          : null;
       renders.push({ path: req.path, shared: data.sharedRender, userName: data.user?.userName ?? null });
       // /terms stands for a route that does not declare itself the same for everyone.
       res.set("Cache-Control", req.path === "/terms" ? "private" : PUBLIC_PAGE_HEADERS["Cache-Control"]);
@@ -90,7 +97,16 @@ afterAll(async () => {
 
 const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
 const unescapeHtml = (text: string) => text.replaceAll("&lt;", "<").replaceAll("&amp;", "&");
+/** A loader's value, out of `data(value, init)` when it answers so. */
+const unwrap = (result: unknown) =>
+  result && typeof result === "object" && "data" in result && "init" in result ? result.data : result;
 type ExpertPage = Awaited<ReturnType<typeof expertLoader>>;
+type PostPage = {
+  sharedRender: boolean;
+  isAuthor: boolean;
+  post: { body: unknown; isLocked: boolean; metadata: { isLiked: boolean } };
+  comments: { items: { id: string; canDelete: boolean }[] } | null;
+};
 
 async function get(path: string, who: MadeUser | null, extraCookie = "") {
   const cookie = [who?.jar.header(), extraCookie].filter(Boolean).join("; ");
@@ -105,10 +121,12 @@ async function get(path: string, who: MadeUser | null, extraCookie = "") {
       ? (JSON.parse(element[1]) as { frame: Pick<RootLoaderData, "user" | "subscriptions" | "topExperts"> }).frame
       : null,
     pagePersonal: element ? (JSON.parse(element[1]) as { page: ExpertPagePersonal | null }).page : null,
+    postPersonal: element ? (JSON.parse(element[1]) as { page: PostPagePersonal | null }).page : null,
     /** Everything else: what every reader of the audience shares. */
     shared: element ? body.replace(element[0], "") : body,
     root: JSON.parse(unescapeHtml(/<pre id="root">(.*?)<\/pre>/.exec(body)![1])) as RootLoaderData,
     page: JSON.parse(unescapeHtml(/<pre id="page">(.*?)<\/pre>/.exec(body)![1])) as ExpertPage | null,
+    post: JSON.parse(unescapeHtml(/<pre id="page">(.*?)<\/pre>/.exec(body)![1])) as PostPage | null,
   };
 }
 
@@ -252,5 +270,76 @@ describe("an expert's page rendered once per audience", () => {
     const own = await get(path, author);
     expect(own.response.headers.get("x-page-cache")).toBeNull();
     expect(own.page).toMatchObject({ sharedRender: false, isOwner: true });
+  });
+});
+
+describe("a post's page rendered once per audience", () => {
+  it("learns the pick's author from its first render, then shares it among the author's subscribers only", async () => {
+    const fx = postFixtures(database.db, context);
+    const author = await fx.makeUser({ expert: true });
+    const [fan, otherFan, stranger] = await Promise.all([
+      fx.makeUser({ expert: false }),
+      fx.makeUser({ expert: false }),
+      fx.makeUser({ expert: false }),
+    ]);
+    await fx.subscribe(fan.user.id, author.user.id);
+    await fx.subscribe(otherFan.user.id, author.user.id);
+    const marker = "SHARED-RENDER-PAID-ANALYSIS-5c2e";
+    const pick = await fx.addPost(author.user.id, {
+      postType: "Pick",
+      title: "Monday card",
+      body: [fx.paragraph("The preview."), fx.paragraph("Numbers. ".repeat(40)), fx.paragraph(marker)],
+    });
+    await database.db.insert(likes).values({ userId: fan.user.id, postId: pick.id });
+    const [fanComment] = await database.db
+      .insert(comments)
+      .values({ postId: pick.id, authorId: fan.user.id, body: "Tailing this one." })
+      .returning();
+    const path = `/posts/${pick.id}`;
+
+    // The first render tells the author; the next subscriber gets that copy.
+    const first = await get(path, fan);
+    const second = await get(path, otherFan);
+    expect([first, second].map((a) => a.response.headers.get("x-page-cache"))).toEqual(["shared-miss", "shared-hit"]);
+    expect(withoutNonce(second.shared)).toBe(withoutNonce(first.shared));
+    expect(second.shared).toContain(marker);
+    expect(first.post).toMatchObject({ sharedRender: true, isAuthor: false, post: { isLocked: false } });
+    expect(first.post?.post.metadata.isLiked).toBe(false);
+    expect(first.post?.comments?.items.map((c) => c.canDelete)).toEqual([false]);
+    // The fan's comment shows its author to everyone, as it always does; nothing else of a reader.
+    for (const value of [fan.user.email, ...identityOf(otherFan)]) expect(second.shared).not.toContain(value);
+    // Each reader's own part: the fan's like and the fan's comment are theirs alone.
+    expect(first.postPersonal).toEqual({
+      post: { isLiked: true, isNotifyRequested: false },
+      deletableComments: [fanComment.id],
+    });
+    expect(second.postPersonal).toEqual({ post: { isLiked: false, isNotifyRequested: false }, deletableComments: [] });
+
+    // Everyone else reads it locked, from a copy of their own audience.
+    const locked = await get(path, stranger);
+    expect(locked.response.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(locked.post?.post).toMatchObject({ isLocked: true, body: null });
+    expect(locked.body).not.toContain(marker);
+
+    // The author's page is theirs alone.
+    const own = await get(path, author);
+    expect(own.response.headers.get("x-page-cache")).toBeNull();
+    expect(own.post).toMatchObject({ sharedRender: false, isAuthor: true });
+  });
+
+  it("keeps no copy of a render made for the post's author before the page was known", async () => {
+    const fx = postFixtures(database.db, context);
+    const author = await fx.makeUser({ expert: true });
+    const reader = await fx.makeUser({ expert: false });
+    const post = await fx.addPost(author.user.id, { title: "Free notes" });
+    const path = `/posts/${post.id}`;
+    const asAuthor = await get(path, author);
+    expect(asAuthor.response.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(asAuthor.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(asAuthor.post).toMatchObject({ sharedRender: false, isAuthor: true });
+    const asReader = await get(path, reader);
+    expect(asReader.response.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(asReader.post).toMatchObject({ sharedRender: true, isAuthor: false });
+    expect(asReader.shared).not.toContain(author.user.email);
   });
 });

@@ -45,23 +45,33 @@ const personalStatement = preparedStatement((db) =>
     .prepare("read_expert_page_personal"),
 );
 
+/** The reader's follow of `expertId` and their like and notify-me on each of `postIds`: one statement. */
+export async function readReaderStates(
+  db: Database,
+  readerId: string,
+  expertId: string,
+  postIds: string[],
+): Promise<Omit<ExpertPagePersonal, "subscription">> {
+  const [row] = await personalStatement(db).execute({ readerId, expertId, postIds });
+  const liked = idsOf(row?.liked);
+  const notified = idsOf(row?.notified);
+  return {
+    isFollowed: Boolean(row?.isFollowed),
+    posts: Object.fromEntries(
+      postIds.map((id) => [id, { isLiked: liked.has(id), isNotifyRequested: notified.has(id) }]),
+    ),
+  };
+}
+
 export async function readExpertPagePersonal(
   db: Database,
   readerId: string,
   subject: ExpertPageSubject,
   now = new Date(),
 ): Promise<ExpertPagePersonal> {
-  const [[row], subscription] = await Promise.all([
-    personalStatement(db).execute({ readerId, expertId: subject.expertId, postIds: subject.postIds }),
+  const [states, subscription] = await Promise.all([
+    readReaderStates(db, readerId, subject.expertId, subject.postIds),
     findSubscription(db, readerId, subject.expertId, now),
   ]);
-  const liked = idsOf(row?.liked);
-  const notified = idsOf(row?.notified);
-  return {
-    isFollowed: Boolean(row?.isFollowed),
-    subscription,
-    posts: Object.fromEntries(
-      subject.postIds.map((id) => [id, { isLiked: liked.has(id), isNotifyRequested: notified.has(id) }]),
-    ),
-  };
+  return { ...states, subscription };
 }

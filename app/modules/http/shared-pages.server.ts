@@ -8,6 +8,7 @@
 import type { Database } from "~/db/client.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readExpertPagePersonal, type ExpertPageSubject } from "~/modules/experts/expert-page-personal.server";
+import { readPostPagePersonal, type PostPageSubject } from "~/modules/posts/post-page-personal.server";
 import { SIDEBAR_SUBSCRIPTIONS, type SidebarSubscription } from "~/modules/sidebar/sidebar.server";
 
 export interface SharedPage {
@@ -17,10 +18,17 @@ export interface SharedPage {
   query: readonly string[];
   /**
    * Which audience of the page the reader is in beyond the frame's (say, the expert's
-   * subscribers), or null when the page is the reader's alone (their own expert page). The render
-   * must declare the same audience (`sharedRender.declare`), or its copy is not kept.
+   * subscribers): null when the page is the reader's alone (their own expert page), undefined when
+   * it cannot tell before a render (`known`: what this address's last render declared). Such a
+   * page's render declares its audience (`sharedRender.declare`, the paywall's decision for the
+   * reader), and its copy is kept for that audience only.
    */
-  audience?(reader: Viewer, sidebar: SidebarSubscription[], params: Record<string, string>): string | null;
+  audience?(
+    reader: Viewer,
+    sidebar: SidebarSubscription[],
+    params: Record<string, string>,
+    known: unknown,
+  ): string | null | undefined;
   /** The reader's own part of the page, from the subject the render declared. */
   personal?(db: Database, reader: Viewer, subject: unknown): Promise<unknown>;
 }
@@ -39,6 +47,11 @@ function decoded(segment: string): string | null {
 }
 
 const EXPERT_PAGE = /^\/experts\/([^/]+)$/;
+const POST_PAGE = /^\/posts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** An admin's view, or a reader with more subscriptions than the sidebar lists, is theirs alone. */
+const readsAlone = (reader: Viewer, sidebar: SidebarSubscription[]) =>
+  reader.user.roles.includes("Admin") || sidebar.length >= SIDEBAR_SUBSCRIPTIONS;
 
 export const SHARED_PAGES: SharedPage[] = [
   { match: exactly("/leaderboard"), query: ["window", "categoryId", "page"] },
@@ -57,12 +70,29 @@ export const SHARED_PAGES: SharedPage[] = [
     query: ["page"],
     audience: (reader, sidebar, { userName }) => {
       const name = userName.toLowerCase();
-      if (reader.user.userName.toLowerCase() === name || reader.user.roles.includes("Admin")) return null;
-      // The sidebar lists every subscription giving access unless there are more than it shows.
-      if (sidebar.length >= SIDEBAR_SUBSCRIPTIONS) return null;
+      if (reader.user.userName.toLowerCase() === name || readsAlone(reader, sidebar)) return null;
+      // The sidebar lists every subscription giving access (the paywall's rule).
       return sidebar.some((subscription) => subscription.userName.toLowerCase() === name) ? "subscriber" : "reader";
     },
     personal: (db, reader, subject) => readExpertPagePersonal(db, reader.user.id, subject as ExpertPageSubject),
+  },
+  {
+    // A pick: unlocked for its author's subscribers, locked for everyone else; a free post alike
+    // for all. Its author's own view is theirs alone. Which it is, the first render tells.
+    match: (path) => {
+      const postId = POST_PAGE.exec(path)?.[1];
+      return postId ? { postId } : null;
+    },
+    query: [],
+    audience: (reader, sidebar, _params, known) => {
+      if (readsAlone(reader, sidebar)) return null;
+      const subject = known as PostPageSubject | undefined;
+      if (!subject) return undefined;
+      if (subject.authorId === reader.user.id) return null;
+      if (subject.postType === "Post") return "free";
+      return sidebar.some((subscription) => subscription.expertId === subject.authorId) ? "unlocked" : "locked";
+    },
+    personal: (db, reader, subject) => readPostPagePersonal(db, reader.user.id, subject as PostPageSubject),
   },
 ];
 

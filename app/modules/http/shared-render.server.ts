@@ -93,6 +93,8 @@ export function withPersonal(body: string, personal: PersonalParts): string {
 export class SharedRenderCache {
   private readonly pages: PageCache;
   private readonly enabled: boolean;
+  /** Per address, the subject its last render declared (a post's author, say): bounded. */
+  private readonly subjects = new Map<string, unknown>();
 
   constructor(
     private readonly db: Database,
@@ -130,18 +132,21 @@ export class SharedRenderCache {
     // A session that lapsed: the page renders as for anyone else (the root loader finds no viewer).
     if (!read) return next();
     const reader = read.viewer;
-    const pageAudience = page.audience ? page.audience(reader, read.sidebar, params) : "";
+    // The audience this reader is in, as far as this instance knows the page (its last render's
+    // subject); undefined when it does not know yet.
+    const predicted = page.audience
+      ? page.audience(reader, read.sidebar, params, this.subjects.get(req.originalUrl))
+      : "";
     // This reader's page is theirs alone.
-    if (pageAudience === null) return next();
-    const cookieHeader = req.headers.cookie ?? null;
-    const key = `${req.originalUrl}\n${audienceOf(reader.user, cookieHeader)}\n${pageAudience}`;
+    if (predicted === null) return next();
+    const base = `${req.originalUrl}\n${audienceOf(reader.user, req.headers.cookie ?? null)}\n`;
     const frame = readShellPersonal(this.db, reader, read.sidebar);
     const personalOf = async (subject: unknown): Promise<PersonalParts> => ({
       frame: await frame,
       page: page.personal && subject !== undefined ? await page.personal(this.db, reader, subject) : null,
     });
     res.setHeader("Vary", "Cookie");
-    const hit = this.pages.get(key);
+    const hit = predicted === undefined ? undefined : this.pages.get(base + predicted);
     if (hit) {
       const personal = await personalOf(hit.subject);
       res.status(200).type(hit.contentType).setHeader("Cache-Control", PRIVATE);
@@ -155,7 +160,7 @@ export class SharedRenderCache {
       reader,
       declare: (declaration) => void (declared = declaration),
     } satisfies SharedRender;
-    this.pages.markRendering(key, res);
+    if (predicted !== undefined) this.pages.markRendering(base + predicted, res);
     this.captureRender(res, async (body) => {
       const contentType = String(res.getHeader("Content-Type") ?? "");
       const cacheControl = String(res.getHeader("Cache-Control") ?? "");
@@ -165,16 +170,31 @@ export class SharedRenderCache {
         !res.getHeader("Set-Cookie") &&
         /\bpublic\b/.test(cacheControl) &&
         body.includes(PERSONAL_PLACEHOLDER) &&
-        // A page with audiences keeps only the copy of the audience it was asked for.
-        (!page.audience || declared?.audience === pageAudience)
-      )
-        this.pages.set(key, { body, nonce, contentType, cacheControl: PRIVATE, subject: declared?.subject });
+        // A page with audiences is kept for the audience its render declared (the paywall's own
+        // decision for this reader), whatever was predicted.
+        (!page.audience || declared)
+      ) {
+        this.pages.set(base + (declared?.audience ?? ""), {
+          body,
+          nonce,
+          contentType,
+          cacheControl: PRIVATE,
+          subject: declared?.subject,
+        });
+        if (declared) this.rememberSubject(req.originalUrl, declared.subject);
+      }
       // Whatever the route declared, this copy carries one reader's data.
       res.setHeader("Cache-Control", PRIVATE);
       res.setHeader("X-Page-Cache", "shared-miss");
       return withPersonal(body, await personalOf(declared?.subject));
     });
     next();
+  }
+
+  private rememberSubject(url: string, subject: unknown) {
+    this.subjects.delete(url);
+    this.subjects.set(url, subject);
+    if (this.subjects.size > this.pages.maxEntries) this.subjects.delete(this.subjects.keys().next().value!);
   }
 
   /**
