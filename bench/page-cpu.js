@@ -4,7 +4,7 @@
 //
 //   node bench/page-cpu.js                                   (post, home, expert page, leaderboard, /verify)
 //   node bench/page-cpu.js "/posts/PICK,/experts/EXPERT"     (PICK and EXPERT name the reader's subscribed pick and its expert)
-//   BENCH_COOKIE="_ga=1" node bench/page-cpu.js …            (an uncached visitor instead of the reader)
+//   BENCH_COOKIE="ss_google_oauth=1" node bench/page-cpu.js … (an uncached visitor instead of the reader)
 //   BENCH_APP_SERVER=/path/to/other/build/app-server.js …    (another build, e.g. the last commit's)
 //
 // A fresh database `sharpside_bench_page_cpu` on BENCH_PG_URL with the demo data; the reader is

@@ -3,13 +3,18 @@
  * search engines. Every such visitor sees the same HTML for the same URL and preference cookies,
  * so rendering it once every couple of seconds instead of once per request is invisible to them and
  * frees the server for everyone else. Each instance keeps its own small copy; nothing about a
- * user is ever stored, because any cookie outside the allowlist (a session, say) bypasses it.
+ * user is ever stored, because any of the app's own cookies but the preferences (a session, a
+ * sign-in under way: all named `ss_…`) bypasses it. Cookies the app never reads (analytics, a
+ * CDN's) change nothing on the page and are ignored: a visitor who accepted them is served too.
  */
 import type { NextFunction, Request, Response } from "express";
 import { parseCookies } from "./cookies";
 
-/** Cookies that only change how a public page looks; anything else means "do not cache". */
-const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
+/** Cookies that only change how a public page looks: part of the key. */
+export const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
+
+/** Every other cookie the app sets or reads is named so, and means "render for this request". */
+export const APP_COOKIE_PREFIX = "ss_";
 
 export interface PageCacheOptions {
   ttlMs: number;
@@ -60,8 +65,8 @@ export class PageCache {
     if (/^\/(api|resources|assets|avatars)(\/|$)/.test(req.path) || req.path.endsWith(".data")) return null;
     const parts: string[] = [];
     for (const [name, value] of Object.entries(parseCookies(req.headers.cookie))) {
-      if (!(PUBLIC_COOKIES as readonly string[]).includes(name)) return null;
-      parts.push(`${name}=${value}`);
+      if ((PUBLIC_COOKIES as readonly string[]).includes(name)) parts.push(`${name}=${value}`);
+      else if (name.startsWith(APP_COOKIE_PREFIX)) return null;
     }
     return `${req.originalUrl}|${parts.sort().join(";")}`;
   }
