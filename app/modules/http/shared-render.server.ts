@@ -2,14 +2,15 @@
  * Signed-in pages rendered once per audience (decision 047). A page whose body is the same for
  * every reader (the leaderboard, the content pages) differs between signed-in readers only in
  * its frame: the account button, the sidebar's subscriptions and recommendations. Such a page is
- * rendered for a stand-in of the reader's audience (roles, e-mail state, time zone, display
- * cookies) with no one's name, subscriptions or id in it, kept for a couple of seconds, and sent
- * to each reader of that audience with the reader's own frame data beside it, in a JSON element
- * the browser applies after hydration. The reader's part is one statement (the viewer and their
- * sidebar, as the root loader reads it); the render is once per audience and expiry.
+ * rendered with a stand-in of the reader's audience (roles, e-mail state, time zone, display
+ * cookies) in the frame, no one's name, subscriptions or id, kept for a couple of seconds, and
+ * sent to each reader of that audience with the reader's own part beside it, in a JSON element
+ * the browser applies after hydration. An expert's page or a post also has audiences of its own
+ * (the expert's subscribers or not): its loader reads as the reader, keeps only what the audience
+ * shares, and declares the audience; its reader's part adds their follow, likes and the like.
  *
- * Only the paths listed here are rendered so, and only with the query parameters they read: a
- * page that shows anything of its reader (a feed, settings, a post's paid body) is never one.
+ * Only the pages of shared-pages.server.ts are rendered so, and only with the query parameters
+ * they read: a page that shows anything else of its reader (a feed, settings) is never one.
  */
 import type { NextFunction, Request, Response } from "express";
 import type { Database } from "~/db/client.server";
@@ -39,8 +40,9 @@ export interface SharedRender {
    */
   reader: Viewer;
   /**
-   * Called by such a page's loader: the audience it rendered for (the copy is kept only when it
-   * is the one asked for) and what the reader's own part is read from (SharedPage.personal).
+   * Called by such a page's loader: the audience the paywall's decision for the reader makes it
+   * (the copy is kept for that audience alone) and what the reader's own part is read from
+   * (SharedPage.personal). A loader that does not call it (the expert's own page) is not kept.
    */
   declare(declaration: SharedDeclaration): void;
 }
