@@ -65,8 +65,10 @@ beforeAll(async () => {
         }) as never;
       const data = (await rootLoader(args({}))) as RootLoaderData;
       // The expert's page: its own loader too, as Remix runs both.
-      const userName = /^\/experts\/([^/]+)$/.exec(req.path)?.[1];
-      const postId = /^\/posts\/([^/]+)$/.exec(req.path)?.[1];
+      // A page's data (`.data`) runs the same loaders.
+      const route = req.path.replace(/\.data$/, "");
+      const userName = /^\/experts\/([^/]+)$/.exec(route)?.[1];
+      const postId = /^\/posts\/([^/]+)$/.exec(route)?.[1];
       const page = userName
         ? await expertLoader(args({ userName: decodeURIComponent(userName) }))
         : postId
@@ -188,7 +190,15 @@ describe("a page rendered once for an audience of signed-in readers", () => {
     expect(visitor.response.headers.get("x-page-cache")).toBeNull();
     expect(visitor.root.user).toBeNull();
 
-    for (const path of ["/feed", "/settings", "/leaderboard?window=7d&utm_source=mail", "/leaderboard?page=1&page=2"]) {
+    for (const path of [
+      "/feed",
+      "/settings",
+      "/leaderboard?window=7d&utm_source=mail",
+      "/leaderboard?page=1&page=2",
+      // A page's data, as a revalidation after an action asks for it: always the reader's own.
+      `/experts/${subscribedExpert.user.userName}.data`,
+      "/leaderboard.data",
+    ]) {
       const own = await get(path, readerA);
       expect(own.response.headers.get("x-page-cache"), path).toBeNull();
       expect(own.root.sharedRender, path).toBe(false);

@@ -101,6 +101,9 @@ export function sharedPageOf(
   path: string,
   originalUrl: string,
 ): { page: SharedPage; params: Record<string, string> } | null {
+  // A page's data (single fetch, `/experts/someone.data`) is loaded for its reader alone: the
+  // browser merges it over the page as it is.
+  if (path.endsWith(".data")) return null;
   for (const page of SHARED_PAGES) {
     const params = page.match(path);
     if (!params) continue;
