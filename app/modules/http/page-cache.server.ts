@@ -125,21 +125,13 @@ export class PageCache {
       }) as Response["write"];
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
         if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
-        const contentType = String(res.getHeader("Content-Type") ?? "");
-        const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-        if (
-          res.statusCode === 200 &&
-          contentType.startsWith("text/html") &&
-          !res.getHeader("Set-Cookie") &&
-          /\bpublic\b/.test(cacheControl) &&
-          !/no-store|private/.test(cacheControl)
-        ) {
+        if (isPublicPage(res)) {
           const vary = res.getHeader("Vary");
           this.set(key, {
             body: Buffer.concat(chunks).toString("utf8"),
             nonce,
-            contentType,
-            cacheControl,
+            contentType: String(res.getHeader("Content-Type")),
+            cacheControl: String(res.getHeader("Cache-Control")),
             vary: vary === undefined ? undefined : String(vary),
           });
         }
@@ -148,6 +140,21 @@ export class PageCache {
       next();
     };
   }
+}
+
+/**
+ * A page another viewer may get a copy of: a 200 HTML answer its route declared the same for
+ * everyone (`public`, not `private` or `no-store`) that sets no cookie.
+ */
+export function isPublicPage(res: Pick<Response, "statusCode" | "getHeader">): boolean {
+  const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+  return (
+    res.statusCode === 200 &&
+    String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
+    !res.getHeader("Set-Cookie") &&
+    /\bpublic\b/.test(cacheControl) &&
+    !/no-store|private/.test(cacheControl)
+  );
 }
 
 export function toBuffer(chunk: unknown, encoding: unknown): Buffer {

@@ -20,7 +20,7 @@ import { readViewerWithSidebar } from "~/modules/sidebar/sidebar.server";
 import { scriptSafeJson } from "~/modules/site/structured-data";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import { readCookie } from "./cookies";
-import { PageCache, toBuffer } from "./page-cache.server";
+import { isPublicPage, PageCache, toBuffer } from "./page-cache.server";
 import { sharedPageOf, type SharedPage } from "./shared-pages.server";
 import { PERSONAL_DATA_ID, STAND_IN_USER_ID, type PersonalParts } from "./shared-render";
 
@@ -164,13 +164,8 @@ export class SharedRenderCache {
     } satisfies SharedRender;
     if (predicted !== undefined) this.pages.markRendering(base + predicted, res);
     this.captureRender(res, async (body) => {
-      const contentType = String(res.getHeader("Content-Type") ?? "");
-      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
       if (
-        res.statusCode === 200 &&
-        contentType.startsWith("text/html") &&
-        !res.getHeader("Set-Cookie") &&
-        /\bpublic\b/.test(cacheControl) &&
+        isPublicPage(res) &&
         body.includes(PERSONAL_PLACEHOLDER) &&
         // A page with audiences is kept for the audience its render declared (the paywall's own
         // decision for this reader), whatever was predicted.
@@ -179,7 +174,7 @@ export class SharedRenderCache {
         this.pages.set(base + (declared?.audience ?? ""), {
           body,
           nonce,
-          contentType,
+          contentType: String(res.getHeader("Content-Type")),
           cacheControl: PRIVATE,
           subject: declared?.subject,
         });
