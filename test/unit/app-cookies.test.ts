@@ -16,11 +16,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const NAMED = [
-  /COOKIE\s*=\s*"([^"]+)"/g,
-  /readCookie\([^,]+,\s*"([^"]+)"/g,
-  /preferenceCookie\(\s*"([^"]+)"/g,
-];
+const NAMED = [/COOKIE\s*=\s*"([^"]+)"/g, /readCookie\([^,]+,\s*"([^"]+)"/g, /preferenceCookie\(\s*"([^"]+)"/g];
 
 describe("the app's cookie names", () => {
   const names = new Set<string>();
