@@ -65,7 +65,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page === 1 && found.hasScheduledPosts
       ? listUpcomingPosts(context.db, viewerId, expert.id, UPCOMING_POSTS, now)
       : Promise.resolve([]),
-    viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
+    // A render for an audience leaves the subscription out: the reader's own part carries it.
+    viewer && !isOwner && !shared ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
     url.searchParams.has("graded")
       ? loadRecordPanel(context.db, expert.id, viewerId, pageFromUrl(url, 10_000, "graded"), now)
       : Promise.resolve(null),
@@ -95,7 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return forAudience(payload);
 }
 
-type ExpertPageData = Awaited<ReturnType<typeof loader>>;
+type ExpertPageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const neutralCard = (post: CardPost): CardPost => ({
   ...post,

@@ -149,7 +149,7 @@ function forAudience<T extends { post: PostDTO; comments: { items: CommentDTO[] 
   };
 }
 
-type PostPageData = Awaited<ReturnType<typeof loader>> extends infer T ? (T extends { data: infer D } ? D : T) : never;
+type PostPageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** The page with its reader's own part (decision 047) back in it. */
 function withReader(page: PostPageData, own: PostPagePersonal): PostPageData {
