@@ -7,7 +7,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { SlotHostContext, type SlotHost } from "~/components/layout/shared-slot";
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
 import { applyPageCaching } from "~/modules/http/page-caching.server";
@@ -35,7 +36,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <SlotHostContext.Provider value={slotHost(loadContext)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </SlotHostContext.Provider>
       </NonceProvider>,
       {
         nonce,
@@ -71,6 +74,12 @@ export default function handleRequest(
       pipe(body);
     }
   });
+}
+
+/** A page rendered once for its audience keeps its slots' renderers, for each reader's own content. */
+function slotHost({ sharedRender }: AppLoadContext): SlotHost | null {
+  if (!sharedRender) return null;
+  return { define: (name, render) => sharedRender.slots.set(name, render), renderToString };
 }
 
 /** A page's data (`.data`, single fetch) is cached as its page is. */

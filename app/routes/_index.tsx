@@ -1,14 +1,18 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FeedList, LIST_PAGE_SIZE } from "~/components/posts/feed-list";
-import { forCards, PostCard } from "~/components/posts/post-card";
+import { sharedPagePart } from "~/components/layout/root-data";
+import { SharedSlot, type SlotPart } from "~/components/layout/shared-slot";
+import { FeedList } from "~/components/posts/feed-list";
+import { PostCard } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { listTopExperts } from "~/modules/experts/experts.server";
-import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
+import { pageFromUrl } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";
-import { listFeed, listLatestFreePosts } from "~/modules/posts/post-lists.server";
+import { readFeedPage, type FeedPage } from "~/modules/posts/feed-page.server";
+import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/site/meta";
 import { ButtonLink } from "~/components/ui/button";
 
@@ -37,17 +41,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   if (viewer) {
-    const page = pageFromUrl(new URL(request.url));
-    const feed = await listFeed(context.db, viewer.user.id, { page, size: LIST_PAGE_SIZE });
-    return data(
-      {
-        view: "feed" as const,
-        posts: forCards(feed.items),
-        page,
-        totalPages: totalPagesOf(feed.totalItems, LIST_PAGE_SIZE),
-      },
-      { headers: PRIVATE_PAGE_HEADERS },
-    );
+    // Rendered once for the reader's audience (decision 049): the page is the same for all of it,
+    // and each reader's feed goes into its slot, rendered from their part, on the server.
+    if (context.sharedRender) return { view: "feed" as const, feed: null };
+    const feed = await readFeedPage(context.db, viewer.user.id, pageFromUrl(new URL(request.url)));
+    return data({ view: "feed" as const, feed }, { headers: PRIVATE_PAGE_HEADERS });
   }
   const [featuredExperts, latestPosts] = await Promise.all([
     listTopExperts(context.db, 6),
@@ -56,6 +54,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { view: "landing" as const, featuredExperts, latestPosts: forCards(latestPosts) };
 }
 
+/** Each card of a feed, rendered once per page copy for every reader whose feed shows it so. */
+const cardParts = ({ posts }: FeedPage): SlotPart[] => {
+  const now = Date.now();
+  return posts.map((post) => ({
+    id: post.id,
+    // A scheduled post's card changes when it goes live.
+    key: `${post.publishDate !== null && Date.parse(post.publishDate) > now}${JSON.stringify(post)}`,
+    element: <PostCard post={post} />,
+  }));
+};
+
 export default function Home() {
   const home = useLoaderData<typeof loader>();
   if (home.view === "feed") {
@@ -63,7 +72,9 @@ export default function Home() {
       <div className="container-page py-6 lg:py-8">
         <div className="mx-auto max-w-content">
           <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Feed</h1>
-          <FeedList posts={home.posts} page={home.page} totalPages={home.totalPages} />
+          <SharedSlot name="feed" data={home.feed ?? sharedPagePart<FeedPage>()} parts={cardParts}>
+            {(feed) => <FeedList posts={feed.posts} page={feed.page} totalPages={feed.totalPages} />}
+          </SharedSlot>
         </div>
       </div>
     );

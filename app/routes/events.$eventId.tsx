@@ -2,7 +2,8 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { CalendarClock, Newspaper } from "~/components/ui/icons";
-import { forCards, PostCard } from "~/components/posts/post-card";
+import { PostCard } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import { useTimeZone } from "~/components/time/time-zone";
 import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";
 import { getViewer } from "~/modules/accounts/gates.server";

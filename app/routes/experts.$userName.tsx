@@ -2,7 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
-import { forCards, PostCard } from "~/components/posts/post-card";
+import { PostCard } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import {
   ExpertHeader,
   expertFullName,
@@ -15,7 +16,7 @@ import { findExpertOfPage } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import type { ExpertPagePersonal, ExpertPageSubject } from "~/modules/experts/expert-page-personal.server";
 import { usePagePersonal } from "~/components/layout/root-data";
-import type { CardPost } from "~/components/posts/card-post";
+import type { CardPost } from "~/modules/posts/card-post";
 import { imageUrl } from "~/modules/images/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
 import { FeedList, LIST_PAGE_SIZE } from "~/components/posts/feed-list";
-import { forCards } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listFeed } from "~/modules/posts/post-lists.server";

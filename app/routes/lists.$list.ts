@@ -5,7 +5,7 @@
  * reads, behind the gate its page has; a signed-out reader is sent to sign in as the page would.
  */
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { forCards } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import { getViewer, requireConfirmedEmail, requireRoles } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { listCheers } from "~/modules/cheers/cheers.server";

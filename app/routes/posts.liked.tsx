@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Heart } from "~/components/ui/icons";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
-import { forCards } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listLikedPosts } from "~/modules/posts/post-lists.server";

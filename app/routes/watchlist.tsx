@@ -8,7 +8,7 @@ import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
-import { forCards } from "~/components/posts/post-card";
+import { forCards } from "~/modules/posts/card-post";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";

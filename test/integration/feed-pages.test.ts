@@ -313,7 +313,7 @@ describe(`/ (${testDatabaseEngine()})`, () => {
     const result = await page(homePage.loader, "/", fan.jar);
     const { value, headers } = unwrap(result.data);
     expect(value.view).toBe("feed");
-    expect((value as unknown as ListData).posts.map((post) => post.title)).toEqual([
+    expect((value as unknown as { feed: ListData }).feed.posts.map((post) => post.title)).toEqual([
       "Subscribed readable pick",
       "Followed locked pick",
       "Followed free post",

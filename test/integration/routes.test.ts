@@ -61,7 +61,8 @@ describe(`pages (${testDatabaseEngine()})`, () => {
   it("the home page shows featured experts by subscribers and the latest free posts, never a pick", async () => {
     const data = await homeLoader(args(new Request("http://localhost/")));
     // A visitor gets the landing; a signed-in reader their feed (test/integration/feed-pages.test.ts).
-    if (!("featuredExperts" in data)) throw new Error("a visitor gets the landing");
+    if (!("featuredExperts" in data) || !data.featuredExperts || !data.latestPosts)
+      throw new Error("a visitor gets the landing");
     expect(data.featuredExperts).toHaveLength(6);
     const counts = data.featuredExperts.map((e) => e.subscribersCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));

@@ -69,6 +69,14 @@ export function usePagePersonal<Page>(shared: boolean): Page | null {
   return (inlinedPersonal()?.page as Page | undefined) ?? null;
 }
 
+/**
+ * The reader's own part of a shared page at once, not after hydration: a slot's content
+ * (SharedSlot), which the server rendered into the page from this very part. Null on the server.
+ */
+export function sharedPagePart<Page>(): Page | null {
+  return (inlinedPersonal()?.page as Page | undefined) ?? null;
+}
+
 /** The signed-in reader as the frame shows them (see useRootData); null for a visitor. */
 export function useViewer(): RootLoaderData["user"] {
   return useRootData()?.user ?? null;

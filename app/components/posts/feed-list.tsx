@@ -1,7 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
 import { Rss } from "~/components/ui/icons";
 import { DEFAULT_PAGE_SIZE } from "~/modules/http/page-param";
-import type { CardPost } from "./card-post";
+import type { CardPost } from "~/modules/posts/card-post";
 import { InfinitePostList } from "./infinite-post-list";
 
 /** Posts per page of the feed and the likes, on the server and from the list loader alike. */

@@ -3,8 +3,9 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 import { useMorePages } from "~/components/ui/use-more-pages";
-import type { CardPost } from "./card-post";
+import type { CardPost } from "~/modules/posts/card-post";
 import { PostCard } from "./post-card";
+import { useSlotPart } from "~/components/layout/shared-slot";
 
 export interface InfinitePostListProps {
   /** The page the server rendered. */
@@ -83,15 +84,7 @@ export function InfinitePostList({
       ) : null}
       <ul ref={listRef} aria-label={label} aria-busy={status === "loading"} className="space-y-4">
         {items.map((post) => (
-          <li
-            key={post.id}
-            data-item-id={post.id}
-            data-post-id={post.id}
-            tabIndex={-1}
-            className="rounded-xl focus-visible:outline-offset-4"
-          >
-            <PostCard post={post} />
-          </li>
+          <PostItem key={post.id} post={post} />
         ))}
       </ul>
       <div ref={sentinelRef} aria-hidden="true" />
@@ -125,5 +118,22 @@ export function InfinitePostList({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A card in the list: its markup as a shared page's slot rendered it beforehand, else the card. */
+function PostItem({ post }: { post: CardPost }) {
+  const rendered = useSlotPart(post.id);
+  const item = {
+    "data-item-id": post.id,
+    "data-post-id": post.id,
+    tabIndex: -1,
+    className: "rounded-xl focus-visible:outline-offset-4",
+  };
+  if (rendered !== undefined) return <li {...item} dangerouslySetInnerHTML={{ __html: rendered }} />;
+  return (
+    <li {...item}>
+      <PostCard post={post} />
+    </li>
   );
 }

@@ -12,13 +12,13 @@
 import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Bell, BellRing, Heart } from "~/components/ui/icons";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { signInHref } from "~/modules/accounts/sign-in-link";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import type { CardPost } from "./card-post";
+import type { CardPost } from "~/modules/posts/card-post";
 import { isSelfGradedMarket } from "~/modules/record/pick-basics";
 import { useViewer } from "~/components/layout/root-data";
 
@@ -179,7 +179,9 @@ export function NotifyButton({ post, className }: { post: CardPost; className?: 
   const key = notifyFetcherKey(post.id);
   const { requested, fetcher } = useNotifyState(post);
   const texts = useMemo(() => notifyTexts(post), [post]);
-  const hintId = useId();
+  // From the post, not useId: a card rendered on its own (a shared page's slot, decision 049) and
+  // the same card in the browser's whole page get the same id.
+  const hintId = `notify-hint-${post.id}`;
   useNotifiedToast(fetcher, key, texts);
   const Icon = requested ? BellRing : Bell;
   const look = clsx(

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { CalendarClock, Lock, MessageCircle } from "~/components/ui/icons";
 import { ProxiedImage } from "~/components/ui/proxied-image";
-import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import { toCardPost, type CardPost } from "./card-post";
+import type { PickResult } from "~/modules/posts/post-serializer.server";
+import type { CardPost } from "~/modules/posts/card-post";
 import { formatOdds } from "~/modules/record/pick-basics";
 import { useViewer } from "~/components/layout/root-data";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "./post-actions";
@@ -217,12 +217,4 @@ function PickRecord({
       </span>
     </p>
   );
-}
-
-/**
- * What a list's loader sends: of each post as serialized, only what its card renders (never the
- * body: the reader opens the post for that), so a page's HTML does not carry its data twice over.
- */
-export function forCards(posts: PostDTO[]): CardPost[] {
-  return posts.map(toCardPost);
 }

@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { preferenceCookie, readCookie } from "~/modules/http/cookies";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, formatTime, type TimeStyle } from "~/modules/time/clock";
 
-const TimeZoneContext = createContext(DEFAULT_TIME_ZONE);
+export const TimeZoneContext = createContext(DEFAULT_TIME_ZONE);
 
 /** Around the whole app (AppShell), with the zone the root loader worked out. */
 export function TimeZoneProvider({ timeZone, children }: { timeZone: string | undefined; children: ReactNode }) {

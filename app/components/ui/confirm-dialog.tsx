@@ -17,7 +17,7 @@ export const CONFIRM_REOPEN_DELAY_MS = 400;
 /** The dialog itself (Radix AlertDialog) is fetched on the first confirm() (issue 10). */
 const confirmView = onDemand(() => import("./confirm-dialog-view"));
 
-const ConfirmContext = createContext<Confirm | null>(null);
+export const ConfirmContext = createContext<Confirm | null>(null);
 
 /** `const confirm = useConfirm(); if (await confirm({ title: "Delete post?" })) …` */
 export function useConfirm(): Confirm {

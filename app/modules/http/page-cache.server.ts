@@ -9,6 +9,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { parseCookies } from "./cookies";
+import type { SlotRender } from "./shared-render";
 
 /** Cookies that only change how a public page looks: part of the key. */
 export const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
@@ -39,6 +40,8 @@ export interface PageCacheEntry {
   vary?: string;
   /** What a shared render said its reader's own part is read from (shared-render.server.ts). */
   subject?: unknown;
+  /** Its slots' renderers (shared-render.server.ts). */
+  slots?: ReadonlyMap<string, SlotRender>;
 }
 
 export class PageCache {

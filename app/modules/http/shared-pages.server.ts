@@ -8,6 +8,8 @@
 import type { Database } from "~/db/client.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readExpertPagePersonal, type ExpertPageSubject } from "~/modules/experts/expert-page-personal.server";
+import { pageFromUrl } from "~/modules/http/page-param";
+import { readFeedPage } from "~/modules/posts/feed-page.server";
 import { readPostPagePersonal, type PostPageSubject } from "~/modules/posts/post-page-personal.server";
 import { SIDEBAR_SUBSCRIPTIONS, type SidebarSubscription } from "~/modules/sidebar/sidebar.server";
 
@@ -29,8 +31,13 @@ export interface SharedPage {
     params: Record<string, string>,
     known: unknown,
   ): string | null | undefined;
-  /** The reader's own part of the page, from the subject the render declared. */
-  personal?(db: Database, reader: Viewer, subject: unknown): Promise<unknown>;
+  /**
+   * The reader's own part of the page: from the subject the render declared, for a page with
+   * audiences; from the address (`url`) for one without.
+   */
+  personal?(db: Database, reader: Viewer, subject: unknown, url: URL): Promise<unknown>;
+  /** The page's slot (SharedSlot) that the reader's part fills, rendered on the server per reader. */
+  slot?: string;
 }
 
 const exactly =
@@ -54,6 +61,14 @@ const readsAlone = (reader: Viewer, sidebar: SidebarSubscription[]) =>
   reader.user.roles.includes("Admin") || sidebar.length >= SIDEBAR_SUBSCRIPTIONS;
 
 export const SHARED_PAGES: SharedPage[] = [
+  {
+    // A signed-in reader's home is their feed: the page around it is the frame's, the feed their
+    // part, rendered into the page's slot for each request (decision 049).
+    match: exactly("/"),
+    query: ["page"],
+    slot: "feed",
+    personal: (db, reader, _subject, url) => readFeedPage(db, reader.user.id, pageFromUrl(url)),
+  },
   { match: exactly("/leaderboard"), query: ["window", "categoryId", "page"] },
   ...["/verify", "/terms", "/privacy", "/payments-terms", "/partners", "/become-partner"].map((path) => ({
     match: exactly(path),

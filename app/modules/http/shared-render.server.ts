@@ -22,7 +22,14 @@ import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import { readCookie } from "./cookies";
 import { isPublicPage, PageCache, toBuffer } from "./page-cache.server";
 import { sharedPageOf, type SharedPage } from "./shared-pages.server";
-import { PERSONAL_DATA_ID, STAND_IN_USER_ID, type PersonalParts } from "./shared-render";
+import {
+  PERSONAL_DATA_ID,
+  SLOT_ATTRIBUTE,
+  slotPlaceholder,
+  STAND_IN_USER_ID,
+  type PersonalParts,
+  type SlotRender,
+} from "./shared-render";
 
 /** What the root renders where the reader's own part goes (app/root.tsx). */
 export const PERSONAL_PLACEHOLDER = `<script type="application/json" id="${PERSONAL_DATA_ID}"></script>`;
@@ -45,6 +52,8 @@ export interface SharedRender {
    * (SharedPage.personal). A loader that does not call it (the expert's own page) is not kept.
    */
   declare(declaration: SharedDeclaration): void;
+  /** The render's slots (SharedSlot): how to render each for a reader, kept with the copy. */
+  slots: Map<string, SlotRender>;
 }
 
 export interface SharedDeclaration {
@@ -83,6 +92,22 @@ export function standInViewer(viewer: Viewer): Viewer {
       avatar: "",
     },
   };
+}
+
+/**
+ * The page's slot (SharedSlot) with this reader's content: rendered from their page part by the
+ * renderer the page's render kept. Without either, the slot stays empty; the browser then fills it.
+ */
+export function fillSlot(
+  body: string,
+  name: string | undefined,
+  slots: ReadonlyMap<string, SlotRender> | undefined,
+  page: unknown,
+): string {
+  const render = name ? slots?.get(name) : undefined;
+  if (!name || !render || page === null || page === undefined) return body;
+  const filled = `<div ${SLOT_ATTRIBUTE}="${name}">${render(page)}</div>`;
+  return body.replace(slotPlaceholder(name), () => filled);
 }
 
 /** The shared page with this reader's part in its placeholder. */
@@ -143,25 +168,35 @@ export class SharedRenderCache {
     if (predicted === null) return next();
     const base = `${req.originalUrl}\n${audienceOf(reader.user, req.headers.cookie ?? null)}\n`;
     const frame = readShellPersonal(this.db, reader, read.sidebar);
+    // A page with audiences reads its part from the subject its render declared; a page without,
+    // from the address alone (the home's feed page).
+    const url = new URL(req.originalUrl, "http://localhost");
     const personalOf = async (subject: unknown): Promise<PersonalParts> => ({
       frame: await frame,
-      page: page.personal && subject !== undefined ? await page.personal(this.db, reader, subject) : null,
+      page:
+        page.personal && (subject !== undefined || !page.audience)
+          ? await page.personal(this.db, reader, subject, url)
+          : null,
     });
+    const finished = (body: string, personal: PersonalParts, slots: ReadonlyMap<string, SlotRender> | undefined) =>
+      withPersonal(fillSlot(body, page.slot, slots, personal.page), personal);
     res.setHeader("Vary", "Cookie");
     const hit = predicted === undefined ? undefined : this.pages.get(base + predicted);
     if (hit) {
       const personal = await personalOf(hit.subject);
       res.status(200).type(hit.contentType).setHeader("Cache-Control", PRIVATE);
       res.setHeader("X-Page-Cache", hit.stale ? "shared-stale" : "shared-hit");
-      res.send(withPersonal(hit.body.replaceAll(hit.nonce, nonce), personal));
+      res.send(finished(hit.body.replaceAll(hit.nonce, nonce), personal, hit.slots));
       return;
     }
     let declared: SharedDeclaration | null = null;
-    res.locals.sharedRender = {
+    const render: SharedRender = {
       viewer: standInViewer(reader),
       reader,
       declare: (declaration) => void (declared = declaration),
-    } satisfies SharedRender;
+      slots: new Map(),
+    };
+    res.locals.sharedRender = render;
     if (predicted !== undefined) this.pages.markRendering(base + predicted, res);
     this.captureRender(res, async (body) => {
       if (
@@ -177,13 +212,14 @@ export class SharedRenderCache {
           contentType: String(res.getHeader("Content-Type")),
           cacheControl: PRIVATE,
           subject: declared?.subject,
+          slots: render.slots,
         });
         if (declared) this.rememberSubject(req.originalUrl, declared.subject);
       }
       // Whatever the route declared, this copy carries one reader's data.
       res.setHeader("Cache-Control", PRIVATE);
       res.setHeader("X-Page-Cache", "shared-miss");
-      return withPersonal(body, await personalOf(declared?.subject));
+      return finished(body, await personalOf(declared?.subject), render.slots);
     });
     next();
   }

@@ -15,3 +15,16 @@ export interface PersonalParts<Frame = unknown, Page = unknown> {
   frame: Frame;
   page: Page | null;
 }
+
+/**
+ * A slot: the element a shared page leaves empty where each reader's own content goes (the home's
+ * feed, decision 049). The server fills it per reader before the page leaves; the browser renders
+ * the same content there from the reader's part, so hydration finds what it renders.
+ */
+export const SLOT_ATTRIBUTE = "data-shared-slot";
+
+/** The empty slot as React writes it. */
+export const slotPlaceholder = (name: string) => `<div ${SLOT_ATTRIBUTE}="${name}"></div>`;
+
+/** Renders a slot's content for one reader, from their page part. */
+export type SlotRender = (page: unknown) => string;

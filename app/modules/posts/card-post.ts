@@ -55,3 +55,11 @@ export function toCardPost(post: PostDTO): CardPost {
     metadata: post.metadata,
   };
 }
+
+/**
+ * What a list's loader sends: of each post as serialized, only what its card renders (never the
+ * body: the reader opens the post for that), so a page's HTML does not carry its data twice over.
+ */
+export function forCards(posts: PostDTO[]): CardPost[] {
+  return posts.map(toCardPost);
+}
