@@ -156,3 +156,50 @@ test("a subscriber's pick, shared with the author's other subscribers, shows the
     await context.close();
   }
 });
+
+test("the home's shared page carries each reader's own feed, server-rendered, and it hydrates and works", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(browser, baseURL!, "alex.fan");
+  try {
+    // Decision 049: the page around the feed is shared; the feed is the reader's, rendered into it.
+    const feedList = (html: string) => /<ul aria-label="Feed".*?<\/ul>/s.exec(html)?.[0];
+    await context.request.get("/");
+    const home = await context.request.get("/");
+    expect(home.headers()["x-page-cache"]).toMatch(/^shared-(hit|stale)$/);
+    const homeHtml = await home.text();
+    // The same cards, byte for byte, as /feed renders for this reader alone.
+    const own = feedList(await (await context.request.get("/feed")).text());
+    expect(own).toBeTruthy();
+    expect(feedList(homeHtml)).toBe(own);
+    expect(homeHtml).not.toContain("taylor88");
+
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const feed = page.getByRole("list", { name: "Feed" });
+    await expect(feed.getByRole("article").first()).toBeVisible();
+    // A card's control works once hydrated: the like goes to the server and stays after a reload.
+    const like = feed.getByRole("button", { name: /^Like \(/ }).first();
+    const pressed = await like.getAttribute("aria-pressed");
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", pressed === "true" ? "false" : "true");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(feed.getByRole("button", { name: /^Like \(/ }).first()).toHaveAttribute(
+      "aria-pressed",
+      pressed === "true" ? "false" : "true",
+    );
+    // Put back as it was, for the other tests.
+    await feed
+      .getByRole("button", { name: /^Like \(/ })
+      .first()
+      .click();
+    await expect(feed.getByRole("button", { name: /^Like \(/ }).first()).toHaveAttribute("aria-pressed", pressed!);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -10,13 +10,15 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, likes, sessions, users } from "~/db/schema";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
-import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "~/modules/http/shared-render";
+import { PERSONAL_DATA_ID, slotPlaceholder, STAND_IN_USER_ID } from "~/modules/http/shared-render";
+import type { FeedPage } from "~/modules/posts/feed-page.server";
 import type { ExpertPagePersonal } from "~/modules/experts/expert-page-personal.server";
 import type { PostPagePersonal } from "~/modules/posts/post-page-personal.server";
 import { PERSONAL_PLACEHOLDER, SharedRenderCache, type SharedRender } from "~/modules/http/shared-render.server";
 import { loader as rootLoader, type RootLoaderData } from "~/root";
 import { loader as expertLoader } from "~/routes/experts.$userName";
 import { loader as postLoader } from "~/routes/posts.$postId";
+import { loader as homeLoader } from "~/routes/_index";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { postFixtures, type MadeUser } from "../support/post-fixtures";
@@ -73,14 +75,16 @@ beforeAll(async () => {
         ? await expertLoader(args({ userName: decodeURIComponent(userName) }))
         : postId
           ? unwrap(await postLoader(args({ postId })))
-          : null;
+          : route === "/"
+            ? unwrap(await homeLoader(args({})))
+            : null;
       renders.push({ path: req.path, shared: data.sharedRender, userName: data.user?.userName ?? null });
       // /terms stands for a route that does not declare itself the same for everyone.
       res.set("Cache-Control", req.path === "/terms" ? "private" : PUBLIC_PAGE_HEADERS["Cache-Control"]);
       res.type("html");
       res.write(`<html><head><script nonce="${res.locals.cspNonce}"></script></head><body>`);
       res.end(
-        `${data.sharedRender ? PERSONAL_PLACEHOLDER : ""}<pre id="root">${escapeHtml(JSON.stringify(data))}</pre>` +
+        `${data.sharedRender ? PERSONAL_PLACEHOLDER : ""}${route === "/" ? slotPlaceholder("feed") : ""}<pre id="root">${escapeHtml(JSON.stringify(data))}</pre>` +
           `<pre id="page">${escapeHtml(JSON.stringify(page))}</pre></body></html>`,
       );
     } catch (error) {
@@ -124,6 +128,7 @@ async function get(path: string, who: MadeUser | null, extraCookie = "") {
       : null,
     pagePersonal: element ? (JSON.parse(element[1]) as { page: ExpertPagePersonal | null }).page : null,
     postPersonal: element ? (JSON.parse(element[1]) as { page: PostPagePersonal | null }).page : null,
+    feedPersonal: element ? (JSON.parse(element[1]) as { page: FeedPage | null }).page : null,
     /** Everything else: what every reader of the audience shares. */
     shared: element ? body.replace(element[0], "") : body,
     root: JSON.parse(unescapeHtml(/<pre id="root">(.*?)<\/pre>/.exec(body)![1])) as RootLoaderData,
@@ -230,6 +235,57 @@ describe("a page rendered once for an audience of signed-in readers", () => {
     expect(answer.body).not.toContain("<script>alert(1)");
     expect(answer.personal?.user?.firstName).toBe(`</script><script>alert(1)</script>`);
     expect(answer.personal?.user?.lastName).toBe("$& $1 $'");
+  });
+});
+
+describe("the home rendered once per audience, each reader's feed in its slot", () => {
+  it("shares the page around the feed, and gives each reader their own feed, paywall applied", async () => {
+    const fx = postFixtures(database.db, context);
+    const author = await fx.makeUser({ expert: true });
+    const [fan, follower, stranger] = await Promise.all([
+      fx.makeUser({ expert: false }),
+      fx.makeUser({ expert: false }),
+      fx.makeUser({ expert: false }),
+    ]);
+    await fx.subscribe(fan.user.id, author.user.id);
+    await fx.follow(follower.user.id, author.user.id);
+    const pick = await fx.addPost(author.user.id, { postType: "Pick", title: "Home slot pick" });
+    const free = await fx.addPost(author.user.id, { title: "Home slot words" });
+    await database.db.insert(likes).values({ userId: fan.user.id, postId: free.id });
+
+    const first = await get("/", fan);
+    const second = await get("/", follower);
+    const third = await get("/", stranger);
+    expect([first, second, third].map((a) => a.response.headers.get("x-page-cache"))).toEqual([
+      "shared-miss",
+      "shared-hit",
+      "shared-hit",
+    ]);
+    // One copy for all three, rendered for the stand-in with no feed in it.
+    expect(withoutNonce(second.shared)).toBe(withoutNonce(first.shared));
+    expect(withoutNonce(third.shared)).toBe(withoutNonce(first.shared));
+    expect(first.page).toEqual({ view: "feed", feed: null });
+    expect(first.shared).toContain(slotPlaceholder("feed"));
+    for (const value of [...identityOf(fan), ...identityOf(follower), pick.id, free.id])
+      expect(first.shared).not.toContain(value);
+    expect(first.response.headers.get("cache-control")).toBe("private, no-store");
+
+    // Each reader's feed, as the paywall serves it to them: unlocked for the subscriber only.
+    const cards = (answer: typeof first) => new Map(answer.feedPersonal?.posts.map((post) => [post.id, post]));
+    expect(cards(first).get(pick.id)).toMatchObject({ isLocked: false, title: "Home slot pick" });
+    expect(cards(first).get(free.id)?.metadata.isLiked).toBe(true);
+    expect(cards(second).get(pick.id)).toMatchObject({ isLocked: true, selection: null });
+    expect(cards(second).get(free.id)?.metadata.isLiked).toBe(false);
+    expect(third.feedPersonal).toEqual({ posts: [], page: 1, totalPages: 0 });
+    const selection = cards(first).get(pick.id)?.selection;
+    expect(selection).toBeTruthy();
+    expect(second.body).not.toContain(JSON.stringify(selection));
+
+    // A further page of the feed is shared too; any other parameter is the reader's own render.
+    expect((await get("/?page=2", fan)).feedPersonal).toMatchObject({ posts: [], page: 2 });
+    const own = await get("/?ref=mail", fan);
+    expect(own.response.headers.get("x-page-cache")).toBeNull();
+    expect((own.page as unknown as { feed: FeedPage }).feed.posts.map((post) => post.id)).toContain(pick.id);
   });
 });
 
