@@ -25,7 +25,7 @@ export function Footer({ appName, helpline }: { appName: string; helpline: strin
                 target="_blank"
                 rel="nofollow noopener noreferrer"
                 aria-label={`${appName} on ${link.label}`}
-                className="flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-700 hover:bg-brand-100 hover:text-brand-800"
+                className="footer-social"
               >
                 <SocialIcon name={link.label} />
               </a>

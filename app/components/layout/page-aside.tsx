@@ -130,24 +130,11 @@ export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
         <ol className="mt-3 space-y-2">
           {rows.map((row) => (
             <li key={row.expert.userName}>
-              <Link
-                to={`/experts/${encodeURIComponent(row.expert.userName)}`}
-                className="flex items-center gap-3 rounded-lg p-1.5 hover:bg-slate-50"
-              >
-                <span className="w-4 text-sm font-semibold tabular-nums text-slate-500">{row.rank}</span>
-                <ProxiedImage
-                  src={row.expert.avatar}
-                  width={32}
-                  height={32}
-                  alt=""
-                  className="size-8 rounded-full bg-slate-100 object-cover"
-                />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">@{row.expert.userName}</span>
-                <span
-                  className={`whitespace-nowrap text-sm font-semibold tabular-nums ${
-                    row.units >= 0 ? "text-emerald-700" : "text-red-700"
-                  }`}
-                >
+              <Link to={`/experts/${encodeURIComponent(row.expert.userName)}`} className="aside-row">
+                <span className="aside-rank">{row.rank}</span>
+                <ProxiedImage src={row.expert.avatar} width={32} height={32} alt="" className="aside-avatar" />
+                <span className="aside-name">@{row.expert.userName}</span>
+                <span className={`aside-figure ${row.units >= 0 ? "text-emerald-700" : "text-red-700"}`}>
                   {formatUnits(row.units)}
                 </span>
               </Link>

@@ -228,10 +228,7 @@ function ExpertNavLink({
       to={`/experts/${userName}`}
       onClick={onNavigate}
       className={({ isActive }) =>
-        clsx(
-          "flex items-center gap-2 rounded-md px-3 py-1.5 text-sm",
-          isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100",
-        )
+        clsx("sidebar-expert", isActive ? "bg-brand-50 font-semibold text-brand-800" : "sidebar-expert-idle")
       }
     >
       <ProxiedImage src={avatar} width={24} height={24} className="size-6 rounded-full" loading="lazy" />
@@ -258,9 +255,9 @@ function NavItemLink({
   const Icon = ICONS[to] ?? Rss;
   const look = (active: boolean) =>
     clsx(
-      "flex items-center gap-3 rounded-md py-2 text-sm font-medium",
+      "sidebar-link",
       collapsed ? "justify-center px-2" : "px-3",
-      active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+      active ? "bg-brand-50 text-brand-800" : "sidebar-link-idle",
     );
   const content = (
     <>

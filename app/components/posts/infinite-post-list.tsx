@@ -128,7 +128,7 @@ function PostItem({ post }: { post: CardPost }) {
     "data-item-id": post.id,
     "data-post-id": post.id,
     tabIndex: -1,
-    className: "rounded-xl focus-visible:outline-offset-4",
+    className: "post-list-item",
   };
   if (rendered !== undefined) return <li {...item} dangerouslySetInnerHTML={{ __html: rendered }} />;
   return (

@@ -69,8 +69,8 @@ export function useLikeState(post: Pick<PostDTO, "id" | "likesCount" | "metadata
   return { liked, likesCount, fetcher };
 }
 
-const pillClass =
-  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+// A component class (app/styles/app.css): every card repeats it.
+const pillClass = "action-pill";
 
 export function LikeButton({ post, className }: { post: CardPost; className?: string }) {
   const viewer = useViewer();
@@ -79,9 +79,7 @@ export function LikeButton({ post, className }: { post: CardPost; className?: st
   const label = `Like (${likesCount} ${likesCount === 1 ? "like" : "likes"})`;
   const look = clsx(
     pillClass,
-    liked
-      ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
-      : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
+    liked ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100" : "action-pill-idle",
     className,
   );
   const content = (
@@ -186,9 +184,7 @@ export function NotifyButton({ post, className }: { post: CardPost; className?: 
   const Icon = requested ? BellRing : Bell;
   const look = clsx(
     pillClass,
-    requested
-      ? "border-brand-100 bg-brand-50 text-brand-800 hover:bg-brand-100"
-      : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
+    requested ? "border-brand-100 bg-brand-50 text-brand-800 hover:bg-brand-100" : "action-pill-idle",
     className,
   );
   const content = (

@@ -27,7 +27,7 @@ export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
   const upcoming = post.publishDate !== null && new Date(post.publishDate) > (now ?? new Date());
   const isAuthor = viewerId === post.author.id;
   return (
-    <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article aria-labelledby={titleId} className="post-card">
       <header className="flex items-center gap-3">
         <Link
           to={`/experts/${encodeURIComponent(post.author.userName)}`}
@@ -35,33 +35,19 @@ export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
           tabIndex={-1}
           aria-hidden="true"
         >
-          <ProxiedImage
-            src={post.author.avatar}
-            width={40}
-            height={40}
-            className="size-10 rounded-full bg-slate-100 object-cover"
-            loading="lazy"
-          />
+          <ProxiedImage src={post.author.avatar} width={40} height={40} className="post-card-avatar" loading="lazy" />
         </Link>
         <div className="min-w-0 flex-1">
-          <Link
-            to={`/experts/${encodeURIComponent(post.author.userName)}`}
-            className="block truncate font-semibold text-slate-900 hover:underline"
-          >
+          <Link to={`/experts/${encodeURIComponent(post.author.userName)}`} className="post-card-author">
             {post.author.userName}
           </Link>
-          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-slate-500">
+          <p className="post-card-byline">
             <PublishDate publishDate={post.publishDate} now={now} />
             <span aria-hidden="true">·</span>
             <span>{post.categoryInfo.name}</span>
           </p>
         </div>
-        <span
-          className={clsx(
-            "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
-            isPick ? "bg-ink text-white" : "bg-slate-100 text-slate-700",
-          )}
-        >
+        <span className={clsx("post-card-type", isPick ? "bg-ink text-white" : "bg-slate-100 text-slate-700")}>
           {post.postType}
         </span>
       </header>
@@ -70,25 +56,17 @@ export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
 
       <div className="mt-3 flex gap-4">
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+          <h3 id={titleId} className="post-card-title">
             <Link to={href} className="hover:text-brand-700">
               {post.title}
             </Link>
           </h3>
-          {post.previewText ? (
-            <p className="mt-1.5 line-clamp-3 break-words text-slate-700">{post.previewText}</p>
-          ) : null}
+          {post.previewText ? <p className="post-card-preview">{post.previewText}</p> : null}
         </div>
         {post.coverImage ? (
           // The title is the link for assistive technology; the picture is a second target for the mouse.
           <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-            <ProxiedImage
-              src={post.coverImage}
-              width={112}
-              height={84}
-              loading="lazy"
-              className="h-16 w-20 rounded-lg bg-slate-100 object-cover sm:h-[84px] sm:w-28"
-            />
+            <ProxiedImage src={post.coverImage} width={112} height={84} loading="lazy" className="post-card-cover" />
           </Link>
         ) : null}
       </div>
@@ -110,7 +88,7 @@ export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
         />
       ) : null}
 
-      <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-500">
+      <footer className="post-card-footer">
         {upcoming && !isAuthor ? (
           <NotifyButton post={post} />
         ) : (
@@ -119,7 +97,7 @@ export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
             <Link
               to={`${href}#comments`}
               aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? "comment" : "comments"}`}
-              className="inline-flex items-center gap-1 rounded-md py-1 hover:text-slate-800"
+              className="post-card-comments"
             >
               <MessageCircle className="size-4" aria-hidden="true" />
               <span aria-hidden="true">{post.commentsCount}</span>
@@ -193,7 +171,7 @@ function PickRecord({
   withdrawn: boolean;
 }) {
   return (
-    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+    <p className="post-card-record">
       {selection ? <span className="font-semibold text-slate-900">{selection}</span> : null}
       {odds !== null ? (
         <span className="text-slate-700">

@@ -67,8 +67,8 @@ export function buttonClass(
     .map(([, byDefault]) => byDefault);
   return clsx(
     base,
-    "items-center justify-center rounded-full font-semibold",
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+    // The shape and focus ring every button shares, as a component class (app/styles/app.css).
+    "btn",
     pending ? "disabled:cursor-progress disabled:opacity-70" : "disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],
     sizes[size],
