@@ -9,7 +9,7 @@ import {
 import { useLoaderData, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { ExpertAside, PageWithAside } from "~/components/layout/page-aside";
-import { usePagePersonal, useViewer } from "~/components/layout/root-data";
+import { usePagePersonal, useRootData, useViewer } from "~/components/layout/root-data";
 import type { PostPagePersonal, PostPageSubject } from "~/modules/posts/post-page-personal.server";
 import type { CommentDTO } from "~/modules/posts/comments.server";
 import { Comments } from "~/components/posts/comments";
@@ -226,6 +226,8 @@ export default function PostPage() {
   const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } = shown;
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useViewer();
+  // The reader's subscriptions as the frame lists them (the sidebar's): the aside agrees with it.
+  const subscriptions = useRootData()?.subscriptions ?? [];
   const location = useLocation();
   const pickResult = usePickResult(post);
   const timeZone = useTimeZone();
@@ -251,7 +253,14 @@ export default function PostPage() {
       ) : null}
       <PageWithAside
         label="About the expert"
-        aside={<ExpertAside expert={post.author} record={authorRecord} isOwn={isAuthor} />}
+        aside={
+          <ExpertAside
+            expert={post.author}
+            record={authorRecord}
+            isOwn={isAuthor}
+            subscribed={subscriptions.some((subscription) => subscription.expertId === post.author.id)}
+          />
+        }
       >
         <article className="mx-auto max-w-content" aria-labelledby="post-title">
           <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -151,6 +151,10 @@ test("a subscriber's pick, shared with the author's other subscribers, shows the
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: /like/i }).first()).toHaveAttribute("aria-pressed", pressed!);
     await expect.poll(() => page.locator("article").first().innerText()).toBe(article);
+    // The author's column knows the reader subscribes (alex.fan subscribes to LeBronPicks).
+    const aside = page.getByRole("complementary", { name: "About the expert" });
+    await expect(aside.getByRole("link", { name: "Subscribed" })).toBeVisible();
+    await expect(aside.getByRole("link", { name: "Subscribe", exact: true })).toHaveCount(0);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

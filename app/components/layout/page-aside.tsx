@@ -33,15 +33,20 @@ interface AsideExpert {
   avatar: string;
 }
 
-/** The author of what is read: their verified record in one line, and the way to subscribe. */
+/**
+ * The author of what is read: their verified record in one line, and the way to subscribe (for a
+ * subscriber, the way to their subscription; for the author, to their business page).
+ */
 export function ExpertAside({
   expert,
   record,
   isOwn,
+  subscribed,
 }: {
   expert: AsideExpert;
   record: RecordFigures | null;
   isOwn: boolean;
+  subscribed: boolean;
 }) {
   const href = `/experts/${encodeURIComponent(expert.userName)}`;
   return (
@@ -84,11 +89,12 @@ export function ExpertAside({
       </div>
       <ButtonLink
         size="custom"
+        variant={subscribed && !isOwn ? "secondary" : "primary"}
         block
         className="mt-4 flex px-4 py-2.5 text-sm"
         to={isOwn ? "/business" : `${href}#subscription-heading`}
       >
-        {isOwn ? "Your business page" : "Subscribe"}
+        {isOwn ? "Your business page" : subscribed ? "Subscribed" : "Subscribe"}
       </ButtonLink>
       <Link
         to="/verify"
