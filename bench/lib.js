@@ -469,6 +469,8 @@ export async function alternate(settings, targets) {
     // autocannon refuses an undefined method: only a write names one.
     if (target.method)
       Object.assign(options, { method: target.method, body: target.body, expectStatus: target.expectStatus });
+    // `[<id>]` in the address becomes a fresh id per request (no cache can answer it).
+    if (target.idReplacement) options.idReplacement = true;
     return options;
   };
   for (const target of targets) await measure(target.name, load(target, settings.warmupSeconds));

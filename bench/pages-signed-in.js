@@ -15,11 +15,12 @@
 //
 // The reader is the demo fan `alex.fan`. At each step, alternated with the minimal page, 50
 // connections: a pick of an expert the reader subscribes to, as the subscriber (analysis
-// included) and as a visitor the page micro-cache does not serve (one in the middle of a Google
-// sign-in, whose state cookie is the app's own; an analytics cookie no longer keeps a visitor from
-// the cache, which ignores cookies the app never reads); home `/`,
-// that expert's page and `/leaderboard`, signed in; `GET /api/posts/my/feed`. Targets: each ≥ 0.40
-// of the minimal page's requests/s, with a p99 ≤ 3 × its p99.
+// included) and as a visitor the visitors' micro-cache does not serve (one in the middle of a
+// Google sign-in, whose state cookie is the app's own: the shared render answers them since
+// decision 049); home `/`, that expert's page and `/leaderboard`, signed in;
+// `GET /api/posts/my/feed`. Targets: each ≥ 0.40 of the minimal page's requests/s, with a p99
+// ≤ 3 × its p99. For information, not a target: the same pick for a visitor at an address no
+// cache has (`?render=<id>`, a new one per request), i.e. what one render of the page costs.
 //
 // Every response must be a 200; the subscriber's page must hold the analysis and the visitor's
 // must not. Results go to bench/results/ (git-ignored). Exit code 1 when a target is missed, 2
@@ -50,7 +51,7 @@ const settings = benchSettings({
   likesPerFan: 100,
 });
 const READER = "alex.fan";
-/** One of the app's own cookies (a Google sign-in under way): the page cache renders for them. */
+/** One of the app's own cookies (a Google sign-in under way): the visitors' micro-cache skips them. */
 const UNCACHED_VISITOR_COOKIE = "ss_google_oauth=bench-sign-in-under-way";
 
 await ensureBuilds();
@@ -69,6 +70,7 @@ async function measureStep(label, pick) {
     { name: "expert", url: expertUrl, headers: signedIn },
     { name: "leaderboard", url: `${appBase}/leaderboard`, headers: signedIn },
     { name: "feed", url: `${appBase}/api/posts/my/feed`, headers: signedIn },
+    { name: "post-render", url: `${postUrl}?render=[<id>]`, headers: {}, idReplacement: true, info: true },
   ];
   const locked = [pick.locked];
   const bytes = {
@@ -80,11 +82,12 @@ async function measureStep(label, pick) {
     expert: await checkPage("expert", expertUrl, ["</title>"], [], signedIn),
     leaderboard: await checkPage("leaderboard", `${appBase}/leaderboard`, ["</title>"], [], signedIn),
     feed: await checkPage("feed", `${appBase}/api/posts/my/feed`, ['"items":[{'], [], signedIn),
+    "post-render": await checkPage("post (visitor, a render)", `${postUrl}?render=check`, ["</title>"], locked),
   };
   console.log(`bench: ${label}: signed-in pages against the minimal Remix page (${machineLine()})`);
   const figures = await alternate(settings, [{ name: "minimal-page", url: minimalPage }, ...targets]);
   const base = figures["minimal-page"];
-  const rows = targets.map(({ name }) => {
+  const rows = targets.map(({ name, info = false }) => {
     const rpsRatio = figures[name].rps / base.rps;
     const p99Ratio = figures[name].p99 / base.p99;
     return {
@@ -93,6 +96,7 @@ async function measureStep(label, pick) {
       ...figures[name],
       rpsRatio,
       p99Ratio,
+      info,
       met: rpsRatio >= PAGE_TARGETS.minRpsRatio && p99Ratio <= PAGE_TARGETS.maxP99Ratio,
     };
   });
@@ -128,12 +132,12 @@ async function report() {
     console.log(`| minimal Remix page | | ${fmt(step.minimal.rps)} | 1 | ${step.minimal.p99} ms | 1 | |`);
     for (const row of step.rows)
       console.log(
-        `| ${row.name} | ${fmt(row.bytes / 1024, 1)} kB | ${fmt(row.rps)} | ${row.rpsRatio.toFixed(2)} | ${row.p99} ms | ${row.p99Ratio.toFixed(2)} | ${row.met ? "met" : "MISSED"} |`,
+        `| ${row.name} | ${fmt(row.bytes / 1024, 1)} kB | ${fmt(row.rps)} | ${row.rpsRatio.toFixed(2)} | ${row.p99} ms | ${row.p99Ratio.toFixed(2)} | ${row.info ? "information" : row.met ? "met" : "MISSED"} |`,
       );
     console.log("");
   }
   const missed = steps.flatMap((step) =>
-    step.rows.filter((row) => !row.met).map((row) => `${step.label}: ${row.name}`),
+    step.rows.filter((row) => !row.met && !row.info).map((row) => `${step.label}: ${row.name}`),
   );
   console.log(
     missed.length === 0

@@ -238,6 +238,34 @@ describe("a page rendered once for an audience of signed-in readers", () => {
   });
 });
 
+describe("a visitor the visitors' cache skips for an app cookie (decision 049)", () => {
+  it("gets the visitors' page from one render, and a session cookie still gets its own render", async () => {
+    const [first, second] = [
+      await get("/leaderboard?window=30d", null, "ss_google_oauth=state-one-7f3a"),
+      await get("/leaderboard?window=30d", null, "ss_google_oauth=state-two-9b1c; cookieConsent=true"),
+    ];
+    // The consent cookie is part of the page: another copy.
+    expect(second.response.headers.get("x-page-cache")).toBe("shared-miss");
+    const third = await get("/leaderboard?window=30d", null, "ss_google_oauth=state-three-c4d2");
+    expect([first, third].map((a) => a.response.headers.get("x-page-cache"))).toEqual(["shared-miss", "shared-hit"]);
+    for (const answer of [first, second, third]) {
+      expect(answer.root.user).toBeNull();
+      expect(answer.root.sharedRender).toBe(false);
+      expect(answer.response.headers.get("cache-control")).toBe("private, no-store");
+      expect(answer.body).not.toContain(PERSONAL_DATA_ID);
+    }
+    expect(third.body).not.toContain("state-one-7f3a");
+    expect(withoutNonce(third.body)).toBe(withoutNonce(first.body));
+
+    // A lapsed or forged session cookie is not a visitor's for this layer: its page renders.
+    const forged = await get("/leaderboard?window=30d", null, "ss_google_oauth=x; ss_access=forged");
+    expect(forged.response.headers.get("x-page-cache")).toBeNull();
+    // A page its route does not declare the same for everyone is never kept.
+    const terms = [await get("/terms", null, "ss_google_oauth=a"), await get("/terms", null, "ss_google_oauth=b")];
+    expect(terms.map((a) => a.response.headers.get("x-page-cache"))).toEqual(["shared-miss", "shared-miss"]);
+  });
+});
+
 describe("the home rendered once per audience, each reader's feed in its slot", () => {
   it("shares the page around the feed, and gives each reader their own feed, paywall applied", async () => {
     const fx = postFixtures(database.db, context);

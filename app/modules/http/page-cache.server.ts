@@ -66,12 +66,8 @@ export class PageCache {
   keyFor(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
     if (this.options.ttlMs <= 0 || req.method !== "GET") return null;
     if (/^\/(api|resources|assets|avatars)(\/|$)/.test(req.path) || req.path.endsWith(".data")) return null;
-    const parts: string[] = [];
-    for (const [name, value] of Object.entries(parseCookies(req.headers.cookie))) {
-      if ((PUBLIC_COOKIES as readonly string[]).includes(name)) parts.push(`${name}=${value}`);
-      else if (name.startsWith(APP_COOKIE_PREFIX)) return null;
-    }
-    return `${req.originalUrl}|${parts.sort().join(";")}`;
+    const cookies = visitorCookies(req.headers.cookie);
+    return cookies.appCookie ? null : `${req.originalUrl}|${cookies.publicKey}`;
   }
 
   /** A fresh entry; or, while another request renders its successor, the stale one. */
@@ -143,6 +139,20 @@ export class PageCache {
       next();
     };
   }
+}
+
+/**
+ * What of a request's cookies a visitor's page depends on: the display preferences (`publicKey`),
+ * and whether it carries any of the app's own cookies (a session, a sign-in under way).
+ */
+export function visitorCookies(cookieHeader: string | undefined): { publicKey: string; appCookie: boolean } {
+  const parts: string[] = [];
+  let appCookie = false;
+  for (const [name, value] of Object.entries(parseCookies(cookieHeader))) {
+    if ((PUBLIC_COOKIES as readonly string[]).includes(name)) parts.push(`${name}=${value}`);
+    else if (name.startsWith(APP_COOKIE_PREFIX)) appCookie = true;
+  }
+  return { publicKey: parts.sort().join(";"), appCookie };
 }
 
 /**

@@ -12,7 +12,12 @@ export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /** Does the request carry a session (the access or the refresh cookie)? */
 export function carriesSession(request: Request): boolean {
-  const cookies = parseCookies(request.headers.get("Cookie"));
+  return cookiesCarrySession(request.headers.get("Cookie"));
+}
+
+/** The same, from a Cookie header. */
+export function cookiesCarrySession(cookieHeader: string | null | undefined): boolean {
+  const cookies = parseCookies(cookieHeader ?? undefined);
   return cookies[ACCESS_COOKIE] !== undefined || cookies[REFRESH_COOKIE] !== undefined;
 }
 

@@ -20,7 +20,8 @@ import { readViewerWithSidebar } from "~/modules/sidebar/sidebar.server";
 import { scriptSafeJson } from "~/modules/site/structured-data";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import { readCookie } from "./cookies";
-import { isPublicPage, PageCache, toBuffer } from "./page-cache.server";
+import { isPublicPage, PageCache, toBuffer, visitorCookies } from "./page-cache.server";
+import { cookiesCarrySession } from "./page-caching.server";
 import { sharedPageOf, type SharedPage } from "./shared-pages.server";
 import {
   PERSONAL_DATA_ID,
@@ -143,9 +144,37 @@ export class SharedRenderCache {
       const shared = this.enabled && req.method === "GET" ? sharedPageOf(req.path, req.originalUrl) : null;
       if (!shared) return next();
       const sessionId = accessSessionId(req.headers.cookie ?? null, this.sessionSecret);
-      if (!sessionId) return next();
-      this.serve(req, res, next, { ...shared, sessionId, nonce: nonceOf(res) }).catch(next);
+      if (sessionId) return void this.serve(req, res, next, { ...shared, sessionId, nonce: nonceOf(res) }).catch(next);
+      // A visitor the visitors' cache left to the render for an app cookie no shared page reads (a
+      // sign-in under way): their page is any visitor's (decision 049). A session cookie, even a
+      // lapsed one, keeps its render.
+      const cookies = visitorCookies(req.headers.cookie);
+      if (cookies.appCookie && !cookiesCarrySession(req.headers.cookie))
+        return this.serveVisitor(req, res, next, cookies.publicKey, nonceOf(res));
+      next();
     };
+  }
+
+  private serveVisitor(req: Request, res: Response, next: NextFunction, publicKey: string, nonce: string) {
+    const key = `${req.originalUrl}\nvisitor\n${publicKey}`;
+    res.setHeader("Vary", "Cookie");
+    const hit = this.pages.get(key);
+    if (hit) {
+      res.status(200).type(hit.contentType).setHeader("Cache-Control", PRIVATE);
+      res.setHeader("X-Page-Cache", hit.stale ? "shared-stale" : "shared-hit");
+      res.send(hit.body.replaceAll(hit.nonce, nonce));
+      return;
+    }
+    this.pages.markRendering(key, res);
+    this.captureRender(res, async (body) => {
+      if (isPublicPage(res))
+        this.pages.set(key, { body, nonce, contentType: String(res.getHeader("Content-Type")), cacheControl: PRIVATE });
+      // The request carries a cookie of the app's: no cache in front keeps its answer.
+      res.setHeader("Cache-Control", PRIVATE);
+      res.setHeader("X-Page-Cache", "shared-miss");
+      return body;
+    });
+    next();
   }
 
   private async serve(
