@@ -2,8 +2,8 @@
  * The pages rendered once per audience of signed-in readers (decision 047), each with the query
  * parameters it reads. A page is on this list only when everything it shows of its reader is in
  * the frame (account, subscriptions, recommendations) or in its own `personal` part, read beside
- * the shared copy; a page that shows anything else of its reader (a feed, settings) renders per
- * request.
+ * the shared copy (the home's feed, rendered into the page's slot: decision 049); a page that
+ * shows anything else of its reader (settings) renders per request.
  */
 import type { Database } from "~/db/client.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";

@@ -8,9 +8,12 @@
  * the browser applies after hydration. An expert's page or a post also has audiences of its own
  * (the expert's subscribers or not): its loader reads as the reader, keeps only what the audience
  * shares, and declares the audience; its reader's part adds their follow, likes and the like.
+ * The home's reader's part is their feed, which the server renders into the page's slot
+ * (decision 049).
  *
  * Only the pages of shared-pages.server.ts are rendered so, and only with the query parameters
- * they read: a page that shows anything else of its reader (a feed, settings) is never one.
+ * they read: a page that shows anything else of its reader (settings) is never one. The same
+ * layer keeps one visitor's copy of them for visitors the visitors' cache skips (decision 049).
  */
 import type { NextFunction, Request, Response } from "express";
 import type { Database } from "~/db/client.server";
@@ -137,7 +140,8 @@ export class SharedRenderCache {
    * Express middleware, before Remix: answers a signed-in reader's shared page from the cache
    * with their part added, or lets Remix render it for the audience (`res.locals.sharedRender`)
    * and keeps the copy when the route declared it the same for everyone (`public`) and, for a page
-   * with audiences, declared the audience it was asked for.
+   * with audiences, declared the audience it was asked for. A visitor the visitors' cache skipped
+   * gets the visitors' copy (serveVisitor).
    */
   middleware(nonceOf: (res: Response) => string) {
     return (req: Request, res: Response, next: NextFunction) => {
@@ -155,6 +159,7 @@ export class SharedRenderCache {
     };
   }
 
+  /** One visitor's copy per address and display preferences, made by a visitor's own render. */
   private serveVisitor(req: Request, res: Response, next: NextFunction, publicKey: string, nonce: string) {
     const key = `${req.originalUrl}\nvisitor\n${publicKey}`;
     res.setHeader("Vary", "Cookie");
