@@ -133,7 +133,8 @@ async function seedGhost() {
   });
   if (!setup.ok) await fail(`Ghost's setup answered ${setup.status}: ${await setup.text()}`);
   // Ghost answers before its last services have started; a sign-in made that early is not
-  // recognised (seen here): sign in again until the session reads the owner back.
+  // recognised (seen here, for over 10 s at times): sign in again until the session reads the
+  // owner back, for up to 30 s.
   let cookie = "";
   for (let attempt = 1; !cookie; attempt++) {
     const session = await admin("/session/", {
@@ -147,7 +148,7 @@ async function seedGhost() {
       .join("; ");
     const me = await admin("/users/me/", { headers: { Cookie: candidate } });
     if (me.ok) cookie = candidate;
-    else if (attempt === 10) await fail(`Ghost's session was not accepted (${me.status}): ${await me.text()}`);
+    else if (attempt === 30) await fail(`Ghost's session was not accepted (${me.status}): ${await me.text()}`);
     else await sleep(1_000);
   }
   let newest;
