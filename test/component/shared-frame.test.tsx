@@ -6,36 +6,11 @@
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { PERSONAL_DATA_ID, STAND_IN_USER_ID } from "~/modules/http/shared-render";
+import { PERSONAL_DATA_ID } from "~/modules/http/shared-render";
 import App, { type RootLoaderData } from "~/root";
+import { sharedRootData, standIn } from "../support/shared-root-data";
 
-const standIn = {
-  id: STAND_IN_USER_ID,
-  email: "",
-  emailConfirmed: true,
-  roles: ["User"],
-  timezone: "UTC",
-  signUpFlow: "User" as const,
-  userName: "",
-  firstName: "",
-  lastName: "",
-  avatar: "",
-};
-
-const sharedData: RootLoaderData = {
-  appName: "Sharpside",
-  siteUrl: "http://localhost:3000",
-  buildId: "test-build",
-  user: standIn,
-  sharedRender: true,
-  timeZone: "America/New_York",
-  cookieConsent: "true",
-  sidebarOpen: true,
-  topExperts: [{ id: "e1", userName: "SundaySteam", avatar: "/avatars/SundaySteam.svg" }],
-  subscriptions: [],
-  site: { supportEmail: "support@sharpside.app", helpline: "1-800-GAMBLER" },
-  thirdPartyScripts: [],
-};
+const sharedData = sharedRootData();
 
 const reader = {
   user: {

@@ -13,39 +13,15 @@ import { expectConsoleError } from "../support/console-errors";
 import { SlotHostContext, type SlotHost } from "~/components/layout/shared-slot";
 import { toCardPost, type CardPost } from "~/modules/posts/card-post";
 import { fillSlot } from "~/modules/http/shared-render.server";
-import { PERSONAL_DATA_ID, slotPlaceholder, STAND_IN_USER_ID, type SlotRender } from "~/modules/http/shared-render";
+import { PERSONAL_DATA_ID, slotPlaceholder, type SlotRender } from "~/modules/http/shared-render";
 import type { FeedPage } from "~/modules/posts/feed-page.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
-import App, { type RootLoaderData } from "~/root";
+import App from "~/root";
+import { sharedRootData } from "../support/shared-root-data";
 import Home from "~/routes/_index";
 
-const standIn = {
-  id: STAND_IN_USER_ID,
-  email: "",
-  emailConfirmed: true,
-  roles: ["User"],
-  timezone: "UTC",
-  signUpFlow: "User" as const,
-  userName: "",
-  firstName: "",
-  lastName: "",
-  avatar: "",
-};
-
-const rootData: RootLoaderData = {
-  appName: "Sharpside",
-  siteUrl: "http://localhost:3000",
-  buildId: "test-build",
-  user: standIn,
-  sharedRender: true,
-  timeZone: "Asia/Tokyo",
-  cookieConsent: "true",
-  sidebarOpen: true,
-  topExperts: [{ id: "e1", userName: "SundaySteam", avatar: "/avatars/SundaySteam.svg" }],
-  subscriptions: [],
-  site: { supportEmail: "support@sharpside.app", helpline: "1-800-GAMBLER" },
-  thirdPartyScripts: [],
-};
+// Tokyo: a card's date differs from the default zone's (New York), so the slot must render in the page's.
+const rootData = sharedRootData({ timeZone: "Asia/Tokyo" });
 
 function card(id: string, overrides: Partial<PostDTO> = {}): CardPost {
   return toCardPost({
