@@ -51,7 +51,7 @@ const MAX_KEPT_PARTS = 500;
 /**
  * Every context a slot's content may read. A context missing here would render differently
  * later than in the page, and the browser would throw the server's markup away:
- * test/unit/slot-contexts.test.ts requires each of the app's contexts to be listed or excused.
+ * test/component/slot-contexts.test.tsx requires each of the app's contexts to be listed or excused.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- contexts of every value type
 export const SLOT_CONTEXTS: readonly Context<any>[] = [
