@@ -251,7 +251,8 @@ describe("a visitor the visitors' cache skips for an app cookie (decision 049)",
     for (const answer of [first, second, third]) {
       expect(answer.root.user).toBeNull();
       expect(answer.root.sharedRender).toBe(false);
-      expect(answer.response.headers.get("cache-control")).toBe("private, no-store");
+      // The visitors' page, with the headers its route gives visitors.
+      expect(answer.response.headers.get("cache-control")).toBe(PUBLIC_PAGE_HEADERS["Cache-Control"]);
       expect(answer.body).not.toContain(PERSONAL_DATA_ID);
     }
     expect(third.body).not.toContain("state-one-7f3a");

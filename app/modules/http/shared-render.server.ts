@@ -159,23 +159,33 @@ export class SharedRenderCache {
     };
   }
 
-  /** One visitor's copy per address and display preferences, made by a visitor's own render. */
+  /**
+   * One visitor's copy per address and display preferences, made by a visitor's own render and
+   * answered with its headers (the route's `public`, with `Vary: Cookie`), as the visitors' cache
+   * answers any visitor.
+   */
   private serveVisitor(req: Request, res: Response, next: NextFunction, publicKey: string, nonce: string) {
     const key = `${req.originalUrl}\nvisitor\n${publicKey}`;
-    res.setHeader("Vary", "Cookie");
     const hit = this.pages.get(key);
     if (hit) {
-      res.status(200).type(hit.contentType).setHeader("Cache-Control", PRIVATE);
+      res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
+      if (hit.vary) res.setHeader("Vary", hit.vary);
       res.setHeader("X-Page-Cache", hit.stale ? "shared-stale" : "shared-hit");
       res.send(hit.body.replaceAll(hit.nonce, nonce));
       return;
     }
     this.pages.markRendering(key, res);
     this.captureRender(res, async (body) => {
-      if (isPublicPage(res))
-        this.pages.set(key, { body, nonce, contentType: String(res.getHeader("Content-Type")), cacheControl: PRIVATE });
-      // The request carries a cookie of the app's: no cache in front keeps its answer.
-      res.setHeader("Cache-Control", PRIVATE);
+      if (isPublicPage(res)) {
+        const vary = res.getHeader("Vary");
+        this.pages.set(key, {
+          body,
+          nonce,
+          contentType: String(res.getHeader("Content-Type")),
+          cacheControl: String(res.getHeader("Cache-Control")),
+          vary: vary === undefined ? undefined : String(vary),
+        });
+      }
       res.setHeader("X-Page-Cache", "shared-miss");
       return body;
     });
