@@ -65,8 +65,7 @@ export function useRootData(): RootLoaderData | undefined {
  */
 export function usePagePersonal<Page>(shared: boolean): Page | null {
   const hydrated = useHydrated(shared);
-  if (!shared || !hydrated) return null;
-  return (inlinedPersonal()?.page as Page | undefined) ?? null;
+  return shared && hydrated ? sharedPagePart<Page>() : null;
 }
 
 /**

@@ -104,40 +104,48 @@ export class PageCache {
     return (req: Request, res: Response, next: NextFunction) => {
       const key = this.keyFor(req);
       if (key === null) return next();
-      const nonce = nonceOf(res);
-      const hit = this.get(key);
-      if (hit) {
-        res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
-        if (hit.vary) res.setHeader("Vary", hit.vary);
-        res.setHeader("X-Page-Cache", hit.stale ? "stale" : "hit");
-        res.send(hit.body.replaceAll(hit.nonce, nonce));
-        return;
-      }
-      res.setHeader("X-Page-Cache", "miss");
-      this.markRendering(key, res);
-      const chunks: Buffer[] = [];
-      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => Response;
-      res.write = ((chunk: unknown, ...rest: unknown[]) => {
-        if (chunk) chunks.push(toBuffer(chunk, rest[0]));
-        return write(chunk, ...rest);
-      }) as Response["write"];
-      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-        if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
-        if (isPublicPage(res)) {
-          const vary = res.getHeader("Vary");
-          this.set(key, {
-            body: Buffer.concat(chunks).toString("utf8"),
-            nonce,
-            contentType: String(res.getHeader("Content-Type")),
-            cacheControl: String(res.getHeader("Cache-Control")),
-            vary: vary === undefined ? undefined : String(vary),
-          });
-        }
-        return end(chunk, ...rest);
-      }) as Response["end"];
-      next();
+      this.answer(key, res, next, nonceOf(res));
     };
+  }
+
+  /**
+   * Answers `key`'s page from the cache, or lets it render and keeps a copy (see middleware).
+   * `label` prefixes the X-Page-Cache value ("hit", "stale", "miss"): another layer keeping
+   * visitors' pages in its own cache says which it is.
+   */
+  answer(key: string, res: Response, next: NextFunction, nonce: string, label = ""): void {
+    const hit = this.get(key);
+    if (hit) {
+      res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
+      if (hit.vary) res.setHeader("Vary", hit.vary);
+      res.setHeader("X-Page-Cache", `${label}${hit.stale ? "stale" : "hit"}`);
+      res.send(hit.body.replaceAll(hit.nonce, nonce));
+      return;
+    }
+    res.setHeader("X-Page-Cache", `${label}miss`);
+    this.markRendering(key, res);
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk) chunks.push(toBuffer(chunk, rest[0]));
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
+      if (isPublicPage(res)) {
+        const vary = res.getHeader("Vary");
+        this.set(key, {
+          body: Buffer.concat(chunks).toString("utf8"),
+          nonce,
+          contentType: String(res.getHeader("Content-Type")),
+          cacheControl: String(res.getHeader("Cache-Control")),
+          vary: vary === undefined ? undefined : String(vary),
+        });
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    next();
   }
 }
 

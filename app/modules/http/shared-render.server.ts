@@ -165,31 +165,7 @@ export class SharedRenderCache {
    * answers any visitor.
    */
   private serveVisitor(req: Request, res: Response, next: NextFunction, publicKey: string, nonce: string) {
-    const key = `${req.originalUrl}\nvisitor\n${publicKey}`;
-    const hit = this.pages.get(key);
-    if (hit) {
-      res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
-      if (hit.vary) res.setHeader("Vary", hit.vary);
-      res.setHeader("X-Page-Cache", hit.stale ? "shared-stale" : "shared-hit");
-      res.send(hit.body.replaceAll(hit.nonce, nonce));
-      return;
-    }
-    this.pages.markRendering(key, res);
-    this.captureRender(res, async (body) => {
-      if (isPublicPage(res)) {
-        const vary = res.getHeader("Vary");
-        this.pages.set(key, {
-          body,
-          nonce,
-          contentType: String(res.getHeader("Content-Type")),
-          cacheControl: String(res.getHeader("Cache-Control")),
-          vary: vary === undefined ? undefined : String(vary),
-        });
-      }
-      res.setHeader("X-Page-Cache", "shared-miss");
-      return body;
-    });
-    next();
+    this.pages.answer(`${req.originalUrl}\nvisitor\n${publicKey}`, res, next, nonce, "shared-");
   }
 
   private async serve(
