@@ -45,8 +45,12 @@ export interface SlotPart {
   element: ReactElement;
 }
 
-/** Parts kept per page copy: enough for many readers' first pages, bounded. */
-const MAX_KEPT_PARTS = 500;
+/**
+ * Parts kept per page copy: the cards of ten readers' pages with nothing in common. A copy lives
+ * 2 s, and the shared render keeps at most 300 copies, so all kept cards (about 3.6 kB each) stay
+ * under about 55 MB whatever the readers ask.
+ */
+const MAX_KEPT_PARTS = 50;
 
 /**
  * Every context a slot's content may read. A context missing here would render differently
