@@ -14,6 +14,7 @@ export const RESULT_MESSAGES = {
   notStarted: "An event that has not started has no final score.",
   alreadyIn: "This event's result is in: it can no longer change.",
   duplicate: "This event is in the list twice",
+  twiceDifferent: "This list names this game twice with different results.",
   tooMany: "At most 200 results at once",
   empty: "Send at least one result",
 } as const;
@@ -76,15 +77,27 @@ export const resultsImportSchema = z
   .min(1, RESULT_MESSAGES.empty)
   .max(MAX_RESULTS_AT_ONCE, RESULT_MESSAGES.tooMany)
   .superRefine((results, ctx) => {
-    const seen = new Set<number>();
+    const seen = new Map<number, EventResultInput>();
     results.forEach((result, index) => {
-      if (seen.has(result.eventId))
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "eventId"], message: RESULT_MESSAGES.duplicate });
-      seen.add(result.eventId);
+      const first = seen.get(result.eventId);
+      if (first) {
+        const message = sameResult(first, result) ? RESULT_MESSAGES.duplicate : RESULT_MESSAGES.twiceDifferent;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "eventId"], message });
+      } else seen.set(result.eventId, result);
     });
   });
 
 export type EventResultInput = z.output<typeof eventResultSchema>;
+
+/** Two entries of one list say the same of a game: status, scores and closing lines (in any order). */
+export function sameResult(a: EventResultInput, b: EventResultInput): boolean {
+  const lines = (result: EventResultInput) =>
+    result.closingLines
+      .map((line) => `${line.market}|${line.side}|${line.line ?? ""}|${line.odds}`)
+      .sort()
+      .join(";");
+  return a.status === b.status && a.homeScore === b.homeScore && a.awayScore === b.awayScore && lines(a) === lines(b);
+}
 
 /** `PATCH /api/events/{id}`: a new start time (ISO 8601 with its offset). */
 export const rescheduleSchema = z.object({

@@ -11,7 +11,7 @@ import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { closingLineValue, gradePickFromResults, type EventResult, type Grade } from "./grading";
 import type { PickLeg, PickMarket } from "./pick-markets";
-import { RESULT_MESSAGES, type EventResultInput } from "./results-schema";
+import { RESULT_MESSAGES, sameResult, type EventResultInput } from "./results-schema";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
 import { closingLinesFromMarket } from "~/modules/sports-data/markets.server";
 
@@ -20,13 +20,28 @@ export interface ImportSummary {
   picksGraded: number;
 }
 
-/** All or nothing: a list with one bad result changes nothing and answers 422 by `index.field`. */
+/**
+ * All or nothing: a list with one bad result changes nothing and answers 422 by `index.field`.
+ * A game named twice with the same result is recorded once; with different results, the later
+ * entry is refused (which of the two is right is not the import's to guess).
+ */
 export async function importResults(
   db: Database,
   results: EventResultInput[],
   now = new Date(),
 ): Promise<ImportSummary> {
   const ids = results.map((result) => result.eventId);
+  const firstOf = new Map<number, EventResultInput>();
+  const repeated = new Set<number>();
+  const errors: Record<string, string[]> = {};
+  results.forEach((result, index) => {
+    const first = firstOf.get(result.eventId);
+    if (!first) firstOf.set(result.eventId, result);
+    else {
+      repeated.add(index);
+      if (!sameResult(first, result)) errors[`${index}.eventId`] = [RESULT_MESSAGES.twiceDifferent];
+    }
+  });
   const rows = await db
     .select({
       id: events.id,
@@ -39,8 +54,8 @@ export async function importResults(
     .from(events)
     .where(inArray(events.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const errors: Record<string, string[]> = {};
   const fresh = results.filter((result, index) => {
+    if (repeated.has(index)) return false;
     const event = byId.get(result.eventId);
     if (!event) errors[`${index}.eventId`] = [RESULT_MESSAGES.unknownEvent];
     else if (event.resultedAt) {

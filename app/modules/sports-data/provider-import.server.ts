@@ -3,10 +3,14 @@
  * admin page and `npm run sports:import`: the same JSON gives the same games, lines and results.
  * - games by provider id (`odds-api:<id>`); a start the provider moves is moved while the game has
  *   not started (the database refuses the rest: counted as conflicts, never fatal);
+ * - a stored game is touched only when the file names its teams, home and away as stored (names
+ *   compared by `teamKey`); otherwise, or when the file names one game twice with different teams,
+ *   the game is a conflict and nothing of it is imported;
  * - before the start, the bookmakers' lines as a snapshot per market (best price and bookmaker
  *   count per side and line), appended only when the market changed;
  * - a completed game: its score, through the results import (which records its closing lines, the
  *   newest snapshot before its start, and grades the picks on it). A result already in is never changed here (an admin corrects it).
+ *   A file giving one game two different final scores records neither (a conflict).
  */
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -32,14 +36,36 @@ const MARKET_KEYS: Record<string, PricedMarket> = { h2h: "Moneyline", spreads: "
 const validPrice = (price: number) => Number.isInteger(price) && Math.abs(price) >= 100 && Math.abs(price) <= 100_000;
 const validLine = (line: number) => Number.isInteger(line * 2) && Math.abs(line) <= 1000;
 
-function sideOf(
-  market: PricedMarket,
-  name: string,
-  game: Pick<ProviderEvent, "home_team" | "away_team">,
-): LegSide | null {
+/**
+ * A team's name as the import compares it: lower case, accents stripped (NFD, combining marks
+ * dropped), apostrophes dropped, every other run of characters that are neither letters nor digits
+ * one space, trimmed. "Atlético  Madrid" matches "atletico madrid", "St. Louis Blues" "St Louis
+ * Blues"; "LA Lakers" does not match "Los Angeles Lakers".
+ */
+export function teamKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/['\u2018\u2019\u02bc`]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Both games name the same home team and the same away team (by `teamKey`). */
+const sameTeams = (a: { homeTeam: string; awayTeam: string }, b: { homeTeam: string; awayTeam: string }) =>
+  teamKey(a.homeTeam) === teamKey(b.homeTeam) && teamKey(a.awayTeam) === teamKey(b.awayTeam);
+
+const teamsOf = (game: Pick<ProviderEvent, "home_team" | "away_team">) => ({
+  homeTeam: game.home_team,
+  awayTeam: game.away_team,
+});
+
+function sideOf(market: PricedMarket, name: string, teams: { home: string; away: string }): LegSide | null {
   if (market === "Total") return name === "Over" || name === "Under" ? name : null;
-  if (name === game.home_team) return "Home";
-  if (name === game.away_team) return "Away";
+  const key = teamKey(name);
+  if (key === teams.home) return "Home";
+  if (key === teams.away) return "Away";
   return market === "Moneyline" && name === "Draw" ? "Draw" : null;
 }
 
@@ -50,12 +76,13 @@ function sideOf(
  */
 export function aggregateOffers(game: Pick<ProviderEvent, "home_team" | "away_team" | "bookmakers">): MarketOffer[] {
   const found = new Map<string, { offer: MarketOffer; books: Set<string> }>();
+  const teams = { home: teamKey(game.home_team), away: teamKey(game.away_team) };
   for (const book of game.bookmakers ?? []) {
     for (const market of book.markets) {
       const kind = Object.hasOwn(MARKET_KEYS, market.key) ? MARKET_KEYS[market.key] : undefined;
       if (!kind) continue;
       for (const outcome of market.outcomes) {
-        const side = sideOf(kind, outcome.name, game);
+        const side = sideOf(kind, outcome.name, teams);
         if (!side || !validPrice(outcome.price)) continue;
         const line = kind === "Moneyline" ? null : (outcome.point ?? null);
         if (kind !== "Moneyline" && (line === null || !validLine(line))) continue;
@@ -83,10 +110,17 @@ const fingerprint = (offers: MarketOffer[]) =>
     .sort()
     .join(";");
 
-/** The game's final score by team name; null unless both teams have a whole-number score. */
-function finalScore(game: ProviderEvent): { homeScore: number; awayScore: number } | null {
+type FinalScore = { homeScore: number; awayScore: number };
+
+/**
+ * A completed game's final score by team name (by `teamKey`); null unless it is completed and
+ * each team has exactly one whole-number score.
+ */
+function finalScore(game: ProviderEvent): FinalScore | null {
+  if (!game.completed) return null;
   const score = (team: string) => {
-    const text = game.scores?.find((entry) => entry.name === team)?.score ?? null;
+    const found = game.scores?.filter((entry) => teamKey(entry.name) === teamKey(team)) ?? [];
+    const text = found.length === 1 ? found[0].score : null;
     return text !== null && /^\d{1,3}$/.test(text) ? Number(text) : null;
   };
   const homeScore = score(game.home_team);
@@ -94,12 +128,21 @@ function finalScore(game: ProviderEvent): { homeScore: number; awayScore: number
   return homeScore === null || awayScore === null ? null : { homeScore, awayScore };
 }
 
-/** One game per provider id: its odds and its score may come as two objects (two endpoints). */
-function mergeById(
-  input: ProviderEvent[],
-  summary: ProviderImportSummary,
-): Map<string, ProviderEvent & { categoryId: number }> {
-  const games = new Map<string, ProviderEvent & { categoryId: number }>();
+type MergedGame = ProviderEvent & {
+  categoryId: number;
+  /** The different final scores its objects give (one when they agree). */
+  finals: FinalScore[];
+  /** Two of its objects name different teams, or the same teams home and away swapped. */
+  teamsDiffer: boolean;
+};
+
+/**
+ * One game per provider id: its odds and its score may come as two objects (two endpoints). Each
+ * object's final score is read on its own; objects that disagree on the teams or on the score are
+ * marked, never merged into one answer.
+ */
+function mergeById(input: ProviderEvent[], summary: ProviderImportSummary): Map<string, MergedGame> {
+  const games = new Map<string, MergedGame>();
   for (const item of input) {
     const categoryId = categoryForSportKey(item.sport_key);
     if (categoryId === null) {
@@ -107,12 +150,18 @@ function mergeById(
       continue;
     }
     const seen = games.get(item.id);
+    const final = finalScore(item);
+    const finals = seen?.finals ?? [];
+    const newFinal =
+      final && !finals.some((known) => known.homeScore === final.homeScore && known.awayScore === final.awayScore);
     games.set(item.id, {
       ...item,
       categoryId,
       bookmakers: item.bookmakers ?? seen?.bookmakers,
       completed: item.completed ?? seen?.completed,
       scores: item.scores ?? seen?.scores,
+      finals: newFinal ? [...finals, final] : finals,
+      teamsDiffer: seen !== undefined && (seen.teamsDiffer || !sameTeams(teamsOf(seen), teamsOf(item))),
     });
   }
   return games;
@@ -128,12 +177,24 @@ export async function importProviderEvents(
   const now = options.now ?? new Date();
   const summary = emptySummary();
   const games = mergeById(input, summary);
+  // A file naming one game with two pairs of teams: which is right is not the import's to guess.
+  for (const [id, game] of games) {
+    if (!game.teamsDiffer) continue;
+    summary.conflicts++;
+    options.logger?.warn(
+      { externalId: EXTERNAL_ID_PREFIX + id },
+      "sports data: the file names this game twice with different teams; nothing of it imported",
+    );
+    games.delete(id);
+  }
   if (games.size === 0) return summary;
   const externalIds = [...games.keys()].map((id) => EXTERNAL_ID_PREFIX + id);
   const rows = await db
     .select({
       id: events.id,
       externalId: events.externalId,
+      homeTeam: events.homeTeam,
+      awayTeam: events.awayTeam,
       startsAt: events.startsAt,
       status: events.status,
       homeScore: events.homeScore,
@@ -151,6 +212,7 @@ export async function importProviderEvents(
     const externalId = EXTERNAL_ID_PREFIX + id;
     const startsAt = new Date(game.commence_time);
     let row = byExternalId.get(externalId);
+    const stored = row !== undefined;
     if (!row) {
       const [created] = await db
         .insert(events)
@@ -165,6 +227,8 @@ export async function importProviderEvents(
         .returning({
           id: events.id,
           externalId: events.externalId,
+          homeTeam: events.homeTeam,
+          awayTeam: events.awayTeam,
           startsAt: events.startsAt,
           status: events.status,
           homeScore: events.homeScore,
@@ -182,7 +246,22 @@ export async function importProviderEvents(
             .where(inArray(events.externalId, [externalId]))
         )[0];
       if (!row) continue;
-    } else if (row.startsAt.getTime() !== startsAt.getTime() && row.startsAt > now) {
+    }
+    // The provider's id names a stored game: the file must name its teams, home and away, as stored.
+    if (!sameTeams(teamsOf(game), row)) {
+      summary.conflicts++;
+      options.logger?.warn(
+        {
+          eventId: row.id,
+          externalId,
+          provider: teamsOf(game),
+          record: { homeTeam: row.homeTeam, awayTeam: row.awayTeam },
+        },
+        "sports data: the provider's teams differ from the record's; nothing of this game imported",
+      );
+      continue;
+    }
+    if (stored && row.startsAt.getTime() !== startsAt.getTime() && row.startsAt > now) {
       try {
         // The database decides "not started" by its own clock, and refuses a start before a posted pick.
         const [moved] = await db
@@ -233,7 +312,15 @@ export async function importProviderEvents(
   const finals: { row: Row; score: { homeScore: number; awayScore: number } }[] = [];
   for (const [id, row] of known) {
     const game = games.get(id)!;
-    const score = game.completed ? finalScore(game) : null;
+    if (game.finals.length > 1) {
+      summary.conflicts++;
+      options.logger?.warn(
+        { eventId: row.id, externalId: EXTERNAL_ID_PREFIX + id, provider: game.finals },
+        "sports data: the file gives this game different final scores; none recorded",
+      );
+      continue;
+    }
+    const score = game.finals[0];
     if (!score) continue;
     if (row.resultedAt) {
       const same = row.status === "Final" && row.homeScore === score.homeScore && row.awayScore === score.awayScore;

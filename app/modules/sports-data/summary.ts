@@ -5,7 +5,10 @@ export interface ProviderImportSummary {
   snapshotsAdded: number;
   resultsRecorded: number;
   picksGraded: number;
-  /** The provider disagrees with what the record holds and the record stays (a result in, a start refused). */
+  /**
+   * The provider disagrees with the record, or the file with itself, and the record stays: a result
+   * in, a start refused, a stored game's teams named otherwise, one game named twice differently.
+   */
   conflicts: number;
   /** Games not imported: a sport we do not carry, or (from the sync) a game that did not parse. */
   skipped: number;
