@@ -8,7 +8,8 @@
  * CDN's) change nothing on the page and are ignored: a visitor who accepted them is served too.
  */
 import type { NextFunction, Request, Response } from "express";
-import { parseCookies } from "./cookies";
+import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
+import { parseCookies, readCookie } from "./cookies";
 import type { SlotRender } from "./shared-render";
 
 /** Cookies that only change how a public page looks: part of the key. */
@@ -157,7 +158,13 @@ export function visitorCookies(cookieHeader: string | undefined): { publicKey: s
   const parts: string[] = [];
   let appCookie = false;
   for (const [name, value] of Object.entries(parseCookies(cookieHeader))) {
-    if ((PUBLIC_COOKIES as readonly string[]).includes(name)) parts.push(`${name}=${value}`);
+    if (name === TIME_ZONE_COOKIE) {
+      // The zone the page is written in, by its canonical name: every spelling of a zone
+      // ("aMeRiCa/ChIcAgO") shares one copy; the default zone, a zone no runtime knows and no
+      // cookie at all (each written in the default) share another.
+      const zone = viewerTimeZone(null, readCookie(cookieHeader, TIME_ZONE_COOKIE));
+      if (zone !== DEFAULT_TIME_ZONE) parts.push(`${name}=${zone}`);
+    } else if ((PUBLIC_COOKIES as readonly string[]).includes(name)) parts.push(`${name}=${value}`);
     else if (name.startsWith(APP_COOKIE_PREFIX)) appCookie = true;
   }
   return { publicKey: parts.sort().join(";"), appCookie };

@@ -12,29 +12,79 @@ export const TIME_ZONE_COOKIE = "timeZone";
 /** What a profile holds before its owner picks a zone: read as "not chosen". */
 export const UNSET_TIME_ZONE = "UTC";
 
-const known = new Map<string, boolean>();
+/**
+ * Kept formatters and answers, each map bounded, dropping the least recently used first. A zone's
+ * name may come in any case ("aMeRiCa/ChIcAgO" is Chicago to Intl), so anyone can send new
+ * spellings, and each formatter costs tens of KB: formatters are made and kept only under a zone's
+ * canonical name (some 450 zones), and a spelling of a zone met before, in any case, makes none.
+ */
+const MAX_KEPT = 600;
 
-/** An IANA zone this runtime knows ("America/Chicago"); anything else is no zone. */
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
-  let valid = known.get(value);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: value });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    if (known.size < 1_000) known.set(value, valid);
+function recall<V>(map: Map<string, V>, key: string): V | undefined {
+  const value = map.get(key);
+  if (value !== undefined) {
+    // Map keeps insertion order: the last key is the most recently used.
+    map.delete(key);
+    map.set(key, value);
   }
-  return valid;
+  return value;
 }
 
-/** The zone a viewer reads times in: a chosen profile zone, else the browser's, else the default. */
+function keep<V>(map: Map<string, V>, key: string, value: V, max: number): V {
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value!);
+  return value;
+}
+
+/** A zone's name in ASCII lower case (Intl compares zone names so) → its canonical name. */
+const zonesByLowerCase = new Map<string, string>();
+/** Values Intl said are no zone. */
+const notZones = new Map<string, true>();
+const MAX_NOT_ZONES = 1_000;
+
+/**
+ * The canonical name of an IANA zone this runtime knows ("America/Chicago" for
+ * "america/chicago"), or null for anything else. Every zone that comes in (a profile's, the
+ * browser's cookie, a form's) goes through it before a formatter is made for it.
+ */
+export function canonicalTimeZone(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 64 || !/^[A-Za-z0-9/_+:-]+$/.test(value)) return null;
+  const lower = value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  const known = recall(zonesByLowerCase, lower);
+  if (known !== undefined) return known;
+  if (recall(notZones, value)) return null;
+  try {
+    const zone = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    if (zone) return keep(zonesByLowerCase, lower, zone, MAX_KEPT);
+  } catch {
+    // Not a zone.
+  }
+  keep(notZones, value, true, MAX_NOT_ZONES);
+  return null;
+}
+
+/** An IANA zone this runtime knows ("America/Chicago", in any case); anything else is no zone. */
+export function isTimeZone(value: unknown): value is string {
+  return canonicalTimeZone(value) !== null;
+}
+
+/**
+ * The zone a viewer reads times in, by its canonical name: a chosen profile zone, else the
+ * browser's, else the default.
+ */
 export function viewerTimeZone(profileZone: string | null | undefined, browserZone: string | null | undefined): string {
-  if (profileZone && profileZone !== UNSET_TIME_ZONE && isTimeZone(profileZone)) return profileZone;
-  if (isTimeZone(browserZone)) return browserZone;
-  return DEFAULT_TIME_ZONE;
+  const chosen = profileZone && profileZone !== UNSET_TIME_ZONE ? canonicalTimeZone(profileZone) : null;
+  return chosen ?? canonicalTimeZone(browserZone) ?? DEFAULT_TIME_ZONE;
+}
+
+/** How many zone names and formatters the clock keeps now (each bounded). */
+export function clockCacheSizes(): { zones: number; notZones: number; formats: number; partsFormats: number } {
+  return {
+    zones: zonesByLowerCase.size,
+    notZones: notZones.size,
+    formats: formats.size,
+    partsFormats: partsFormats.size,
+  };
 }
 
 const STYLES = {
@@ -61,24 +111,27 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** A moment written in `timeZone`, in one of the site's styles. */
 export function formatTime(moment: string | Date, timeZone: string, style: TimeStyle): string {
-  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
   const key = `${zone}|${style}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone: zone });
-    formats.set(key, format);
-  }
+  const format =
+    recall(formats, key) ??
+    keep(formats, key, new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone: zone }), MAX_KEPT);
   return format.format(typeof moment === "string" ? new Date(moment) : moment);
 }
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `moment`, in ms (whole seconds). */
+/**
+ * How far `timeZone`'s wall clock is ahead of UTC at `moment`, in ms (whole seconds). Throws a
+ * RangeError for a zone the runtime does not know, as Intl does.
+ */
 export function zoneOffsetMs(moment: Date, timeZone: string): number {
-  let format = partsFormats.get(timeZone);
+  const zone = canonicalTimeZone(timeZone);
+  if (zone === null) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  let format = recall(partsFormats, zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
+      timeZone: zone,
       hourCycle: "h23",
       year: "numeric",
       month: "2-digit",
@@ -87,7 +140,7 @@ export function zoneOffsetMs(moment: Date, timeZone: string): number {
       minute: "2-digit",
       second: "2-digit",
     });
-    partsFormats.set(timeZone, format);
+    keep(partsFormats, zone, format, MAX_KEPT);
   }
   const part = Object.fromEntries(format.formatToParts(moment).map(({ type, value }) => [type, Number(value)]));
   const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
@@ -96,7 +149,7 @@ export function zoneOffsetMs(moment: Date, timeZone: string): number {
 
 /** `YYYY-MM-DDTHH:mm` on `timeZone`'s wall clock: what a `datetime-local` input shows for `moment`. */
 export function toZonedInputValue(moment: Date, timeZone: string): string {
-  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
   return new Date(moment.getTime() + zoneOffsetMs(moment, zone)).toISOString().slice(0, 16);
 }
 
@@ -104,7 +157,7 @@ export function toZonedInputValue(moment: Date, timeZone: string): string {
 export function fromZonedInputValue(value: string, timeZone: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
   if (!match) return null;
-  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
   const [year, month, day, hour, minute] = match.slice(1).map(Number);
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   if (Number.isNaN(wall)) return null;
