@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { EnvError, getEnv } from "./app/config/env.server";
+import { demoDataEnabled, EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { readMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
@@ -70,8 +70,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, {
   grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL),
+  withdrawGraceMinutes: env.PICK_WITHDRAW_MINUTES,
 });
-if (env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE)) {
+if (demoDataEnabled(env)) {
   const seeded = await seedDemoDataIfEmpty(database.db, new Date(), { storage: getStorage(env) });
   if (seeded) logger.info(seeded, "seeded demo data into the empty database");
 }

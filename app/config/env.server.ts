@@ -167,6 +167,10 @@ const schema = z.object({
   ODDS_API_KEY: optionalText,
   ODDS_API_URL: url(["http:", "https:"]).default("https://api.the-odds-api.com"),
   ODDS_SYNC_MINUTES: integer(15, 1, 1440),
+  /** A posted pick may be withdrawn this long after posting, for a mistake; after that it stands (decision 050). */
+  PICK_WITHDRAW_MINUTES: integer(5, 0, 60),
+  /** A moneyline, spread or total is priced only against market lines at most this old (decision 050). */
+  MARKET_MAX_AGE_MINUTES: integer(20, 1, 10_080),
   /** Provider sport keys, comma-separated (e.g. `basketball_nba,americanfootball_nfl`); unset: every mapped sport. */
   ODDS_API_SPORTS: optionalText
     .superRefine((value, ctx) => {
@@ -241,4 +245,9 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Whether this deployment seeds (and so runs) the demo: `always`, or `auto` on the embedded database. */
+export function demoDataEnabled(env: Pick<Env, "SEED_DEMO_DATA" | "EMBEDDED_DATABASE">): boolean {
+  return env.SEED_DEMO_DATA === "always" || (env.SEED_DEMO_DATA === "auto" && env.EMBEDDED_DATABASE);
 }

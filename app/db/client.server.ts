@@ -87,21 +87,28 @@ const MIGRATION_LOCK_KEY = 727_270_001;
 /**
  * Applies the SQL migrations in drizzle/. On a server several app instances may start at once,
  * so one takes a session-level advisory lock on a dedicated connection and the others wait.
+ * `withdrawGraceMinutes` is written to the record's rules, which the database enforces and only
+ * the tables' owner may change (decision 050).
  */
 export async function migrateDatabase(
   handle: DatabaseHandle,
   url?: string,
-  options: { grantToAppRole?: boolean } = {},
+  options: { grantToAppRole?: boolean; withdrawGraceMinutes?: number } = {},
 ): Promise<void> {
+  const setRules = (grace: number) =>
+    sql`UPDATE "record_rules" SET "withdraw_grace_minutes" = ${grace} WHERE "withdraw_grace_minutes" <> ${grace}`;
   if (handle.kind === "pglite") {
     await migratePglite(drizzlePglite(handle.client as PGlite, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
+    if (options.withdrawGraceMinutes !== undefined) await handle.db.execute(setRules(options.withdrawGraceMinutes));
     return;
   }
   if (!url) throw new Error("migrateDatabase needs the server URL for its locked connection");
   const lockClient = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await lockClient`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migratePostgres(drizzlePostgres(lockClient, drizzleOptions), { migrationsFolder: MIGRATIONS_DIR });
+    const owner = drizzlePostgres(lockClient, drizzleOptions);
+    await migratePostgres(owner, { migrationsFolder: MIGRATIONS_DIR });
+    if (options.withdrawGraceMinutes !== undefined) await owner.execute(setRules(options.withdrawGraceMinutes));
     if (options.grantToAppRole) {
       // `url` is the owner's (DATABASE_MIGRATION_URL): give the app's own role what it may do,
       // tables added by this start's migrations included (decision 032).

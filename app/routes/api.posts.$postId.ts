@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
 import { deletePost, updatePost } from "~/modules/posts/post-commands.server";
+import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";
 import { postInputSchema } from "~/modules/posts/post-schema";
 
@@ -23,6 +24,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return apiPayload({ deleted: true });
     }
     const input = await readJsonBody(request, postInputSchema);
-    return apiPayload(await updatePost(context.db, viewer.user.id, params.postId, input));
+    return apiPayload(
+      await updatePost(context.db, viewer.user.id, params.postId, input, { rules: recordRules(context.env) }),
+    );
   }, context.log);
 }

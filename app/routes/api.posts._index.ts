@@ -10,6 +10,7 @@ import {
   readQuery,
 } from "~/modules/http/api.server";
 import { createPost } from "~/modules/posts/post-commands.server";
+import { recordRules } from "~/modules/record/record-rules";
 import { listPosts } from "~/modules/posts/post-lists.server";
 import { postListQuerySchema } from "~/modules/posts/post-search-params";
 import { postInputSchema } from "~/modules/posts/post-schema";
@@ -32,6 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const viewer = await requireApiRoles(request, context, ["Expert"]);
     const input = await readJsonBody(request, postInputSchema);
     await enforceRateLimit(context.db, { name: "post", ...context.env.RATE_LIMIT_POST }, viewer.user.id);
-    return apiPayload(await createPost(context.db, viewer.user.id, input), { status: 201 });
+    return apiPayload(await createPost(context.db, viewer.user.id, input, { rules: recordRules(context.env) }), {
+      status: 201,
+    });
   }, context.log);
 }

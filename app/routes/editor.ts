@@ -5,6 +5,7 @@ import { readJsonBody } from "~/modules/http/api.server";
 import { AppError } from "~/modules/http/app-error";
 import { readForm } from "~/modules/http/form-input.server";
 import { createPost, updatePost } from "~/modules/posts/post-commands.server";
+import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";
 import { postInputSchema } from "~/modules/posts/post-schema";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -41,8 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (typeof text !== "string" || (postId !== null && typeof postId !== "string")) throw new AppError(400);
     // The API's own reading of a JSON body: its limits, its checks, its field names.
     const input = await readJsonBody(new Request(request.url, { method: "POST", body: text }), postInputSchema);
-    if (postId) return { post: await updatePost(context.db, viewer.user.id, postId, input) };
+    if (postId)
+      return { post: await updatePost(context.db, viewer.user.id, postId, input, { rules: recordRules(context.env) }) };
     await enforceRateLimit(context.db, { name: "post", ...context.env.RATE_LIMIT_POST }, viewer.user.id);
-    return { post: await createPost(context.db, viewer.user.id, input) };
+    return { post: await createPost(context.db, viewer.user.id, input, { rules: recordRules(context.env) }) };
   });
 }

@@ -160,11 +160,11 @@ export default function LeaderboardPage() {
           </p>
         ) : (
           <SideScroller className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[44rem] whitespace-nowrap text-sm">
+            <table className="w-full min-w-[48rem] whitespace-nowrap text-sm">
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
-                  {["Rank", "Expert", "Score", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "Streak"].map(
+                  {["Rank", "Expert", "Score", "W-L-P", "Withdrawn", "Win %", "Units", "ROI", "Avg odds", "Streak"].map(
                     (heading) => (
                       <th key={heading} scope="col" className="px-3 py-3 font-semibold">
                         {heading}
@@ -197,6 +197,7 @@ export default function LeaderboardPage() {
                     </th>
                     <td className="px-3 py-2 font-semibold tabular-nums">{figures.score.toFixed(2)}</td>
                     <td className="px-3 py-2 tabular-nums">{formatRecord(figures)}</td>
+                    <td className="px-3 py-2 tabular-nums">{figures.withdrawn}</td>
                     <td className="px-3 py-2 tabular-nums">
                       {figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}
                     </td>

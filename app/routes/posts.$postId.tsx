@@ -32,6 +32,7 @@ import { imageUrl } from "~/modules/images/image-url";
 import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-rules";
 import { findCommentPage, listCommentsOfReadPost } from "~/modules/posts/comments.server";
 import { deletePost, withdrawPick } from "~/modules/posts/post-commands.server";
+import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { recordSummary } from "~/modules/record/record.server";
@@ -177,7 +178,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== "delete" && intent !== "withdraw") throw new Response("Bad Request", { status: 400 });
   return actionResult(async () => {
     if (intent === "delete") await deletePost(context.db, viewer.user.id, params.postId);
-    else await withdrawPick(context.db, viewer.user.id, params.postId);
+    else await withdrawPick(context.db, viewer.user.id, params.postId, { rules: recordRules(context.env) });
     return { intent };
   });
 }

@@ -107,10 +107,11 @@ export default function VerifyPage() {
         <ol className="list-decimal space-y-2 pl-6">
           <li>
             <strong>A bet the market offered.</strong> A moneyline, spread or total must match the betting market for
-            its game when it is posted: its line within 1.5 points of the line most bookmakers offer, its price no
-            better than the best price offered plus 15 cents (each half point bought off the market&apos;s line costs 10
-            cents). A game without market lines takes no such pick. A parlay&apos;s legs are on different games and it
-            pays at most +10000.
+            its game when it is posted, priced against lines at most minutes old: its line within 1.5 points of the line
+            most bookmakers offer, its price never better than the best price any bookmaker offered (each half point
+            bought off the market&apos;s line costs 10 cents, in full). A game without fresh market lines takes no such
+            pick. An expert holds one side of a game: never both sides of its moneyline and spread, nor the over and the
+            under. A parlay&apos;s legs are on different games and it pays at most +10000.
           </li>
           <li>
             <strong>Locked before the game.</strong> A pick names its game and market. The server refuses it once the
@@ -119,8 +120,9 @@ export default function VerifyPage() {
           </li>
           <li>
             <strong>Never edited, never deleted.</strong> Once posted, a pick&apos;s selection, line, odds and stake
-            cannot change. Before the start the expert may withdraw it: it stays on the record, marked withdrawn. After
-            the start nothing changes but its grade. Triggers in the database refuse any other write, whoever sends it.
+            cannot change. For a mistake the expert may withdraw it within minutes of posting: it stays on the record,
+            marked withdrawn, and withdrawals are counted beside the record. After that it stands, and after the start
+            nothing changes but its grade. Triggers in the database refuse any other write, whoever sends it.
           </li>
           <li>
             <strong>Graded from the final score.</strong> Games, lines and final scores come from our sports-data

@@ -200,6 +200,7 @@ function renderPage(data: unknown): string {
 describe(`the record (${testDatabaseEngine()})`, () => {
   it("rounds units to cents of a unit and ROI to a tenth of a percent", () => {
     expect(recordFrom({ wins: 2, losses: 1, pushes: 1, profit: 3, staked: 5.1 })).toEqual({
+      withdrawn: 0,
       wins: 2,
       losses: 1,
       pushes: 1,
@@ -207,6 +208,7 @@ describe(`the record (${testDatabaseEngine()})`, () => {
       roi: 58.8,
     });
     expect(recordFrom({ wins: 0, losses: 0, pushes: 0, profit: 0, staked: 0 })).toEqual({
+      withdrawn: 0,
       wins: 0,
       losses: 0,
       pushes: 0,

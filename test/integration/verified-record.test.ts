@@ -272,7 +272,7 @@ describe(`commit–reveal (${testDatabaseEngine()})`, () => {
   it("the commitment is public at posting; the committed text, salt included, after the start, and it hashes to the commitment", async () => {
     const { jar } = await fixtures.makeUser({ expert: true });
     const eventId = await game();
-    const posted = await post(jar, "Spread", [spread(eventId, "Away", 3.5, -105)], 2);
+    const posted = await post(jar, "Spread", [spread(eventId, "Away", 3.5, -110)], 2);
     const visitorBefore = await read(posted.id);
     expect(visitorBefore.commitment).toBe(posted.commitment);
     expect(visitorBefore.committedText).toBeNull();
@@ -286,9 +286,9 @@ describe(`commit–reveal (${testDatabaseEngine()})`, () => {
     expect(lines).toContain(`post: ${posted.id}`);
     expect(lines).toContain(`posted: ${posted.postedAt.replace(/(\.\d{3})\d*Z$/, "$1Z")}`);
     expect(lines).toContain("selection: Boston Celtics +3.5");
-    expect(lines).toContain("odds: -105");
+    expect(lines).toContain("odds: -110");
     expect(lines).toContain("units: 2.0");
-    expect(lines).toContain(`leg 1: event ${eventId} | Spread | Away | 3.5 | -105 | `);
+    expect(lines).toContain(`leg 1: event ${eventId} | Spread | Away | 3.5 | -110 | `);
     expect(lines.at(-1)).toMatch(/^salt: [0-9a-f]{64}$/);
   });
 });
@@ -370,18 +370,22 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
 
   it("grades each market from the score, voids a cancelled game's picks, leaves props to their expert, computes CLV; a repeat changes nothing", async () => {
     const { user, jar } = await fixtures.makeUser({ expert: true });
-    const first = await game(DAY, [
+    const firstMarket = [
       ...moneylines(-150, 130),
       offer("Spread", "Home", -3, -110, 6),
       offer("Spread", "Away", 3, -110, 6),
       offer("Spread", "Away", 3.5, -105, 2),
       offer("Total", "Over", 42.5, -110),
       offer("Total", "Under", 42.5, -110),
-    ]);
+    ];
+    const first = await game(DAY, firstMarket);
+    // The same game twice over: an expert holds one side of a game, so the other sides go on twins.
+    const firstTwin = await game(DAY, firstMarket);
     const second = await game(DAY, moneylines(150, -150));
+    const secondTwin = await game(DAY, moneylines(150, -150));
     const cancelled = await game(DAY, moneylines(100, -120));
     const home = await post(jar, "Spread", [spread(first, "Home", -3)]); // 23-20: a push on the whole number
-    const away = await post(jar, "Spread", [spread(first, "Away", 3.5, -105)]); // win
+    const away = await post(jar, "Spread", [spread(firstTwin, "Away", 3.5, -105)]); // win
     const over = await post(jar, "Total", [{ eventId: first, market: "Total", side: "Over", line: 42.5, odds: -110 }]); // 43: win
     const moneyline = await post(
       jar,
@@ -391,7 +395,7 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     ); // loss
     const parlay = await post(jar, "Parlay", [
       spread(first, "Home", -3),
-      { eventId: second, market: "Moneyline", side: "Away", odds: -150 },
+      { eventId: secondTwin, market: "Moneyline", side: "Away", odds: -150 },
     ]); // push + win
     const voided = await post(jar, "Moneyline", [
       { eventId: cancelled, market: "Moneyline", side: "Away", odds: -120 },
@@ -399,24 +403,20 @@ describe(`POST /api/events/results grades the picks (${testDatabaseEngine()})`, 
     const prop = await post(jar, "PlayerProp", [
       { eventId: first, market: "PlayerProp", side: "Over", line: 25.5, odds: -115, description: "Points" },
     ]);
-    await startGame(first);
-    await startGame(second);
+    for (const eventId of [first, firstTwin, second, secondTwin]) await startGame(eventId);
+    const closingLines = [
+      { market: "Spread", side: "Away", line: 3.5, odds: -125 },
+      { market: "Total", side: "Over", line: 44.5, odds: -110 },
+    ];
     const response = await importResults(admin, [
-      {
-        eventId: first,
-        status: "Final",
-        homeScore: 23,
-        awayScore: 20,
-        closingLines: [
-          { market: "Spread", side: "Away", line: 3.5, odds: -125 },
-          { market: "Total", side: "Over", line: 44.5, odds: -110 },
-        ],
-      },
+      { eventId: first, status: "Final", homeScore: 23, awayScore: 20, closingLines },
+      { eventId: firstTwin, status: "Final", homeScore: 23, awayScore: 20, closingLines },
       { eventId: second, status: "Final", homeScore: 99, awayScore: 101 },
+      { eventId: secondTwin, status: "Final", homeScore: 99, awayScore: 101 },
       { eventId: cancelled, status: "Canceled" },
     ]);
     expect(response.status).toBe(200);
-    expect(response.body.payload).toEqual({ eventsUpdated: 3, picksGraded: 6 });
+    expect(response.body.payload).toEqual({ eventsUpdated: 5, picksGraded: 6 });
     expect(await row(home.id)).toMatchObject({ pickResult: "Push", settledOdds: -110, selfGraded: false });
     // The away side closed at -125 on the same line: CLV of 55.56 − 51.22 = 4.34 points.
     expect(await row(away.id)).toMatchObject({ pickResult: "Win", clv: 4.34 });

@@ -222,6 +222,7 @@ export function RecordCard({ record }: { record: ExpertRecord }) {
         {graded === 0
           ? "No graded picks yet."
           : `From ${graded} graded pick${graded === 1 ? "" : "s"}; picks cannot be edited once graded.`}
+        {` ${record.withdrawn} withdrawn after posting.`}
       </p>
     </section>
   );

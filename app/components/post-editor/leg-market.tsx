@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef } from "react";
 import {
+  HALF_POINT_CENTS,
   LINE_TOLERANCE,
-  PRICE_TOLERANCE_CENTS,
   isPricedMarket,
   type MarketOffer,
   type PricedMarket,
@@ -32,8 +32,8 @@ export const LEG_MARKET_MESSAGES = {
     `No ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this game yet: only props can be posted on it.`,
   tolerance: (market: PricedMarket) =>
     market === "Moneyline"
-      ? `Picks are taken within ${PRICE_TOLERANCE_CENTS} cents of it.`
-      : `Picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it.`,
+      ? "Picks are taken at its price or worse."
+      : `Picks are taken within ${LINE_TOLERANCE} points of it, at its price or worse (each half point bought costs ${HALF_POINT_CENTS} cents).`,
 } as const;
 
 /** The game's market while a leg is priced (a moneyline, spread or total) and names its game. */

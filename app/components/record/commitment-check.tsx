@@ -18,8 +18,8 @@ export function CommitmentCheck({ commitment, committedText }: { commitment: str
       <summary className="cursor-pointer font-semibold text-slate-800">Verify this pick</summary>
       <p className="mt-2 text-slate-600">
         A moneyline, spread or total was checked against the betting market when it was posted (its line within 1.5
-        points, its price within 15 cents of what bookmakers offered). It locked when its game started: nothing about it
-        can change after, and it is never deleted. It is graded from the game&apos;s final score from our sports-data
+        points, its price no better than any bookmaker offered). It locked when its game started: nothing about it can
+        change after, and it is never deleted. It is graded from the game&apos;s final score from our sports-data
         provider; props are graded by the expert and count only as self-reported.
       </p>
       <p className="mt-2 text-slate-600">

@@ -10,7 +10,7 @@ const signed = (value: number | null, digits: number, suffix = "") =>
 const tone = (value: number | null) =>
   value === null || value === 0 ? "text-slate-900" : value > 0 ? "text-brand-700" : "text-danger";
 
-const COLUMNS = ["W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"] as const;
+const COLUMNS = ["W-L-P", "Withdrawn", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"] as const;
 
 /**
  * One figure. On a phone the row is a card and each cell names its figure itself (the column
@@ -35,7 +35,7 @@ function Figure({
   );
 }
 
-/** One row of figures: record, win rate, units, ROI, average odds, CLV, streak, sample. */
+/** One row of figures: record, withdrawals, win rate, units, ROI, average odds, CLV, streak, sample. */
 function FiguresRow({ label, figures }: { label: string; figures: RecordFigures }) {
   return (
     <tr className="border-t border-slate-100 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-xl max-sm:border max-sm:border-slate-200 max-sm:p-3">
@@ -46,6 +46,7 @@ function FiguresRow({ label, figures }: { label: string; figures: RecordFigures 
         {label}
       </th>
       <Figure column="W-L-P">{formatRecord(figures)}</Figure>
+      <Figure column="Withdrawn">{figures.withdrawn}</Figure>
       <Figure column="Win %">{figures.winRate === null ? "—" : `${figures.winRate.toFixed(1)}%`}</Figure>
       <Figure column="Units" className={clsx("font-semibold", tone(figures.units))}>
         {figures.sample ? formatUnits(figures.units) : "—"}

@@ -66,6 +66,8 @@ export interface ExpertRecord {
   units: number;
   /** units ÷ units staked, as a percentage with 1 decimal (12.5 means +12.5 %). */
   roi: number;
+  /** Picks withdrawn after posting (never graded): shown beside W-L (decision 050). */
+  withdrawn: number;
 }
 
 /** product.md "Roles and experts": the Expert object of the experts API and the expert page. */
@@ -119,6 +121,11 @@ function expertColumns(viewerId: SQL, now: SQL) {
     pushes: experts.recordPushes,
     profit: experts.recordProfit,
     staked: experts.recordStaked,
+    // An index probe of the withdrawn picks (a handful: withdrawals are only minutes after posting).
+    withdrawn: sql<number>`(
+      SELECT count(*)::int FROM ${posts}
+      WHERE ${posts.authorId} = ${users.id} AND ${posts.withdrawnAt} IS NOT NULL AND ${posts.postType} = 'Pick'
+    )`,
     isSubscribed: sql<boolean>`${holdsAccessSql(sql`${viewerId}::uuid`, users.id, now)}`,
     isFollowed: sql<boolean>`EXISTS (
       SELECT 1 FROM ${follows} WHERE ${follows.expertId} = ${users.id} AND ${follows.followerId} = ${viewerId}::uuid
@@ -145,6 +152,7 @@ interface ExpertRow {
   pushes: number;
   profit: number;
   staked: number;
+  withdrawn: number;
   isSubscribed: boolean;
   isFollowed: boolean;
 }
@@ -156,11 +164,19 @@ export function recordFrom(sums: {
   pushes: number;
   profit: number;
   staked: number;
+  withdrawn?: number;
 }): ExpertRecord {
   const units = Math.round(sums.profit * 100) / 100;
   const roi = sums.staked > 0 ? Math.round((sums.profit / sums.staked) * 1000) / 10 : 0;
   // -0 would print as "0" but compare oddly; keep plain zeros.
-  return { wins: sums.wins, losses: sums.losses, pushes: sums.pushes, units: units || 0, roi: roi || 0 };
+  return {
+    wins: sums.wins,
+    losses: sums.losses,
+    pushes: sums.pushes,
+    units: units || 0,
+    roi: roi || 0,
+    withdrawn: Number(sums.withdrawn ?? 0),
+  };
 }
 
 function toExpert(row: ExpertRow): Expert {
@@ -181,6 +197,7 @@ function toExpert(row: ExpertRow): Expert {
       pushes: row.pushes,
       profit: Number(row.profit),
       staked: Number(row.staked),
+      withdrawn: row.withdrawn,
     }),
     isSubscribed: Boolean(row.isSubscribed),
     isFollowed: Boolean(row.isFollowed),

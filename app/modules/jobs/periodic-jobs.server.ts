@@ -3,7 +3,7 @@
  * scheduler (scheduler.server.ts) and stops them before the database closes. Every instance runs
  * the same list: each job says what keeps it right when several run it at once.
  */
-import type { Env } from "~/config/env.server";
+import { demoDataEnabled, type Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { pruneImageCache } from "~/modules/images/image-cache.server";
 import type { Logger } from "~/modules/logger.server";
@@ -12,6 +12,7 @@ import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "~/modules/notifications
 import { emailNewPicks } from "~/modules/notifications/preferences.server";
 import { pruneRateLimitCounters } from "~/modules/rate-limit/rate-limit.server";
 import { rollStandingsIfDue } from "~/modules/record/record.server";
+import { refreshDemoLines } from "~/modules/sports-data/markets.server";
 import { runSportsDataSync } from "~/modules/sports-data/sync.server";
 import { renewFreeSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 import { pruneAbandonedUploads } from "~/modules/uploads/uploads.server";
@@ -119,7 +120,7 @@ export function periodicJobs({
   // Lines and scores from The Odds API (only with ODDS_API_KEY), every ODDS_SYNC_MINUTES, the
   // first 15 s after start: every instance tries, the lease in sports_data_sync lets one run per
   // interval. Provider failures are stored, not thrown.
-  if (env.ODDS_API_KEY)
+  if (env.ODDS_API_KEY) {
     jobs.push({
       name: "sports data sync",
       everyMs: env.ODDS_SYNC_MINUTES * MINUTE,
@@ -127,5 +128,18 @@ export function periodicJobs({
       run: () =>
         runSportsDataSync(db, env, logger).catch((err) => logger.warn({ err }, "could not sync the sports data")),
     });
+  } else if (demoDataEnabled(env)) {
+    // The demo without a provider: its coming games' lines are taken again before they are too old
+    // to price a pick (MARKET_MAX_AGE_MINUTES), so the demo keeps taking picks. Appends only; two
+    // instances at once append twice, which prices nothing differently.
+    const refreshAfter = Math.max(1, Math.floor(env.MARKET_MAX_AGE_MINUTES / 2));
+    jobs.push({
+      name: "demo lines",
+      everyMs: Math.min(5, refreshAfter) * MINUTE,
+      firstAfterMs: 0,
+      run: () =>
+        refreshDemoLines(db, refreshAfter).catch((err) => logger.warn({ err }, "could not refresh the demo's lines")),
+    });
+  }
   return jobs;
 }

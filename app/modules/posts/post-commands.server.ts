@@ -17,15 +17,9 @@ import { serializePosts, type PickResult, type PostDTO, type PostRecord } from "
 import { eventHasStarted, isLive } from "~/modules/access/access";
 import { findVisiblePost } from "./post-reads.server";
 import { buildPreview } from "./slate";
-import {
-  isSelfGradedMarket,
-  parlayOdds,
-  selectionLabel,
-  type LegEvent,
-  type PickLeg,
-} from "~/modules/record/pick-markets";
-import { isPricedMarket, marketRefusal } from "~/modules/record/market-price";
-import { latestMarkets } from "~/modules/sports-data/markets.server";
+import { isSelfGradedMarket, parlayOdds, selectionLabel, type PickLeg } from "~/modules/record/pick-markets";
+import { checkAgainstMarket, checkOneSide } from "~/modules/record/posting-checks.server";
+import { withinWithdrawGrace, type RecordRules } from "~/modules/record/record-rules";
 
 export const POST_RULE_MESSAGES = {
   graded: "This pick has been graded: it can no longer be edited or deleted.",
@@ -44,6 +38,8 @@ export const POST_RULE_MESSAGES = {
   withdrawn: "This pick was withdrawn: it can no longer change.",
   notPosted: "Only a posted pick can be withdrawn.",
   withdrawAfterStart: "This pick's event has started: it can no longer be withdrawn.",
+  withdrawAfterGrace: (minutes: number) =>
+    `A pick can be withdrawn only within ${minutes} minutes of posting, for a mistake: after that it stands.`,
   gradedFromScore: "This pick is graded from the final score.",
   gradeBeforeStart: "A pick is graded only after its event has started.",
   gradeBeforeResult: "A self-graded pick can be graded only after its game has a final result.",
@@ -107,7 +103,13 @@ interface PickColumns {
  * The legs' events must exist, be in the pick's sport and not have started (the server's clock);
  * the pick goes live before the first of them starts. Its event is the first to start.
  */
-async function pickColumns(db: Database, input: PostInput, publishDate: Date | null, now: Date): Promise<PickColumns> {
+async function pickColumns(
+  db: Database,
+  authorId: string,
+  input: PostInput,
+  publishDate: Date | null,
+  { now, rules }: WriteOptions,
+): Promise<PickColumns> {
   if (input.postType !== "Pick" || !input.market || !input.legs)
     return { eventId: input.eventId, market: null, legs: null, selection: null, odds: null };
   const legs = input.legs;
@@ -134,8 +136,11 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
   if (publishDate && publishDate.getTime() >= first.startsAt.getTime())
     throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
   // Posting (a draft waits until it is published): every moneyline, spread and total leg must be a
-  // bet the market offers now (decision 035).
-  if (publishDate) await checkAgainstMarket(db, legs, byId);
+  // bet the market offers now (decisions 035, 050), on the side of the game the expert holds.
+  if (publishDate) {
+    await checkAgainstMarket(db, legs, byId, { now, rules });
+    await checkOneSide(db, authorId, legs);
+  }
   return {
     eventId: first.id,
     market: input.market,
@@ -143,20 +148,6 @@ async function pickColumns(db: Database, input: PostInput, publishDate: Date | n
     selection: selectionLabel(input.market, legs, byId),
     odds: input.market === "Parlay" ? parlayOdds(legs.map((leg) => leg.odds)) : legs[0].odds,
   };
-}
-
-/** Each priced leg against its game's newest market snapshot: 422 naming the market's line and price. */
-async function checkAgainstMarket(db: Database, legs: PickLeg[], eventsById: Map<number, LegEvent>) {
-  const priced = legs.filter((leg) => isPricedMarket(leg.market));
-  if (priced.length === 0) return;
-  const markets = await latestMarkets(
-    db,
-    priced.map((leg) => leg.eventId),
-  );
-  legs.forEach((leg, index) => {
-    const refusal = marketRefusal(leg, eventsById.get(leg.eventId)!, markets.get(leg.eventId)?.offers ?? []);
-    if (refusal) throw invalid(`legs.${index}.${refusal.field}`, refusal.message);
-  });
 }
 
 /** Category and modalities must exist, and a Post's event (a Pick's games: pickColumns). */
@@ -215,10 +206,21 @@ async function answerFor(db: Database, viewerId: string, postId: string, now: Da
   return post;
 }
 
-export async function createPost(db: Database, authorId: string, input: PostInput, now = new Date()): Promise<PostDTO> {
+/** When the write happens, and the record's configurable rules. */
+export interface WriteOptions {
+  now: Date;
+  rules: RecordRules;
+}
+
+export async function createPost(
+  db: Database,
+  authorId: string,
+  input: PostInput,
+  { now = new Date(), rules }: Partial<WriteOptions> & { rules: RecordRules },
+): Promise<PostDTO> {
   const publishDate = publishDateFor(input.publishDate, null, now);
   await checkReferences(db, input);
-  const pick = await pickColumns(db, input, publishDate, now);
+  const pick = await pickColumns(db, authorId, input, publishDate, { now, rules });
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(posts)
@@ -238,7 +240,7 @@ export async function updatePost(
   viewerId: string,
   postId: string | undefined,
   input: PostInput,
-  now = new Date(),
+  { now = new Date(), rules }: Partial<WriteOptions> & { rules: RecordRules },
 ): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
@@ -255,7 +257,7 @@ export async function updatePost(
         selection: record.selection,
         odds: record.odds,
       }
-    : await pickColumns(db, input, publishDate, now);
+    : await pickColumns(db, viewerId, input, publishDate, { now, rules });
   await db.transaction(async (tx) => {
     // Conditional on the pick still being ungraded: a grade landing meanwhile wins.
     const updated = await tx
@@ -341,20 +343,24 @@ export async function gradePick(
 }
 
 /**
- * `POST /api/posts/{postId}/withdraw`: the author takes back a posted pick before its event
- * starts. It stays on the record, shown as withdrawn, and is never graded.
+ * `POST /api/posts/{postId}/withdraw`: the author takes back a posted pick, for a mistake, within
+ * `withdrawGraceMinutes` of posting and before its event starts (decision 050: later, withdrawing
+ * the picks the line moved against would be a free option). It stays on the record, shown and
+ * counted as withdrawn, and is never graded.
  */
 export async function withdrawPick(
   db: Database,
   viewerId: string,
   postId: string | undefined,
-  now = new Date(),
+  { now = new Date(), rules }: Partial<WriteOptions> & { rules: RecordRules },
 ): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   if (record.postType !== "Pick" || record.postedAt === null) throw new AppError(422, POST_RULE_MESSAGES.notPosted);
   if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
   if (record.pickResult !== null) throw new AppError(422, POST_RULE_MESSAGES.graded);
   if (pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.withdrawAfterStart);
+  const late = new AppError(422, POST_RULE_MESSAGES.withdrawAfterGrace(rules.withdrawGraceMinutes));
+  if (!withinWithdrawGrace(record.postedAt, now, rules)) throw late;
   const withdrawn = await db
     .update(posts)
     .set({ withdrawnAt: now, updatedAt: now })
@@ -364,9 +370,11 @@ export async function withdrawPick(
         isNull(posts.withdrawnAt),
         isNull(posts.pickResult),
         sql`pick_starts_at(${posts.legs}, ${posts.eventId}) > now()`,
+        sql`${posts.postedAt} >= now() - make_interval(mins => ${rules.withdrawGraceMinutes})`,
       ),
     )
     .returning({ id: posts.id });
-  if (withdrawn.length === 0) throw new AppError(422, POST_RULE_MESSAGES.withdrawAfterStart);
+  if (withdrawn.length === 0)
+    throw pickHasStarted(record, new Date()) ? new AppError(422, POST_RULE_MESSAGES.withdrawAfterStart) : late;
   return answerFor(db, viewerId, record.id, now);
 }

@@ -38,6 +38,8 @@ export interface RecordFigures {
   losses: number;
   pushes: number;
   voids: number;
+  /** Picks the expert withdrew after posting (within minutes, for a mistake): shown beside W-L, never graded. */
+  withdrawn: number;
   /** Wins, losses and pushes: the sample the figures rest on. */
   sample: number;
   /** Wins ÷ (wins + losses), in percent; null before any. */
@@ -58,7 +60,7 @@ export interface RecordFigures {
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-export function toRecordFigures(sums: RecordSums): RecordFigures {
+export function toRecordFigures(sums: RecordSums, withdrawn = 0): RecordFigures {
   const sample = sums.wins + sums.losses + sums.pushes;
   const decided = sums.wins + sums.losses;
   return {
@@ -66,6 +68,7 @@ export function toRecordFigures(sums: RecordSums): RecordFigures {
     losses: sums.losses,
     pushes: sums.pushes,
     voids: sums.voids,
+    withdrawn,
     sample,
     winRate: decided > 0 ? round((100 * sums.wins) / decided, 1) : null,
     units: round(sums.profit, 2),

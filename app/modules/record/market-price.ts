@@ -1,12 +1,13 @@
 /**
- * Every leg priced against the market (issue 24, decision 035). Pure and client-safe: the posting
- * path checks a leg with it, the editor shows the same market. A moneyline, spread or total leg
- * must be a bet the market offered at posting:
+ * Every leg priced against the market (decision 035, made strict by decision 050). Pure and
+ * client-safe: the posting path checks a leg with it, the editor shows the same market. A
+ * moneyline, spread or total leg must be a bet the market offered at posting, never a better one:
  * - a spread or total within LINE_TOLERANCE points of the consensus line (the line most bookmakers
  *   offer);
- * - a price no better than the best price offered at that line plus PRICE_TOLERANCE_CENTS. A line
- *   no bookmaker offers is priced from the nearest offered one, each half point bought for the
- *   bettor costing HALF_POINT_CENTS.
+ * - a price no better than the best price any bookmaker offered for that side and line. A line no
+ *   bookmaker offers is priced from an offered one: each half point bought for the bettor costs
+ *   HALF_POINT_CENTS, in full; a worse line earns no discount. No tolerance towards the bettor:
+ *   one cent better than every book, on two sides of a game, is a profit whatever the score.
  * "Cents" are the usual betting ones: the distance between American odds with the gap between
  * -100 and +100 closed (-110 to -105 is 5 cents, -105 to +105 is 10).
  */
@@ -14,7 +15,6 @@ import { formatOdds, type LegSide } from "./pick-basics";
 import { legLabel, type LegEvent, type PickLeg } from "./pick-markets";
 
 export const LINE_TOLERANCE = 1.5;
-export const PRICE_TOLERANCE_CENTS = 15;
 export const HALF_POINT_CENTS = 10;
 
 export type PricedMarket = "Moneyline" | "Spread" | "Total";
@@ -60,9 +60,9 @@ export function consensusOffer(offers: MarketOffer[], market: PricedMarket, side
 }
 
 /**
- * The price the market implies for `line` on this side: the best price offered at that line, else
- * the nearest offered line's less HALF_POINT_CENTS for each half point bought (a worse line gets
- * no discount). Null when the market has no offer on the side.
+ * The best price the market implies for `line` on this side: at each offered line, its best price,
+ * less HALF_POINT_CENTS for each half point bought from it (a worse line gets no discount); the
+ * best of those. Null when the market has no offer on the side.
  */
 export function referencePrice(
   offers: MarketOffer[],
@@ -72,19 +72,12 @@ export function referencePrice(
 ): number | null {
   const own = offersOf(offers, market, side);
   if (own.length === 0) return null;
-  if (market === "Moneyline" || line === null)
-    return own.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), own[0].price);
-  const exact = own.filter((offer) => offer.line === line);
-  if (exact.length > 0)
-    return exact.reduce((best, offer) => (toCents(offer.price) > toCents(best) ? offer.price : best), exact[0].price);
-  const nearest = own.reduce((best, offer) => {
-    const distance = Math.abs((offer.line ?? 0) - line);
-    const bestDistance = Math.abs((best.line ?? 0) - line);
-    if (distance !== bestDistance) return distance < bestDistance ? offer : best;
-    return pointsBetter(side, offer.line ?? 0, best.line ?? 0) < 0 ? offer : best;
-  });
-  const halfPointsBought = Math.max(0, Math.round(pointsBetter(side, line, nearest.line ?? 0) * 2));
-  return fromCents(toCents(nearest.price) - halfPointsBought * HALF_POINT_CENTS);
+  const priceAt = (offer: MarketOffer) => {
+    if (market === "Moneyline" || line === null || offer.line === null) return toCents(offer.price);
+    const halfPointsBought = Math.max(0, Math.round(pointsBetter(side, line, offer.line) * 2));
+    return toCents(offer.price) - halfPointsBought * HALF_POINT_CENTS;
+  };
+  return fromCents(Math.max(...own.map(priceAt)));
 }
 
 export const MARKET_MESSAGES = {
@@ -93,8 +86,10 @@ export const MARKET_MESSAGES = {
   noSide: (market: PricedMarket) =>
     `The market offers no ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this side of this game.`,
   line: (offer: string) =>
-    `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points and ${PRICE_TOLERANCE_CENTS} cents of it`,
-  price: (offer: string) => `The market has ${offer}; picks are taken within ${PRICE_TOLERANCE_CENTS} cents of it`,
+    `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points of it, at its price or worse (each half point bought costs ${HALF_POINT_CENTS} cents)`,
+  price: (offer: string) => `The market has ${offer}; picks are taken at its price or worse`,
+  stale: (minutes: number, maxMinutes: number) =>
+    `This game's market lines are ${minutes} minutes old: picks are priced against lines at most ${maxMinutes} minutes old. Try again once they are refreshed.`,
 } as const;
 
 /** "Los Angeles Lakers -4.5 at -110": an offer in words. */
@@ -134,7 +129,6 @@ export function marketRefusal(leg: PickLeg, event: LegEvent, offers: MarketOffer
   )
     return { field: "line", message: words(consensus) };
   const reference = referencePrice(offers, leg.market, leg.side, takesLine ? leg.line : null);
-  if (reference === null || toCents(leg.odds) > toCents(reference) + PRICE_TOLERANCE_CENTS)
-    return { field: "odds", message: words(consensus) };
+  if (reference === null || toCents(leg.odds) > toCents(reference)) return { field: "odds", message: words(consensus) };
   return null;
 }

@@ -3,7 +3,7 @@
  * the units-over-time chart, the graded picks, and the leaderboard. All from the sums the grading
  * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating picks per request.
  */
-import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
@@ -101,11 +101,49 @@ async function selfReportedTally(db: Database, expertId: string): Promise<SelfRe
 const emptyWindows = (): WindowFigures =>
   Object.fromEntries(RECORD_WINDOWS.map((window) => [window, toRecordFigures(EMPTY_SUMS)])) as WindowFigures;
 
+/** Withdrawn picks of each expert, per sport (and 0: all sports) and window. */
+export type WithdrawalCounts = Map<string, Map<number, Record<RecordWindow, number>>>;
+
+/**
+ * How many picks each expert withdrew, per sport and window (the windows' days as the record's:
+ * UTC, 7 and 30 days with today, the calendar year). Counted from the index of withdrawn picks,
+ * which withdrawals within minutes of posting keep small (decision 050).
+ */
+export async function withdrawalCounts(db: Database, expertIds: string[], now = new Date()): Promise<WithdrawalCounts> {
+  const counts: WithdrawalCounts = new Map();
+  if (expertIds.length === 0) return counts;
+  const today = now.toISOString().slice(0, 10);
+  const day = sql`(${posts.withdrawnAt} AT TIME ZONE 'UTC')::date`;
+  const rows = await db
+    .select({
+      expertId: posts.authorId,
+      categoryId: posts.categoryId,
+      week: sql<number>`count(*) FILTER (WHERE ${day} >= ${today}::date - 6)`.mapWith(Number),
+      month: sql<number>`count(*) FILTER (WHERE ${day} >= ${today}::date - 29)`.mapWith(Number),
+      season: sql<number>`count(*) FILTER (WHERE ${day} >= date_trunc('year', ${today}::date)::date)`.mapWith(Number),
+      all: count(),
+    })
+    .from(posts)
+    .where(and(inArray(posts.authorId, expertIds), isNotNull(posts.withdrawnAt), eq(posts.postType, "Pick")))
+    .groupBy(posts.authorId, posts.categoryId);
+  for (const row of rows) {
+    const expert = counts.get(row.expertId) ?? new Map<number, Record<RecordWindow, number>>();
+    const windows = { "7d": row.week, "30d": row.month, season: row.season, all: Number(row.all) };
+    expert.set(row.categoryId, windows);
+    const overall = expert.get(0) ?? { "7d": 0, "30d": 0, season: 0, all: 0 };
+    for (const window of RECORD_WINDOWS) overall[window] += windows[window];
+    expert.set(0, overall);
+    counts.set(row.expertId, expert);
+  }
+  return counts;
+}
+
 export async function expertRecordFigures(db: Database, expertId: string): Promise<ExpertRecordFigures> {
-  // Together, and both awaited: a query left running while the other fails would reject with no
+  // Together, and all awaited: a query left running while another fails would reject with no
   // one listening, and Node ends the process on an unhandled rejection (the database outage run).
-  const [selfReported, rows] = await Promise.all([
+  const [selfReported, withdrawals, rows] = await Promise.all([
     selfReportedTally(db, expertId),
+    withdrawalCounts(db, [expertId]).then((counts) => counts.get(expertId) ?? new Map()),
     db
       .select({
         categoryId: expertStandings.categoryId,
@@ -120,8 +158,8 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
   const overall = emptyWindows();
   const byCategory = new Map<number, ExpertRecordFigures["categories"][number]>();
   for (const row of rows) {
-    const figures = toRecordFigures(toSums(row));
     const window = row.window as RecordWindow;
+    const figures = toRecordFigures(toSums(row), withdrawals.get(row.categoryId)?.[window] ?? 0);
     if (row.categoryId === 0) overall[window] = figures;
     else {
       const entry = byCategory.get(row.categoryId) ?? {
@@ -132,6 +170,10 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
       byCategory.set(row.categoryId, entry);
     }
   }
+  // An expert with withdrawals and no graded pick yet shows them too.
+  const allSports = withdrawals.get(0);
+  if (allSports)
+    for (const window of RECORD_WINDOWS) overall[window] = { ...overall[window], withdrawn: allSports[window] };
   return {
     overall,
     selfReported,
@@ -272,11 +314,15 @@ export async function readLeaderboard(
     leaderboardPage(db).execute({ ...params, size: query.size, offset }),
     leaderboardCount(db).execute(params),
   ]);
+  const withdrawals = await withdrawalCounts(
+    db,
+    rows.map((row) => row.expert.id),
+  );
   return {
     items: rows.map((row, index) => ({
       rank: offset + index + 1,
       expert: toExpertSummary(row.expert),
-      figures: toRecordFigures(toSums(row)),
+      figures: toRecordFigures(toSums(row), withdrawals.get(row.expert.id)?.get(query.categoryId)?.[query.window] ?? 0),
     })),
     totalItems: Number(total),
   };

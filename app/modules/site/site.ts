@@ -65,7 +65,7 @@ export const TOP_FAQS = [
   {
     question: "Can an expert fake their record?",
     answer:
-      "No. Every moneyline, spread and total is checked against the betting market when it is posted: its line must be within 1.5 points and its price within 15 cents of what bookmakers offered. A pick locks when its game starts and can never be edited or deleted. Results come from the final scores of our sports-data provider, and only an admin can correct one, with a public reason. Props, which no score can grade, are graded by the expert and shown apart as self-reported: they never count in the verified record or the leaderboard.",
+      "No. Every moneyline, spread and total is checked against the betting market when it is posted: its line must be within 1.5 points of what bookmakers offered and its price no better than the best of them, and an expert cannot hold both sides of a game. A pick can be withdrawn only within minutes of posting, for a mistake, and withdrawals are counted beside the record. A pick locks when its game starts and can never be edited or deleted. Results come from the final scores of our sports-data provider, and only an admin can correct one, with a public reason. Props, which no score can grade, are graded by the expert and shown apart as self-reported: they never count in the verified record or the leaderboard.",
   },
   {
     question: "Is Sharpside a sportsbook?",

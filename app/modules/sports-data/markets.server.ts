@@ -22,6 +22,8 @@ export interface GameMarket {
   offers: MarketOffer[];
   /** When the newest of its markets was taken. */
   takenAt: Date;
+  /** When each of its markets' newest snapshot was taken (how fresh a pick's price is). */
+  takenAtByMarket: Partial<Record<PricedMarket, Date>>;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function latestMarkets(
   );
   for (const row of rows) {
     const takenAt = new Date(row.taken_at);
-    const game = markets.get(row.event_id) ?? { offers: [], takenAt };
+    const game = markets.get(row.event_id) ?? { offers: [], takenAt, takenAtByMarket: {} };
     game.offers.push({
       market: row.market,
       side: row.side,
@@ -62,6 +64,7 @@ export async function latestMarkets(
       bookmakers: row.bookmakers,
     });
     if (takenAt > game.takenAt) game.takenAt = takenAt;
+    game.takenAtByMarket[row.market] = takenAt;
     markets.set(row.event_id, game);
   }
   return markets;
@@ -80,4 +83,29 @@ export async function closingLinesFromMarket(db: Database, eventIds: number[]) {
       return { eventId, market, side, line: offer.line, odds: offer.price };
     }),
   );
+}
+
+/**
+ * The demo's own market (decision 050): without a provider, the demo games' lines would grow
+ * older than a pick may be priced against, so the demo takes its newest lines again, as a
+ * provider's sync would, once they are `minutes` old. Only games not from the provider, not
+ * started and without a result; answers how many offers it appended.
+ */
+export async function refreshDemoLines(db: Database, minutes: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    INSERT INTO "market_snapshots" ("event_id", "market", "side", "line", "price", "bookmakers")
+    SELECT s."event_id", s."market", s."side", s."line", s."price", s."bookmakers"
+    FROM "events" e
+    CROSS JOIN unnest('{Moneyline,Spread,Total}'::pick_market[]) AS m(market)
+    CROSS JOIN LATERAL (
+      SELECT max(x."taken_at") AS at FROM "market_snapshots" x WHERE x."event_id" = e."id" AND x."market" = m.market
+    ) newest
+    JOIN "market_snapshots" s ON s."event_id" = e."id" AND s."market" = m.market AND s."taken_at" = newest.at
+    WHERE e."starts_at" > now() AND e."external_id" IS NULL AND e."resulted_at" IS NULL
+      AND newest.at < now() - make_interval(mins => ${minutes})
+    RETURNING "id"`,
+  );
+  return rows.length;
 }
