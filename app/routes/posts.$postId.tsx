@@ -101,6 +101,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const eventStarted =
     post.postType === "Pick" && post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
   const isLive = postIsLive(post, now);
+  // The author's Withdraw, while the grace after posting lasts (decision 050).
+  const withdrawUntil =
+    isAuthor && post.postType === "Pick" && post.postedAt && !post.withdrawnAt && !post.pickResult
+      ? new Date(Date.parse(post.postedAt) + recordRules(context.env).withdrawGraceMinutes * 60_000)
+      : null;
+  const withdraw = {
+    open: withdrawUntil !== null && withdrawUntil > now && !eventStarted,
+    until: withdrawUntil?.toISOString() ?? null,
+  };
   const payload = {
     sharedRender: false,
     post,
@@ -110,6 +119,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isAuthor,
     eventStarted,
     isLive,
+    withdraw,
     siteUrl: context.env.APP_URL,
     canonicalUrl: `${context.env.APP_URL}/posts/${post.id}`,
   };
@@ -224,7 +234,8 @@ export default function PostPage() {
   const loaded = useLoaderData<typeof loader>();
   const own = usePagePersonal<PostPagePersonal>(loaded.sharedRender);
   const shown = useMemo(() => (own ? withReader(loaded, own) : loaded), [loaded, own]);
-  const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, siteUrl, canonicalUrl } = shown;
+  const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, withdraw, siteUrl, canonicalUrl } =
+    shown;
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useViewer();
   // The reader's subscriptions as the frame lists them (the sidebar's): the aside agrees with it.
@@ -299,7 +310,13 @@ export default function PostPage() {
                 )}
               </div>
 
-              <PostActionsBar post={post} changeable={changeable} isAuthor={isAuthor} isLive={isLive} />
+              <PostActionsBar
+                post={post}
+                changeable={changeable}
+                isAuthor={isAuthor}
+                isLive={isLive}
+                withdraw={withdraw}
+              />
             </div>
           </div>
 

@@ -11,6 +11,7 @@ import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LikeButton, NotifyButton, PickResultControl, usePickResult } from "~/components/posts/post-actions";
+import { PostActionsBar, type WithdrawWindow } from "~/components/posts/post-author-controls";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 
@@ -355,5 +356,44 @@ describe("PickResultControl and usePickResult", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Cancel" }));
     expect(calls).toEqual([]);
     expect(screen.getByTestId("page-result").textContent).toBe("Pending");
+  });
+});
+
+describe("the author's Withdraw pick", () => {
+  /** The post page's bar for the author of a posted pick whose game has not started. */
+  async function renderBar(withdraw: WithdrawWindow) {
+    const post = makePost({ market: "Spread", eventInfo: gameInfo(-HOUR), postedAt: new Date().toISOString() });
+    const Stub = createRemixStub([
+      {
+        id: "root",
+        path: "/",
+        Component: () => (
+          <ConfirmDialogProvider>
+            <Outlet />
+          </ConfirmDialogProvider>
+        ),
+        loader: () => ({ appName: "Sharpside", user: { ...AUTHOR, roles: ["Expert"], timezone: "UTC" } }),
+        children: [
+          {
+            path: "posts/:postId",
+            Component: () => <PostActionsBar post={post} changeable isAuthor isLive withdraw={withdraw} />,
+          },
+        ],
+      },
+    ]);
+    render(<Stub initialEntries={["/posts/p1"]} />);
+    await screen.findByRole("link", { name: "Edit pick" });
+  }
+
+  it("is offered while the grace after posting lasts, and goes when it ends, without a reload", async () => {
+    await renderBar({ open: true, until: new Date(Date.now() + 300).toISOString() });
+    expect(screen.getByRole("button", { name: /Withdraw pick/ })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: /Withdraw pick/ })).toBeNull(), { timeout: 2000 });
+  });
+
+  it("is not offered once the grace is over: the pick stands", async () => {
+    await renderBar({ open: false, until: new Date(Date.now() - 60_000).toISOString() });
+    expect(screen.queryByRole("button", { name: /Withdraw pick/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Delete/ })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { Link, useNavigate } from "@remix-run/react";
 import { MessageCircle, Pencil, Trash2, Undo2 } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
@@ -16,16 +16,24 @@ import { LikeButton, NotifyButton, PickResultControl } from "./post-actions";
 export const POST_DELETED = "Post deleted.";
 export const PICK_WITHDRAWN = "Pick withdrawn. It stays on your record as withdrawn.";
 
+/** Until when a posted pick may still be withdrawn, and whether it could when the page was read. */
+export interface WithdrawWindow {
+  open: boolean;
+  until: string | null;
+}
+
 export function PostActionsBar({
   post,
   changeable,
   isAuthor,
   isLive,
+  withdraw = { open: false, until: null },
 }: {
   post: PostDTO;
   changeable: boolean;
   isAuthor: boolean;
   isLive: boolean;
+  withdraw?: WithdrawWindow;
 }) {
   // Likes and comments begin when the post goes live; until then its teaser carries notify-me.
   if (!isLive && !isAuthor) return null;
@@ -44,14 +52,27 @@ export function PostActionsBar({
       {isAuthor ? (
         <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
           <PickResultControl post={post} />
-          {changeable ? <AuthorControls post={post} /> : null}
+          {changeable ? <AuthorControls post={post} withdraw={withdraw} /> : null}
         </div>
       ) : null}
     </div>
   );
 }
 
-function AuthorControls({ post }: { post: PostDTO }) {
+/** Open while the page's answer said so, and closed by a timer when the grace ends (no reload needed). */
+function useWithdrawOpen({ open, until }: WithdrawWindow): boolean {
+  const [stillOpen, setStillOpen] = useState(open);
+  useEffect(() => {
+    setStillOpen(open);
+    if (!open || until === null) return;
+    const timer = setTimeout(() => setStillOpen(false), Math.max(0, Date.parse(until) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [open, until]);
+  return stillOpen;
+}
+
+function AuthorControls({ post, withdraw }: { post: PostDTO; withdraw: WithdrawWindow }) {
+  const withdrawOpen = useWithdrawOpen(withdraw);
   const confirm = useConfirm();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -107,16 +128,19 @@ function AuthorControls({ post }: { post: PostDTO }) {
         Edit
       </Link>
       {post.postType === "Pick" && post.postedAt !== null ? (
-        // A posted pick is never deleted: before its game starts its author may withdraw it (kept, shown as withdrawn).
-        <button
-          type="button"
-          onClick={() => void submit("withdraw")}
-          disabled={withdrawing}
-          className={`${button} border-red-200 bg-white text-danger hover:bg-red-50`}
-        >
-          <Undo2 className="size-4" aria-hidden="true" />
-          {withdrawing ? "Withdrawing…" : "Withdraw pick"}
-        </button>
+        // A posted pick is never deleted: in the minutes after posting its author may withdraw it
+        // (kept, shown and counted as withdrawn); after that it stands.
+        withdrawOpen ? (
+          <button
+            type="button"
+            onClick={() => void submit("withdraw")}
+            disabled={withdrawing}
+            className={`${button} border-red-200 bg-white text-danger hover:bg-red-50`}
+          >
+            <Undo2 className="size-4" aria-hidden="true" />
+            {withdrawing ? "Withdrawing…" : "Withdraw pick"}
+          </button>
+        ) : null
       ) : (
         <button
           type="button"
