@@ -123,7 +123,18 @@ describe("RecordFiguresPanel", () => {
       />,
     );
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
-    expect(headers).toEqual(["Window", "W-L-P", "Win %", "Units", "ROI", "Avg odds", "CLV", "Streak", "Picks"]);
+    expect(headers).toEqual([
+      "Window",
+      "W-L-P",
+      "Withdrawn",
+      "Win %",
+      "Units",
+      "ROI",
+      "Avg odds",
+      "CLV",
+      "Streak",
+      "Picks",
+    ]);
     const cells = within(screen.getByRole("row", { name: /All time/ })).getAllByRole("cell");
     expect(cells.map((cell) => cell.querySelector("[aria-hidden=true]")?.textContent)).toEqual(headers.slice(1));
     expect(cells[0].textContent).toBe("W-L-P7-3-0");

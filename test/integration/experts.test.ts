@@ -249,7 +249,7 @@ describe(`GET /api/experts/{expertId} (${testDatabaseEngine()})`, () => {
         location: { country: "USA", state: "TX", city: "Austin" },
         subscriptionPrice: { price: 2999, description: "Every NBA side" },
         subscribersCount: 0,
-        record: { wins: 2, losses: 1, pushes: 1, units: 3, roi: 58.8 },
+        record: { wins: 2, losses: 1, pushes: 1, units: 3, roi: 58.8, withdrawn: 0 },
         isSubscribed: false,
         isFollowed: false,
       },
@@ -263,7 +263,7 @@ describe(`GET /api/experts/{expertId} (${testDatabaseEngine()})`, () => {
     await addPick(user.id, { pickResult: null });
     await addPick(user.id, { pickResult: "Void" });
     const { body } = await getExpert(user.id);
-    expect(body.payload.record).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0 });
+    expect(body.payload.record).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0, withdrawn: 0 });
     expect(body.payload.subscriptionPrice).toBeNull();
   });
 

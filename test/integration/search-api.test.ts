@@ -300,13 +300,13 @@ describe(`the record sums kept on experts (${testDatabaseEngine()})`, () => {
     const voided = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Void", odds: 200, units: 5 });
     const pending = await fixtures.addPost(expert.user.id, { postType: "Pick", title: "Pending", odds: 200, units: 5 });
     const record = async () => (await findExpert(database.db, expert.user.id, null))!.record;
-    expect(await record()).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0 });
+    expect(await record()).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0, withdrawn: 0 });
     await fixtures.gradePick(win, "Win");
     await fixtures.gradePick(loss, "Loss");
     await fixtures.gradePick(push, "Push");
     await fixtures.gradePick(voided, "Void");
     // -110 for one unit: a win is +0.91, a loss -1; a push is staked but wins nothing; a Void and a pending pick count nowhere.
-    const graded = { wins: 1, losses: 1, pushes: 1, units: -0.09, roi: -3 };
+    const graded = { wins: 1, losses: 1, pushes: 1, units: -0.09, roi: -3, withdrawn: 0 };
     expect(await record()).toEqual(graded);
 
     // Grades are final and a posted pick is fixed: the database refuses, the sums stay.

@@ -168,6 +168,7 @@ describe("odds and figures", () => {
       losses: 1,
       pushes: 1,
       voids: 1,
+      withdrawn: 0,
       sample: 4,
       winRate: 66.7,
       units: 0.71,
