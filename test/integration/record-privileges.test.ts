@@ -83,6 +83,8 @@ describe(`the record's figures under the app role (${testDatabaseEngine()})`, ()
       sql`UPDATE expert_record_days SET wins = 99 WHERE expert_id = ${user.id}`,
       sql`INSERT INTO expert_record_days (expert_id, category_id, day, wins) VALUES (${user.id}, 0, '2020-01-01', 50)`,
       sql`UPDATE standings_rollovers SET day = '2000-01-01'`,
+      // The record's rules are the owner's: no longer grace to withdraw in.
+      sql`UPDATE record_rules SET withdraw_grace_minutes = 60`,
     ];
     for (const statement of forged) expect(await asAppRole(db, statement)).toBe(PERMISSION_DENIED);
     // Nor can it switch the guards off to rewrite history.
@@ -94,6 +96,7 @@ describe(`the record's figures under the app role (${testDatabaseEngine()})`, ()
     expect(
       await asAppRole(db, sql`UPDATE experts SET subscription_description = 'New plans' WHERE user_id = ${user.id}`),
     ).toBeNull();
+    expect(await asAppRole(db, sql`SELECT withdraw_grace_minutes FROM record_rules`)).toBeNull();
     expect(await asAppRole(db, sql`SELECT roll_standings(${new Date().toISOString().slice(0, 10)}::date)`)).toBeNull();
     // A new expert row can be made, but not with a record of its own.
     const { user: other } = await fixtures.makeUser();
@@ -115,14 +118,29 @@ describe.runIf(testDatabaseEngine() === "postgres")("the app started as a non-ow
     const appUrl = new URL(database.url!);
     appUrl.username = loginRole;
     app = await openDatabase({ url: appUrl.toString(), dataDir: "unused", poolSize: 2 });
-    // What server.ts does with DATABASE_MIGRATION_URL: migrate as the owner, then grant.
-    await migrateDatabase(app, database.url, { grantToAppRole: true });
+    // What server.ts does with DATABASE_MIGRATION_URL: migrate as the owner, then grant, and
+    // write the record's rules (PICK_WITHDRAW_MINUTES) as the owner.
+    await migrateDatabase(app, database.url, { grantToAppRole: true, withdrawGraceMinutes: 7 });
   });
   afterAll(async () => {
     await app?.close();
     await owner?.unsafe(`DROP OWNED BY ${loginRole}`);
     await owner?.unsafe(`DROP ROLE ${loginRole}`);
     await owner?.end();
+  });
+
+  it("the owner wrote the record's rules at start; the app's role reads them and cannot change them", async () => {
+    const [rules] = await queryRows<{ grace: number }>(
+      app.db,
+      sql`SELECT withdraw_grace_minutes AS grace FROM record_rules`,
+    );
+    expect(rules.grace).toBe(7);
+    const refusal = await app.db.execute(sql`UPDATE record_rules SET withdraw_grace_minutes = 60`).then(
+      () => "written",
+      (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+    );
+    expect(refusal).toMatch(/permission denied/);
+    await owner.unsafe("UPDATE record_rules SET withdraw_grace_minutes = 5");
   });
 
   it("posts and grades a pick through the API, and cannot forge a figure", async () => {
