@@ -26,7 +26,7 @@ function Figure({
   children: string | number;
 }) {
   return (
-    <td className={clsx("whitespace-nowrap px-2 py-2 tabular-nums max-sm:p-0", className)}>
+    <td className={clsx("whitespace-nowrap px-1 py-2 tabular-nums max-sm:p-0", className)}>
       <span aria-hidden="true" className="block text-xs font-semibold uppercase tracking-wide text-slate-500 sm:hidden">
         {column}
       </span>
@@ -75,12 +75,12 @@ function FiguresTable({ windows, caption }: { windows: WindowFigures; caption: s
       <table className="w-full text-sm max-sm:block sm:min-w-[36rem]">
         <caption className="sr-only">{caption}</caption>
         <thead className="max-sm:sr-only">
-          <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr className="text-left text-xs uppercase text-slate-500">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Window
             </th>
             {COLUMNS.map((heading) => (
-              <th key={heading} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
+              <th key={heading} scope="col" className="whitespace-nowrap px-1 py-2 font-semibold">
                 {heading}
               </th>
             ))}
