@@ -31,7 +31,9 @@ import {
   withDatabaseOutageGuard,
 } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
+import { withMethodNotAllowed } from "./app/modules/http/method-not-allowed.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
+import { privateAnswersToSessions } from "./app/modules/http/private-answers.server";
 import { SharedRenderCache, type SharedRender } from "./app/modules/http/shared-render.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
 import { trustedProxies } from "./app/modules/http/trusted-proxies.server";
@@ -42,7 +44,7 @@ import {
   securityHeaderOptions,
   securityHeaders,
 } from "./app/modules/http/security-headers.server";
-import { isAllowedOrigin, isSafeMethod, originHostMismatch } from "./app/modules/http/origin.server";
+import { isAllowedOrigin, isSafeMethod, originHostMismatch, remixChecksOrigin } from "./app/modules/http/origin.server";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport } from "./app/modules/mail/mail.server";
 import { periodicJobs } from "./app/modules/jobs/periodic-jobs.server";
@@ -102,6 +104,9 @@ app.set("trust proxy", trustedProxies());
 app.set("query parser", false);
 
 app.use(requestLogger(logger, { ignore: (url) => url.startsWith("/assets/") || url.startsWith("/@") }));
+// Whatever answers a session (or sets one), from here on, leaves as `private, no-store` unless it
+// is the same for everyone (the module says which): no shared cache keeps one reader's answer.
+app.use(privateAnswersToSessions());
 
 // A fresh nonce per page: only scripts we rendered ourselves may run (an event stream and the JSON
 // API render none: their empty nonce would let none run).
@@ -151,9 +156,12 @@ if (vite) {
 }
 
 app.use((req, res, next) => {
+  // Remix compares the Origin of page actions and of every `.data` request but a GET (a HEAD, a
+  // preflight) and throws, a 500, when it names another host: the server answers 403 first.
+  const remixChecks = req.method !== "GET" && !isApiRequest(req) && remixChecksOrigin(req.method, req.path);
   // Safe methods pass without the request's origin: req.protocol parses the peer's address
   // against "trust proxy", a cost every page view and API read would pay for nothing.
-  if (isSafeMethod(req.method)) return next();
+  if (isSafeMethod(req.method) && !remixChecks) return next();
   const allowed = isAllowedOrigin({
     method: req.method,
     origin: req.headers.origin,
@@ -164,7 +172,7 @@ app.use((req, res, next) => {
   // A page action Remix itself would refuse (Origin's host against X-Forwarded-Host or Host) is a
   // 403 here, not the 500 Remix's throw would be.
   const remixRefuses =
-    !isApiRequest(req) &&
+    remixChecks &&
     originHostMismatch({
       origin: req.headers.origin,
       host: req.headers.host,
@@ -215,11 +223,10 @@ const serverBuild = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(pathToFileURL(path.join(here, "server/index.js")).href)) as ServerBuild);
 const appBuild = typeof serverBuild === "function" ? DEVELOPMENT_BUILD : appBuildFrom(serverBuild, env.BUILD_ID);
-// A database outage answers 503 from every loader and action, never 500 (database-outage.server.ts).
-const build =
-  typeof serverBuild === "function"
-    ? () => serverBuild().then(withDatabaseOutageGuard)
-    : withDatabaseOutageGuard(serverBuild);
+// A database outage answers 503 from every loader and action, never 500 (database-outage.server.ts);
+// a resource route asked with a method it has no handler for, 405 with Allow (method-not-allowed.server.ts).
+const guardBuild = (built: ServerBuild) => withDatabaseOutageGuard(withMethodNotAllowed(built));
+const build = typeof serverBuild === "function" ? () => serverBuild().then(guardBuild) : guardBuild(serverBuild);
 
 app.all(
   "*",

@@ -5,7 +5,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { SlotHostContext, type SlotHost } from "~/components/layout/shared-slot";
@@ -88,7 +88,29 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
+/** What Remix reports for a `?_data` request (the data requests before single fetch); it still answers it. */
+const LEGACY_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+
+/**
+ * Remix reports here whatever a loader, an action or a render threw, and also what the client got
+ * wrong, which Remix answers itself: a method no route answers (405), a route id no page has (403),
+ * an address no route matches (404), and a `?_data` request (answered as before). Those are the
+ * request's fault, not the server's: a warning (the request log's 4xx line says as much), no stack.
+ */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  context.log?.error({ err: error, url: redactUrl(request.url) }, "unhandled error while rendering");
+  const url = redactUrl(request.url);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // Not the router's message: it repeats the path, one-time tokens included.
+    context.log?.warn(
+      { status: error.status, method: request.method, url },
+      `refused a request Remix answers itself: ${error.status} ${error.statusText}`,
+    );
+    return;
+  }
+  if (error instanceof Error && error.message.startsWith(LEGACY_DATA_REQUEST)) {
+    context.log?.warn({ url }, "a ?_data request (before single fetch): answered as the route's data");
+    return;
+  }
+  context.log?.error({ err: error, url }, "unhandled error while rendering");
 }

@@ -44,3 +44,51 @@ test("every page and its data: private for a signed-in viewer, public ones varyi
   expect(expertPage.headers()["vary"]).toMatch(/cookie/i);
   await Promise.all([visitor.dispose(), user.dispose()]);
 });
+
+test("resource routes, the API and refusals: private to a session; a method no route answers is a 405 with Allow", async ({
+  playwright,
+  baseURL,
+}) => {
+  const user = await apiSignedIn(playwright, baseURL!, "alex.fan");
+  const visitor = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  const problems: string[] = [];
+  for (const url of [
+    "/notifications/list",
+    "/notifications/unread",
+    "/experts/LeBronPicks/record",
+    "/search/suggestions?q=le",
+    "/api/user/me",
+    "/api/no-such-route",
+    "/no-such-page",
+    "/leaderboard?_data=root",
+  ]) {
+    const response = await user.get(url, { maxRedirects: 0 });
+    const cacheControl = response.headers()["cache-control"] ?? "";
+    if (cacheControl !== "private, no-store") problems.push(`${url} (${response.status()}): "${cacheControl}"`);
+  }
+  expect(problems).toEqual([]);
+  // The same for everyone keeps its own caching.
+  expect((await user.get("/sitemap.xml")).headers()["cache-control"]).toBe("public, max-age=3600");
+
+  for (const method of ["PUT", "POST", "PATCH", "DELETE"]) {
+    const refused = await user.fetch("/api/user/me", { method, data: {} });
+    expect(refused.status(), method).toBe(405);
+    expect(refused.headers()["allow"]).toBe("GET, HEAD");
+    expect(refused.headers()["cache-control"]).toBe("private, no-store");
+    expect(await refused.json()).toEqual({ error: "Method not allowed.", statusCode: 405 });
+  }
+  const health = await visitor.post("/api/health");
+  expect([health.status(), health.headers()["allow"]]).toEqual([405, "GET, HEAD"]);
+  // A preflight or a HEAD from another origin on a page's data: refused before Remix's own check (a 500).
+  for (const method of ["OPTIONS", "HEAD"]) {
+    const preflight = await visitor.fetch("/leaderboard.data", {
+      method,
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+    });
+    expect(preflight.status(), method).toBe(403);
+  }
+  await Promise.all([user.dispose(), visitor.dispose()]);
+});

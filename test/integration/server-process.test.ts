@@ -342,6 +342,140 @@ describe("the running server", () => {
     });
   });
 
+  describe("answers to a session, and to what a route does not answer", () => {
+    const base = `http://127.0.0.1:${plainPort}`;
+    let session = "";
+    /** The sign-in's Cache-Control: it sets the session. */
+    let signInCaching: string | null = null;
+    let sent = 0;
+    /** A request with an id of ours, to find its log lines. */
+    const ask = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => {
+      const id = `private-answers-${pool}-${++sent}`;
+      return fetch(`${base}${path}`, {
+        redirect: "manual",
+        ...init,
+        headers: { ...init.headers, "X-Request-Id": id },
+      }).then((response) => Object.assign(response, { id }));
+    };
+    /** The server's log lines at error level or above for these requests (read once they are written). */
+    const errorLines = async (ids: string[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return plain
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { level: number; reqId?: string; msg: string })
+        .filter((line) => line.level >= 50 && line.reqId !== undefined && ids.includes(line.reqId));
+    };
+
+    beforeAll(async () => {
+      const signIn = await fetch(`${base}/api/session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          session: { emailOrUserName: "alex.fan", password: "sharpside-demo", rememberMe: true },
+        }),
+      });
+      session = signIn.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
+      expect(session).toContain("ss_access=");
+      signInCaching = signIn.headers.get("cache-control");
+    });
+
+    it("is private, no-store whatever answers a session: resource routes, the API, pages, data, 404s, redirects, refusals", async () => {
+      const paths = [
+        "/notifications/list",
+        "/notifications/unread",
+        "/experts/LeBronPicks/record",
+        "/search/suggestions?q=le",
+        "/api/user/me",
+        "/api/notifications/see-notifications/counters",
+        "/api/no-such-route",
+        "/leaderboard",
+        "/experts/LeBronPicks",
+        "/leaderboard.data",
+        "/no-such-page",
+        "/sign-out",
+        "/img?src=nothing",
+        `/search?q=${"a".repeat(5000)}`,
+      ];
+      const answers: string[] = [];
+      for (const path of paths) {
+        const response = await ask(path, { headers: { Cookie: session } });
+        answers.push(`${path.slice(0, 40)} ${response.status} ${response.headers.get("cache-control")}`);
+      }
+      expect(answers.filter((answer) => !/ \d{3} private, no-store$/.test(answer))).toEqual([]);
+      expect(signInCaching).toBe("private, no-store");
+      // Redirects, 404s and a refusal before Remix among them.
+      expect(answers.some((answer) => / 30\d /.test(answer))).toBe(true);
+      expect(answers.some((answer) => / 404 /.test(answer))).toBe(true);
+      expect(answers.some((answer) => / 414 /.test(answer))).toBe(true);
+
+      // A forged or lapsed cookie, or an Authorization header: the same, without looking it up.
+      for (const headers of [{ Cookie: "ss_access=forged.1.abc" }, { Cookie: "ss_refresh=forged" }]) {
+        for (const path of ["/leaderboard", "/notifications/unread", "/api/user/me"])
+          expect((await ask(path, { headers })).headers.get("cache-control"), path).toBe("private, no-store");
+      }
+      expect((await ask("/api/health", { headers: { Authorization: "Bearer x" } })).headers.get("cache-control")).toBe(
+        "private, no-store",
+      );
+      // What is the same for everyone keeps its own caching, signed in or not.
+      const sitemap = await ask("/sitemap.xml", { headers: { Cookie: session } });
+      expect(sitemap.headers.get("cache-control")).toBe("public, max-age=3600");
+      // A visitor's public page stays public, varying by cookie.
+      const visitor = await ask("/leaderboard");
+      expect(visitor.headers.get("cache-control")).toContain("public");
+      expect(visitor.headers.get("vary")).toMatch(/cookie/i);
+    });
+
+    it("answers 405 in the API's shape with Allow to a method a route has no handler for, and logs no error", async () => {
+      const asked = [
+        ...["PUT", "POST", "PATCH", "DELETE"].map((method) =>
+          ask("/api/user/me", {
+            method,
+            headers: { Cookie: session, "Content-Type": "application/json" },
+            body: "{}",
+          }),
+        ),
+        ask("/api/health", { method: "POST" }),
+      ];
+      const responses = await Promise.all(asked);
+      for (const response of responses) {
+        expect(response.status).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(await response.json()).toEqual({ error: "Method not allowed.", statusCode: 405 });
+      }
+      expect(responses[0].headers.get("cache-control")).toBe("private, no-store");
+      // A resource route outside the API: 405 with Allow too, in plain text.
+      const page = await ask("/notifications/list", { method: "POST", headers: { Cookie: session } });
+      expect(page.status).toBe(405);
+      expect(page.headers.get("allow")).toBe("GET, HEAD");
+      expect(await page.text()).toBe("Method Not Allowed");
+      // A page without an action: Remix's 405, a warning at most.
+      const noAction = await ask("/leaderboard", { method: "POST", headers: { "Content-Type": FORM }, body: "a=1" });
+      expect(noAction.status).toBe(405);
+      expect(await errorLines([...responses, page, noAction].map((response) => response.id))).toEqual([]);
+    });
+
+    it("logs no error for a ?_data request or a cross-origin .data request, and answers them as before", async () => {
+      const legacy = await ask("/leaderboard?_data=root", { headers: { Cookie: session } });
+      expect(legacy.status).toBe(200);
+      expect(legacy.headers.get("cache-control")).toBe("private, no-store");
+      const crossOrigin = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
+      const data = await ask("/leaderboard.data", { headers: crossOrigin });
+      expect(data.status).toBe(200);
+      // Remix checks the Origin of a HEAD on .data (it runs it as an action) and threw a 500: refused first.
+      const head = await ask("/leaderboard.data", { method: "HEAD", headers: crossOrigin });
+      expect(head.status).toBe(403);
+      const opaque = await ask("/leaderboard.data", { method: "HEAD", headers: { Origin: "null" } });
+      expect(opaque.status).toBe(403);
+      expect(await errorLines([legacy, data, head, opaque].map((response) => response.id))).toEqual([]);
+    });
+  });
+
   describe("the Content-Security-Policy server.ts sends (development mode: the production policy plus Vite's ws:)", () => {
     it("has the fixed directives, this page's nonce, and no third-party origin when none is configured", async () => {
       const response = await fetch(`http://127.0.0.1:${plainPort}/sign-in`);

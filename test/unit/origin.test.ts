@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedOrigin, originHostMismatch } from "~/modules/http/origin.server";
+import { isAllowedOrigin, originHostMismatch, remixChecksOrigin } from "~/modules/http/origin.server";
 
 const base = { requestOrigin: "http://127.0.0.1:3000", appUrl: "https://sharpside.app" };
 
@@ -47,8 +47,23 @@ describe("originHostMismatch (what Remix's own action check would refuse)", () =
     expect(originHostMismatch({ origin: "http://localhost:3000", host: "127.0.0.1:3000" })).toBe(true);
     expect(originHostMismatch({ origin: "https://sharpside.example" })).toBe(true);
     expect(originHostMismatch({ origin: "not a url", host: "sharpside.example" })).toBe(true);
-    // No Origin, or an opaque one: Remix does not compare (the other check decides).
+    // No Origin: Remix does not compare (the other check decides).
     expect(originHostMismatch({ host: "sharpside.example" })).toBe(false);
-    expect(originHostMismatch({ origin: "null", host: "sharpside.example" })).toBe(false);
+    // An opaque one: Remix compares "null" with the host, and throws.
+    expect(originHostMismatch({ origin: "null", host: "sharpside.example" })).toBe(true);
+  });
+});
+
+describe("remixChecksOrigin (which requests Remix's own check sees)", () => {
+  it("checks page actions and every .data request but a GET, HEAD and preflights included", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      expect(remixChecksOrigin(method, "/sign-in")).toBe(true);
+      expect(remixChecksOrigin(method, "/sign-in.data")).toBe(true);
+    }
+    expect(remixChecksOrigin("HEAD", "/leaderboard.data")).toBe(true);
+    expect(remixChecksOrigin("OPTIONS", "/_root.data")).toBe(true);
+    expect(remixChecksOrigin("GET", "/leaderboard.data")).toBe(false);
+    expect(remixChecksOrigin("HEAD", "/leaderboard")).toBe(false);
+    expect(remixChecksOrigin("OPTIONS", "/leaderboard")).toBe(false);
   });
 });

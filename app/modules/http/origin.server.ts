@@ -28,15 +28,30 @@ export function isAllowedOrigin(input: {
   return input.secFetchSite !== "cross-site" && input.secFetchSite !== "same-site";
 }
 
+const UNSAFE_PAGE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /**
- * Would Remix's own check refuse this page action (its `throwIfPotentialCSRFAttack`)? It compares
+ * Does Remix compare this request's Origin with its host (`throwIfPotentialCSRFAttack`)? For a
+ * page's action (POST, PUT, PATCH, DELETE) and for every single-fetch `.data` request but a GET:
+ * Remix runs HEAD and OPTIONS on `.data` as actions, so a cross-origin preflight or HEAD is
+ * checked too. Not for /api: resource routes are not checked.
+ */
+export function remixChecksOrigin(method: string, path: string): boolean {
+  if (method === "GET") return false;
+  return path.endsWith(".data") || UNSAFE_PAGE_METHODS.has(method);
+}
+
+/**
+ * Would Remix's own check refuse this request (its `throwIfPotentialCSRFAttack`)? It compares
  * the Origin's host with X-Forwarded-Host (else Host) and throws when they differ, which would be
- * a 500: the server answers 403 first instead. An Origin of our APP_URL reaching us under another
- * host name (a proxy that does not pass X-Forwarded-Host) is such a case.
+ * a 500 logged as an unhandled error: the server answers 403 first instead. An Origin of our
+ * APP_URL reaching us under another host name (a proxy that does not pass X-Forwarded-Host) is
+ * such a case, and so is an opaque `Origin: null`, which Remix compares as the host "null".
  */
 export function originHostMismatch(headers: { origin?: string; host?: string; forwardedHost?: string }): boolean {
   const { origin } = headers;
-  if (!origin || origin === "null") return false;
+  if (!origin) return false;
+  if (origin === "null") return true;
   let originHost: string;
   try {
     originHost = new URL(origin).host;
