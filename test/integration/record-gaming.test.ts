@@ -69,6 +69,23 @@ const prop = (eventId: number, description: string, odds: number) => ({
   odds,
 });
 
+/** A published pick's row written straight into the table, past the app's checks: only the database's guard stands. */
+const directPick = (authorId: string, market: "Parlay" | "Total", legs: object[], odds: number) => ({
+  authorId,
+  postType: "Pick" as const,
+  title: "Direct",
+  body: [paragraph("x")],
+  visibility: "Subscribers" as const,
+  status: "Published" as const,
+  publishDate: new Date(),
+  categoryId: nba,
+  market,
+  legs: legs as never,
+  selection: "x",
+  odds,
+  units: 1,
+});
+
 function create(jar: CookieJar, market: string, legs: object[], units = 1) {
   const body = {
     postType: "Pick",
@@ -281,21 +298,7 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
   it("the database refuses a same-game or over-cap parlay and a change of self_graded, whoever writes", async () => {
     const { user } = await fixtures.makeUser({ expert: true });
     const [first, second] = [await game(), await game()];
-    const row = (legs: object[], odds: number) => ({
-      authorId: user.id,
-      postType: "Pick" as const,
-      title: "Direct",
-      body: [paragraph("x")],
-      visibility: "Subscribers" as const,
-      status: "Published" as const,
-      publishDate: new Date(),
-      categoryId: nba,
-      market: "Parlay" as const,
-      legs: legs as never,
-      selection: "x",
-      odds,
-      units: 1,
-    });
+    const row = (legs: object[], odds: number) => directPick(user.id, "Parlay", legs, odds);
     expect(
       await writeError(
         database.db.insert(posts).values(row([moneyline(first, "Home", -200), spread(first, "Home", -0.5, -110)], 100)),
@@ -483,21 +486,7 @@ describe(`one side of a game per expert (${testDatabaseEngine()})`, () => {
     const under = await posted(jar, "Total", [total(eventId, "Under", 220.5, -110)]);
     expect(under).toBeTruthy();
     // Straight into the table, past the app's check: the record's guard refuses it.
-    const direct = {
-      authorId: user.id,
-      postType: "Pick" as const,
-      title: "Direct",
-      body: [paragraph("x")],
-      visibility: "Subscribers" as const,
-      status: "Published" as const,
-      publishDate: new Date(),
-      categoryId: nba,
-      market: "Total" as const,
-      legs: [total(eventId, "Over", 220.5, -110)] as never,
-      selection: "Over 220.5",
-      odds: -110,
-      units: 1,
-    };
+    const direct = directPick(user.id, "Total", [total(eventId, "Over", 220.5, -110)], -110);
     expect(await writeError(database.db.insert(posts).values(direct))).toContain(
       "an expert takes one side of a game, never both.",
     );
