@@ -31,7 +31,7 @@ import {
   withDatabaseOutageGuard,
 } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
-import { withMethodNotAllowed } from "./app/modules/http/method-not-allowed.server";
+import { answerMethodsNoRouteTakes, withMethodNotAllowed } from "./app/modules/http/method-not-allowed.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { privateAnswersToSessions } from "./app/modules/http/private-answers.server";
 import { SharedRenderCache, type SharedRender } from "./app/modules/http/shared-render.server";
@@ -107,6 +107,7 @@ app.use(requestLogger(logger, { ignore: (url) => url.startsWith("/assets/") || u
 // Whatever answers a session (or sets one), from here on, leaves as `private, no-store` unless it
 // is the same for everyone (the module says which): no shared cache keeps one reader's answer.
 app.use(privateAnswersToSessions());
+app.use(answerMethodsNoRouteTakes());
 
 // A fresh nonce per page: only scripts we rendered ourselves may run (an event stream and the JSON
 // API render none: their empty nonce would let none run).

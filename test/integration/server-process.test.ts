@@ -454,10 +454,41 @@ describe("the running server", () => {
       expect(page.status).toBe(405);
       expect(page.headers.get("allow")).toBe("GET, HEAD");
       expect(await page.text()).toBe("Method Not Allowed");
-      // A page without an action: Remix's 405, a warning at most.
+      // A page without an action: Remix's 405 with the Allow it lacked, a warning at most.
       const noAction = await ask("/leaderboard", { method: "POST", headers: { "Content-Type": FORM }, body: "a=1" });
       expect(noAction.status).toBe(405);
-      expect(await errorLines([...responses, page, noAction].map((response) => response.id))).toEqual([]);
+      expect(noAction.headers.get("allow")).toBe("GET, HEAD");
+      // A method no route takes (the fetch API refuses TRACE: Remix answered 500 with a stack in the
+      // log). Asked with node:http, as fetch refuses to send it too.
+      const raw = (target: string, method: string, headers: Record<string, string> = {}) => {
+        const id = `private-answers-${pool}-${++sent}`;
+        return new Promise<{ id: string; status: number; headers: http.IncomingHttpHeaders; body: string }>(
+          (resolve, reject) => {
+            const request = http.request(`${base}${target}`, { method, headers: { ...headers, "X-Request-Id": id } });
+            request.on("response", (response) => {
+              let body = "";
+              response.setEncoding("utf8");
+              response.on("data", (chunk: string) => (body += chunk));
+              response.on("end", () => resolve({ id, status: response.statusCode!, headers: response.headers, body }));
+            });
+            request.on("error", reject);
+            request.end();
+          },
+        );
+      };
+      const unknown = await Promise.all([
+        raw("/api/health", "TRACE"),
+        raw("/api/user/me", "PROPFIND", { Cookie: session }),
+        raw("/leaderboard", "TRACE"),
+      ]);
+      for (const response of unknown) {
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+      }
+      expect(JSON.parse(unknown[0].body)).toEqual({ error: "Method not allowed.", statusCode: 405 });
+      expect(unknown[1].headers["cache-control"]).toBe("private, no-store");
+      expect(unknown[2].body).toBe("Method Not Allowed");
+      expect(await errorLines([...responses, page, noAction, ...unknown].map((response) => response.id))).toEqual([]);
     });
 
     it("logs no error for a ?_data request or a cross-origin .data request, and answers them as before", async () => {

@@ -11,6 +11,7 @@
  * (`methodNotAllowed` in api.server.ts).
  */
 import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
 import { methodNotAllowed } from "./api.server";
 
 /** What a loader answers: GET, and HEAD, which Remix answers with the loader's headers. */
@@ -53,4 +54,36 @@ export function withMethodNotAllowed(build: ServerBuild): ServerBuild {
     routes[id] = { ...route, module: completed as unknown as typeof route.module };
   }
   return { ...build, routes };
+}
+
+/** The methods a route may answer: a loader GET and HEAD, an action the rest. */
+export const ROUTE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+/** Methods the server hands on: the routes' and OPTIONS (security headers and CORS answer it). */
+const HANDLED_METHODS = new Set([...ROUTE_METHODS, "OPTIONS"]);
+
+/**
+ * Express middleware (server.ts, before Remix): a method no route answers (TRACE, PROPFIND…) is a
+ * 405 with `Allow`, in the API's shape under /api; Remix would turn it into a 500 (the fetch API's
+ * Request refuses TRACE). And a page without an action answers a POST with Remix's own 405, to
+ * which this adds the `Allow: GET, HEAD` it lacks.
+ */
+export function answerMethodsNoRouteTakes(): RequestHandler {
+  return (req, res, next) => {
+    if (!HANDLED_METHODS.has(req.method)) {
+      const answer = methodNotAllowedFor(new Request(`http://localhost${req.url}`), ROUTE_METHODS);
+      res.status(answer.status);
+      answer.headers.forEach((value, name) => res.setHeader(name, value));
+      void answer.text().then((body) => res.end(body));
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+        const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+        if (status === 405 && !res.hasHeader("Allow")) res.setHeader("Allow", LOADER_METHODS.join(", "));
+        return writeHead.apply(this, args);
+      } as typeof res.writeHead;
+    }
+    next();
+  };
 }
