@@ -6,10 +6,12 @@ import {
   isValidBirthDate,
   joinBirthDate,
   profileInputFromForm,
+  profileInputSchema,
   splitBirthDate,
   userNameSchema,
 } from "~/modules/profiles/profile-schema";
 import { isUsStateCode, US_STATES } from "~/modules/profiles/us-states";
+import { timezoneSchema } from "~/modules/accounts/account-schemas";
 
 const now = new Date("2026-11-23T12:00:00Z");
 
@@ -128,5 +130,14 @@ describe("photo editor", () => {
       description:
         "File type must be one of image/png, image/jpeg, image/webp, image/avif. File is larger than 5000000 bytes",
     });
+  });
+});
+
+describe("a time zone is stored by its canonical name", () => {
+  it("takes any case of a zone and keeps the one spelling; refuses what is no zone", () => {
+    expect(profileInputSchema.partial().parse({ timezone: "aMeRiCa/cHiCaGo" }).timezone).toBe("America/Chicago");
+    expect(profileInputSchema.partial().safeParse({ timezone: "Mars/Olympus" }).success).toBe(false);
+    expect(timezoneSchema.parse("europe/LONDON")).toBe("Europe/London");
+    expect(timezoneSchema.safeParse("not a zone").success).toBe(false);
   });
 });

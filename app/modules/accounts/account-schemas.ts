@@ -3,6 +3,7 @@
  * Client-safe: no secrets, no database.
  */
 import { z } from "zod";
+import { canonicalTimeZone, isTimeZone } from "~/modules/time/clock";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -22,17 +23,12 @@ export const newPasswordSchema = requiredString
 
 export const emailSchema = requiredString.trim().min(1, "Required").max(254, "Invalid email").email("Invalid email");
 
+/** A zone this runtime knows, in any case, stored by its canonical name. */
 export const timezoneSchema = z
   .string()
   .max(64)
-  .refine((value) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: value });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Invalid time zone");
+  .refine((value) => isTimeZone(value), "Invalid time zone")
+  .transform((value) => canonicalTimeZone(value) ?? value);
 
 const fullNameSchema = requiredString.trim().min(1, "Required").max(200, "Maximum 200 characters allowed");
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isUsStateCode } from "./us-states";
+import { canonicalTimeZone, isTimeZone } from "~/modules/time/clock";
 
 export const PROFILE_COUNTRY = "USA";
 export const FIRST_NAME_MAX = 100;
@@ -76,15 +77,9 @@ export function splitBirthDate(value: string | null | undefined): { year: string
   return { year, month, day };
 }
 
-export function isTimeZone(value: string): boolean {
-  if (!value || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** A zone as stored: its canonical name ("america/chicago" is kept as "America/Chicago"). */
+const asStoredZone = <T extends string | null | undefined>(value: T) =>
+  value ? (canonicalTimeZone(value) ?? value) : value;
 
 const text = () => z.string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.invalid });
 const requiredText = (max: number) =>
@@ -121,7 +116,8 @@ export const profileInputSchema = z.object({
   timezone: text()
     .nullable()
     .optional()
-    .refine((value) => !value || isTimeZone(value), MESSAGES.timezone),
+    .refine((value) => !value || isTimeZone(value), MESSAGES.timezone)
+    .transform(asStoredZone),
   expertAboutText: optionalText(EXPERT_ABOUT_MAX),
 });
 
@@ -179,7 +175,8 @@ export const profileFormSchema = z.object({
   timezone: z
     .string()
     .optional()
-    .refine((value) => !value || isTimeZone(value), MESSAGES.timezone),
+    .refine((value) => !value || isTimeZone(value), MESSAGES.timezone)
+    .transform(asStoredZone),
   expertAboutText: z.string().max(EXPERT_ABOUT_MAX, `Maximum ${EXPERT_ABOUT_MAX} characters allowed`).optional(),
 });
 
