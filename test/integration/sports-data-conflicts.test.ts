@@ -3,14 +3,15 @@
  * touches it (a file with home and away swapped, or other teams, under a stored provider id is a
  * conflict: no lines, no start moved, no result, no grade), and a file naming one game twice with
  * different results records none of them. The admin results import refuses one game twice with
- * different results.
+ * different results. An unchanged market is taken again once it is minutes old, so its lines stay
+ * fresh enough to price picks.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, marketSnapshots, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { importResults } from "~/modules/record/results.server";
-import { importProviderEvents } from "~/modules/sports-data/provider-import.server";
+import { importProviderEvents, RECONFIRM_AFTER_MS } from "~/modules/sports-data/provider-import.server";
 import type { ProviderEvent } from "~/modules/sports-data/provider-schema";
 import * as resultsRoute from "~/routes/api.events.results";
 import { callRoute, type CookieJar } from "../support/api-caller";
@@ -347,5 +348,32 @@ describe(`the admin results import names one game once (${testDatabaseEngine()})
 
     expect(await importResults(database.db, [win, { ...win }])).toEqual({ eventsUpdated: 1, picksGraded: 0 });
     expect(await eventRow(event.id)).toMatchObject({ status: "Final", homeScore: 110, awayScore: 90 });
+  });
+});
+
+describe(`an unchanged market stays fresh (${testDatabaseEngine()})`, () => {
+  it("is not appended again at once, and is appended again once its newest snapshot is RECONFIRM_AFTER_MS old", async () => {
+    const providerId = `fresh-${++nextId}`;
+    const file = [
+      providerGame(providerId, LAKERS, CELTICS, {
+        startsAt: new Date(Date.now() + DAY),
+        bookmakers: moneylineBook(LAKERS, CELTICS),
+      }),
+    ];
+    expect(await importProviderEvents(database.db, file)).toMatchObject({ eventsCreated: 1, snapshotsAdded: 2 });
+    expect(await importProviderEvents(database.db, file)).toMatchObject({ snapshotsAdded: 0 });
+    const later = new Date(Date.now() + RECONFIRM_AFTER_MS + 60_000);
+    expect(await importProviderEvents(database.db, file, { now: later })).toMatchObject({ snapshotsAdded: 2 });
+    const [event] = await database.db
+      .select()
+      .from(events)
+      .where(eq(events.externalId, `odds-api:${providerId}`));
+    const snapshots = await database.db.select().from(marketSnapshots).where(eq(marketSnapshots.eventId, event.id));
+    expect(snapshots.map((row) => `${row.side} ${row.price}`).sort()).toEqual([
+      "Away 130",
+      "Away 130",
+      "Home -150",
+      "Home -150",
+    ]);
   });
 });

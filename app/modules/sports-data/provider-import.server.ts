@@ -7,7 +7,8 @@
  *   compared by `teamKey`); otherwise, or when the file names one game twice with different teams,
  *   the game is a conflict and nothing of it is imported;
  * - before the start, the bookmakers' lines as a snapshot per market (best price and bookmaker
- *   count per side and line), appended only when the market changed;
+ *   count per side and line), appended when the market changed or its newest snapshot is
+ *   RECONFIRM_AFTER_MS old (a pick is priced only against fresh lines);
  * - a completed game: its score, through the results import (which records its closing lines, the
  *   newest snapshot before its start, and grades the picks on it). A result already in is never changed here (an admin corrects it).
  *   A file giving one game two different final scores records neither (a conflict).
@@ -25,6 +26,8 @@ import { categoryForSportKey } from "./sport-keys";
 import { emptySummary, type ProviderImportSummary } from "./summary";
 
 export const EXTERNAL_ID_PREFIX = "odds-api:";
+/** An unchanged market is appended again once its newest snapshot is this old, so its lines stay fresh. */
+export const RECONFIRM_AFTER_MS = 5 * 60_000;
 
 /** What the import logs to (a pino logger, or the console from the CLI). */
 export interface ImportLog {
@@ -285,7 +288,9 @@ export async function importProviderEvents(
     known.set(id, row);
   }
 
-  // (b) The lines of the games not started: a new snapshot of a market only when it changed.
+  // (b) The lines of the games not started: a new snapshot of a market when it changed, or when
+  // the one in force is RECONFIRM_AFTER_MS old (the provider says it still stands: a pick is priced
+  // only against lines at most MARKET_MAX_AGE_MINUTES old, decision 050).
   const upcoming = [...known].filter(([id, row]) => row.startsAt > now && (games.get(id)!.bookmakers?.length ?? 0) > 0);
   const latest = await latestMarkets(
     db,
@@ -294,11 +299,14 @@ export async function importProviderEvents(
   const snapshotRows: (typeof marketSnapshots.$inferInsert)[] = [];
   for (const [id, row] of upcoming) {
     const offers = aggregateOffers(games.get(id)!);
-    const previous = latest.get(row.id)?.offers ?? [];
+    const previous = latest.get(row.id);
     for (const market of ["Moneyline", "Spread", "Total"] as const) {
       const fresh = offers.filter((offer) => offer.market === market);
-      if (fresh.length === 0 || fingerprint(fresh) === fingerprint(previous.filter((offer) => offer.market === market)))
-        continue;
+      const takenAt = previous?.takenAtByMarket[market];
+      const unchanged =
+        fingerprint(fresh) === fingerprint((previous?.offers ?? []).filter((offer) => offer.market === market));
+      const recent = takenAt !== undefined && now.getTime() - takenAt.getTime() < RECONFIRM_AFTER_MS;
+      if (fresh.length === 0 || (unchanged && recent)) continue;
       snapshotRows.push(...fresh.map((offer) => ({ eventId: row.id, ...offer })));
     }
   }
