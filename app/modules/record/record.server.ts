@@ -1,7 +1,8 @@
 /**
  * Reading the verified record (issue 9, decision 026): an expert's figures per window and sport,
  * the units-over-time chart, the graded picks, and the leaderboard. All from the sums the grading
- * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating picks per request.
+ * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating graded picks per
+ * request; only withdrawals (a handful per expert, from their own index) are counted as read.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
