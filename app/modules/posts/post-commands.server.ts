@@ -108,7 +108,7 @@ async function pickColumns(
   authorId: string,
   input: PostInput,
   publishDate: Date | null,
-  { now, rules }: WriteOptions,
+  { now, rules }: Required<WriteOptions>,
 ): Promise<PickColumns> {
   if (input.postType !== "Pick" || !input.market || !input.legs)
     return { eventId: input.eventId, market: null, legs: null, selection: null, odds: null };
@@ -206,17 +206,17 @@ async function answerFor(db: Database, viewerId: string, postId: string, now: Da
   return post;
 }
 
-/** When the write happens, and the record's configurable rules. */
+/** The record's configurable rules, and when the write happens (now unless told). */
 export interface WriteOptions {
-  now: Date;
   rules: RecordRules;
+  now?: Date;
 }
 
 export async function createPost(
   db: Database,
   authorId: string,
   input: PostInput,
-  { now = new Date(), rules }: Partial<WriteOptions> & { rules: RecordRules },
+  { now = new Date(), rules }: WriteOptions,
 ): Promise<PostDTO> {
   const publishDate = publishDateFor(input.publishDate, null, now);
   await checkReferences(db, input);
@@ -240,7 +240,7 @@ export async function updatePost(
   viewerId: string,
   postId: string | undefined,
   input: PostInput,
-  { now = new Date(), rules }: Partial<WriteOptions> & { rules: RecordRules },
+  { now = new Date(), rules }: WriteOptions,
 ): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   assertChangeable(record, now);
@@ -352,7 +352,7 @@ export async function withdrawPick(
   db: Database,
   viewerId: string,
   postId: string | undefined,
-  { now = new Date(), rules }: Partial<WriteOptions> & { rules: RecordRules },
+  { now = new Date(), rules }: WriteOptions,
 ): Promise<PostDTO> {
   const record = await findOwn(db, viewerId, postId);
   if (record.postType !== "Pick" || record.postedAt === null) throw new AppError(422, POST_RULE_MESSAGES.notPosted);
