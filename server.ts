@@ -159,7 +159,7 @@ if (vite) {
 app.use((req, res, next) => {
   // Remix compares the Origin of page actions and of every `.data` request but a GET (a HEAD, a
   // preflight) and throws, a 500, when it names another host: the server answers 403 first.
-  const remixChecks = req.method !== "GET" && !isApiRequest(req) && remixChecksOrigin(req.method, req.path);
+  const remixChecks = !isApiRequest(req) && remixChecksOrigin(req.method, req.path);
   // Safe methods pass without the request's origin: req.protocol parses the peer's address
   // against "trust proxy", a cost every page view and API read would pay for nothing.
   if (isSafeMethod(req.method) && !remixChecks) return next();

@@ -10,15 +10,19 @@ export function parseCookies(cookieHeader: string | null | undefined): Record<st
   return cookieHeader ? parse(cookieHeader, { decode: asSent }) : {};
 }
 
-/** One cookie of a Cookie header (or document.cookie), percent-decoded; null when absent or undecodable. */
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
-  const value = parseCookies(cookieHeader)[name];
+/** A cookie's value as sent, percent-decoded; null when absent or undecodable. */
+export function decodeCookieValue(value: string | undefined): string | null {
   if (value === undefined) return null;
   try {
     return decodeURIComponent(value);
   } catch {
     return null;
   }
+}
+
+/** One cookie of a Cookie header (or document.cookie), percent-decoded; null when absent or undecodable. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
+  return decodeCookieValue(parseCookies(cookieHeader)[name]);
 }
 
 /** A long-lived preference cookie the browser may read (not a secret). */

@@ -9,7 +9,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
-import { parseCookies, readCookie } from "./cookies";
+import { decodeCookieValue, parseCookies } from "./cookies";
 import type { SlotRender } from "./shared-render";
 
 /** Cookies that only change how a public page looks: part of the key. */
@@ -162,7 +162,7 @@ export function visitorCookies(cookieHeader: string | undefined): { publicKey: s
       // The zone the page is written in, by its canonical name: every spelling of a zone
       // ("aMeRiCa/ChIcAgO") shares one copy; the default zone, a zone no runtime knows and no
       // cookie at all (each written in the default) share another.
-      const zone = viewerTimeZone(null, readCookie(cookieHeader, TIME_ZONE_COOKIE));
+      const zone = viewerTimeZone(null, decodeCookieValue(value));
       if (zone !== DEFAULT_TIME_ZONE) parts.push(`${name}=${zone}`);
     } else if ((PUBLIC_COOKIES as readonly string[]).includes(name)) parts.push(`${name}=${value}`);
     else if (name.startsWith(APP_COOKIE_PREFIX)) appCookie = true;

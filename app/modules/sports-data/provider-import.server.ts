@@ -161,8 +161,6 @@ function mergeById(input: ProviderEvent[], summary: ProviderImportSummary): Map<
       ...item,
       categoryId,
       bookmakers: item.bookmakers ?? seen?.bookmakers,
-      completed: item.completed ?? seen?.completed,
-      scores: item.scores ?? seen?.scores,
       finals: newFinal ? [...finals, final] : finals,
       teamsDiffer: seen !== undefined && (seen.teamsDiffer || !sameTeams(teamsOf(seen), teamsOf(item))),
     });
