@@ -109,9 +109,10 @@ export default function VerifyPage() {
             <strong>A bet the market offered.</strong> A moneyline, spread or total must match the betting market for
             its game when it is posted, priced against lines at most minutes old: its line within 1.5 points of the line
             most bookmakers offer, its price never better than the best price any bookmaker offered (each half point
-            bought off the market&apos;s line costs 10 cents, in full). A game without fresh market lines takes no such
-            pick. An expert holds one side of a game: never both sides of its moneyline and spread, nor the over and the
-            under. A parlay&apos;s legs are on different games and it pays at most +10000.
+            bought off the market&apos;s line costs 10 cents in full, 25 on or off a spread of 3 or 7). A game without
+            fresh market lines takes no such pick. An expert holds one side of a game: never both sides of its moneyline
+            and spread, nor the over and the under. A parlay&apos;s legs are on different games and it pays at most
+            +10000.
           </li>
           <li>
             <strong>Locked before the game.</strong> A pick names its game and market. The server refuses it once the

@@ -889,7 +889,7 @@ describe("the form", { timeout: 20_000 }, () => {
     await chooseGame(user, control("button", "Event"), "Event", lakersGame);
     await waitFor(() =>
       expect(marketLine().textContent).toBe(
-        "Market: Los Angeles Lakers -4.5 at -110 (5 books); Boston Celtics +4.5 at -110 (5 books). Picks are taken within 1.5 points of it, at its price or worse (each half point bought costs 10 cents).",
+        "Market: Los Angeles Lakers -4.5 at -110 (5 books); Boston Celtics +4.5 at -110 (5 books). Picks are taken within 1.5 points of it, at its price or worse (each half point bought costs 10 cents, 25 on or off a spread of 3 or 7).",
       ),
     );
     // Choosing a side fills its consensus line and price.

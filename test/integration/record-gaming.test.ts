@@ -132,7 +132,7 @@ async function refused(
 }
 
 const MARKET_LINE =
-  "The market has Los Angeles Lakers -4.5 at -110; picks are taken within 1.5 points of it, at its price or worse (each half point bought costs 10 cents)";
+  "The market has Los Angeles Lakers -4.5 at -110; picks are taken within 1.5 points of it, at its price or worse (each half point bought costs 10 cents, 25 on or off a spread of 3 or 7)";
 
 describe(`every leg is priced against the market (${testDatabaseEngine()})`, () => {
   it("the attacks on the line and the price: 422 naming the market's line and price", async () => {
@@ -142,7 +142,7 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
     await refused(
       create(jar, "Total", [total(eventId, "Under", 999.5, 100000)]),
       "legs.0.line",
-      "The market has Under 220.5 (Boston Celtics at Los Angeles Lakers) at -110; picks are taken within 1.5 points of it, at its price or worse (each half point bought costs 10 cents)",
+      "The market has Under 220.5 (Boston Celtics at Los Angeles Lakers) at -110; picks are taken within 1.5 points of it, at its price or worse (each half point bought costs 10 cents, 25 on or off a spread of 3 or 7)",
     );
     await refused(
       create(jar, "Total", [total(eventId, "Over", 0.5, -110)]),
@@ -164,7 +164,9 @@ describe(`every leg is priced against the market (${testDatabaseEngine()})`, () 
     // At the market's price or worse, and bought points at their full price: taken.
     await posted(jar, "Spread", [spread(eventId, "Home", -4.5, -110)]);
     await posted(jar, "Spread", [spread(eventId, "Home", -4.5, -115)]);
-    await posted(jar, "Spread", [spread(eventId, "Home", -3, -140)]);
+    // Onto 3, a key margin, the last half point costs 25 cents: -4.5 at -110 to -3 is -155, not -140.
+    await refused(create(jar, "Spread", [spread(eventId, "Home", -3, -140)]), "legs.0.odds", MARKET_LINE);
+    await posted(jar, "Spread", [spread(eventId, "Home", -3, -155)]);
     await posted(jar, "Spread", [spread(eventId, "Home", -5.5, -110)]);
     await posted(jar, "Moneyline", [moneyline(eventId, "Home", -200)]);
     // The other side of the game is another expert's to take.

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from "react";
 import {
   HALF_POINT_CENTS,
+  KEY_HALF_POINT_CENTS,
   LINE_TOLERANCE,
   isPricedMarket,
   type MarketOffer,
@@ -33,7 +34,7 @@ export const LEG_MARKET_MESSAGES = {
   tolerance: (market: PricedMarket) =>
     market === "Moneyline"
       ? "Picks are taken at its price or worse."
-      : `Picks are taken within ${LINE_TOLERANCE} points of it, at its price or worse (each half point bought costs ${HALF_POINT_CENTS} cents).`,
+      : `Picks are taken within ${LINE_TOLERANCE} points of it, at its price or worse (each half point bought costs ${HALF_POINT_CENTS} cents, ${KEY_HALF_POINT_CENTS} on or off a spread of 3 or 7).`,
 } as const;
 
 /** The game's market while a leg is priced (a moneyline, spread or total) and names its game. */

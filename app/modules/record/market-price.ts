@@ -6,7 +6,9 @@
  *   offer);
  * - a price no better than the best price any bookmaker offered for that side and line. A line no
  *   bookmaker offers is priced from an offered one: each half point bought for the bettor costs
- *   HALF_POINT_CENTS, in full; a worse line earns no discount. No tolerance towards the bettor:
+ *   HALF_POINT_CENTS, in full, and KEY_HALF_POINT_CENTS on or off a spread of 3 or 7 (football's
+ *   key margins, where books charge more; dearer in every sport, never cheaper); a worse line earns
+ *   no discount. No tolerance towards the bettor:
  *   one cent better than every book, on two sides of a game, is a profit whatever the score.
  * "Cents" are the usual betting ones: the distance between American odds with the gap between
  * -100 and +100 closed (-110 to -105 is 5 cents, -105 to +105 is 10).
@@ -16,6 +18,8 @@ import { legLabel, type LegEvent, type PickLeg } from "./pick-markets";
 
 export const LINE_TOLERANCE = 1.5;
 export const HALF_POINT_CENTS = 10;
+export const KEY_HALF_POINT_CENTS = 25;
+const KEY_MARGINS = [3, 7];
 
 export type PricedMarket = "Moneyline" | "Spread" | "Total";
 export const PRICED_MARKETS: readonly PricedMarket[] = ["Moneyline", "Spread", "Total"];
@@ -74,10 +78,22 @@ export function referencePrice(
   if (own.length === 0) return null;
   const priceAt = (offer: MarketOffer) => {
     if (market === "Moneyline" || line === null || offer.line === null) return toCents(offer.price);
-    const halfPointsBought = Math.max(0, Math.round(pointsBetter(side, line, offer.line) * 2));
-    return toCents(offer.price) - halfPointsBought * HALF_POINT_CENTS;
+    return toCents(offer.price) - boughtCents(market, side, offer.line, line);
   };
   return fromCents(Math.max(...own.map(priceAt)));
+}
+
+/** What buying `from` → `to` costs the bettor, half point by half point (nothing for a worse line). */
+function boughtCents(market: PricedMarket, side: LegSide, from: number, to: number): number {
+  const halfPoints = Math.max(0, Math.round(pointsBetter(side, to, from) * 2));
+  const step = to > from ? 0.5 : -0.5;
+  let cents = 0;
+  for (let n = 0; n < halfPoints; n++) {
+    const ends = [from + n * step, from + (n + 1) * step];
+    const key = market === "Spread" && ends.some((end) => KEY_MARGINS.includes(Math.abs(end)));
+    cents += key ? KEY_HALF_POINT_CENTS : HALF_POINT_CENTS;
+  }
+  return cents;
 }
 
 export const MARKET_MESSAGES = {
@@ -86,7 +102,7 @@ export const MARKET_MESSAGES = {
   noSide: (market: PricedMarket) =>
     `The market offers no ${market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total"} on this side of this game.`,
   line: (offer: string) =>
-    `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points of it, at its price or worse (each half point bought costs ${HALF_POINT_CENTS} cents)`,
+    `The market has ${offer}; picks are taken within ${LINE_TOLERANCE} points of it, at its price or worse (each half point bought costs ${HALF_POINT_CENTS} cents, ${KEY_HALF_POINT_CENTS} on or off a spread of 3 or 7)`,
   price: (offer: string) => `The market has ${offer}; picks are taken at its price or worse`,
   stale: (minutes: number, maxMinutes: number) =>
     `This game's market lines are ${minutes} minutes old: picks are priced against lines at most ${maxMinutes} minutes old. Try again once they are refreshed.`,
