@@ -61,29 +61,3 @@ export const impliedProbability = (odds: number) => 100 / americanToDecimal(odds
 
 export const formatOdds = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
 export const formatLine = (line: number) => (line > 0 ? `+${line}` : String(line));
-
-// ---------------------------------------------------------------------------------------------
-// One side of a game (decision 050)
-// ---------------------------------------------------------------------------------------------
-/** Moneyline and spread both back a team; a total backs the over or the under. Props take no side of the game. */
-const SIDE_GROUPS: Partial<Record<LegMarket, "team" | "total">> = { Moneyline: "team", Spread: "team", Total: "total" };
-
-/**
- * Two legs on the same game take opposite sides: the home team against the away team or the draw
- * (by moneyline or spread), the over against the under. The database's `pick_legs_oppose` says
- * the same.
- */
-export function legsOppose(
-  a: { eventId: number; market: LegMarket; side: LegSide | null },
-  b: { eventId: number; market: LegMarket; side: LegSide | null },
-): boolean {
-  const group = SIDE_GROUPS[a.market];
-  return (
-    a.eventId === b.eventId &&
-    group !== undefined &&
-    group === SIDE_GROUPS[b.market] &&
-    a.side !== null &&
-    b.side !== null &&
-    a.side !== b.side
-  );
-}

@@ -3,14 +3,13 @@
  * priced leg against its game's fresh market, and one side of a game per expert. Each refusal is a
  * 422 on the leg's field.
  */
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { posts } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { latestMarkets } from "~/modules/sports-data/markets.server";
 import { isPricedMarket, MARKET_MESSAGES, marketRefusal } from "./market-price";
-import { legsOppose, type LegEvent, type PickLeg } from "./pick-markets";
+import type { LegEvent, PickLeg } from "./pick-markets";
 import type { RecordRules } from "./record-rules";
 
 export const POSTING_MESSAGES = {
@@ -51,30 +50,25 @@ export async function checkAgainstMarket(
 
 /**
  * One side of a game per expert (decision 050): no leg opposite to a leg of a pick the expert
- * still holds (posted, not withdrawn, not graded) on the same game. The database checks the same
- * under a lock, for two picks sent at once.
+ * still holds (posted, not withdrawn, not graded) on the same game. What "opposite" means is the
+ * database's `pick_legs_oppose`, which its guard applies again under a lock, for two picks sent at
+ * once; this check comes first so the answer names the leg.
  */
 export async function checkOneSide(db: Database, authorId: string, legs: PickLeg[]) {
   const eventIds = [...new Set(legs.filter((leg) => isPricedMarket(leg.market)).map((leg) => leg.eventId))];
   if (eventIds.length === 0) return;
-  const held = await db
-    .select({ selection: posts.selection, legs: posts.legs })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.authorId, authorId),
-        eq(posts.postType, "Pick"),
-        isNotNull(posts.postedAt),
-        isNull(posts.pickResult),
-        isNull(posts.withdrawnAt),
-        sql`"posts"."leg_event_ids" && ARRAY[${sql.join(
-          eventIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::integer[]`,
-      ),
-    );
-  legs.forEach((leg, index) => {
-    const other = held.find((pick) => ((pick.legs ?? []) as PickLeg[]).some((their) => legsOppose(leg, their)));
-    if (other) throw invalid(`legs.${index}.side`, POSTING_MESSAGES.otherSide(other.selection ?? "a pick"));
-  });
+  const [held] = await queryRows<{ selection: string | null; leg: number }>(
+    db,
+    sql`
+    SELECT p."selection", (n.ordinality - 1)::int AS "leg"
+    FROM "posts" p
+      CROSS JOIN LATERAL jsonb_array_elements(p."legs") AS l
+      CROSS JOIN LATERAL jsonb_array_elements(${JSON.stringify(legs)}::jsonb) WITH ORDINALITY AS n(value, ordinality)
+    WHERE p."author_id" = ${authorId} AND p."post_type" = 'Pick' AND p."posted_at" IS NOT NULL
+      AND p."pick_result" IS NULL AND p."withdrawn_at" IS NULL
+      AND p."leg_event_ids" && ${`{${eventIds.join(",")}}`}::integer[] AND pick_legs_oppose(l, n.value)
+    ORDER BY n.ordinality
+    LIMIT 1`,
+  );
+  if (held) throw invalid(`legs.${held.leg}.side`, POSTING_MESSAGES.otherSide(held.selection ?? "a pick"));
 }
