@@ -34,7 +34,6 @@ import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/ht
 import { answerMethodsNoRouteTakes, withMethodNotAllowed } from "./app/modules/http/method-not-allowed.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { privateAnswersToSessions } from "./app/modules/http/private-answers.server";
-import { SharedRenderCache, type SharedRender } from "./app/modules/http/shared-render.server";
 import { requestLogger } from "./app/modules/http/request-log.server";
 import { trustedProxies } from "./app/modules/http/trusted-proxies.server";
 import {
@@ -213,11 +212,6 @@ app.use(readMarkers(database.db, env.SESSION_SECRET));
 if (isProduction) {
   const pageCache = new PageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000 });
   app.use(pageCache.middleware((res) => res.locals.cspNonce as string));
-  // Signed-in readers of a page that is the same for everyone share one render (decision 047).
-  const sharedRenders = new SharedRenderCache(database.db, env.SESSION_SECRET, {
-    ttlMs: env.PAGE_CACHE_SECONDS * 1000,
-  });
-  app.use(sharedRenders.middleware((res) => res.locals.cspNonce as string));
 }
 
 const serverBuild = vite
@@ -251,7 +245,6 @@ app.all(
       mail,
       notifications: notificationHub,
       appBuild,
-      sharedRender: (res.locals.sharedRender as SharedRender | undefined) ?? null,
     }),
   }),
 );

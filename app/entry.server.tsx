@@ -7,8 +7,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { SlotHostContext, type SlotHost } from "~/components/layout/shared-slot";
+import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
 import { applyPageCaching } from "~/modules/http/page-caching.server";
@@ -24,7 +23,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  applyPageCaching(request, responseHeaders, { sharedRender: Boolean(loadContext.sharedRender) });
+  applyPageCaching(request, responseHeaders);
   // A loader found the database down (database-outage.server.ts): tell the client when to retry.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After"))
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
@@ -36,9 +35,7 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SlotHostContext.Provider value={slotHost(loadContext)}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </SlotHostContext.Provider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -74,12 +71,6 @@ export default function handleRequest(
       pipe(body);
     }
   });
-}
-
-/** A page rendered once for its audience keeps its slots' renderers, for each reader's own content. */
-function slotHost({ sharedRender }: AppLoadContext): SlotHost | null {
-  if (!sharedRender) return null;
-  return { define: (name, render) => sharedRender.slots.set(name, render), renderToString };
 }
 
 /** A page's data (`.data`, single fetch) is cached as its page is. */

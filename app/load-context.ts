@@ -4,7 +4,6 @@ import type { Logger } from "~/modules/logger.server";
 import type { MailTransport } from "~/modules/mail/mail.server";
 import type { AppBuild } from "~/modules/site/service-worker.server";
 import type { NotificationHub } from "~/modules/notifications/stream-hub.server";
-import type { SharedRender } from "~/modules/http/shared-render.server";
 
 /** What server.ts hands every loader and action (getLoadContext). */
 declare module "@remix-run/node" {
@@ -22,11 +21,6 @@ declare module "@remix-run/node" {
     notifications: NotificationHub;
     /** The running build's id and app shell (the background worker, the update dialog). */
     appBuild: AppBuild;
-    /**
-     * Set when this page is rendered once for many signed-in readers (decision 047): loaders see
-     * its stand-in reader instead of the request's.
-     */
-    sharedRender?: SharedRender | null;
   }
 }
 

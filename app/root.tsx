@@ -7,11 +7,10 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/layout/app-shell";
-import { useFrameRecovery, useRootData } from "~/components/layout/root-data";
+import { useRootData } from "~/components/layout/root-data";
 import { ErrorPage, errorPageText } from "~/components/layout/error-page";
 import { useNonce } from "~/components/nonce";
 import { POST_EDITOR_PARAM } from "~/components/post-editor/editor-param";
@@ -20,7 +19,6 @@ import { getViewerAlong, signInUrl } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readCookie } from "~/modules/http/cookies";
 import { rankedExperts } from "~/modules/experts/recommendations.server";
-import { PERSONAL_DATA_ID } from "~/modules/http/shared-render";
 import { readShellPersonal } from "~/modules/sidebar/shell-personal.server";
 import { readViewerWithSidebar } from "~/modules/sidebar/sidebar.server";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
@@ -39,15 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = readCookie(cookieHeader, "cookieConsent");
   const url = new URL(request.url);
   // The ranking is cached per instance: starting it beside the viewer costs nothing most requests.
-  const shared = context.sharedRender ?? null;
-  const [{ viewer, along: sidebar }] = await Promise.all([
-    shared ? { viewer: shared.viewer, along: null } : viewerAndSidebar(request, context),
-    rankedExperts(context.db),
-  ]);
+  const [{ viewer, along: sidebar }] = await Promise.all([viewerAndSidebar(request, context), rankedExperts(context.db)]);
   gatePostEditor(request, url, viewer);
-  // A page rendered once for an audience (decision 047) carries no one's frame: each reader's
-  // comes beside it, and the stand-in only tells the frame the audience's roles.
-  const personal = await readShellPersonal(context.db, shared ? null : viewer, sidebar);
+  const personal = await readShellPersonal(context.db, viewer, sidebar);
   return {
     appName: context.env.APP_NAME,
     // Absolute addresses in meta tags (canonical, Open Graph).
@@ -55,8 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The page compares it with the background worker's every 30 s (UpdateNotice).
     buildId: context.appBuild.id,
     user: viewer?.user ?? null,
-    // The frame's personal part is in the page's PERSONAL_DATA_ID element (useRootData).
-    sharedRender: shared !== null,
     // Every date on every page is written in this zone, on the server and in the browser alike.
     timeZone: viewerTimeZone(viewer?.user.timezone, readCookie(cookieHeader, TIME_ZONE_COOKIE)),
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
@@ -105,7 +95,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const sharedRender = useRouteLoaderData<typeof loader>("root")?.sharedRender ?? false;
   return (
     <html lang="en">
       <head>
@@ -116,10 +105,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {sharedRender ? (
-          // Filled per reader by the server (shared-render.server.ts), left as it is by hydration.
-          <script type="application/json" id={PERSONAL_DATA_ID} dangerouslySetInnerHTML={{ __html: "" }} />
-        ) : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -130,7 +115,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRootData();
-  useFrameRecovery();
   return (
     <AppShell data={data}>
       <Outlet />

@@ -1,7 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sharedPagePart } from "~/components/layout/root-data";
-import { SharedSlot, type SlotPart } from "~/components/layout/shared-slot";
 import { FeedList } from "~/components/posts/feed-list";
 import { PostCard } from "~/components/posts/post-card";
 import { forCards } from "~/modules/posts/card-post";
@@ -11,7 +9,7 @@ import { listTopExperts } from "~/modules/experts/experts.server";
 import { pageFromUrl } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";
-import { readFeedPage, type FeedPage } from "~/modules/posts/feed-page.server";
+import { readFeedPage } from "~/modules/posts/feed-page.server";
 import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/site/meta";
 import { ButtonLink } from "~/components/ui/button";
@@ -41,9 +39,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   if (viewer) {
-    // Rendered once for the reader's audience (decision 049): the page is the same for all of it,
-    // and each reader's feed goes into its slot, rendered from their part, on the server.
-    if (context.sharedRender) return { view: "feed" as const, feed: null };
     const feed = await readFeedPage(context.db, viewer.user.id, pageFromUrl(new URL(request.url)));
     return data({ view: "feed" as const, feed }, { headers: PRIVATE_PAGE_HEADERS });
   }
@@ -54,17 +49,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { view: "landing" as const, featuredExperts, latestPosts: forCards(latestPosts) };
 }
 
-/** Each card of a feed, rendered once per page copy for every reader whose feed shows it so. */
-const cardParts = ({ posts }: FeedPage): SlotPart[] => {
-  const now = Date.now();
-  return posts.map((post) => ({
-    id: post.id,
-    // A scheduled post's card changes when it goes live.
-    key: `${post.publishDate !== null && Date.parse(post.publishDate) > now}${JSON.stringify(post)}`,
-    element: <PostCard post={post} />,
-  }));
-};
-
 export default function Home() {
   const home = useLoaderData<typeof loader>();
   if (home.view === "feed") {
@@ -72,9 +56,7 @@ export default function Home() {
       <div className="container-page py-6 lg:py-8">
         <div className="mx-auto max-w-content">
           <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Feed</h1>
-          <SharedSlot name="feed" data={home.feed ?? sharedPagePart<FeedPage>()} parts={cardParts}>
-            {(feed) => <FeedList posts={feed.posts} page={feed.page} totalPages={feed.totalPages} />}
-          </SharedSlot>
+          <FeedList posts={home.feed.posts} page={home.feed.page} totalPages={home.feed.totalPages} />
         </div>
       </div>
     );

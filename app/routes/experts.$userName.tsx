@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { PostCard } from "~/components/posts/post-card";
 import { forCards } from "~/modules/posts/card-post";
@@ -14,9 +13,6 @@ import {
 import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpertOfPage } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
-import type { ExpertPagePersonal, ExpertPageSubject } from "~/modules/experts/expert-page-personal.server";
-import { usePagePersonal } from "~/components/layout/root-data";
-import type { CardPost } from "~/modules/posts/card-post";
 import { imageUrl } from "~/modules/images/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
@@ -36,17 +32,13 @@ const UPCOMING_POSTS = 5;
 
 /**
  * Every signed-out visitor gets the same page (isSubscribed and isFollowed are false, no owner
- * link), so the page micro-cache may keep it (decision 007); so does every signed-in reader of one
- * audience, less their own part (decision 047).
+ * link), so the page micro-cache may keep it (decision 007).
  */
 export const headers = publicPageHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = params.userName ?? "";
-  // Rendered once for an audience (decision 047): read as the reader asking, so the paywall
-  // decides as for them, then keep only what their whole audience shares (forAudience).
-  const shared = context.sharedRender ?? null;
-  const viewer = shared ? shared.reader : await getViewer(request, context);
+  const viewer = await getViewer(request, context);
   const now = new Date();
   const found = await findExpertOfPage(context.db, wanted, viewer?.user.id ?? null, now);
   if (!found) throw new Response(null, { status: 404, statusText: "Not Found" });
@@ -66,15 +58,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page === 1 && found.hasScheduledPosts
       ? listUpcomingPosts(context.db, viewerId, expert.id, UPCOMING_POSTS, now)
       : Promise.resolve([]),
-    // A render for an audience leaves the subscription out: the reader's own part carries it.
-    viewer && !isOwner && !shared ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
+    viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
     url.searchParams.has("graded")
       ? loadRecordPanel(context.db, expert.id, viewerId, pageFromUrl(url, 10_000, "graded"), now)
       : Promise.resolve(null),
     leaderboardTop(context.db),
   ]);
-  const payload = {
-    sharedRender: false,
+  return {
     expert,
     isOwner,
     signedIn: viewer !== null,
@@ -90,46 +80,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     leaders: toLeaderboardRows(leaders),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: context.env.APP_URL,
-  };
-  if (!shared || isOwner) return payload;
-  const subject: ExpertPageSubject = { expertId: expert.id, postIds: [...posts.items, ...upcoming].map((p) => p.id) };
-  shared.declare({ audience: expert.isSubscribed ? "subscriber" : "reader", subject });
-  return forAudience(payload);
-}
-
-type ExpertPageData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-const neutralCard = (post: CardPost): CardPost => ({
-  ...post,
-  metadata: { isLiked: false, isNotifyRequested: false },
-});
-
-/**
- * The page as every reader of its audience sees it: the reader's follow, subscription, likes and
- * notify-me taken out (ExpertPagePersonal brings them back in their browser).
- */
-function forAudience<T extends { expert: object; subscription: unknown; posts: CardPost[]; upcoming: CardPost[] }>(
-  page: T,
-): T {
-  return {
-    ...page,
-    sharedRender: true,
-    expert: { ...page.expert, isFollowed: false },
-    subscription: null,
-    posts: page.posts.map(neutralCard),
-    upcoming: page.upcoming.map(neutralCard),
-  };
-}
-
-/** The page with its reader's own part (decision 047) back in it. */
-function withReader(page: ExpertPageData, own: ExpertPagePersonal): ExpertPageData {
-  const mine = (post: CardPost): CardPost => ({ ...post, metadata: own.posts[post.id] ?? post.metadata });
-  return {
-    ...page,
-    expert: { ...page.expert, isFollowed: own.isFollowed },
-    subscription: own.subscription,
-    posts: page.posts.map(mine),
-    upcoming: page.upcoming.map(mine),
   };
 }
 
@@ -166,9 +116,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function ExpertPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const own = usePagePersonal<ExpertPagePersonal>(loaded.sharedRender);
-  const shown = useMemo(() => (own ? withReader(loaded, own) : loaded), [loaded, own]);
   const {
     expert,
     isOwner,
@@ -184,7 +131,7 @@ export default function ExpertPage() {
     canonicalUrl,
     siteUrl,
     leaders,
-  } = shown;
+  } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-6 lg:py-8">
       <JsonLd
@@ -208,7 +155,6 @@ export default function ExpertPage() {
               subscription={subscription}
               paymentsEnabled={paymentsEnabled}
               stripePublishableKey={stripePublishableKey}
-              readerPending={loaded.sharedRender && own === null}
             />
           </div>
 

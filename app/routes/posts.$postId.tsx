@@ -7,11 +7,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useMemo } from "react";
 import { ExpertAside, PageWithAside } from "~/components/layout/page-aside";
-import { usePagePersonal, useRootData, useViewer } from "~/components/layout/root-data";
-import type { PostPagePersonal, PostPageSubject } from "~/modules/posts/post-page-personal.server";
-import type { CommentDTO } from "~/modules/posts/comments.server";
+import { useRootData, useViewer } from "~/components/layout/root-data";
 import { Comments } from "~/components/posts/comments";
 import { usePickResult } from "~/components/posts/post-actions";
 import { PostActionsBar } from "~/components/posts/post-author-controls";
@@ -61,10 +58,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `?scrollTo` opens the comments on the page that holds that comment.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  // Rendered once for an audience (decision 047): read as the reader asking, so the paywall
-  // decides as for them, then keep only what their whole audience shares (forAudience).
-  const shared = context.sharedRender ?? null;
-  const viewer = shared ? shared.reader : await getViewer(request, context);
+  const viewer = await getViewer(request, context);
   const viewerId = viewer?.user.id ?? null;
   const now = new Date();
   let post: PostDTO;
@@ -111,7 +105,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     until: withdrawUntil?.toISOString() ?? null,
   };
   const payload = {
-    sharedRender: false,
     post,
     authorRecord,
     comments,
@@ -123,58 +116,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     siteUrl: context.env.APP_URL,
     canonicalUrl: `${context.env.APP_URL}/posts/${post.id}`,
   };
-  if (shared && !isAuthor) {
-    shared.declare({ audience: audienceOf(post), subject: subjectOf(post, comments?.items ?? []) });
-    // The same for every reader of the audience: the layer answers each privately.
-    return forAudience(payload);
-  }
   return viewer ? data(payload, { headers: PRIVATE_PAGE_HEADERS }) : payload;
-}
-
-/** The audience a render for one reader stands for: what the paywall decided for them. */
-const audienceOf = (post: PostDTO) => (post.postType === "Post" ? "free" : post.isLocked ? "locked" : "unlocked");
-
-function subjectOf(post: PostDTO, comments: CommentDTO[]): PostPageSubject {
-  const shown = comments.flatMap((comment) => [comment, ...comment.replies]);
-  return {
-    postId: post.id,
-    authorId: post.author.id,
-    postType: post.postType,
-    comments: shown.map((comment) => ({ id: comment.id, authorId: comment.author?.id ?? null })),
-  };
-}
-
-const withoutDelete = (comment: CommentDTO): CommentDTO => ({
-  ...comment,
-  canDelete: false,
-  replies: comment.replies.map(withoutDelete),
-});
-
-/** The page as every reader of its audience sees it: the reader's like, notify-me and own comments' controls taken out. */
-function forAudience<T extends { post: PostDTO; comments: { items: CommentDTO[] } | null }>(page: T): T {
-  return {
-    ...page,
-    sharedRender: true,
-    post: { ...page.post, metadata: { isLiked: false, isNotifyRequested: false } },
-    comments: page.comments && { ...page.comments, items: page.comments.items.map(withoutDelete) },
-  };
-}
-
-type PostPageData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** The page with its reader's own part (decision 047) back in it. */
-function withReader(page: PostPageData, own: PostPagePersonal): PostPageData {
-  const mine = new Set(own.deletableComments);
-  const restore = (comment: CommentDTO): CommentDTO => ({
-    ...comment,
-    canDelete: mine.has(comment.id),
-    replies: comment.replies.map(restore),
-  });
-  return {
-    ...page,
-    post: { ...page.post, metadata: own.post },
-    comments: page.comments && { ...page.comments, items: page.comments.items.map(restore) },
-  };
 }
 
 /**
@@ -231,11 +173,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 };
 
 export default function PostPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const own = usePagePersonal<PostPagePersonal>(loaded.sharedRender);
-  const shown = useMemo(() => (own ? withReader(loaded, own) : loaded), [loaded, own]);
   const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, withdraw, siteUrl, canonicalUrl } =
-    shown;
+    useLoaderData<typeof loader>();
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useViewer();
   // The reader's subscriptions as the frame lists them (the sidebar's): the aside agrees with it.
@@ -321,8 +260,8 @@ export default function PostPage() {
           </div>
 
           <Comments
-            // Its state starts from `initial`: it starts again once the reader's own part applies.
-            key={`${post.id}:${comments?.page ?? 0}:${own ? "own" : "shared"}`}
+            // Its state starts from `initial`.
+            key={`${post.id}:${comments?.page ?? 0}`}
             postId={post.id}
             locked={post.isLocked ? (isLive ? "subscribers" : "scheduled") : null}
             initial={comments}

@@ -20,7 +20,6 @@ const experts = [
 const rootData: RootLoaderData = {
   appName: "Sharpside",
   user: null,
-  sharedRender: false,
   timeZone: "America/New_York",
   cookieConsent: null,
   thirdPartyScripts: [],

@@ -97,7 +97,6 @@ export function SubscriptionCard({
   subscription,
   paymentsEnabled,
   stripePublishableKey,
-  readerPending = false,
 }: {
   expert: SubscribableExpert;
   isOwner: boolean;
@@ -105,11 +104,6 @@ export function SubscriptionCard({
   subscription: ComponentProps<typeof SubscriptionControl>["subscription"];
   paymentsEnabled: boolean;
   stripePublishableKey: string | null;
-  /**
-   * The page was rendered for the reader's whole audience and their own subscription and follow
-   * are not applied yet (decision 047): hold the buttons' place rather than show someone's state.
-   */
-  readerPending?: boolean;
 }) {
   return (
     <section
@@ -147,12 +141,6 @@ export function SubscriptionCard({
               </ButtonLink>
             </>
           )}
-        </div>
-      ) : readerPending ? (
-        <div className="mt-4 flex flex-wrap gap-2" aria-busy="true">
-          <span className="h-10 w-32 rounded-full bg-slate-100" />
-          <span className="h-10 w-24 rounded-full bg-slate-100" />
-          <span className="sr-only">Loading your subscription…</span>
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap items-start gap-2">

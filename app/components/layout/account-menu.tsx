@@ -1,4 +1,3 @@
-import { clsx } from "clsx";
 import { useState, type KeyboardEvent, type PointerEvent } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -34,11 +33,7 @@ export function AccountAvatar({ user }: { user: HeaderUser }) {
     <ProxiedImage src={user.avatar} width={32} height={32} className="size-8 rounded-full bg-slate-200 object-cover" />
   ) : (
     <span
-      // No name yet (a shared page before the reader's part applies, decision 047): a quiet placeholder.
-      className={clsx(
-        "flex size-8 items-center justify-center rounded-full text-sm font-bold text-ink",
-        initial ? "bg-brand-500" : "bg-slate-600",
-      )}
+      className="flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink"
       aria-hidden="true"
     >
       {initial}

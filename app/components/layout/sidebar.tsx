@@ -105,8 +105,6 @@ export function SidebarNavigation({
   const feedIsHome = useLocation().pathname === "/" && user !== null;
   const root = useRootData();
   const subscriptions = root?.subscriptions ?? [];
-  // A shared page's frame before the reader's own part arrives (decision 047).
-  const pending = root?.sharedRender ?? false;
   const newPosts = subscriptions.reduce((sum, subscription) => sum + subscription.newPosts, 0);
   return (
     <nav aria-label="Main" className="px-3 pb-6">
@@ -121,19 +119,13 @@ export function SidebarNavigation({
           />
         ) : null}
         <ExpandableSection
-          // Opened while the reader's own list is on its way, then as their list says.
-          key={pending ? "pending" : "ready"}
           label="Subscriptions"
           icon={Users}
           collapsed={collapsed}
-          defaultOpen={pending || subscriptions.length > 0}
+          defaultOpen={subscriptions.length > 0}
           badge={newPosts}
         >
-          {pending ? (
-            <p className="px-3 py-2 text-sm text-slate-500" aria-busy="true">
-              Loading your subscriptions…
-            </p>
-          ) : user ? (
+          {user ? (
             <SubscriptionLinks subscriptions={subscriptions} onNavigate={onNavigate} />
           ) : (
             <p className="px-3 py-2 text-sm text-slate-500">

@@ -5,7 +5,6 @@ import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 import { useMorePages } from "~/components/ui/use-more-pages";
 import type { CardPost } from "~/modules/posts/card-post";
 import { PostCard } from "./post-card";
-import { useSlotPart } from "~/components/layout/shared-slot";
 
 export interface InfinitePostListProps {
   /** The page the server rendered. */
@@ -121,18 +120,10 @@ export function InfinitePostList({
   );
 }
 
-/** A card in the list: its markup as a shared page's slot rendered it beforehand, else the card. */
+/** A card in the list. */
 function PostItem({ post }: { post: CardPost }) {
-  const rendered = useSlotPart(post.id);
-  const item = {
-    "data-item-id": post.id,
-    "data-post-id": post.id,
-    tabIndex: -1,
-    className: "post-list-item",
-  };
-  if (rendered !== undefined) return <li {...item} dangerouslySetInnerHTML={{ __html: rendered }} />;
   return (
-    <li {...item}>
+    <li data-item-id={post.id} data-post-id={post.id} tabIndex={-1} className="post-list-item">
       <PostCard post={post} />
     </li>
   );

@@ -177,8 +177,6 @@ export function NotifyButton({ post, className }: { post: CardPost; className?: 
   const key = notifyFetcherKey(post.id);
   const { requested, fetcher } = useNotifyState(post);
   const texts = useMemo(() => notifyTexts(post), [post]);
-  // From the post, not useId: a card rendered on its own (a shared page's slot, decision 049) and
-  // the same card in the browser's whole page get the same id.
   const hintId = `notify-hint-${post.id}`;
   useNotifiedToast(fetcher, key, texts);
   const Icon = requested ? BellRing : Bell;

@@ -9,14 +9,12 @@ import { AppError } from "~/modules/http/app-error";
 import { accessSessionId, readViewer, type Viewer } from "./sessions.server";
 import { MAX_CALLBACK_URL_LENGTH, signInHref } from "./sign-in-link";
 
-type GateContext = Pick<AppLoadContext, "db" | "env" | "sharedRender">;
+type GateContext = Pick<AppLoadContext, "db" | "env">;
 
 // Several loaders of one request ask for the viewer: look it up once.
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
 export function getViewer(request: Request, context: GateContext): Promise<Viewer | null> {
-  // A page rendered once for a whole audience (decision 047) is rendered for its stand-in.
-  if (context.sharedRender) return Promise.resolve(context.sharedRender.viewer);
   let viewer = viewers.get(request);
   if (!viewer) {
     viewer = readViewer(context.db, context.env.SESSION_SECRET, request.headers.get("Cookie"));
@@ -36,7 +34,6 @@ export async function getViewerAlong<T>(
   context: GateContext,
   read: (sessionId: string) => Promise<{ viewer: Viewer; along: T } | null>,
 ): Promise<{ viewer: Viewer | null; along: T | null }> {
-  if (context.sharedRender) return { viewer: context.sharedRender.viewer, along: null };
   const known = viewers.get(request);
   if (known) return { viewer: await known, along: null };
   const sessionId = accessSessionId(request.headers.get("Cookie"), context.env.SESSION_SECRET);

@@ -10,7 +10,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import { decodeCookieValue, parseCookies } from "./cookies";
-import type { SlotRender } from "./shared-render";
 
 /** Cookies that only change how a public page looks: part of the key. */
 export const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
@@ -39,10 +38,6 @@ export interface PageCacheEntry {
   cacheControl: string;
   /** The page's Vary (Cookie, for a public page): replayed with it. */
   vary?: string;
-  /** What a shared render said its reader's own part is read from (shared-render.server.ts). */
-  subject?: unknown;
-  /** Its slots' renderers (shared-render.server.ts). */
-  slots?: ReadonlyMap<string, SlotRender>;
 }
 
 export class PageCache {
@@ -109,21 +104,17 @@ export class PageCache {
     };
   }
 
-  /**
-   * Answers `key`'s page from the cache, or lets it render and keeps a copy (see middleware).
-   * `label` prefixes the X-Page-Cache value ("hit", "stale", "miss"): another layer keeping
-   * visitors' pages in its own cache says which it is.
-   */
-  answer(key: string, res: Response, next: NextFunction, nonce: string, label = ""): void {
+  /** Answers `key`'s page from the cache, or lets it render and keeps a copy (see middleware). */
+  private answer(key: string, res: Response, next: NextFunction, nonce: string): void {
     const hit = this.get(key);
     if (hit) {
       res.status(200).type(hit.contentType).setHeader("Cache-Control", hit.cacheControl);
       if (hit.vary) res.setHeader("Vary", hit.vary);
-      res.setHeader("X-Page-Cache", `${label}${hit.stale ? "stale" : "hit"}`);
+      res.setHeader("X-Page-Cache", hit.stale ? "stale" : "hit");
       res.send(hit.body.replaceAll(hit.nonce, nonce));
       return;
     }
-    res.setHeader("X-Page-Cache", `${label}miss`);
+    res.setHeader("X-Page-Cache", "miss");
     this.markRendering(key, res);
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -174,7 +165,7 @@ export function visitorCookies(cookieHeader: string | undefined): { publicKey: s
  * A page another viewer may get a copy of: a 200 HTML answer its route declared the same for
  * everyone (`public`, not `private` or `no-store`) that sets no cookie.
  */
-export function isPublicPage(res: Pick<Response, "statusCode" | "getHeader">): boolean {
+function isPublicPage(res: Pick<Response, "statusCode" | "getHeader">): boolean {
   const cacheControl = String(res.getHeader("Cache-Control") ?? "");
   return (
     res.statusCode === 200 &&
@@ -185,7 +176,7 @@ export function isPublicPage(res: Pick<Response, "statusCode" | "getHeader">): b
   );
 }
 
-export function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");

@@ -21,13 +21,8 @@ export function cookiesCarrySession(cookieHeader: string | null | undefined): bo
   return cookies[ACCESS_COOKIE] !== undefined || cookies[REFRESH_COOKIE] !== undefined;
 }
 
-/**
- * Sets the response's caching headers for this request (see above). A page rendered for an
- * audience's stand-in (decision 047) keeps what its route declared: the layer that asked for it
- * reads the declaration and sends each reader's copy as `private, no-store` itself.
- */
-export function applyPageCaching(request: Request, headers: Headers, options: { sharedRender?: boolean } = {}): void {
-  if (options.sharedRender) return;
+/** Sets the response's caching headers for this request (see above). */
+export function applyPageCaching(request: Request, headers: Headers): void {
   if (carriesSession(request)) {
     headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return;

@@ -1,7 +1,6 @@
 /**
  * The first page of a signed-in reader's feed as the home and /feed render it: their experts'
- * posts as cards, newest first. The home's shared render (decision 049) reads it beside the
- * page's shared copy, the loaders read it for a page rendered for the reader alone.
+ * posts as cards, newest first.
  */
 import type { Database } from "~/db/client.server";
 import { DEFAULT_PAGE_SIZE, totalPagesOf } from "~/modules/http/page-param";

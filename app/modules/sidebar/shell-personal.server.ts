@@ -1,8 +1,7 @@
 /**
  * What the page frame (header and sidebar) shows of one signed-in user: their account, their
  * subscriptions with new-post counters, and the recommended experts left once their own
- * subscriptions are taken out. The root loader renders it into a page; a page rendered once for
- * many readers (shared-render.server.ts) gets it beside the shared HTML instead.
+ * subscriptions are taken out. The root loader renders it into every page.
  */
 import type { Database } from "~/db/client.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";

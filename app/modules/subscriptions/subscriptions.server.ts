@@ -311,7 +311,7 @@ export async function listSubscribers(
   };
 }
 
-/** Every signed-in reader's expert page asks it (decision 047): named and planned once per connection. */
+/** Every signed-in reader's expert page asks it: named and planned once per connection. */
 const findSubscriptionStatement = preparedStatement((db) =>
   db
     .select({ subscription: subscriptions, expert: expertSummaryColumns })
