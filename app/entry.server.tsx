@@ -1,21 +1,19 @@
 /**
- * Server rendering. Browsers get the shell as soon as it is ready (streaming); crawlers get the
- * whole page at once. Every script tag carries the request's CSP nonce.
+ * Server rendering: the whole document as one string, sent in one write. No loader returns
+ * deferred data, so nothing is gained by streaming the shell first, and React's string renderer
+ * costs a fraction of its stream renderer (which encodes every piece of markup on its own).
+ * Every script tag carries the request's CSP nonce.
  */
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
 import { applyPageCaching } from "~/modules/http/page-caching.server";
 import { redactUrl } from "~/modules/http/request-log.server";
+import { scriptSafeJson } from "~/modules/site/structured-data";
 
-export const streamTimeout = 5_000;
-
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -27,50 +25,35 @@ export default function handleRequest(
   // A loader found the database down (database-outage.server.ts): tell the client when to retry.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After"))
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Stops a render still waiting after the stream timeout; cleared once it is done, so a finished
-    // page is not kept (with everything it rendered) until the timer fires.
-    const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          clearTimeout(timeout);
-          if (waitForAll) sendShell();
-        },
-        onShellReady() {
-          if (!waitForAll) sendShell();
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors while streaming after the shell are logged here; before it, Remix handles them.
-          if (shellRendered) loadContext.log?.error({ err: error }, "error while streaming a page");
-        },
-      },
-    );
-
-    function sendShell() {
-      shellRendered = true;
-      const body = new PassThrough();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
-      pipe(body);
-    }
+  // The routes' data as the browser's router reads it (Remix's single-fetch encoding), read whole
+  // before the render: the page then carries it in one script instead of React suspending on it.
+  const data = await readAll(remixContext.serverHandoffStream);
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={{ ...remixContext, serverHandoffStream: undefined }} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Bytes, not a string: a string body is first checked character by character for lone surrogates.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}${dataScripts(data, nonce)}`), {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
+}
+
+async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string | null> {
+  if (!stream) return null;
+  return new Response(stream).text();
+}
+
+/** What Remix's own streaming transfer would write, in one piece: the data, then the end of it. */
+function dataScripts(data: string | null, nonce: string): string {
+  if (data === null) return "";
+  const controller = "window.__remixContext.streamController";
+  return (
+    `<script nonce="${nonce}">${controller}.enqueue(${scriptSafeJson(data)});</script>` +
+    `<script nonce="${nonce}">${controller}.close();</script>`
+  );
 }
 
 /** A page's data (`.data`, single fetch) is cached as its page is. */

@@ -1,5 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { FeedList } from "~/components/posts/feed-list";
 import { PostCard } from "~/components/posts/post-card";
 import { forCards } from "~/modules/posts/card-post";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Award, BadgeCheck, Briefcase, CreditCard, Users } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { countActiveExperts } from "~/modules/experts/experts.server";

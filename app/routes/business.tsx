@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data as withInit, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { CheckCircle2, CircleAlert, CreditCard } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";

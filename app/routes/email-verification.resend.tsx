@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { MailCheck, MailWarning } from "~/components/ui/icons";
 import { AuthCard, linkClass } from "~/components/auth/auth-form";
 import type { SignOutOnLogoHandle } from "~/components/layout/header";

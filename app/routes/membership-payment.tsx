@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { ShieldCheck } from "~/components/ui/icons";
 import { AuthCard, linkClass } from "~/components/auth/auth-form";
 import { MembershipCheckout } from "~/components/payments/membership-checkout";

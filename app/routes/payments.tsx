@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Users } from "~/components/ui/icons";
 import { useRef } from "react";
 import { PAYMENTS_PAGE_SIZE, PaymentHistory } from "~/components/payments/payment-history";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { ShieldCheck } from "~/components/ui/icons";
 import { useState } from "react";
 import { sha256Hex } from "~/components/record/commitment-check";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { BellRing, Eye } from "~/components/ui/icons";
 import { useRef, type ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";

@@ -10,6 +10,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { HeaderSearch } from "~/components/search/header-search";
+import { useClientNavigation } from "~/components/ui/link";
 import type { SearchSuggestions } from "~/modules/search/search-params";
 
 const FULL: SearchSuggestions = {
@@ -42,7 +43,9 @@ function stubSearchApi(answer: (searchValue: string) => SearchSuggestions | Prom
   return calls;
 }
 
+/** A page of the app: the shell takes its links' clicks through the router. */
 function Page({ title }: { title: string }) {
+  useClientNavigation();
   return (
     <>
       <HeaderSearch />

@@ -6,7 +6,8 @@
  * of the payment from Stripe's webhook. Visitors are sent to sign in; a reader who neither follows
  * nor subscribes is told to, and the server says the same (403) if asked anyway.
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { PartyPopper } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { PAYMENT_FAILED, returnedFromBank } from "~/components/payments/bank-return";

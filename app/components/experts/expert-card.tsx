@@ -3,7 +3,7 @@
  * verified record, and the same Subscribe and Follow controls as the expert's own page (the
  * subscribe flow, the sign-in link for visitors, the optimistic follow all come from there).
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { Users } from "~/components/ui/icons";
 import { FollowButton, SubscriptionControl } from "~/components/subscriptions/subscription-actions";

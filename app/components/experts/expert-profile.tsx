@@ -2,7 +2,8 @@
  * The expert page's panels (app/routes/experts.$userName.tsx): the profile header, the record and
  * subscription cards, and the owner's empty list. The route loads; these only render.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { MapPin, Pencil, PenSquare, Users } from "~/components/ui/icons";
 import type { ComponentProps } from "react";

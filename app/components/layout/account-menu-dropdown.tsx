@@ -1,6 +1,7 @@
 /** The avatar menu's Radix dropdown, fetched on the first opening (see account-menu.tsx). */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { LogOut } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { accountMenuItems, AccountAvatar, ACCOUNT_TRIGGER_CLASS, displayName } from "./account-menu";

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useClientNavigation } from "~/components/ui/link";
 import { LazyToaster } from "~/components/ui/toast";
 import type { RootLoaderData } from "~/root";
 import { PostEditorHost } from "~/components/post-editor/post-editor-host";
@@ -25,6 +26,7 @@ export function AppShell({ data, children }: { data: RootLoaderData | undefined;
   const appName = data?.appName ?? "Sharpside";
   const user = data?.user ?? null;
   const topExperts = data?.topExperts ?? [];
+  useClientNavigation();
   return (
     <TimeZoneProvider timeZone={data?.timeZone}>
       <ConfirmDialogProvider>

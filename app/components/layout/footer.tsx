@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { FOOTER_LINKS, SOCIAL_LINKS } from "~/modules/site/site";
 import { SocialIcon } from "./social-icon";
 

@@ -1,4 +1,5 @@
-import { Link, useLocation, useMatches, useSubmit } from "@remix-run/react";
+import { useLocation, useMatches, useSubmit } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Plus } from "~/components/ui/icons";
 import type { MouseEvent } from "react";
 import { NotificationBell } from "~/components/notifications/notification-bell";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import type { MouseEvent } from "react";
 
 /** The wordmark; always a link home. `onClick` lets verification pages sign out first. */

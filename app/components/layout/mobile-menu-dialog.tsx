@@ -1,6 +1,7 @@
 /** The mobile menu's dialog (Radix), fetched when the menu first opens (see mobile-menu.tsx). */
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { LogOut, Menu, X } from "~/components/ui/icons";
 import { isExpert } from "~/modules/accounts/current-user";
 import { FOOTER_LINKS } from "~/modules/site/site";

@@ -3,7 +3,7 @@
  * and how they have done, the subscribe button, and the leaderboard's best. Below 1280 px the page
  * keeps its single column (the sidebar already takes the width) and the column is not shown.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { ShieldCheck, Trophy } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";

@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link, NavLink } from "~/components/ui/link";
 import {
   ChevronDown,
   ClipboardCheck,

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { CalendarDays } from "~/components/ui/icons";
 import { useFormatTime } from "~/components/time/time-zone";
 import { ProxiedImage } from "~/components/ui/proxied-image";

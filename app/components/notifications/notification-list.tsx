@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useRef } from "react";
 import { NotificationItem } from "./notification-item";
 import { useNotificationList } from "./use-notification-list";

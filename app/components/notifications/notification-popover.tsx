@@ -1,6 +1,6 @@
 /** The bell's Radix popover and its panel, fetched on the first opening (see notification-bell.tsx). */
 import * as Popover from "@radix-ui/react-popover";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useRef } from "react";
 import { bellLabel } from "./notification-content";
 import { BELL_TRIGGER_CLASS, BellIcon } from "./notification-bell";

@@ -3,7 +3,8 @@
  * when it was skipped): a welcome and the next steps. While Stripe's confirmation is on its way
  * it says so and re-reads the page data until the role has arrived.
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Award, CreditCard, DollarSign, Loader2, PartyPopper, PenSquare, UserRound } from "~/components/ui/icons";
 import { useEffect, useState, type ComponentType } from "react";
 import { FOUNDING_PARTNER_SPOTS, type MembershipWelcomeData } from "~/modules/payments/membership";

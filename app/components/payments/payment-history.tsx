@@ -1,5 +1,5 @@
 /** The payment history of /payments: newest first, a page at a time. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { Receipt } from "~/components/ui/icons";
 import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";

@@ -1,5 +1,5 @@
 /** The rows of /payments' subscription lists: the expert, the status, the price and the period. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { type Users } from "~/components/ui/icons";
 import type { ReactNode } from "react";

@@ -7,7 +7,7 @@
  * this component keeps the list itself from the route's answers, so a like's revalidation never
  * drops the pages loaded since.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { Lock, MessageCircle, Trash2 } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";

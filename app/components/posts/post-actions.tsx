@@ -9,7 +9,8 @@
  * what the views show. On an error the optimistic value simply ends (the views fall back to the
  * post's data) and a toast says why.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { Bell, BellRing, Heart } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";

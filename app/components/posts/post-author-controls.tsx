@@ -2,7 +2,8 @@
  * The bar under a post: like, notify-me and the comment count for readers; grading, editing and
  * deleting (or withdrawing a posted pick) for its author, through the post page's own action.
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { MessageCircle, Pencil, Trash2, Undo2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";

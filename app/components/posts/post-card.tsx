@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { CalendarClock, Lock, MessageCircle } from "~/components/ui/icons";
 import { ProxiedImage } from "~/components/ui/proxied-image";

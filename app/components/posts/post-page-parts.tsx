@@ -2,7 +2,7 @@
  * The post page's reading parts (app/routes/posts.$postId.tsx): its header with the game, a
  * scheduled post's teaser, and the locked view a reader without access gets (never the body).
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { CalendarClock, Lock } from "~/components/ui/icons";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { PageLinks } from "~/components/ui/page-links";
 import type { GradedPickRow } from "~/modules/record/record-panel.server";

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useCallback, type MouseEvent } from "react";
 import { Button } from "~/components/ui/button";
 import type { ActionData } from "~/components/ui/use-action-fetcher";

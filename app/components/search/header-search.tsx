@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, useLocation, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import clsx from "clsx";
 import { ArrowRight, FileText, LayoutGrid, LoaderCircle, Search, UserRound } from "~/components/ui/icons";
 import {

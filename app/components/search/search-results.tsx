@@ -3,7 +3,7 @@
  * one link. A post comes as `SearchPostHit`, which has no body field at all: a result shows the
  * preview text the serializer allowed, never what a lock hides.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { Lock } from "~/components/ui/icons";
 import { Time } from "~/components/time/time-zone";

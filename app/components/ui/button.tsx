@@ -3,7 +3,7 @@
  * same classes are not restated in every file. Extra classes go through `className` for layout
  * (margins, width, `shrink-0`), not for colour or size: pick a variant and a size instead.
  */
-import { Link, type LinkProps } from "@remix-run/react";
+import { Link, type LinkProps } from "~/components/ui/link";
 import clsx from "clsx";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 

@@ -1,0 +1,95 @@
+/**
+ * Links to the app's own pages: a plain `<a>`, and one click listener on the document
+ * (`useClientNavigation`, mounted once by the root) that takes a plain left click through the
+ * router, as Remix's `Link` would. Remix's `Link` runs about a dozen hooks per link on every server
+ * render, and a page has fifty to a hundred of them; these run none (a `NavLink` reads the location).
+ * `data-discover` is Remix's own mark: the browser's router learns the routes the page links to.
+ */
+import { useLocation, useNavigate } from "@remix-run/react";
+import { forwardRef, useEffect, type AnchorHTMLAttributes } from "react";
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  /** A path of this site ("/experts/x?page=2", "?page=2", "#comments"). */
+  to: string;
+  /** Keep the scroll position (a filter that changes the address, not the page). */
+  preventScrollReset?: boolean;
+}
+
+/** Marks the links the document's listener navigates (Remix's route-discovery attribute). */
+const DISCOVER = "data-discover";
+const KEEP_SCROLL = "data-keep-scroll";
+
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, preventScrollReset, children, ...rest },
+  ref,
+) {
+  return (
+    <a
+      ref={ref}
+      href={to}
+      {...{ [DISCOVER]: "render" }}
+      {...(preventScrollReset ? { [KEEP_SCROLL]: "" } : {})}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+});
+
+export interface NavLinkProps extends Omit<LinkProps, "className"> {
+  className?: string | ((state: { isActive: boolean }) => string);
+}
+
+/** A Link that knows whether it leads to the page shown (or one below it): `aria-current="page"`. */
+export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink({ className, ...rest }, ref) {
+  const { pathname } = useLocation();
+  const path = rest.to.replace(/[?#].*$/, "");
+  const isActive = pathname === path || (path !== "/" && pathname.startsWith(`${path}/`));
+  return (
+    <Link
+      ref={ref}
+      aria-current={isActive ? "page" : undefined}
+      className={typeof className === "function" ? className({ isActive }) : className}
+      {...rest}
+    />
+  );
+});
+
+/**
+ * Takes every plain left click on one of the site's links through the router (a navigation
+ * without reloading the document). Anything else, a modified click, a new tab, a download, a link
+ * elsewhere, or a click a handler already took, stays the browser's.
+ */
+export function useClientNavigation(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      const anchor = event.target instanceof Element ? event.target.closest(`a[${DISCOVER}]`) : null;
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute("download")) return;
+      if (anchor.target && anchor.target !== "_self") return;
+      const url = new URL(anchor.href);
+      const here = window.location;
+      if (url.origin !== here.origin) return;
+      // Only the fragment changes: the browser scrolls to it.
+      if (url.hash && url.pathname === here.pathname && url.search === here.search) return;
+      event.preventDefault();
+      const to = `${url.pathname}${url.search}${url.hash}`;
+      navigate(to, {
+        // The page already shown is replaced, not stacked (as Remix's Link does).
+        replace: to === `${here.pathname}${here.search}${here.hash}`,
+        preventScrollReset: anchor.hasAttribute(KEEP_SCROLL),
+      });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
