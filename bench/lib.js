@@ -491,24 +491,30 @@ export async function alternate(settings, targets) {
  * A fresh database (see freshDatabase) with our production server on it (migrated, demo data
  * seeded, sign-in limits out of the way) and the baseline app beside it, both answering.
  */
-export async function startAppAndBaseline(settings, name, extraEnv = {}) {
+export async function startAppAndBaseline(settings, name, extraEnv = {}, appNodeArgs = []) {
   const { url: databaseUrl, sql } = await freshDatabase(settings.database);
-  startServer("app", appServer, settings.appPort, {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: tempDir(`sharpside-bench-${name}-`),
-    SEED_DEMO_DATA: "always",
-    SESSION_SECRET: `bench-${name}-secret-0123456789abcdef0123456789abcdef`,
-    LOG_LEVEL: "warn",
-    APP_URL: "",
-    SMTP_URL: "",
-    RATE_LIMIT_SIGN_IN_IP: "1000000/60",
-    RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
-    ...extraEnv,
-  });
+  const app = startServer(
+    "app",
+    appServer,
+    settings.appPort,
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: tempDir(`sharpside-bench-${name}-`),
+      SEED_DEMO_DATA: "always",
+      SESSION_SECRET: `bench-${name}-secret-0123456789abcdef0123456789abcdef`,
+      LOG_LEVEL: "warn",
+      APP_URL: "",
+      SMTP_URL: "",
+      RATE_LIMIT_SIGN_IN_IP: "1000000/60",
+      RATE_LIMIT_SIGN_IN_ACCOUNT: "1000000/60",
+      ...extraEnv,
+    },
+    appNodeArgs,
+  );
   const appBase = `http://localhost:${settings.appPort}`;
   const baselineBase = `http://localhost:${settings.baselinePort}`;
   await waitFor(`${appBase}/api/health`);
-  startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
+  const baseline = startServer("baseline", baselineServer, settings.baselinePort, { DATABASE_URL: databaseUrl });
   await waitFor(`${baselineBase}/`);
-  return { databaseUrl, bench: sql, appBase, baselineBase };
+  return { databaseUrl, bench: sql, appBase, baselineBase, app, baseline };
 }

@@ -21,8 +21,12 @@ export async function seedExperts(bench, count) {
     SELECT id, 'Active', now(), 1900 FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`}`;
 }
 
-/** Posts number `from`…`to`; post g belongs to expert g mod 1000; the lower g, the newer. */
-export async function seedPosts(bench, from, to, expertCount) {
+/**
+ * Posts number `from`…`to`; post g belongs to expert g mod expertCount (`mixed`: (g + g/10) mod
+ * expertCount, so that every expert posts picks, not only those whose number ends in 0-2); the
+ * lower g, the newer.
+ */
+export async function seedPosts(bench, from, to, expertCount, { mixed = false } = {}) {
   await bench`
     WITH authors AS (
       SELECT id, row_number() OVER (ORDER BY user_name) - 1 AS n FROM users WHERE email LIKE ${`expert%@${BENCH_DOMAIN}`}
@@ -52,7 +56,7 @@ export async function seedPosts(bench, from, to, expertCount) {
            -- Live ones were announced when they went live: the app's publishing job leaves them be.
            CASE WHEN g % 100 = 50 THEN NULL ELSE now() - g * interval '2 minutes' END
     FROM generate_series(${from}::int, ${to}::int) g
-    JOIN authors a ON a.n = g % ${expertCount}
+    JOIN authors a ON a.n = (g + ${mixed ? 1 : 0} * (g / 10)) % ${expertCount}
     JOIN cats c ON c.n = g % c.total
     RETURNING id, substring(title from 12)::int AS g
     ), mods AS (
