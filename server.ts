@@ -245,6 +245,7 @@ app.all(
       mail,
       notifications: notificationHub,
       appBuild,
+      requestScope: res,
     }),
   }),
 );

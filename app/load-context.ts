@@ -21,6 +21,8 @@ declare module "@remix-run/node" {
     notifications: NotificationHub;
     /** The running build's id and app shell (the background worker, the update dialog). */
     appBuild: AppBuild;
+    /** One object per HTTP request, shared by its loaders: what the request reads once (the viewer) is kept against it. */
+    requestScope?: object;
   }
 }
 

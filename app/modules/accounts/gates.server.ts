@@ -9,16 +9,18 @@ import { AppError } from "~/modules/http/app-error";
 import { accessSessionId, readViewer, type Viewer } from "./sessions.server";
 import { MAX_CALLBACK_URL_LENGTH, signInHref } from "./sign-in-link";
 
-type GateContext = Pick<AppLoadContext, "db" | "env">;
+type GateContext = Pick<AppLoadContext, "db" | "env" | "requestScope">;
 
-// Several loaders of one request ask for the viewer: look it up once.
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+// Several loaders of one request ask for the viewer: look it up once. Remix hands each loader a
+// copy of the request, so the key is the request's scope (server.ts), else the Request itself.
+const viewers = new WeakMap<object, Promise<Viewer | null>>();
+const scopeOf = (request: Request, context: GateContext): object => context.requestScope ?? request;
 
 export function getViewer(request: Request, context: GateContext): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
+  let viewer = viewers.get(scopeOf(request, context));
   if (!viewer) {
     viewer = readViewer(context.db, context.env.SESSION_SECRET, request.headers.get("Cookie"));
-    viewers.set(request, viewer);
+    viewers.set(scopeOf(request, context), viewer);
   }
   return viewer;
 }
@@ -34,14 +36,14 @@ export async function getViewerAlong<T>(
   context: GateContext,
   read: (sessionId: string) => Promise<{ viewer: Viewer; along: T } | null>,
 ): Promise<{ viewer: Viewer | null; along: T | null }> {
-  const known = viewers.get(request);
+  const known = viewers.get(scopeOf(request, context));
   if (known) return { viewer: await known, along: null };
   const sessionId = accessSessionId(request.headers.get("Cookie"), context.env.SESSION_SECRET);
   const both = sessionId ? read(sessionId) : Promise.resolve(null);
   const viewer = both.then((result) => result?.viewer ?? null);
   // Awaited by later getViewer calls, if any; a failure reaches the caller through `both`.
   viewer.catch(() => {});
-  viewers.set(request, viewer);
+  viewers.set(scopeOf(request, context), viewer);
   const result = await both;
   return { viewer: result?.viewer ?? null, along: result?.along ?? null };
 }

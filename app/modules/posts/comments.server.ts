@@ -155,10 +155,12 @@ export async function listComments(
 export async function listCommentsOfReadPost(
   db: Database,
   viewerId: string | null,
-  post: Pick<PostDTO, "id" | "isLocked" | "author">,
+  post: Pick<PostDTO, "id" | "isLocked" | "author" | "commentsCount">,
   options: { page: number; size: number },
 ): Promise<CommentPage> {
   if (post.isLocked) throw new AppError(403, COMMENT_MESSAGES.locked);
+  // The post's count (comments not deleted, replies too) says when there is nothing to show.
+  if (post.commentsCount === 0) return { items: [], totalItems: 0 };
   return pageOfComments(db, viewerId, { id: post.id, authorId: post.author.id }, options);
 }
 
