@@ -1,13 +1,5 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/layout/app-shell";
 import { useRootData } from "~/components/layout/root-data";
@@ -37,7 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = readCookie(cookieHeader, "cookieConsent");
   const url = new URL(request.url);
   // The ranking is cached per instance: starting it beside the viewer costs nothing most requests.
-  const [{ viewer, along: sidebar }] = await Promise.all([viewerAndSidebar(request, context), rankedExperts(context.db)]);
+  const [{ viewer, along: sidebar }] = await Promise.all([
+    viewerAndSidebar(request, context),
+    rankedExperts(context.db),
+  ]);
   gatePostEditor(request, url, viewer);
   const personal = await readShellPersonal(context.db, viewer, sidebar);
   return {
