@@ -16,8 +16,8 @@
 // The reader is the demo fan `alex.fan`. At each step, alternated with the minimal page, 50
 // connections: a pick of an expert the reader subscribes to, as the subscriber (analysis
 // included) and as a visitor the visitors' micro-cache does not serve (one in the middle of a
-// Google sign-in, whose state cookie is the app's own: the shared render answers them since
-// decision 049); home `/`, that expert's page and `/leaderboard`, signed in;
+// Google sign-in, whose state cookie is the app's own); home `/`, that expert's page and
+// `/leaderboard`, signed in;
 // `GET /api/posts/my/feed`. Targets: each ≥ 0.40 of the minimal page's requests/s, with a p99
 // ≤ 3 × its p99. For information, not a target: the same pick for a visitor at an address no
 // cache has (`?render=<id>`, a new one per request), i.e. what one render of the page costs.

@@ -19,6 +19,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 const DISCOVER = "data-discover";
 const KEEP_SCROLL = "data-keep-scroll";
 
+// Attributes in the order Remix's Link writes them: the caller's, the discovery mark, then href.
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   { to, preventScrollReset, children, ...rest },
   ref,
@@ -26,10 +27,10 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   return (
     <a
       ref={ref}
-      href={to}
+      {...rest}
       {...{ [DISCOVER]: "render" }}
       {...(preventScrollReset ? { [KEEP_SCROLL]: "" } : {})}
-      {...rest}
+      href={to}
     >
       {children}
     </a>
