@@ -152,7 +152,7 @@ for (let round = 1; round <= settings.rounds; round++)
     const run = await load(target, settings.durationSeconds);
     runs[target.name].push(run);
     console.log(
-      `  round ${round} ${target.name.padEnd(12)} ${fmt(run.rps).padStart(5)} req/s  app ${fmt(run.cpu, 2)} ms  PG ${fmt(run.pg, 2)} ms  p99 ${run.p99} ms`,
+      `  round ${round} ${target.name.padEnd(12)} ${fmt(run.rps).padStart(5)} req/s  app ${Number.isNaN(run.cpu) ? "–" : `${fmt(run.cpu, 2)} ms`}  PG ${fmt(run.pg, 2)} ms  p99 ${run.p99} ms`,
     );
   }
 
@@ -170,7 +170,7 @@ for (const target of targets) {
   const f = figures[target.name];
   const ratio = target.name === "ghost" ? null : minimal.cpu / f.cpu;
   console.log(
-    `| ${target.label} | ${fmt(f.cpu, 2)} ms | ${ratio === null ? "" : fmt(ratio, 2)} | ${target.name === "ghost" ? "" : `${fmt(f.pg, 2)} ms`} | ${fmt(f.rps)} | ${f.p50} ms | ${f.p99} ms |`,
+    `| ${target.label} | ${target.pid ? `${fmt(f.cpu, 2)} ms` : ""} | ${ratio === null ? "" : fmt(ratio, 2)} | ${target.name === "ghost" ? "" : `${fmt(f.pg, 2)} ms`} | ${fmt(f.rps)} | ${f.p50} ms | ${f.p99} ms |`,
   );
   if (target.name === "mix") {
     verdicts.push([`the mix ≥ ${TARGETS.mix} of the minimal page`, ratio >= TARGETS.mix]);
