@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { demoDataEnabled, EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
-import { readMarkers } from "./app/modules/subscriptions/read-markers.server";
+import { ReadMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
@@ -205,8 +205,12 @@ app.use((req, res, next) => {
     })
     .catch(next);
 });
-// Opening an expert's page or a post moves the reader's new-post marker before any loader reads it.
-app.use(readMarkers(database.db, env.SESSION_SECRET));
+// Opening an expert's page or a post moves the reader's new-post marker: noted here, written a
+// moment later with the other openings in one statement (no GET waits on a write).
+const readMarkers = new ReadMarkers(database.db, env.SESSION_SECRET, (error) =>
+  logger.warn({ err: error }, "could not move read markers"),
+);
+app.use(readMarkers.middleware());
 
 // Signed-out visitors get a page rendered at most PAGE_CACHE_SECONDS ago (see the module).
 if (isProduction) {
@@ -293,6 +297,7 @@ async function shutdown(signal: string) {
     await vite?.close();
     // Jobs under way (a delivery writing to the outbox, say) finish before the database closes.
     await jobsStopped;
+    await readMarkers.flush();
     await mail.close().catch(() => {});
     await database.close().catch(() => {});
     clearTimeout(force);

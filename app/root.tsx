@@ -12,7 +12,8 @@ import type { Viewer } from "~/modules/accounts/sessions.server";
 import { readCookie } from "~/modules/http/cookies";
 import { rankedExperts } from "~/modules/experts/recommendations.server";
 import { readShellPersonal } from "~/modules/sidebar/shell-personal.server";
-import { readViewerWithSidebar } from "~/modules/sidebar/sidebar.server";
+import { readViewerWithSidebar, type SidebarSubscription } from "~/modules/sidebar/sidebar.server";
+import { expertPageUserName } from "~/modules/site/page-paths";
 import { defaultMeta, titleFor } from "~/modules/site/meta";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import "~/styles/app.css";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cookieConsent: consent === "true" || consent === "false" ? consent : null,
     sidebarOpen: readCookie(cookieHeader, "sidebar") !== "closed",
     topExperts: personal.topExperts,
-    subscriptions: personal.subscriptions,
+    subscriptions: withOpenedExpertRead(personal.subscriptions, url.pathname),
     site: { supportEmail: context.env.SUPPORT_EMAIL, helpline: context.env.HELPLINE },
     // Loaded only once the visitor accepts cookies (ThirdPartyScripts).
     thirdPartyScripts: [context.env.ANALYTICS_SCRIPT_URL, context.env.MESSENGER_SCRIPT_URL].filter((u): u is string =>
@@ -58,9 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The viewer and, in the same statement, the sidebar's subscriptions (`along` is null when this
- * request has already read the viewer: the sidebar is then read on its own). An expert's page or
- * a post has already moved its read marker in the session middleware (read-markers.server.ts):
- * loaders only read.
+ * request has already read the viewer: the sidebar is then read on its own). Loaders only read:
+ * the read markers are written apart (read-markers.server.ts).
  */
 function viewerAndSidebar(request: Request, context: LoaderFunctionArgs["context"]) {
   return getViewerAlong(request, context, async (sessionId) => {
@@ -78,6 +78,16 @@ function gatePostEditor(request: Request, url: URL, viewer: Viewer | null) {
   if (!url.searchParams.has(POST_EDITOR_PARAM)) return;
   if (!viewer) throw redirect(signInUrl(request));
   if (!isExpert(viewer.user)) throw redirect("/become-expert");
+}
+
+/**
+ * Opening an expert's page clears their new-post counter; the marker is written a moment after the
+ * page (read-markers.server.ts), so this answer shows it cleared already.
+ */
+function withOpenedExpertRead(subscriptions: SidebarSubscription[], pathname: string): SidebarSubscription[] {
+  const opened = expertPageUserName(pathname.replace(/\.data$/, ""))?.toLowerCase();
+  if (!opened) return subscriptions;
+  return subscriptions.map((item) => (item.userName.toLowerCase() === opened ? { ...item, newPosts: 0 } : item));
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;

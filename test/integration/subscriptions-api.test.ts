@@ -13,7 +13,7 @@ import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { loader as rootLoader } from "~/root";
 import { FOLLOW_MESSAGES } from "~/modules/follows/follows.server";
 import { listSidebarSubscriptions } from "~/modules/sidebar/sidebar.server";
-import { markOpenedPage, markPageSeen } from "~/modules/subscriptions/read-markers.server";
+import { ReadMarkers } from "~/modules/subscriptions/read-markers.server";
 import { MESSAGES, renewFreeSubscriptions, SUBSCRIPTION_DAYS } from "~/modules/subscriptions/subscriptions.server";
 import * as subscribersRoute from "~/routes/api.business.subscribers";
 import * as followRoute from "~/routes/api.experts.$expertId.follow";
@@ -236,21 +236,29 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     });
 
     // Reading the older post leaves the newer one counted; the expert page clears the rest.
-    await markPageSeen(database.db, reader.user.id, `/posts/${first.id}`);
-    expect((await get(countersRoute, "/api/subscriptions/counters/new-posts", reader.jar)).body.payload.total).toBe(1);
-    await markPageSeen(database.db, reader.user.id, `/posts/${second.id}`);
-    expect((await get(countersRoute, "/api/subscriptions/counters/new-posts", reader.jar)).body.payload.total).toBe(0);
+    const markers = new ReadMarkers(database.db, context.env.SESSION_SECRET, (error) => {
+      throw error;
+    });
+    const open = async (...paths: string[]) => {
+      for (const path of paths) markers.note({ method: "GET", path, cookieHeader: reader.jar.header() });
+      await markers.flush();
+      return (await get(countersRoute, "/api/subscriptions/counters/new-posts", reader.jar)).body.payload.total;
+    };
+    expect(await open(`/posts/${first.id}`)).toBe(1);
+    expect(await open(`/posts/${second.id}.data`)).toBe(0);
     await fx.addPost(expert.user.id, { publishDate: new Date(Date.now() - 10) });
     expect((await get(countersRoute, "/api/subscriptions/counters/new-posts", reader.jar)).body.payload.total).toBe(1);
-    await markPageSeen(database.db, reader.user.id, `/experts/${expert.user.userName.toLowerCase()}`);
-    expect((await get(countersRoute, "/api/subscriptions/counters/new-posts", reader.jar)).body.payload.total).toBe(0);
-    // Odd paths change nothing and never fail.
-    await markPageSeen(database.db, reader.user.id, "/experts/%E0%A4%A");
-    await markPageSeen(database.db, reader.user.id, "/posts/not-a-post");
+    // An older post opened after the expert's page, in the same flush, never moves the marker back.
+    expect(await open(`/experts/${expert.user.userName.toLowerCase()}`, `/posts/${first.id}`)).toBe(0);
+    // Odd paths, other methods and visitors change nothing and never fail.
+    expect(markers.note({ method: "GET", path: "/posts/not-a-post", cookieHeader: reader.jar.header() })).toBe(false);
+    expect(markers.note({ method: "POST", path: `/posts/${first.id}`, cookieHeader: reader.jar.header() })).toBe(false);
+    expect(markers.note({ method: "GET", path: `/posts/${first.id}`, cookieHeader: null })).toBe(false);
+    expect(await open("/experts/%E0%A4%A", "/experts/nobody-by-that-name")).toBe(0);
     expect((await get(countersRoute, "/api/subscriptions/counters/new-posts")).status).toBe(401);
   });
 
-  it("the root loader reads the viewer and the sidebar in one statement, after the session middleware clears a post page's counter, and drops both for a revoked session", async () => {
+  it("the root loader reads the viewer and the sidebar in one statement, shows an opened expert's counter cleared, then the written markers, and drops both for a revoked session", async () => {
     const expert = await fx.makeUser({ expert: true });
     const reader = await fx.makeUser();
     await subscribe(expert.user.id, reader.jar);
@@ -272,13 +280,16 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     ]);
     // A single-fetch data request for the home page is the same.
     expect((await rootData("/_root.data")).data.subscriptions).toEqual(home.data.subscriptions);
-    // Opening the post counts it as read (the server's middleware, before any loader) and the sidebar shows it.
-    const opened = { method: "GET", path: `/posts/${post.id}.data`, cookieHeader: reader.jar.header() };
-    await markOpenedPage(database.db, context.env.SESSION_SECRET, { ...opened, method: "POST" });
-    await markOpenedPage(database.db, context.env.SESSION_SECRET, { ...opened, cookieHeader: null });
+    // The expert's page shows their counter cleared in its own answer (the marker is written just after).
+    expect((await rootData(`/experts/${expert.user.userName.toUpperCase()}`)).data.subscriptions).toEqual([
+      expect.objectContaining({ expertId: expert.user.id, newPosts: 0 }),
+    ]);
     expect((await rootData("/")).data.subscriptions).toEqual(home.data.subscriptions);
-    await markOpenedPage(database.db, context.env.SESSION_SECRET, opened);
-    expect((await rootData(`/posts/${post.id}.data`)).data.subscriptions).toEqual([
+    // Opening the post counts it as read once the server's markers are written; the sidebar shows it.
+    const markers = new ReadMarkers(database.db, context.env.SESSION_SECRET);
+    markers.note({ method: "GET", path: `/posts/${post.id}.data`, cookieHeader: reader.jar.header() });
+    await markers.flush();
+    expect((await rootData("/")).data.subscriptions).toEqual([
       expect.objectContaining({ expertId: expert.user.id, newPosts: 0 }),
     ]);
 
