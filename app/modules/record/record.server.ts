@@ -4,7 +4,7 @@
  * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating graded picks per
  * request; only withdrawals (a handful per expert, from their own index) are counted as read.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
@@ -110,23 +110,35 @@ export type WithdrawalCounts = Map<string, Map<number, Record<RecordWindow, numb
  * UTC, 7 and 30 days with today, the calendar year). Counted from the index of withdrawn picks,
  * which withdrawals within minutes of posting keep small (decision 050).
  */
-export async function withdrawalCounts(db: Database, expertIds: string[], now = new Date()): Promise<WithdrawalCounts> {
-  const counts: WithdrawalCounts = new Map();
-  if (expertIds.length === 0) return counts;
-  const today = now.toISOString().slice(0, 10);
+/** The leaderboard's and every record's withdrawals per window: named and planned once per connection. */
+const withdrawalCountsStatement = preparedStatement((db) => {
   const day = sql`(${posts.withdrawnAt} AT TIME ZONE 'UTC')::date`;
-  const rows = await db
+  const today = sql`${sql.placeholder("today")}::date`;
+  return db
     .select({
       expertId: posts.authorId,
       categoryId: posts.categoryId,
-      week: sql<number>`count(*) FILTER (WHERE ${day} >= ${today}::date - 6)`.mapWith(Number),
-      month: sql<number>`count(*) FILTER (WHERE ${day} >= ${today}::date - 29)`.mapWith(Number),
-      season: sql<number>`count(*) FILTER (WHERE ${day} >= date_trunc('year', ${today}::date)::date)`.mapWith(Number),
+      week: sql<number>`count(*) FILTER (WHERE ${day} >= ${today} - 6)`.mapWith(Number),
+      month: sql<number>`count(*) FILTER (WHERE ${day} >= ${today} - 29)`.mapWith(Number),
+      season: sql<number>`count(*) FILTER (WHERE ${day} >= date_trunc('year', ${today})::date)`.mapWith(Number),
       all: count(),
     })
     .from(posts)
-    .where(and(inArray(posts.authorId, expertIds), isNotNull(posts.withdrawnAt), eq(posts.postType, "Pick")))
-    .groupBy(posts.authorId, posts.categoryId);
+    .where(
+      and(
+        sql`${posts.authorId} = ANY(${sql.placeholder("expertIds")}::uuid[])`,
+        isNotNull(posts.withdrawnAt),
+        eq(posts.postType, "Pick"),
+      ),
+    )
+    .groupBy(posts.authorId, posts.categoryId)
+    .prepare("count_withdrawals");
+});
+
+export async function withdrawalCounts(db: Database, expertIds: string[], now = new Date()): Promise<WithdrawalCounts> {
+  const counts: WithdrawalCounts = new Map();
+  if (expertIds.length === 0) return counts;
+  const rows = await withdrawalCountsStatement(db).execute({ expertIds, today: now.toISOString().slice(0, 10) });
   for (const row of rows) {
     const expert = counts.get(row.expertId) ?? new Map<number, Record<RecordWindow, number>>();
     const windows = { "7d": row.week, "30d": row.month, season: row.season, all: Number(row.all) };
@@ -185,13 +197,23 @@ export async function expertRecordFigures(db: Database, expertId: string): Promi
 }
 
 /** An expert's all-sports, all-time figures (the summary beside their posts); null before any pick is graded. */
-export async function recordSummary(db: Database, expertId: string): Promise<RecordFigures | null> {
-  const [row] = await db
+/** Every post page asks it for its author: named and planned once per connection. */
+const recordSummaryStatement = preparedStatement((db) =>
+  db
     .select(sumsColumns)
     .from(expertStandings)
     .where(
-      and(eq(expertStandings.expertId, expertId), eq(expertStandings.categoryId, 0), eq(expertStandings.window, "all")),
-    );
+      and(
+        sql`${expertStandings.expertId} = ${sql.placeholder("expertId")}::uuid`,
+        eq(expertStandings.categoryId, 0),
+        eq(expertStandings.window, "all"),
+      ),
+    )
+    .prepare("read_record_summary"),
+);
+
+export async function recordSummary(db: Database, expertId: string): Promise<RecordFigures | null> {
+  const [row] = await recordSummaryStatement(db).execute({ expertId });
   const figures = row ? toRecordFigures(toSums(row)) : null;
   return figures && figures.sample > 0 ? figures : null;
 }
