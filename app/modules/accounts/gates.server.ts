@@ -17,10 +17,11 @@ const viewers = new WeakMap<object, Promise<Viewer | null>>();
 const scopeOf = (request: Request, context: GateContext): object => context.requestScope ?? request;
 
 export function getViewer(request: Request, context: GateContext): Promise<Viewer | null> {
-  let viewer = viewers.get(scopeOf(request, context));
+  const scope = scopeOf(request, context);
+  let viewer = viewers.get(scope);
   if (!viewer) {
     viewer = readViewer(context.db, context.env.SESSION_SECRET, request.headers.get("Cookie"));
-    viewers.set(scopeOf(request, context), viewer);
+    viewers.set(scope, viewer);
   }
   return viewer;
 }
@@ -36,14 +37,15 @@ export async function getViewerAlong<T>(
   context: GateContext,
   read: (sessionId: string) => Promise<{ viewer: Viewer; along: T } | null>,
 ): Promise<{ viewer: Viewer | null; along: T | null }> {
-  const known = viewers.get(scopeOf(request, context));
+  const scope = scopeOf(request, context);
+  const known = viewers.get(scope);
   if (known) return { viewer: await known, along: null };
   const sessionId = accessSessionId(request.headers.get("Cookie"), context.env.SESSION_SECRET);
   const both = sessionId ? read(sessionId) : Promise.resolve(null);
   const viewer = both.then((result) => result?.viewer ?? null);
   // Awaited by later getViewer calls, if any; a failure reaches the caller through `both`.
   viewer.catch(() => {});
-  viewers.set(scopeOf(request, context), viewer);
+  viewers.set(scope, viewer);
   const result = await both;
   return { viewer: result?.viewer ?? null, along: result?.along ?? null };
 }
