@@ -10,7 +10,7 @@ import { EXPERT_SORTS, type ExpertSort } from "~/modules/experts/expert-sorts";
 import { listExperts } from "~/modules/experts/experts.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { publicPageHeaders } from "~/modules/http/public-page";
-import { listCategories } from "~/modules/reference/reference.server";
+import { keptCategories } from "~/modules/reference/reference.server";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import { ButtonLink, chipClass } from "~/components/ui/button";
@@ -68,7 +68,7 @@ export function discoverHref({
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [viewer, categories] = await Promise.all([getViewer(request, context), listCategories(context.db)]);
+  const [viewer, categories] = await Promise.all([getViewer(request, context), keptCategories(context.db)]);
   const asked = new Set(url.searchParams.getAll("categoryIds").map(Number));
   const categoryIds = categories.filter((category) => asked.has(category.id)).map((category) => category.id);
   const sortParam = url.searchParams.get("sort");

@@ -18,7 +18,7 @@ import {
 import { formatOdds } from "~/modules/record/pick-basics";
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-search-params";
 import { readLeaderboard } from "~/modules/record/record.server";
-import { listCategories } from "~/modules/reference/reference.server";
+import { keptCategories } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
 import { chipClass } from "~/components/ui/button";
 
@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parsed.success
     ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE }
     : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE };
-  const [categories, asked] = await Promise.all([listCategories(context.db), readLeaderboard(context.db, query)]);
+  const [categories, asked] = await Promise.all([keptCategories(context.db), readLeaderboard(context.db, query)]);
   const category = categories.find((entry) => entry.id === query.categoryId);
   const categoryId = category ? category.id : 0;
   // An unknown sport (an old or mistyped link) shows the all-sports board.

@@ -68,6 +68,11 @@ async function knownList(kind: ReferenceKind, db: Database, ids: Iterable<number
   return list;
 }
 
+/** The categories as this instance keeps them: for pages that list them on every request (filters). */
+export function keptCategories(db: Database): Promise<ReferenceItem[]> {
+  return knownList("categories", db, []);
+}
+
 export interface ReferenceNames {
   category(id: number): { id: number; name: string };
   /** `{id, name}` in the reference order (sort order, then id). */
