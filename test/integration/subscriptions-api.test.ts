@@ -258,6 +258,63 @@ describe(`new-post counters and the sidebar (${testDatabaseEngine()})`, () => {
     expect((await get(countersRoute, "/api/subscriptions/counters/new-posts")).status).toBe(401);
   });
 
+  it("an opening moves only its own reader's marker, only to a live post, and only for a session that is live and signed by us", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const attacker = await fx.makeUser();
+    const victim = await fx.makeUser();
+    await subscribe(expert.user.id, attacker.jar);
+    await subscribe(expert.user.id, victim.jar);
+    const scheduled = await fx.addPost(expert.user.id, { publishDate: new Date(Date.now() + DAY) });
+    const markers = new ReadMarkers(database.db, context.env.SESSION_SECRET, (error) => {
+      throw error;
+    });
+    const seenAt = async (reader: typeof attacker) =>
+      (await subscriptionRow(reader.user.id, expert.user.id)).lastSeenPostsAt.getTime();
+    const [attackerBefore, victimBefore] = [await seenAt(attacker), await seenAt(victim)];
+    const withAccess = (value: string) => `ss_access=${value}`;
+    const [sessionId, expires, signature] = attacker.jar.get("ss_access")!.split(".");
+    const victimSession = victim.jar.get("ss_access")!.split(".")[0];
+
+    // Cookies not signed by us for that session and lifetime are not noted at all.
+    const forged = [
+      withAccess(`${victimSession}.${expires}.${signature}`),
+      withAccess(`${sessionId}.${Number(expires) + 86_400}.${signature}`),
+      withAccess(`${sessionId}.${expires}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`),
+      withAccess(`${sessionId}.${expires}`),
+    ];
+    for (const cookieHeader of forged)
+      expect(markers.note({ method: "GET", path: `/experts/${expert.user.userName}`, cookieHeader })).toBe(false);
+
+    // A scheduled post's address, opened early, would jump the marker past posts not yet seen: no move.
+    markers.note({ method: "GET", path: `/posts/${scheduled.id}`, cookieHeader: attacker.jar.header() });
+    // Hostile names are data, not SQL; a burst past the batch's bound is written as well.
+    for (const name of [
+      `x'); UPDATE subscriptions SET last_seen_posts_at = now(); --`,
+      "%27%20OR%201%3D1",
+      "a".repeat(2_000),
+    ])
+      markers.note({ method: "GET", path: `/experts/${name}`, cookieHeader: attacker.jar.header() });
+    for (let i = 0; i < 1_100; i++)
+      markers.note({ method: "GET", path: `/posts/${scheduled.id}.data`, cookieHeader: attacker.jar.header() });
+    await markers.flush();
+    expect(await seenAt(attacker)).toBe(attackerBefore);
+    expect(await seenAt(victim)).toBe(victimBefore);
+
+    // The expert's page moves the attacker's own marker, never the victim's.
+    markers.note({ method: "GET", path: `/experts/${expert.user.userName}`, cookieHeader: attacker.jar.header() });
+    await markers.flush();
+    expect(await seenAt(attacker)).toBeGreaterThan(attackerBefore);
+    expect(await seenAt(victim)).toBe(victimBefore);
+
+    // A cookie still in its lifetime but of a signed-out session is noted, and moves nothing.
+    await revokeUserSessions(database.db, victim.user.id, "signed out");
+    expect(
+      markers.note({ method: "GET", path: `/experts/${expert.user.userName}`, cookieHeader: victim.jar.header() }),
+    ).toBe(true);
+    await markers.flush();
+    expect(await seenAt(victim)).toBe(victimBefore);
+  });
+
   it("the root loader reads the viewer and the sidebar in one statement, shows an opened expert's counter cleared, then the written markers, and drops both for a revoked session", async () => {
     const expert = await fx.makeUser({ expert: true });
     const reader = await fx.makeUser();
