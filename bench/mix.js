@@ -169,7 +169,7 @@ const figures = Object.fromEntries(
   ]),
 );
 const minimal = figures.minimal;
-// Each round's minimal page and target ran a minute apart on the same machine: their ratio, per
+// Each round's minimal page and target ran within the same minute or two of the machine: their ratio, per
 // round, cancels most of the machine's drift between rounds; the figure is the median of those.
 const ratioOf = (name) => median(runs[name].map((run, round) => runs.minimal[round].cpu / run.cpu));
 const verdicts = [];
