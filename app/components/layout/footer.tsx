@@ -36,16 +36,16 @@ export function Footer({ appName, helpline }: { appName: string; helpline: strin
       <div className="bg-ink text-slate-300">
         <div className="container-page py-4 text-xs leading-relaxed" role="note" aria-label="Responsible gambling">
           <p>
-            <strong className="text-white">{appName} is not a gambling site.</strong> We do not accept bets or wagers of
-            any kind; experts share analysis and opinions for entertainment and information. You must be of legal age to
-            bet where you live. If you or someone you know has a gambling problem, call{" "}
+            <strong className="text-white">{`${appName} is not a gambling site.`}</strong> We do not accept bets or
+            wagers of any kind; experts share analysis and opinions for entertainment and information. You must be of
+            legal age to bet where you live. If you or someone you know has a gambling problem, call{" "}
             <a href={`tel:${helpline.replace(/[^\d+A-Z]/gi, "")}`} className="font-semibold text-white underline">
               {helpline}
             </a>
             .
           </p>
           <p className="mt-2 text-slate-400">
-            © {new Date().getFullYear()} {appName}. Emoji graphics:{" "}
+            {`© ${new Date().getFullYear()} ${appName}. Emoji graphics: `}
             <a
               href="https://github.com/jdecked/twemoji"
               className="underline hover:text-white"

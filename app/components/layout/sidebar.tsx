@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { Link, NavLink } from "~/components/ui/link";
+import { isCurrentPath, Link } from "~/components/ui/link";
 import {
   ChevronDown,
   ClipboardCheck,
@@ -102,8 +102,10 @@ export function SidebarNavigation({
 }) {
   const items = visibleNavItems(NAV_ITEMS, user ? user.roles : null);
   const [feed, ...rest] = items;
+  // Read once for every link below (a link of its own reading it costs each render a hook call).
+  const { pathname } = useLocation();
   // A signed-in reader's home page is their feed (app/routes/_index.tsx): Feed is current there too.
-  const feedIsHome = useLocation().pathname === "/" && user !== null;
+  const feedIsHome = pathname === "/" && user !== null;
   const root = useRootData();
   const subscriptions = root?.subscriptions ?? [];
   const newPosts = subscriptions.reduce((sum, subscription) => sum + subscription.newPosts, 0);
@@ -116,7 +118,7 @@ export function SidebarNavigation({
             label={feed.label}
             collapsed={collapsed}
             onNavigate={onNavigate}
-            current={feedIsHome}
+            current={feedIsHome || isCurrentPath(pathname, feed.to)}
           />
         ) : null}
         <ExpandableSection
@@ -127,7 +129,7 @@ export function SidebarNavigation({
           badge={newPosts}
         >
           {user ? (
-            <SubscriptionLinks subscriptions={subscriptions} onNavigate={onNavigate} />
+            <SubscriptionLinks subscriptions={subscriptions} pathname={pathname} onNavigate={onNavigate} />
           ) : (
             <p className="px-3 py-2 text-sm text-slate-500">
               <Link
@@ -142,7 +144,14 @@ export function SidebarNavigation({
           )}
         </ExpandableSection>
         {rest.map((item) => (
-          <NavItemLink key={item.to} to={item.to} label={item.label} collapsed={collapsed} onNavigate={onNavigate} />
+          <NavItemLink
+            key={item.to}
+            to={item.to}
+            label={item.label}
+            collapsed={collapsed}
+            onNavigate={onNavigate}
+            current={isCurrentPath(pathname, item.to)}
+          />
         ))}
         <ExpandableSection label="Recommended" icon={Star} collapsed={collapsed} defaultOpen>
           {topExperts.length === 0 ? (
@@ -151,7 +160,12 @@ export function SidebarNavigation({
             <ul className="space-y-0.5">
               {topExperts.map((expert) => (
                 <li key={expert.id}>
-                  <ExpertNavLink userName={expert.userName} avatar={expert.avatar} onNavigate={onNavigate} />
+                  <ExpertNavLink
+                    userName={expert.userName}
+                    avatar={expert.avatar}
+                    pathname={pathname}
+                    onNavigate={onNavigate}
+                  />
                 </li>
               ))}
             </ul>
@@ -165,9 +179,11 @@ export function SidebarNavigation({
 /** The experts the user subscribes to, each with the count of posts they have not seen yet. */
 function SubscriptionLinks({
   subscriptions,
+  pathname,
   onNavigate,
 }: {
   subscriptions: RootLoaderData["subscriptions"];
+  pathname: string;
   onNavigate?: () => void;
 }) {
   if (subscriptions.length === 0) {
@@ -188,7 +204,12 @@ function SubscriptionLinks({
     <ul aria-label="Subscribed experts" className="space-y-0.5">
       {subscriptions.map((subscription) => (
         <li key={subscription.expertId}>
-          <ExpertNavLink userName={subscription.userName} avatar={subscription.avatar} onNavigate={onNavigate}>
+          <ExpertNavLink
+            userName={subscription.userName}
+            avatar={subscription.avatar}
+            pathname={pathname}
+            onNavigate={onNavigate}
+          >
             {subscription.newPosts > 0 ? (
               <span
                 className="ml-auto rounded-full bg-brand-500 px-2 py-0.5 text-xs font-bold text-ink"
@@ -208,78 +229,60 @@ function SubscriptionLinks({
 function ExpertNavLink({
   userName,
   avatar,
+  pathname,
   onNavigate,
   children,
 }: {
   userName: string;
   avatar: string;
+  pathname: string;
   onNavigate?: () => void;
   children?: ReactNode;
 }) {
+  const to = `/experts/${userName}`;
+  const current = isCurrentPath(pathname, to);
   return (
-    <NavLink
-      to={`/experts/${userName}`}
+    <Link
+      to={to}
       onClick={onNavigate}
-      className={({ isActive }) =>
-        clsx("sidebar-expert", isActive ? "bg-brand-50 font-semibold text-brand-800" : "sidebar-expert-idle")
+      aria-current={current ? "page" : undefined}
+      className={
+        current ? "sidebar-expert bg-brand-50 font-semibold text-brand-800" : "sidebar-expert sidebar-expert-idle"
       }
     >
       <ProxiedImage src={avatar} width={24} height={24} className="size-6 rounded-full" loading="lazy" />
       <span className="truncate">{userName}</span>
       {children}
-    </NavLink>
+    </Link>
   );
 }
 
-/** `current` marks the item even where NavLink would not (the feed shown on the home page). */
 function NavItemLink({
   to,
   label,
   collapsed,
   onNavigate,
-  current = false,
+  current,
 }: {
   to: string;
   label: string;
   collapsed: boolean;
   onNavigate?: () => void;
-  current?: boolean;
+  current: boolean;
 }) {
   const Icon = ICONS[to] ?? Rss;
-  const look = (active: boolean) =>
-    clsx(
-      "sidebar-link",
-      collapsed ? "justify-center px-2" : "px-3",
-      active ? "bg-brand-50 text-brand-800" : "sidebar-link-idle",
-    );
-  const content = (
-    <>
-      <Icon className="size-5 shrink-0" aria-hidden="true" />
-      <span className={collapsed ? "sr-only" : undefined}>{label}</span>
-    </>
-  );
   return (
     <li>
-      {current ? (
-        <Link
-          to={to}
-          onClick={onNavigate}
-          title={collapsed ? label : undefined}
-          aria-current="page"
-          className={look(true)}
-        >
-          {content}
-        </Link>
-      ) : (
-        <NavLink
-          to={to}
-          onClick={onNavigate}
-          title={collapsed ? label : undefined}
-          className={({ isActive }) => look(isActive)}
-        >
-          {content}
-        </NavLink>
-      )}
+      <Link
+        to={to}
+        onClick={onNavigate}
+        title={collapsed ? label : undefined}
+        aria-current={current ? "page" : undefined}
+        className={`sidebar-link ${collapsed ? "justify-center px-2" : "px-3"} ${current ? "bg-brand-50 text-brand-800" : "sidebar-link-idle"}`}
+      >
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        <span className={collapsed ? "sr-only" : undefined}>{label}</span>
+      </Link>
     </li>
   );
 }

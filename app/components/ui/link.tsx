@@ -2,10 +2,11 @@
  * Links to the app's own pages: a plain `<a>`, and one click listener on the document
  * (`useClientNavigation`, mounted once by the root) that takes a plain left click through the
  * router, as Remix's `Link` would. Remix's `Link` runs about a dozen hooks per link on every server
- * render, and a page has fifty to a hundred of them; these run none (a `NavLink` reads the location).
+ * render, and a page has fifty to a hundred of them; these run none (the sidebar reads the location once
+ * for all of its links: `isCurrentPath`).
  * `data-discover` is Remix's own mark: the browser's router learns the routes the page links to.
  */
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { forwardRef, useEffect, type AnchorHTMLAttributes } from "react";
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
@@ -37,24 +38,11 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   );
 });
 
-export interface NavLinkProps extends Omit<LinkProps, "className"> {
-  className?: string | ((state: { isActive: boolean }) => string);
+/** Whether a link to `to` leads to the page shown (or one below it): its `aria-current="page"`. */
+export function isCurrentPath(pathname: string, to: string): boolean {
+  const path = to.replace(/[?#].*$/, "");
+  return pathname === path || (path !== "/" && pathname.startsWith(`${path}/`));
 }
-
-/** A Link that knows whether it leads to the page shown (or one below it): `aria-current="page"`. */
-export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink({ className, ...rest }, ref) {
-  const { pathname } = useLocation();
-  const path = rest.to.replace(/[?#].*$/, "");
-  const isActive = pathname === path || (path !== "/" && pathname.startsWith(`${path}/`));
-  return (
-    <Link
-      ref={ref}
-      aria-current={isActive ? "page" : undefined}
-      className={typeof className === "function" ? className({ isActive }) : className}
-      {...rest}
-    />
-  );
-});
 
 /**
  * Takes every plain left click on one of the site's links through the router (a navigation
