@@ -115,5 +115,5 @@ export function useSearchSuggestions(query: string, enabled: boolean): Suggestio
     return () => window.clearTimeout(timer);
   }, [query, enabled, answered, busy, load]);
 
-  return { ...state, loading: enabled && query !== "" && query !== answered };
+  return { loading: enabled && query !== "" && query !== answered, ...state };
 }

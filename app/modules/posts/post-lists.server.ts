@@ -255,15 +255,16 @@ async function readFeed(
   const reach = offsetOf(options) + options.size;
   // Page 1 looks at the newest 200 posts: a reader whose experts wrote one in 20 of them (the
   // bench's reader, 50 of 1,000 experts) finds their 5 there nearly every time.
+  // The reader's id last: a literal that opens with a spread is V8's slow path on Node 20.
   const rows = await page(db).execute({
-    ...who,
     now: at,
     size: options.size,
     offset: offsetOf(options),
     reach,
     window: reach * 20 + 100,
+    ...who,
   });
-  const { viewerId, total } = rows[0] ?? (await count(db).execute({ ...who, now: at }))[0];
+  const { viewerId, total } = rows[0] ?? (await count(db).execute({ now: at, ...who }))[0];
   if (viewerId === null) return null;
   const views = await toPostViews(db, rows, viewerId, now);
   return { items: views.map((view) => toPostDTO(view.record, view.access, now)), totalItems: Number(total) };

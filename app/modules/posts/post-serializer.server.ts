@@ -252,7 +252,9 @@ function toPostView(row: PostViewRow, names: ReferenceNames, viewerId: string | 
   const record: PostRecord = Object.assign(row.post, {
     category: names.category(row.post.categoryId),
     event:
-      event && event.id !== null ? toEventDTO({ ...event, categoryName: names.category(event.categoryId).name }) : null,
+      event && event.id !== null
+        ? toEventDTO(Object.assign({}, event, { categoryName: names.category(event.categoryId).name }))
+        : null,
     modalities: names.modalities(row.modalityIds),
     author: {
       id: row.post.authorId,
