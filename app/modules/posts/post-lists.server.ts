@@ -254,8 +254,7 @@ async function readFeed(
   const at = now.toISOString();
   const reach = offsetOf(options) + options.size;
   // Page 1 looks at the newest 200 posts: a reader whose experts wrote one in 20 of them (the
-  // bench's reader, 50 of 1,000 experts) finds their 5 there nearly every time.
-  // The reader's id last: a literal that opens with a spread is V8's slow path on Node 20.
+  // bench's reader, 50 of 1,000 experts) finds their 5 there nearly every time. `who` last: V8's fast order.
   const rows = await page(db).execute({
     now: at,
     size: options.size,
