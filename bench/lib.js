@@ -271,8 +271,9 @@ export function summarise(runs) {
 export const fmt = (n, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+// The CPU model is printed too: the ratios differ between machines (an Intel Xeon reads lower than an AMD EPYC).
 export const machineLine = () =>
-  `node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`;
+  `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), load ${os.loadavg()[0].toFixed(2)}`;
 
 /** Writes bench/results/<name>-<date>.json and <name>-latest.json, with the commit and machine. */
 export function writeResults(name, figures) {
