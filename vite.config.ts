@@ -33,7 +33,5 @@ export default defineConfig({
       },
     }),
   ],
-  // Chunks under 10 kB are merged into the ones that import them: a page names each chunk it needs in
-  // a modulepreload link, which every request renders (41 links on a post page before, 26 after).
-  build: { target: "es2022", rollupOptions: { output: { experimentalMinChunkSize: 10_000 } } },
+  build: { target: "es2022" },
 });
