@@ -30,11 +30,7 @@ export default async function handleRequest(
   const data = await readAll(remixContext.serverHandoffStream);
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <RemixServer
-        context={Object.assign({}, remixContext, { serverHandoffStream: undefined })}
-        url={request.url}
-        nonce={nonce}
-      />
+      <RemixServer context={{ ...remixContext, serverHandoffStream: undefined }} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -54,16 +54,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = leaderboardQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success
-    ? Object.assign(parsed.data, { size: LEADERBOARD_PAGE_SIZE })
+    ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE }
     : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE };
   const [categories, asked] = await Promise.all([keptCategories(context.db), readLeaderboard(context.db, query)]);
   const category = categories.find((entry) => entry.id === query.categoryId);
   const categoryId = category ? category.id : 0;
   // An unknown sport (an old or mistyped link) shows the all-sports board.
-  const board =
-    categoryId === query.categoryId
-      ? asked
-      : await readLeaderboard(context.db, Object.assign({}, query, { categoryId }));
+  const board = categoryId === query.categoryId ? asked : await readLeaderboard(context.db, { ...query, categoryId });
   return {
     window: query.window,
     categoryId,

@@ -30,10 +30,11 @@ export async function requireExpert(db: Database, expertId: string): Promise<Sub
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, expertId), eq(experts.membershipStatus, "Active"), sql`'Expert' = ANY(${users.roles})`));
   if (!row) throw new AppError(404);
-  return Object.assign(toExpertSummary(row), {
+  return {
+    ...toExpertSummary(row),
     priceCents: row.priceCents,
     providerPriceId: row.providerPriceId,
     paymentAccountId: row.paymentAccountId,
     paymentAccountReady: row.paymentAccountReady,
-  });
+  };
 }
