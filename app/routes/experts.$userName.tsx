@@ -16,7 +16,7 @@ import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
-import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/post-lists.server";
+import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/expert-page-posts.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { personJsonLd } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";

@@ -5,7 +5,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, follows, marketSnapshots, posts, subscriptions } from "~/db/schema";
-import { listEventPosts, listExpertPosts, listLatestFreePosts } from "~/modules/posts/post-lists.server";
+import { listExpertPosts } from "~/modules/posts/expert-page-posts.server";
+import { listEventPosts, listLatestFreePosts } from "~/modules/posts/post-lists.server";
 import * as commentRoute from "~/routes/api.comments.$commentId";
 import * as postRoute from "~/routes/api.posts.$postId";
 import * as commentsRoute from "~/routes/api.posts.$postId.comments";

@@ -1,11 +1,12 @@
 /**
- * Lists of posts (issue 5, decision 017): the public list, an expert's posts, the viewer's own,
- * the feed, liked posts, an event's posts and the home page's latest free posts. Every list is a
- * fixed number of queries whatever the page size: one for the page's ids (index-only where it
- * can: see the `posts_live_*` indexes) with its count, then the records with the viewer's access
- * in one prepared statement (`serializePosts`), serialized by `toPostDTO`.
+ * Lists of posts (issue 5, decision 017): the public list (of everyone, an expert or a sport), the
+ * viewer's own, the feed, liked posts, an event's posts and the home page's latest free posts
+ * (the expert page's lists: `expert-page-posts.server.ts`). Every list is a fixed number of
+ * queries whatever the page size: one for the page's ids (index-only where it can: see the
+ * `posts_live_*` indexes) with its count, then the records with the viewer's access in one
+ * prepared statement (`serializePosts`), serialized by `toPostDTO`.
  */
-import { and, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
@@ -36,7 +37,7 @@ export interface PostPage {
 const live = (now: Date) => postIsLiveSql(sql`${now.toISOString()}::timestamptz`);
 
 // NULLS LAST as the indexes are built (drizzle's default), so the planner reads them in order.
-const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} DESC NULLS LAST`];
+export const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} DESC NULLS LAST`];
 
 const offsetOf = ({ page, size }: PageOptions) => (page - 1) * size;
 
@@ -115,20 +116,6 @@ export function listPosts(
     newestFirst,
     everyone ? () => countAllLivePosts(db, now) : undefined,
   );
-}
-
-/** An expert's live posts, newest first (its page); `livePosts` when known saves counting them. */
-export function listExpertPosts(
-  db: Database,
-  viewerId: string | null,
-  authorId: string,
-  options: PageOptions,
-  now = new Date(),
-  livePosts?: number,
-): Promise<PostPage> {
-  if (livePosts === undefined) return listPosts(db, viewerId, { ...options, expertId: authorId }, now);
-  const where = and(live(now), eq(posts.authorId, authorId));
-  return pageOfPosts(db, viewerId, where, options, now, newestFirst, async () => livePosts);
 }
 
 /**
@@ -375,26 +362,6 @@ export async function listLatestFreePosts(
     .from(posts)
     .where(and(live(now), eq(posts.postType, "Post")))
     .orderBy(...newestFirst)
-    .limit(limit);
-  return serializeRows(db, viewerId, rows, now);
-}
-
-/**
- * An expert's scheduled posts, the soonest first: teasers (title and date; the serializer keeps
- * body and preview back from everyone but the author) that readers can ask notify-me for.
- */
-export async function listUpcomingPosts(
-  db: Database,
-  viewerId: string | null,
-  authorId: string,
-  limit: number,
-  now = new Date(),
-): Promise<PostDTO[]> {
-  const rows = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.authorId, authorId), eq(posts.status, "Published"), gt(posts.publishDate, now)))
-    .orderBy(sql`${posts.publishDate} ASC NULLS LAST`, posts.id)
     .limit(limit);
   return serializeRows(db, viewerId, rows, now);
 }
