@@ -610,13 +610,15 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
 
   it("pages the posts five at a time (the rest load on scroll)", async () => {
     const { user } = await makeUser();
-    for (let i = 0; i < 7; i++) await addPick(user.id, { pickResult: null, daysAgo: i + 1 });
+    const newestFirst: string[] = [];
+    for (let i = 0; i < 7; i++) newestFirst.push(await addPick(user.id, { pickResult: null, daysAgo: i + 1 }));
     const first = await page(expertPage.loader, `/experts/${user.userName}`, { userName: user.userName });
     expect(first.data).toMatchObject({ page: 1, totalPages: 2 });
     expect(first.data!.posts).toHaveLength(expertPage.EXPERT_PAGE_POSTS);
     const second = await page(expertPage.loader, `/experts/${user.userName}?page=2`, { userName: user.userName });
     expect(second.data).toMatchObject({ page: 2, totalPages: 2 });
-    expect(second.data!.posts).toHaveLength(2);
+    // Newest first across the pages, none twice, none left out.
+    expect([...first.data!.posts, ...second.data!.posts].map((post) => post.id)).toEqual(newestFirst);
     const silly = await page(expertPage.loader, `/experts/${user.userName}?page=-4`, { userName: user.userName });
     expect(silly.data).toMatchObject({ page: 1 });
   });
