@@ -265,7 +265,8 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(html).toContain(SECRET);
     expect(html).toContain("Lakers -4.5");
     expect(JSON.stringify(data)).toContain('"line":-4.5');
-    expect(html).toContain("Add a comment");
+    // The discussion is open to them: the form's place (the form comes with the page's JavaScript).
+    expect(html).toContain('data-testid="comment-form-slot"');
     expect(html).not.toContain("createEditPost");
     expect(html).not.toContain("Withdraw pick");
     expect(html).not.toContain("Grade pick");
@@ -315,7 +316,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
         expect(html).toContain("This pick is for subscribers");
         expect(html).toContain(`href="/experts/${author.user.userName}"`);
         expect(html).toContain("Subscribe to this expert to read and join the discussion.");
-        expect(html).not.toContain("Add a comment");
+        expect(html).not.toContain('data-testid="comment-form-slot"');
         expect(html).not.toContain("Withdraw pick");
         if (who === "visitor") {
           expect(html).toContain(`/sign-in?callbackUrl=${encodeURIComponent(`/posts/${id}`)}`);
@@ -540,7 +541,7 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
     commentIds.push(reply.body.payload.id as string);
   });
 
-  it("renders the newest page of comments, their text as text, and a comment form with a label", async () => {
+  it("renders the newest page of comments, their text as text, and the comment form's place", async () => {
     const { data } = await loadPost(postId, reader.jar);
     expect(data).toMatchObject({ comments: { page: 1, size: 10, totalItems: 12 }, scrollTo: null });
     const html = await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, reader);
@@ -548,7 +549,10 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
     expect(html).not.toContain("Comment number 1 ");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;");
-    expect(html).toMatch(/<label[^>]*for="[^"]+"[^>]*>Add a comment/);
+    // The form sends with JavaScript only: the server keeps its place, the browser renders it
+    // (its label: test/component/comments.test.tsx).
+    expect(html).toContain('data-testid="comment-form-slot"');
+    expect(html).not.toContain("Add a comment");
     expect(html).toContain("Load more comments");
   });
 
@@ -581,7 +585,7 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
     const { data } = await loadPost(postId);
     const html = await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, null);
     expect(html).toContain("to join the discussion.");
-    expect(html).not.toContain("Add a comment");
+    expect(html).not.toContain('data-testid="comment-form-slot"');
   });
 });
 

@@ -14,6 +14,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { LinkedText } from "./linked-text";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -24,9 +25,9 @@ import { COMMENT_MESSAGES } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
 
 /**
- * The comment form (conform and zod) is a chunk of its own (issue 10): a visitor, who sees no
- * form, never fetches it. For a signed-in reader the server renders the form in place and the
- * browser fetches its code alongside the page.
+ * The comment form (conform) is a chunk of its own (issue 10): a visitor, who sees no form, never
+ * fetches it. It sends with JavaScript only, so the server renders none (its hooks were a tenth of
+ * a post page's CPU): a signed-in reader's browser fetches it and shows it once the page hydrates.
  */
 const CommentForm = lazy(() => import("./comment-form"));
 
@@ -111,6 +112,7 @@ export function Comments({
   const firstPage = initial?.page ?? 1;
   const totalPages = Math.ceil(totalItems / size);
   const timeZone = useTimeZone();
+  const hydrated = useHydrated();
 
   // After hydration: bring the linked comment into view and mark it for a moment.
   useEffect(() => {
@@ -190,16 +192,20 @@ export function Comments({
       ) : (
         <>
           {viewer ? (
-            <div className="mt-4">
-              <Suspense fallback={null}>
-                <CommentForm
-                  postId={postId}
-                  parentId={null}
-                  label="Add a comment"
-                  submitLabel="Post comment"
-                  onAdded={added}
-                />
-              </Suspense>
+            // The form sends with the page's JavaScript only: it comes with hydration, in a space
+            // kept for it (its height), so nothing below it moves.
+            <div className="mt-4 min-h-[9.375rem]" data-testid="comment-form-slot">
+              {hydrated ? (
+                <Suspense fallback={null}>
+                  <CommentForm
+                    postId={postId}
+                    parentId={null}
+                    label="Add a comment"
+                    submitLabel="Post comment"
+                    onAdded={added}
+                  />
+                </Suspense>
+              ) : null}
             </div>
           ) : (
             <p className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
