@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { posts } from "~/db/schema";
 import { postIsLiveSql } from "~/modules/access/access-sql.server";
-import { newestFirst, type PageOptions, type PostPage } from "./post-lists.server";
+import { live, newestFirst, type PageOptions, type PostPage } from "./post-lists.server";
 import { nowParam, selectPostViews, toPostDTO, toPostViews, type PostDTO } from "./post-serializer.server";
 
 const ofAuthor = eq(posts.authorId, sql`${sql.placeholder("authorId")}::uuid`);
@@ -60,11 +60,10 @@ export async function listExpertPosts(
 }
 
 async function countLivePosts(db: Database, authorId: string, now: Date): Promise<number> {
-  const live = postIsLiveSql(sql`${now.toISOString()}::timestamptz`);
   const [{ total }] = await db
     .select({ total: count() })
     .from(posts)
-    .where(and(eq(posts.authorId, authorId), live));
+    .where(and(eq(posts.authorId, authorId), live(now)));
   return Number(total);
 }
 

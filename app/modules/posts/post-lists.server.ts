@@ -34,7 +34,7 @@ export interface PostPage {
 }
 
 /** Live: published and its date has come (the access module's `isLive`, in SQL). */
-const live = (now: Date) => postIsLiveSql(sql`${now.toISOString()}::timestamptz`);
+export const live = (now: Date) => postIsLiveSql(sql`${now.toISOString()}::timestamptz`);
 
 // NULLS LAST as the indexes are built (drizzle's default), so the planner reads them in order.
 export const newestFirst = [sql`${posts.publishDate} DESC NULLS LAST`, sql`${posts.id} DESC NULLS LAST`];
