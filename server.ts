@@ -68,7 +68,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const logger = createLogger(env.LOG_LEVEL);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
 await migrateDatabase(database, env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL, {
   grantToAppRole: Boolean(env.DATABASE_MIGRATION_URL),
   withdrawGraceMinutes: env.PICK_WITHDRAW_MINUTES,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -104,6 +105,12 @@ const schema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     "must be postgres://…",
   ),
+  /**
+   * Connections this instance keeps to a PostgreSQL server. postgres.js sends a query down a busy
+   * connection without waiting (pipelining), so a few connections keep the server busy; each one
+   * more costs both sides a wake-up per query. Default: one per core, 2 to 10.
+   */
+  DATABASE_POOL_SIZE: integer(Math.min(10, Math.max(2, availableParallelism())), 1, 100),
   /** Unset: `auto` outside production, `never` in production (parseEnv): the demo's accounts share a published password. */
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).optional(),
   /** E-mails of existing, confirmed accounts made admins at every start (decision 035). */

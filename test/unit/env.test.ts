@@ -28,6 +28,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATA_DIR: tempDir(), APP_URL: "https://sharpside.app/" }).APP_URL).toBe("https://sharpside.app");
   });
 
+  it("keeps one PostgreSQL connection per core, 2 to 10, unless DATABASE_POOL_SIZE says otherwise", () => {
+    expect(parseEnv({ DATA_DIR: tempDir() }).DATABASE_POOL_SIZE).toBe(
+      Math.min(10, Math.max(2, os.availableParallelism())),
+    );
+    expect(parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "16" }).DATABASE_POOL_SIZE).toBe(16);
+    expect(() => parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "0" })).toThrowError("DATABASE_POOL_SIZE");
+    expect(() => parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "many" })).toThrowError("DATABASE_POOL_SIZE");
+  });
+
   it("returns a frozen object", () => {
     const env = parseEnv({ DATA_DIR: tempDir() });
     expect(Object.isFrozen(env)).toBe(true);
