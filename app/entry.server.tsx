@@ -34,11 +34,25 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Bytes, not a string: a string body is first checked character by character for lone surrogates.
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}${dataScripts(data, nonce)}`), {
+  return new Response(utf8(`<!DOCTYPE html>${html}${dataScripts(data, nonce)}`), {
     headers: responseHeaders,
     status: responseStatusCode,
   });
+}
+
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(1 << 17);
+
+/**
+ * The document as UTF-8 bytes. `TextEncoder.encodeInto` is Node's SIMD encoder; `Buffer.from`,
+ * `TextEncoder.encode` and a string body take V8's character-by-character one, about 2.5 times
+ * slower on a page (and a string body is first checked for lone surrogates as well).
+ */
+function utf8(text: string): Uint8Array<ArrayBuffer> {
+  // A UTF-16 code unit never takes more than 3 bytes in UTF-8.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.slice(0, written);
 }
 
 async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string | null> {
