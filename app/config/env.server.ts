@@ -83,6 +83,13 @@ const rateLimit = (fallback: string) =>
       return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
     });
 
+/**
+ * One connection per core, 2 to 10: postgres.js sends a query down a busy connection without
+ * waiting (pipelining), so a few connections keep the server busy; each one more costs both sides
+ * a wake-up per query (decision 053).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = Math.min(10, Math.max(2, availableParallelism()));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(3000, 0, 65535),
@@ -105,12 +112,8 @@ const schema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     "must be postgres://…",
   ),
-  /**
-   * Connections this instance keeps to a PostgreSQL server. postgres.js sends a query down a busy
-   * connection without waiting (pipelining), so a few connections keep the server busy; each one
-   * more costs both sides a wake-up per query. Default: one per core, 2 to 10.
-   */
-  DATABASE_POOL_SIZE: integer(Math.min(10, Math.max(2, availableParallelism())), 1, 100),
+  /** Connections this instance keeps to a PostgreSQL server (DEFAULT_DATABASE_POOL_SIZE). */
+  DATABASE_POOL_SIZE: integer(DEFAULT_DATABASE_POOL_SIZE, 1, 100),
   /** Unset: `auto` outside production, `never` in production (parseEnv): the demo's accounts share a published password. */
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).optional(),
   /** E-mails of existing, confirmed accounts made admins at every start (decision 035). */

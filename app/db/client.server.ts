@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { DEFAULT_DATABASE_POOL_SIZE } from "~/config/env.server";
 import * as schema from "./schema";
 
 /** The one database type every module takes, whichever engine is behind it. */
@@ -39,7 +40,7 @@ export async function openDatabase(options: {
   const { url, dataDir } = options;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const client = postgres(url, {
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       onnotice: () => {},
       // Keep idle pools small behind a load balancer; reconnects are cheap.
       idle_timeout: 30,
