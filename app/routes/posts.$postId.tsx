@@ -32,7 +32,7 @@ import { deletePost, withdrawPick } from "~/modules/posts/post-commands.server";
 import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
-import { recordSummary } from "~/modules/record/record.server";
+import { postAuthorRecord } from "~/modules/record/record.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";
 import type { RootLoaderData } from "~/root";
@@ -58,6 +58,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `?scrollTo` opens the comments on the page that holds that comment.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // The author's record (the wide screen's column) is public: asked beside the viewer, not after the post.
+  const authorRecord = postAuthorRecord(context.db, params.postId ?? "");
+  // Awaited below; should the page fail first (404, database down), its failure is not unhandled.
+  authorRecord.catch(() => undefined);
   const viewer = await getViewer(request, context);
   const viewerId = viewer?.user.id ?? null;
   const now = new Date();
@@ -84,11 +88,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       scrollTo: found !== null ? wanted : null,
     };
   };
-  // The author's record (the wide screen's column) beside the comments.
-  const [{ comments, scrollTo }, authorRecord] = await Promise.all([
-    readComments(),
-    recordSummary(context.db, post.author.id),
-  ]);
+  const { comments, scrollTo } = await readComments();
 
   const isAuthor = viewerId === post.author.id;
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
@@ -106,7 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
   const payload = {
     post,
-    authorRecord,
+    authorRecord: await authorRecord,
     comments,
     scrollTo,
     isAuthor,

@@ -1,8 +1,11 @@
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import { createRef } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { Bell, Star } from "~/components/ui/icons";
+import { Link } from "~/components/ui/link";
 import { inputClass } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -77,5 +80,35 @@ describe("UI primitives", () => {
     expect(screen.getByLabelText("Bio").className).toBe(inputClass);
     expect(screen.getByLabelText("Sport")).toBe(select.current);
     expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("2");
+  });
+
+  it("a Link is an anchor with the caller's attributes, the router's mark and its href, and nothing of its own props", () => {
+    const ref = createRef<HTMLAnchorElement>();
+    const html = renderToString(
+      <Link to="/experts/x?page=2" className="nav" aria-current="page" title="X" preventScrollReset>
+        X
+      </Link>,
+    );
+    expect(html).toBe(
+      '<a class="nav" aria-current="page" title="X" data-discover="render" data-keep-scroll="" href="/experts/x?page=2">X</a>',
+    );
+    expect(renderToString(<Link to="/feed">Feed</Link>)).toBe('<a data-discover="render" href="/feed">Feed</a>');
+    render(
+      <Link ref={ref} to="/leaderboard">
+        Leaderboard
+      </Link>,
+    );
+    expect(ref.current).toBe(screen.getByRole("link", { name: "Leaderboard" }));
+  });
+
+  it("an icon is decoration unless named, wears the lucide class and draws its sprite symbol", () => {
+    expect(renderToString(<Bell className="size-5" />)).toMatch(
+      /^<svg aria-hidden="true" class="lucide size-5"><use href="[^"]*#bell"><\/use><\/svg>$/,
+    );
+    const named = renderToString(<Star aria-label="Featured" role="img" />);
+    expect(named).not.toContain("aria-hidden");
+    expect(named).toMatch(/^<svg aria-label="Featured" role="img" class="lucide">/);
+    // A caller's own aria-hidden is kept as given.
+    expect(renderToString(<Star aria-hidden="true" />)).toMatch(/^<svg aria-hidden="true" class="lucide">/);
   });
 });

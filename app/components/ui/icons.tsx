@@ -4,26 +4,35 @@
  * paths: a page with 30 icons is 9 kB lighter. Stroke, fill and size come from the `.lucide` rule
  * in app.css, which a utility class (`size-4`, `fill-current`) overrides.
  */
-import { forwardRef, type ForwardRefExoticComponent, type RefAttributes, type SVGProps } from "react";
+import {
+  createElement,
+  forwardRef,
+  type ForwardRefExoticComponent,
+  type RefAttributes,
+  type SVGProps,
+} from "react";
 import spriteUrl from "./icon-sprite.svg?url";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref" | "children">;
 export type IconType = ForwardRefExoticComponent<IconProps & RefAttributes<SVGSVGElement>>;
 
-/** An icon is decoration unless it is given a name of its own. */
-const named = (props: IconProps) => Object.keys(props).some((key) => key === "role" || key.startsWith("aria-"));
-
+/**
+ * A page renders dozens of icons: each one's `<use>` is made once, and its attributes are copied
+ * in one loop (a rest pattern and a spread cost each icon a second copy of its props).
+ */
 function spriteIcon(id: string): IconType {
-  const Icon = forwardRef<SVGSVGElement, IconProps>(({ className, ...rest }, ref) => (
-    <svg
-      ref={ref}
-      aria-hidden={named(rest) ? undefined : true}
-      {...rest}
-      className={className ? `lucide ${className}` : "lucide"}
-    >
-      <use href={`${spriteUrl}#${id}`} />
-    </svg>
-  ));
+  const use = <use href={`${spriteUrl}#${id}`} />;
+  const Icon = forwardRef<SVGSVGElement, IconProps>((props, ref) => {
+    const attributes: Record<string, unknown> = { ref, "aria-hidden": true };
+    for (const key in props) {
+      if (key === "className") continue;
+      // An icon is decoration unless it is given a name of its own.
+      if (key === "role" || key.startsWith("aria-")) attributes["aria-hidden"] = undefined;
+      attributes[key] = props[key as keyof IconProps];
+    }
+    attributes.className = props.className ? `lucide ${props.className}` : "lucide";
+    return createElement("svg", attributes, use);
+  });
   Icon.displayName = `Icon(${id})`;
   return Icon;
 }
