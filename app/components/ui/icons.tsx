@@ -4,13 +4,7 @@
  * paths: a page with 30 icons is 9 kB lighter. Stroke, fill and size come from the `.lucide` rule
  * in app.css, which a utility class (`size-4`, `fill-current`) overrides.
  */
-import {
-  createElement,
-  forwardRef,
-  type ForwardRefExoticComponent,
-  type RefAttributes,
-  type SVGProps,
-} from "react";
+import { createElement, forwardRef, type ForwardRefExoticComponent, type RefAttributes, type SVGProps } from "react";
 import spriteUrl from "./icon-sprite.svg?url";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref" | "children">;
