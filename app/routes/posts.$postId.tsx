@@ -36,6 +36,7 @@ import { postAuthorRecord } from "~/modules/record/record.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";
 import type { RootLoaderData } from "~/root";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 
 /** A reader's copy may hold a paid body: never kept by any cache. */
 const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
@@ -48,8 +49,6 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const cacheControl = loaderHeaders.get("Cache-Control");
   return cacheControl ? { "Cache-Control": cacheControl } : PUBLIC_PAGE_HEADERS;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The post through the one serializer (`readPost` → `toPostDTO` with the viewer's access,
@@ -80,7 +79,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (post.isLocked) return { comments: null, scrollTo: null };
     // Only a comment shown on this post: anything else opens the newest page, scrolled nowhere.
     const found =
-      wanted && UUID.test(wanted) ? await findCommentPage(context.db, post.id, wanted, COMMENTS_PAGE_SIZE) : null;
+      wanted && UUID_PATTERN.test(wanted)
+        ? await findCommentPage(context.db, post.id, wanted, COMMENTS_PAGE_SIZE)
+        : null;
     const page = found ?? 1;
     const list = await listCommentsOfReadPost(context.db, viewerId, post, { page, size: COMMENTS_PAGE_SIZE });
     return {

@@ -6,6 +6,7 @@ import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/acc
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { livePostsFromCounters } from "~/modules/posts/live-posts-sql.server";
 import { listCategories } from "~/modules/reference/reference.server";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import type { ExpertSort } from "./expert-sorts";
 
 export interface ExpertCard {
@@ -204,8 +205,6 @@ function toExpert(row: ExpertRow): Expert {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function singleExpertQuery(db: Database, by: "id" | "userName") {
   const now = sql`${sql.placeholder("now")}::timestamptz`;
   return db
@@ -282,7 +281,7 @@ async function readExpert(db: Database, idOrUserName: string, viewerId: string |
   // eslint-disable-next-line no-control-regex
   if (!needle || needle.length > 100 || /[\u0000-\u001f\u007f]/.test(needle)) return null;
   const params = { viewerId, now: now.toISOString() };
-  const [row] = UUID.test(needle)
+  const [row] = UUID_PATTERN.test(needle)
     ? await expertByIdStatement(db).execute({ ...params, needle: needle.toLowerCase() })
     : await expertByNameStatement(db).execute({ ...params, needle: needle.toLowerCase() });
   return row ? (row as ExpertRow & { livePosts: number; hasScheduledPosts: boolean }) : null;

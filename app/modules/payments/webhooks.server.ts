@@ -18,6 +18,7 @@ import {
   onInvoicePaymentFailed,
   onSubscriptionEvent,
 } from "~/modules/subscriptions/stripe-subscription-webhooks.server";
+import { UUID_PATTERN } from "~/modules/http/uuid";
 import { applyAccountUpdate } from "./connect.server";
 import { activateMembership, MEMBERSHIP_KIND, type PaymentsContext } from "./membership.server";
 import { getStripe, PAYMENT_PROVIDER } from "./stripe.server";
@@ -27,15 +28,13 @@ export const BAD_SIGNATURE_MESSAGE = "The webhook signature could not be verifie
 /** An effect, run inside the delivery's transaction; `context` for the env (fee) and Stripe look-ups. */
 type Handler = (tx: Database, event: Stripe.Event, context: PaymentsContext) => Promise<void>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function onPaymentIntentSucceeded(tx: Database, event: Stripe.Event): Promise<void> {
   const intent = event.data.object as Stripe.PaymentIntent;
   // Cheers (decision 027): the tip's row becomes Succeeded and the expert is told, once.
   if (intent.metadata?.kind === TIP_KIND) return confirmCheerPayment(tx, intent);
   if (intent.metadata?.kind !== MEMBERSHIP_KIND) return;
   const userId = intent.metadata.userId;
-  if (!userId || !UUID.test(userId)) return;
+  if (!userId || !UUID_PATTERN.test(userId)) return;
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return; // The account was deleted meanwhile; nothing to grant.
   await tx
