@@ -15,7 +15,7 @@ import { findExpertOfPage } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
-import { findSubscription } from "~/modules/subscriptions/subscriptions.server";
+import { findReaderStanding } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/expert-page-posts.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
 import { personJsonLd } from "~/modules/site/structured-data";
@@ -38,9 +38,9 @@ export const headers = publicPageHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wanted = params.userName ?? "";
-  const viewer = await getViewer(request, context);
   const now = new Date();
-  const found = await findExpertOfPage(context.db, wanted, viewer?.user.id ?? null, now);
+  // The expert as everyone sees it, beside the viewer: the reader's standing comes with the lists.
+  const [viewer, found] = await Promise.all([getViewer(request, context), findExpertOfPage(context.db, wanted, now)]);
   if (!found) throw new Response(null, { status: 404, statusText: "Not Found" });
   const { expert } = found;
   const url = new URL(request.url);
@@ -53,22 +53,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The expert's row told how many live posts it has and whether any is scheduled: no count, and
   // no "Coming up" read for the many experts with nothing scheduled. The record panel is read
   // here only when the address asks for a page of it; otherwise the browser loads it on scroll.
-  const [posts, upcoming, subscription, recordPanel, leaders] = await Promise.all([
+  const [posts, upcoming, standing, recordPanel, leaders] = await Promise.all([
     listExpertPosts(context.db, viewerId, expert.id, { page, size: EXPERT_PAGE_POSTS }, now, found.livePosts),
     page === 1 && found.hasScheduledPosts
       ? listUpcomingPosts(context.db, viewerId, expert.id, UPCOMING_POSTS, now)
       : Promise.resolve([]),
-    viewer && !isOwner ? findSubscription(context.db, viewer.user.id, expert.id) : Promise.resolve(null),
+    viewer && !isOwner ? findReaderStanding(context.db, viewer.user.id, expert.id, now) : Promise.resolve(null),
     url.searchParams.has("graded")
       ? loadRecordPanel(context.db, expert.id, viewerId, pageFromUrl(url, 10_000, "graded"), now)
       : Promise.resolve(null),
     leaderboardTop(context.db),
   ]);
   return {
-    expert,
+    expert: { ...expert, isSubscribed: standing?.isSubscribed ?? false, isFollowed: standing?.isFollowed ?? false },
     isOwner,
     signedIn: viewer !== null,
-    subscription,
+    subscription: standing?.subscription ?? null,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
     /** The card form's key for Send Cheers (decision 027); null while payments are off. */
     stripePublishableKey: context.env.PAYMENTS_ENABLED ? (context.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,

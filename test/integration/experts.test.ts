@@ -571,6 +571,32 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     );
     expect(subscribed.data).toMatchObject({ isOwner: false, expert: { isSubscribed: true } });
     expect(subscribed.data!.posts[0].isLocked).toBe(false);
+    // The reader's standing: their subscription and follow; the owner has none on their own page.
+    expect(own.data).toMatchObject({ expert: { isSubscribed: false, isFollowed: false }, subscription: null });
+    const asFan = async () =>
+      (await page(expertPage.loader, `/experts/${owner.user.userName}`, { userName: owner.user.userName }, fan.jar))
+        .data!;
+    expect(await asFan()).toMatchObject({
+      expert: { isSubscribed: true, isFollowed: false },
+      subscription: { status: "Activated", isActive: true, price: 500 },
+    });
+    await database.db.insert(follows).values({ followerId: fan.user.id, expertId: owner.user.id });
+    expect(await asFan()).toMatchObject({ expert: { isSubscribed: true, isFollowed: true } });
+    // Cancelled: access until the paid period ends, then none (the subscription is still shown).
+    const ends = async (at: Date) =>
+      database.db
+        .update(subscriptions)
+        .set({ status: "Canceled", currentPeriodEnd: at })
+        .where(eq(subscriptions.subscriberId, fan.user.id));
+    await ends(new Date(Date.now() + 86_400_000));
+    expect(await asFan()).toMatchObject({ expert: { isSubscribed: true }, subscription: { status: "Canceled" } });
+    await ends(new Date(Date.now() - 86_400_000));
+    const lapsed = await asFan();
+    expect(lapsed).toMatchObject({
+      expert: { isSubscribed: false, isFollowed: true },
+      subscription: { status: "Canceled", isActive: false },
+    });
+    expect(lapsed.posts[0].isLocked).toBe(true);
   });
 
   it("is a 404 for unknown names and non-experts, and sends other spellings to the canonical address", async () => {

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, expertStandings, experts, posts, users } from "~/db/schema";
 import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import type { MarketOffer } from "~/modules/record/market-price";
-import { expertRecordFigures, rollStandingsIfDue } from "~/modules/record/record.server";
+import {
+  expertRecordFigures,
+  readLeaderboard,
+  rollStandingsIfDue,
+  withdrawalCounts,
+} from "~/modules/record/record.server";
 import * as adminEventsPage from "~/routes/admin.events";
 import * as eventRoute from "~/routes/api.events.$id";
 import * as leaderboardPage from "~/routes/leaderboard";
@@ -590,6 +595,37 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     expect((await board("?window=7d")).items[0].expert.userName).toBe(short.user.userName);
     const bad = await callRoute(leaderboardRoute, context, { path: "/api/leaderboard?window=week" });
     expect(bad.status).toBe(400);
+  });
+
+  it("counts the withdrawals of the board's window and sport, as the expert's record does", async () => {
+    const { user } = await fixtures.makeUser({ expert: true });
+    await gradedPicks(user.id, Array(LEADERBOARD_MIN_SAMPLE).fill("Win"));
+    const mistake = await fixtures.addPost(user.id, { postType: "Pick", categoryId: nba, publishDate: new Date() });
+    await database.db.update(posts).set({ withdrawnAt: new Date() }).where(eq(posts.id, mistake.id));
+    const otherSport = (await database.db.query.categories.findMany()).find((c) => c.name === "NFL")!.id;
+    const onBoard = async (window: "7d" | "30d" | "season" | "all", categoryId: number, at: Date) => {
+      const { items } = await readLeaderboard(database.db, { window, categoryId, page: 1, size: 100 }, at);
+      return items.find((item) => item.expert.id === user.id)?.figures.withdrawn;
+    };
+    const onRecord = async (window: "7d" | "30d" | "season" | "all", categoryId: number, at: Date) =>
+      (await withdrawalCounts(database.db, [user.id], at)).get(user.id)?.get(categoryId)?.[window] ?? 0;
+    // Days later the withdrawal leaves the short windows; the board reads it as the record does.
+    const later = (days: number) => new Date(Date.now() + days * DAY);
+    const cases = [
+      ["7d", 0, new Date(), 1],
+      ["7d", nba, new Date(), 1],
+      ["7d", 0, later(8), 0],
+      ["30d", 0, later(8), 1],
+      ["30d", nba, later(31), 0],
+      ["all", 0, later(400), 1],
+    ] as const;
+    for (const [window, categoryId, at, withdrawn] of cases) {
+      expect(await onBoard(window, categoryId, at)).toBe(withdrawn);
+      expect(await onRecord(window, categoryId, at)).toBe(withdrawn);
+    }
+    // Another sport's board does not list the expert, and its record counts no withdrawal there.
+    expect(await onBoard("all", otherSport, new Date())).toBeUndefined();
+    expect(await onRecord("all", otherSport, new Date())).toBe(0);
   });
 });
 

@@ -262,14 +262,16 @@ export interface ExpertOfPage {
   hasScheduledPosts: boolean;
 }
 
-/** findExpert for the expert's page, in the same one statement. */
+/**
+ * findExpert for the expert's page, in the same one statement, read as a visitor sees it (read
+ * beside the viewer, not after: the reader's own standing is `findReaderStanding`).
+ */
 export async function findExpertOfPage(
   db: Database,
   idOrUserName: string,
-  viewerId: string | null,
   now = new Date(),
 ): Promise<ExpertOfPage | null> {
-  const row = await readExpert(db, idOrUserName, viewerId, now);
+  const row = await readExpert(db, idOrUserName, null, now);
   return row
     ? { expert: toExpert(row), livePosts: Number(row.livePosts), hasScheduledPosts: Boolean(row.hasScheduledPosts) }
     : null;

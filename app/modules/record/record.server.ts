@@ -4,7 +4,7 @@
  * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating graded picks per
  * request; only withdrawals (a handful per expert, from their own index) are counted as read.
  */
-import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
@@ -114,17 +114,26 @@ export type WithdrawalCounts = Map<string, Map<number, Record<RecordWindow, numb
  * UTC, 7 and 30 days with today, the calendar year). Counted from the index of withdrawn picks,
  * which withdrawals within minutes of posting keep small (decision 050).
  */
-/** The leaderboard's and every record's withdrawals per window: named and planned once per connection. */
+/** The day a pick was withdrawn (UTC), as the record's windows count days. */
+const withdrawnDay = sql`(${posts.withdrawnAt} AT TIME ZONE 'UTC')::date`;
+
+/** The first day of a record window ('7d', '30d', 'season' or 'all') ending `today`. */
+const windowFirstDaySql = (window: SQL, today: SQL) => sql`CASE ${window}
+  WHEN '7d' THEN ${today} - 6 WHEN '30d' THEN ${today} - 29 WHEN 'season' THEN date_trunc('year', ${today})::date
+  ELSE '-infinity'::date END`;
+
+/** Every record's withdrawals per window: named and planned once per connection. */
 const withdrawalCountsStatement = preparedStatement((db) => {
-  const day = sql`(${posts.withdrawnAt} AT TIME ZONE 'UTC')::date`;
   const today = sql`${sql.placeholder("today")}::date`;
+  const inWindow = (window: RecordWindow) =>
+    sql`${withdrawnDay} >= ${windowFirstDaySql(sql.raw(`'${window}'`), today)}`;
   return db
     .select({
       expertId: posts.authorId,
       categoryId: posts.categoryId,
-      week: sql<number>`count(*) FILTER (WHERE ${day} >= ${today} - 6)`.mapWith(Number),
-      month: sql<number>`count(*) FILTER (WHERE ${day} >= ${today} - 29)`.mapWith(Number),
-      season: sql<number>`count(*) FILTER (WHERE ${day} >= date_trunc('year', ${today})::date)`.mapWith(Number),
+      week: sql<number>`count(*) FILTER (WHERE ${inWindow("7d")})`.mapWith(Number),
+      month: sql<number>`count(*) FILTER (WHERE ${inWindow("30d")})`.mapWith(Number),
+      season: sql<number>`count(*) FILTER (WHERE ${inWindow("season")})`.mapWith(Number),
       all: count(),
     })
     .from(posts)
@@ -315,8 +324,14 @@ const leaderboardPage = preparedStatement((db) => {
     .limit(sql.placeholder("size"))
     .offset(sql.placeholder("offset"))
     .as("page");
+  // The page's withdrawn picks in its window and sport: an index probe per row (withdrawals are few).
+  const window = sql`${sql.placeholder("window")}::text`;
+  const withdrawn = sql<number>`(SELECT count(*)::int FROM ${posts}
+    WHERE ${posts.authorId} = ${page.expertId} AND ${posts.withdrawnAt} IS NOT NULL AND ${posts.postType} = 'Pick'
+      AND (${sql.placeholder("categoryId")}::int = 0 OR ${posts.categoryId} = ${sql.placeholder("categoryId")}::int)
+      AND ${withdrawnDay} >= ${windowFirstDaySql(window, sql`${sql.placeholder("today")}::date`)})`;
   return db
-    .select({ expert: expertSummaryColumns, ...pickSums(page) })
+    .select({ expert: expertSummaryColumns, ...pickSums(page), withdrawn })
     .from(page)
     .innerJoin(users, eq(users.id, page.expertId))
     .leftJoin(profiles, eq(profiles.userId, page.expertId))
@@ -339,22 +354,20 @@ export interface LeaderboardQuery {
 export async function readLeaderboard(
   db: Database,
   query: LeaderboardQuery,
+  now = new Date(),
 ): Promise<{ items: LeaderboardEntry[]; totalItems: number }> {
   const offset = (query.page - 1) * query.size;
   const params = { window: query.window, categoryId: query.categoryId };
+  const today = now.toISOString().slice(0, 10);
   const [rows, [{ total }]] = await Promise.all([
-    leaderboardPage(db).execute({ ...params, size: query.size, offset }),
+    leaderboardPage(db).execute({ ...params, size: query.size, offset, today }),
     leaderboardCount(db).execute(params),
   ]);
-  const withdrawals = await withdrawalCounts(
-    db,
-    rows.map((row) => row.expert.id),
-  );
   return {
     items: rows.map((row, index) => ({
       rank: offset + index + 1,
       expert: toExpertSummary(row.expert),
-      figures: toRecordFigures(toSums(row), withdrawals.get(row.expert.id)?.get(query.categoryId)?.[query.window] ?? 0),
+      figures: toRecordFigures(toSums(row), Number(row.withdrawn)),
     })),
     totalItems: Number(total),
   };

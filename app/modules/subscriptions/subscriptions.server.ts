@@ -12,7 +12,7 @@
 import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
-import { payments, profiles, subscriptions, users } from "~/db/schema";
+import { follows, payments, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { notifyNewSubscription } from "~/modules/notifications/notify.server";
@@ -312,29 +312,49 @@ export async function listSubscribers(
 }
 
 /** Every signed-in reader's expert page asks it: named and planned once per connection. */
-const findSubscriptionStatement = preparedStatement((db) =>
+const readerStandingStatement = preparedStatement((db) =>
   db
-    .select({ subscription: subscriptions, expert: expertSummaryColumns })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.expertId))
-    .leftJoin(profiles, eq(profiles.userId, subscriptions.expertId))
-    .where(
+    .select({
+      subscription: subscriptions,
+      expert: expertSummaryColumns,
+      isFollowed: sql<boolean>`EXISTS (SELECT 1 FROM ${follows}
+        WHERE ${follows.expertId} = ${users.id} AND ${follows.followerId} = ${sql.placeholder("readerId")}::uuid)`,
+    })
+    .from(users)
+    .leftJoin(
+      subscriptions,
       and(
-        sql`${subscriptions.subscriberId} = ${sql.placeholder("subscriberId")}::uuid`,
-        sql`${subscriptions.expertId} = ${sql.placeholder("expertId")}::uuid`,
+        eq(subscriptions.expertId, users.id),
+        sql`${subscriptions.subscriberId} = ${sql.placeholder("readerId")}::uuid`,
         everStarted,
       ),
     )
-    .prepare("find_subscription"),
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(sql`${users.id} = ${sql.placeholder("expertId")}::uuid`)
+    .prepare("reader_standing"),
 );
 
-/** The viewer's subscription to this expert, if one ever started (the expert page and the locked pick show its state). */
-export async function findSubscription(
+/** Where a reader stands with an expert: the expert page's buttons and subscription card. */
+export interface ReaderStanding {
+  /** Their subscription, if one ever started. */
+  subscription: SubscriptionDTO | null;
+  /** It gives access now (the access rule on that subscription). */
+  isSubscribed: boolean;
+  isFollowed: boolean;
+}
+
+/** The reader's subscription to this expert and whether they follow it, in one statement. */
+export async function findReaderStanding(
   db: Database,
-  subscriberId: string,
+  readerId: string,
   expertId: string,
   now = new Date(),
-): Promise<SubscriptionDTO | null> {
-  const [row] = await findSubscriptionStatement(db).execute({ subscriberId, expertId });
-  return row ? toSubscriptionDTO(row.subscription, toExpertSummary(row.expert), now) : null;
+): Promise<ReaderStanding> {
+  const [row] = await readerStandingStatement(db).execute({ readerId, expertId });
+  const subscription = row?.subscription ? toSubscriptionDTO(row.subscription, toExpertSummary(row.expert), now) : null;
+  return {
+    subscription,
+    isSubscribed: subscriptionGivesAccess(row?.subscription ?? null, now),
+    isFollowed: Boolean(row?.isFollowed),
+  };
 }
