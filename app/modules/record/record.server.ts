@@ -109,11 +109,6 @@ const emptyWindows = (): WindowFigures =>
 /** Withdrawn picks of each expert, per sport (and 0: all sports) and window. */
 export type WithdrawalCounts = Map<string, Map<number, Record<RecordWindow, number>>>;
 
-/**
- * How many picks each expert withdrew, per sport and window (the windows' days as the record's:
- * UTC, 7 and 30 days with today, the calendar year). Counted from the index of withdrawn picks,
- * which withdrawals within minutes of posting keep small (decision 050).
- */
 /** The day a pick was withdrawn (UTC), as the record's windows count days. */
 const withdrawnDay = sql`(${posts.withdrawnAt} AT TIME ZONE 'UTC')::date`;
 
@@ -122,7 +117,15 @@ const windowFirstDaySql = (window: SQL, today: SQL) => sql`CASE ${window}
   WHEN '7d' THEN ${today} - 6 WHEN '30d' THEN ${today} - 29 WHEN 'season' THEN date_trunc('year', ${today})::date
   ELSE '-infinity'::date END`;
 
-/** Every record's withdrawals per window: named and planned once per connection. */
+/** A withdrawn pick, as the partial index of withdrawn picks (`posts_withdrawn_idx`) holds them. */
+const isWithdrawnPick = and(isNotNull(posts.withdrawnAt), eq(posts.postType, "Pick"));
+
+/**
+ * How many picks each expert withdrew, per sport and window (the windows' days as the record's:
+ * UTC, 7 and 30 days with today, the calendar year). Counted from the index of withdrawn picks,
+ * which withdrawals within minutes of posting keep small (decision 050). Named and planned once
+ * per connection.
+ */
 const withdrawalCountsStatement = preparedStatement((db) => {
   const today = sql`${sql.placeholder("today")}::date`;
   const inWindow = (window: RecordWindow) =>
@@ -137,13 +140,7 @@ const withdrawalCountsStatement = preparedStatement((db) => {
       all: count(),
     })
     .from(posts)
-    .where(
-      and(
-        sql`${posts.authorId} = ANY(${sql.placeholder("expertIds")}::uuid[])`,
-        isNotNull(posts.withdrawnAt),
-        eq(posts.postType, "Pick"),
-      ),
-    )
+    .where(and(sql`${posts.authorId} = ANY(${sql.placeholder("expertIds")}::uuid[])`, isWithdrawnPick))
     .groupBy(posts.authorId, posts.categoryId)
     .prepare("count_withdrawals");
 });
@@ -325,11 +322,11 @@ const leaderboardPage = preparedStatement((db) => {
     .offset(sql.placeholder("offset"))
     .as("page");
   // The page's withdrawn picks in its window and sport: an index probe per row (withdrawals are few).
-  const window = sql`${sql.placeholder("window")}::text`;
+  const recordWindow = sql`${sql.placeholder("window")}::text`;
   const withdrawn = sql<number>`(SELECT count(*)::int FROM ${posts}
-    WHERE ${posts.authorId} = ${page.expertId} AND ${posts.withdrawnAt} IS NOT NULL AND ${posts.postType} = 'Pick'
+    WHERE ${posts.authorId} = ${page.expertId} AND ${isWithdrawnPick}
       AND (${sql.placeholder("categoryId")}::int = 0 OR ${posts.categoryId} = ${sql.placeholder("categoryId")}::int)
-      AND ${withdrawnDay} >= ${windowFirstDaySql(window, sql`${sql.placeholder("today")}::date`)})`;
+      AND ${withdrawnDay} >= ${windowFirstDaySql(recordWindow, sql`${sql.placeholder("today")}::date`)})`;
   return db
     .select({ expert: expertSummaryColumns, ...pickSums(page), withdrawn })
     .from(page)
