@@ -21,6 +21,7 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { isLive as postIsLive } from "~/modules/access/access";
 import { getViewer, requireRoles } from "~/modules/accounts/gates.server";
 import { signInHref } from "~/modules/accounts/sign-in-link";
+import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
 import { actionResult } from "~/modules/http/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { readForm } from "~/modules/http/form-input.server";
@@ -185,6 +186,7 @@ export default function PostPage() {
   const timeZone = useTimeZone();
   const expertHref = `/experts/${encodeURIComponent(post.author.userName)}`;
   const signInLink = signInHref(location.pathname, location.search);
+  const subscribeLink = subscribeHref(post.author.userName, `${location.pathname}${location.search}`);
   // The verified record (decision 026): a graded, started or withdrawn pick is no longer the author's to change.
   const changeable =
     isAuthor && !(post.postType === "Pick" && (pickResult !== null || eventStarted || post.withdrawnAt !== null));
@@ -236,13 +238,7 @@ export default function PostPage() {
                 {post.isLocked && !isLive ? (
                   <ScheduledTeaser post={post} timeZone={timeZone} />
                 ) : post.isLocked ? (
-                  <LockedBody
-                    post={post}
-                    siteUrl={siteUrl}
-                    expertHref={expertHref}
-                    signInHref={signInLink}
-                    signedIn={viewer !== null}
-                  />
+                  <LockedBody post={post} siteUrl={siteUrl} signedIn={viewer !== null} />
                 ) : (
                   <div className={post.postType === "Pick" ? PAYWALLED_CLASS : undefined}>
                     <SlateRender nodes={post.body} siteOrigin={siteUrl} />
@@ -270,7 +266,7 @@ export default function PostPage() {
             scrollTo={scrollTo}
             viewer={viewer}
             signInHref={signInLink}
-            subscribeHref={expertHref}
+            subscribeHref={subscribeLink}
             siteOrigin={siteUrl}
           />
         </article>

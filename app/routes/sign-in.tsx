@@ -7,10 +7,11 @@ import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signInSchema } from "~/modules/accounts/account-schemas";
 import { signIn } from "~/modules/accounts/auth.server";
-import { requireAnonymous, safeCallbackUrl } from "~/modules/accounts/gates.server";
+import { callbackUrlOf, requireAnonymous } from "~/modules/accounts/gates.server";
 import { sessionCookies } from "~/modules/accounts/sessions.server";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
+import { authPageHref } from "~/modules/accounts/sign-in-link";
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
@@ -19,11 +20,6 @@ import { Input } from "~/components/ui/input";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, location }, "Sign in", "Sign in to Sharpside to follow experts and read your picks.");
-
-/** The local path to return to after signing in, or null (product.md "States"). */
-function callbackUrlOf(value: FormDataEntryValue | string | null): string | null {
-  return typeof value === "string" && value ? safeCallbackUrl(value, "") || null : null;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
@@ -79,7 +75,7 @@ export default function SignIn() {
       footer={
         <>
           New to Sharpside?{" "}
-          <Link to="/sign-up" className={linkClass}>
+          <Link to={authPageHref("/sign-up", callbackUrl)} className={linkClass}>
             Create an account
           </Link>
         </>

@@ -9,7 +9,8 @@ import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signUpFormSchema } from "~/modules/accounts/account-schemas";
 import { signUp } from "~/modules/accounts/auth.server";
-import { getViewer } from "~/modules/accounts/gates.server";
+import { callbackUrlOf, getViewer } from "~/modules/accounts/gates.server";
+import { authPageHref } from "~/modules/accounts/sign-in-link";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
@@ -44,10 +45,13 @@ export const meta: MetaFunction = ({ matches, location }) =>
 /** Visitors, and signed-in users who never confirmed their e-mail (they may start over). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
-  if (viewer?.user.emailConfirmed) throw redirect("/");
+  const callbackUrl = callbackUrlOf(new URL(request.url).searchParams.get("callbackUrl"));
+  if (viewer?.user.emailConfirmed) throw redirect(callbackUrl ?? "/");
   return {
     flow: parseFlow(new URL(request.url).searchParams.get("flow")),
     googleEnabled: isGoogleEnabled(context.env),
+    // Where the new account goes once its e-mail is confirmed (a Subscribe it started from).
+    callbackUrl,
   };
 }
 
@@ -67,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     // Starting over from an unconfirmed account: that account's session ends here.
     if (viewer) await revokeSession(context.db, viewer.sessionId, "signed up again");
-    return redirectWithCookies("/email-verification", sessionCookies(context.env, session));
+    const callbackUrl = callbackUrlOf(formData.get("callbackUrl"));
+    return redirectWithCookies(authPageHref("/email-verification", callbackUrl), sessionCookies(context.env, session));
   } catch (error) {
     const { result, init } = appErrorReply(submission, error, {
       fields: ["email", "fullName", "password", "passwordConfirmation"],
@@ -115,7 +120,7 @@ export default function SignUp() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to="/sign-in" className={linkClass}>
+          <Link to={authPageHref("/sign-in", loaderData.callbackUrl)} className={linkClass}>
             Sign in
           </Link>
         </>
@@ -127,11 +132,12 @@ export default function SignUp() {
         {loaderData.googleEnabled ? (
           // Google sign-in (issue 3, point 6) renders its button in this slot.
           <div className="mt-5">
-            <SocialSignIn callbackUrl={null} flow={flow} />
+            <SocialSignIn callbackUrl={loaderData.callbackUrl} flow={flow} />
           </div>
         ) : null}
         <Form method="post" {...getFormProps(form)} noValidate className="mt-5 space-y-4">
           <input type="hidden" name="flow" value={flow} />
+          {loaderData.callbackUrl ? <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} /> : null}
           <input type="hidden" name="timezone" value={timezone} />
           <Field meta={fields.email} label="Email">
             <Input

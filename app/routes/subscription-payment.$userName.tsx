@@ -6,7 +6,7 @@ import { ShieldCheck } from "~/components/ui/icons";
 import { AuthCard, linkClass } from "~/components/auth/auth-form";
 import { SubscriptionCheckout } from "~/components/payments/subscription-checkout";
 import { ProxiedImage } from "~/components/ui/proxied-image";
-import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
+import { requireConfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
 import { findExpert } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
@@ -17,10 +17,10 @@ export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, location }, SUBSCRIPTION_PAYMENT_TITLE);
 
 /**
- * The card form for a subscription's first payment. Signed in with a confirmed e-mail (the
- * subscriptions API asks the same). Nothing to pay — payments off, the viewer's own page, or a
- * subscription that already gives access (`isSubscribed`, the paywall's rule) — sends the viewer
- * to the expert's page.
+ * The card form for a subscription's first payment, after the subscription step. Signed in with
+ * a confirmed e-mail (the subscriptions API asks the same). Nothing to pay (payments off, or a
+ * subscription that already gives access: `isSubscribed`, the paywall's rule) sends the reader on
+ * to `next`, the page they subscribed from; the expert's own page, to it.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
@@ -28,7 +28,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const expert = await findExpert(context.db, wanted, viewer.user.id);
   if (!expert) throw new Response(null, { status: 404, statusText: "Not Found" });
   const expertPage = `/experts/${encodeURIComponent(expert.userName)}`;
-  if (!context.env.PAYMENTS_ENABLED || expert.isSubscribed || expert.id === viewer.user.id) throw redirect(expertPage);
+  // Where the reader subscribed from, to return to once paid (the subscription step passes it on).
+  const next = safeCallbackUrl(new URL(request.url).searchParams.get("next"), expertPage);
+  if (expert.id === viewer.user.id) throw redirect(expertPage);
+  if (!context.env.PAYMENTS_ENABLED || expert.isSubscribed) throw redirect(next);
   // One address per expert, as on their page (the query keeps Stripe's return parameters).
   if (wanted !== expert.userName)
     throw redirect(`/subscription-payment/${encodeURIComponent(expert.userName)}${new URL(request.url).search}`);
@@ -44,12 +47,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
     description: expert.subscriptionPrice?.description ?? null,
+    next,
   };
 }
 
 export default function SubscriptionPayment() {
-  const { publishableKey, expert, price, description } = useLoaderData<typeof loader>();
-  const expertPage = `/experts/${encodeURIComponent(expert.userName)}`;
+  const { publishableKey, expert, price, description, next } = useLoaderData<typeof loader>();
   const name = `${expert.firstName} ${expert.lastName}`.trim() || expert.userName;
   return (
     <AuthCard
@@ -78,8 +81,8 @@ export default function SubscriptionPayment() {
       footer={
         <>
           Changed your mind?{" "}
-          <Link to={expertPage} className={linkClass}>
-            Back to {expert.userName}
+          <Link to={next} className={linkClass}>
+            Go back
           </Link>
         </>
       }
@@ -88,6 +91,7 @@ export default function SubscriptionPayment() {
         publishableKey={publishableKey}
         expert={{ id: expert.id, userName: expert.userName }}
         price={price}
+        next={next}
       />
       <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">
         <ShieldCheck className="size-4" aria-hidden="true" />

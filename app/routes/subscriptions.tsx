@@ -91,7 +91,6 @@ export default function SubscriptionsPage() {
                 <div className="shrink-0">
                   <SubscriptionControl
                     expert={subscription.expert}
-                    signedIn
                     subscription={subscription}
                     label="Subscribe again"
                   />

@@ -28,6 +28,7 @@ type StubArgs = { request: Request };
 
 const expert = { id: "00000000-0000-4000-8000-000000000001", userName: "Sharp1" };
 const PATH = `/subscription-payment/${expert.userName}`;
+const EXPERT_PAGE = `/experts/${expert.userName}`;
 
 /**
  * The route actions and loaders the card forms call (app/routes/experts.$expertId.subscription.ts,
@@ -49,6 +50,7 @@ function renderIn(path: string, element: ReactNode, answer: Handler = () => unde
       Component: () => <>{element}</>,
     },
     { path: "/experts/:userName", Component: () => <p>Expert page</p> },
+    { path: "/posts/:postId", Component: () => <p>The pick subscribed from</p> },
     { path: "/experts/:expertId/subscription", action: handle, loader: handle },
     { path: "/membership-checkout", action: handle, loader: handle },
   ]);
@@ -66,41 +68,49 @@ const SUBSCRIPTION = `/experts/${expert.id}/subscription`;
 const active = { ok: true, active: true };
 
 describe("SubscriptionCheckout", () => {
-  it("subscribes on load, and with nothing to pay waits for the subscription, then opens the expert's page", async () => {
+  it("subscribes on load, and with nothing to pay waits for the subscription, then opens the page subscribed from", async () => {
     const calls = renderIn(
       PATH,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next="/posts/p1" />,
       (method) =>
         method === "POST" ? { ok: true, subscription: { status: "Activated" }, clientSecret: null } : active,
     );
-    expect(await screen.findByText("Expert page")).toBeTruthy();
+    expect(await screen.findByText("The pick subscribed from")).toBeTruthy();
     expect(await screen.findByText(subscribedToast("Sharp1"))).toBeTruthy();
     expect(calls.slice(0, 2)).toEqual([`POST ${SUBSCRIPTION}`, `GET ${SUBSCRIPTION}`]);
   });
 
   it("shows the server's text and a retry when subscribing is refused", async () => {
-    renderIn(PATH, <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />, () => ({
-      ok: false,
-      error: "This expert cannot take subscriptions yet.",
-      statusCode: 422,
-    }));
+    renderIn(
+      PATH,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next={EXPERT_PAGE} />,
+      () => ({
+        ok: false,
+        error: "This expert cannot take subscriptions yet.",
+        statusCode: 422,
+      }),
+    );
     expect((await screen.findByRole("alert")).textContent).toBe("This expert cannot take subscriptions yet.");
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
 
   it("says so when there is a secret but no publishable key", async () => {
-    renderIn(PATH, <SubscriptionCheckout publishableKey={null} expert={expert} price="$29" />, () => ({
-      ok: true,
-      subscription: { status: "Pending" },
-      clientSecret: "pi_1_secret_2",
-    }));
+    renderIn(
+      PATH,
+      <SubscriptionCheckout publishableKey={null} expert={expert} price="$29" next={EXPERT_PAGE} />,
+      () => ({
+        ok: true,
+        subscription: { status: "Pending" },
+        clientSecret: "pi_1_secret_2",
+      }),
+    );
     expect((await screen.findByRole("alert")).textContent).toBe(PAYMENTS_UNAVAILABLE);
   });
 
   it("back from the bank's page, only waits for the webhook (no second subscribe)", async () => {
     const calls = renderIn(
       `${PATH}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded`,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next={EXPERT_PAGE} />,
       () => active,
     );
     expect(await screen.findByText("Expert page")).toBeTruthy();
@@ -110,7 +120,7 @@ describe("SubscriptionCheckout", () => {
   it("back from the bank's page with a refusal, says so", async () => {
     const calls = renderIn(
       `${PATH}?payment_intent=pi_1&redirect_status=failed`,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" />,
+      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next={EXPERT_PAGE} />,
     );
     expect((await screen.findByRole("alert")).textContent).toBe(PAYMENT_FAILED);
     expect(calls).toEqual([]);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type APIRequestContext, type Page } from "./support/test";
+import { ACCESS_TTL_SECONDS } from "../../app/modules/accounts/sessions.server";
 import { PASSWORD, uniqueEmail } from "./support/accounts";
 import { encode } from "turbo-stream";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -129,39 +130,43 @@ const fill = (template: string, data: DemoData) =>
 
 type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
 
-/** Each persona signs in (or up) once per worker; later contexts reuse its cookies. */
-const sessions = new Map<Persona, Promise<Cookies>>();
+/**
+ * Each persona signs in (or up) once per worker; later contexts reuse its cookies, for less than
+ * the access cookie's life. After it, each context would renew the session with the same refresh
+ * token, and a token presented again after its rotation revokes the session (as a stolen one).
+ */
+const sessions = new Map<Persona, { at: number; cookies: Promise<Cookies> }>();
+const REUSE_SESSION_MS = (ACCESS_TTL_SECONDS / 2) * 1000;
 
 function sessionOf(browser: Browser, baseURL: string, persona: Exclude<Persona, "visitor">): Promise<Cookies> {
-  let session = sessions.get(persona);
-  if (!session) {
-    session = (async () => {
-      let context: BrowserContext;
-      if (persona === "unconfirmed") {
-        // Signed up (and so signed in) by the API, the e-mail not yet confirmed.
-        context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-        const response = await context.request.post("/api/users", {
-          headers: { Origin: baseURL },
-          data: {
-            user: {
-              email: uniqueEmail("a11y"),
-              fullName: "Casey Tester",
-              password: PASSWORD,
-              passwordConfirmation: PASSWORD,
-            },
+  const cached = sessions.get(persona);
+  if (cached && Date.now() - cached.at < REUSE_SESSION_MS) return cached.cookies;
+  const cookies = (async () => {
+    let context: BrowserContext;
+    if (persona === "unconfirmed") {
+      // Signed up (and so signed in) by the API, the e-mail not yet confirmed.
+      context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+      const response = await context.request.post("/api/users", {
+        headers: { Origin: baseURL },
+        data: {
+          user: {
+            email: uniqueEmail("a11y"),
+            fullName: "Casey Tester",
+            password: PASSWORD,
+            passwordConfirmation: PASSWORD,
           },
-        });
-        expect(response.status(), "sign-up of an unconfirmed user").toBe(201);
-      } else {
-        context = await signedInContext(browser, baseURL, { user: USER, expert: EXPERT, admin: ADMIN }[persona]);
-      }
-      const cookies = await context.cookies();
-      await context.close();
-      return cookies;
-    })();
-    sessions.set(persona, session);
-  }
-  return session;
+        },
+      });
+      expect(response.status(), "sign-up of an unconfirmed user").toBe(201);
+    } else {
+      context = await signedInContext(browser, baseURL, { user: USER, expert: EXPERT, admin: ADMIN }[persona]);
+    }
+    const signedIn = await context.cookies();
+    await context.close();
+    return signedIn;
+  })();
+  sessions.set(persona, { at: Date.now(), cookies });
+  return cookies;
 }
 
 async function contextAs(

@@ -160,12 +160,19 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
 
   // Like and notify-me, optimistic, and still on after a reload.
   const like = reader.getByRole("button", { name: /^Like \(/ });
+  const liked = reader.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/posts/${postId}/like`),
+  );
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
+  await liked;
   const notify = reader.getByRole("button", { name: "Notify me" });
   await notify.click();
   await expect(notify).toHaveAttribute("aria-pressed", "true");
   await expect(reader.getByRole("button", { name: /^Like \(1 like\)/ })).toBeVisible();
+  // The server's answer (its toast), before the reload could cut the request short.
+  await expect(reader.getByText("Saved to your Watchlist.")).toBeVisible();
   await reader.reload();
   await waitForHydration(reader);
   await expect(reader.getByRole("button", { name: /^Like \(/ })).toHaveAttribute("aria-pressed", "true");

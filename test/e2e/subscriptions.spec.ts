@@ -29,15 +29,16 @@ test("subscribe, read the picks, follow the new-post counter, cancel", async ({ 
   await page.goto(`/posts/${pick!.id}`);
   await expect(page.getByRole("heading", { name: "This pick is for subscribers" })).toBeVisible();
 
-  // Subscribe from the expert's page.
+  // Subscribe from the expert's page, through the subscription step and back.
   await page.goto(`/experts/${EXPERT}`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-  await expect(page.getByText(`You are subscribed to ${EXPERT}.`)).toBeVisible();
+  await page.getByRole("link", { name: "Subscribe", exact: true }).click();
+  await page.getByRole("button", { name: "Subscribe for free" }).click();
+  await expect(page).toHaveURL(`/experts/${EXPERT}`);
   const term = page.getByTestId("subscription-term");
   await expect(term).toHaveText(/^Renews on /);
   const renewal = (await term.textContent())!.replace("Renews on ", "");
-  await expect(page.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
 
   // The pick unlocks.
   await page.goto(`/posts/${pick!.id}`);
@@ -78,10 +79,10 @@ test("subscribe, read the picks, follow the new-post counter, cancel", async ({ 
   // Cancel: a confirmation, then the renewal date becomes the end date.
   await page.goto(`/experts/${EXPERT}`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(renewal);
-  await dialog.getByRole("button", { name: "Unsubscribe" }).click();
+  await dialog.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(term).toHaveText(`Ends on ${renewal}`);
   await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
   // Still paid until then: the pick stays readable.

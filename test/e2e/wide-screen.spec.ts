@@ -29,8 +29,11 @@ test("1440 px: the post page's column names its author's record and leads to the
   // Beside the article, not under it.
   const [articleBox, asideBox] = [await page.locator("article").first().boundingBox(), await aside.boundingBox()];
   expect(asideBox!.x).toBeGreaterThan(articleBox!.x + articleBox!.width);
+  // The subscription step, by way of sign-in for a visitor, returning to the post.
   await aside.getByRole("link", { name: "Subscribe" }).click();
-  await expect(page).toHaveURL(/\/experts\/LeBronPicks#subscription-heading$/);
+  const step = `/subscribe/LeBronPicks?next=${encodeURIComponent(`/posts/${post.id}`)}`;
+  await expect(page).toHaveURL(`/sign-in?callbackUrl=${encodeURIComponent(step)}`);
+  await page.goto("/experts/LeBronPicks");
   await expect(page.getByRole("complementary", { name: "Top experts" }).getByRole("listitem")).not.toHaveCount(0);
   await context.close();
 });

@@ -18,6 +18,9 @@ import { follow } from "~/modules/follows/follows.server";
 import { cancelFree, renewFreeSubscriptions, subscribeFree } from "~/modules/subscriptions/subscriptions.server";
 import PaymentsPage, * as paymentsPage from "~/routes/payments";
 import SubscriptionPaymentPage, * as subscriptionPaymentPage from "~/routes/subscription-payment.$userName";
+import SubscribePage, * as subscribePage from "~/routes/subscribe.$userName";
+import { findExpert } from "~/modules/experts/experts.server";
+import { callRoute } from "../support/page-actions";
 import WatchlistPage, * as watchlistPage from "~/routes/watchlist";
 import type { CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
@@ -314,6 +317,19 @@ describe(`/subscription-payment/{userName} (${testDatabaseEngine()})`, () => {
     expect(html).toContain(`href="/experts/${expert.user.userName}"`);
   });
 
+  it("sends the reader on to the page subscribed from (`next`, a local path only) when there is nothing to pay", async () => {
+    const fan = await makeUser();
+    const expert = await makeExpert();
+    const back = (next: string) => call(expert.user.userName, fan.jar, off, `?next=${encodeURIComponent(next)}`);
+    expect(await back("/posts/123")).toMatchObject({ status: 302, location: "/posts/123" });
+    // Never another site.
+    for (const next of ["https://evil.example/", "//evil.example", "/\\evil.example"])
+      expect(await back(next)).toMatchObject({ status: 302, location: `/experts/${expert.user.userName}` });
+    // With a card form to fill, `next` is what it goes back to.
+    const { data } = await call(expert.user.userName, fan.jar, on, "?next=%2Fposts%2F123");
+    expect(data).toMatchObject({ next: "/posts/123" });
+  });
+
   it("sends the viewer to the expert's page when there is nothing to pay", async () => {
     const fan = await makeUser();
     const expert = await makeExpert();
@@ -346,7 +362,97 @@ describe(`/subscription-payment/{userName} (${testDatabaseEngine()})`, () => {
     const expert = await makeExpert();
     expect(await call(expert.user.userName, unconfirmed.jar)).toMatchObject({
       status: 302,
-      location: "/email-verification",
+      location: `/email-verification?callbackUrl=${encodeURIComponent(`/subscription-payment/${expert.user.userName}`)}`,
+    });
+  });
+});
+
+describe(`/subscribe/{userName}, the subscription step (${testDatabaseEngine()})`, () => {
+  const path = (userName: string, next?: string) =>
+    `/subscribe/${encodeURIComponent(userName)}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+  const load = (userName: string, jar: CookieJar | undefined, context = off, next?: string) =>
+    page(subscribePage.loader, path(userName, next), { jar, context, params: { userName } });
+  const confirm = (userName: string, jar: CookieJar, context = off, next?: string) =>
+    callRoute(context, subscribePage.action, path(userName, next), { userName }, jar, {});
+
+  it("sends a visitor to sign in, and an unconfirmed user to the e-mail code, each coming back to the step", async () => {
+    const expert = await makeExpert();
+    const step = path(expert.user.userName, "/posts/123");
+    expect(await load(expert.user.userName, undefined, off, "/posts/123")).toMatchObject({
+      status: 302,
+      location: `/sign-in?callbackUrl=${encodeURIComponent(step)}`,
+    });
+    const unconfirmed = await fixtures.makeUser({ confirmed: false });
+    expect(await load(expert.user.userName, unconfirmed.jar, off, "/posts/123")).toMatchObject({
+      status: 302,
+      location: `/email-verification?callbackUrl=${encodeURIComponent(step)}`,
+    });
+  });
+
+  it("shows the price, the period, what is included and how to cancel before anything happens", async () => {
+    const fan = await makeUser();
+    const expert = await makeExpert(2999);
+    const { status, data } = await load(expert.user.userName, fan.jar, on, "/posts/123");
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ price: "$29.99", paymentsEnabled: true, next: "/posts/123" });
+    const html = renderPage(path(expert.user.userName), "subscribe/:userName", SubscribePage, data);
+    for (const text of ["$29.99", "/ month", "What is included", "every 30 days until you cancel", "Cancel any time"])
+      expect(html).toContain(text);
+    expect(html).toContain("Continue to payment");
+    expect(titleOf(subscribePage.meta as never)).toContainEqual({ title: "Subscribe | SHARPSIDE" });
+    // Nothing was subscribed by looking.
+    expect((await findExpert(database.db, expert.user.id, fan.user.id))?.isSubscribed).toBe(false);
+  });
+
+  it("payments off: confirming starts the subscription and goes back to the page subscribed from", async () => {
+    const fan = await makeUser();
+    const expert = await makeExpert(2999);
+    const html = renderPage(
+      path(expert.user.userName),
+      "subscribe/:userName",
+      SubscribePage,
+      (await load(expert.user.userName, fan.jar)).data,
+    );
+    expect(html).toContain("Subscribe for free");
+    expect(html).toContain("nothing is charged");
+    expect(await confirm(expert.user.userName, fan.jar, off, "/posts/123")).toMatchObject({
+      status: 302,
+      location: "/posts/123",
+    });
+    expect((await findExpert(database.db, expert.user.id, fan.user.id))?.isSubscribed).toBe(true);
+    // Opened again, the step has nothing to ask: on to the page.
+    expect(await load(expert.user.userName, fan.jar, off, "/posts/123")).toMatchObject({
+      status: 302,
+      location: "/posts/123",
+    });
+  });
+
+  it("payments on: confirming opens the card form, which keeps where to return, and subscribes nothing yet", async () => {
+    const fan = await makeUser();
+    const expert = await makeExpert(2999);
+    expect(await confirm(expert.user.userName, fan.jar, on, "/posts/123")).toMatchObject({
+      status: 302,
+      location: `/subscription-payment/${expert.user.userName}?next=%2Fposts%2F123`,
+    });
+    expect((await findExpert(database.db, expert.user.id, fan.user.id))?.isSubscribed).toBe(false);
+  });
+
+  it("never leads off the site, sends the expert to their own page, answers 404 for a non-expert", async () => {
+    const fan = await makeUser();
+    const expert = await makeExpert();
+    const expertPage = `/experts/${expert.user.userName}`;
+    for (const next of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\tevil"])
+      expect(await confirm(expert.user.userName, fan.jar, off, next)).toMatchObject({
+        status: 302,
+        location: expertPage,
+      });
+    expect(await load(expert.user.userName, expert.jar)).toMatchObject({ status: 302, location: expertPage });
+    expect(await confirm(expert.user.userName, expert.jar)).toMatchObject({ status: 302, location: expertPage });
+    expect((await load((await makeUser()).user.userName, fan.jar)).status).toBe(404);
+    // (The fan subscribed above; someone new is asked.)
+    expect(await load(expert.user.userName.toUpperCase(), (await makeUser()).jar, off, "/feed")).toMatchObject({
+      status: 302,
+      location: `/subscribe/${expert.user.userName}?next=%2Ffeed`,
     });
   });
 });

@@ -118,7 +118,7 @@ export function ExpertCard({
           </ButtonLink>
         ) : (
           <>
-            <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
+            <SubscriptionControl expert={expert} subscription={subscription} />
             <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
           </>
         )}

@@ -145,7 +145,7 @@ export function SubscriptionCard({
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap items-start gap-2">
-          <SubscriptionControl expert={expert} signedIn={signedIn} subscription={subscription} />
+          <SubscriptionControl expert={expert} subscription={subscription} />
           <FollowButton expert={expert} signedIn={signedIn} isFollowed={expert.isFollowed} />
           <SendCheers
             expert={expert}

@@ -3,12 +3,14 @@
  * and how they have done, the subscribe button, and the leaderboard's best. Below 1280 px the page
  * keeps its single column (the sidebar already takes the width) and the column is not shown.
  */
+import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { ShieldCheck, Trophy } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUnits, type RecordFigures } from "~/modules/record/figures";
 import { ButtonLink } from "~/components/ui/button";
+import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
 
 export function PageWithAside({ aside, label, children }: { aside: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -49,6 +51,8 @@ export function ExpertAside({
   subscribed: boolean;
 }) {
   const href = `/experts/${encodeURIComponent(expert.userName)}`;
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   return (
     <section className={boxClass} aria-labelledby="aside-expert">
       <div className="flex items-center gap-3">
@@ -92,7 +96,7 @@ export function ExpertAside({
         variant={subscribed && !isOwn ? "secondary" : "primary"}
         block
         className="mt-4 flex px-4 py-2.5 text-sm"
-        to={isOwn ? "/business" : `${href}#subscription-heading`}
+        to={isOwn ? "/business" : subscribed ? `${href}#subscription-heading` : subscribeHref(expert.userName, here)}
       >
         {isOwn ? "Your business page" : subscribed ? "Subscribed" : "Subscribe"}
       </ButtonLink>

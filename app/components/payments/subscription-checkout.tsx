@@ -3,7 +3,7 @@
  * action, /experts/{id}/subscription (it answers the secret of a subscription still waiting for
  * its payment again), the clientSecret feeds Stripe's Payment Element, and once the card is
  * confirmed it polls that route's loader until the server has heard Stripe's webhook (only that
- * activates the subscription), then goes to the expert's page.
+ * activates the subscription), then goes back to the page the reader subscribed from.
  */
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import type { Stripe } from "@stripe/stripe-js";
@@ -38,10 +38,13 @@ export function SubscriptionCheckout({
   publishableKey,
   expert,
   price,
+  next,
 }: {
   publishableKey: string | null;
   expert: { id: string; userName: string };
   price: string | null;
+  /** Where the reader goes once the subscription gives access: the page they subscribed from. */
+  next: string;
 }) {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
@@ -93,10 +96,8 @@ export function SubscriptionCheckout({
         return;
       }
       toast.success(subscribedToast(expert.userName));
-      // The expert's page loads fresh; the layout's sidebar (subscriptions) is reloaded after it.
-      void Promise.resolve(navigate(`/experts/${encodeURIComponent(expert.userName)}`, { replace: true })).then(() =>
-        revalidate(),
-      );
+      // The page subscribed from loads fresh, unlocked; the layout's sidebar (subscriptions) is reloaded after it.
+      void Promise.resolve(navigate(next, { replace: true })).then(() => revalidate());
     },
   );
 

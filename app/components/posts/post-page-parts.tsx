@@ -2,11 +2,13 @@
  * The post page's reading parts (app/routes/posts.$postId.tsx): its header with the game, a
  * scheduled post's teaser, and the locked view a reader without access gets (never the body).
  */
+import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { CalendarClock, Lock } from "~/components/ui/icons";
 import { SubscriptionControl } from "~/components/subscriptions/subscription-actions";
 import { ButtonLink } from "~/components/ui/button";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { signInHref } from "~/modules/accounts/sign-in-link";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { formatTime } from "~/modules/time/clock";
 import { NotifyButton } from "./post-actions";
@@ -153,19 +155,8 @@ export function ScheduledTeaser({ post, timeZone }: { post: PostDTO; timeZone: s
 }
 
 /** What a reader without access sees: the preview fading out and the way in (never the body). */
-export function LockedBody({
-  post,
-  siteUrl,
-  expertHref,
-  signInHref,
-  signedIn,
-}: {
-  post: PostDTO;
-  siteUrl: string;
-  expertHref: string;
-  signInHref: string;
-  signedIn: boolean;
-}) {
+export function LockedBody({ post, siteUrl, signedIn }: { post: PostDTO; siteUrl: string; signedIn: boolean }) {
+  const location = useLocation();
   return (
     <div>
       <SlateRender nodes={post.preview} siteOrigin={siteUrl} />
@@ -189,25 +180,15 @@ export function LockedBody({
           {`Subscribe to ${post.author.userName} to read the full analysis, see every pick as it is posted and join the discussion.`}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          {signedIn ? (
-            <SubscriptionControl
-              expert={post.author}
-              signedIn
-              subscription={null}
-              label={`Subscribe to ${post.author.userName}`}
-            />
-          ) : (
-            <ButtonLink to={expertHref} size="lg">{`Subscribe to ${post.author.userName}`}</ButtonLink>
-          )}
+          <SubscriptionControl
+            expert={post.author}
+            subscription={null}
+            label={`Subscribe to ${post.author.userName}`}
+          />
           {signedIn ? null : (
-            <>
-              <ButtonLink to={signInHref} variant="secondary" size="lg">
-                Sign in
-              </ButtonLink>
-              <ButtonLink to="/sign-up" variant="secondary" size="lg">
-                Sign up
-              </ButtonLink>
-            </>
+            <ButtonLink to={signInHref(location.pathname, location.search)} variant="secondary" size="lg">
+              Sign in
+            </ButtonLink>
           )}
         </div>
       </section>

@@ -1,11 +1,12 @@
 /**
- * Subscribe, unsubscribe, resume and follow (issue 6) from the expert page and a locked pick.
- * Each button posts to its route action (/experts/{id}/subscription, /experts/{id}/follow);
+ * Subscribe, cancel, resume and follow from the expert page and a locked pick. Subscribe opens
+ * the subscription step (/subscribe/{userName}); the others post to their route action
+ * (/experts/{id}/subscription, /experts/{id}/follow);
  * Remix then reloads the page's data so every figure on it (the lock, the subscriber count, the
  * sidebar's list) comes from the server again. A failure shows the server's text in a toast
  * (product.md "Error messages"); nothing pretends to have worked.
  */
-import { useNavigate } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, Loader2 } from "~/components/ui/icons";
 import { useRef } from "react";
@@ -18,6 +19,7 @@ import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
+import { subscribeHref, subscriptionPaymentHref } from "~/modules/subscriptions/subscribe-link";
 
 /** A day in the signed-in reader's own time zone, as /payments shows it (server and browser agree). */
 function useFormatDay(): (iso: string) => string {
@@ -48,17 +50,16 @@ interface ExpertRef {
 const subscriptionAction = (expertId: string) => `/experts/${encodeURIComponent(expertId)}/subscription`;
 
 /**
- * The subscription control for one expert: Subscribe for a reader without one, the state with
- * Unsubscribe (after a confirmation) or Resume for a subscriber, and sign-in for a visitor.
+ * The subscription control for one expert: Subscribe leads to the subscription step (signing a
+ * visitor in or up on the way) and back here; a subscriber sees the state, Resume, or a quiet
+ * Cancel behind a confirmation that says when access ends.
  */
 export function SubscriptionControl({
   expert,
-  signedIn,
   subscription,
   label,
 }: {
   expert: ExpertRef;
-  signedIn: boolean;
   subscription: SubscriptionDTO | null;
   /** The Subscribe button's text (the locked view names the expert). */
   label?: string;
@@ -67,9 +68,9 @@ export function SubscriptionControl({
   const busy = fetcher.state !== "idle";
   const sent = useRef<"subscribe" | "cancel">("subscribe");
   const confirm = useConfirm();
-  const navigate = useNavigate();
+  const location = useLocation();
   const formatDay = useFormatDay();
-  const subscribeLabel = label ?? "Subscribe";
+  const here = `${location.pathname}${location.search}`;
   const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
 
   useActionDone(fetcher, (answer) => {
@@ -77,86 +78,73 @@ export function SubscriptionControl({
       toast.success(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled.");
       return;
     }
-    // With Stripe the first month is paid on the card form; the webhook activates it.
-    if (answer.clientSecret) navigate(`/subscription-payment/${encodeURIComponent(expert.userName)}`);
-    else
-      toast.success(
-        answer.subscription.status === "Activated"
-          ? `You are subscribed to ${expert.userName}.`
-          : "Subscription updated.",
-      );
+    toast.success(`Your subscription to ${expert.userName} renews again.`);
   });
-
-  if (!signedIn) {
-    return (
-      <ButtonLink to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} size="lg">
-        {subscribeLabel}
-      </ButtonLink>
-    );
-  }
 
   function post(intent: "subscribe" | "cancel") {
     sent.current = intent;
     fetcher.submit({ intent }, { method: "post", action: subscriptionAction(expert.id) });
   }
-  const subscribe = () => post("subscribe");
 
-  async function unsubscribe() {
+  async function cancel() {
     const confirmed = await confirm({
-      title: `Unsubscribe from ${expert.userName}?`,
+      title: `Cancel your subscription to ${expert.userName}?`,
       description: end
-        ? `You keep access to ${expert.userName}'s picks until ${end}; nothing renews after that.`
+        ? `You keep access to ${expert.userName}'s picks until ${end}; nothing renews or is charged after that.`
         : "Nothing renews after this period.",
-      confirmLabel: "Unsubscribe",
+      confirmLabel: "Cancel subscription",
       cancelLabel: "Keep subscription",
       destructive: true,
     });
     if (confirmed) post("cancel");
   }
 
-  const running = subscription?.isActive ?? false;
   if (subscription && subscription.status === "Pending") {
     return (
       <div className="space-y-1">
-        <ButtonLink to={`/subscription-payment/${encodeURIComponent(expert.userName)}`} size="lg">
+        <ButtonLink to={subscriptionPaymentHref(expert.userName, here)} size="lg">
           Complete payment
         </ButtonLink>
         <p className="text-xs text-slate-500">Awaiting payment</p>
       </div>
     );
   }
-  if (subscription && running) {
+  if (subscription?.isActive) {
     const canceled = subscription.status === "Canceled";
     return (
-      <div className="space-y-2">
+      <div className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800">
+          <span className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-brand-50 px-4 text-sm font-semibold text-brand-800">
             <Check className="size-4" aria-hidden="true" />
             Subscribed
           </span>
           {canceled ? (
-            <Button variant="secondary" pending onClick={subscribe} disabled={busy}>
+            <Button variant="secondary" size="lg" pending onClick={() => post("subscribe")} disabled={busy}>
               {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
               Resume subscription
             </Button>
-          ) : (
-            <Button variant="secondary" pending onClick={unsubscribe} disabled={busy}>
-              {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-              Unsubscribe
-            </Button>
-          )}
+          ) : null}
         </div>
         <p className="text-xs text-slate-600" data-testid="subscription-term">
           {subscriptionTerm(subscription, formatDay)}
         </p>
+        {canceled ? null : (
+          <button
+            type="button"
+            onClick={() => void cancel()}
+            disabled={busy}
+            className="-ml-1 px-1 py-1.5 text-xs text-slate-500 underline underline-offset-2 hover:text-slate-800 disabled:opacity-60"
+          >
+            Cancel subscription
+          </button>
+        )}
       </div>
     );
   }
   return (
-    <Button size="lg" pending onClick={subscribe} disabled={busy}>
-      {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-      {subscribeLabel}
-    </Button>
+    <ButtonLink to={subscribeHref(expert.userName, here)} size="lg">
+      {label ?? "Subscribe"}
+    </ButtonLink>
   );
 }
 

@@ -30,9 +30,10 @@ const sizes = {
   xs: "px-3 py-1.5 text-xs",
   sm: "px-4 py-1.5 text-sm",
   md: "px-4 py-2 text-sm",
-  lg: "px-5 py-2.5 text-sm",
-  xl: "px-6 py-2.5 text-sm",
-  "2xl": "px-6 py-3 text-sm",
+  // The sizes of primary actions: at least 44 px tall, a finger's tap target.
+  lg: "min-h-11 px-5 py-2.5 text-sm",
+  xl: "min-h-11 px-6 py-2.5 text-sm",
+  "2xl": "min-h-11 px-6 py-3 text-sm",
   /** No padding or text size: `className` gives them (a button that changes size with the screen). */
   custom: "",
 } as const;

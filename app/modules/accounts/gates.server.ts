@@ -1,13 +1,13 @@
 /**
  * Access gates (product.md "States" and "Roles and permissions"), one set for every route. Page gates throw redirects:
- * a visitor goes to /sign-in?callbackUrl=…, an unconfirmed user to /email-verification, a
+ * a visitor goes to /sign-in?callbackUrl=…, an unconfirmed user to /email-verification?callbackUrl=…, a
  * signed-in user failing a role gate gets a 403. API gates throw 401/403 in the API's shape.
  */
 import { isStorableText } from "~/modules/http/storable";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
 import { accessSessionId, readViewer, type Viewer } from "./sessions.server";
-import { MAX_CALLBACK_URL_LENGTH, signInHref } from "./sign-in-link";
+import { MAX_CALLBACK_URL_LENGTH, signInHref, type AuthPage } from "./sign-in-link";
 
 type GateContext = Pick<AppLoadContext, "db" | "env" | "requestScope">;
 
@@ -50,11 +50,14 @@ export async function getViewerAlong<T>(
   return { viewer: result?.viewer ?? null, along: result?.along ?? null };
 }
 
-/** Where a visitor is sent to sign in, coming back here afterwards. */
-export function signInUrl(request: Request): string {
+/** `page` (sign-in by default) with this request's page as the callback to come back to. */
+function returningTo(request: Request, page?: AuthPage): string {
   const url = new URL(request.url);
-  return signInHref(url.pathname.replace(/\.data$/, ""), url.search);
+  return signInHref(url.pathname.replace(/\.data$/, ""), url.search, page);
 }
+
+/** Where a visitor is sent to sign in, coming back here afterwards. */
+export const signInUrl = (request: Request): string => returningTo(request);
 
 /**
  * Only a local path may be a callback: never another site (open redirect). Browsers drop tabs and
@@ -78,8 +81,15 @@ export async function requireViewer(request: Request, context: GateContext): Pro
   return viewer;
 }
 
+/** The local path to return to after signing in or up, or null (product.md "States"). */
+export function callbackUrlOf(value: FormDataEntryValue | string | null): string | null {
+  return typeof value === "string" && value ? safeCallbackUrl(value, "") || null : null;
+}
+
+/** Visitors only: someone signed in goes on to where the sign-in would have led (the callback), else home. */
 export async function requireAnonymous(request: Request, context: GateContext): Promise<void> {
-  if (await getViewer(request, context)) throw redirect("/");
+  if (await getViewer(request, context))
+    throw redirect(callbackUrlOf(new URL(request.url).searchParams.get("callbackUrl")) ?? "/");
 }
 
 /** Signed in with an e-mail still to confirm (the verification screens). */
@@ -89,9 +99,12 @@ export async function requireUnconfirmedEmail(request: Request, context: GateCon
   return viewer;
 }
 
+/** Signed in with a confirmed e-mail; an unconfirmed one enters its code first and comes back here. */
 export async function requireConfirmedEmail(request: Request, context: GateContext): Promise<Viewer> {
   const viewer = await requireViewer(request, context);
-  if (!viewer.user.emailConfirmed) throw redirect("/email-verification");
+  if (!viewer.user.emailConfirmed) {
+    throw redirect(returningTo(request, "/email-verification"));
+  }
   return viewer;
 }
 

@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, FormError, linkClass } from "~/components/auth/auth-form";
+import { Button } from "~/components/ui/button";
+import { Check, ShieldCheck } from "~/components/ui/icons";
+import { Link } from "~/components/ui/link";
+import { ProxiedImage } from "~/components/ui/proxied-image";
+import { requireConfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
+import { findExpert, type Expert } from "~/modules/experts/experts.server";
+import { AppError } from "~/modules/http/app-error";
+import { formatUsd } from "~/modules/money/money";
+import { formatRecord, formatUnits } from "~/modules/record/figures";
+import { pageMeta } from "~/modules/site/meta";
+import { subscribe } from "~/modules/subscriptions/subscription-commands.server";
+import { SUBSCRIPTION_DAYS } from "~/modules/subscriptions/subscriptions.server";
+import { subscribeHref, subscriptionPaymentHref } from "~/modules/subscriptions/subscribe-link";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, location, data }) =>
+  pageMeta({ matches, location }, data ? `Subscribe to ${data.expert.userName}` : "Subscribe");
+
+/** The expert named in the address, as this reader sees it; 404 for anyone else. */
+async function readExpert(request: Request, context: LoaderFunctionArgs["context"], userName: string) {
+  const viewer = await requireConfirmedEmail(request, context);
+  const expert = await findExpert(context.db, userName, viewer.user.id);
+  if (!expert) throw new Response(null, { status: 404, statusText: "Not Found" });
+  const expertPage = `/experts/${encodeURIComponent(expert.userName)}`;
+  // Where the reader came from (a locked pick, the expert's page), to return to once subscribed.
+  const next = safeCallbackUrl(new URL(request.url).searchParams.get("next"), expertPage);
+  return { viewer, expert, expertPage, next };
+}
+
+/**
+ * The subscription step every Subscribe button leads to: the price, the period, what it opens
+ * and how to cancel, before anything is charged (docs/product.md "Subscribing"). A visitor signs
+ * in or up first and comes back here (the gate keeps this address, `next` included); a reader
+ * who already has access, or the expert on their own page, goes straight on.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { viewer, expert, expertPage, next } = await readExpert(request, context, params.userName ?? "");
+  if (expert.id === viewer.user.id) throw redirect(expertPage);
+  if (expert.isSubscribed) throw redirect(next);
+  // One address per expert, as on their page.
+  if (params.userName !== expert.userName) throw redirect(subscribeHref(expert.userName, next));
+  return {
+    expert: pick(expert),
+    price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
+    description: expert.subscriptionPrice?.description ?? null,
+    paymentsEnabled: context.env.PAYMENTS_ENABLED,
+    periodDays: SUBSCRIPTION_DAYS,
+    next,
+    expertPage,
+  };
+}
+
+/** Subscribe: with card payments, on to the card form; without, the subscription starts now. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { viewer, expert, expertPage, next } = await readExpert(request, context, params.userName ?? "");
+  if (expert.id === viewer.user.id) throw redirect(expertPage);
+  // Sent twice (a double tap, a second tab): the first one did it.
+  if (expert.isSubscribed) throw redirect(next);
+  if (context.env.PAYMENTS_ENABLED) throw redirect(subscriptionPaymentHref(expert.userName, next));
+  try {
+    await subscribe(context, viewer.user, expert.id);
+  } catch (error) {
+    // Refused (the expert stopped selling, say): the step shows the server's reason.
+    if (!(error instanceof AppError)) throw error;
+    return data({ error: error.message }, { status: error.status, headers: error.headers });
+  }
+  // Back to the page the reader came from, unlocked.
+  throw redirect(next);
+}
+
+function pick(expert: Expert) {
+  return {
+    userName: expert.userName,
+    name: `${expert.firstName} ${expert.lastName}`.trim() || expert.userName,
+    avatar: expert.avatar,
+    record: expert.record,
+  };
+}
+
+export default function SubscribeStep() {
+  const { expert, price, description, paymentsEnabled, periodDays, next, expertPage } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.error;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { record } = expert;
+  const graded = record.wins + record.losses + record.pushes;
+  return (
+    <AuthCard
+      title={`Subscribe to ${expert.userName}`}
+      description={
+        <div className="flex flex-col items-center gap-2">
+          <ProxiedImage
+            src={expert.avatar}
+            width={56}
+            height={56}
+            className="size-14 rounded-full bg-slate-100 object-cover"
+          />
+          <p className="font-semibold text-slate-900">{expert.name}</p>
+          {graded > 0 ? (
+            <p>
+              Verified record: {formatRecord(record)}, {formatUnits(record.units)}
+            </p>
+          ) : null}
+        </div>
+      }
+      footer={
+        <>
+          Not now?{" "}
+          <Link to={next} className={linkClass}>
+            Go back
+          </Link>
+        </>
+      }
+    >
+      {price || !paymentsEnabled ? (
+        <Form method="post" className="space-y-5">
+          <p className="text-center">
+            <span className="text-3xl font-extrabold text-slate-900">{paymentsEnabled ? price : "Free"}</span>
+            <span className="text-slate-600">{paymentsEnabled ? " / month" : " for now"}</span>
+          </p>
+          {description ? <p className="text-center text-sm text-slate-600">{description}</p> : null}
+          <section aria-labelledby="included-heading">
+            <h2 id="included-heading" className="text-sm font-semibold text-slate-900">
+              What is included
+            </h2>
+            <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
+              {[
+                `Every subscriber-only pick ${expert.userName} posts, with its analysis`,
+                "The picks already posted, as soon as you subscribe",
+                "A notification when a new pick is up",
+              ].map((line) => (
+                <li key={line} className="flex gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="cancel-heading">
+            <h2 id="cancel-heading" className="text-sm font-semibold text-slate-900">
+              Billing and cancelling
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              {paymentsEnabled
+                ? `${price} now, then every ${periodDays} days until you cancel.`
+                : `Card payments are not open yet, so nothing is charged; access renews every ${periodDays} days until you cancel.`}{" "}
+              Cancel any time on{" "}
+              <Link to="/payments" className={linkClass}>
+                Payments
+              </Link>{" "}
+              or on {expert.userName}&apos;s page: you keep access until the end of the period, and nothing renews after
+              it.
+            </p>
+          </section>
+          <FormError id="subscribe-error" errors={refused ? [refused] : undefined} />
+          <Button variant="ink" size="xl" block pending type="submit" disabled={busy}>
+            {paymentsEnabled ? `Continue to payment` : `Subscribe for free`}
+          </Button>
+          {paymentsEnabled ? (
+            <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              Payments are processed securely by Stripe.
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <div className="text-center text-sm text-slate-700">
+          <p>{expert.userName} has not set a subscription price yet, so there is nothing to subscribe to.</p>
+          <p className="mt-2">
+            <Link to={expertPage} className={linkClass}>
+              Follow {expert.userName} instead
+            </Link>{" "}
+            to see their free posts in your feed.
+          </p>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
