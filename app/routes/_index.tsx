@@ -2,6 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { FeedList } from "~/components/posts/feed-list";
+import { FirstHome } from "~/components/posts/first-home";
 import { PostCard } from "~/components/posts/post-card";
 import { forCards } from "~/modules/posts/card-post";
 import { ProxiedImage } from "~/components/ui/proxied-image";
@@ -12,6 +13,7 @@ import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";
 import { readFeedPage } from "~/modules/posts/feed-page.server";
 import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
+import { readFirstHome } from "~/modules/site/first-home.server";
 import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/site/meta";
 import { ButtonLink } from "~/components/ui/button";
 
@@ -41,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   if (viewer) {
     const feed = await readFeedPage(context.db, viewer.user.id, pageFromUrl(new URL(request.url)));
-    return data({ view: "feed" as const, feed }, { headers: PRIVATE_PAGE_HEADERS });
+    // Nothing in the feed yet: the first home, a way in, rather than an empty list.
+    const firstHome = feed.totalPages === 0 ? await readFirstHome(context.db, viewer.user.id) : null;
+    return data({ view: "feed" as const, feed, firstHome }, { headers: PRIVATE_PAGE_HEADERS });
   }
   const [featuredExperts, latestPosts] = await Promise.all([
     listTopExperts(context.db, 6),
@@ -57,7 +61,11 @@ export default function Home() {
       <div className="container-page py-6 lg:py-8">
         <div className="mx-auto max-w-content">
           <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Feed</h1>
-          <FeedList posts={home.feed.posts} page={home.feed.page} totalPages={home.feed.totalPages} />
+          {home.firstHome ? (
+            <FirstHome home={home.firstHome} />
+          ) : (
+            <FeedList posts={home.feed.posts} page={home.feed.page} totalPages={home.feed.totalPages} />
+          )}
         </div>
       </div>
     );

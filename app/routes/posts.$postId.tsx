@@ -32,6 +32,7 @@ import { findCommentPage, listCommentsOfReadPost } from "~/modules/posts/comment
 import { deletePost, withdrawPick } from "~/modules/posts/post-commands.server";
 import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";
+import { getEvents } from "~/modules/reference/reference.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { postAuthorRecord } from "~/modules/record/record.server";
 import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
@@ -90,7 +91,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       scrollTo: found !== null ? wanted : null,
     };
   };
-  const { comments, scrollTo } = await readComments();
+  // A parlay's games, each leg named with its own (only once the legs are public: the serializer's rule).
+  const parlayLegs = post.market === "Parlay" ? post.legs : null;
+  const [{ comments, scrollTo }, legGames] = await Promise.all([
+    readComments(),
+    parlayLegs
+      ? getEvents(
+          context.db,
+          parlayLegs.map((leg) => leg.eventId),
+        )
+      : null,
+  ]);
 
   const isAuthor = viewerId === post.author.id;
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
@@ -111,6 +122,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     authorRecord: await authorRecord,
     comments,
     scrollTo,
+    legGames,
     isAuthor,
     eventStarted,
     isLive,
@@ -175,8 +187,19 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 };
 
 export default function PostPage() {
-  const { post, authorRecord, comments, scrollTo, isAuthor, eventStarted, isLive, withdraw, siteUrl, canonicalUrl } =
-    useLoaderData<typeof loader>();
+  const {
+    post,
+    authorRecord,
+    comments,
+    scrollTo,
+    legGames,
+    isAuthor,
+    eventStarted,
+    isLive,
+    withdraw,
+    siteUrl,
+    canonicalUrl,
+  } = useLoaderData<typeof loader>();
   const appName = useRouteLoaderData<RootLoaderData>("root")?.appName ?? "Sharpside";
   const viewer = useViewer();
   // The reader's subscriptions as the frame lists them (the sidebar's): the aside agrees with it.
@@ -228,10 +251,10 @@ export default function PostPage() {
               />
             ) : null}
             <div className="p-5 sm:p-8">
-              <PostHeader post={post} timeZone={timeZone} isLive={isLive} expertHref={expertHref} />
+              <PostHeader post={post} timeZone={timeZone} isLive={isLive} expertHref={expertHref} games={legGames} />
 
               {post.postType === "Pick" ? (
-                <PostPickBox post={post} pickResult={pickResult} timeZone={timeZone} />
+                <PostPickBox post={post} pickResult={pickResult} timeZone={timeZone} legGames={legGames} />
               ) : null}
 
               <div className="mt-6">

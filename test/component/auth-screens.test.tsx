@@ -412,7 +412,10 @@ describe("Sign-in form", () => {
     expect(form.noValidate).toBe(true);
     expect((form.elements.namedItem("callbackUrl") as HTMLInputElement).value).toBe("/feed");
     expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe("/forgot-password");
-    expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("/sign-up");
+    // A new account comes back where the sign-in would have led.
+    expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      "/sign-up?callbackUrl=%2Ffeed",
+    );
     expect(screen.getByLabelText("Remember me")).toBeTruthy();
 
     await userEvent.click(button);

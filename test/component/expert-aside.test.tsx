@@ -14,10 +14,10 @@ function renderAside(props: { isOwn: boolean; subscribed: boolean }) {
 }
 
 describe("ExpertAside", () => {
-  it("asks a reader who does not subscribe to subscribe, on the expert's page", async () => {
+  it("asks a reader who does not subscribe to subscribe: the subscription step, returning here", async () => {
     renderAside({ isOwn: false, subscribed: false });
     const link = await screen.findByRole("link", { name: "Subscribe" });
-    expect(link.getAttribute("href")).toBe("/experts/LeBronPicks#subscription-heading");
+    expect(link.getAttribute("href")).toBe("/subscribe/LeBronPicks?next=%2F");
   });
 
   it("tells a subscriber they subscribe, and leads to their subscription", async () => {

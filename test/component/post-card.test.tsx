@@ -146,12 +146,12 @@ describe("PostCard", () => {
     expect(within(card).getByText("+150")).toBeTruthy();
     expect(within(card).getByText("1.5u")).toBeTruthy();
     expect(within(card).getByText("Pending")).toBeTruthy();
-    expect(within(card).queryByText("Subscribers only")).toBeNull();
+    expect(within(card).queryByText(/for subscribers$/)).toBeNull();
     // A reader who is not the author gets no grading control.
     expect(within(card).queryByRole("button", { name: /Grade pick/ })).toBeNull();
   });
 
-  it("marks a locked pick 'Subscribers only' without a record; a graded locked pick shows its public record", async () => {
+  it("says what is locked: the whole pick before its game, the analysis after; a graded locked pick shows its public record", async () => {
     const locked = makePost({
       id: "locked",
       title: "Locked pick",
@@ -163,6 +163,16 @@ describe("PostCard", () => {
       coverImage: null,
       eventInfo: null,
       eventId: null,
+    });
+    const started = makePost({
+      id: "started",
+      title: "Started pick",
+      isLocked: true,
+      body: null,
+      selection: "Lakers -4.5",
+      odds: -110,
+      units: 1,
+      pickResult: null,
     });
     const graded = makePost({
       id: "graded",
@@ -177,13 +187,14 @@ describe("PostCard", () => {
       () => (
         <>
           <PostCard post={locked} />
+          <PostCard post={started} />
           <PostCard post={graded} />
         </>
       ),
       null,
     );
     const lockedCard = await screen.findByRole("article", { name: "Locked pick" });
-    expect(within(lockedCard).getByText("Subscribers only")).toBeTruthy();
+    expect(within(lockedCard).getByText("Pick for subscribers")).toBeTruthy();
     expect(within(lockedCard).queryByText("Pending")).toBeNull();
     expect(within(lockedCard).queryByText("Celtics at Lakers")).toBeNull();
     // A visitor's like is a way to sign in.
@@ -193,8 +204,13 @@ describe("PostCard", () => {
         .getAttribute("href"),
     ).toBe("/sign-in"); // from home: sign-in comes back home by itself;
 
+    // Its game started: the bet is public, the analysis is not.
+    const startedCard = screen.getByRole("article", { name: "Started pick" });
+    expect(within(startedCard).getByText("Analysis for subscribers")).toBeTruthy();
+    expect(within(startedCard).getByText("Lakers -4.5")).toBeTruthy();
+
     const gradedCard = screen.getByRole("article", { name: "Graded pick" });
-    expect(within(gradedCard).queryByText("Subscribers only")).toBeNull();
+    expect(within(gradedCard).queryByText(/for subscribers$/)).toBeNull();
     expect(within(gradedCard).getByText("-110")).toBeTruthy();
     expect(within(gradedCard).getByText("Loss")).toBeTruthy();
   });

@@ -204,7 +204,8 @@ describe(`the demo's posts and games (${testDatabaseEngine()})`, () => {
     expect(picks.length).toBeGreaterThan(20);
     for (const pick of picks) {
       expect(pick.market).toBe("Moneyline");
-      expect(pick.title).toMatch(/ vs\. /);
+      // A fight is "A vs. B" in the words everyone reads (the title says why, not which fight).
+      expect(pick.previewText).toMatch(/ vs\. /);
     }
   });
 

@@ -448,12 +448,12 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
       units: 1,
       pickResult: "Win",
     });
-    // The pending pick's game has not started: its bet is the subscribers' too.
+    // The pending pick's game has not started: its bet is the subscribers' too (its kind is everyone's).
     expect(data!.posts.find((p) => p.postType === "Pick" && !p.pickResult)).toMatchObject({
       selection: null,
       odds: null,
       units: null,
-      market: null,
+      market: "Spread",
       legs: null,
     });
     // Cards get what a card renders: never a body, a preview document or a commitment.
@@ -469,7 +469,7 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(html).toContain("1-0-0");
     expect(html).toContain("+1.20");
     expect(html).toContain("A teaser anyone may read.");
-    expect(html).toContain("Subscribers only");
+    expect(html).toContain("Pick for subscribers");
     // A visitor's Subscribe and Follow lead to sign-in and back.
     expect(html).toContain(`href="/sign-in?callbackUrl=${encodeURIComponent(`/experts/${user.userName}`)}"`);
     expect(html).toMatch(/>Subscribe<\/a>/);
@@ -682,7 +682,7 @@ describe(`/business (${testDatabaseEngine()})`, () => {
     const unconfirmed = await makeUser({ confirmed: false });
     expect(await page(businessPage.loader, "/business", {}, unconfirmed.jar)).toMatchObject({
       status: 302,
-      location: "/email-verification",
+      location: "/email-verification?callbackUrl=%2Fbusiness",
     });
     const plain = await makeUser({ expert: false });
     expect((await page(businessPage.loader, "/business", {}, plain.jar)).status).toBe(403);

@@ -15,6 +15,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
+import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { follows, likes, subscriptions } from "~/db/schema";
 import { PageCache } from "~/modules/http/page-cache.server";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
@@ -115,7 +116,8 @@ function renderPage(path: string, Component: ComponentType, data: unknown, rootD
           id: "page",
           path: pathname.slice(1) || undefined,
           index: pathname === "/" ? true : undefined,
-          Component,
+          // Inside the confirmation dialog's provider, as in the app shell.
+          Component: () => createElement(ConfirmDialogProvider, null, createElement(Component)),
         } as never,
       ],
     },
@@ -211,7 +213,7 @@ describe(`/feed (${testDatabaseEngine()})`, () => {
 
     const html = renderPage("/feed", FeedPage, data, await rootDataFor(fan.jar));
     expect(html).toContain("Followed locked pick");
-    expect(html).toContain("Subscribers only");
+    expect(html).toContain("Pick for subscribers");
     expect(html).toContain("Preview of Followed locked pick.");
     expect(html).toContain(`href="/posts/${made.followedPick.id}"`);
     expect(html).toContain(`href="/experts/${followed.user.userName}"`);
@@ -226,12 +228,12 @@ describe(`/feed (${testDatabaseEngine()})`, () => {
     ).toContainEqual({ title: "Feed | SHARPSIDE" });
   });
 
-  it("says where to find experts when the feed is empty", async () => {
+  it("shows the first home, with the way to every expert, when the feed is empty", async () => {
     const lonely = await makeUser(false);
     const { data } = await page(feedPage.loader, "/feed", lonely.jar);
     expect(data).toMatchObject({ posts: [], totalPages: 0 });
     const html = renderPage("/feed", FeedPage, data, await rootDataFor(lonely.jar));
-    expect(html).toContain("Your feed is empty");
+    expect(html).toContain("Your feed starts here.");
     expect(html).toContain('href="/discover-experts"');
   });
 
@@ -425,5 +427,61 @@ describe(`the page micro-cache on / (${testDatabaseEngine()})`, () => {
     expect(visitorHtml).toContain("Featured experts");
     expect(visitorHtml).not.toContain("Followed locked pick");
     expect(renders).toBe(rendersBefore);
+  });
+});
+
+describe(`the first home, before the feed has a post (${testDatabaseEngine()})`, () => {
+  type FirstHomeData = {
+    experts: { id: string; isFollowed: boolean; record: { wins: number } }[];
+    freePosts: { id: string; postType: string; title: string }[];
+    leaders: unknown[];
+  };
+
+  it("shows experts to follow with their records, the leaderboard's top and free posts, on / and /feed", async () => {
+    const newcomer = await makeUser(false);
+    const home = unwrap((await page(homePage.loader, "/", newcomer.jar)).data).value as {
+      firstHome: FirstHomeData | null;
+    };
+    expect(home.firstHome).not.toBeNull();
+    const experts = home.firstHome!.experts.map((expert) => expert.id);
+    expect(experts).toEqual(expect.arrayContaining([followed.user.id, stranger.user.id]));
+    for (const expert of home.firstHome!.experts) expect(expert.record).toHaveProperty("wins");
+    // Free posts only, the most liked first (other tests' posts may lead).
+    const posts = home.firstHome!.freePosts;
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.every((post) => post.postType === "Post")).toBe(true);
+    expect(Array.isArray(home.firstHome!.leaders)).toBe(true);
+
+    const html = renderPage("/", Home, home, await rootDataFor(newcomer.jar));
+    for (const text of ["Your feed starts here.", "Experts to follow", "Free posts worth reading", posts[0].title])
+      expect(html).toContain(text);
+    expect(html).toMatch(/<button[^>]*aria-pressed="false"[^>]*>Follow<\/button>/);
+    expect(html).not.toContain("Your feed is empty");
+    // No pick's analysis on the way.
+    expect(html).not.toContain(MARKER);
+
+    const feed = (await page(feedPage.loader, "/feed", newcomer.jar)).data as { firstHome: FirstHomeData | null };
+    expect(feed.firstHome?.experts.map((expert) => expert.id)).toEqual(experts);
+  });
+
+  it("leaves out the experts already followed, and gives way to the feed once it has a post", async () => {
+    const quiet = await makeUser(true);
+    const newcomer = await makeUser(false);
+    await database.db.insert(follows).values({ followerId: newcomer.user.id, expertId: quiet.user.id });
+    const before = unwrap((await page(homePage.loader, "/", newcomer.jar)).data).value as {
+      firstHome: FirstHomeData | null;
+    };
+    expect(before.firstHome).not.toBeNull();
+    expect(before.firstHome!.experts.map((expert) => expert.id)).not.toContain(quiet.user.id);
+
+    await publish(quiet, "Post", "The quiet expert speaks");
+    const after = unwrap((await page(homePage.loader, "/", newcomer.jar)).data).value as {
+      firstHome: FirstHomeData | null;
+      feed: ListData;
+    };
+    expect(after.firstHome).toBeNull();
+    expect(after.feed.posts.map((post) => post.title)).toEqual(["The quiet expert speaks"]);
+    // A reader with a feed never sees it.
+    expect(unwrap((await page(homePage.loader, "/", fan.jar)).data).value).toMatchObject({ firstHome: null });
   });
 });

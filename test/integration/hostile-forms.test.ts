@@ -117,6 +117,7 @@ class World {
     sport: async () => String((await database.db.select({ id: categories.id }).from(categories).limit(1))[0].id),
     // The follow, subscription and Cheers action routes: an expert the user neither follows nor pays.
     expertId: () => this.once("expertId", async () => (await makePerson({ expert: true })).user.id),
+    expertUserName: () => this.once("expertUserName", async () => (await makePerson({ expert: true })).user.userName),
     // The post controls' and the discussion's action routes: someone else's live free post, and the user's own.
     postId: () => this.once("postId", async () => (await fx.addPost((await makePerson({ expert: true })).user.id)).id),
     ownPostId: () => this.once("ownPostId", async () => (await fx.addPost((await this.user()).user.id)).id),
@@ -337,9 +338,9 @@ const SPECS: Record<string, FormSpec> = {
   "routes/sign-up.tsx": {
     as: "visitor",
     input: "form",
-    fields: [...SIGN_UP_FIELDS, ["flow", "Expert"]],
-    optional: ["newsletter", "timezone", "flow"],
-    free: ["flow"],
+    fields: [...SIGN_UP_FIELDS, ["flow", "Expert"], ["callbackUrl", "/subscribe/someone"]],
+    optional: ["newsletter", "timezone", "flow", "callbackUrl"],
+    free: ["flow", "callbackUrl"],
     headers: ["User-Agent"],
     secret: ["password", "passwordConfirmation"],
     refusal: conformReply(),
@@ -648,6 +649,17 @@ const SPECS: Record<string, FormSpec> = {
     refusal: actionReply,
   },
   "routes/membership-checkout.ts": { as: "user", input: "none", status: 200, refusal: () => "refused" },
+  // The subscription step's confirm (payments off: subscribes, then back to `next`, a local path only).
+  "routes/subscribe.$userName.tsx": {
+    as: "user",
+    input: "none",
+    path: "/subscribe/{expertUserName}?next=%2Ffeed",
+    params: { userName: "{expertUserName}" },
+    // A hostile `next` is not refused but replaced (the expert's page): subscription-pages.test.ts.
+    status: 302,
+    mayChange: ["subscriptions", "payments"],
+    refusal: () => "refused",
+  },
   "routes/uploads.ts [presign]": {
     as: "user",
     input: "form",

@@ -147,9 +147,10 @@ describe(`signed-in-only pages and an unconfirmed e-mail (${testDatabaseEngine()
     const unconfirmed = await makePerson({ confirmed: false });
     const confirmed = await makePerson();
     for (const [path, loader] of pages) {
+      // …and comes back to the page once the code is in.
       expect(await call(loader, path, { jar: unconfirmed.jar }), path).toMatchObject({
         status: 302,
-        location: "/email-verification",
+        location: path === "/" ? "/email-verification" : `/email-verification?callbackUrl=${encodeURIComponent(path)}`,
       });
       expect(await call(loader, path), path).toMatchObject({
         status: 302,

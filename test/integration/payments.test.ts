@@ -569,7 +569,7 @@ describe(`the membership pages (${testDatabaseEngine()})`, () => {
     expect(visitor.headers.get("Location")).toBe("/sign-in?callbackUrl=%2Fbecome-expert");
     const unconfirmed = await makeUser({ confirmed: false });
     expect((await rawCall(becomePage, off, "/become-expert", unconfirmed.jar)).headers.get("Location")).toBe(
-      "/email-verification",
+      "/email-verification?callbackUrl=%2Fbecome-expert",
     );
     const expert = await makeUser({ expert: true });
     expect((await rawCall(becomePage, off, "/become-expert", expert.jar)).headers.get("Location")).toBe("/business");

@@ -284,7 +284,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
       for (const id of [pickId, propId]) {
         const { status, data, headers } = await loadPost(id, viewer?.jar);
         expect(status).toBe(200);
-        // Before the game starts the bet is the subscribers' too: selection, odds, stake, market and legs.
+        // Before the game starts the bet is the subscribers' too: selection, odds, stake and legs (its kind is everyone's).
         expect(data, id).toMatchObject({
           post: {
             isLocked: true,
@@ -292,7 +292,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
             selection: null,
             odds: null,
             units: null,
-            market: null,
+            market: id === pickId ? "Spread" : "PlayerProp",
             legs: null,
             committedText: null,
           },
@@ -315,15 +315,14 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
         expect(html).toContain("Opening line anyone may read.");
         expect(html).toContain("This pick is for subscribers");
         expect(html).toContain(`href="/experts/${author.user.userName}"`);
+        // Subscribe leads to the subscription step, returning to this pick.
+        expect(html).toContain(`href="/subscribe/${author.user.userName}?next=${encodeURIComponent(`/posts/${id}`)}"`);
         expect(html).toContain("Subscribe to this expert to read and join the discussion.");
         expect(html).not.toContain('data-testid="comment-form-slot"');
         expect(html).not.toContain("Withdraw pick");
-        if (who === "visitor") {
-          expect(html).toContain(`/sign-in?callbackUrl=${encodeURIComponent(`/posts/${id}`)}`);
-          expect(html).toContain('href="/sign-up"');
-        } else {
-          expect(html).not.toContain('href="/sign-up"');
-        }
+        // A visitor may also just sign in; a signed-in reader is not asked to.
+        if (who === "visitor") expect(html).toContain(`/sign-in?callbackUrl=${encodeURIComponent(`/posts/${id}`)}`);
+        else expect(html).not.toContain("/sign-in?callbackUrl=");
       }
     });
   }
@@ -648,5 +647,51 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
     expect(await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", first.data, null)).toContain("?page=2");
     const second = await loadEvent(String(eventId), undefined, "?page=2");
     expect((second.data!.posts as unknown[]).length).toBe(1);
+  });
+});
+
+describe(`/posts/{id}: a pick page that says what it is (${testDatabaseEngine()})`, () => {
+  it("labels a pick by its own market, even locked; a parlay lists each leg's side, line, price and game", async () => {
+    const author = await makeUser({ expert: true });
+    const [first, second] = [await makeEvent(2 * DAY), await makeEvent(3 * DAY)];
+    const id = await createPost(author, {
+      title: "Two road favourites",
+      modalityIds: [],
+      market: "Parlay",
+      legs: [
+        { eventId: first, market: "Spread", side: "Home", line: -4.5, odds: 150 },
+        { eventId: second, market: "Spread", side: "Away", line: 4.5, odds: -180 },
+      ],
+      units: 1,
+    });
+
+    // Locked, before the games: the kind of bet is the label, the legs and their games are not shown.
+    const before = await loadPost(id);
+    expect(before.data).toMatchObject({ post: { market: "Parlay", legs: null }, legGames: null });
+    const lockedHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", before.data, null);
+    expect(lockedHtml).toContain(">Parlay</span>");
+    expect(lockedHtml).toContain("This pick is for subscribers");
+    expect(lockedHtml).not.toContain("Lakers -4.5");
+
+    // Once the games have started the bet is public: every leg names its team, line, price and game.
+    await startEvent(first);
+    await startEvent(second);
+    const after = await loadPost(id);
+    expect((after.data!.legGames as { id: number }[]).map((game) => game.id)).toEqual([first, second]);
+    const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", after.data, null);
+    const legs = /<ol[^>]*aria-label="Parlay legs"[^>]*>(.*?)<\/ol>/s.exec(html)?.[1] ?? "";
+    expect(legs).toContain("1. Lakers -4.5");
+    expect(legs).toContain("2. Celtics +4.5");
+    expect(legs).toContain("+150");
+    expect(legs).toContain("-180");
+    for (const game of [first, second]) {
+      expect(legs).toContain(`href="/events/${game}"`);
+      // The game bar lists each game, not the first only.
+      expect(html.split(`href="/events/${game}"`).length - 1).toBeGreaterThanOrEqual(2);
+    }
+    // What is locked now is the write-up only, and the page says so.
+    expect(html).toContain("The analysis is for subscribers");
+    expect(html).not.toContain("This pick is for subscribers");
+    expect(html).not.toContain(SECRET);
   });
 });

@@ -88,7 +88,10 @@ describe(`/settings gate (${testDatabaseEngine()})`, () => {
     const visitor = await run("loader", null);
     expect(visitor).toMatchObject({ status: 302, location: "/sign-in?callbackUrl=%2Fsettings" });
     const unconfirmed = await signedIn({ confirmed: false });
-    expect(await run("loader", unconfirmed.jar)).toMatchObject({ status: 302, location: "/email-verification" });
+    expect(await run("loader", unconfirmed.jar)).toMatchObject({
+      status: 302,
+      location: "/email-verification?callbackUrl=%2Fsettings",
+    });
     expect(await run("action", null, profileForm())).toMatchObject({ status: 302 });
   });
 

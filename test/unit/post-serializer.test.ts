@@ -77,7 +77,8 @@ describe("toPostDTO", () => {
       selection: null,
       odds: null,
       units: null,
-      market: null,
+      // The kind of bet labels it for everyone.
+      market: "Spread",
       legs: null,
       preview: record.preview,
       previewText: "Teaser",
@@ -124,7 +125,8 @@ describe("toPostDTO", () => {
 
   it("locked, once the game has started: the bet is public, the body is not", () => {
     const before = toPostDTO(record, locked, beforeStart);
-    expect(before).toMatchObject({ selection: null, odds: null, units: null, market: null, legs: null });
+    // The kind of bet labels the pick for everyone; the bet itself waits for the start.
+    expect(before).toMatchObject({ selection: null, odds: null, units: null, market: "Spread", legs: null });
     const dto = toPostDTO(record, locked, afterStart);
     expect(dto).toMatchObject({
       body: null,

@@ -74,7 +74,8 @@ export function PostCard({ post, now }: { post: CardPost; now?: Date }) {
       {lockedPick && pickResult === null ? (
         <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
           <Lock className="size-4" aria-hidden="true" />
-          Subscribers only
+          {/* What is still locked: the whole pick before its game, the write-up after. */}
+          {hasRecord ? "Analysis for subscribers" : "Pick for subscribers"}
         </p>
       ) : null}
 

@@ -10,6 +10,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { signInHref } from "~/modules/accounts/sign-in-link";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { MARKET_LABELS } from "~/modules/record/pick-basics";
+import type { EventDTO } from "~/modules/reference/reference.server";
 import { formatTime } from "~/modules/time/clock";
 import { NotifyButton } from "./post-actions";
 import { SlateRender } from "./slate-render";
@@ -21,11 +23,14 @@ export function PostHeader({
   timeZone,
   isLive,
   expertHref,
+  games,
 }: {
   post: PostDTO;
   timeZone: string;
   isLive: boolean;
   expertHref: string;
+  /** A parlay's games, once its legs are public; else the post's one game. */
+  games: EventDTO[] | null;
 }) {
   return (
     <header>
@@ -42,12 +47,18 @@ export function PostHeader({
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
           {post.categoryInfo.name}
         </span>
-        {post.modality.map((modality) => (
+        {/* A pick is labelled by its own market; a post by the bet types it talks about. */}
+        {(post.postType === "Pick"
+          ? post.market
+            ? [MARKET_LABELS[post.market]]
+            : []
+          : post.modality.map((m) => m.name)
+        ).map((label) => (
           <span
-            key={modality.id}
+            key={label}
             className="rounded-full border border-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-600"
           >
-            {modality.name}
+            {label}
           </span>
         ))}
         {post.isLocked && isLive ? (
@@ -86,7 +97,12 @@ export function PostHeader({
         </div>
       </div>
 
-      {post.eventInfo ? <EventBox event={post.eventInfo} timeZone={timeZone} /> : null}
+      {/* Every game the pick rides on: a parlay's legs each have their own. */}
+      <div className="mt-4 space-y-2 empty:hidden">
+        {(games ?? (post.eventInfo ? [post.eventInfo] : [])).map((game) => (
+          <EventBox key={game.id} event={game} timeZone={timeZone} />
+        ))}
+      </div>
     </header>
   );
 }
@@ -110,7 +126,7 @@ function EventBox({ event, timeZone }: { event: NonNullable<PostDTO["eventInfo"]
   return (
     <Link
       to={`/events/${event.id}`}
-      className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm hover:border-slate-300 hover:bg-slate-100"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm hover:border-slate-300 hover:bg-slate-100"
     >
       <span className="font-semibold text-slate-900">{event.title}</span>
       <span className="text-slate-600">
@@ -157,6 +173,8 @@ export function ScheduledTeaser({ post, timeZone }: { post: PostDTO; timeZone: s
 /** What a reader without access sees: the preview fading out and the way in (never the body). */
 export function LockedBody({ post, siteUrl, signedIn }: { post: PostDTO; siteUrl: string; signedIn: boolean }) {
   const location = useLocation();
+  // Once the game has started (or the pick is graded) the bet is public; only the write-up stays locked.
+  const betPublic = post.selection !== null;
   return (
     <div>
       <SlateRender nodes={post.preview} siteOrigin={siteUrl} />
@@ -174,10 +192,12 @@ export function LockedBody({ post, siteUrl, signedIn }: { post: PostDTO; siteUrl
       >
         <Lock className="mx-auto size-6 text-slate-500" aria-hidden="true" />
         <h2 id="locked-heading" className="mt-2 text-lg font-bold text-slate-900">
-          This pick is for subscribers
+          {betPublic ? "The analysis is for subscribers" : "This pick is for subscribers"}
         </h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-          {`Subscribe to ${post.author.userName} to read the full analysis, see every pick as it is posted and join the discussion.`}
+          {betPublic
+            ? `The pick above is public now that its game has started. Subscribe to ${post.author.userName} to read why, get the next picks before their games and join the discussion.`
+            : `Subscribe to ${post.author.userName} to see the pick (side, line and stake) before the game, read the full analysis and join the discussion.`}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <SubscriptionControl

@@ -3,7 +3,10 @@ import { Lock } from "~/components/ui/icons";
 import { CommitmentCheck } from "~/components/record/commitment-check";
 import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
-import { formatLine, formatOdds, MARKET_LABELS } from "~/modules/record/pick-basics";
+import { formatOdds, MARKET_LABELS } from "~/modules/record/pick-basics";
+import { legLabel } from "~/modules/record/pick-markets";
+import type { EventDTO } from "~/modules/reference/reference.server";
+import { Link } from "~/components/ui/link";
 
 const RESULT_STYLES: Record<PickResult, string> = {
   Win: "bg-brand-100 text-brand-800",
@@ -36,10 +39,13 @@ export function PostPickBox({
   post,
   pickResult,
   timeZone = DEFAULT_TIME_ZONE,
+  legGames = null,
 }: {
   post: PostDTO;
   pickResult: PickResult | null;
   timeZone?: string;
+  /** A parlay's games, in the order of its legs. */
+  legGames?: EventDTO[] | null;
 }) {
   const hidden = post.selection === null && post.odds === null && post.units === null;
   const withdrawn = post.withdrawnAt !== null;
@@ -115,13 +121,7 @@ export function PostPickBox({
             ) : null}
           </dl>
           {post.market === "Parlay" && post.legs ? (
-            <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700" aria-label="Parlay legs">
-              {post.legs.map((leg, index) => (
-                <li key={index}>
-                  {`${MARKET_LABELS[leg.market]}: ${leg.description ?? leg.side ?? ""}${leg.line !== null ? ` ${leg.market === "Spread" ? formatLine(leg.line) : leg.line}` : ""} at ${formatOdds(leg.odds)}`}
-                </li>
-              ))}
-            </ol>
+            <ParlayLegs legs={post.legs} games={legGames ?? []} timeZone={timeZone} />
           ) : null}
         </>
       )}
@@ -142,5 +142,45 @@ export function PostPickBox({
       ) : null}
       {post.commitment ? <CommitmentCheck commitment={post.commitment} committedText={post.committedText} /> : null}
     </section>
+  );
+}
+
+/** Each leg of a parlay: what it bets on (the team, the line), its price, and its game with the start. */
+function ParlayLegs({
+  legs,
+  games,
+  timeZone,
+}: {
+  legs: NonNullable<PostDTO["legs"]>;
+  games: EventDTO[];
+  timeZone: string;
+}) {
+  const byId = new Map(games.map((game) => [game.id, game]));
+  return (
+    <ol className="mt-4 space-y-2" aria-label="Parlay legs">
+      {legs.map((leg, index) => {
+        const game = byId.get(leg.eventId);
+        return (
+          <li key={index} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
+            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-semibold text-slate-900">
+                {`${index + 1}. ${game ? legLabel(leg, game) : MARKET_LABELS[leg.market]}`}
+                <span className="font-normal text-slate-500">{` · ${MARKET_LABELS[leg.market]}`}</span>
+              </span>
+              <span className="font-semibold tabular-nums text-slate-900">{formatOdds(leg.odds)}</span>
+            </p>
+            {game ? (
+              <p className="mt-0.5 text-slate-600">
+                <Link to={`/events/${game.id}`} className="underline-offset-2 hover:underline">
+                  {game.title}
+                </Link>
+                {", "}
+                <time dateTime={game.startsAt}>{formatTime(game.startsAt, timeZone, "game")}</time>
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

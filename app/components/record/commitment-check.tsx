@@ -14,13 +14,19 @@ export async function sha256Hex(text: string): Promise<string> {
 export function CommitmentCheck({ commitment, committedText }: { commitment: string; committedText: string | null }) {
   const [verdict, setVerdict] = useState<"match" | "mismatch" | null>(null);
   return (
-    <details className="mt-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
-      <summary className="cursor-pointer font-semibold text-slate-800">Verify this pick</summary>
-      <p className="mt-2 text-slate-600">
+    <details className="mt-4 rounded-lg border border-slate-200 bg-white px-3 text-sm open:pb-3">
+      {/* The whole row is the control: a finger's 44 px. */}
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-800">
+        Verify this pick
+      </summary>
+      <p className="text-slate-600">
         A moneyline, spread or total was checked against the betting market when it was posted (its line within 1.5
-        points, its price no better than any bookmaker offered). It locked when its game started: nothing about it can
-        change after, and it is never deleted. It is graded from the game&apos;s final score from our sports-data
-        provider; props are graded by the expert and count only as self-reported.
+        points, its price no better than any bookmaker offered).{" "}
+        {committedText
+          ? "It locked when its game started: nothing about it can change now, and it is never deleted."
+          : "It locks when its game starts: from then nothing about it can change, and it is never deleted."}{" "}
+        It is graded from the game&apos;s final score from our sports-data provider; props are graded by the expert and
+        count only as self-reported.
       </p>
       <p className="mt-2 text-slate-600">
         {"Commitment (SHA-256), published when the pick was posted: "}

@@ -18,12 +18,16 @@ export const paragraph = (text: string) => ({ type: "paragraph", children: [{ te
 /** How American odds read in a write-up: "+145", "-110". */
 export const oddsText = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
 
+/** A pick's title: its game is on the page already, so the title says why it is worth reading. */
 export const PICK_HOOKS = [
-  "my best number of the week",
-  "where the market is wrong",
-  "the play and the price",
-  "a spot I have waited for",
-  "why I'm on it early",
+  "My best number of the week",
+  "Where the market is wrong",
+  "The play and the price",
+  "A spot I have waited for",
+  "Why I'm on it early",
+  "Fading the public here",
+  "The number that matters tonight",
+  "Buying low before the move",
 ];
 
 export interface DemoPostsInput {
@@ -117,7 +121,7 @@ export function demoPosts({
       if (event && leg) {
         const backed = leg.side === "Away" ? event.awayTeam : event.homeTeam;
         const other = backed === event.homeTeam ? event.awayTeam : event.homeTeam;
-        title = `${matchupLabel(sport, event)}: ${PICK_HOOKS[variant % PICK_HOOKS.length]}`;
+        title = PICK_HOOKS[variant % PICK_HOOKS.length];
         body = pickBody(
           sport,
           side,

@@ -5,7 +5,7 @@ import type { Database } from "../client.server";
 import { events, posts, type Event } from "../schema";
 import { competitor, HEAD_TO_HEAD_SPORTS, matchupLabel, opponentOf, PAIRED_SPORTS, TEAMS } from "./competitors";
 import { finalScore, legGrading } from "./lines";
-import { oddsText, paragraph } from "./posts";
+import { oddsText, paragraph, PICK_HOOKS } from "./posts";
 import { easternStartLabel, latestStartTimeBefore } from "./schedule";
 import { pastPickBody, pickPreviewText } from "./writing";
 
@@ -91,11 +91,10 @@ export async function seedRecordHistory(
       const selection = legLabel(leg, event);
       const backed = leg.side === "Away" ? plan.away : plan.home;
       const other = backed === plan.home ? plan.away : plan.home;
-      const matchup = matchupLabel(plan.sport, event);
       return {
         authorId: plan.expert.id,
         postType: "Pick" as const,
-        title: `${matchup}: ${selection}`,
+        title: PICK_HOOKS[variant % PICK_HOOKS.length],
         body: pastPickBody(
           plan.sport,
           selection,

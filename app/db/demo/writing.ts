@@ -101,12 +101,16 @@ export function pastPickBody(
   ];
 }
 
-/** The teaser everyone sees: the game (and its league, when named) and its start, never the side. */
+/**
+ * The opening everyone reads: the game (and its league, when named) and its start, never the side.
+ * It reads as the start of the write-up, not as a note about who may read on: subscribers see it
+ * too, above the analysis.
+ */
 export function pickPreviewText(matchup: string, start: string, variant: number, league?: string): string {
   const game = league ? `${matchup} (${league})` : matchup;
   return [
-    `${game}, ${start}. The side, the stake and the full breakdown are for subscribers.`,
-    `${game} on ${start}: I have a position. Subscribers see the number and why.`,
-    `${start}: ${game}. One of my stronger plays this week, with the reasoning for subscribers.`,
+    `${game}, ${start}. Rest, pace and the injury report all point the same way here.`,
+    `${game} on ${start}: a number I have been waiting on all week.`,
+    `${start}: ${game}. One of my stronger plays this week, and the price is still there.`,
   ][variant % 3];
 }

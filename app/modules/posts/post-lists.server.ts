@@ -6,7 +6,7 @@
  * `posts_live_*` indexes) with its count, then the records with the viewer's access in one
  * prepared statement (`serializePosts`), serialized by `toPostDTO`.
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, follows, likes, notifyRequests, posts, subscriptions } from "~/db/schema";
@@ -348,6 +348,26 @@ export function listEventPosts(
   now = new Date(),
 ): Promise<PostPage> {
   return pageOfPosts(db, viewerId, and(live(now), eq(posts.eventId, eventId)), options, now);
+}
+
+/** How far back the best free posts are looked for: a new reader's first home shows what is current. */
+const BEST_FREE_POSTS_DAYS = 14;
+
+/** The most liked free posts of the last two weeks (newest first among equals): a new reader's first home. */
+export async function listBestFreePosts(
+  db: Database,
+  viewerId: string | null,
+  limit: number,
+  now = new Date(),
+): Promise<PostDTO[]> {
+  const since = new Date(now.getTime() - BEST_FREE_POSTS_DAYS * 86_400_000);
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(live(now), eq(posts.postType, "Post"), gte(posts.publishDate, since)))
+    .orderBy(desc(posts.likesCount), ...newestFirst)
+    .limit(limit);
+  return serializeRows(db, viewerId, rows, now);
 }
 
 /** The home page's newest live free posts (type Post; picks are left out of this teaser list). */

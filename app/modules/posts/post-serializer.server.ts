@@ -57,7 +57,7 @@ export interface PostDTO {
   coverImage: string | null;
   pickResult: PickResult | null;
   gradedAt: string | null;
-  /** A Pick's bet: public once its event has started (or it is graded), else only for readers of the body. */
+  /** A Pick's bet: public once its event has started (or it is graded), else only for readers of the body (`market`, its kind, always). */
   selection: string | null;
   odds: number | null;
   units: number | null;
@@ -112,7 +112,8 @@ export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = ne
     selection: recordPublic ? record.selection : null,
     odds: recordPublic ? record.odds : null,
     units: recordPublic ? record.units : null,
-    market: recordPublic ? record.market : null,
+    // The kind of bet (a spread, a parlay) is the pick's label for everyone; which side is not.
+    market: record.market,
     legs: recordPublic ? record.legs : null,
     postedAt: record.postedAt?.toISOString() ?? null,
     postedMinutesBeforeStart:

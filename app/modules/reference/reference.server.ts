@@ -3,7 +3,7 @@
  * and the games (events) picks are made on. Categories and modalities are seeded by migration
  * 0002; events by the demo seed, later by an events feed.
  */
-import { and, asc, count, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { categories, events, modalities } from "~/db/schema";
 
@@ -181,4 +181,16 @@ export async function getEvent(db: Database, id: number): Promise<EventDTO | nul
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .where(eq(events.id, id));
   return row ? toEventDTO(row) : null;
+}
+
+/** The games `ids`, in that order (unknown ids left out): a parlay's legs. */
+export async function getEvents(db: Database, ids: number[]): Promise<EventDTO[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .where(inArray(events.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toEventDTO(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
