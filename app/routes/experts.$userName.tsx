@@ -23,7 +23,8 @@ import { JsonLd } from "~/components/ui/json-ld";
 import { RecordPanel } from "~/components/record/record-panel";
 import { loadRecordPanel } from "~/modules/record/record-panel.server";
 import { leaderboardTop } from "~/modules/record/record.server";
-import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
+import { LeaderboardAside, PageWithAside } from "~/components/layout/page-aside";
+import { toLeaderboardRows } from "~/modules/record/leaderboard-rows";
 
 /** Posts per page on the expert's page (the rest load on scroll). */
 export const EXPERT_PAGE_POSTS = DEFAULT_PAGE_SIZE;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LeaderboardAside, PageWithAside, toLeaderboardRows } from "~/components/layout/page-aside";
+import { LeaderboardAside, PageWithAside } from "~/components/layout/page-aside";
+import { toLeaderboardRows } from "~/modules/record/leaderboard-rows";
 import { FeedList, LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { FirstHome } from "~/components/posts/first-home";
 import { forCards } from "~/modules/posts/card-post";

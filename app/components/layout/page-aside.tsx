@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUnits, type RecordFigures } from "~/modules/record/figures";
 import { ButtonLink } from "~/components/ui/button";
+import type { LeaderboardRow } from "~/modules/record/leaderboard-rows";
 import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
 
 export function PageWithAside({ aside, label, children }: { aside: ReactNode; label: string; children: ReactNode }) {
@@ -120,12 +121,6 @@ function AsideFigure({ label, value, tone }: { label: string; value: string; ton
   );
 }
 
-export interface LeaderboardRow {
-  rank: number;
-  expert: AsideExpert;
-  units: number;
-}
-
 /** The leaderboard's best five of the last 30 days, each a link to the expert. */
 export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
   return (
@@ -158,18 +153,3 @@ export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
     </section>
   );
 }
-
-/** Leaderboard entries as the aside lists them: only what it shows goes to the browser. */
-export const toLeaderboardRows = (
-  entries: { rank: number; expert: AsideExpert; figures: { units: number } }[],
-): LeaderboardRow[] =>
-  entries.map(({ rank, expert, figures }) => ({
-    rank,
-    expert: {
-      userName: expert.userName,
-      firstName: expert.firstName,
-      lastName: expert.lastName,
-      avatar: expert.avatar,
-    },
-    units: figures.units,
-  }));

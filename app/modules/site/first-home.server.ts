@@ -4,10 +4,10 @@
  * rather than an empty list.
  */
 import type { Database } from "~/db/client.server";
-import { toLeaderboardRows } from "~/components/layout/page-aside";
 import { listExperts } from "~/modules/experts/experts.server";
 import { forCards } from "~/modules/posts/card-post";
 import { listBestFreePosts } from "~/modules/posts/post-lists.server";
+import { toLeaderboardRows } from "~/modules/record/leaderboard-rows";
 import { leaderboardTop } from "~/modules/record/record.server";
 
 const EXPERTS_SHOWN = 6;
