@@ -206,9 +206,11 @@ test.describe("with card payments (the Stripe stand-in)", () => {
       await page.goto(pickPath);
       await waitForHydration(page);
       await page.getByRole("link", { name: `Subscribe to ${EXPERT}`, exact: true }).click();
+      await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
       await page.getByRole("link", { name: "Create an account" }).click();
+      await expect(page).toHaveURL(/\/sign-up\?callbackUrl=/);
       const email = uniqueEmail(`conversion-stripe-${width}`);
-      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByLabel("Full name").fill("Casey Card");
       await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await page.getByLabel("Password confirmation").fill(PASSWORD);

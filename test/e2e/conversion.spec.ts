@@ -62,7 +62,7 @@ for (const width of [1440, 375] as const) {
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page).toHaveURL(/\/sign-up\?callbackUrl=%2Fsubscribe%2FLeBronPicks/);
     const email = uniqueEmail(`conversion-${width}`);
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Full name").fill("Casey Convert");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Password confirmation").fill(PASSWORD);
