@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, presetCookieConsent, uniqueClientIp, waitForHydration } 
 import { standInEnv } from "./support/ports";
 import { expect, test } from "./support/test";
 
-const port = Number(process.env.E2E_PORT ?? 4310) + 8;
+const port = Number(process.env.E2E_PORT ?? 4310) + 7;
 const origin = `http://localhost:${port}`;
 const EXPERT = "LeBronPicks";
 const WEBHOOK_SECRET = "whsec_e2e_conversion";
