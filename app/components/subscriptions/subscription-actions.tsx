@@ -164,7 +164,11 @@ export function FollowButton({
   const following = pending ? pending === "follow" : isFollowed;
   if (!signedIn) {
     return (
-      <ButtonLink to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`} variant="secondary">
+      <ButtonLink
+        to={`/sign-in?callbackUrl=${encodeURIComponent(`/experts/${expert.userName}`)}`}
+        variant="secondary"
+        size="lg"
+      >
         Follow
       </ButtonLink>
     );
@@ -177,6 +181,7 @@ export function FollowButton({
   return (
     <Button
       variant="secondary"
+      size="lg"
       pending
       onClick={toggle}
       disabled={fetcher.state !== "idle"}

@@ -1,0 +1,60 @@
+import { expect, test } from "./support/test";
+import { PASSWORD, codeIn, mailFor, uniqueEmail } from "./support/accounts";
+import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+
+/**
+ * A new reader's first home: no "Your feed is empty" dead end, but experts to follow with their
+ * verified records, the leaderboard's top and free posts; one tap on Follow, and the home becomes
+ * the feed of that expert's posts.
+ */
+for (const width of [1440, 375] as const) {
+  test(`at ${width} px: a new reader's home offers experts, the leaderboard and free posts; one Follow fills the feed`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const phone = width === 375;
+    const context = await browser.newContext({
+      baseURL,
+      viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
+      ...(phone ? { isMobile: true, hasTouch: true } : {}),
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+    });
+    await presetCookieConsent(context, baseURL!);
+    const page = await context.newPage();
+    const email = uniqueEmail(`first-home-${width}`);
+    const signUp = await page.request.post("/api/users", {
+      headers: { Origin: baseURL! },
+      data: { user: { email, fullName: "Nova Reader", password: PASSWORD, passwordConfirmation: PASSWORD } },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto("/email-verification");
+    await page.getByLabel("Verification code").fill(codeIn(await mailFor(email)));
+    await page.getByRole("link", { name: "Done" }).click();
+
+    await expect(page).toHaveURL("/");
+    await waitForHydration(page);
+    await expect(page.getByText("Your feed starts here.")).toBeVisible();
+    await expect(page.getByText("Your feed is empty")).toHaveCount(0);
+    const experts = page.getByRole("region", { name: "Experts to follow" });
+    const firstCard = experts.getByRole("article").first();
+    await expect(firstCard).toBeVisible();
+    // Each card carries the expert's verified record.
+    await expect(firstCard.getByText("W-L-P")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Top experts, last 30 days/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Free posts worth reading" }).getByRole("article").first(),
+    ).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`first-home-${width}.png`), fullPage: true });
+
+    // One tap follows; the home is then the feed, the expert's posts in it.
+    const follow = firstCard.getByRole("button", { name: "Follow" });
+    const box = await follow.boundingBox();
+    expect(box!.height, "Follow is a finger's target").toBeGreaterThanOrEqual(44);
+    await follow.click();
+    await expect(firstCard.getByRole("button", { name: "Following" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Your feed starts here.")).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Feed" }).getByRole("article").first()).toBeVisible();
+    await context.close();
+  });
+}
