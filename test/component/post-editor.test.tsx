@@ -30,6 +30,7 @@ import {
 import { EMBED_ERROR, parseEmbedUrl } from "~/components/post-editor/embeds";
 import { isInternalLink, linkAttributes, normalizeLinkUrl } from "~/components/post-editor/links";
 import { PostForm } from "~/components/post-editor/post-form";
+import { SELF_REPORTED_NOTE, SELF_REPORTED_NOTE_TITLE } from "~/components/post-editor/pick-fields";
 import {
   combinedOdds,
   legsForMarket,
@@ -822,8 +823,10 @@ describe("the form", { timeout: 20_000 }, () => {
     const calls = stubEditor(() => ({ status: 200, body: { payload: draftPick() } }));
     const { onSaved } = renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Spread");
+    // No side before the game: a side is one of its teams.
     const side = control("combobox", "Side");
-    expect(optionTexts(side)).toEqual(["Choose a side", "Home", "Away"]);
+    expect(optionTexts(side)).toEqual(["Choose the event first"]);
+    expect((side as HTMLSelectElement).disabled).toBe(true);
 
     const game = control("button", "Event");
     await waitFor(() => expect((game as HTMLButtonElement).disabled).toBe(false));
@@ -972,11 +975,11 @@ describe("the form", { timeout: 20_000 }, () => {
 
     // Leg 1: the Celtics on the moneyline.
     await chooseGame(user, control("button", "Leg 1 Event"), "Leg 1 event", lakersGame);
+    // A basketball moneyline has no draw.
     expect(optionTexts(control("combobox", "Leg 1 Side"))).toEqual([
       "Choose a side",
       "Los Angeles Lakers (home)",
       "Boston Celtics (away)",
-      "Draw",
     ]);
     await user.selectOptions(control("combobox", "Leg 1 Side"), "Away");
     await user.type(control("textbox", "Leg 1 Odds"), "+150");
@@ -1037,8 +1040,12 @@ describe("the form", { timeout: 20_000 }, () => {
     expect(errorOf(control("textbox", "Odds"))).toBe(LEG_MESSAGES.odds);
     expect(errorOf(control("spinbutton", "Units"))).toBe("");
 
+    // No warning about the record for a spread.
+    expect(screen.queryByText(SELF_REPORTED_NOTE_TITLE)).toBeNull();
     // A prop: says what it is on; its over/under is optional, and then takes a line.
     await user.selectOptions(control("combobox", "Market"), "PlayerProp");
+    // Before posting, the editor says it will stay outside the verified record.
+    expect(screen.getByRole("note").textContent).toBe(`${SELF_REPORTED_NOTE_TITLE} ${SELF_REPORTED_NOTE}`);
     expect(optionTexts(control("combobox", "Over/under"))).toEqual(["No over/under", "Over", "Under"]);
     expect(screen.queryByRole("spinbutton", { name: "Line" })).toBeNull();
     await chooseGame(user, control("button", "Event"), "Event", lakersGame);
@@ -1061,7 +1068,7 @@ describe("the form", { timeout: 20_000 }, () => {
     const { onSaved } = renderForm(draftPick());
     await user.selectOptions(control("combobox", "Market"), "Moneyline");
     await chooseGame(user, control("button", "Event"), "Event", lakersGame);
-    await user.selectOptions(control("combobox", "Side"), "Draw");
+    await user.selectOptions(control("combobox", "Side"), "Away");
     await user.type(control("textbox", "Odds"), "+280");
     await user.type(control("spinbutton", "Units"), "1");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
@@ -1071,7 +1078,7 @@ describe("the form", { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(1);
     expect(onSaved).not.toHaveBeenCalled();
     // Nothing chosen is lost; choosing again clears the message.
-    expect((side as HTMLSelectElement).value).toBe("Draw");
+    expect((side as HTMLSelectElement).value).toBe("Away");
     await user.selectOptions(side, "Home");
     expect(errorOf(side)).toBe("");
   });

@@ -271,6 +271,10 @@ describe(`POST /api/posts (${testDatabaseEngine()})`, () => {
     expect(await legErrors("Parlay", [{ eventId: nbaEventId, market: "Moneyline", side: "Home", odds: -110 }])).toEqual(
       { legs: ["A parlay has 2 to 10 legs"] },
     );
+    // A basketball game cannot end level: its moneyline has no draw (the editor offers none either).
+    expect(
+      await legErrors("Moneyline", [{ eventId: nbaEventId, market: "Moneyline", side: "Draw", odds: 280 }]),
+    ).toEqual({ "legs.0.side": ["Choose a side this market takes"] });
   });
 
   it("references: unknown category, modality or event, an event of another sport, a started event → 422", async () => {

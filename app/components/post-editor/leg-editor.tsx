@@ -7,8 +7,8 @@ import {
   LEG_DESCRIPTION_MAX,
   LEG_MARKETS,
   MARKET_LABELS,
-  MARKET_SIDES,
   PARLAY_MIN_LEGS,
+  sidesFor,
   type LegMarket,
 } from "~/modules/record/pick-markets";
 import { isPricedMarket } from "~/modules/record/market-price";
@@ -121,20 +121,25 @@ export function LegEditor({
         errors={errorsOf("side")}
         required={!prop}
       >
+        {/* A side is a team of the game: none to choose before the game is. */}
         <select
           id={idOf("side")}
           value={leg.side}
-          disabled={locked}
+          disabled={locked || (!prop && event === null)}
           onChange={(change) => onLegChange(index, { side: change.target.value as LegFormValues["side"] })}
           className={controlClass}
           {...describedBy(idOf("side"), errorsOf("side"))}
         >
-          <option value="">{prop ? "No over/under" : "Choose a side"}</option>
-          {MARKET_SIDES[leg.market].map((side) => (
-            <option key={side} value={side}>
-              {sideLabel(side, event)}
-            </option>
-          ))}
+          <option value="">
+            {prop ? "No over/under" : event === null ? "Choose the event first" : "Choose a side"}
+          </option>
+          {event === null && !prop
+            ? null
+            : sidesFor(leg.market, event?.categoryInfo.name ?? null).map((side) => (
+                <option key={side} value={side}>
+                  {sideLabel(side, event)}
+                </option>
+              ))}
         </select>
       </EditorField>
       {legTakesLine(leg) ? (

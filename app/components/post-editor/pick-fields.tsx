@@ -11,6 +11,7 @@ import { inputClass } from "~/components/ui/form-field";
 import type { EventDTO } from "~/modules/reference/reference.server";
 import {
   formatOdds,
+  isSelfGradedMarket,
   MARKET_LABELS,
   PARLAY_MAX_LEGS,
   PARLAY_MIN_LEGS,
@@ -24,6 +25,9 @@ import { combinedOdds, pickSummary, toNumber, type LegFormValues } from "./pick-
 import { LegEditor, LegsError, smallButtonClass } from "./leg-editor";
 
 export const POSTED_PICK_NOTE = "Posted picks keep their bet: you can still edit the write-up until the event starts.";
+export const SELF_REPORTED_NOTE_TITLE = "This pick will be self-reported.";
+export const SELF_REPORTED_NOTE =
+  "Props cannot be checked against the market or graded from the final score: you grade it yourself, and it is counted apart from your verified record.";
 
 export interface PickFieldsProps {
   /** The DOM id of a field's control; its error is `${id}-error`. */
@@ -159,6 +163,13 @@ export function PickFields(props: PickFieldsProps) {
           <LegEditor {...props} index={0} leg={legs[0]} parlay={false} />
           <LegsError id={`${fieldId("legs")}-error`} errors={errors.legs} />
         </>
+      ) : null}
+
+      {!locked && legs.some((leg) => isSelfGradedMarket(leg.market)) ? (
+        // Said before posting, not discovered on the record afterwards.
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <strong className="font-semibold">{SELF_REPORTED_NOTE_TITLE}</strong> {SELF_REPORTED_NOTE}
+        </p>
       ) : null}
 
       <div className="rounded-lg bg-slate-50 px-3 py-2">

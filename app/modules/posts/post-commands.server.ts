@@ -17,7 +17,14 @@ import { serializePosts, type PickResult, type PostDTO, type PostRecord } from "
 import { eventHasStarted, isLive } from "~/modules/access/access";
 import { findVisiblePost } from "./post-reads.server";
 import { buildPreview } from "./slate";
-import { isSelfGradedMarket, parlayOdds, selectionLabel, type PickLeg } from "~/modules/record/pick-markets";
+import {
+  isSelfGradedMarket,
+  LEG_MESSAGES,
+  parlayOdds,
+  selectionLabel,
+  sidesFor,
+  type PickLeg,
+} from "~/modules/record/pick-markets";
 import { checkAgainstMarket, checkOneSide } from "~/modules/record/posting-checks.server";
 import { withinWithdrawGrace, type RecordRules } from "~/modules/record/record-rules";
 
@@ -121,8 +128,10 @@ async function pickColumns(
       startsAt: events.startsAt,
       homeTeam: events.homeTeam,
       awayTeam: events.awayTeam,
+      sport: categories.name,
     })
     .from(events)
+    .innerJoin(categories, eq(categories.id, events.categoryId))
     .where(inArray(events.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   legs.forEach((leg, index) => {
@@ -131,6 +140,8 @@ async function pickColumns(
     if (!event) throw invalid(field, POST_RULE_MESSAGES.unknownEvent);
     if (event.categoryId !== input.categoryId) throw invalid(field, POST_RULE_MESSAGES.eventCategory);
     if (event.startsAt.getTime() <= now.getTime()) throw invalid(field, POST_RULE_MESSAGES.pickOnStartedEvent);
+    if (leg.side && !sidesFor(leg.market, event.sport).includes(leg.side))
+      throw invalid(`legs.${index}.side`, LEG_MESSAGES.side);
   });
   const first = rows.reduce((earliest, row) => (row.startsAt < earliest.startsAt ? row : earliest));
   if (publishDate && publishDate.getTime() >= first.startsAt.getTime())

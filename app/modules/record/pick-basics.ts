@@ -28,6 +28,17 @@ export const MARKET_SIDES: Record<LegMarket, readonly LegSide[]> = {
   TeamProp: ["Over", "Under"],
 };
 
+/** Sports whose games can end level: only there does a moneyline take the draw. */
+export const SPORTS_WITH_DRAWS: ReadonlySet<string> = new Set(["Soccer"]);
+
+/** The sides a leg of `market` may take on a game of `sport` (an NBA moneyline has no draw). */
+export function sidesFor(market: LegMarket, sport: string | null): readonly LegSide[] {
+  const sides = MARKET_SIDES[market];
+  return market === "Moneyline" && !(sport !== null && SPORTS_WITH_DRAWS.has(sport))
+    ? sides.filter((side) => side !== "Draw")
+    : sides;
+}
+
 /** Props are graded by their expert (flagged self-graded); the rest from the final score. */
 export const isSelfGradedMarket = (market: LegMarket) => market === "PlayerProp" || market === "TeamProp";
 
