@@ -14,6 +14,7 @@ import { easternInstant } from "~/db/demo/schedule";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import { categories, events, marketSnapshots, posts, profiles, uploads, users } from "~/db/schema";
 import { plainText } from "~/modules/posts/slate";
+import { expertRecordFigures } from "~/modules/record/record.server";
 import { imageUrl } from "~/modules/images/image-url";
 import { getStorage } from "~/modules/uploads/storage.server";
 import { isUploadKey } from "~/modules/uploads/storage-types.server";
@@ -221,6 +222,33 @@ describe(`the demo's posts and games (${testDatabaseEngine()})`, () => {
       expect(Math.max(game.homeScore!, game.awayScore!)).toBeLessThanOrEqual(5);
     for (const game of await finals("NBA"))
       expect(Math.min(game.homeScore!, game.awayScore!)).toBeGreaterThanOrEqual(90);
+  });
+
+  it("has self-reported props beside the verified picks, counted apart from the record", async () => {
+    const props = await database.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.postType, "Pick"), eq(posts.selfGraded, true), isNotNull(posts.pickResult)));
+    expect(props.length).toBeGreaterThan(10);
+    for (const prop of props) expect(prop.market).toBe("TeamProp");
+    const [{ authorId }] = props;
+    const figures = await expertRecordFigures(database.db, authorId);
+    const tally = figures.selfReported;
+    expect(tally.wins + tally.losses).toBe(props.filter((prop) => prop.authorId === authorId).length);
+    // The verified figures count every graded pick but those.
+    const verified = await database.db
+      .select()
+      .from(posts)
+      .where(
+        and(
+          eq(posts.authorId, authorId),
+          eq(posts.postType, "Pick"),
+          eq(posts.selfGraded, false),
+          isNotNull(posts.pickResult),
+        ),
+      );
+    const graded = verified.filter((pick) => pick.pickResult !== "Void").length;
+    expect(figures.overall.all.wins + figures.overall.all.losses + figures.overall.all.pushes).toBe(graded);
   });
 });
 

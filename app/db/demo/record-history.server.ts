@@ -86,8 +86,21 @@ export async function seedRecordHistory(
   const values: (typeof posts.$inferInsert)[] = picks.map(
     ({ plan, leg: bet, odds, units, publishDate, variant }, index) => {
       const event = eventRows[index];
-      const leg: PickLeg = { eventId: event.id, ...bet, odds, description: null };
-      const grade = gradePickFromResults({ market: leg.market, legs: [leg], odds }, new Map([[event.id, event]]))!;
+      const scored: PickLeg = { eventId: event.id, ...bet, odds, description: null };
+      const grade = gradePickFromResults({ market: scored.market, legs: [scored], odds }, new Map([[event.id, event]]))!;
+      // Every eighth pick of a team sport is a team prop: graded by its expert, so it is counted
+      // apart as self-reported (the verified record never includes it), and the demo shows both.
+      const prop = index % 8 === 7 && !HEAD_TO_HEAD_SPORTS.has(plan.sport) && !PAIRED_SPORTS.has(plan.sport);
+      const leg: PickLeg = prop
+        ? {
+            eventId: event.id,
+            market: "TeamProp",
+            side: "Over",
+            line: 20.5,
+            odds,
+            description: `${competitor(plan.home).short} first-half points`,
+          }
+        : scored;
       const selection = legLabel(leg, event);
       const backed = leg.side === "Away" ? plan.away : plan.home;
       const other = backed === plan.home ? plan.away : plan.home;
@@ -117,8 +130,10 @@ export async function seedRecordHistory(
         selection,
         odds,
         units,
-        pickResult: grade.result,
-        settledOdds: grade.settledOdds,
+        // A prop's grade is its expert's word (here: the result the demo drew for the bet).
+        pickResult: prop ? (grade.result === "Loss" ? "Loss" : "Win") : grade.result,
+        settledOdds: prop ? odds : grade.settledOdds,
+        selfGraded: prop,
         gradedAt: event.resultedAt,
         createdAt: publishDate,
       };
