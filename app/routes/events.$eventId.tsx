@@ -11,6 +11,8 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { listEventPosts } from "~/modules/posts/post-lists.server";
+import type { ResultCorrectionDTO } from "~/modules/record/correction-schema";
+import { listCorrections } from "~/modules/record/corrections.server";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
 
@@ -37,9 +39,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [viewer, event] = await Promise.all([getViewer(request, context), getEvent(context.db, id)]);
   if (!event) throw new Response(null, { status: 404, statusText: "Not Found" });
   const page = pageFromUrl(new URL(request.url));
-  const posts = await listEventPosts(context.db, viewer?.user.id ?? null, event.id, { page, size: EVENT_PAGE_POSTS });
+  const [posts, corrections] = await Promise.all([
+    listEventPosts(context.db, viewer?.user.id ?? null, event.id, { page, size: EVENT_PAGE_POSTS }),
+    // Public, as the record it corrects: anyone may see what changed, when and why.
+    listCorrections(context.db, event.id),
+  ]);
   const payload = {
     event,
+    corrections,
     posts: forCards(posts.items),
     page,
     totalPages: totalPagesOf(posts.totalItems, EVENT_PAGE_POSTS),
@@ -70,7 +77,7 @@ const STATUS_STYLES: Record<EventDTO["status"], string> = {
 };
 
 export default function EventPage() {
-  const { event, posts, page, totalPages, totalItems } = useLoaderData<typeof loader>();
+  const { event, corrections, posts, page, totalPages, totalItems } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   const hasScore = event.homeScore !== null && event.awayScore !== null;
   return (
@@ -98,6 +105,8 @@ export default function EventPage() {
             <time dateTime={event.startsAt}>{formatTime(event.startsAt, timeZone, "game")}</time>
           </p>
         </header>
+
+        {corrections.length > 0 ? <CorrectionTrail corrections={corrections} timeZone={timeZone} /> : null}
 
         <section aria-labelledby="event-posts-heading" className="mt-8">
           <h2 id="event-posts-heading" className="text-xl font-bold text-slate-900">
@@ -161,5 +170,39 @@ function Team({ label, name, score }: { label: string; name: string; score: numb
         {score !== null ? <span className="text-2xl font-extrabold text-slate-900">{score}</span> : null}
       </dd>
     </div>
+  );
+}
+
+/** A result in words: "Final, 101-98" (away first, as the title reads), "Canceled", "no result". */
+function resultText(result: { status: string | null; homeScore: number | null; awayScore: number | null }): string {
+  if (!result.status || result.status === "Scheduled" || result.status === "Live") return "no result";
+  const score =
+    result.homeScore !== null && result.awayScore !== null ? `, ${result.awayScore}-${result.homeScore}` : "";
+  return `${result.status}${score}`;
+}
+
+/** Every correction of the game's result, newest first: when, the result it replaced, the new one, and why. */
+function CorrectionTrail({ corrections, timeZone }: { corrections: ResultCorrectionDTO[]; timeZone: string }) {
+  return (
+    <section aria-labelledby="corrections-heading" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
+      <h2 id="corrections-heading" className="text-base font-bold text-slate-900">
+        Result corrected
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The picks on this game were regraded from the corrected result. Each correction is kept, with the result it
+        replaced.
+      </p>
+      <ol className="mt-3 space-y-3">
+        {corrections.map((correction) => (
+          <li key={correction.id} className="rounded-xl bg-white px-4 py-3 text-sm">
+            <p className="font-semibold text-slate-900">
+              <time dateTime={correction.correctedAt}>{formatTime(correction.correctedAt, timeZone, "dateTime")}</time>
+            </p>
+            <p className="mt-1 text-slate-700">{`${resultText(correction.previous)} → ${resultText(correction)}`}</p>
+            <p className="mt-1 text-slate-600">{`Reason: ${correction.reason}`}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -5,17 +5,22 @@
  * other way to change a result or a grade.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { createRemixStub } from "@remix-run/testing";
+import { Outlet } from "@remix-run/react";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostPickBox } from "~/components/posts/post-page-pick";
 import { eventResultCorrections, events, expertStandings, posts } from "~/db/schema";
 import * as adminEventsPage from "~/routes/admin.events";
+import EventPage, * as eventPage from "~/routes/events.$eventId";
 import * as correctionRoute from "~/routes/api.events.$id.correction";
 import * as resultsRoute from "~/routes/api.events.results";
 import * as recordRoute from "~/routes/api.experts.$expertId.record";
 import * as postRoute from "~/routes/api.posts.$postId";
 import { refused, runPage as runPageModule } from "../support/record";
+import { renderToHtml } from "../support/render-html";
+import { expectConsoleError } from "../support/console-errors";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
@@ -207,6 +212,48 @@ describe(`POST /api/events/{id}/correction (${testDatabaseEngine()})`, () => {
     });
     expect(await record(expert.user.userName)).toMatchObject({ wins: 0, losses: 0, voids: 2, units: 0 });
     expect((await readPost(pick.id)).resultCorrection.reason).toBe("Forfeit ruled by the league");
+  });
+
+  it("the game's page shows its trail: when, the result it replaced, the new result and the reason", async () => {
+    const { eventId } = await gradedSpread(100, 98);
+    const response = await correct(eventId, admin, {
+      status: "Final",
+      homeScore: 110,
+      awayScore: 98,
+      reason: "Official box score",
+    });
+    expect(response.status).toBe(200);
+    const loaded = (await eventPage.loader({
+      request: new Request(`http://localhost/events/${eventId}`),
+      params: { eventId: String(eventId) },
+      context,
+    } as never)) as { corrections: { reason: string }[] };
+    expect(loaded.corrections).toHaveLength(1);
+    const Stub = createRemixStub([
+      {
+        id: "root",
+        path: "/",
+        Component: Outlet,
+        children: [{ id: "page", path: "events/:eventId", Component: EventPage }],
+      },
+    ]);
+    // The stub's memory router uses useLayoutEffect, which React warns about on the server.
+    const html = await expectConsoleError(/useLayoutEffect does nothing on the server/, () =>
+      renderToHtml(
+        createElement(Stub, {
+          initialEntries: [`/events/${eventId}`],
+          hydrationData: { loaderData: { root: {}, page: loaded } },
+        }),
+      ),
+    );
+    const trailHtml = /<section[^>]*aria-labelledby="corrections-heading"[^>]*>(.*?)<\/section>/s.exec(html)?.[1] ?? "";
+    expect(trailHtml).toContain("Result corrected");
+    // Away first, as the game's title reads.
+    expect(trailHtml).toContain("Final, 98-100 → Final, 98-110");
+    expect(trailHtml).toContain("Reason: Official box score");
+    expect(trailHtml).toContain(
+      `dateTime="${(response.body.payload as { correction: { correctedAt: string } }).correction.correctedAt}"`,
+    );
   });
 
   it("a correction that leaves a pick's grade as it was does not regrade it", async () => {
