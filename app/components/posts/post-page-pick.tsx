@@ -162,22 +162,25 @@ function ParlayLegs({
         const game = byId.get(leg.eventId);
         return (
           <li key={index} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
-            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="font-semibold text-slate-900">
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 font-semibold text-slate-900">
                 {`${index + 1}. ${game ? legLabel(leg, game) : MARKET_LABELS[leg.market]}`}
-                <span className="font-normal text-slate-500">{` · ${MARKET_LABELS[leg.market]}`}</span>
               </span>
-              <span className="font-semibold tabular-nums text-slate-900">{formatOdds(leg.odds)}</span>
+              <span className="shrink-0 font-semibold tabular-nums text-slate-900">{formatOdds(leg.odds)}</span>
             </p>
-            {game ? (
-              <p className="mt-0.5 text-slate-600">
-                <Link to={`/events/${game.id}`} className="underline-offset-2 hover:underline">
-                  {game.title}
-                </Link>
-                {", "}
-                <time dateTime={game.startsAt}>{formatTime(game.startsAt, timeZone, "game")}</time>
-              </p>
-            ) : null}
+            <p className="mt-0.5 text-slate-600">
+              {`${MARKET_LABELS[leg.market]}`}
+              {game ? (
+                <>
+                  {" · "}
+                  <Link to={`/events/${game.id}`} className="underline-offset-2 hover:underline">
+                    {game.title}
+                  </Link>
+                  {", "}
+                  <time dateTime={game.startsAt}>{formatTime(game.startsAt, timeZone, "game")}</time>
+                </>
+              ) : null}
+            </p>
           </li>
         );
       })}

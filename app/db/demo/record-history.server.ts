@@ -87,7 +87,10 @@ export async function seedRecordHistory(
     ({ plan, leg: bet, odds, units, publishDate, variant }, index) => {
       const event = eventRows[index];
       const scored: PickLeg = { eventId: event.id, ...bet, odds, description: null };
-      const grade = gradePickFromResults({ market: scored.market, legs: [scored], odds }, new Map([[event.id, event]]))!;
+      const grade = gradePickFromResults(
+        { market: scored.market, legs: [scored], odds },
+        new Map([[event.id, event]]),
+      )!;
       // Every eighth pick of a team sport is a team prop: graded by its expert, so it is counted
       // apart as self-reported (the verified record never includes it), and the demo shows both.
       const prop = index % 8 === 7 && !HEAD_TO_HEAD_SPORTS.has(plan.sport) && !PAIRED_SPORTS.has(plan.sport);
