@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -69,14 +70,17 @@ export async function openDatabase(options: {
   }
   let pglite: PGlite;
   if (url === "memory://") {
-    pglite = await PGlite.create({ extensions: { pg_trgm } });
+    pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   } else {
     const folder = path.resolve(dataDir, "pglite");
     mkdirSync(path.dirname(folder), { recursive: true });
-    pglite = await PGlite.create(folder, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
   }
   return wrapPglite(pglite);
 }
+
+/** The contrib extensions the migrations create (drizzle/0000, 0021): trigram matching and edit distance. */
+export const PGLITE_EXTENSIONS = { pg_trgm, fuzzystrmatch };
 
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
   return { db: drizzlePglite(pglite, drizzleOptions), kind: "pglite", client: pglite, close: () => pglite.close() };

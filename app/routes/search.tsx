@@ -15,6 +15,7 @@ import {
   searchCategories,
   searchExperts,
   searchPosts,
+  searchTabCounts,
   type CategoryHit,
   type ExpertHit,
 } from "~/modules/search/search.server";
@@ -79,7 +80,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let categories: CategoryHit[] = [];
   let posts: SearchPostHit[] = [];
   let totalItems = 0;
+  let counts: Record<SearchTab, number> | null = null;
   if (q) {
+    // Every tab says how many it holds, so a reader sees where the results are.
+    const viewer = await getViewer(request, context);
+    const tabCounts = searchTabCounts(context.db, viewer?.user.id ?? null, q);
+    // Awaited below; should the tab's own search fail first, its failure is not unhandled.
+    tabCounts.catch(() => undefined);
     if (tab === "experts") {
       const found = await searchExperts(context.db, q, options);
       [experts, totalItems] = [found.items, found.totalItems];
@@ -87,10 +94,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const found = await searchCategories(context.db, q, options);
       [categories, totalItems] = [found.items, found.totalItems];
     } else {
-      const viewer = await getViewer(request, context);
       const found = await searchPosts(context.db, viewer?.user.id ?? null, q, options);
       [posts, totalItems] = [found.items.map(toSearchPostHit), found.totalItems];
     }
+    counts = await tabCounts;
   }
   return {
     q,
@@ -98,6 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     totalItems,
     totalPages: totalPagesOf(totalItems, SEARCH_PAGE_SIZE),
+    counts,
     experts,
     categories,
     posts,
@@ -119,7 +127,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export default function SearchPage() {
-  const { q, tab, page, totalItems, totalPages, experts, categories, posts } = useLoaderData<typeof loader>();
+  const { q, tab, page, totalItems, totalPages, counts, experts, categories, posts } = useLoaderData<typeof loader>();
   const [one, many] = NOUNS[tab];
   return (
     <div className="container-page py-6 lg:py-8">
@@ -178,11 +186,11 @@ export default function SearchPage() {
                     )}
                   >
                     {TAB_LABELS[name]}
-                    {current && q ? (
+                    {counts ? (
                       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
                         <span className="sr-only">, </span>
-                        {totalItems}
-                        <span className="sr-only">{` ${totalItems === 1 ? "result" : "results"}`}</span>
+                        {counts[name]}
+                        <span className="sr-only">{` ${counts[name] === 1 ? "result" : "results"}`}</span>
                       </span>
                     ) : null}
                   </Link>

@@ -355,6 +355,34 @@ describe(`several words (${testDatabaseEngine()})`, () => {
     }
   });
 
+  it("a user name's start typed with a letter or two wrong finds the expert; a short or far word does not", async () => {
+    for (const [query, expected] of [
+      ["gridrion", "GridironGuru"],
+      ["lebrn", "LeBronPicks"],
+      ["icecolt", "IceColdLocks"],
+    ] as const) {
+      const page = await load(searchPage.loader, `/search?q=${encodeURIComponent(query)}&tab=experts`);
+      expect(userNames(page.experts)[0], query).toBe(expected);
+    }
+    for (const query of ["grid", "zzzzzzz"]) {
+      const page = await load(searchPage.loader, `/search?q=${query}&tab=experts`);
+      expect(userNames(page.experts), query).not.toContain("LeBronPicks");
+    }
+  });
+
+  it("a sport's name finds the experts who post in it, and every tab says how many it holds", async () => {
+    const page = await load(searchPage.loader, "/search?q=nba&tab=experts");
+    expect(userNames(page.experts)).toEqual(expect.arrayContaining(["LeBronPicks", "ParlayProfessor"]));
+    expect(userNames(page.experts)).not.toContain("FairwayFinder");
+    expect(page.counts).toMatchObject({ experts: page.totalItems, categories: 1 });
+    expect(page.counts!.posts).toBeGreaterThan(0);
+    const html = render("/search?q=nba&tab=experts", SearchPage, page);
+    for (const [tab, count] of Object.entries(page.counts!))
+      expect(html, tab).toMatch(
+        new RegExp(`tab=${tab}"[^>]*>[^<]*<span[^>]*><span class="sr-only">, </span>${count}<`),
+      );
+  });
+
   it("leave the posts search as it was: every word a prefix, a locked body still hidden", async () => {
     const data = await load(
       searchPage.loader,

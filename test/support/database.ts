@@ -5,10 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { openDatabase, wrapPglite, type Database, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, PGLITE_EXTENSIONS, wrapPglite, type Database, type DatabaseHandle } from "~/db/client.server";
 import { TEMPLATE_DATABASE, databaseUrl } from "./database-names";
 
 declare module "vitest" {
@@ -48,7 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dump = await readFile(inject("pgliteDumpPath"));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   const handle = wrapPglite(pglite);
   return { db: handle.db, handle, close: () => handle.close() };
 }

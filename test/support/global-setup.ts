@@ -7,9 +7,8 @@ import { writeFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
-import { migrateDatabase, openDatabase, wrapPglite } from "../../app/db/client.server";
+import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, wrapPglite } from "../../app/db/client.server";
 import { TEMPLATE_DATABASE, databaseUrl } from "./database-names";
 
 export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
@@ -27,7 +26,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
     provide("pgliteDumpPath", "");
     return;
   }
-  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrateDatabase(wrapPglite(pglite));
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();

@@ -120,9 +120,25 @@ export const nameRank = ({ needle, prefix, compact, compactPrefix }: MatchValues
   sql`(lower(${userName}) LIKE ${prefix} OR coalesce(lower(${userName}) LIKE ${compactPrefix}, false)) DESC,
     greatest(word_similarity(${needle}, ${userName}), word_similarity(${needle}, ${name}), word_similarity(${compact}, ${userName})) DESC`;
 
-/** Public experts whose name matches (`matchingUsers`), best match first, then most units won. */
+/** A typed word this long may have a letter or two wrong; shorter ones must be right. */
+const TYPO_MIN_LENGTH = 5;
+
+/**
+ * Public experts whose name matches (`matchingUsers`), whose user name starts with the needle
+ * typed with a letter wrong (two from eight letters on: 'gridrion' is GridironGuru), or who post
+ * in a sport that matches (`categoryMatch`: 'nba' finds the NBA's experts). Best name match first,
+ * then most units won. The typo and sport rules run over experts only, who are few.
+ */
 export function expertMatch(values: MatchValues, oneCharacter: boolean) {
-  const where = sql`${users.id} IN (${matchingUsers(values, oneCharacter, sql`${users.id}`)})`;
+  const { needle } = values;
+  const byName = sql`${users.id} IN (${matchingUsers(values, oneCharacter, sql`${users.id}`)})`;
+  const byTypo = sql`(length(${needle}) >= ${TYPO_MIN_LENGTH}
+    AND levenshtein_less_equal(${needle}, left(lower(${users.userName}), length(${needle})), 2)
+      <= CASE WHEN length(${needle}) >= 8 THEN 2 ELSE 1 END)`;
+  const sport = categoryMatch(values, oneCharacter).where;
+  const bySport = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.authorId} = ${users.id} AND ${posts.status} = 'Published'
+    AND ${posts.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${sport}))`;
+  const where = oneCharacter ? byName : sql`(${byName} OR ${byTypo} OR ${bySport})`;
   const order = sql`${nameRank(values, sql`${users.userName}`, fullName)}, ${experts.recordProfit} DESC, ${users.userName}`;
   const from = sql`${users} JOIN ${experts} ON ${experts.userId} = ${users.id} LEFT JOIN ${profiles} ON ${profiles.userId} = ${users.id}`;
   return { from, where: sql`${isPublicExpert} AND ${where}`, order };

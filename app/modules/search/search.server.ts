@@ -125,3 +125,29 @@ export async function searchPosts(
     totalItems: Number(total),
   };
 }
+
+/** How many results each tab of the search page has for this query (its tabs show them). */
+export async function searchTabCounts(
+  db: Database,
+  viewerId: string | null,
+  searchValue: string,
+  now = new Date(),
+): Promise<Record<"experts" | "categories" | "posts", number>> {
+  const terms = searchTerms(searchValue);
+  if (!terms.needle) return { experts: 0, categories: 0, posts: 0 };
+  const values = boundValues(terms);
+  const oneCharacter = terms.needle.length < 2;
+  const expert = expertMatch(values, oneCharacter);
+  const category = categoryMatch(values, oneCharacter);
+  const post =
+    terms.tsquery && !oneCharacter
+      ? postMatch(sql`${terms.tsquery}`, viewerId ? sql`${viewerId}` : null, at(now))
+      : null;
+  const [rows] = await queryRows<{ experts: number; categories: number; posts: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM ${expert.from} WHERE ${expert.where}) AS experts,
+      (SELECT count(*)::int FROM ${categories} WHERE ${category.where}) AS categories,
+      ${post ? sql`(SELECT count(*)::int FROM ${posts} WHERE ${post.where})` : sql`0`} AS posts`,
+  );
+  return { experts: Number(rows.experts), categories: Number(rows.categories), posts: Number(rows.posts) };
+}

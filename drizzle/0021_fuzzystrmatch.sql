@@ -1,0 +1,2 @@
+-- Edit distance (levenshtein) for searching experts by a misspelt name: 'gridrion' finds GridironGuru.
+CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;
