@@ -17,7 +17,7 @@ import {
 } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-search-params";
-import { readLeaderboard } from "~/modules/record/record.server";
+import { readLeaderboard, readUnranked, type UnrankedEntry } from "~/modules/record/record.server";
 import { keptCategories } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
 import { chipClass } from "~/components/ui/button";
@@ -61,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryId = category ? category.id : 0;
   // An unknown sport (an old or mistyped link) shows the all-sports board.
   const board = categoryId === query.categoryId ? asked : await readLeaderboard(context.db, { ...query, categoryId });
+  // Under the ranked: the experts with picks graded here but too few yet (first page only).
+  const unranked = query.page === 1 ? await readUnranked(context.db, { window: query.window, categoryId }) : [];
   return {
     window: query.window,
     categoryId,
@@ -68,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categories: categories.map(({ id, name }) => ({ id, name })),
     page: query.page,
     entries: board.items,
+    unranked,
     totalPages: Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE),
     canonicalUrl: `${context.env.APP_URL}${leaderboardHref({ window: query.window, categoryId, page: query.page })}`,
   };
@@ -92,7 +95,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function LeaderboardPage() {
-  const { window, categoryId, categoryName, categories, page, entries, totalPages } = useLoaderData<typeof loader>();
+  const { window, categoryId, categoryName, categories, page, entries, unranked, totalPages } =
+    useLoaderData<typeof loader>();
   const chip = (active: boolean) => chipClass(active, "shrink-0 whitespace-nowrap");
   return (
     <div className="container-page py-6 lg:py-8">
@@ -102,7 +106,7 @@ export default function LeaderboardPage() {
           {LEADERBOARD_TITLE}
         </h1>
         <p className="mt-2 text-slate-600">
-          {`Every pick is locked before its game, graded from the final score and ranked by units won per unit of risk: units ÷ √(Σ stake²), so a long steady record beats a short lucky one. At least ${LEADERBOARD_MIN_SAMPLE} graded picks in the window to be ranked. `}
+          {`Every pick is locked before its game and graded from the final score. Experts are ranked by units won for the risk they took, so a long steady record beats a short lucky run; it takes ${LEADERBOARD_MIN_SAMPLE} graded picks in the window to be ranked. `}
           <Link to="/verify" className="font-semibold text-brand-700 underline">
             How picks are verified
           </Link>
@@ -157,7 +161,7 @@ export default function LeaderboardPage() {
 
         {entries.length === 0 ? (
           <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
-            {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet.`}
+            {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet${unranked.length ? ": below, the ones on their way." : "."}`}
           </p>
         ) : (
           <SideScroller className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
@@ -166,8 +170,16 @@ export default function LeaderboardPage() {
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
                   {["Rank", "Expert", "Score", "W-L-P", "Withdrawn", "Win %", "Units", "ROI", "Avg odds", "Streak"].map(
-                    (heading) => (
-                      <th key={heading} scope="col" className="px-3 py-3 font-semibold">
+                    (heading, index) => (
+                      <th
+                        key={heading}
+                        scope="col"
+                        className={clsx(
+                          "px-3 py-3 font-semibold",
+                          index === 0 && "sticky left-0 w-10 bg-white",
+                          index === 1 && "sticky left-10 bg-white",
+                        )}
+                      >
                         {heading}
                       </th>
                     ),
@@ -177,24 +189,12 @@ export default function LeaderboardPage() {
               <tbody>
                 {entries.map(({ rank, expert, figures }) => (
                   <tr key={expert.id} className="border-t border-slate-100">
-                    <td className="px-3 py-2 font-bold tabular-nums text-slate-900">{rank}</td>
-                    <th scope="row" className="px-3 py-2 text-left font-normal">
-                      <Link
-                        to={`/experts/${encodeURIComponent(expert.userName)}`}
-                        className="flex items-center gap-2 font-semibold text-slate-900 hover:underline"
-                      >
-                        <ProxiedImage
-                          src={expert.avatar}
-                          width={32}
-                          height={32}
-                          loading="lazy"
-                          className="size-8 shrink-0 rounded-full bg-slate-100 object-cover"
-                        />
-                        <span className="min-w-0">
-                          <span className="block truncate">{`${expert.firstName} ${expert.lastName}`.trim()}</span>
-                          <span className="block truncate text-xs font-normal text-slate-500">{`@${expert.userName}`}</span>
-                        </span>
-                      </Link>
+                    {/* Rank and expert stay in view while a phone scrolls the figures sideways. */}
+                    <td className="sticky left-0 w-10 bg-white px-3 py-2 font-bold tabular-nums text-slate-900">
+                      {rank}
+                    </td>
+                    <th scope="row" className="sticky left-10 bg-white px-3 py-2 text-left font-normal">
+                      <ExpertCell expert={expert} />
                     </th>
                     <td className="px-3 py-2 font-semibold tabular-nums">{figures.score.toFixed(2)}</td>
                     <td className="px-3 py-2 tabular-nums">{formatRecord(figures)}</td>
@@ -229,7 +229,84 @@ export default function LeaderboardPage() {
           hrefFor={(target) => leaderboardHref({ window, categoryId, page: target })}
           label="Leaderboard pages"
         />
+        {unranked.length > 0 ? (
+          <NotRankedYet
+            entries={unranked}
+            caption={`${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}
+          />
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/** Experts with graded picks here, short of the ranking's sample: their record, and how far they are. */
+export function NotRankedYet({ entries, caption }: { entries: UnrankedEntry[]; caption: string }) {
+  return (
+    <section aria-labelledby="not-ranked-heading" className="mt-8">
+      <h2 id="not-ranked-heading" className="text-lg font-bold text-slate-900">
+        Not ranked yet
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {`Graded picks here, but fewer than the ${LEADERBOARD_MIN_SAMPLE} it takes to be ranked: too few to tell skill from luck.`}
+      </p>
+      <SideScroller className="mt-3 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[32rem] whitespace-nowrap text-sm">
+          <caption className="sr-only">{`Experts not ranked yet, ${caption}`}</caption>
+          <thead>
+            <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
+              {["Expert", "W-L-P", "Units", "Graded picks"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-3 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map(({ expert, figures }) => (
+              <tr key={expert.id} className="border-t border-slate-100">
+                <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-normal">
+                  <ExpertCell expert={expert} />
+                </th>
+                <td className="px-3 py-2 tabular-nums">{formatRecord(figures)}</td>
+                <td
+                  className={clsx(
+                    "px-3 py-2 font-semibold tabular-nums",
+                    figures.units >= 0 ? "text-brand-700" : "text-danger",
+                  )}
+                >
+                  {formatUnits(figures.units)}
+                </td>
+                <td className="px-3 py-2 tabular-nums">{`${figures.sample} of ${LEADERBOARD_MIN_SAMPLE}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </SideScroller>
+    </section>
+  );
+}
+
+/** The expert's photo, name and user name, a link to their page. */
+function ExpertCell({ expert }: { expert: UnrankedEntry["expert"] }) {
+  return (
+    <Link
+      to={`/experts/${encodeURIComponent(expert.userName)}`}
+      className="flex items-center gap-2 font-semibold text-slate-900 hover:underline"
+    >
+      <ProxiedImage
+        src={expert.avatar}
+        width={32}
+        height={32}
+        loading="lazy"
+        className="size-8 shrink-0 rounded-full bg-slate-100 object-cover"
+      />
+      <span className="min-w-0">
+        <span className="block max-w-[9rem] truncate sm:max-w-none">
+          {`${expert.firstName} ${expert.lastName}`.trim()}
+        </span>
+        <span className="block max-w-[9rem] truncate text-xs font-normal text-slate-500 sm:max-w-none">{`@${expert.userName}`}</span>
+      </span>
+    </Link>
   );
 }

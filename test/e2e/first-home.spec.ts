@@ -40,7 +40,7 @@ for (const width of [1440, 375] as const) {
     await expect(firstCard).toBeVisible();
     // Each card carries the expert's verified record.
     await expect(firstCard.getByText("W-L-P")).toBeVisible();
-    await expect(page.getByRole("heading", { name: /Top experts, last 30 days/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Most units won, last 30 days/ })).toBeVisible();
     await expect(
       page.getByRole("region", { name: "Free posts worth reading" }).getByRole("article").first(),
     ).toBeVisible();

@@ -12,6 +12,7 @@ import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import type { MarketOffer } from "~/modules/record/market-price";
 import {
   expertRecordFigures,
+  leaderboardTop,
   readLeaderboard,
   rollStandingsIfDue,
   withdrawalCounts,
@@ -574,6 +575,18 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     ).toEqual([2]);
     const otherSport = (await database.db.query.categories.findMany()).find((c) => c.name === "NFL")!.id;
     expect((await board(`?window=season&categoryId=${otherSport}`)).items).toEqual([]);
+    // Short of the sample: on the page under "not ranked yet", with its record and how far it is.
+    const page = await runPage(leaderboardPage, context, `/leaderboard?window=30d&categoryId=${nba}`);
+    const unranked = page.body!.unranked as {
+      expert: { userName: string };
+      figures: { wins: number; sample: number };
+    }[];
+    // Most graded picks first (other tests' experts have a few).
+    expect(unranked[0].expert.userName).toBe(short.user.userName);
+    expect(unranked.map((entry) => entry.expert.userName)).not.toContain(steady.user.userName);
+    expect(unranked[0].figures).toMatchObject({ wins: LEADERBOARD_MIN_SAMPLE - 1, sample: LEADERBOARD_MIN_SAMPLE - 1 });
+    // The box beside the feed lists the ranked by the units it shows.
+    expect((await leaderboardTop(database.db)).map((entry) => entry.figures.units)).toEqual([6.73, 1]);
     // Only public experts are listed: a lapsed membership or a lost Expert role takes one off.
     await database.db.update(experts).set({ membershipStatus: "None" }).where(eq(experts.userId, steady.user.id));
     expect(

@@ -121,13 +121,13 @@ function AsideFigure({ label, value, tone }: { label: string; value: string; ton
   );
 }
 
-/** The leaderboard's best five of the last 30 days, each a link to the expert. */
+/** The five ranked experts who won the most units in the last 30 days, each a link to the expert. */
 export function LeaderboardAside({ rows }: { rows: LeaderboardRow[] }) {
   return (
     <section className={boxClass} aria-labelledby="aside-leaders">
       <h2 id="aside-leaders" className="flex items-center gap-2 font-semibold text-ink">
         <Trophy className="size-4 text-amber-500" aria-hidden="true" />
-        Top experts, last 30 days
+        Most units won, last 30 days
       </h2>
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No one has enough graded picks this month yet.</p>
