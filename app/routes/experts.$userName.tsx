@@ -22,7 +22,7 @@ import { personJsonLd } from "~/modules/site/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
 import { RecordPanel } from "~/components/record/record-panel";
 import { loadRecordPanel } from "~/modules/record/record-panel.server";
-import { leaderboardTop } from "~/modules/record/record.server";
+import { leaderboardTop } from "~/modules/record/leaderboard-lists.server";
 import { LeaderboardAside, PageWithAside } from "~/components/layout/page-aside";
 import { toLeaderboardRows } from "~/modules/record/leaderboard-rows";
 

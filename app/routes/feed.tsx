@@ -8,7 +8,7 @@ import { forCards } from "~/modules/posts/card-post";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listFeed } from "~/modules/posts/post-lists.server";
-import { leaderboardTop } from "~/modules/record/record.server";
+import { leaderboardTop } from "~/modules/record/leaderboard-lists.server";
 import { pageMeta } from "~/modules/site/meta";
 import { readFirstHome } from "~/modules/site/first-home.server";
 

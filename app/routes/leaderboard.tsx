@@ -17,7 +17,8 @@ import {
 } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-search-params";
-import { readLeaderboard, readUnranked, type UnrankedEntry } from "~/modules/record/record.server";
+import { readUnranked, type UnrankedEntry } from "~/modules/record/leaderboard-lists.server";
+import { readLeaderboard } from "~/modules/record/record.server";
 import { keptCategories } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
 import { chipClass } from "~/components/ui/button";

@@ -12,7 +12,6 @@ import { LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import type { MarketOffer } from "~/modules/record/market-price";
 import {
   expertRecordFigures,
-  leaderboardTop,
   readLeaderboard,
   rollStandingsIfDue,
   withdrawalCounts,
@@ -20,6 +19,7 @@ import {
 import * as adminEventsPage from "~/routes/admin.events";
 import * as eventRoute from "~/routes/api.events.$id";
 import * as leaderboardPage from "~/routes/leaderboard";
+import { leaderboardTop } from "~/modules/record/leaderboard-lists.server";
 import * as resultsRoute from "~/routes/api.events.results";
 import * as recordRoute from "~/routes/api.experts.$expertId.record";
 import * as leaderboardRoute from "~/routes/api.leaderboard";

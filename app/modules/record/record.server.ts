@@ -5,7 +5,6 @@
  * request; only withdrawals (a handful per expert, from their own index) are counted as read.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
@@ -21,7 +20,8 @@ import {
   type RecordWindow,
 } from "./figures";
 
-const sumsColumns = {
+/** The standings row's sums, as the figures read them. */
+export const sumsColumns = {
   wins: expertStandings.wins,
   losses: expertStandings.losses,
   pushes: expertStandings.pushes,
@@ -46,7 +46,7 @@ const pickSums = <T extends Record<keyof typeof sumsColumns, unknown>>(page: T) 
  * numeric columns arrive as strings from some drivers: numbers throughout. A copy by Object.assign:
  * `{ ...row, profit }` takes V8's slow path on Node 20, a microsecond per added field per row.
  */
-const toSums = (row: RecordSums): RecordSums =>
+export const toSums = (row: RecordSums): RecordSums =>
   Object.assign({}, row, {
     profit: Number(row.profit),
     staked: Number(row.staked),
@@ -231,68 +231,6 @@ export async function postAuthorRecord(db: Database, postId: string): Promise<Re
   const [row] = await postAuthorRecordStatement(db).execute({ postId });
   const figures = row ? toRecordFigures(toSums(row)) : null;
   return figures && figures.sample > 0 ? figures : null;
-}
-
-/**
- * The five ranked experts who won the most units in the last 30 days, all sports: beside the feed
- * and an expert's page, seconds old at most. Ordered by the units it shows (the leaderboard ranks
- * by units for the risk taken, a figure a box this small has no room to explain).
- */
-export const leaderboardTop = cachedPerDatabase(30_000, async (db) => {
-  const rows = await db
-    .select({ ...sumsColumns, expert: expertSummaryColumns })
-    .from(expertStandings)
-    .innerJoin(users, eq(users.id, expertStandings.expertId))
-    .leftJoin(profiles, eq(profiles.userId, expertStandings.expertId))
-    .where(
-      and(
-        eq(expertStandings.window, "30d"),
-        eq(expertStandings.categoryId, 0),
-        eq(expertStandings.listed, true),
-        sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes} >= ${LEADERBOARD_MIN_SAMPLE}`,
-      ),
-    )
-    .orderBy(desc(expertStandings.profit), asc(expertStandings.expertId))
-    .limit(5);
-  return rows.map((row, index) => ({
-    rank: index + 1,
-    expert: toExpertSummary(row.expert),
-    figures: toRecordFigures(toSums(row)),
-  }));
-});
-
-/** An expert with graded picks in a window and sport, short of the sample the leaderboard ranks. */
-export interface UnrankedEntry {
-  expert: LeaderboardEntry["expert"];
-  figures: RecordFigures;
-}
-
-/**
- * Listed experts with graded picks in the window and sport but fewer than the ranking's minimum:
- * "not ranked yet", most graded picks first. A board of a young sport is never an empty table.
- */
-export async function readUnranked(
-  db: Database,
-  query: Pick<LeaderboardQuery, "window" | "categoryId">,
-  limit = 20,
-): Promise<UnrankedEntry[]> {
-  const sample = sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes}`;
-  const rows = await db
-    .select({ ...sumsColumns, expert: expertSummaryColumns })
-    .from(expertStandings)
-    .innerJoin(users, eq(users.id, expertStandings.expertId))
-    .leftJoin(profiles, eq(profiles.userId, expertStandings.expertId))
-    .where(
-      and(
-        eq(expertStandings.window, query.window),
-        eq(expertStandings.categoryId, query.categoryId),
-        eq(expertStandings.listed, true),
-        sql`${sample} BETWEEN 1 AND ${LEADERBOARD_MIN_SAMPLE - 1}`,
-      ),
-    )
-    .orderBy(desc(sample), desc(expertStandings.profit), asc(expertStandings.expertId))
-    .limit(limit);
-  return rows.map((row) => ({ expert: toExpertSummary(row.expert), figures: toRecordFigures(toSums(row)) }));
 }
 
 export interface UnitsPoint {

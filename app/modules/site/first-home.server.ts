@@ -8,7 +8,7 @@ import { listExperts } from "~/modules/experts/experts.server";
 import { forCards } from "~/modules/posts/card-post";
 import { listBestFreePosts } from "~/modules/posts/post-lists.server";
 import { toLeaderboardRows } from "~/modules/record/leaderboard-rows";
-import { leaderboardTop } from "~/modules/record/record.server";
+import { leaderboardTop } from "~/modules/record/leaderboard-lists.server";
 
 const EXPERTS_SHOWN = 6;
 const FREE_POSTS_SHOWN = 5;
