@@ -68,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     window: query.window,
     categoryId,
     categoryName: category?.name ?? null,
+    categorySlug: category?.slug ?? null,
     categories: categories.map(({ id, name }) => ({ id, name })),
     page: query.page,
     entries: board.items,
@@ -96,7 +97,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function LeaderboardPage() {
-  const { window, categoryId, categoryName, categories, page, entries, unranked, totalPages } =
+  const { window, categoryId, categoryName, categorySlug, categories, page, entries, unranked, totalPages } =
     useLoaderData<typeof loader>();
   const chip = (active: boolean) => chipClass(active, "shrink-0 whitespace-nowrap");
   return (
@@ -160,6 +161,13 @@ export default function LeaderboardPage() {
           </div>
         </SideScroller>
 
+        {categorySlug ? (
+          <p className="mt-4 text-sm">
+            <Link to={`/sports/${categorySlug}`} className="font-semibold text-brand-700 hover:underline">
+              {`The ${categoryName} page: its experts, latest picks and coming games`}
+            </Link>
+          </p>
+        ) : null}
         {entries.length === 0 ? (
           <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
             {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet${unranked.length ? ": below, the ones on their way." : "."}`}

@@ -102,7 +102,7 @@ export function CategoryResult({ category }: { category: CategoryHit }) {
       </span>
       <span className="min-w-0 flex-1">
         <Link
-          to={`/discover-experts?categoryIds=${category.id}`}
+          to={`/sports/${category.slug}`}
           className={clsx("block truncate font-semibold text-slate-900", stretched)}
         >
           {category.name}
@@ -110,7 +110,7 @@ export function CategoryResult({ category }: { category: CategoryHit }) {
         <span className="block text-sm text-slate-600">{plural(category.postsCount, "post")}</span>
       </span>
       <span aria-hidden="true" className="hidden shrink-0 text-sm font-medium text-brand-700 sm:block">
-        Find experts
+        Experts and games
       </span>
     </div>
   );

@@ -1,6 +1,6 @@
 /**
- * The sitemap (issue 10, SEO): the public pages search engines should find — the site's own
- * pages, public experts, live free Posts (never a Pick: its page shows little before the game,
+ * The sitemap (SEO): the public pages search engines should find — the site's own pages, each
+ * sport's page, public experts, live free Posts (never a Pick: its page shows little before the game,
  * and its bet nothing), games and the leaderboard's boards — in files of at most 50,000 URLs
  * (the sitemaps.org limit) listed by a sitemap index.
  */
@@ -10,6 +10,7 @@ import { events, experts, posts, users } from "~/db/schema";
 import { canReadBodySql } from "~/modules/access/access-sql.server";
 import { isPublicExpert } from "~/modules/experts/experts.server";
 import { RECORD_WINDOWS } from "~/modules/record/figures";
+import { keptCategories } from "~/modules/reference/reference.server";
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -41,7 +42,7 @@ const liveFreePost = (now: Date) => canReadBodySql(null, sql`${now.toISOString()
 async function countOf(db: Database, kind: SitemapKind, now: Date): Promise<number> {
   switch (kind) {
     case "pages":
-      return SITEMAP_PAGES.length + RECORD_WINDOWS.length - 1;
+      return SITEMAP_PAGES.length + RECORD_WINDOWS.length - 1 + (await keptCategories(db)).length;
     case "experts":
       return Number(
         (
@@ -89,6 +90,7 @@ export async function sitemapUrls(
         ...RECORD_WINDOWS.filter((window) => window !== "30d").map((window) => ({
           path: `/leaderboard?window=${window}`,
         })),
+        ...(await keptCategories(db)).map((sport) => ({ path: `/sports/${sport.slug}` })),
       ].slice(offset, offset + maxUrls);
       break;
     case "experts":
