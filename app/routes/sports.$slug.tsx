@@ -114,7 +114,7 @@ export default function SportPage() {
           )}
         </section>
 
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <section aria-labelledby="sport-posts">
             <h2 id="sport-posts" className="text-lg font-bold text-slate-900">
               Latest posts and picks

@@ -75,6 +75,8 @@ const ROUTES: RouteRow[] = [
   { path: "/posts/{pick}", as: "visitor", phone: true },
   { path: "/posts/{pick}", as: "expert" },
   { path: "/events/{event}", as: "visitor", phone: true },
+  { path: "/sports/nba", as: "visitor", phone: true },
+  { path: "/subscribe/GridironGuru", as: "expert", phone: true },
   // The app's other screens.
   { path: "/sign-in", as: "visitor", phone: true },
   { path: "/forgot-password", as: "visitor" },
