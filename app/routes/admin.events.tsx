@@ -91,8 +91,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const known = error instanceof AppError ? error : recordRuleError(error);
     if (!known) throw error;
+    // A rule broken by one of the results is named with it, not the API's general message.
     return data<ActionResult>(
-      { ok: false, message: known.message, errors: known.fieldErrors, eventId },
+      {
+        ok: false,
+        message: known.fieldErrors ? "Some results are not valid." : known.message,
+        errors: known.fieldErrors,
+        eventId,
+      },
       { status: known.status },
     );
   }
@@ -135,6 +141,12 @@ function SportsSyncState() {
 }
 
 const input = "w-20 rounded-lg border border-slate-300 px-2 py-1.5 text-sm";
+
+/** "0.status" → "Result 1, status": which line of the import a message is about, in words. */
+export function importLine(field: string): string {
+  const match = /^(\d+)(?:\.(.+))?$/.exec(field);
+  return match ? `Result ${Number(match[1]) + 1}${match[2] ? `, ${match[2]}` : ""}` : field;
+}
 
 export default function AdminEventsPage() {
   const { awaiting, correcting } = useLoaderData<typeof loader>();
@@ -245,7 +257,7 @@ export default function AdminEventsPage() {
             {result && !result.ok && result.eventId === undefined && result.errors ? (
               <ul role="alert" className="list-disc pl-5 text-sm text-danger">
                 {Object.entries(result.errors).map(([field, messages]) => (
-                  <li key={field}>{`${field}: ${messages.join(" ")}`}</li>
+                  <li key={field}>{`${importLine(field)}: ${messages.join(" ")}`}</li>
                 ))}
               </ul>
             ) : null}

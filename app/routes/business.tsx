@@ -40,7 +40,7 @@ import { totalPagesOf } from "~/modules/http/page-param";
 export const BUSINESS_TITLE = "Business";
 export const PRICE_SAVED = "Subscription price has been updated.";
 export const PAYMENTS_OFF =
-  "Payments are switched off on this server, so there is no payment account to connect. Subscriptions are free until they are switched on.";
+  "Card payments are not open yet, so there is no payment account to connect: your readers subscribe for free until they open.";
 export const DISCONNECTED = "Payment account disconnected.";
 
 export const meta: MetaFunction = ({ matches, location }) =>

@@ -195,7 +195,7 @@ export default function Settings() {
             <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />
           </SectionCard>
           <SectionCard id="notifications-heading" title="Notifications">
-            <NotificationPreferencesForm preferences={notifications} sports={sports} />
+            <NotificationPreferencesForm preferences={notifications} sports={sports} isExpert={account.isExpert} />
           </SectionCard>
         </div>
       </div>

@@ -249,7 +249,7 @@ describe("the 'Edit profile photo' dialog (product.md 'Screens and routes' and '
 
 describe("settings: notifications", () => {
   it("shows each kind checked unless muted, and the new-pick e-mail choice", async () => {
-    renderSettings();
+    renderSettings({ isExpert: true });
     const section = within(await screen.findByRole("region", { name: "Notifications" }));
     expect((section.getByLabelText("Likes on my posts") as HTMLInputElement).checked).toBe(false);
     expect((section.getByLabelText("Comments on my posts") as HTMLInputElement).checked).toBe(true);

@@ -15,14 +15,25 @@ export const NOTIFICATION_KIND_LABELS = {
   Cheer: "Cheers (tips) I receive",
 } as const satisfies Record<NotificationKind, string>;
 
-/** `/settings`: which kinds to get in the bell, and whether new picks also come by e-mail. */
+/** Kinds only an expert gets (about their own posts, subscribers and tips). */
+const EXPERT_KINDS: ReadonlySet<NotificationKind> = new Set(["PostLike", "NewComment", "NewSubscription", "Cheer"]);
+
+/**
+ * `/settings`: which kinds to get in the bell, and whether new picks also come by e-mail. A reader
+ * who is not an expert is not asked about an expert's kinds; their choice is kept as it is.
+ */
 export function NotificationPreferencesForm({
   preferences,
   sports,
+  isExpert,
 }: {
   preferences: { mutedKinds: string[]; newPickEmails: boolean; followedCategoryIds: number[] };
   sports: { id: number; name: string }[];
+  isExpert: boolean;
 }) {
+  const kinds = Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[];
+  const shown = isExpert ? kinds : kinds.filter((kind) => !EXPERT_KINDS.has(kind));
+  const kept = isExpert ? [] : kinds.filter((kind) => EXPERT_KINDS.has(kind) && !preferences.mutedKinds.includes(kind));
   const { mutedKinds, newPickEmails, followedCategoryIds } = preferences;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === NOTIFICATIONS_INTENT;
@@ -31,8 +42,11 @@ export function NotificationPreferencesForm({
       <input type="hidden" name="intent" value={NOTIFICATIONS_INTENT} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Notify me about</legend>
+        {kept.map((kind) => (
+          <input key={kind} type="hidden" name="receive" value={kind} />
+        ))}
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
-          {(Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[]).map((kind) => (
+          {shown.map((kind) => (
             <label key={kind} className="flex items-start gap-2 text-sm text-slate-700">
               <input
                 type="checkbox"

@@ -83,7 +83,7 @@ export function PostTypeSwitch({
   );
 }
 
-// ---- modalities ----------------------------------------------------------------------------
+// ---- bet types (the API's modalities) ----------------------------------------------------------
 
 export const triggerClass =
   "mt-1 flex w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-left text-sm text-slate-900 shadow-sm hover:border-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-danger";
@@ -117,7 +117,7 @@ export function ModalitiesSelect({
           className="z-[60] max-h-dropdown w-[var(--radix-popover-trigger-width)] max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
         >
           <fieldset>
-            <legend className="sr-only">Modalities</legend>
+            <legend className="sr-only">Bet types</legend>
             {options.map((option) => (
               <label
                 key={option.id}

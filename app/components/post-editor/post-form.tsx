@@ -317,7 +317,7 @@ export function PostForm({
           ) : null}
         </div>
 
-        <EditorField id={fieldId("modalityIds")} label="Modalities" errors={fieldErrors("modalityIds")}>
+        <EditorField id={fieldId("modalityIds")} label="Bet types" errors={fieldErrors("modalityIds")}>
           <ModalitiesSelect
             id={fieldId("modalityIds")}
             options={modalities}

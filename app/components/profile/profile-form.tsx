@@ -41,7 +41,7 @@ import { Select } from "~/components/ui/select";
 
 export const PROFILE_INTENT = "profile";
 export const PHOTO_INTENT = "photo";
-export const BIRTH_DATE_HINT = "We'll send you gifts and discounts";
+export const BIRTH_DATE_HINT = "Kept private: it confirms you are old enough to use Sharpside.";
 
 /** What the settings action answers the photo editor's Save. */
 type PhotoAnswer = { intent: string; ok: boolean; result?: { error?: Record<string, string[] | null> | null } };
