@@ -100,10 +100,17 @@ export default function VerifyPage() {
           <ShieldCheck className="size-6 text-brand-700" aria-hidden="true" />
           {VERIFY_TITLE}
         </h1>
-        <p>
-          A betting record is only worth something if nobody can doctor it. On Sharpside the database itself, not a
-          promise, makes sure of five things:
-        </p>
+        <p>A betting record is only worth something if nobody can doctor it. What that means when you read a pick:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>It was posted before its game started, and the page says how long before.</li>
+          <li>Its side, line, odds and stake can never be edited, and it is never deleted.</li>
+          <li>It is graded from the game&apos;s final score, not by the expert.</li>
+          <li>
+            Props, which no score can grade, are marked <em>self-reported</em> and kept out of the record.
+          </li>
+        </ul>
+        <h2 className="text-xl font-bold text-slate-900">The five rules, in detail</h2>
+        <p>These are enforced by the server and the database itself, for every pick, whoever sends it:</p>
         <ol className="list-decimal space-y-2 pl-6">
           <li>
             <strong>A bet the market offered.</strong> A moneyline, spread or total must match the betting market for
@@ -147,18 +154,23 @@ export default function VerifyPage() {
           </h2>
           <p className="mt-2">
             Open any pick and its &ldquo;Verify this pick&rdquo; box. Before the start you see the commitment; note it
-            down or take a screenshot. After the start, copy the committed text and hash it with any of these, or with
-            the checker below (it runs in your browser; nothing is sent to us):
+            down or take a screenshot. After the start, copy the committed text and hash it with the checker below (it
+            runs in your browser; nothing is sent to us) or with your own tools:
           </p>
-          <Code label="Shell (Linux, macOS)">{SHELL}</Code>
-          <Code label="Node.js">{NODE}</Code>
-          <Code label="Python">{PYTHON}</Code>
+          <Checker />
+          <details className="mt-4 rounded-lg border border-slate-200 bg-white px-3 open:pb-3">
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-800">
+              Check it with your own tools (shell, Node.js, Python)
+            </summary>
+            <Code label="Shell (Linux, macOS)">{SHELL}</Code>
+            <Code label="Node.js">{NODE}</Code>
+            <Code label="Python">{PYTHON}</Code>
+          </details>
           <p className="mt-2">
             The result must equal the commitment you noted. Then read the text: its lines name the pick, the expert, the
             posting time, the market, the selection, the odds, the units and each leg (game id, market, side, line,
             odds), and they must match what the pick shows.
           </p>
-          <Checker />
         </section>
 
         <section aria-labelledby="figures-heading">
