@@ -8,7 +8,7 @@ import { FOOTER_LINKS } from "~/modules/site/site";
 import { becomeExpertHref, useSignInHref, type HeaderUser } from "./header";
 import { mobileMenuTitle, MOBILE_MENU_TRIGGER_CLASS } from "./mobile-menu";
 import { SidebarNavigation, type ExpertLink } from "./sidebar";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * Below the large breakpoint the navigation opens as a full-screen menu from the header's
@@ -57,11 +57,15 @@ export function MobileMenuDialog({
               </ButtonLink>
             )}
             {user ? (
-              <Form method="post" action="/sign-out">
-                <Button variant="ink" block className="flex gap-2" type="submit">
+              // Leaving is there when wanted, never the loudest thing on the screen.
+              <Form method="post" action="/sign-out" className="flex justify-center">
+                <button
+                  type="submit"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                >
                   <LogOut className="size-4" aria-hidden="true" />
                   Logout
-                </Button>
+                </button>
               </Form>
             ) : (
               <ButtonLink variant="ink" className="block text-center" to={signInHref} onClick={close}>
