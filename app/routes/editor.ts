@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { actionResult } from "~/modules/http/action-result.server";
 import { readJsonBody } from "~/modules/http/api.server";
@@ -18,6 +18,13 @@ import { listCategories, listModalities } from "~/modules/reference/reference.se
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRoles(request, context, ["Expert"]);
   const postId = new URL(request.url).searchParams.get("post");
+  // Opened in the browser's address bar (a document, not the editor's fetch): the editor itself.
+  if (request.headers.get("Sec-Fetch-Dest") === "document")
+    throw redirect(
+      postId
+        ? `/posts/${encodeURIComponent(postId)}?createEditPost=${encodeURIComponent(postId)}`
+        : "/?createEditPost=NEW",
+    );
   return actionResult(async () => {
     const [categories, modalities, post] = await Promise.all([
       listCategories(context.db),

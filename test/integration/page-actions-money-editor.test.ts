@@ -127,6 +127,23 @@ describe(`the page data routes for money, the editor and uploads (${testDatabase
     // Experts only, as the page's editor is.
     const reader = await bed.fx.makeUser();
     expect((await call(editorRoute.loader, "/editor", {}, reader.jar)).status).toBe(403);
+
+    // Typed in the address bar, /editor opens the editor itself, not its data.
+    const typed = (path: string) =>
+      editorRoute
+        .loader({
+          request: new Request(`http://localhost${path}`, {
+            headers: { Cookie: expert.jar.header(), "Sec-Fetch-Dest": "document" },
+          }),
+          params: {},
+          context: bed.context,
+        } as never)
+        .then(
+          () => null,
+          (thrown: Response) => [thrown.status, thrown.headers.get("Location")],
+        );
+    expect(await typed("/editor")).toEqual([302, "/?createEditPost=NEW"]);
+    expect(await typed(`/editor?post=${postId}`)).toEqual([302, `/posts/${postId}?createEditPost=${postId}`]);
   });
 
   it("uploads: presigns an image and refuses another type in the presign's words", async () => {
