@@ -60,9 +60,11 @@ export function InfinitePostList({
 
   // Scrolling loads without moving the focus; the button moves it to the first new post.
   const loadOnScroll = useCallback(() => loadMore(false), [loadMore]);
+  // Two screens ahead: the next page is in before a reader scrolling at any usual speed reaches
+  // the end, so nothing on screen moves when it arrives (layout shift).
   const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadOnScroll, {
     enabled: hasMore && status === "idle",
-    rootMargin: "600px 0px",
+    rootMargin: "1600px 0px",
   });
 
   if (items.length === 0 && !hasMore) return <>{empty}</>;
