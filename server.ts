@@ -12,7 +12,7 @@ import { demoDataEnabled, EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { ReadMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
-import { seedDemoDataIfEmpty } from "./app/db/seed.server";
+import { demoWelcome, seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
 import { apiError } from "./app/modules/http/api.server";
@@ -271,6 +271,8 @@ const server = app.listen(env.PORT, () => {
     { url: env.APP_URL, port: env.PORT, database: database.kind, mode: isProduction ? "production" : "development" },
     `${env.APP_NAME} is listening`,
   );
+  // Someone trying it out: the address and the demo's sign-ins, in words, last.
+  if (demoDataEnabled(env)) logger.flush(() => process.stdout.write(`${demoWelcome(env.APP_URL)}\n`));
 });
 // An idle keep-alive connection is closed by its client (a load balancer, a browser), not by us:
 // Node's 5 s default closes it while a client may be sending on it, and that request is reset

@@ -33,5 +33,13 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: {
+      // A route whose module is all server code leaves an empty browser chunk: expected, not news.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
+    },
+  },
 });

@@ -39,6 +39,19 @@ import { seedRecordHistory } from "./demo/record-history.server";
 import { comingStartTimes, latestStartTimeBefore } from "./demo/schedule";
 
 export const DEMO_PASSWORD = "sharpside-demo";
+
+/** The lines a first start ends with: where the app is, and who to sign in as to try it. */
+export function demoWelcome(appUrl: string): string {
+  return [
+    "",
+    `Sharpside is running at ${appUrl}`,
+    `Demo sign-ins (password: ${DEMO_PASSWORD}):`,
+    "  alex.fan                   a reader, subscribed to LeBronPicks",
+    "  LeBronPicks                an expert",
+    `  admin@${DEMO_EMAIL_DOMAIN}   the admin`,
+    "",
+  ].join("\n");
+}
 export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
 
 export interface SeedOptions {
