@@ -315,6 +315,24 @@ describe("editor commands", () => {
     expect(quote.children.map((node) => (node as Element).type)).toEqual(["block-quote", "block-quote"]);
   });
 
+  it("Enter on an empty list item leaves the list (splitting it in the middle); in a filled item it adds one", () => {
+    const item = (text: string): Descendant => ({ type: "list-item", children: [{ text }] });
+    const list = (...items: Descendant[]): Descendant => ({ type: "bulleted-list", children: items });
+    const editor = editorWith([list(item("Rest edge"))]);
+    Transforms.select(editor, Editor.end(editor, [0, 0]));
+    editor.insertBreak();
+    expect(editor.children).toEqual([list(item("Rest edge"), item(""))]);
+    // Enter again on the new, empty item: out of the list, into a paragraph.
+    editor.insertBreak();
+    Transforms.insertText(editor, "Then the pick.");
+    expect(editor.children).toEqual([list(item("Rest edge")), paragraph("Then the pick.")]);
+
+    const middle = editorWith([list(item("one"), item(""), item("two"))]);
+    Transforms.select(middle, Editor.start(middle, [0, 1]));
+    middle.insertBreak();
+    expect(middle.children).toEqual([list(item("one")), paragraph(""), list(item("two"))]);
+  });
+
   it("an uploading image holds the save back until the upload gives it its url", () => {
     const editor = editorWith(emptyDocument());
     insertImage(editor, { uploadId: "upload-1" });

@@ -19,18 +19,43 @@ const isList = (type: unknown): type is ListType => LIST_TYPES.includes(type as 
 /**
  * Links and emoji sit inside a line; images, embeds and emoji are voids (no text of their own).
  * Enter at the end of a heading starts a paragraph: Slate's own split would copy the heading's
- * type, and whatever was typed next would be published as another heading.
+ * type, and whatever was typed next would be published as another heading. Enter on an empty
+ * list item leaves the list, as in every word processor, rather than adding another empty one.
  */
 export function withPostElements<T extends Editor>(editor: T): T {
   const { isInline, isVoid, markableVoid, insertBreak } = editor;
   editor.insertBreak = () => {
-    if (!insertParagraphAfterHeading(editor)) insertBreak();
+    if (!leaveListFromEmptyItem(editor) && !insertParagraphAfterHeading(editor)) insertBreak();
   };
   editor.isInline = (element) => INLINE_TYPES.has(element.type) || isInline(element);
   editor.isVoid = (element) => VOID_TYPES.has(element.type) || isVoid(element);
   // Bold/italic may cover an emoji like the text around it.
   editor.markableVoid = (element) => element.type === "emoji" || markableVoid(element);
   return editor;
+}
+
+/** In an empty list item, the item becomes a paragraph after the list (the list splits if it goes on). */
+function leaveListFromEmptyItem(editor: Editor): boolean {
+  const { selection } = editor;
+  if (!selection || !Range.isCollapsed(selection)) return false;
+  const item = Editor.above<PostElement>(editor, {
+    match: (node) => Element.isElement(node) && node.type === "list-item",
+  });
+  if (!item || Node.string(item[0]) !== "" || item[0].children.some((child) => Element.isElement(child))) return false;
+  Editor.withoutNormalizing(editor, () => {
+    Transforms.unwrapNodes(editor, {
+      at: item[1],
+      match: (node) => !Editor.isEditor(node) && Element.isElement(node) && isList(node.type),
+      split: true,
+    });
+    // The caret's item, wherever the split put it.
+    Transforms.setNodes(
+      editor,
+      { type: "paragraph" },
+      { match: (node) => Element.isElement(node) && node.type === "list-item" },
+    );
+  });
+  return true;
 }
 
 /** With the caret at the end of a heading, a new empty paragraph goes after it (and gets the caret). */
