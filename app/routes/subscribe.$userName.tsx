@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One address per expert, as on their page.
   if (params.userName !== expert.userName) throw redirect(subscribeHref(expert.userName, next));
   return {
-    expert: pick(expert),
+    expert: stepExpert(expert),
     price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
     description: expert.subscriptionPrice?.description ?? null,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
@@ -71,7 +71,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw redirect(next);
 }
 
-function pick(expert: Expert) {
+/** What the step shows of the expert. */
+function stepExpert(expert: Expert) {
   return {
     userName: expert.userName,
     name: `${expert.firstName} ${expert.lastName}`.trim() || expert.userName,

@@ -76,6 +76,7 @@ export async function pageUrls(client: APIRequestContext): Promise<string[]> {
     postId: post.id,
     eventId: String(event.id),
     token: "not-a-token-0123456789abcdef",
+    slug: "nba",
     "*": "no-such-page",
   };
   const pages = (await routeManifest()).filter((route) => route.page && route.path !== "/");
