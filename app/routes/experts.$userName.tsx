@@ -77,6 +77,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     upcoming: forCards(upcoming),
     page,
     totalPages: totalPagesOf(posts.totalItems, EXPERT_PAGE_POSTS),
+    totalPosts: posts.totalItems,
     recordPanel,
     leaders: toLeaderboardRows(leaders),
     canonicalUrl: `${context.env.APP_URL}/experts/${encodeURIComponent(expert.userName)}${page > 1 ? `?page=${page}` : ""}`,
@@ -128,6 +129,7 @@ export default function ExpertPage() {
     upcoming,
     page,
     totalPages,
+    totalPosts,
     recordPanel,
     canonicalUrl,
     siteUrl,
@@ -192,6 +194,7 @@ export default function ExpertPage() {
                 initialItems={posts}
                 initialPage={page}
                 totalPages={totalPages}
+                totalItems={totalPosts}
                 list="/lists/posts"
                 query={{ expertId: expert.id }}
                 pageSize={EXPERT_PAGE_POSTS}

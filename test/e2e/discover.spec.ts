@@ -57,10 +57,11 @@ test("discover experts: a sport chip filters, Best record sorts, the cards show 
   await expect(guru.getByText("$49.99/month")).toBeVisible();
   await expect(guru.getByRole("list", { name: "Sports" }).getByRole("listitem")).toHaveText(["NFL", "NCAAF"]);
   await expect(guru.getByText(/^\d+-\d+-\d+$/)).toBeVisible();
-  // A visitor's Subscribe and Follow lead to sign-in, back to the expert afterwards.
+  // Subscribe leads to the subscription step (signing a visitor in on the way), back to this page;
+  // Follow to sign-in, back to the expert.
   await expect(guru.getByRole("link", { name: "Subscribe" })).toHaveAttribute(
     "href",
-    "/sign-in?callbackUrl=%2Fexperts%2FGridironGuru",
+    `/subscribe/GridironGuru?next=${encodeURIComponent("/discover-experts?categoryIds=1")}`,
   );
   await expect(guru.getByRole("link", { name: "Follow" })).toHaveAttribute(
     "href",
@@ -113,7 +114,7 @@ test("discover experts: a signed-in reader follows and unfollows from a card", a
   await waitForHydration(page);
   await card.getByRole("button", { name: /^Follow/ }).click();
   await expect(card.getByRole("button", { name: /^Follow/ })).toHaveAttribute("aria-pressed", was!);
-  await expect(card.getByRole("button", { name: "Subscribe" }).or(card.getByText("Subscribed"))).toBeVisible();
+  await expect(card.getByRole("link", { name: "Subscribe" }).or(card.getByText("Subscribed"))).toBeVisible();
   await context.close();
 });
 
@@ -150,13 +151,11 @@ test("search: the expert tab finds the demo expert, the tabs switch, the page's 
   await box.press("Enter");
   await expect(page).toHaveURL("/search?q=NFL&tab=categories");
   const nfl = page.getByRole("list", { name: /^Categories matching/ }).getByRole("link", { name: "NFL" });
-  await expect(nfl).toHaveAttribute("href", "/discover-experts?categoryIds=1");
+  // A sport leads to its page: its experts, posts and games.
+  await expect(nfl).toHaveAttribute("href", "/sports/nfl");
   await nfl.click();
-  await expect(page).toHaveURL("/discover-experts?categoryIds=1");
-  await expect(page.getByRole("group", { name: "Sports" }).getByRole("button", { name: "NFL" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expect(page).toHaveURL("/sports/nfl");
+  await expect(page.getByRole("heading", { level: 1, name: "NFL" })).toBeVisible();
 
   // Posts about the NFL: a locked pick shows a lock, its preview, no body.
   await page.goto("/search?q=NFL&tab=posts");

@@ -97,7 +97,7 @@ test("edit the profile: each validation message is shown, then a valid save", as
   await page.getByLabel("Year").selectOption("2001");
   await page.getByLabel("Month").selectOption({ label: "February" });
   await page.getByLabel("Day").selectOption("31");
-  await expect(page.getByText("We'll send you gifts and discounts")).toBeVisible();
+  await expect(page.getByText("Kept private: it confirms you are old enough to use Sharpside.")).toBeVisible();
   await page.getByRole("button", { name: "Save profile" }).click();
 
   const profile = page.locator("form", { has: page.getByRole("button", { name: "Save profile" }) });

@@ -73,6 +73,12 @@ const FILL: Record<string, UrlsFor> = {
   "/api/experts/:expertId/cheers": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}/cheers`),
   "/api/experts/:expertId/follow": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}/follow`),
   "/subscription-payment/:userName": (fx) => fx.experts.map((expert) => `/subscription-payment/${expert.userName}`),
+  "/subscribe/:userName": (fx) => fx.experts.map((expert) => `/subscribe/${expert.userName}`),
+  // Every sport's page: its posts, through the serializer.
+  "/sports/:slug": () =>
+    ["nfl", "nba", "mlb", "nhl", "ncaaf", "ncaab", "soccer", "mma", "boxing", "tennis", "golf", "esports"].map(
+      (slug) => `/sports/${slug}`,
+    ),
   "/events/:eventId": (fx) => fx.eventIds.map((id) => `/events/${id}`),
   // The pages' own lists and actions (route actions beside /api): the same answers, the same rule.
   "/lists/:list": (fx) => [

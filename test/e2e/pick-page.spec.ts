@@ -10,7 +10,8 @@ import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration 
  * Demo data (app/db/seed.server.ts): ParlayProfessor bets NBA, NFL and MLB; sharpside.admin is an admin.
  */
 const EXPERT = "ParlayProfessor";
-const SPORTS = ["NBA", "NFL", "MLB"];
+// Its sports, NBA last: the record journey and the sport page need coming NBA games of their own.
+const SPORTS = ["MLB", "NFL", "NBA"];
 
 interface Game {
   id: number;

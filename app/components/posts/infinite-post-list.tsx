@@ -13,6 +13,8 @@ export interface InfinitePostListProps {
   /** Its number (an expert's page may be opened at ?page=N). */
   initialPage?: number;
   totalPages: number;
+  /** How many posts the whole list has, when known: the space kept for the ones not loaded yet. */
+  totalItems?: number;
   /** The list loader that serves the following pages, e.g. "/lists/feed" (app/routes/lists.$list.ts). */
   list: string;
   query?: Record<string, string>;
@@ -39,6 +41,7 @@ export function InfinitePostList({
   initialItems,
   initialPage = 1,
   totalPages: initialTotalPages,
+  totalItems,
   list,
   query,
   pageSize,
@@ -62,10 +65,25 @@ export function InfinitePostList({
   const loadOnScroll = useCallback(() => loadMore(false), [loadMore]);
   // Two screens ahead: the next page is in before a reader scrolling at any usual speed reaches
   // the end, so nothing on screen moves when it arrives (layout shift).
-  const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadOnScroll, {
+  const sentinelRef = useLoadOnScroll<HTMLLIElement>(loadOnScroll, {
     enabled: hasMore && status === "idle",
     rootMargin: "1600px 0px",
   });
+
+  // The posts not loaded yet keep their room below the list (its bottom padding, at the height of
+  // an average card so far): a page that arrives fills room already there instead of pushing
+  // down what is on screen, and the footer stays where it is (layout shift).
+  const [itemHeight, setItemHeight] = useState(0);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || items.length === 0) return;
+    const padding = parseFloat(getComputedStyle(list).paddingBottom) || 0;
+    setItemHeight((list.getBoundingClientRect().height - padding) / items.length);
+  }, [items.length, listRef]);
+  const notLoaded = hasMore
+    ? Math.max(0, (totalItems ?? initialTotalPages * pageSize) - (initialPage - 1) * pageSize - items.length)
+    : 0;
+  const reserved = Math.round(notLoaded * itemHeight);
 
   if (items.length === 0 && !hasMore) return <>{empty}</>;
 
@@ -84,12 +102,24 @@ export function InfinitePostList({
           </Link>
         </p>
       ) : null}
-      <ul ref={listRef} aria-label={label} aria-busy={status === "loading"} className="space-y-4">
+      <ul
+        ref={listRef}
+        aria-label={label}
+        aria-busy={status === "loading"}
+        className="relative space-y-4"
+        style={reserved ? { paddingBottom: reserved } : undefined}
+      >
         {items.map((post) => (
           <PostItem key={post.id} post={post} />
         ))}
+        {/* The room kept for the rest (or the list's end): near the screen, the next page loads. */}
+        <li
+          ref={sentinelRef}
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 bottom-0 !mt-0"
+          style={{ height: Math.max(1, reserved) }}
+        />
       </ul>
-      <div ref={sentinelRef} aria-hidden="true" />
       <div className="mt-6 flex flex-col items-center gap-2 text-sm">
         <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
           {status === "loading"
