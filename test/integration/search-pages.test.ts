@@ -215,13 +215,13 @@ describe(`/search (${testDatabaseEngine()})`, () => {
     expect(render(`/search?q=${WORD}&tab=experts&page=9`, SearchPage, past)).toContain("Back to the first page");
   });
 
-  it("Categories: sports by name with their live posts counted, linking to the directory", async () => {
+  it("Categories: sports by name with their live posts counted, linking to the sport's page", async () => {
     const nba = await load(searchPage.loader, "/search?q=nba&tab=categories");
     expect(nba.categories[0]).toMatchObject({ id: categoryIds.NBA, name: "NBA" });
     const live = await database.db.$count(posts, eq(posts.categoryId, categoryIds.NBA));
     expect(nba.categories[0].postsCount).toBe(live);
     const html = render("/search?q=nba&tab=categories", SearchPage, nba);
-    expect(html).toContain(`href="/discover-experts?categoryIds=${categoryIds.NBA}"`);
+    expect(html).toContain('href="/sports/nba"');
     expect(html).toContain(`${live} posts`);
 
     // One letter: the sports whose name starts with it.
