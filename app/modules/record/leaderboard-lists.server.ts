@@ -2,7 +2,7 @@
  * The leaderboard's short lists, from the standings the grading trigger keeps: the five who won
  * the most units lately (the box beside the feed) and the experts not ranked yet (under a board).
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { expertStandings, profiles, users } from "~/db/schema";
@@ -10,12 +10,17 @@ import { expertSummaryColumns, toExpertSummary } from "~/modules/experts/expert-
 import { LEADERBOARD_MIN_SAMPLE, toRecordFigures, type RecordFigures } from "./figures";
 import { sumsColumns, toSums, type LeaderboardEntry, type LeaderboardQuery } from "./record.server";
 
-/**
- * The five ranked experts who won the most units in the last 30 days, all sports: beside the feed
- * and an expert's page, seconds old at most. Ordered by the units it shows (the leaderboard ranks
- * by units for the risk taken, a figure a box this small has no room to explain).
- */
-export const leaderboardTop = cachedPerDatabase(30_000, async (db) => {
+/** Graded picks in a standings row: the leaderboard's sample. */
+const sample = sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes}`;
+
+/** Listed experts' standings in one window and sport that meet `condition`, in `order`, with their expert. */
+async function listedStandings(
+  db: Database,
+  query: Pick<LeaderboardQuery, "window" | "categoryId">,
+  condition: SQL,
+  order: SQL[],
+  limit: number,
+): Promise<UnrankedEntry[]> {
   const rows = await db
     .select({ ...sumsColumns, expert: expertSummaryColumns })
     .from(expertStandings)
@@ -23,20 +28,33 @@ export const leaderboardTop = cachedPerDatabase(30_000, async (db) => {
     .leftJoin(profiles, eq(profiles.userId, expertStandings.expertId))
     .where(
       and(
-        eq(expertStandings.window, "30d"),
-        eq(expertStandings.categoryId, 0),
+        eq(expertStandings.window, query.window),
+        eq(expertStandings.categoryId, query.categoryId),
         eq(expertStandings.listed, true),
-        sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes} >= ${LEADERBOARD_MIN_SAMPLE}`,
+        condition,
       ),
     )
-    .orderBy(desc(expertStandings.profit), asc(expertStandings.expertId))
-    .limit(5);
-  return rows.map((row, index) => ({
-    rank: index + 1,
-    expert: toExpertSummary(row.expert),
-    figures: toRecordFigures(toSums(row)),
-  }));
-});
+    .orderBy(...order, asc(expertStandings.expertId))
+    .limit(limit);
+  return rows.map((row) => ({ expert: toExpertSummary(row.expert), figures: toRecordFigures(toSums(row)) }));
+}
+
+/**
+ * The five ranked experts who won the most units in the last 30 days, all sports: beside the feed
+ * and an expert's page, seconds old at most. Ordered by the units it shows (the leaderboard ranks
+ * by units for the risk taken, a figure a box this small has no room to explain).
+ */
+export const leaderboardTop = cachedPerDatabase(30_000, async (db) =>
+  (
+    await listedStandings(
+      db,
+      { window: "30d", categoryId: 0 },
+      sql`${sample} >= ${LEADERBOARD_MIN_SAMPLE}`,
+      [desc(expertStandings.profit)],
+      5,
+    )
+  ).map((entry, index) => ({ rank: index + 1, ...entry })),
+);
 
 /** An expert with graded picks in a window and sport, short of the sample the leaderboard ranks. */
 export interface UnrankedEntry {
@@ -48,26 +66,16 @@ export interface UnrankedEntry {
  * Listed experts with graded picks in the window and sport but fewer than the ranking's minimum:
  * "not ranked yet", most graded picks first. A board of a young sport is never an empty table.
  */
-export async function readUnranked(
+export function readUnranked(
   db: Database,
   query: Pick<LeaderboardQuery, "window" | "categoryId">,
   limit = 20,
 ): Promise<UnrankedEntry[]> {
-  const sample = sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes}`;
-  const rows = await db
-    .select({ ...sumsColumns, expert: expertSummaryColumns })
-    .from(expertStandings)
-    .innerJoin(users, eq(users.id, expertStandings.expertId))
-    .leftJoin(profiles, eq(profiles.userId, expertStandings.expertId))
-    .where(
-      and(
-        eq(expertStandings.window, query.window),
-        eq(expertStandings.categoryId, query.categoryId),
-        eq(expertStandings.listed, true),
-        sql`${sample} BETWEEN 1 AND ${LEADERBOARD_MIN_SAMPLE - 1}`,
-      ),
-    )
-    .orderBy(desc(sample), desc(expertStandings.profit), asc(expertStandings.expertId))
-    .limit(limit);
-  return rows.map((row) => ({ expert: toExpertSummary(row.expert), figures: toRecordFigures(toSums(row)) }));
+  return listedStandings(
+    db,
+    query,
+    sql`${sample} BETWEEN 1 AND ${LEADERBOARD_MIN_SAMPLE - 1}`,
+    [desc(sample), desc(expertStandings.profit)],
+    limit,
+  );
 }
