@@ -10,7 +10,7 @@ import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { startStripeStandIn, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
 import { PASSWORD, codeIn, mailFor, uniqueEmail } from "./support/accounts";
-import { DEMO_PASSWORD, presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { contextAtWidth, DEMO_PASSWORD, uniqueClientIp, waitForHydration } from "./support/helpers";
 import { standInEnv } from "./support/ports";
 import { expect, test } from "./support/test";
 
@@ -187,14 +187,7 @@ test.describe("with card payments (the Stripe stand-in)", () => {
       browser,
     }, testInfo) => {
       test.setTimeout(90_000);
-      const phone = width === 375;
-      const context = await browser.newContext({
-        baseURL: origin,
-        viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-        ...(phone ? { isMobile: true, hasTouch: true } : {}),
-        extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-      });
-      await presetCookieConsent(context, origin);
+      const context = await contextAtWidth(browser, origin, width);
       await context.route(/^https:\/\/js\.stripe\.com\//, (route) =>
         route.fulfill({ contentType: "text/javascript", body: STAND_IN_STRIPE_JS }),
       );

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { PASSWORD, codeIn, mailFor, uniqueEmail } from "./support/accounts";
-import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { contextAtWidth, presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
  * From a visitor's tap on a paid pick to reading it unlocked, with payments off (the e2e server
@@ -38,14 +38,7 @@ for (const width of [1440, 375] as const) {
     baseURL,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const phone = width === 375;
-    const context = await browser.newContext({
-      baseURL,
-      viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-      ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-    });
-    await presetCookieConsent(context, baseURL!);
+    const context = await contextAtWidth(browser, baseURL!, width);
     const page = await context.newPage();
     const pick = await livePick(page);
     const pickPath = `/posts/${pick}`;

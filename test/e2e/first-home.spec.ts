@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { PASSWORD, codeIn, mailFor, uniqueEmail } from "./support/accounts";
-import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { contextAtWidth, waitForHydration } from "./support/helpers";
 
 /**
  * A new reader's first home: no "Your feed is empty" dead end, but experts to follow with their
@@ -12,14 +12,7 @@ for (const width of [1440, 375] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    const phone = width === 375;
-    const context = await browser.newContext({
-      baseURL,
-      viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-      ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-    });
-    await presetCookieConsent(context, baseURL!);
+    const context = await contextAtWidth(browser, baseURL!, width);
     const page = await context.newPage();
     const email = uniqueEmail(`first-home-${width}`);
     const signUp = await page.request.post("/api/users", {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { contextAtWidth, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
  * A pick page that never contradicts itself: a parlay is labelled Parlay from the start; once its
@@ -55,7 +55,6 @@ for (const width of [1440, 375] as const) {
     playwright,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const phone = width === 375;
     const visitorApi = await playwright.request.newContext({
       baseURL,
       extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
@@ -99,13 +98,7 @@ for (const width of [1440, 375] as const) {
     expect(created.status(), await created.text()).toBe(201);
     const pickId = (await created.json()).payload.id as string;
 
-    const context = await browser.newContext({
-      baseURL,
-      viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-      ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-    });
-    await presetCookieConsent(context, baseURL!);
+    const context = await contextAtWidth(browser, baseURL!, width);
     const page = await context.newPage();
 
     // Before the games: labelled by its market, the whole pick locked, and said so.

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { presetCookieConsent, uniqueClientIp } from "./support/helpers";
+import { contextAtWidth } from "./support/helpers";
 
 /**
  * Sports never come up empty: the leaderboard's sport filter shows its experts (ranked, or not
@@ -11,14 +11,7 @@ for (const width of [1440, 375] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    const phone = width === 375;
-    const context = await browser.newContext({
-      baseURL,
-      viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-      ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-    });
-    await presetCookieConsent(context, baseURL!);
+    const context = await contextAtWidth(browser, baseURL!, width);
     const page = await context.newPage();
 
     // Every sport a demo expert bets has names on its board, ranked or on their way.

@@ -57,6 +57,22 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
 /** The demo accounts' password (app/db/seed.server.ts). */
 export const DEMO_PASSWORD = "sharpside-demo";
 
+/**
+ * A visitor's browser context at a phone's 375 px (touch, mobile) or a desktop's 1440 px, with its
+ * own client address and the cookie banner answered.
+ */
+export async function contextAtWidth(browser: Browser, baseURL: string, width: 375 | 1440): Promise<BrowserContext> {
+  const phone = width === 375;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: phone ? { width: 375, height: 812 } : { width: 1440, height: 900 },
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  await presetCookieConsent(context, baseURL);
+  return context;
+}
+
 /** A browser context signed in as a demo user, with its own client address and the cookie banner answered. */
 export async function signedInContext(browser: Browser, baseURL: string, userName: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
