@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import Stripe from "stripe";
 import type { Page } from "@playwright/test";
-import { startStripeStandIn, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
+import { startStripeStandIn, stripeEvent, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
 import { PASSWORD, codeIn, mailFor, uniqueEmail } from "./support/accounts";
 import { contextAtWidth, DEMO_PASSWORD, uniqueClientIp, waitForHydration } from "./support/helpers";
 import { standInEnv } from "./support/ports";
@@ -56,21 +56,6 @@ window.Stripe = function Stripe() {
 let server: ChildProcess | null = null;
 let standIn: StripeStandIn;
 let output = "";
-let eventCounter = 0;
-
-function stripeEvent(type: string, object: StripeObject) {
-  return {
-    id: `evt_e2e_${++eventCounter}_${Date.now()}`,
-    object: "event",
-    type,
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: structuredClone(object) },
-  };
-}
 
 /** Delivers a webhook as Stripe does: signed with the endpoint's secret. */
 async function deliver(type: string, object: StripeObject) {

@@ -25,7 +25,7 @@ import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { DAY, postFixtures, type MadeUser } from "../support/post-fixtures";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { startStripeStandIn, stripeEvent, type StripeStandIn } from "../support/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test_cheers";
 const signer = new Stripe("sk_test_signer");
@@ -302,20 +302,6 @@ describe(`Cheers with payments off (${testDatabaseEngine()})`, () => {
 // ---------------------------------------------------------------------------------------------
 // With Stripe
 // ---------------------------------------------------------------------------------------------
-let eventCounter = 0;
-function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_cheer_${++eventCounter}_${Date.now()}`) {
-  return {
-    id,
-    object: "event",
-    type,
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: structuredClone(object) },
-  };
-}
 
 async function deliver(event: object) {
   const payload = JSON.stringify(event);

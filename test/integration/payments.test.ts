@@ -22,7 +22,7 @@ import { callRoute, CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { personMaker, type PersonOptions } from "../support/people";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
-import { startStripeStandIn, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
+import { startStripeStandIn, stripeEvent, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test_sharpside";
 const signer = new Stripe("sk_test_signer");
@@ -65,21 +65,6 @@ const membershipPayments = (userId: string) =>
     .select()
     .from(payments)
     .where(and(eq(payments.payerId, userId), eq(payments.kind, "Membership")));
-
-let eventCounter = 0;
-function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}_${Date.now()}`) {
-  return {
-    id,
-    object: "event",
-    type,
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-}
 
 async function deliver(event: object | string, options: { secret?: string; signature?: string | null } = {}) {
   const payload = typeof event === "string" ? event : JSON.stringify(event);

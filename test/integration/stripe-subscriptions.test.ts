@@ -21,7 +21,7 @@ import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 import { signedInJar } from "../support/signed-in";
-import { startStripeStandIn, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
+import { startStripeStandIn, stripeEvent, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test_sharpside";
 const signer = new Stripe("sk_test_signer");
@@ -89,21 +89,7 @@ async function makeSellableExpert(options: { ready?: boolean; price?: boolean } 
   return { ...expert, account };
 }
 
-let eventCounter = 0;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-function stripeEvent(type: string, object: Record<string, unknown>, created = nowSeconds()) {
-  return {
-    id: `evt_sub_${++eventCounter}_${Date.now()}`,
-    object: "event",
-    type,
-    api_version: "2026-10-28.endive",
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: structuredClone(object) },
-  };
-}
 
 async function deliver(event: object) {
   const payload = JSON.stringify(event);

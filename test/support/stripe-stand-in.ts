@@ -123,6 +123,27 @@ function withExpansions(
   return { ...subscription, latest_invoice: { ...invoice, ...confirmation } };
 }
 
+let eventCounter = 0;
+
+/**
+ * An event as Stripe sends it to a webhook: a fresh id, `created` (Unix seconds, now by default:
+ * a test orders events by it) and a copy of `object`, so later changes to the stand-in's object
+ * do not reach an event already made.
+ */
+export function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  return {
+    id: `evt_${++eventCounter}_${Date.now()}`,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: structuredClone(object) },
+  };
+}
+
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const paymentIntents = new Map<string, StripeObject>();
