@@ -11,6 +11,7 @@ import { looksLikeProviderJson, providerImportSchema } from "~/modules/sports-da
 import { readSyncState } from "~/modules/sports-data/sync.server";
 import { gamesAwaitingResult } from "~/modules/sports-data/awaiting-results.server";
 import { CorrectResultSection } from "~/components/record/result-correction";
+import { EnterResultSection } from "~/components/record/enter-result";
 import { readForm } from "~/modules/http/form-input.server";
 import { pathId } from "~/modules/http/search-params";
 import { CORRECTION_MESSAGES, correctionSchema } from "~/modules/record/correction-schema";
@@ -43,44 +44,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * `form` names which form sent it: a game's row ("row", with its eventId), the result form
+ * ("enter") or the import ("import"); each shows its own errors.
+ */
 type ActionResult =
-  { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string[]>; eventId?: number };
+  | { ok: true; message: string }
+  | { ok: false; message: string; errors?: Record<string, string[]>; eventId?: number; form: ResultForm };
+type ResultForm = "row" | "enter" | "import";
 
 const numberOrNull = (value: FormDataEntryValue | null) =>
   value === null || String(value).trim() === "" ? null : Number(value);
 
-/** One game's result from its row's form, or a JSON list pasted in the import box: the same import either way. */
+/**
+ * One game's result from its row's form or the result form, or a JSON list pasted in the import
+ * box: the same import either way.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRoles(request, context, ["Admin"]);
   const form = await readForm(request);
   if (form.get("intent") === "correct") return correctAction(context.db, viewer.user.id, form);
+  const source: ResultForm =
+    form.get("intent") === "import" ? "import" : form.get("intent") === "enter" ? "enter" : "row";
   let input: unknown;
   let eventId: number | undefined;
-  if (form.get("intent") === "import") {
+  if (source === "import") {
     try {
       input = JSON.parse(String(form.get("results") ?? ""));
     } catch {
-      return data<ActionResult>({ ok: false, message: "The import is not valid JSON." }, { status: 400 });
+      return data<ActionResult>({ ok: false, message: "The import is not valid JSON.", form: source }, { status: 400 });
     }
     // The Odds API's own JSON (odds or scores, objects naming a sport_key): the sync's import, by hand.
     if (looksLikeProviderJson(input)) return providerImportAction(context.db, input);
   } else {
-    eventId = Number(form.get("eventId"));
+    const rawId = String(form.get("eventId") ?? "").trim();
+    eventId = gameId(rawId) ?? 0;
     input = [
       {
-        eventId,
+        eventId: rawId === "" ? undefined : Number(rawId),
         status: form.get("status"),
         homeScore: numberOrNull(form.get("homeScore")),
         awayScore: numberOrNull(form.get("awayScore")),
       },
     ];
   }
-  const schema = eventId === undefined ? resultsImportSchema : eventResultSchema.array();
+  const schema = source === "import" ? resultsImportSchema : eventResultSchema.array();
   const parsed = schema.safeParse(input);
+  // One game's form names its fields without the list's "0.".
+  const fieldsOf = (errors: Record<string, string[]>) =>
+    source === "import"
+      ? errors
+      : Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field.replace(/^0\./, ""), messages]));
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
-    return data<ActionResult>({ ok: false, message: "Some results are not valid.", errors, eventId }, { status: 422 });
+    return data<ActionResult>(
+      { ok: false, message: "Some results are not valid.", errors: fieldsOf(errors), eventId, form: source },
+      { status: 422 },
+    );
   }
   try {
     const summary = await importResults(context.db, parsed.data);
@@ -96,8 +117,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         ok: false,
         message: known.fieldErrors ? "Some results are not valid." : known.message,
-        errors: known.fieldErrors,
+        errors: known.fieldErrors && fieldsOf(known.fieldErrors),
         eventId,
+        form: source,
       },
       { status: known.status },
     );
@@ -111,7 +133,7 @@ async function providerImportAction(db: Database, input: unknown) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
     return data<ActionResult>(
-      { ok: false, message: "Some games are not valid provider data.", errors },
+      { ok: false, message: "Some games are not valid provider data.", errors, form: "import" },
       { status: 422 },
     );
   }
@@ -152,11 +174,13 @@ export default function AdminEventsPage() {
   const { awaiting, correcting } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // A result form's refusal (the correction form reads its own).
+  const refused = result && !result.ok && "form" in result ? result : null;
   const errorsFor = (id: number) =>
-    result && !result.ok && result.eventId === id
-      ? Object.values(result.errors ?? {})
+    refused?.form === "row" && refused.eventId === id
+      ? Object.values(refused.errors ?? {})
           .flat()
-          .concat(result.errors ? [] : [result.message])
+          .concat(refused.errors ? [] : [refused.message])
       : [];
   return (
     <div className="container-page py-6 lg:py-8">
@@ -233,6 +257,8 @@ export default function AdminEventsPage() {
           </ul>
         </section>
 
+        <EnterResultSection errors={refused?.form === "enter" ? (refused.errors ?? { "": [refused.message] }) : null} />
+
         <section aria-labelledby="import-heading" className="mt-8">
           <h2 id="import-heading" className="text-lg font-bold">
             Import results
@@ -254,9 +280,9 @@ export default function AdminEventsPage() {
               required
               className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs"
             />
-            {result && !result.ok && result.eventId === undefined && result.errors ? (
+            {refused?.form === "import" && refused.errors ? (
               <ul role="alert" className="list-disc pl-5 text-sm text-danger">
-                {Object.entries(result.errors).map(([field, messages]) => (
+                {Object.entries(refused.errors).map(([field, messages]) => (
                   <li key={field}>{`${importLine(field)}: ${messages.join(" ")}`}</li>
                 ))}
               </ul>
@@ -279,9 +305,14 @@ export default function AdminEventsPage() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Correct a result (issue 24, decision 035): a result already in, replaced with a reason
+// Correct a result (decision 035): a result already in, replaced with a reason
 // ---------------------------------------------------------------------------------------------
-type CorrectionActionResult = ActionResult & { correction: true; correctionErrors?: Record<string, string[]> };
+type CorrectionActionResult = {
+  ok: boolean;
+  message: string;
+  correction: true;
+  correctionErrors?: Record<string, string[]>;
+};
 
 const gameId = (raw: FormDataEntryValue | null) => pathId(typeof raw === "string" ? raw.trim() : undefined);
 

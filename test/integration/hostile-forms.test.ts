@@ -496,6 +496,21 @@ const SPECS: Record<string, FormSpec> = {
     intent: { value: "", unknown: "any" },
     refusal: adminReply,
   },
+  "routes/admin.events.tsx [enter]": {
+    as: "admin",
+    input: "form",
+    fields: [
+      ["intent", "enter"],
+      ["eventId", "{eventId}"],
+      ["status", "Final"],
+      ["awayScore", "99"],
+      ["homeScore", "101"],
+    ],
+    repeats: "first",
+    // Any other intent but "import" and "correct" is a game row's form, the same import.
+    intent: { value: "enter", unknown: "any" },
+    refusal: adminReply,
+  },
   "routes/admin.events.tsx [import]": {
     as: "admin",
     input: "form",

@@ -662,7 +662,11 @@ describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, 
     expect(await awaiting()).toContain(eventId);
     const missing = await postForm(admin, { eventId: String(eventId), status: "Final", homeScore: "101" });
     expect(missing.status).toBe(422);
-    expect(missing.body).toMatchObject({ ok: false, errors: { "0.awayScore": ["A final result needs both scores"] } });
+    expect(missing.body).toMatchObject({
+      ok: false,
+      form: "row",
+      errors: { awayScore: ["A final result needs both scores"] },
+    });
     const recorded = await postForm(admin, {
       eventId: String(eventId),
       status: "Final",
@@ -682,6 +686,51 @@ describe(`the pages: /admin/events and /leaderboard (${testDatabaseEngine()})`, 
       status: 422,
       body: { ok: false, errors: { "0.status": ["This event's result is in: it can no longer change."] } },
     });
+  });
+
+  it("the result form: any game by its number, final scores or cancelled, its refusals by field and in words", async () => {
+    const enter = (fields: Record<string, string>) => postForm(admin, { intent: "enter", ...fields });
+    const refusal = (errors: Record<string, string[]>) => ({
+      status: 422,
+      body: { ok: false, form: "enter", message: "Some results are not valid.", errors },
+    });
+    expect(await enter({ eventId: "", status: "Final", homeScore: "1", awayScore: "0" })).toMatchObject(
+      refusal({ eventId: ["Required"] }),
+    );
+    expect(await enter({ eventId: "12abc", status: "Final", homeScore: "1", awayScore: "0" })).toMatchObject(
+      refusal({ eventId: ["Invalid input"] }),
+    );
+    expect(await enter({ eventId: "99999999", status: "Final", homeScore: "1", awayScore: "0" })).toMatchObject(
+      refusal({ eventId: ["Unknown event"] }),
+    );
+    const coming = await game(DAY, [offer("Total", "Over", 210.5, -110), offer("Total", "Under", 210.5, -110)]);
+    expect(await enter({ eventId: String(coming), status: "Final", homeScore: "1", awayScore: "0" })).toMatchObject(
+      refusal({ status: ["An event that has not started has no final score."] }),
+    );
+    expect(await enter({ eventId: String(coming), status: "Final", homeScore: "1000", awayScore: "" })).toMatchObject(
+      refusal({
+        homeScore: ["Scores are whole numbers from 0 to 999"],
+        awayScore: ["A final result needs both scores"],
+      }),
+    );
+    // A game called off before it starts is cancelled from the same form; its score fields are ignored.
+    expect(await enter({ eventId: ` ${coming} `, status: "Canceled", homeScore: "", awayScore: "" })).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "1 result recorded, 0 picks graded." },
+    });
+    const { jar } = await fixtures.makeUser({ expert: true });
+    const started = await game(DAY, [offer("Total", "Over", 210.5, -110), offer("Total", "Under", 210.5, -110)]);
+    const { id } = await post(jar, "Total", [
+      { eventId: started, market: "Total", side: "Over", line: 210.5, odds: -110 },
+    ]);
+    await startGame(started);
+    expect(await enter({ eventId: String(started), status: "Final", homeScore: "100", awayScore: "99" })).toMatchObject(
+      {
+        status: 200,
+        body: { ok: true, message: "1 result recorded, 1 pick graded." },
+      },
+    );
+    expect(await row(id)).toMatchObject({ pickResult: "Loss" });
   });
 
   it("the leaderboard page: the chosen board, a default board for a malformed address, one canonical address each", async () => {
