@@ -173,7 +173,7 @@ export default function LeaderboardPage() {
             {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet${unranked.length ? ": below, the ones on their way." : "."}`}
           </p>
         ) : (
-          <SideScroller className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <SideScroller hintBefore={false} className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
             <table className="w-full min-w-[48rem] whitespace-nowrap text-sm">
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
@@ -185,8 +185,8 @@ export default function LeaderboardPage() {
                         scope="col"
                         className={clsx(
                           "px-3 py-3 font-semibold",
-                          index === 0 && "sticky left-0 w-10 bg-white",
-                          index === 1 && "sticky left-10 bg-white",
+                          index === 0 && "sticky left-0 w-16 min-w-16 bg-white",
+                          index === 1 && "sticky left-16 bg-white",
                         )}
                       >
                         {heading}
@@ -199,10 +199,10 @@ export default function LeaderboardPage() {
                 {entries.map(({ rank, expert, figures }) => (
                   <tr key={expert.id} className="border-t border-slate-100">
                     {/* Rank and expert stay in view while a phone scrolls the figures sideways. */}
-                    <td className="sticky left-0 w-10 bg-white px-3 py-2 font-bold tabular-nums text-slate-900">
+                    <td className="sticky left-0 w-16 min-w-16 bg-white px-3 py-2 font-bold tabular-nums text-slate-900">
                       {rank}
                     </td>
-                    <th scope="row" className="sticky left-10 bg-white px-3 py-2 text-left font-normal">
+                    <th scope="row" className="sticky left-16 bg-white px-3 py-2 text-left font-normal">
                       <ExpertCell expert={expert} />
                     </th>
                     <td className="px-3 py-2 font-semibold tabular-nums">{figures.score.toFixed(2)}</td>
@@ -259,7 +259,7 @@ export function NotRankedYet({ entries, caption }: { entries: UnrankedEntry[]; c
       <p className="mt-1 text-sm text-slate-600">
         {`Graded picks here, but fewer than the ${LEADERBOARD_MIN_SAMPLE} it takes to be ranked: too few to tell skill from luck.`}
       </p>
-      <SideScroller className="mt-3 overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <SideScroller hintBefore={false} className="mt-3 overflow-hidden rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[32rem] whitespace-nowrap text-sm">
           <caption className="sr-only">{`Experts not ranked yet, ${caption}`}</caption>
           <thead>

@@ -48,11 +48,11 @@ export function MobileMenuDialog({
           </div>
           <div className="space-y-3 border-t border-slate-200 p-4">
             {isExpert(user) ? (
-              <ButtonLink variant="outline" className="block text-center" to="/profile" onClick={close}>
+              <ButtonLink variant="outline" size="lg" block to="/profile" onClick={close}>
                 Open my profile
               </ButtonLink>
             ) : (
-              <ButtonLink variant="outline" className="block text-center" to={becomeExpertHref(user)} onClick={close}>
+              <ButtonLink variant="outline" size="lg" block to={becomeExpertHref(user)} onClick={close}>
                 Become an expert
               </ButtonLink>
             )}
@@ -68,7 +68,7 @@ export function MobileMenuDialog({
                 </button>
               </Form>
             ) : (
-              <ButtonLink variant="ink" className="block text-center" to={signInHref} onClick={close}>
+              <ButtonLink variant="ink" size="lg" block to={signInHref} onClick={close}>
                 Sign In / Sign up
               </ButtonLink>
             )}

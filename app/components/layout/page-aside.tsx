@@ -93,10 +93,10 @@ export function ExpertAside({
         )}
       </div>
       <ButtonLink
-        size="custom"
+        size="lg"
         variant={subscribed && !isOwn ? "secondary" : "primary"}
         block
-        className="mt-4 flex px-4 py-2.5 text-sm"
+        className="mt-4 flex"
         to={isOwn ? "/business" : subscribed ? `${href}#subscription-heading` : subscribeHref(expert.userName, here)}
       >
         {isOwn ? "Your business page" : subscribed ? "Subscribed" : "Subscribe"}

@@ -187,7 +187,9 @@ export function Comments({
         <div className="mt-4 flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center">
           <Lock className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
           <p className="flex-1 text-slate-700">{LOCKED_DISCUSSION}</p>
-          <ButtonLink to={subscribeHref}>Subscribe</ButtonLink>
+          <ButtonLink to={subscribeHref} size="lg">
+            Subscribe
+          </ButtonLink>
         </div>
       ) : (
         <>

@@ -13,6 +13,7 @@ export function SideScroller({
   scrollerClassName,
   fadeFrom = "from-white",
   revealCurrent = false,
+  hintBefore = true,
 }: {
   children: ReactNode;
   /** Classes of the outer box (margins, border). */
@@ -23,6 +24,11 @@ export function SideScroller({
   fadeFrom?: string;
   /** Scroll the last `aria-current="page"` link inside into view when it changes (a chosen filter). */
   revealCurrent?: boolean;
+  /**
+   * Whether the start edge fades: false for a table whose first columns stay in place (sticky),
+   * which the fade would cover, and which show by themselves that the rest has scrolled.
+   */
+  hintBefore?: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ before: false, after: false });
@@ -74,18 +80,20 @@ export function SideScroller({
       <div ref={scroller} className={clsx("scroll-px-14 overflow-x-auto", scrollerClassName)}>
         {children}
       </div>
-      <div
-        aria-hidden="true"
-        data-scroll-hint="before"
-        className={clsx(
-          edge,
-          "left-0 justify-start bg-gradient-to-r",
-          fadeFrom,
-          more.before ? "opacity-100" : "opacity-0",
-        )}
-      >
-        <ChevronLeft className="size-4" />
-      </div>
+      {hintBefore ? (
+        <div
+          aria-hidden="true"
+          data-scroll-hint="before"
+          className={clsx(
+            edge,
+            "left-0 justify-start bg-gradient-to-r",
+            fadeFrom,
+            more.before ? "opacity-100" : "opacity-0",
+          )}
+        >
+          <ChevronLeft className="size-4" />
+        </div>
+      ) : null}
       <div
         aria-hidden="true"
         data-scroll-hint="after"
