@@ -28,8 +28,10 @@ async function npmStart(dataDir: string): Promise<Started> {
   for (const name of ["NODE_ENV", "DATABASE_URL", "SEED_DEMO_DATA", "APP_URL", "LOG_LEVEL", "ADMIN_EMAILS"])
     delete env[name];
   const started = Date.now();
-  // `npm start` is `node scripts/start.js` (package.json).
-  const server = spawn(process.execPath, ["scripts/start.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // `npm start`'s own command (package.json): node, its flags and scripts/start.js.
+  const [node, ...args] = (JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string).split(" ");
+  expect(node).toBe("node");
+  const server = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
