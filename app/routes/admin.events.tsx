@@ -12,6 +12,7 @@ import { readSyncState } from "~/modules/sports-data/sync.server";
 import { gamesAwaitingResult } from "~/modules/sports-data/awaiting-results.server";
 import { CorrectResultSection } from "~/components/record/result-correction";
 import { EnterResultSection } from "~/components/record/enter-result";
+import { Button } from "~/components/ui/button";
 import { readForm } from "~/modules/http/form-input.server";
 import { pathId } from "~/modules/http/search-params";
 import { CORRECTION_MESSAGES, correctionSchema } from "~/modules/record/correction-schema";
@@ -229,22 +230,12 @@ export default function AdminEventsPage() {
                       <span className="block text-xs text-slate-600">{`${event.homeTeam} (home)`}</span>
                       <input name="homeScore" type="number" min={0} max={999} inputMode="numeric" className={input} />
                     </label>
-                    <button
-                      name="status"
-                      value="Final"
-                      disabled={busy}
-                      className="rounded-full bg-ink px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
-                    >
+                    <Button type="submit" variant="ink" size="lg" name="status" value="Final" disabled={busy}>
                       Final
-                    </button>
-                    <button
-                      name="status"
-                      value="Canceled"
-                      disabled={busy}
-                      className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-60"
-                    >
+                    </Button>
+                    <Button type="submit" variant="secondary" size="lg" name="status" value="Canceled" disabled={busy}>
                       Cancelled
-                    </button>
+                    </Button>
                     {errors.length > 0 ? (
                       <p role="alert" className="w-full text-sm text-danger">
                         {errors.join(" ")}
@@ -287,13 +278,9 @@ export default function AdminEventsPage() {
                 ))}
               </ul>
             ) : null}
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-            >
+            <Button type="submit" variant="ink" size="lg" disabled={busy}>
               Import
-            </button>
+            </Button>
           </Form>
           <SportsSyncState />
         </section>

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { CORRECTION_REASON_MAX } from "~/modules/record/correction-schema";
 import type { correctionScreen } from "~/modules/record/corrections.server";
 import { Button } from "~/components/ui/button";
+import { ResultFields } from "./result-fields";
 
 type CorrectionScreen = Awaited<ReturnType<typeof correctionScreen>>;
 /** The correct intent's answer, as far as the form shows it. */
@@ -10,7 +11,6 @@ export interface CorrectionAnswer {
   correctionErrors?: Record<string, string[]>;
 }
 
-const input = "w-20 rounded-lg border border-slate-300 px-2 py-1.5 text-sm";
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 const resultText = (status: string, homeScore: number | null, awayScore: number | null) =>
   status === "Final" ? `Final ${awayScore}–${homeScore}` : status === "Canceled" ? "Cancelled" : status;
@@ -26,14 +26,6 @@ export function CorrectResultSection({
   const busy = useNavigation().state === "submitting";
   const errors = (result && !result.ok ? result.correctionErrors : undefined) ?? {};
   const { recentResults, corrections, prefill } = correcting;
-  const fieldProps = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `correct-${name}-error` } : {};
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <span id={`correct-${name}-error`} className="block text-xs text-danger">
-        {errors[name].join(" ")}
-      </span>
-    ) : null;
   return (
     <section aria-labelledby="correct-heading" className="mt-8">
       <h2 id="correct-heading" className="text-lg font-bold">
@@ -51,62 +43,7 @@ export function CorrectResultSection({
         aria-labelledby="correct-heading"
       >
         <input type="hidden" name="intent" value="correct" />
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">Game id</span>
-          <input
-            name="eventId"
-            type="number"
-            min={1}
-            required
-            inputMode="numeric"
-            defaultValue={prefill?.id}
-            className={input}
-            {...fieldProps("eventId")}
-          />
-          {fieldError("eventId")}
-        </label>
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">Result</span>
-          <select
-            name="status"
-            required
-            defaultValue={prefill?.status === "Canceled" ? "Canceled" : "Final"}
-            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-            {...fieldProps("status")}
-          >
-            <option value="Final">Final</option>
-            <option value="Canceled">Cancelled</option>
-          </select>
-          {fieldError("status")}
-        </label>
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">{prefill ? `${prefill.awayTeam} (away)` : "Away score"}</span>
-          <input
-            name="awayScore"
-            type="number"
-            min={0}
-            max={999}
-            inputMode="numeric"
-            defaultValue={prefill?.awayScore ?? undefined}
-            className={input}
-            {...fieldProps("awayScore")}
-          />
-          {fieldError("awayScore")}
-        </label>
-        <label className="text-sm">
-          <span className="block text-xs text-slate-600">{prefill ? `${prefill.homeTeam} (home)` : "Home score"}</span>
-          <input
-            name="homeScore"
-            type="number"
-            min={0}
-            max={999}
-            inputMode="numeric"
-            defaultValue={prefill?.homeScore ?? undefined}
-            className={input}
-            {...fieldProps("homeScore")}
-          />
-          {fieldError("homeScore")}
-        </label>
+        <ResultFields form="correct" errors={errors} prefill={prefill} />
         <label className="w-full text-sm">
           <span className="block text-xs text-slate-600">Reason (shown on the picks it regrades)</span>
           <textarea
@@ -115,16 +52,20 @@ export function CorrectResultSection({
             required
             maxLength={CORRECTION_REASON_MAX}
             className="w-full rounded-lg border border-slate-300 p-2 text-sm"
-            {...fieldProps("reason")}
+            {...(errors.reason ? { "aria-invalid": true, "aria-describedby": "correct-reason-error" } : {})}
           />
-          {fieldError("reason")}
+          {errors.reason ? (
+            <span id="correct-reason-error" className="block text-xs text-danger">
+              {errors.reason.join(" ")}
+            </span>
+          ) : null}
         </label>
         {errors[""] ? (
           <p role="alert" className="w-full text-sm text-danger">
             {errors[""].join(" ")}
           </p>
         ) : null}
-        <Button variant="ink" type="submit" disabled={busy}>
+        <Button variant="ink" size="lg" type="submit" disabled={busy}>
           Correct result
         </Button>
       </Form>
