@@ -83,6 +83,10 @@ export const expertStandings = pgTable(
     index("expert_standings_ranked_idx")
       .on(t.window, t.categoryId, t.score.desc(), t.profit.desc(), t.expertId)
       .where(sql`wins + losses + pushes >= 20 AND listed`),
+    // "Not ranked yet": listed experts short of that sample, most graded picks first (migration 0022).
+    index("expert_standings_unranked_idx")
+      .on(t.window, t.categoryId, t.sample.desc(), t.profit.desc(), t.expertId)
+      .where(sql`wins + losses + pushes BETWEEN 1 AND 19 AND listed`),
   ],
 );
 

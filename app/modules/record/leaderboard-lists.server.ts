@@ -30,7 +30,8 @@ async function listedStandings(
       and(
         eq(expertStandings.window, query.window),
         eq(expertStandings.categoryId, query.categoryId),
-        eq(expertStandings.listed, true),
+        // As the partial indexes say it: a bare column, not a comparison with a parameter.
+        sql`${expertStandings.listed}`,
         condition,
       ),
     )
@@ -65,6 +66,8 @@ export interface UnrankedEntry {
 /**
  * Listed experts with graded picks in the window and sport but fewer than the ranking's minimum:
  * "not ranked yet", most graded picks first. A board of a young sport is never an empty table.
+ * The partial index `expert_standings_unranked_idx` (migration 0022) has this condition word for
+ * word (constants, not parameters, so the planner can prove it) and this order: a short range of it.
  */
 export function readUnranked(
   db: Database,
@@ -74,8 +77,8 @@ export function readUnranked(
   return listedStandings(
     db,
     query,
-    sql`${sample} BETWEEN 1 AND ${LEADERBOARD_MIN_SAMPLE - 1}`,
-    [desc(sample), desc(expertStandings.profit)],
+    sql`${sample} BETWEEN 1 AND ${sql.raw(String(LEADERBOARD_MIN_SAMPLE - 1))}`,
+    [desc(expertStandings.sample), desc(expertStandings.profit)],
     limit,
   );
 }
