@@ -62,8 +62,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryId = category ? category.id : 0;
   // An unknown sport (an old or mistyped link) shows the all-sports board.
   const board = categoryId === query.categoryId ? asked : await readLeaderboard(context.db, { ...query, categoryId });
-  // Under the ranked: the experts with picks graded here but too few yet (first page only).
-  const unranked = query.page === 1 ? await readUnranked(context.db, { window: query.window, categoryId }) : [];
+  // Where the ranked end (their last page, or the first when none are ranked yet): the experts
+  // with picks graded here but too few yet.
+  const lastPage = Math.max(1, Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE));
+  const unranked = query.page === lastPage ? await readUnranked(context.db, { window: query.window, categoryId }) : [];
   return {
     window: query.window,
     categoryId,

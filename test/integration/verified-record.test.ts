@@ -585,6 +585,9 @@ describe(`figures over time and the leaderboard (${testDatabaseEngine()})`, () =
     expect(unranked[0].expert.userName).toBe(short.user.userName);
     expect(unranked.map((entry) => entry.expert.userName)).not.toContain(steady.user.userName);
     expect(unranked[0].figures).toMatchObject({ wins: LEADERBOARD_MIN_SAMPLE - 1, sample: LEADERBOARD_MIN_SAMPLE - 1 });
+    // They follow the ranked where those end: not under a page with more ranked after it.
+    const pastTheEnd = await runPage(leaderboardPage, context, `/leaderboard?window=30d&categoryId=${nba}&page=2`);
+    expect(pastTheEnd.body!.unranked).toEqual([]);
     // The box beside the feed lists the ranked by the units it shows.
     expect((await leaderboardTop(database.db)).map((entry) => entry.figures.units)).toEqual([6.73, 1]);
     // Only public experts are listed: a lapsed membership or a lost Expert role takes one off.
