@@ -46,6 +46,9 @@ export function leaderboardHref({
   return query ? `/leaderboard?${query}` : "/leaderboard";
 }
 
+/** The not-ranked-yet shown under a board: the nearest to ranking (a sport's page lists more). */
+const UNRANKED_SHOWN = 10;
+
 /**
  * `/leaderboard?window=7d|30d|season|all&categoryId=&page=`: experts ranked by risk-adjusted
  * score from the figures the grading trigger keeps (decision 026). A malformed choice falls back
@@ -62,10 +65,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryId = category ? category.id : 0;
   // An unknown sport (an old or mistyped link) shows the all-sports board.
   const board = categoryId === query.categoryId ? asked : await readLeaderboard(context.db, { ...query, categoryId });
-  // Where the ranked end (their last page, or the first when none are ranked yet): the experts
-  // with picks graded here but too few yet.
+  // Where the ranked end (their last page, or the first when none are ranked yet): the ten
+  // experts nearest the sample among those with picks graded here but too few yet.
   const lastPage = Math.max(1, Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE));
-  const unranked = query.page === lastPage ? await readUnranked(context.db, { window: query.window, categoryId }) : [];
+  const unranked =
+    query.page === lastPage ? await readUnranked(context.db, { window: query.window, categoryId }, UNRANKED_SHOWN) : [];
   return {
     window: query.window,
     categoryId,
