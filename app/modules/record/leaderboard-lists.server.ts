@@ -74,7 +74,12 @@ const unrankedStatement = preparedStatement((db) => {
         sql`${expertStandings.listed} AND ${sample} BETWEEN 1 AND ${sql.raw(String(LEADERBOARD_MIN_SAMPLE - 1))}`,
       ),
     )
-    .orderBy(desc(expertStandings.sample), desc(expertStandings.profit), asc(expertStandings.expertId))
+    // The index's own order (drizzle's DESC indexes are NULLS LAST), so the rows are read in order, not sorted.
+    .orderBy(
+      sql`${expertStandings.sample} DESC NULLS LAST`,
+      sql`${expertStandings.profit} DESC NULLS LAST`,
+      asc(expertStandings.expertId),
+    )
     .limit(sql.placeholder("limit"))
     .as("nearest");
   return db
