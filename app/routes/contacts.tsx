@@ -11,6 +11,8 @@ import { TOP_FAQS } from "~/modules/site/site";
 import { TEAM } from "~/modules/site/team";
 import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { supportViewer } from "~/modules/support/support-viewer";
 import { publicPageHeaders } from "~/modules/http/public-page";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 import { buttonClass } from "~/components/ui/button";
@@ -35,8 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), confirmation: null }, { status: 422 });
   }
   try {
-    await createSupportRequest(context.db, submission.value, {
+    await createSupportRequest(context, submission.value, {
       ip: context.clientIp,
+      viewer: supportViewer(await getViewer(request, context)),
       rule: context.env.RATE_LIMIT_SUPPORT_REQUEST,
     });
   } catch (error) {

@@ -85,6 +85,7 @@ const ROUTES: RouteRow[] = [
   { path: "/leaderboard", as: "visitor", phone: true },
   { path: "/verify", as: "visitor" },
   { path: "/admin/events", as: "admin" },
+  { path: "/admin/support", as: "admin", phone: true },
   { path: "/no-such-page", as: "visitor", phone: true },
 ];
 

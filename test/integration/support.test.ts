@@ -1,8 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { supportRequests } from "~/db/schema";
+import { mailOutbox, supportRequests } from "~/db/schema";
+import type { CurrentUser } from "~/modules/accounts/current-user";
+import { createMailTransport } from "~/modules/mail/mail.server";
+import { supportViewer } from "~/modules/support/support-viewer";
+import * as adminSupportPage from "~/routes/admin.support";
+import { startMailCatcher } from "../support/mail-catcher";
+import { personMaker, type Person } from "../support/people";
+import { runPage } from "../support/record";
 import { countActiveExperts } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
 import { createSupportRequest } from "~/modules/support/support.server";
@@ -19,6 +26,20 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const UUID_ZERO = "00000000-0000-4000-8000-000000000000";
+/** A test person as the gates hand them over. */
+const toCurrent = ({ user }: Person): CurrentUser => ({
+  id: user.id,
+  email: user.email,
+  emailConfirmed: user.emailConfirmedAt !== null,
+  roles: user.roles,
+  timezone: "UTC",
+  signUpFlow: user.signUpFlow,
+  userName: user.userName,
+  firstName: user.firstName,
+  lastName: user.lastName ?? "",
+  avatar: "",
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const valid = { name: "Dana Reyes", phone: "+1 (555) 010-2030" };
 
@@ -27,6 +48,9 @@ let nextIp = 1;
 function context(env: Record<string, string> = {}): AppLoadContext {
   return { ...makeLoadContext(database.db, env), clientIp: `10.0.0.${nextIp++}` };
 }
+
+/** The module's context: the test database, the default configuration, mail to the outbox. */
+const supportContext = () => makeLoadContext(database.db);
 
 const rowById = async (id: string) =>
   (await database.db.select().from(supportRequests).where(eq(supportRequests.id, id)))[0];
@@ -45,7 +69,7 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
 
   it("stores a call request with the optional fields it was given", async () => {
     const { id } = await createSupportRequest(
-      database.db,
+      supportContext(),
       { ...valid, email: "dana@example.com", preferredTime: "Evening", message: "About my subscription" },
       { ip: "192.0.2.1", rule },
     );
@@ -63,7 +87,7 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
   });
 
   it("stores missing optional fields as null", async () => {
-    const { id } = await createSupportRequest(database.db, valid, { ip: "192.0.2.2", rule });
+    const { id } = await createSupportRequest(supportContext(), valid, { ip: "192.0.2.2", rule });
     expect(await rowById(id)).toMatchObject({ email: null, preferredTime: null, message: null });
   });
 
@@ -71,7 +95,7 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
     const before = await database.db.$count(supportRequests);
     const error = await caught(
       createSupportRequest(
-        database.db,
+        supportContext(),
         // Callers are typed, but the module must not trust them.
         { name: " ", phone: "call me", email: "nope", preferredTime: "Night" as "Evening", message: "x".repeat(1001) },
         { ip: "192.0.2.3", rule },
@@ -92,24 +116,26 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
     for (const phone of ["5550102", "+44 20 7946 0958", "(555) 010-2030", "+1-555-010-2030"]) {
       await expect(
         createSupportRequest(
-          database.db,
+          supportContext(),
           { ...valid, phone },
           { ip: "192.0.2.4", rule: { limit: 100, windowSeconds: 60 } },
         ),
       ).resolves.toBeTruthy();
     }
     for (const phone of ["555010", "1".repeat(21), "555-CALL-NOW", "++1 555 010 2030", "555 010 2030 ext 4"]) {
-      const error = await caught(createSupportRequest(database.db, { ...valid, phone }, { ip: "192.0.2.4", rule }));
+      const error = await caught(
+        createSupportRequest(supportContext(), { ...valid, phone }, { ip: "192.0.2.4", rule }),
+      );
       expect(error.fieldErrors?.phone).toEqual(["Enter a valid phone number"]);
     }
   });
 
   it("answers 429 with Retry-After once the caller passes the limit, and stores nothing more", async () => {
     const tight = { limit: 2, windowSeconds: 60 };
-    await createSupportRequest(database.db, valid, { ip: "192.0.2.5", rule: tight });
-    await createSupportRequest(database.db, valid, { ip: "192.0.2.5", rule: tight });
+    await createSupportRequest(supportContext(), valid, { ip: "192.0.2.5", rule: tight });
+    await createSupportRequest(supportContext(), valid, { ip: "192.0.2.5", rule: tight });
     const before = await database.db.$count(supportRequests);
-    const error = await caught(createSupportRequest(database.db, valid, { ip: "192.0.2.5", rule: tight }));
+    const error = await caught(createSupportRequest(supportContext(), valid, { ip: "192.0.2.5", rule: tight }));
     expect(error.status).toBe(429);
     expect(error.message).toBe("Too many requests. Try again later.");
     const retryAfter = Number(new Headers(error.headers).get("Retry-After"));
@@ -117,13 +143,13 @@ describe(`createSupportRequest (${testDatabaseEngine()})`, () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await database.db.$count(supportRequests)).toBe(before);
     // Another caller is not held back by the first one.
-    await expect(createSupportRequest(database.db, valid, { ip: "192.0.2.6", rule: tight })).resolves.toBeTruthy();
+    await expect(createSupportRequest(supportContext(), valid, { ip: "192.0.2.6", rule: tight })).resolves.toBeTruthy();
   });
 
   it("does not count invalid attempts against the limit", async () => {
     const tight = { limit: 1, windowSeconds: 60 };
-    await caught(createSupportRequest(database.db, { ...valid, phone: "x" }, { ip: "192.0.2.7", rule: tight }));
-    await expect(createSupportRequest(database.db, valid, { ip: "192.0.2.7", rule: tight })).resolves.toBeTruthy();
+    await caught(createSupportRequest(supportContext(), { ...valid, phone: "x" }, { ip: "192.0.2.7", rule: tight }));
+    await expect(createSupportRequest(supportContext(), valid, { ip: "192.0.2.7", rule: tight })).resolves.toBeTruthy();
   });
 });
 
@@ -306,5 +332,136 @@ describe(`content pages (${testDatabaseEngine()})`, () => {
       embedUrl: "https://policies.example.com/privacy",
       document: null,
     });
+  });
+});
+
+describe(`support requests reach the support team (${testDatabaseEngine()})`, () => {
+  const rule = { limit: 100, windowSeconds: 60 };
+  const outboxTo = (to: string) =>
+    database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+
+  it("e-mails SUPPORT_EMAIL the request (escaped) and the requester a receipt, through the outbox", async () => {
+    const ctx = makeLoadContext(database.db, { SUPPORT_EMAIL: "desk@sharpside.test" });
+    const email = `asker.${Date.now()}@example.com`;
+    const { id } = await createSupportRequest(
+      ctx,
+      { ...valid, name: "Dana\r\nBcc: x@evil.test", email, preferredTime: "Evening", message: "<b>Refund</b> please" },
+      { ip: "192.0.2.40", rule },
+    );
+    const [toSupport] = await outboxTo("desk@sharpside.test");
+    // One line of subject whatever the name holds; the HTML shows the message as text.
+    expect(toSupport.subject).toBe("Call request: Dana Bcc: x@evil.test, +1 (555) 010-2030");
+    expect(toSupport.text).toContain("Message: <b>Refund</b> please");
+    expect(toSupport.text).toContain(`E-mail: ${email}`);
+    expect(toSupport.text).toContain("Best time: Evening");
+    expect(toSupport.text).toContain(`Request ${id}.`);
+    expect(toSupport.html).toContain("&lt;b&gt;Refund&lt;/b&gt;");
+    expect(toSupport.html).not.toContain("<b>Refund");
+    const [receipt] = await outboxTo(email);
+    expect(receipt.subject).toBe("We received your call request");
+    expect(receipt.text).toContain("We will call you at +1 (555) 010-2030 in the evening");
+  });
+
+  it("sends the receipt to a signed-in caller's confirmed address, and none without an address", async () => {
+    const ctx = makeLoadContext(database.db, { SUPPORT_EMAIL: "desk2@sharpside.test" });
+    const makePerson = personMaker(database.db, ctx.env);
+    const confirmed = await makePerson();
+    await createSupportRequest(ctx, valid, {
+      ip: "192.0.2.41",
+      rule,
+      viewer: supportViewer({ user: toCurrent(confirmed) }),
+    });
+    expect((await outboxTo("desk2@sharpside.test"))[0].text).toContain(`Account: @${confirmed.user.userName}`);
+    expect(await outboxTo(confirmed.user.email)).toHaveLength(1);
+    const unconfirmed = await makePerson({ confirmed: false });
+    await createSupportRequest(ctx, valid, {
+      ip: "192.0.2.41",
+      rule,
+      viewer: supportViewer({ user: toCurrent(unconfirmed) }),
+    });
+    expect(await outboxTo(unconfirmed.user.email)).toHaveLength(0);
+    expect(await outboxTo("desk2@sharpside.test")).toHaveLength(2);
+  });
+
+  it("the support mail reaches a real SMTP server", async () => {
+    const catcher = await startMailCatcher();
+    try {
+      const ctx = makeLoadContext(database.db, { SUPPORT_EMAIL: "smtp-desk@sharpside.test" });
+      const mail = createMailTransport({ ...ctx.env, SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}` }, ctx.log);
+      await createSupportRequest(
+        { ...ctx, mail },
+        { ...valid, message: "Call me about Cheers" },
+        { ip: "192.0.2.42", rule },
+      );
+      await expect
+        .poll(() => catcher.messages.find((message) => message.to.includes("smtp-desk@sharpside.test")))
+        .toMatchObject({ subject: "Call request: Dana Reyes, +1 (555) 010-2030" });
+      expect(catcher.messages.find((message) => message.to.includes("smtp-desk@sharpside.test"))!.text).toContain(
+        "Message: Call me about Cheers",
+      );
+      await mail.close();
+    } finally {
+      await catcher.close();
+    }
+  });
+});
+
+describe(`/admin/support (${testDatabaseEngine()})`, () => {
+  it("admins only: lists the open requests with who and what, marks one handled by whom, and opens it again", async () => {
+    const ctx = makeLoadContext(database.db);
+    const makePerson = personMaker(database.db, ctx.env);
+    const [user, admin] = [await makePerson(), await makePerson({ admin: true })];
+    expect((await runPage(adminSupportPage, ctx, "/admin/support")).status).toBe(302);
+    expect((await runPage(adminSupportPage, ctx, "/admin/support", user.jar)).status).toBe(403);
+    expect(
+      (await runPage(adminSupportPage, ctx, "/admin/support", user.jar, { id: UUID_ZERO, intent: "handled" })).status,
+    ).toBe(403);
+    const { id } = await createSupportRequest(
+      ctx,
+      { ...valid, name: "Robin Vega", message: "About a refund" },
+      { ip: "192.0.2.50", rule: { limit: 10, windowSeconds: 60 }, viewer: supportViewer({ user: toCurrent(user) }) },
+    );
+    const open = await runPage(adminSupportPage, ctx, "/admin/support", admin.jar);
+    expect(open.status).toBe(200);
+    const listed = (open.body!.items as { id: string }[]).find((item) => item.id === id);
+    expect(listed).toMatchObject({
+      name: "Robin Vega",
+      message: "About a refund",
+      account: user.user.userName,
+      handledAt: null,
+    });
+    const openBefore = open.body!.openCount as number;
+
+    expect(await runPage(adminSupportPage, ctx, "/admin/support", admin.jar, { id, intent: "handled" })).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "Marked handled." },
+    });
+    const handled = await runPage(adminSupportPage, ctx, "/admin/support?state=handled", admin.jar);
+    expect((handled.body!.items as { id: string }[]).find((item) => item.id === id)).toMatchObject({
+      handledBy: admin.user.userName,
+      handledAt: expect.any(String),
+    });
+    expect((await runPage(adminSupportPage, ctx, "/admin/support", admin.jar)).body!.openCount).toBe(openBefore - 1);
+    // Marked twice (two admins at once): still handled, by the first.
+    expect((await runPage(adminSupportPage, ctx, "/admin/support", admin.jar, { id, intent: "handled" })).status).toBe(
+      200,
+    );
+    expect(
+      (await runPage(adminSupportPage, ctx, "/admin/support", admin.jar, { id, intent: "reopen" })).body,
+    ).toMatchObject({
+      ok: true,
+      message: "Open again.",
+    });
+    expect((await rowById(id)).handledBy).toBeNull();
+    // Unknown or malformed ids and intents: 404 in words.
+    for (const fields of [
+      { id: UUID_ZERO, intent: "handled" },
+      { id: "nope", intent: "handled" },
+      { id, intent: "delete" },
+    ])
+      expect(await runPage(adminSupportPage, ctx, "/admin/support", admin.jar, fields)).toMatchObject({
+        status: 404,
+        body: { ok: false, message: "This support request does not exist." },
+      });
   });
 });

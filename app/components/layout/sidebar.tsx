@@ -9,6 +9,7 @@ import {
   type IconType,
   PanelLeftClose,
   PanelLeftOpen,
+  Phone,
   Rss,
   Star,
   Trophy,
@@ -36,6 +37,7 @@ const ICONS: Record<string, IconType> = {
   "/discover-experts": Compass,
   "/leaderboard": Trophy,
   "/admin/events": ClipboardCheck,
+  "/admin/support": Phone,
 };
 
 export const SIDEBAR_COOKIE = "sidebar";

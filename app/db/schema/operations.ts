@@ -1,4 +1,5 @@
 /** Operations */
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { supportRequestKind } from "./enums";
@@ -29,9 +30,15 @@ export const supportRequests = pgTable(
     message: text(),
     createdAt: createdAt(),
     handledAt: timestamp({ withTimezone: true }),
+    /** The admin who marked it handled (migration 0023). */
+    handledBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("support_requests_created_at_idx").on(t.createdAt.desc()),
+    index("support_requests_handled_by_idx").on(t.handledBy),
+    index("support_requests_open_idx")
+      .on(t.createdAt.desc())
+      .where(sql`handled_at IS NULL`),
     index("support_requests_user_id_idx").on(t.userId),
   ],
 );

@@ -212,3 +212,75 @@ export function newPickEmail(values: {
     ],
   });
 }
+
+/** A support request as its e-mails name it: who asked, how to reach them, what about. */
+export interface SupportRequestDetails {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  preferredTime: string | null;
+  message: string | null;
+  /** The account it was sent from (a user name), when signed in. */
+  account: string | null;
+}
+
+/** One line of a subject: user input may carry line breaks. */
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+/** To the support team (SUPPORT_EMAIL): a request to call back, with the screen that lists it. */
+export function supportRequestEmail(values: {
+  appName: string;
+  appUrl: string;
+  request: SupportRequestDetails;
+}): EmailContent {
+  const { request } = values;
+  const details = [
+    `Name: ${request.name}`,
+    `Phone: ${request.phone}`,
+    `E-mail: ${request.email ?? "not given"}`,
+    `Best time: ${request.preferredTime ?? "any"}`,
+    `Account: ${request.account ? `@${request.account}` : "not signed in"}`,
+  ];
+  return renderEmail({
+    appName: values.appName,
+    appUrl: values.appUrl,
+    firstName: "",
+    subject: `Call request: ${oneLine(request.name)}, ${oneLine(request.phone)}`,
+    blocks: [
+      { kind: "paragraph", text: `${request.name} asks to be called back.` },
+      ...details.map((text) => ({ kind: "paragraph" as const, text })),
+      { kind: "paragraph", text: request.message ? `Message: ${request.message}` : "No message." },
+      { kind: "button", label: "Open the support requests", url: `${trimUrl(values.appUrl)}/admin/support` },
+      { kind: "note", text: `Request ${request.id}. Mark it handled on that screen once called.` },
+    ],
+  });
+}
+
+/** To the person who asked (when an address is known): it arrived, and what happens next. */
+export function supportRequestReceivedEmail(values: {
+  appName: string;
+  appUrl: string;
+  name: string;
+  phone: string;
+  preferredTime: string | null;
+  supportEmail: string;
+}): EmailContent {
+  const when = values.preferredTime ? ` in the ${values.preferredTime.toLowerCase()}` : "";
+  return renderEmail({
+    appName: values.appName,
+    appUrl: values.appUrl,
+    firstName: values.name,
+    subject: `We received your call request`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Thanks for reaching out to ${values.appName}. We will call you at ${values.phone}${when}, usually within one business day.`,
+      },
+      {
+        kind: "note",
+        text: `Something to add, or did not ask for this? Write to ${values.supportEmail}.`,
+      },
+    ],
+  });
+}

@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Discover experts", to: "/discover-experts", roles: [] },
   { label: "Leaderboard", to: "/leaderboard", roles: [] },
   { label: "Results", to: "/admin/events", roles: ["Admin"] },
+  { label: "Support", to: "/admin/support", roles: ["Admin"] },
 ];
 
 /** Signed-out visitors see only items with no roles; a signed-in user those matching a role. */
