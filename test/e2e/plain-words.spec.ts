@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { contextAtWidth, DEMO_PASSWORD, waitForHydration } from "./support/helpers";
+import { signedInContext, waitForHydration } from "./support/helpers";
 
 /**
  * The small things, in a real browser at 1440 and 375 px: texts say what a reader needs, not how
@@ -12,16 +12,6 @@ import { contextAtWidth, DEMO_PASSWORD, waitForHydration } from "./support/helpe
  */
 const WIDTHS = [1440, 375] as const;
 type Width = (typeof WIDTHS)[number];
-
-async function signedInAt(browser: Parameters<typeof contextAtWidth>[0], baseURL: string, width: Width, who: string) {
-  const context = await contextAtWidth(browser, baseURL, width);
-  const response = await context.request.post("/api/session", {
-    headers: { Origin: baseURL },
-    data: { session: { emailOrUserName: who, password: DEMO_PASSWORD, rememberMe: false } },
-  });
-  expect(response.status(), `sign-in as ${who}`).toBe(200);
-  return context;
-}
 
 /** The element's rendered height in CSS pixels. */
 async function heightOf(page: Page, locator: ReturnType<Page["locator"]>) {
@@ -58,7 +48,7 @@ for (const width of WIDTHS) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const context = await signedInAt(browser, baseURL!, width, "alex.fan");
+    const context = await signedInContext(browser, baseURL!, "alex.fan", width);
     const page = await context.newPage();
 
     // Settings: why a date of birth is asked; no expert's notification kinds for a reader.
@@ -146,7 +136,7 @@ for (const width of WIDTHS) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const context = await signedInAt(browser, baseURL!, width, "LeBronPicks");
+    const context = await signedInContext(browser, baseURL!, "LeBronPicks", width);
     const page = await context.newPage();
 
     // Typed in the address bar, /editor opens the editor (the page with its dialog), never JSON.
@@ -174,7 +164,7 @@ for (const width of WIDTHS) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const context = await signedInAt(browser, baseURL!, width, "sharpside.admin");
+    const context = await signedInContext(browser, baseURL!, "sharpside.admin", width);
     const page = await context.newPage();
     // A coming game of a sport no other journey uses: it is called off below.
     const categories = (await (await context.request.get("/api/categories")).json()).items as {

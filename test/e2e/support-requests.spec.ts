@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { contextAtWidth, DEMO_PASSWORD, waitForHydration } from "./support/helpers";
-import { E2E_STAND_INS } from "./support/ports";
+import { mailWithSubject } from "./support/accounts";
+import { contextAtWidth, signedInContext, waitForHydration } from "./support/helpers";
 
 /**
  * A support request reaches someone, at 1440 and 375 px: a visitor asks for a call on /contacts;
@@ -9,30 +9,6 @@ import { E2E_STAND_INS } from "./support/ports";
  * and the visitor a receipt; the admin finds it on /admin/support (linked from the navigation),
  * marks it handled, and finds it under Handled with who handled it.
  */
-interface Caught {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** Messages the SMTP stand-in caught for an address, polled until one has `subject`. */
-async function caughtMail(to: string, subject: string): Promise<Caught> {
-  let found: Caught | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(
-          `http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages?to=${encodeURIComponent(to)}`,
-        );
-        found = ((await response.json()) as Caught[]).find((mail) => mail.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 10_000, message: `no "${subject}" to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
 const shot = (page: Page, name: string, width: number) =>
   page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 
@@ -60,20 +36,15 @@ for (const width of [1440, 375] as const) {
     await expect(page.getByText("Request sent. We will call you soon.")).toBeVisible();
 
     // The support team's e-mail and the caller's receipt, through real SMTP.
-    const toSupport = await caughtMail("support@sharpside.app", `Call request: ${name}, +1 (555) 010-4242`);
+    const toSupport = await mailWithSubject("support@sharpside.app", `Call request: ${name}, +1 (555) 010-4242`);
     expect(toSupport.text).toContain("Message: My card was charged twice.");
     expect(toSupport.text).toContain(`E-mail: ${email}`);
     expect(toSupport.text).toContain("/admin/support");
-    const receipt = await caughtMail(email, "We received your call request");
+    const receipt = await mailWithSubject(email, "We received your call request");
     expect(receipt.text).toContain("We will call you at +1 (555) 010-4242 in the morning");
 
     // The admin: from the navigation to the list, the request with who and what.
-    const admin = await contextAtWidth(browser, baseURL!, width);
-    const signIn = await admin.request.post("/api/session", {
-      headers: { Origin: baseURL! },
-      data: { session: { emailOrUserName: "sharpside.admin", password: DEMO_PASSWORD, rememberMe: false } },
-    });
-    expect(signIn.status()).toBe(200);
+    const admin = await signedInContext(browser, baseURL!, "sharpside.admin", width);
     const desk = await admin.newPage();
     await desk.goto("/");
     await waitForHydration(desk);

@@ -12,21 +12,41 @@ export interface CaughtMail {
   text: string;
 }
 
+/** What the SMTP stand-in caught for an address, oldest first. */
+async function messagesTo(email: string): Promise<CaughtMail[]> {
+  const response = await fetch(
+    `http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages?to=${encodeURIComponent(email)}`,
+  );
+  return (await response.json()) as CaughtMail[];
+}
+
 export async function mailFor(email: string, count = 1): Promise<CaughtMail> {
   let messages: CaughtMail[] = [];
   await expect
     .poll(
       async () => {
-        const response = await fetch(
-          `http://127.0.0.1:${E2E_STAND_INS.mailHttpPort}/messages?to=${encodeURIComponent(email)}`,
-        );
-        messages = (await response.json()) as CaughtMail[];
+        messages = await messagesTo(email);
         return messages.length;
       },
       { timeout: 10_000 },
     )
     .toBeGreaterThanOrEqual(count);
   return messages[messages.length - 1];
+}
+
+/** The message to an address with this subject, polled for until the stand-in has it. */
+export async function mailWithSubject(email: string, subject: string): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await messagesTo(email)).find((mail) => mail.subject === subject);
+        return Boolean(found);
+      },
+      { timeout: 10_000, message: `no "${subject}" to ${email}` },
+    )
+    .toBe(true);
+  return found!;
 }
 
 export const codeIn = (mail: CaughtMail) => /\b([A-Z2-9]{6})\b/.exec(mail.text)![1];

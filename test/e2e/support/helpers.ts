@@ -73,10 +73,22 @@ export async function contextAtWidth(browser: Browser, baseURL: string, width: 3
   return context;
 }
 
-/** A browser context signed in as a demo user, with its own client address and the cookie banner answered. */
-export async function signedInContext(browser: Browser, baseURL: string, userName: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  await presetCookieConsent(context, baseURL);
+/**
+ * A browser context signed in as a demo user, with its own client address and the cookie banner
+ * answered; at a phone's or a desktop's width (`contextAtWidth`) when one is given.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  userName: string,
+  width?: 375 | 1440,
+): Promise<BrowserContext> {
+  let context: BrowserContext;
+  if (width) context = await contextAtWidth(browser, baseURL, width);
+  else {
+    context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+    await presetCookieConsent(context, baseURL);
+  }
   const response = await context.request.post("/api/session", {
     headers: { Origin: baseURL },
     data: { session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } },
