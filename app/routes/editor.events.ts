@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { pathId } from "~/modules/http/search-params";
 import { getEvent, listEvents } from "~/modules/reference/reference.server";
@@ -15,7 +15,7 @@ const EVENTS_SIZE = 100;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRoles(request, context, ["Expert"]);
   const search = new URL(request.url).searchParams;
-  return actionResult(async () => {
+  return jsonResult(async () => {
     if (search.has("id")) {
       const id = pathId(search.get("id") ?? undefined);
       const event = id === null ? null : await getEvent(context.db, id);

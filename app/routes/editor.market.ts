@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { pathId } from "~/modules/http/search-params";
 import { eventMarket } from "~/modules/record/event-market.server";
@@ -9,7 +9,7 @@ import { eventMarket } from "~/modules/record/event-market.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRoles(request, context, ["Expert"]);
   const id = pathId(new URL(request.url).searchParams.get("eventId") ?? undefined);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const market = id === null ? null : await eventMarket(context.db, id);
     if (!market) throw new AppError(404);
     return { market };

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult, jsonResult } from "~/modules/http/action-result.server";
 import { readJsonBody } from "~/modules/http/api.server";
 import { AppError } from "~/modules/http/app-error";
 import { readForm } from "~/modules/http/form-input.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? `/posts/${encodeURIComponent(postId)}?createEditPost=${encodeURIComponent(postId)}`
         : "/?createEditPost=NEW",
     );
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const [categories, modalities, post] = await Promise.all([
       listCategories(context.db),
       listModalities(context.db),

@@ -7,20 +7,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpert } from "~/modules/experts/experts.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { pageFromUrl } from "~/modules/http/page-param";
 import { loadRecordPanel } from "~/modules/record/record-panel.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const expert = await findExpert(context.db, params.expertId ?? "", null);
     if (!expert) throw new AppError(404);
     const gradedPage = pageFromUrl(new URL(request.url), 10_000, "graded");
     return loadRecordPanel(context.db, expert.id, viewer?.user.id ?? null, gradedPage);
   });
 }
-
-/** The record changes when a result comes in, not because of something done on the page. */
-export const shouldRevalidate = () => false;

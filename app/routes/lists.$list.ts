@@ -1,7 +1,7 @@
 /**
  * `GET /lists/{list}?page&size`: the next page of a list a page shows ("Load more", infinite
  * scrolling: app/components/ui/use-more-pages.tsx and app/components/posts/infinite-post-list.tsx,
- * through `fetcher.load`) → `{ok, items, page, totalPages}`. Each list reads what its `/api` list
+ * through `useRetryingLoad`) → `{ok, items, page, totalPages}`. Each list reads what its `/api` list
  * reads, behind the gate its page has; a signed-out reader is sent to sign in as the page would.
  */
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
@@ -10,7 +10,7 @@ import { getViewer, requireConfirmedEmail, requireRoles } from "~/modules/accoun
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { listCheers } from "~/modules/cheers/cheers.server";
 import { listFollowedExperts } from "~/modules/follows/follows.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { readQuery } from "~/modules/http/api.server";
 import { totalPagesOf } from "~/modules/http/page-param";
 import { listPayments } from "~/modules/payments/payment-history.server";
@@ -62,11 +62,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const list = Object.hasOwn(LISTS, params.list ?? "") ? LISTS[params.list!] : null;
   if (!list) throw new Response(null, { status: 404, statusText: "Not Found" });
   const viewer = await list.gate(request, context);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const { items, page, size, totalItems } = await list.read(request, context, viewer);
     return { items, page, totalPages: totalPagesOf(totalItems, size) };
   });
 }
-
-/** A page once loaded stays as it was: an action elsewhere on the page does not load it again. */
-export const shouldRevalidate = () => false;

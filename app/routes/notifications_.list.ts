@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { readQuery } from "~/modules/http/api.server";
 import { AppError } from "~/modules/http/app-error";
 import { notificationListQuerySchema } from "~/modules/notifications/notification-search-params";
@@ -9,11 +9,11 @@ import { BadCursorError, listNotifications } from "~/modules/notifications/notif
 /**
  * `GET /notifications/list?size&afterCursor`: a page of the viewer's notifications for the panel
  * and the /notifications page (app/components/notifications/use-notification-list.ts, through
- * `fetcher.load`) → `{ok, items, hasNextPage, endCursor}`, what the API's list answers.
+ * `useRetryingLoad`) → `{ok, items, hasNextPage, endCursor}`, what the API's list answers.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const query = readQuery(request, notificationListQuerySchema);
     try {
       return await listNotifications(context.db, viewer.user.id, query);
@@ -24,6 +24,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   });
 }
-
-/** A page once loaded stays as it was: an action elsewhere on the page does not load it again. */
-export const shouldRevalidate = () => false;

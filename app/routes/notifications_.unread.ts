@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireViewer } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult, jsonResult } from "~/modules/http/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { readFormFields } from "~/modules/http/form-fields.server";
 import { markReadQuerySchema } from "~/modules/notifications/notification-search-params";
@@ -12,7 +12,7 @@ import { countUnread, markRead } from "~/modules/notifications/notifications.ser
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     if (!viewer) throw new AppError(401);
     return { newNotificationsCount: await countUnread(context.db, viewer.user.id) };
   });

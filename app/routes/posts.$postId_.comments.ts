@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer, requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult, jsonResult } from "~/modules/http/action-result.server";
 import { readQuery } from "~/modules/http/api.server";
 import { formFields } from "~/modules/http/form-fields.server";
 import { readForm } from "~/modules/http/form-input.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!url.searchParams.has("page")) throw redirect(`/posts/${encodeURIComponent(params.postId ?? "")}#comments`);
   const viewer = await getViewer(request, context);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const query = readQuery(request, commentListQuerySchema);
     return listComments(context.db, viewer?.user.id ?? null, params.postId, query);
   });
@@ -50,6 +50,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return { intent, comment: await addComment(context.db, viewer.user.id, params.postId, input) };
   });
 }
-
-/** A page once loaded stays as it was: an action elsewhere on the page does not load it again. */
-export const shouldRevalidate = () => false;

@@ -1,24 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { readQuery } from "~/modules/http/api.server";
 import { suggestionsQuerySchema } from "~/modules/search/search-params";
 import { searchSuggestions } from "~/modules/search/search-suggestions.server";
 
 /**
  * `GET /search/suggestions?searchValue=&topCount=5`: the header search box's suggestions
- * (app/components/search/search-suggestions.ts, through `fetcher.load`) → `{ok, results}`, what
+ * (app/components/search/search-suggestions.ts, through `useRetryingLoad`) → `{ok, results}`, what
  * `GET /api/search` answers. Visitors too; a Pick's body is searched only for its readers.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
-  return actionResult(async () => {
+  return jsonResult(async () => {
     const query = readQuery(request, suggestionsQuerySchema);
     return {
       results: await searchSuggestions(context.db, viewer?.user.id ?? null, query.searchValue, query.topCount),
     };
   });
 }
-
-/** A page once loaded stays as it was: an action elsewhere on the page does not load it again. */
-export const shouldRevalidate = () => false;

@@ -172,6 +172,7 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
           <ShowMore
             hasMore={more.hasMore}
             status={more.status}
+            retrying={more.retrying}
             error={more.error}
             onClick={() => void more.loadMore()}
             label="Show more experts"

@@ -5,7 +5,7 @@
  * notification's line and link, and the Cheers list on /business. The route actions and loaders
  * are stubbed; Stripe.js never loads in jsdom.
  */
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";

@@ -4,7 +4,7 @@
  * comments", and the locked and signed-out states. A stub route stands in for the discussion's
  * route (app/routes/posts.$postId_.comments.ts): it records what was asked and answers as it does.
  */
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";

@@ -5,7 +5,7 @@
  * notification loaders and action (app/routes/notifications_.list.ts, notifications_.unread.ts),
  * `fetch` for the API the stream resyncs through, a stand-in `EventSource` for the stream.
  */
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -65,7 +65,7 @@ const notificationRoutes = () => [
         method: "GET",
         path: new URL(request.url).pathname,
         params: new URL(request.url).searchParams,
-        cache: undefined,
+        cache: request.cache,
       });
       return { ok: true, newNotificationsCount: server.unread };
     },
@@ -246,8 +246,8 @@ describe("the bell's count", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(liveStreams()).toHaveLength(1));
     expect(FakeEventSource.opened).toHaveLength(2);
-    // The bell's count came from its loader through the router; the resync, from the same route by
-    // a plain GET (the server renews the session there), never cached.
+    // The bell's count and the resync both come from the route (the server renews the session
+    // there); the resync is never cached.
     expect(calls.filter((call) => call.path === "/notifications/unread" && call.cache === "no-store")).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { Outlet } from "@remix-run/react";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -335,7 +335,7 @@ describe("InfinitePostList", () => {
       const url = new URL(request.url);
       urls.push(`${url.pathname}${url.search}`);
       const page = Number(url.searchParams.get("page"));
-      if (!pages[page]) return { ok: false, error: "Oops", statusCode: 500 };
+      if (!pages[page]) return { ok: false, error: "Oops", statusCode: 422 };
       return { ok: true, items: pages[page], page, totalPages };
     };
     return { urls, loader };
@@ -383,7 +383,7 @@ describe("InfinitePostList", () => {
     expect(screen.getByRole("status").textContent).toBe("You have reached the end.");
   });
 
-  it("says what went wrong and retries with the same page", async () => {
+  it("says what the server refused and, on Try again, asks for the same page", async () => {
     const { urls, loader } = stubPages({}, 2);
     renderCards(
       () => (

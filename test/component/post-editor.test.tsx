@@ -4,7 +4,7 @@
  * the Post/Pick switch, a structured pick's market and legs (issue 9), a posted pick's bet kept
  * read-only, and the dialog opened by `?createEditPost=` asking before discarding.
  */
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { useLocation } from "@remix-run/react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

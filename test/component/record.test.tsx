@@ -3,7 +3,7 @@
  * panel's sport switch, and the commitment check done in the reader's browser.
  */
 import { createHash } from "node:crypto";
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -208,11 +208,11 @@ describe("RecordPanel (the expert page's, loaded on scroll)", () => {
     gradedPages: 1,
   };
 
-  it("offers a link before it loads, loads when it scrolls near, says what went wrong and tries again", async () => {
+  it("offers a link before it loads, loads when it scrolls near, says what the server refused and tries again", async () => {
     const scrolling = stubIntersectionObserver();
     const asked: string[] = [];
     const answers = [
-      { ok: false, error: "The server could not be reached. Please try again.", statusCode: 503 },
+      { ok: false, error: "Too many requests. Try again later.", statusCode: 429 },
       { ok: true, ...panelData },
     ];
     const Stub = createRemixStub([
@@ -241,7 +241,7 @@ describe("RecordPanel (the expert page's, loaded on scroll)", () => {
     await scrolling.scrollIntoView();
     expect(await within(region).findByRole("alert")).toHaveProperty(
       "textContent",
-      "The server could not be reached. Please try again.",
+      "Too many requests. Try again later.",
     );
     await userEvent.click(within(region).getByRole("button", { name: "Try again" }));
     expect(await within(region).findByRole("heading", { name: "Graded picks" })).toBeTruthy();

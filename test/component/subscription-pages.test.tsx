@@ -3,7 +3,7 @@
  * stubbed at `fetch`, nothing of ours is), shows the server's text when it fails, and reloads the
  * page's data afterwards.
  */
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../support/remix-stub";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";

@@ -517,10 +517,10 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
 
     // What the page loads on scroll: by id or userName, for anyone, the same figures; the pending
     // pick is not among the graded ones and no analysis comes with any of them.
+    // A resource route's JSON, as the browser's own fetch reads it.
     const panel = async (path: string, jar?: CookieJar) => {
-      const answer = (await page(recordPanelRoute.loader, path, { expertId: path.split("/")[2] }, jar)).data;
-      // A failure is `data(body, {status})`: the body is what the fetcher reads.
-      return (answer && "init" in answer ? answer.data : answer) as Record<string, unknown>;
+      const { data } = await page(recordPanelRoute.loader, path, { expertId: path.split("/")[2] }, jar);
+      return (await data!.json()) as Record<string, unknown>;
     };
     const byId = await panel(`/experts/${user.id}/record`);
     expect(byId).toMatchObject({ ok: true, gradedPage: 1, gradedPages: 2 });

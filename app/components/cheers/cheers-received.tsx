@@ -53,6 +53,7 @@ export function CheersReceived({ initialItems, totalPages }: { initialItems: Che
       <ShowMore
         hasMore={more.hasMore}
         status={more.status}
+        retrying={more.retrying}
         error={more.error}
         onClick={() => void more.loadMore()}
         label="Show more Cheers"

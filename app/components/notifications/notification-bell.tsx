@@ -1,9 +1,8 @@
-import { useFetcher } from "@remix-run/react";
 import { Bell } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
+import { useRetryingLoad } from "~/components/ui/retrying-load";
 import { useActionDone } from "~/components/ui/use-action-done";
-import type { ActionData } from "~/components/ui/use-action-fetcher";
 import { badgeText, bellLabel } from "./notification-content";
 import { subscribeToNotifications } from "./notification-stream";
 import { UNREAD_PATH } from "./notifications-api";
@@ -24,9 +23,10 @@ export function NotificationBell() {
   const [wanted, setWanted] = useState(false);
   const loaded = useOnDemand(popover);
 
-  const counter = useFetcher<ActionData<{ newNotificationsCount: number }>>();
+  const counter = useRetryingLoad<{ newNotificationsCount: number }>();
   const { load } = counter;
-  // The badge is a hint: a failed count leaves it hidden rather than toasting on every page.
+  // The badge is a hint: a count that failed even after its retries leaves it hidden (the stream
+  // still raises it) rather than putting an error panel in the header.
   useActionDone(counter, (answer) => setUnreadCount(answer.newNotificationsCount));
 
   useEffect(() => {

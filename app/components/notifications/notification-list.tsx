@@ -3,7 +3,9 @@ import { useRef } from "react";
 import { NotificationItem } from "./notification-item";
 import { useNotificationList } from "./use-notification-list";
 import { Button } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
+import { loadingText } from "~/components/ui/use-more-pages";
 
 export const EMPTY_TEXT = "No notifications yet";
 
@@ -11,10 +13,11 @@ export const EMPTY_TEXT = "No notifications yet";
  * The notifications list, for the header's panel (as tall as its items, scrolling past 228 px:
  * one notification is not a tall blank box) or the /notifications page (the page scrolls). The next page loads when a sentinel at the end comes
  * into view of whichever scrolls; keyboard users get there too, since focusing the last link
- * scrolls it into view. After a failure only the "Try again" button retries.
+ * scrolls it into view. After a failure only the "Try again" button (a refusal) or the error
+ * panel's Retry (the retries ran out) loads again.
  */
 export function NotificationList({ variant, onNavigate }: { variant: "panel" | "page"; onNavigate?: () => void }) {
-  const { items, hasMore, status, error, loadMore } = useNotificationList();
+  const { items, hasMore, status, retrying, error, loadMore } = useNotificationList();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
   const inPanel = variant === "panel";
   const sentinelRef = useLoadOnScroll<HTMLDivElement>(loadMore, {
@@ -24,7 +27,7 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
   });
 
   const empty = status === "idle" && items.length === 0;
-  const busy = status === "loading" || status === "error";
+  const busy = status !== "idle";
   return (
     <div ref={scrollAreaRef} className={inPanel ? "max-h-[228px] overflow-y-auto overscroll-contain" : undefined}>
       {empty ? (
@@ -41,7 +44,11 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
         </div>
       ) : null}
       {items.length > 0 ? (
-        <ul aria-label="Notifications" aria-busy={status === "loading"} className="divide-y divide-slate-100">
+        <ul
+          aria-label="Notifications"
+          aria-busy={status === "loading" || status === "retrying"}
+          className="divide-y divide-slate-100"
+        >
           {items.map((notification) => (
             <NotificationItem key={notification.id} notification={notification} onNavigate={onNavigate} />
           ))}
@@ -50,8 +57,9 @@ export function NotificationList({ variant, onNavigate }: { variant: "panel" | "
       <div ref={sentinelRef} aria-hidden="true" />
       {/* The status line is always there (a live region must exist before it speaks) but takes room only when it says something. */}
       <div className={`flex flex-col items-center gap-2 px-4 text-sm ${busy ? "py-2" : ""}`}>
+        {status === "failed" ? <ErrorPanel className="w-full" onRetry={loadMore} retrying={retrying} /> : null}
         <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
-          {status === "loading" ? "Loading notifications…" : status === "error" ? error : ""}
+          {status === "loading" ? "Loading notifications…" : status === "error" ? error : loadingText(status)}
         </p>
         {status === "error" ? (
           <Button variant="secondary" size="sm" onClick={loadMore}>

@@ -1,7 +1,8 @@
-import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useRetryingLoad } from "~/components/ui/retrying-load";
+import { moreStatus, type MoreStatus } from "~/components/ui/use-more-pages";
 import { useActionDone } from "~/components/ui/use-action-done";
-import { useActionFetcher, type ActionData } from "~/components/ui/use-action-fetcher";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { notificationListHref, UNREAD_PATH, type NotificationListAnswer } from "./notifications-api";
 import { subscribeToNotifications } from "./notification-stream";
 import type { NotificationDTO } from "./notification-types";
@@ -10,12 +11,10 @@ import { setUnreadCount } from "./unread-count";
 /** product.md "Limits": up to 10 at first, i.e. two pages of 5. */
 const INITIAL_PAGES = 2;
 
-export type ListStatus = "loading" | "idle" | "error";
-
 /**
  * The viewer's notifications, newest first, loaded in the browser on mount (never cached) and
  * grown page by page by cursor through the list's loader; ones arriving on the stream are put on
- * top. Mount it when the list is shown (the panel mounts it on every opening), so each showing
+ * top (`useRetryingLoad`: a blip is asked again, then the error panel). Mount it when the list is shown (the panel mounts it on every opening), so each showing
  * starts from fresh data.
  *
  * product.md "States": when the first loaded notification is unread, everything up to its createdOn
@@ -23,7 +22,7 @@ export type ListStatus = "loading" | "idle" | "error";
  * on the items shown now, so the reader still sees what was new; the next load shows them read.
  */
 export function useNotificationList() {
-  const pages = useFetcher<ActionData<NotificationListAnswer>>();
+  const pages = useRetryingLoad<NotificationListAnswer>();
   // product.md "Error messages": a failed mark-read is an error toast with the server's text.
   const marking = useActionFetcher<{ newNotificationsCount: number }>();
   const [items, setItems] = useState<NotificationDTO[]>([]);
@@ -83,13 +82,16 @@ export function useNotificationList() {
     );
   }, [loadPages]);
 
-  const status: ListStatus = error ? "error" : pagesLeft > 0 || pages.state !== "idle" ? "loading" : "idle";
+  const loadStatus = moreStatus(pages, error);
+  // Between the first screen's two pages the hook is idle for a moment, but the list is not.
+  const status: MoreStatus = loadStatus === "idle" && pagesLeft > 0 ? "loading" : loadStatus;
+  const retrying = pages.failed && pages.state !== "idle";
   // After a failed first load, try the whole first screen again.
   const loadMore = useCallback(() => {
     if (pages.state === "idle") loadPages(loadedPages.current === 0 ? INITIAL_PAGES : 1);
   }, [pages.state, loadPages]);
 
-  return { items, hasMore, status, error, loadMore };
+  return { items, hasMore, status, retrying, error, loadMore };
 }
 
 /** A notification that arrived on the stream may come again in a page: show it once. */

@@ -113,7 +113,13 @@ export function PaymentHistory({
           })}
         </tbody>
       </table>
-      <ShowMore hasMore={more.hasMore} status={more.status} error={more.error} onClick={() => void more.loadMore()} />
+      <ShowMore
+        hasMore={more.hasMore}
+        status={more.status}
+        retrying={more.retrying}
+        error={more.error}
+        onClick={() => void more.loadMore()}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import { Loader2, X } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
 import { toast } from "~/components/ui/toast";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
@@ -143,14 +143,12 @@ export default function PostEditorDialog({
               Loading…
             </div>
           ) : loaded.status === "error" ? (
-            <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-10 text-center">
-              <p className="text-lg font-semibold text-slate-900">Error</p>
-              <p className="max-w-sm text-sm text-slate-600">{loaded.message}</p>
-              {loaded.message !== EDIT_OWN_ONLY ? (
-                <Button variant="ink" size="lg" onClick={() => setAttempt((n) => n + 1)}>
-                  Retry
-                </Button>
-              ) : null}
+            <div className="flex flex-1 items-center justify-center p-10">
+              <ErrorPanel
+                className="max-w-sm"
+                message={loaded.message}
+                onRetry={loaded.message !== EDIT_OWN_ONLY ? () => setAttempt((n) => n + 1) : undefined}
+              />
             </div>
           ) : (
             <PostForm

@@ -11,9 +11,12 @@ import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { Lock, MessageCircle, Trash2 } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
+import { useActionDone } from "~/components/ui/use-action-done";
+import { useRetryingLoad } from "~/components/ui/retrying-load";
+import { moreStatus, ShowMore } from "~/components/ui/use-more-pages";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { LinkedText } from "./linked-text";
@@ -103,9 +106,9 @@ export function Comments({
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const confirm = useConfirm();
-  const pages = useActionFetcher<{ items: CommentDTO[]; totalItems: number }>();
+  const pages = useRetryingLoad<{ items: CommentDTO[]; totalItems: number }>();
+  const [pageError, setPageError] = useState<string | null>(null);
   const deletion = useActionFetcher<{ commentId: string }>();
-  const loadingMore = pages.state !== "idle";
   // The post's count, once the page's data is fresh again after a comment came or went.
   useEffect(() => setCount(commentsCount), [commentsCount]);
   const size = initial?.size ?? 10;
@@ -128,19 +131,19 @@ export function Comments({
 
   // A further page: new comments since the first page shift the pages, so each comment shows once.
   const requestedPage = useRef(lastPage);
-  const seenPage = useRef(pages.data);
-  useEffect(() => {
-    if (pages.state !== "idle" || pages.data === seenPage.current) return;
-    seenPage.current = pages.data;
-    if (!pages.data?.ok) return;
-    const answer = pages.data;
-    setItems((current) => [...current, ...answer.items.filter((c) => !current.some((known) => known.id === c.id))]);
-    setTotalItems(answer.totalItems);
-    setLastPage(requestedPage.current);
-  }, [pages.state, pages.data]);
+  useActionDone(
+    pages,
+    (answer) => {
+      setItems((current) => [...current, ...answer.items.filter((c) => !current.some((known) => known.id === c.id))]);
+      setTotalItems(answer.totalItems);
+      setLastPage(requestedPage.current);
+    },
+    (failure) => setPageError(failure.error),
+  );
 
   function loadMore() {
     requestedPage.current = lastPage + 1;
+    setPageError(null);
     pages.load(`${commentsPath(postId)}?${new URLSearchParams({ page: String(lastPage + 1), size: String(size) })}`);
   }
 
@@ -283,18 +286,14 @@ export function Comments({
           )}
 
           {lastPage < totalPages ? (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                size="custom"
-                className="px-5 py-2 text-sm"
-                pending
-                onClick={loadMore}
-                disabled={loadingMore}
-              >
-                {loadingMore ? "Loading…" : "Load more comments"}
-              </Button>
-            </div>
+            <ShowMore
+              hasMore
+              status={moreStatus(pages, pageError)}
+              retrying={pages.failed && pages.state !== "idle"}
+              error={pageError}
+              onClick={loadMore}
+              label="Load more comments"
+            />
           ) : null}
         </>
       )}

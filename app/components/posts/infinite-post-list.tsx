@@ -3,7 +3,8 @@ import { Link } from "~/components/ui/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
-import { useMorePages } from "~/components/ui/use-more-pages";
+import { ErrorPanel } from "~/components/ui/error-panel";
+import { loadingText, useMorePages } from "~/components/ui/use-more-pages";
 import type { CardPost } from "~/modules/posts/card-post";
 import { PostCard } from "./post-card";
 
@@ -51,7 +52,7 @@ export function InfinitePostList({
   const [hydrated, setHydrated] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setHydrated(true), []);
-  const { items, hasMore, nextPage, loadMore, status, error, listRef } = useMorePages({
+  const { items, hasMore, nextPage, loadMore, status, retrying, error, listRef } = useMorePages({
     initialItems,
     firstPage: initialPage,
     totalPages: initialTotalPages,
@@ -83,7 +84,8 @@ export function InfinitePostList({
   const notLoaded = hasMore
     ? Math.max(0, (totalItems ?? initialTotalPages * pageSize) - (initialPage - 1) * pageSize - items.length)
     : 0;
-  const reserved = Math.round(notLoaded * itemHeight);
+  // Not while the error panel shows: it belongs right under the last post.
+  const reserved = status === "failed" ? 0 : Math.round(notLoaded * itemHeight);
 
   if (items.length === 0 && !hasMore) return <>{empty}</>;
 
@@ -105,7 +107,7 @@ export function InfinitePostList({
       <ul
         ref={listRef}
         aria-label={label}
-        aria-busy={status === "loading"}
+        aria-busy={status === "loading" || status === "retrying"}
         className="relative space-y-4"
         style={reserved ? { paddingBottom: reserved } : undefined}
       >
@@ -120,35 +122,41 @@ export function InfinitePostList({
           style={{ height: Math.max(1, reserved) }}
         />
       </ul>
-      <div className="mt-6 flex flex-col items-center gap-2 text-sm">
-        <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
-          {status === "loading"
-            ? "Loading more posts…"
-            : status === "error"
-              ? error
-              : !hasMore && items.length > pageSize
-                ? "You have reached the end."
-                : ""}
-        </p>
-        {hasMore ? (
-          hydrated ? (
-            <Button
-              variant="secondary"
-              size="custom"
-              className="px-5 py-2"
-              pending
-              onClick={() => loadMore(true)}
-              disabled={status === "loading"}
-            >
-              {status === "error" ? "Try again" : "Load more"}
-            </Button>
-          ) : (
-            <a href={nextHref} className={buttonClass({ variant: "secondary", size: "custom" }, "px-5 py-2")}>
-              Load more
-            </a>
-          )
-        ) : null}
-      </div>
+      {status === "failed" ? (
+        <ErrorPanel className="mt-6" onRetry={() => loadMore(true)} retrying={retrying} />
+      ) : (
+        <div className="mt-6 flex flex-col items-center gap-2 text-sm">
+          <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
+            {status === "loading"
+              ? "Loading more posts…"
+              : status === "error"
+                ? error
+                : status === "retrying"
+                  ? loadingText(status)
+                  : !hasMore && items.length > pageSize
+                    ? "You have reached the end."
+                    : ""}
+          </p>
+          {hasMore ? (
+            hydrated ? (
+              <Button
+                variant="secondary"
+                size="custom"
+                className="px-5 py-2"
+                pending
+                onClick={() => loadMore(true)}
+                disabled={status === "loading" || status === "retrying"}
+              >
+                {status === "error" ? "Try again" : "Load more"}
+              </Button>
+            ) : (
+              <a href={nextHref} className={buttonClass({ variant: "secondary", size: "custom" }, "px-5 py-2")}>
+                Load more
+              </a>
+            )
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

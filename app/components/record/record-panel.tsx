@@ -1,8 +1,9 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { useCallback, type MouseEvent } from "react";
 import { Button } from "~/components/ui/button";
-import type { ActionData } from "~/components/ui/use-action-fetcher";
+import { ErrorPanel } from "~/components/ui/error-panel";
+import { RETRYING_TEXT, useRetryingLoad } from "~/components/ui/retrying-load";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
 import type { RecordPanelData } from "~/modules/record/record-panel.server";
 import { GradedPicks } from "./graded-picks";
@@ -13,7 +14,7 @@ import { UnitsChart } from "./units-chart";
  * The expert page's "Record and figures": the figures per window and sport, the units chart and
  * the graded picks. The page renders it when its address names a page of graded picks
  * (`?graded=`, the panel's own page links); otherwise it comes from `/experts/{id}/record` as the
- * reader scrolls near it, keeping the page's first view light. Before the page hydrates, the
+ * reader scrolls near it (`useRetryingLoad`: a blip is asked again, then the error panel), keeping the page's first view light. Before the page hydrates, the
  * placeholder is a link to the page with the panel rendered, so it works without JavaScript.
  */
 export function RecordPanel({
@@ -29,14 +30,14 @@ export function RecordPanel({
   /** The panel as the page's loader read it, or null when it is loaded on scroll. */
   data: RecordPanelData | null;
 }) {
-  const fetcher = useFetcher<ActionData<RecordPanelData>>();
+  const fetcher = useRetryingLoad<RecordPanelData>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const panel = data ?? (answer?.ok ? answer : null);
   const failure = !data && answer && !answer.ok ? answer.error : null;
   const { load: loadRoute } = fetcher;
   const load = useCallback(() => loadRoute(`/experts/${encodeURIComponent(expertId)}/record`), [loadRoute, expertId]);
   const sentinelRef = useLoadOnScroll<HTMLDivElement>(load, {
-    enabled: !panel && fetcher.state === "idle" && !answer,
+    enabled: !panel && fetcher.state === "idle" && !answer && !fetcher.failed,
     rootMargin: "600px 0px",
   });
   const location = useLocation();
@@ -82,7 +83,9 @@ export function RecordPanel({
         </>
       ) : (
         <div ref={sentinelRef} className={hasGradedPicks ? "min-h-[44rem] pt-4" : "pt-4"}>
-          {failure ? (
+          {fetcher.failed ? (
+            <ErrorPanel onRetry={load} retrying={fetcher.state !== "idle"} />
+          ) : failure ? (
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <p role="alert" className="text-danger">
                 {failure}
@@ -94,7 +97,11 @@ export function RecordPanel({
           ) : (
             <p role="status" className="text-sm text-slate-600">
               {fetcher.state === "loading" ? (
-                "Loading the record…"
+                fetcher.retry > 0 ? (
+                  RETRYING_TEXT
+                ) : (
+                  "Loading the record…"
+                )
               ) : (
                 <a
                   href={`${location.pathname}?${withPanel}#verified-record-heading`}

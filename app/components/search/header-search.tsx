@@ -15,6 +15,7 @@ import {
 } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { ErrorPanel } from "~/components/ui/error-panel";
 import { searchPageHref, suggestionGroups, useSearchSuggestions, type SuggestionOption } from "./search-suggestions";
 
 export const SEARCH_PLACEHOLDER = "Search experts, category or posts...";
@@ -191,7 +192,8 @@ export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchC
 
   let announcement = "";
   if (showPanel) {
-    if (suggestions.failed) announcement = "Suggestions are unavailable";
+    // A failure speaks through the error panel (an alert).
+    if (suggestions.failed) announcement = "";
     else if (options.length === 0) announcement = "Nothing found";
     else announcement = `${options.length - 1} ${options.length === 2 ? "suggestion" : "suggestions"}`;
   }
@@ -310,9 +312,16 @@ export function SearchCombobox({ variant, inputId, inputRef, trailing }: SearchC
               ))}
               {renderOption(allResults)}
             </div>
+          ) : suggestions.failed ? (
+            <ErrorPanel
+              className="m-3"
+              message={suggestions.error}
+              onRetry={suggestions.retry}
+              retrying={suggestions.retrying}
+            />
           ) : (
             <p aria-hidden="true" className="px-4 py-6 text-center text-sm text-slate-500">
-              {suggestions.failed ? "Suggestions are unavailable. Press Enter to search." : "Nothing found"}
+              Nothing found
             </p>
           )}
         </div>

@@ -4,10 +4,9 @@
  * (app/routes/search_.suggestions.ts, what `GET /api/search` answers), and the links each one
  * leads to.
  */
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRetryingLoad } from "~/components/ui/retrying-load";
 import { useActionDone } from "~/components/ui/use-action-done";
-import type { ActionData } from "~/components/ui/use-action-fetcher";
 import type { SearchSuggestions } from "~/modules/search/search-params";
 
 /** How many of each kind the box shows. */
@@ -81,39 +80,56 @@ export interface SuggestionState {
   query: string;
   results: SearchSuggestions | null;
   failed: boolean;
+  /** The server's words for a refusal it meant (a 4xx), when it failed so. */
+  error?: string;
 }
 
 /**
- * Asks for suggestions for `query` (already trimmed) once typing has paused, one load at a time:
- * the box shows which query an answer is for, so a slow answer never passes for a newer one's. While `enabled` is false
- * (the box is closed) nothing is asked, and the last answer is kept for when it opens again.
- * Offline, nothing is asked: the box says the suggestions failed.
+ * Asks for suggestions for `query` (already trimmed) once typing has paused; a newer query drops
+ * the load under way, so a slow answer never passes for a newer one's. A blip is asked again
+ * (`useRetryingLoad`); when that fails too, `failed` is set and `retry` asks once more. While
+ * `enabled` is false (the box is closed) nothing is asked, and the last answer is kept for when it
+ * opens again. Offline, nothing is asked: the box says the suggestions failed.
  */
-export function useSearchSuggestions(query: string, enabled: boolean): SuggestionState & { loading: boolean } {
+export function useSearchSuggestions(
+  query: string,
+  enabled: boolean,
+): SuggestionState & { loading: boolean; retrying: boolean; retry: () => void } {
   const [state, setState] = useState<SuggestionState>({ query: "", results: null, failed: false });
-  const fetcher = useFetcher<ActionData<{ results: SearchSuggestions }>>();
+  const loader = useRetryingLoad<{ results: SearchSuggestions }>();
   const asked = useRef("");
-  const answered = state.query;
-  const { load } = fetcher;
+  const { load } = loader;
 
   useActionDone(
-    fetcher,
+    loader,
     (answer) => setState({ query: asked.current, results: answer.results, failed: false }),
-    () => setState({ query: asked.current, results: null, failed: true }),
+    (failure) => setState({ query: asked.current, results: null, failed: true, error: failure.error }),
+  );
+  const ranOut = loader.failed && loader.state === "idle";
+  useEffect(() => {
+    if (ranOut) setState({ query: asked.current, results: null, failed: true });
+  }, [ranOut]);
+
+  const ask = useCallback(
+    (text: string) => {
+      asked.current = text;
+      if (navigator.onLine === false) setState({ query: text, results: null, failed: true });
+      else load(suggestionsHref(text));
+    },
+    [load],
   );
 
-  // One load at a time: a newer query waits for the answer in flight (a load cut off mid-answer
-  // makes Remix log the abort), then asks for what is typed by then.
-  const busy = fetcher.state !== "idle";
   useEffect(() => {
-    if (!enabled || !query || query === answered || busy) return;
-    const timer = window.setTimeout(() => {
-      asked.current = query;
-      if (navigator.onLine === false) setState({ query, results: null, failed: true });
-      else load(suggestionsHref(query));
-    }, SUGGEST_DELAY_MS);
+    if (!enabled || !query || query === asked.current) return;
+    const timer = window.setTimeout(() => ask(query), SUGGEST_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [query, enabled, answered, busy, load]);
+  }, [query, enabled, ask]);
 
-  return { loading: enabled && query !== "" && query !== answered, ...state };
+  const retry = useCallback(() => ask(asked.current), [ask]);
+  return {
+    loading: enabled && query !== "" && query !== state.query,
+    retrying: loader.failed && loader.state !== "idle",
+    retry,
+    ...state,
+  };
 }

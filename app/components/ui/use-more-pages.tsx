@@ -1,8 +1,8 @@
-import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "./button";
+import { ErrorPanel } from "./error-panel";
+import { RETRYING_TEXT, useRetryingLoad, type RetryingLoad } from "./retrying-load";
 import { useActionDone } from "./use-action-done";
-import type { ActionData } from "./use-action-fetcher";
 
 /** A further page as the list loader answers it (app/routes/lists.$list.ts). */
 export interface ListPageAnswer<T> {
@@ -14,7 +14,7 @@ export interface ListPageAnswer<T> {
 /**
  * A server-rendered first page of a page-number list, grown by "Show more" (product.md "The API":
  * pages loaded so far plus one, until its last page) through `fetcher.load` of the list's loader
- * (`/lists/{name}`, with `query` added). The first page follows the page's loader, so a
+ * (`/lists/{name}`, with `query` added; `useRetryingLoad`: a blip is asked again). The first page follows the page's loader, so a
  * revalidation refreshes it without dropping what was loaded below; an item that moved up a page
  * meanwhile shows once. `remove` hides an item at once (an unfollow) before the loader catches
  * up. Put `listRef` on the list and `data-item-id` with `tabIndex={-1}` on its items: the focus
@@ -42,7 +42,7 @@ export function useMorePages<T extends { id: string }>({
   /** The page's loader may count fewer pages later (a revalidation): keep the count of the pages loaded. */
   growOnly?: boolean;
 }) {
-  const fetcher = useFetcher<ActionData<ListPageAnswer<T>>>();
+  const fetcher = useRetryingLoad<ListPageAnswer<T>>();
   const [morePages, setMorePages] = useState<T[][]>([]);
   const [totalPages, setTotalPages] = useState(initialTotalPages);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -84,10 +84,11 @@ export function useMorePages<T extends { id: string }>({
   const nextPage = firstPage + morePages.length + 1;
   const hasMore = nextPage <= totalPages;
   const items = unique([initialItems, ...morePages]).filter((item) => !removed.has(item.id));
-  const status: "idle" | "loading" | "error" = fetcher.state !== "idle" ? "loading" : error ? "error" : "idle";
+  const status = moreStatus(fetcher, error);
 
   const queryKey = JSON.stringify(query ?? {});
   const busy = fetcher.state !== "idle";
+  const retrying = fetcher.failed && busy;
   const { load } = fetcher;
   const loadMore = useCallback(
     (focus = true) => {
@@ -107,7 +108,7 @@ export function useMorePages<T extends { id: string }>({
 
   const remove = useCallback((id: string) => setRemoved((current) => new Set(current).add(id)), []);
 
-  return { items, hasMore, nextPage, loadMore, status, error, remove, listRef };
+  return { items, hasMore, nextPage, loadMore, status, retrying, error, remove, listRef };
 }
 
 function unique<T extends { id: string }>(pages: T[][]): T[] {
@@ -115,24 +116,48 @@ function unique<T extends { id: string }>(pages: T[][]): T[] {
   return pages.flat().filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
 
-/** The "Show more" button under a list, with its loading and error line for assistive technology. */
+/**
+ * A further page's state: "retrying" after a blip, "failed" once the retries ran out (the error
+ * panel, until an answer comes), "error" for a refusal the server meant (its words).
+ */
+export type MoreStatus = "idle" | "loading" | "retrying" | "failed" | "error";
+
+/** The status of a `useRetryingLoad` of further pages, with the server's refusal if there was one. */
+export function moreStatus(load: Omit<RetryingLoad<object>, "load" | "data">, error: string | null): MoreStatus {
+  if (load.failed) return "failed";
+  if (load.state !== "idle") return load.retry > 0 ? "retrying" : "loading";
+  return error ? "error" : "idle";
+}
+
+/** What the status line says while a page is on its way. */
+export function loadingText(status: MoreStatus): string {
+  return status === "loading" ? "Loading…" : status === "retrying" ? RETRYING_TEXT : "";
+}
+
+/**
+ * The "Show more" button under a list, with its loading and error line for assistive technology;
+ * once the retries ran out, the error panel with Retry in its place.
+ */
 export function ShowMore({
   hasMore,
   status,
+  retrying = false,
   error,
   onClick,
   label = "Show more",
 }: {
   hasMore: boolean;
-  status: "idle" | "loading" | "error";
+  status: MoreStatus;
+  retrying?: boolean;
   error: string | null;
   onClick: () => void;
   label?: string;
 }) {
+  if (status === "failed") return <ErrorPanel className="mt-4" onRetry={onClick} retrying={retrying} />;
   return (
     <div className="mt-4 flex flex-col items-center gap-2 text-sm">
       <p role="status" className={status === "error" ? "text-danger" : "text-slate-500"}>
-        {status === "loading" ? "Loading…" : status === "error" ? error : ""}
+        {status === "error" ? error : loadingText(status)}
       </p>
       {hasMore ? (
         <Button
@@ -141,7 +166,7 @@ export function ShowMore({
           className="px-5 py-2"
           pending
           onClick={onClick}
-          disabled={status === "loading"}
+          disabled={status === "loading" || status === "retrying"}
         >
           {status === "error" ? "Try again" : label}
         </Button>

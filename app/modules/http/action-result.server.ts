@@ -17,10 +17,14 @@ export interface ActionFailure {
 export type ActionResult<T extends object = object> = ActionSuccess<T> | ActionFailure;
 
 /** The failure a fetcher reads: the server's own text, and field errors when there are some. */
-function actionFailure(error: AppError) {
+function failureBody(error: AppError): ActionFailure {
   const body: ActionFailure = { ok: false, error: error.message, statusCode: error.status };
   if (error.fieldErrors) body.errors = error.fieldErrors;
-  return data(body, { status: error.status, headers: error.headers });
+  return body;
+}
+
+function actionFailure(error: AppError) {
+  return data(failureBody(error), { status: error.status, headers: error.headers });
 }
 
 /** Runs the work; a user's mistake becomes an `ActionFailure` answer instead of an error page. */
@@ -30,6 +34,21 @@ export async function actionResult<T extends object>(work: () => Promise<T> | T)
     return { ok: true as const, ...result };
   } catch (error) {
     if (error instanceof AppError) return actionFailure(error);
+    throw error;
+  }
+}
+
+/**
+ * The same answers as JSON, for a resource route's loader that the browser fetches itself
+ * (app/components/ui/retrying-load.ts: loads retried after a network blip). A bug still throws:
+ * its 500 is what the browser retries.
+ */
+export async function jsonResult<T extends object>(work: () => Promise<T> | T): Promise<Response> {
+  try {
+    return Response.json({ ok: true as const, ...(await work()) });
+  } catch (error) {
+    if (error instanceof AppError)
+      return Response.json(failureBody(error), { status: error.status, headers: error.headers });
     throw error;
   }
 }
