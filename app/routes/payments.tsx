@@ -96,8 +96,9 @@ export default function Payments() {
     const { subscription, action } = sent.current;
     const name = displayName(subscription.expert);
     const end = answer.subscription.currentPeriodEnd;
+    // The access ends: something to mind rather than a success.
     if (action === "cancel")
-      toast.success(
+      toast.warning(
         end
           ? `Your subscription to ${name} is cancelled. It ends on ${date(end)}.`
           : `Your subscription to ${name} is cancelled.`,

@@ -179,9 +179,11 @@ describe("/payments: active subscriptions", () => {
       within(dialog).getByText("You keep reading Jordan Lee1's picks until Jan 15, 2030.", { exact: false }),
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
-    expect(
-      await screen.findByText("Your subscription to Jordan Lee1 is cancelled. It ends on Jan 15, 2030."),
-    ).toBeTruthy();
+    const cancelled = await screen.findByText(
+      "Your subscription to Jordan Lee1 is cancelled. It ends on Jan 15, 2030.",
+    );
+    // A warning toast: the access ends.
+    expect(cancelled.closest("[data-sonner-toast]")?.getAttribute("data-type")).toBe("warning");
     expect(action.calls).toEqual([`${expert(1).id} intent=cancel`]);
     await waitFor(() => expect(loader.mock.calls.length).toBeGreaterThan(1));
   });

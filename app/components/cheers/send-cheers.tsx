@@ -59,7 +59,8 @@ export function SendCheers({
     const returned = signedIn ? returnedFromBank() : null;
     if (!returned) return;
     if (returned.redirectStatus === "failed") toast.error(PAYMENT_FAILED);
-    else toast.success(CHEERS_CONFIRMING);
+    // Still under way: the bank has the last word.
+    else toast.info(CHEERS_CONFIRMING);
     navigate(window.location.pathname, { replace: true, preventScrollReset: true });
   }, [signedIn, navigate]);
 

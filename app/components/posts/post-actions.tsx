@@ -164,7 +164,7 @@ function useNotifiedToast(
     seen.current = fetcher.data;
     if (!fetcher.data?.ok) return;
     if (fetcher.data.isNotifyRequested) toast.success(texts.turnedOn, { id: key, description: texts.turnedOnDetail });
-    else toast.success(texts.turnedOff, { id: key });
+    else toast.info(texts.turnedOff, { id: key });
   }, [fetcher.data, key, texts]);
 }
 

@@ -75,7 +75,8 @@ export function SubscriptionControl({
 
   useActionDone(fetcher, (answer) => {
     if (sent.current === "cancel" || !answer.subscription) {
-      toast.success(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled.");
+      // The access ends: something to mind rather than a success.
+      toast.warning(end ? `Subscription cancelled: access until ${end}.` : "Subscription cancelled.");
       return;
     }
     toast.success(`Your subscription to ${expert.userName} renews again.`);

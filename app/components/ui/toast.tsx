@@ -1,5 +1,6 @@
 /**
- * The app's toasts: sonner's `toast.success` / `toast.error`, with sonner itself fetched on
+ * The app's toasts: sonner's success, error, warning (something the reader should mind, e.g. an
+ * access that ends) and info (something under way), with sonner itself fetched on
  * demand (issue 10). The Toaster mounts on the visitor's first interaction with the page (a key,
  * a pointer, a focus change), well before any toast an action can bring, so its live region is in
  * place when the first toast is announced; a toast asked for earlier (a payment's return from the
@@ -11,7 +12,9 @@ import { onDemand, useOnDemand } from "./on-demand";
 
 const sonner = onDemand(() => import("sonner"));
 
-function show(kind: "success" | "error", message: string, options?: ExternalToast) {
+type ToastKind = "success" | "error" | "warning" | "info";
+
+function show(kind: ToastKind, message: string, options?: ExternalToast) {
   sonner
     .load()
     .then(({ toast }) => toast[kind](message, options))
@@ -22,6 +25,8 @@ function show(kind: "success" | "error", message: string, options?: ExternalToas
 export const toast = {
   success: (message: string, options?: ExternalToast) => show("success", message, options),
   error: (message: string, options?: ExternalToast) => show("error", message, options),
+  warning: (message: string, options?: ExternalToast) => show("warning", message, options),
+  info: (message: string, options?: ExternalToast) => show("info", message, options),
 };
 
 const Toaster = lazy(() => sonner.load().then(({ Toaster }) => ({ default: Toaster })));
