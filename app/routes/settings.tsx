@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { loadProfileScreen } from "~/components/profile/profile-load";
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
 import { PASSWORD_INTENT, PasswordForm, USERNAME_INTENT, UserNameForm } from "~/components/profile/account-forms";
@@ -75,6 +76,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeZones: Intl.supportedValuesOf("timeZone"),
   };
 }
+
+/** The profile as last loaded while the screen is open. */
+const lastProfile: { data?: Awaited<ReturnType<typeof loader>> } = {};
+
+/** In the browser: a 401 goes to sign-in, any other failure is a toast (components/profile/profile-load.ts). */
+export const clientLoader = ({ serverLoader, request }: ClientLoaderFunctionArgs) =>
+  loadProfileScreen(serverLoader<typeof loader>, request, lastProfile);
 
 /** One action, several forms: the hidden `intent` field says which. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -153,7 +161,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { profile, account, timeZones, notifications, sports } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { profile, account, timeZones, notifications, sports } = loaded;
+  // What a failed reload keeps showing, for as long as this screen is open.
+  useEffect(() => {
+    lastProfile.data = loaded;
+    return () => {
+      lastProfile.data = undefined;
+    };
+  }, [loaded]);
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 

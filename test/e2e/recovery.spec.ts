@@ -143,3 +143,35 @@ for (const width of [1440, 375] as const) {
     await context.close();
   });
 }
+
+test("the profile screen that fails to load is a toast, the reader stays where they were; a session that ended goes to sign-in", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const context = await signedInContext(browser, baseURL!, "alex.fan", 1440);
+  const page = await context.newPage();
+  await page.route("**/settings.data*", (route) =>
+    route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Oops</h1>" }),
+  );
+  await page.goto("/watchlist");
+  await waitForHydration(page);
+  const openSettings = async () => {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Edit Profile & Settings" }).click();
+  };
+  await openSettings();
+  await expect(
+    page.getByText("Oops, something went wrong, please try again or connect to the support team."),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/watchlist$/);
+  await expect(page.getByRole("link", { name: "Back to home" })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("profile-load-toast-1440.png") });
+
+  // The session ends: the page's gate sends the reader to sign in, and back here after.
+  await page.unroute("**/settings.data*");
+  await context.clearCookies();
+  await openSettings();
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings$/);
+  await context.close();
+});
