@@ -31,6 +31,7 @@ import {
   withDatabaseOutageGuard,
 } from "./app/modules/http/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
+import expressStaticGzip from "express-static-gzip";
 import { answerMethodsNoRouteTakes, withMethodNotAllowed } from "./app/modules/http/method-not-allowed.server";
 import { PageCache } from "./app/modules/http/page-cache.server";
 import { privateAnswersToSessions } from "./app/modules/http/private-answers.server";
@@ -142,8 +143,16 @@ if (vite) {
   app.use(vite.middlewares);
 } else {
   const client = path.join(here, "client");
-  // Hashed file names never change content: cache them for a year.
-  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Hashed file names never change content: cache them for a year. Each is sent as the build's
+  // brotli or gzip copy when the browser takes one (scripts/precompress-assets.js).
+  app.use(
+    "/assets",
+    expressStaticGzip(path.join(client, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
+  );
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
   // Every public file's name has an extension; pages, API calls, the image proxy and Remix's
   // data requests never name a file: skip the file-system lookup (a stat) for them.

@@ -3,7 +3,7 @@ import { presetCookieConsent, signedInContext, waitForHydration } from "./suppor
 
 /**
  * Issue 10's guard (docs/performance.md, "what each public page sends"): a visitor's post and
- * expert pages stay under 150 KB of JavaScript on the wire (gzip, every script the page fetched,
+ * expert pages stay under 150 KB of JavaScript on the wire (compressed, every script the page fetched,
  * module preloads and lazy chunks included), and neither fetches the editor (Slate) or Stripe.
  * The editor check is shown to be real: the same detection finds Slate once an expert opens
  * `?createEditPost=NEW`. Sizes, not times: nothing here is timed.

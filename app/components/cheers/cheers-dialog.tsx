@@ -15,6 +15,7 @@ import { formatUsdPlain } from "~/modules/money/money";
 import { dollarsToCents } from "~/modules/payments/price-schema";
 import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SEND_CHEERS, triggerClass } from "./send-cheers";
 import { Textarea } from "~/components/ui/input";
+import { IconTip } from "~/components/ui/icon-tip";
 
 interface ExpertRef {
   id: string;
@@ -50,10 +51,11 @@ export function CheersDialog({
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold text-slate-900">{`Send Cheers to ${expert.userName}`}</Dialog.Title>
             <Dialog.Close
-              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="relative rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
               aria-label="Close"
             >
               <X className="size-5" aria-hidden="true" />
+              <IconTip label="Close" />
             </Dialog.Close>
           </div>
           <div className="p-5">

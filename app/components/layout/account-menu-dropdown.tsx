@@ -6,6 +6,7 @@ import { LogOut } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { accountMenuItems, AccountAvatar, ACCOUNT_TRIGGER_CLASS, displayName } from "./account-menu";
 import type { HeaderUser } from "./header";
+import { IconTip } from "~/components/ui/icon-tip";
 
 const itemClass =
   "flex w-full cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
@@ -30,6 +31,7 @@ export function AccountMenuDropdown({ user, openedByKeyboard }: { user: HeaderUs
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger className={ACCOUNT_TRIGGER_CLASS} aria-label="Account menu">
         <AccountAvatar user={user} />
+        <IconTip label="Account menu" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent, type PointerEvent } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import type { HeaderUser } from "./header";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export interface AccountMenuItem {
   label: string;
@@ -25,7 +26,7 @@ export function displayName(user: Pick<HeaderUser, "roles" | "userName" | "first
 }
 
 export const ACCOUNT_TRIGGER_CLASS =
-  "flex shrink-0 items-center rounded-full ring-2 ring-transparent hover:ring-white/30 data-[state=open]:ring-brand-500";
+  "relative flex shrink-0 items-center rounded-full ring-2 ring-transparent hover:ring-white/30 data-[state=open]:ring-brand-500";
 
 export function AccountAvatar({ user }: { user: HeaderUser }) {
   const initial = displayName(user).slice(0, 1).toUpperCase();
@@ -84,6 +85,7 @@ export function AccountMenu({ user }: { user: HeaderUser }) {
       onClick={() => openMenu(false)}
     >
       <AccountAvatar user={user} />
+      <IconTip label="Account menu" />
     </button>
   );
 }

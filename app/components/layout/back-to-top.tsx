@@ -1,5 +1,6 @@
 import { ArrowUp } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export const BACK_TO_TOP_OFFSET = 300;
 
@@ -24,6 +25,7 @@ export function BackToTop() {
       className="fixed bottom-6 right-6 z-30 hidden size-11 items-center justify-center rounded-full bg-ink text-white shadow-lg hover:bg-slate-800 lg:flex"
     >
       <ArrowUp className="size-5" aria-hidden="true" />
+      <IconTip label="Back to top" />
     </button>
   );
 }

@@ -9,6 +9,7 @@ import { becomeExpertHref, useSignInHref, type HeaderUser } from "./header";
 import { mobileMenuTitle, MOBILE_MENU_TRIGGER_CLASS } from "./mobile-menu";
 import { SidebarNavigation, type ExpertLink } from "./sidebar";
 import { ButtonLink } from "~/components/ui/button";
+import { IconTip } from "~/components/ui/icon-tip";
 
 /**
  * Below the large breakpoint the navigation opens as a full-screen menu from the header's
@@ -31,6 +32,7 @@ export function MobileMenuDialog({
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={MOBILE_MENU_TRIGGER_CLASS} aria-label="Open menu">
         <Menu className="size-5" aria-hidden="true" />
+        <IconTip label="Open menu" />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Content
@@ -39,8 +41,9 @@ export function MobileMenuDialog({
         >
           <div className="flex h-header shrink-0 items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title className="text-lg font-semibold">{mobileMenuTitle(user)}</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
+            <Dialog.Close className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
               <X className="size-5" aria-hidden="true" />
+              <IconTip label="Close menu" />
             </Dialog.Close>
           </div>
           <div className="flex-1 pt-3">

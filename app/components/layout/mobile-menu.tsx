@@ -5,13 +5,14 @@ import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-dema
 import { displayName } from "./account-menu";
 import type { HeaderUser } from "./header";
 import type { ExpertLink } from "./sidebar";
+import { IconTip } from "~/components/ui/icon-tip";
 
 /** product.md "Screens and routes": the mobile menu's title is the user's name, or 'Menu' when signed out. */
 export function mobileMenuTitle(user: HeaderUser | null): string {
   return user ? displayName(user) : "Menu";
 }
 
-export const MOBILE_MENU_TRIGGER_CLASS = "-ml-1 rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden";
+export const MOBILE_MENU_TRIGGER_CLASS = "relative -ml-1 rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden";
 
 /** The dialog (Radix) is a chunk of its own, fetched on the first open (issue 10). */
 const menuDialog = onDemand(() => import("./mobile-menu-dialog"));
@@ -50,6 +51,7 @@ export function MobileMenu({ user, topExperts }: { user: HeaderUser | null; topE
       }}
     >
       <Menu className="size-5" aria-hidden="true" />
+      <IconTip label="Open menu" />
     </button>
   );
 }

@@ -23,6 +23,7 @@ import { NAV_ITEMS, visibleNavItems } from "~/modules/site/site";
 import type { RootLoaderData } from "~/root";
 import type { HeaderUser } from "./header";
 import { useRootData } from "./root-data";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export interface ExpertLink {
   id: string;
@@ -76,13 +77,14 @@ export function Sidebar({
           onClick={toggle}
           aria-expanded={open}
           aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          className="relative rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           {open ? (
             <PanelLeftClose className="size-5" aria-hidden="true" />
           ) : (
             <PanelLeftOpen className="size-5" aria-hidden="true" />
           )}
+          <IconTip label={open ? "Collapse sidebar" : "Expand sidebar"} />
         </button>
       </div>
       <SidebarNavigation collapsed={!open} user={user} topExperts={topExperts} />

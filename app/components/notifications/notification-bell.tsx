@@ -7,6 +7,7 @@ import { badgeText, bellLabel } from "./notification-content";
 import { subscribeToNotifications } from "./notification-stream";
 import { UNREAD_PATH } from "./notifications-api";
 import { raiseUnreadCount, setUnreadCount, useUnreadCount } from "./unread-count";
+import { IconTip } from "~/components/ui/icon-tip";
 
 const popover = onDemand(() => import("./notification-popover"));
 
@@ -60,6 +61,7 @@ export function NotificationBell() {
       }}
     >
       <BellIcon count={count} />
+      <IconTip label="Notifications" />
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { bellLabel } from "./notification-content";
 import { BELL_TRIGGER_CLASS, BellIcon } from "./notification-bell";
 import { NotificationList } from "./notification-list";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export function NotificationPopover({
   count,
@@ -19,6 +20,7 @@ export function NotificationPopover({
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger aria-label={bellLabel(count)} className={BELL_TRIGGER_CLASS}>
         <BellIcon count={count} />
+        <IconTip label="Notifications" />
       </Popover.Trigger>
       {/* Not portalled: the panel follows the bell in the DOM, so Tab from the bell goes into it. */}
       <NotificationPanel onNavigate={() => setOpen(false)} />

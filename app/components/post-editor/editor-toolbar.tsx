@@ -45,9 +45,10 @@ import { EmojiGlyph } from "./emoji-glyph";
 import { useImageUploadsContext } from "./image-uploads";
 import { LINK_ERROR, normalizeLinkUrl } from "./links";
 import type { BlockFormat, Mark } from "./slate-types";
+import { IconTip } from "~/components/ui/icon-tip";
 
 const toolButtonClass =
-  "inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white data-[state=open]:bg-slate-100";
+  "relative inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white data-[state=open]:bg-slate-100";
 
 const BLOCK_BUTTONS: { format: BlockFormat; label: string; icon: IconType }[] = [
   { format: "paragraph", label: "Paragraph", icon: Pilcrow },
@@ -115,8 +116,8 @@ export function Toolbar() {
 }
 
 /**
- * One toolbar button: icon only, named for assistive technology, keeping the editor's selection
- * when clicked with the mouse. Forwards its ref and props, so a Radix trigger can wrap it.
+ * One icon-only toolbar button, named by `label` and by its tooltip (`title`: with the shortcut), keeping
+ * the editor's selection when clicked with the mouse. Forwards its ref and props for Radix triggers.
  */
 const ToolButton = forwardRef<
   HTMLButtonElement,
@@ -128,12 +129,12 @@ const ToolButton = forwardRef<
       type="button"
       className={toolButtonClass}
       aria-label={label}
-      title={title ?? label}
       aria-pressed={pressed}
       onMouseDown={keepSelection}
       {...rest}
     >
       <Icon className="size-4" aria-hidden="true" />
+      <IconTip label={title ?? label} />
     </button>
   );
 });

@@ -18,6 +18,7 @@ import type { Option } from "./form-controls";
 import { PostForm } from "./post-form";
 import { savedMessage, type SaveKind } from "./save-bar";
 import { useRouteData } from "./use-route-data";
+import { IconTip } from "~/components/ui/icon-tip";
 
 type Loaded =
   | { status: "loading" }
@@ -131,10 +132,11 @@ export default function PostEditorDialog({
             <button
               type="button"
               onClick={() => void requestClose()}
-              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="relative rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
               aria-label="Close"
             >
               <X className="size-5" aria-hidden="true" />
+              <IconTip label="Close" />
             </button>
           </div>
           {loaded.status === "loading" ? (

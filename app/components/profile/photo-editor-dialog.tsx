@@ -27,6 +27,7 @@ import {
 } from "./photo-files";
 import { ProgressRing } from "./progress-ring";
 import { Button, buttonClass } from "~/components/ui/button";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export type PhotoKind = "avatar" | "cover";
 
@@ -179,10 +180,11 @@ export function PhotoEditorDialog({
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold text-slate-900">{config.title}</Dialog.Title>
             <Dialog.Close
-              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="relative rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
               aria-label="Close"
             >
               <X className="size-5" aria-hidden="true" />
+              <IconTip label="Close" />
             </Dialog.Close>
           </div>
 

@@ -17,12 +17,13 @@ import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-dema
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { searchPageHref, suggestionGroups, useSearchSuggestions, type SuggestionOption } from "./search-suggestions";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export const SEARCH_PLACEHOLDER = "Search experts, category or posts...";
 
 const LARGE_SCREEN = "(min-width: 1024px)";
 
-export const SEARCH_TRIGGER_CLASS = "ml-auto rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden";
+export const SEARCH_TRIGGER_CLASS = "relative ml-auto rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden";
 
 /** The small screens' overlay (a Radix dialog) is fetched on its first opening (issue 10). */
 const searchOverlay = onDemand(() => import("./search-overlay"));
@@ -91,6 +92,7 @@ export function HeaderSearch() {
           onClick={openOverlay}
         >
           <Search className="size-5" aria-hidden="true" />
+          <IconTip label="Search" />
         </button>
       )}
     </>

@@ -3,6 +3,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Search, X } from "~/components/ui/icons";
 import { useRef } from "react";
 import { SEARCH_TRIGGER_CLASS, SearchCombobox } from "./header-search";
+import { IconTip } from "~/components/ui/icon-tip";
 
 export function SearchOverlay({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const overlayInputRef = useRef<HTMLInputElement>(null);
@@ -10,6 +11,7 @@ export function SearchOverlay({ open, setOpen }: { open: boolean; setOpen: (open
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={SEARCH_TRIGGER_CLASS} aria-label="Search">
         <Search className="size-5" aria-hidden="true" />
+        <IconTip label="Search" />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60 lg:hidden" />
@@ -28,8 +30,12 @@ export function SearchOverlay({ open, setOpen }: { open: boolean; setOpen: (open
             inputId="header-search-mobile"
             inputRef={overlayInputRef}
             trailing={
-              <Dialog.Close className="rounded-md p-2 text-slate-200 hover:bg-white/10" aria-label="Close search">
+              <Dialog.Close
+                className="relative rounded-md p-2 text-slate-200 hover:bg-white/10"
+                aria-label="Close search"
+              >
                 <X className="size-5" aria-hidden="true" />
+                <IconTip label="Close search" />
               </Dialog.Close>
             }
           />
