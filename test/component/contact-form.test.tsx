@@ -87,7 +87,9 @@ describe("Request a call form", () => {
     });
     await userEvent.type(await screen.findByLabelText("Name", { exact: false }), "Dana Reyes");
     await userEvent.type(screen.getByLabelText("Phone", { exact: false }), "+1 (555) 010-2030");
-    await userEvent.selectOptions(screen.getByLabelText("Preferred time"), "Evening");
+    screen.getByRole("combobox", { name: "Preferred time" }).focus();
+    await userEvent.keyboard("{ArrowDown}");
+    await userEvent.click(await screen.findByRole("option", { name: "Evening" }));
     await userEvent.click(screen.getByRole("button", { name: "Request a call" }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));

@@ -7,6 +7,7 @@ import { Toaster } from "sonner";
 import { PhotoEditorDialog } from "~/components/profile/photo-editor-dialog";
 import { BIRTH_DATE_HINT } from "~/components/profile/profile-form";
 import { MESSAGES, type Profile } from "~/modules/profiles/profile-schema";
+import { chooseInSelectBox, optionsOf, sentValue } from "../support/select-box";
 import Settings from "~/routes/settings";
 
 const profile: Profile = {
@@ -63,14 +64,17 @@ describe("settings: the profile form (product.md 'Validation')", () => {
     const form = await profileSection();
     expect((form.getByLabelText(/First name/) as HTMLInputElement).value).toBe("Casey");
     expect((form.getByLabelText("Country") as HTMLInputElement).value).toBe("USA");
-    expect((form.getByLabelText(/State/) as HTMLSelectElement).value).toBe("NY");
-    expect((form.getByLabelText("Year") as HTMLSelectElement).value).toBe("1990");
-    expect((form.getByLabelText("Month") as HTMLSelectElement).value).toBe("04");
-    expect((form.getByLabelText("Day") as HTMLSelectElement).value).toBe("17");
-    const years = [...(form.getByLabelText("Year") as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    const state = form.getByLabelText(/State/);
+    expect(state.textContent).toBe("New York (NY)");
+    expect(sentValue(state, "location.state")).toBe("NY");
+    expect(form.getByLabelText("Year").textContent).toBe("1990");
+    expect(form.getByLabelText("Month").textContent).toBe("April");
+    expect(form.getByLabelText("Day").textContent).toBe("17");
+    expect(sentValue(state, "dateOfBirth.month")).toBe("04");
+    const years = (await optionsOf(form.getByLabelText("Year"))).slice(1);
     expect(years[0]).toBe("1950");
     expect(years.at(-1)).toBe(String(new Date().getFullYear() - 15));
-    expect([...(form.getByLabelText("Month") as HTMLSelectElement).options].map((o) => o.text)).toContain("January");
+    expect(await optionsOf(form.getByLabelText("Month"))).toContain("January");
     expect(form.getByText(BIRTH_DATE_HINT)).toBeTruthy();
     expect(form.getByRole("button", { name: "Edit profile photo" })).toBeTruthy();
     expect(form.queryByLabelText("About you")).toBeNull();
@@ -85,10 +89,10 @@ describe("settings: the profile form (product.md 'Validation')", () => {
     const { action } = renderSettings();
     const form = await profileSection();
     await userEvent.clear(form.getByLabelText(/First name/));
-    await userEvent.selectOptions(form.getByLabelText(/State/), "");
+    await chooseInSelectBox(form.getByLabelText(/State/), "Select a state");
     await userEvent.clear(form.getByLabelText(/City/));
-    await userEvent.selectOptions(form.getByLabelText("Month"), "02");
-    await userEvent.selectOptions(form.getByLabelText("Day"), "31");
+    await chooseInSelectBox(form.getByLabelText("Month"), "February");
+    await chooseInSelectBox(form.getByLabelText("Day"), "31");
     await userEvent.click(form.getByRole("button", { name: "Save profile" }));
     await waitFor(() => expect(form.getAllByText("Required")).toHaveLength(3));
     expect(form.getByText(MESSAGES.dateOfBirth)).toBeTruthy();
@@ -125,7 +129,7 @@ describe("settings: the profile form (product.md 'Validation')", () => {
     renderSettings({ data: { ...profile, timezone: "UTC" } });
     const form = await profileSection();
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    await waitFor(() => expect((form.getByLabelText("Time zone") as HTMLSelectElement).value).toBe(browser));
+    await waitFor(() => expect(sentValue(form.getByLabelText("Time zone"), "timezone")).toBe(browser));
   });
 });
 

@@ -8,7 +8,6 @@ import { Bell, Star } from "~/components/ui/icons";
 import { Link } from "~/components/ui/link";
 import { inputClass } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 
 describe("UI primitives", () => {
   it("a Button is type=button unless told, forwards its ref and passes props through", () => {
@@ -59,27 +58,19 @@ describe("UI primitives", () => {
     expect(link.className).toContain("bg-ink");
   });
 
-  it("Input, Textarea and Select wear the field look and forward refs", () => {
+  it("Input and Textarea wear the field look and forward refs", () => {
     const input = createRef<HTMLInputElement>();
-    const select = createRef<HTMLSelectElement>();
     render(
       <>
         <label htmlFor="n">Name</label>
         <Input ref={input} id="n" name="name" aria-invalid />
         <label htmlFor="b">Bio</label>
         <Textarea id="b" rows={3} />
-        <label htmlFor="s">Sport</label>
-        <Select ref={select} id="s" defaultValue="2">
-          <option value="1">NFL</option>
-          <option value="2">NBA</option>
-        </Select>
       </>,
     );
     expect(screen.getByLabelText("Name")).toBe(input.current);
     expect(screen.getByLabelText("Name").className).toBe(inputClass);
     expect(screen.getByLabelText("Bio").className).toBe(inputClass);
-    expect(screen.getByLabelText("Sport")).toBe(select.current);
-    expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("2");
   });
 
   it("a Link is an anchor with the caller's attributes, the router's mark and its href, and nothing of its own props", () => {

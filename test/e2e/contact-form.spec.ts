@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import { presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
+import { chooseOption, presetCookieConsent, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 // Each test asks as its own caller, so the support-request rate limit (3/60 on the e2e server)
 // never carries over from another test or an earlier run.
@@ -40,7 +40,7 @@ test("the request-a-call form shows field errors, then sends, confirms and reset
   await f.name.fill("Grace Hopper");
   await f.phone.fill("+1 (555) 010-9999");
   await f.email.fill("grace@example.com");
-  await f.preferredTime.selectOption("Evening");
+  await chooseOption(f.preferredTime, "Evening");
   await f.message.fill("Please call about my subscription.");
   await expect(f.form.getByText("Required", { exact: true })).toHaveCount(0);
   await f.submit.click();
@@ -51,7 +51,7 @@ test("the request-a-call form shows field errors, then sends, confirms and reset
   await expect(f.name).toHaveValue("");
   await expect(f.phone).toHaveValue("");
   await expect(f.email).toHaveValue("");
-  await expect(f.preferredTime).toHaveValue("");
+  await expect(f.preferredTime).toHaveText("Any time");
   await expect(f.message).toHaveValue("");
   await expect(f.name).not.toHaveAttribute("aria-invalid", "true");
 });

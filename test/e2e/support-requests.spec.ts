@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { mailWithSubject } from "./support/accounts";
-import { contextAtWidth, signedInContext, waitForHydration } from "./support/helpers";
+import { chooseOption, contextAtWidth, signedInContext, waitForHydration } from "./support/helpers";
 
 /**
  * A support request reaches someone, at 1440 and 375 px: a visitor asks for a call on /contacts;
@@ -30,7 +30,7 @@ for (const width of [1440, 375] as const) {
     await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await form.getByRole("textbox", { name: "Phone", exact: true }).fill("+1 (555) 010-4242");
     await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
-    await form.getByRole("combobox", { name: "Preferred time", exact: true }).selectOption("Morning");
+    await chooseOption(form.getByRole("combobox", { name: "Preferred time", exact: true }), "Morning");
     await form.getByRole("textbox", { name: "What can we help with?", exact: true }).fill("My card was charged twice.");
     await form.getByRole("button", { name: "Request a call" }).click();
     await expect(page.getByText("Request sent. We will call you soon.")).toBeVisible();

@@ -2,7 +2,7 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 
 // Browser APIs jsdom lacks and our components reach for: Radix positions menus and dialogs with
-// ResizeObserver, sonner reads matchMedia, the photo editor shows the chosen file from an object URL.
+// ResizeObserver, sonner and the select box read matchMedia, the photo editor shows the chosen file from an object URL.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
@@ -16,6 +16,10 @@ window.matchMedia ??= ((query: string) => ({
   addListener() {},
   removeListener() {},
 })) as unknown as typeof window.matchMedia;
+// Radix Select scrolls the chosen option into view and captures the pointer on its trigger.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
 URL.createObjectURL ??= () => "blob:test-photo";
 URL.revokeObjectURL ??= () => {};
 

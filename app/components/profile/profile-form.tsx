@@ -16,7 +16,7 @@ import {
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { Camera, ImageIcon } from "~/components/ui/icons";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Field, FormError, withoutKey } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
@@ -37,7 +37,7 @@ import { PhotoEditorDialog, type PhotoKind } from "./photo-editor-dialog";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { SelectBox, type SelectOption } from "~/components/ui/select-box";
 
 export const PROFILE_INTENT = "profile";
 export const PHOTO_INTENT = "photo";
@@ -223,18 +223,13 @@ export function ProfileForm({
               />
             </Field>
             <Field meta={location.state} label="State" required>
-              <Select
+              <SelectBox
                 {...withoutKey(getSelectProps(location.state))}
                 key={location.state.key}
+                label="State"
+                options={STATE_OPTIONS}
                 autoComplete="address-level1"
-              >
-                <option value="">Select a state</option>
-                {US_STATES.map((state) => (
-                  <option key={state.code} value={state.code}>
-                    {state.name} ({state.code})
-                  </option>
-                ))}
-              </Select>
+              />
             </Field>
             <Field meta={location.city} label="City" required>
               <Input
@@ -255,39 +250,24 @@ export function ProfileForm({
               id={birth.year.id}
               defaultValue={birth.year.initialValue}
               invalid={!fields.dateOfBirth.valid}
-            >
-              {years.map((year) => (
-                <option key={year} value={String(year)}>
-                  {year}
-                </option>
-              ))}
-            </BirthSelect>
+              options={years.map((year) => ({ value: String(year), label: String(year) }))}
+            />
             <BirthSelect
               label="Month"
               name={birth.month.name}
               id={birth.month.id}
               defaultValue={birth.month.initialValue}
               invalid={!fields.dateOfBirth.valid}
-            >
-              {MONTH_OPTIONS.map((month) => (
-                <option key={month.value} value={month.value}>
-                  {month.label}
-                </option>
-              ))}
-            </BirthSelect>
+              options={MONTH_OPTIONS}
+            />
             <BirthSelect
               label="Day"
               name={birth.day.name}
               id={birth.day.id}
               defaultValue={birth.day.initialValue}
               invalid={!fields.dateOfBirth.valid}
-            >
-              {DAY_OPTIONS.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
-            </BirthSelect>
+              options={DAY_OPTIONS.map((day) => ({ value: day, label: day }))}
+            />
           </div>
           <p id={`${fields.dateOfBirth.id}-hint`} className="mt-1 text-xs text-slate-500">
             {BIRTH_DATE_HINT}
@@ -298,17 +278,13 @@ export function ProfileForm({
         </fieldset>
 
         <Field meta={fields.timezone} label="Time zone">
-          <Select
+          <SelectBox
             {...withoutKey(getSelectProps(fields.timezone))}
             key={`${fields.timezone.key ?? ""}-${zone}`}
             defaultValue={zone}
-          >
-            {zones.map((name) => (
-              <option key={name} value={name}>
-                {name.replace(/_/g, " ")}
-              </option>
-            ))}
-          </Select>
+            label="Time zone"
+            options={zones.map((name) => ({ value: name, label: name.replace(/_/g, " ") }))}
+          />
         </Field>
 
         {isExpert ? (
@@ -353,29 +329,34 @@ function BirthSelect({
   id,
   defaultValue,
   invalid,
-  children,
+  options,
 }: {
   label: string;
   name: string;
   id: string;
   defaultValue: unknown;
   invalid: boolean;
-  children: ReactNode;
+  options: SelectOption[];
 }) {
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
         {label}
       </label>
-      <Select
+      <SelectBox
+        variant="secondary"
         id={id}
         name={name}
+        label={label}
         defaultValue={typeof defaultValue === "string" ? defaultValue : ""}
         aria-invalid={invalid || undefined}
-      >
-        <option value="">{label}</option>
-        {children}
-      </Select>
+        options={[{ value: "", label }, ...options]}
+      />
     </div>
   );
 }
+
+const STATE_OPTIONS: SelectOption[] = [
+  { value: "", label: "Select a state" },
+  ...US_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })),
+];

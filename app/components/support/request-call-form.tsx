@@ -13,7 +13,7 @@ import { PREFERRED_TIMES, SUPPORT_MESSAGE_MAX, supportRequestSchema } from "~/mo
 import { Field, FormError, withoutKey } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { SelectBox, type SelectOption } from "~/components/ui/select-box";
 
 export const REQUEST_CALL_INTENT = "request-call";
 
@@ -73,14 +73,12 @@ export function RequestCallForm({
           />
         </Field>
         <Field meta={fields.preferredTime} label="Preferred time">
-          <Select key={fields.preferredTime.key} {...withoutKey(getSelectProps(fields.preferredTime))}>
-            <option value="">Any time</option>
-            {PREFERRED_TIMES.map((time) => (
-              <option key={time} value={time}>
-                {time}
-              </option>
-            ))}
-          </Select>
+          <SelectBox
+            key={fields.preferredTime.key}
+            {...withoutKey(getSelectProps(fields.preferredTime))}
+            label="Preferred time"
+            options={PREFERRED_TIME_OPTIONS}
+          />
         </Field>
       </div>
       <Field
@@ -115,3 +113,8 @@ export function RequestCallForm({
     </Form>
   );
 }
+
+const PREFERRED_TIME_OPTIONS: SelectOption[] = [
+  { value: "", label: "Any time" },
+  ...PREFERRED_TIMES.map((time) => ({ value: time, label: time })),
+];

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /**
  * Resolves once React has hydrated the server-rendered document and its effects have had a
@@ -95,4 +95,21 @@ export async function signedInContext(
   });
   expect(response.status(), `sign-in as ${userName}`).toBe(200);
   return context;
+}
+
+/**
+ * Chooses `option` in a select box: from the list under the box on a large screen, from the
+ * full-screen list on a phone (below 640 px).
+ */
+export async function chooseOption(box: Locator, option: string): Promise<void> {
+  const page = box.page();
+  await box.click();
+  if ((page.viewportSize()?.width ?? 1280) < 640) {
+    await page.getByRole("dialog").getByRole("button", { name: option, exact: true }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  } else {
+    await page.getByRole("listbox").getByRole("option", { name: option, exact: true }).click();
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+  }
+  await expect(box).toHaveText(option);
 }
