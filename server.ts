@@ -14,6 +14,7 @@ import { ReadMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { demoWelcome, seedDemoDataIfEmpty } from "./app/db/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
+import { LOCAL_UPLOAD_PATH } from "./app/modules/uploads/local-storage.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
 import { apiError } from "./app/modules/http/api.server";
 import { API_MESSAGES } from "./app/modules/http/error-messages";
@@ -123,12 +124,14 @@ app.use((req, res, next) => {
   if (isApiRequest(req)) return sendResponse(res, apiError(414, { error: API_MESSAGES[414] }));
   res.status(414).type("text").send("URI Too Long");
 });
-// Every body is counted as it arrives, chunked ones too; past 10 MB the answer is 413 (the API's
+// Every body is counted as it arrives, chunked ones too; past its limit the answer is 413 (the API's
 // shape under /api); what still arrives is read into nothing for a moment, then the connection closes.
 // Before anything that could read a body.
 app.use(
   limitRequestBodies({
-    maxBytes: MAX_REQUEST_BYTES,
+    // The local storage's upload route takes a video, up to MAX_VIDEO_BYTES (its own check is exact).
+    maxBytes: (req) =>
+      req.path === LOCAL_UPLOAD_PATH ? Math.max(MAX_REQUEST_BYTES, env.MAX_VIDEO_BYTES + 1_000_000) : MAX_REQUEST_BYTES,
     refusal: (req) =>
       isApiRequest(req)
         ? apiError(413)

@@ -172,6 +172,8 @@ const schema = z.object({
   RATE_LIMIT_IMAGE_RENDER: rateLimit("300/300"),
   /** The image proxy's disk cache is pruned to this size, least recently used first. */
   IMAGE_CACHE_MAX_MB: integer(2048, 1, 10_000_000),
+  /** The largest video an expert may upload into a post, in bytes (200 MB). */
+  MAX_VIDEO_BYTES: integer(200_000_000, 1, 5_000_000_000),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
   /** The Odds API (docs/sports-data.md): lines and scores synced in the background; unset: no sync. */
   ODDS_API_KEY: optionalText,

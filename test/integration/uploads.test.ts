@@ -95,15 +95,21 @@ describe(`POST /api/file/presign (${testDatabaseEngine()})`, () => {
     expect((await presign(context, jar, { type: "image/png" })).status).toBe(403);
   });
 
-  it("refuses anything but the product's image types with errors.type", async () => {
+  it("refuses anything but the product's image and video types with errors.type", async () => {
     const { jar } = await signedInUser();
-    for (const body of [{ type: "video/mp4" }, { type: "text/html" }, { type: "image/svg+xml" }, {}, { type: 42 }]) {
+    for (const body of [
+      { type: "video/quicktime" },
+      { type: "text/html" },
+      { type: "image/svg+xml" },
+      {},
+      { type: 42 },
+    ]) {
       const result = await presign(context, jar, body);
       expect(result.status).toBe(422);
       expect(result.body.errors.type).toEqual([UPLOAD_TYPE_MESSAGE]);
     }
     expect(UPLOAD_TYPE_MESSAGE).toBe(
-      "File type must be one of image/gif, image/png, image/jpeg, image/pjpeg, image/webp, image/avif",
+      "File type must be one of image/gif, image/png, image/jpeg, image/pjpeg, image/webp, image/avif, video/mp4, video/webm",
     );
   });
 

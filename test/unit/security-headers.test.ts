@@ -58,6 +58,7 @@ describe("the Content-Security-Policy server.ts sends (securityHeaderOptions)", 
     expect(policy.get("script-src-attr")).toEqual(["'none'"]);
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+    expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
     expect(policy.get("connect-src")).toEqual(["'self'"]);
     expect(policy.get("frame-src")).toEqual(["'self'", "https://www.youtube-nocookie.com"]);
     expect(policy.get("worker-src")).toEqual(["'self'"]);

@@ -9,7 +9,7 @@ import "./slate-types";
 
 export const LIST_TYPES: readonly ListType[] = ["bulleted-list", "numbered-list"];
 const INLINE_TYPES = new Set<PostElement["type"]>(["link", "emoji"]);
-const VOID_TYPES = new Set<PostElement["type"]>(["image", "embed", "emoji"]);
+const VOID_TYPES = new Set<PostElement["type"]>(["image", "video", "embed", "emoji"]);
 const HEADING_TYPES = new Set<PostElement["type"]>(["heading-one", "heading-two"]);
 
 export const emptyDocument = (): Descendant[] => [{ type: "paragraph", children: [{ text: "" }] }];
@@ -184,6 +184,10 @@ export function insertImage(
   insertBlockVoid(editor, node, at);
 }
 
+export function insertVideo(editor: Editor, video: { uploadId: string }, at?: Range | null): void {
+  insertBlockVoid(editor, { type: "video", key: "", uploadId: video.uploadId, children: [{ text: "" }] }, at);
+}
+
 export function insertEmbed(editor: Editor, embed: { url: string; provider: EmbedProvider }, at?: Range | null): void {
   insertBlockVoid(editor, { type: "embed", url: embed.url, provider: embed.provider, children: [{ text: "" }] }, at);
 }
@@ -199,7 +203,8 @@ export function insertEmoji(editor: Editor, emoji: string, at?: Range | null): v
 export function findUploadPath(editor: Editor, uploadId: string): Path | null {
   const [entry] = Editor.nodes(editor, {
     at: [],
-    match: (node) => Element.isElement(node) && node.type === "image" && node.uploadId === uploadId,
+    match: (node) =>
+      Element.isElement(node) && (node.type === "image" || node.type === "video") && node.uploadId === uploadId,
   });
   return entry ? entry[1] : null;
 }
@@ -215,6 +220,23 @@ export function completeUpload(
   if (!path) return false;
   const measured = size.width && size.height ? { width: size.width, height: size.height } : {};
   Transforms.setNodes(editor, { url, ...measured }, { at: path });
+  Transforms.unsetNodes(editor, "uploadId", { at: path });
+  return true;
+}
+
+/** The video's upload finished: the block now names the stored file, its address and its poster. */
+export function completeVideoUpload(
+  editor: Editor,
+  uploadId: string,
+  video: { key: string; src: string; poster: string | null },
+): boolean {
+  const path = findUploadPath(editor, uploadId);
+  if (!path) return false;
+  Transforms.setNodes(
+    editor,
+    { key: video.key, src: video.src, ...(video.poster ? { poster: video.poster } : {}) },
+    { at: path },
+  );
   Transforms.unsetNodes(editor, "uploadId", { at: path });
   return true;
 }
@@ -242,26 +264,29 @@ export function handleShortcut(
 
 // ---- the stored document -----------------------------------------------------------------
 
-/** Images still uploading (or whose upload failed) have no `url` yet. */
+/** Images and videos still uploading (or whose upload failed) have no `url` or `key` yet. */
 export function pendingImages(nodes: Descendant[]): number {
   let count = 0;
   const visit = (node: Descendant) => {
     if (!Element.isElement(node)) return;
     if (node.type === "image" && (node.uploadId || !node.url)) count += 1;
+    if (node.type === "video" && (node.uploadId || !node.key)) count += 1;
     node.children.forEach(visit);
   };
   nodes.forEach(visit);
   return count;
 }
 
-/** Image files dropped or pasted into the body go to `onFiles` (to upload); anything else is pasted as usual. */
+/** Image and video files dropped or pasted into the body go to `onFiles` (to upload); anything else is pasted as usual. */
 export function withImageFiles<T extends Editor & { insertData: (data: DataTransfer) => void }>(
   editor: T,
   onFiles: (files: File[]) => void,
 ): T {
   const { insertData } = editor;
   editor.insertData = (data) => {
-    const files = Array.from(data.files ?? []).filter((file) => file.type.startsWith("image/"));
+    const files = Array.from(data.files ?? []).filter(
+      (file) => file.type.startsWith("image/") || file.type.startsWith("video/"),
+    );
     if (files.length > 0) onFiles(files);
     else insertData(data);
   };

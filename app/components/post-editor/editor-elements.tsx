@@ -1,14 +1,15 @@
-/** The editor's elements and leaves (slate-types.ts), drawn for editing: images with their upload progress and Retry, embeds, and the remove button of each. */
+/** The editor's elements and leaves (slate-types.ts), drawn for editing: images and videos with their upload progress and Retry, embeds, and the remove button of each. */
 import { clsx } from "clsx";
 import { MonitorPlay, RotateCcw, Trash2 } from "~/components/ui/icons";
 import { ReactEditor, useSlateStatic, type RenderElementProps, type RenderLeafProps } from "slate-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { imageUrl } from "~/modules/images/image-url";
 import { removeNodeAt } from "./editor-commands";
 import { EMOJI } from "./emoji";
 import { EmojiGlyph } from "./emoji-glyph";
 import { useImageUploadsContext } from "./image-uploads";
 import { normalizeLinkUrl } from "./links";
-import type { EmbedElement, ImageElement } from "./slate-types";
+import type { EmbedElement, ImageElement, VideoElement } from "./slate-types";
 
 export function EditorElement({ attributes, children, element }: RenderElementProps) {
   switch (element.type) {
@@ -56,6 +57,13 @@ export function EditorElement({ attributes, children, element }: RenderElementPr
           {children}
         </div>
       );
+    case "video":
+      return (
+        <div {...attributes}>
+          <VideoBlock element={element} />
+          {children}
+        </div>
+      );
     case "embed":
       return (
         <div {...attributes}>
@@ -83,7 +91,7 @@ function RemoveVoidButton({
   label,
   onRemove,
 }: {
-  element: ImageElement | EmbedElement;
+  element: ImageElement | VideoElement | EmbedElement;
   label: string;
   onRemove?: () => void;
 }) {
@@ -121,32 +129,7 @@ function ImageBlock({ element }: { element: ImageElement }) {
       ) : (
         <div className="flex h-32 items-center justify-center text-sm text-slate-500">Image unavailable</div>
       )}
-      {uploading ? (
-        <div className="absolute inset-x-3 bottom-3">
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${upload!.file.name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={upload!.progress}
-            className="h-2 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-300"
-          >
-            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${upload!.progress}%` }} />
-          </div>
-        </div>
-      ) : null}
-      {upload?.error ? (
-        <div
-          role="alert"
-          className="absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-2 bg-white/95 px-3 py-2 text-sm text-danger"
-        >
-          <span className="mr-auto">{upload.error}</span>
-          <button type="button" className={voidButtonClass} onClick={() => uploads.retry(element.uploadId!)}>
-            <RotateCcw className="size-3.5" aria-hidden="true" />
-            Retry
-          </button>
-        </div>
-      ) : null}
+      <UploadStatus uploadId={element.uploadId} />
       <div className="absolute right-2 top-2">
         <RemoveVoidButton
           element={element}
@@ -155,6 +138,74 @@ function ImageBlock({ element }: { element: ImageElement }) {
         />
       </div>
     </figure>
+  );
+}
+
+/** A video as the reader will see it: the player on the stored file, or on the local one while it uploads. */
+function VideoBlock({ element }: { element: VideoElement }) {
+  const uploads = useImageUploadsContext();
+  const upload = element.uploadId ? uploads.uploads[element.uploadId] : undefined;
+  const src = element.src ?? upload?.previewUrl;
+  return (
+    <figure contentEditable={false} className="relative overflow-hidden rounded-lg border border-slate-200 bg-ink">
+      {src ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- an expert's clip comes without a captions file
+        <video
+          controls
+          preload="metadata"
+          playsInline
+          src={src}
+          poster={element.poster ? imageUrl(element.poster, 640) : undefined}
+          aria-label={upload ? upload.file.name : "Video"}
+          className="mx-auto block aspect-video max-h-96 w-full"
+        />
+      ) : (
+        <div className="flex h-32 items-center justify-center text-sm text-slate-300">Video unavailable</div>
+      )}
+      <UploadStatus uploadId={element.uploadId} />
+      <div className="absolute right-2 top-2">
+        <RemoveVoidButton
+          element={element}
+          label="Remove video"
+          onRemove={() => element.uploadId && uploads.cancel(element.uploadId)}
+        />
+      </div>
+    </figure>
+  );
+}
+
+/** An upload's progress bar while it runs; its error and Retry when it failed. */
+function UploadStatus({ uploadId }: { uploadId: string | undefined }) {
+  const uploads = useImageUploadsContext();
+  const upload = uploadId ? uploads.uploads[uploadId] : undefined;
+  if (!uploadId || !upload) return null;
+  if (upload.error) {
+    return (
+      <div
+        role="alert"
+        className="absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-2 bg-white/95 px-3 py-2 text-sm text-danger"
+      >
+        <span className="mr-auto">{upload.error}</span>
+        <button type="button" className={voidButtonClass} onClick={() => uploads.retry(uploadId)}>
+          <RotateCcw className="size-3.5" aria-hidden="true" />
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="absolute inset-x-3 bottom-3">
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${upload.file.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={upload.progress}
+        className="h-2 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-300"
+      >
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${upload.progress}%` }} />
+      </div>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   Heading1,
   Heading2,
   ImagePlus,
+  VideoIcon,
   Italic,
   Link as LinkIcon,
   List,
@@ -15,19 +16,11 @@ import {
   Smile,
   type IconType,
 } from "~/components/ui/icons";
-import {
-  forwardRef,
-  useId,
-  useRef,
-  useState,
-  type ButtonHTMLAttributes,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from "react";
+import { forwardRef, useId, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from "react";
 import { Editor, Transforms, type Range } from "slate";
 import { ReactEditor, useSlate, useSlateStatic } from "slate-react";
-import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
+import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES } from "~/modules/uploads/upload-types";
+import { UploadButton } from "./upload-button";
 import {
   activeLink,
   insertEmbed,
@@ -42,7 +35,6 @@ import {
 import { EMBED_ERROR, parseEmbedUrl } from "./embeds";
 import { EMOJI } from "./emoji";
 import { EmojiGlyph } from "./emoji-glyph";
-import { useImageUploadsContext } from "./image-uploads";
 import { LINK_ERROR, normalizeLinkUrl } from "./links";
 import type { BlockFormat, Mark } from "./slate-types";
 import { IconTip } from "~/components/ui/icon-tip";
@@ -108,7 +100,8 @@ export function Toolbar() {
       ))}
       <Separator />
       <LinkButton />
-      <ImageButton />
+      <UploadButton label="Image" icon={ImagePlus} accept={IMAGE_MIME_TYPES} button={ToolButton} />
+      <UploadButton label="Video" icon={VideoIcon} accept={VIDEO_MIME_TYPES} button={ToolButton} />
       <EmbedButton />
       <EmojiButton />
     </div>
@@ -119,7 +112,7 @@ export function Toolbar() {
  * One icon-only toolbar button, named by `label` and by its tooltip (`title`: with the shortcut), keeping
  * the editor's selection when clicked with the mouse. Forwards its ref and props for Radix triggers.
  */
-const ToolButton = forwardRef<
+export const ToolButton = forwardRef<
   HTMLButtonElement,
   { label: string; icon: IconType; pressed?: boolean } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-pressed">
 >(function ToolButton({ label, icon: Icon, pressed, title, ...rest }, ref) {
@@ -362,39 +355,5 @@ function EmojiButton() {
         ))}
       </div>
     </ToolPopover>
-  );
-}
-
-function ImageButton() {
-  const editor = useSlateStatic();
-  const uploads = useImageUploadsContext();
-  const input = useRef<HTMLInputElement>(null);
-  const saved = useRef<Range | null>(null);
-  function onFiles(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = "";
-    if (files.length > 0) uploads.add(files, saved.current);
-  }
-  return (
-    <>
-      <ToolButton
-        label="Image"
-        icon={ImagePlus}
-        onClick={() => {
-          saved.current = editor.selection;
-          input.current?.click();
-        }}
-      />
-      <input
-        ref={input}
-        type="file"
-        accept={IMAGE_MIME_TYPES.join(",")}
-        multiple
-        hidden
-        onChange={onFiles}
-        aria-hidden="true"
-        tabIndex={-1}
-      />
-    </>
   );
 }

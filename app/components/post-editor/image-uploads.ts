@@ -1,8 +1,10 @@
 /**
- * Images in the body upload as they are added (picked, dropped or pasted): the image node goes
- * into the document at once with an `uploadId`, shows the local file and a progress bar, and
- * gets its `url` (the storage key) when the upload is recorded. A failed one keeps its file for
- * Retry. Uploads go through the presign flow of `uploadFile` (decision 012).
+ * Images and videos in the body upload as they are added (picked, dropped or pasted): the node
+ * goes into the document at once with an `uploadId`, shows the local file and a progress bar, and
+ * gets its storage key when the upload is recorded (a video also gets a poster: a frame of it,
+ * uploaded as an image). A failed one keeps its file for Retry; a file the server refuses
+ * outright (its type, or over its size cap) leaves the document with a toast naming it. Uploads
+ * go through the presign flow of `uploadFile` (decision 012).
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { Editor, Range } from "slate";
@@ -12,9 +14,19 @@ import {
   MIN_UPLOAD_BYTES,
   UPLOAD_TYPE_MESSAGE,
   isImageMimeType,
+  isVideoMimeType,
+  tooLargeMessage,
 } from "~/modules/uploads/upload-types";
-import { uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
-import { completeUpload, insertImage } from "./editor-commands";
+import { UploadError, uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
+import {
+  completeUpload,
+  completeVideoUpload,
+  findUploadPath,
+  insertImage,
+  insertVideo,
+  removeNodeAt,
+} from "./editor-commands";
+import { posterFrame } from "./video-poster";
 
 export interface ImageUpload {
   file: File;
@@ -34,12 +46,26 @@ export interface ImageUploads {
   cancel: (uploadId: string) => void;
 }
 
-/** Why a file cannot be a post image, in the generic file-drop words (product.md "Validation"); null when it can. */
+/**
+ * Why a file cannot go into a post's body, in the generic file-drop words (product.md
+ * "Validation"); null when it can. A video's size cap is the server's (configured): it answers
+ * before the file is sent.
+ */
 export function imageFileProblem(file: Pick<File, "type" | "size">): string | null {
-  if (!isImageMimeType(file.type)) return UPLOAD_TYPE_MESSAGE;
-  if (file.size > MAX_UPLOAD_BYTES) return `File is larger than ${MAX_UPLOAD_BYTES} bytes`;
+  if (!isImageMimeType(file.type) && !isVideoMimeType(file.type)) return UPLOAD_TYPE_MESSAGE;
+  if (isImageMimeType(file.type) && file.size > MAX_UPLOAD_BYTES) return tooLargeMessage(MAX_UPLOAD_BYTES);
   if (file.size < MIN_UPLOAD_BYTES) return `File is smaller than ${MIN_UPLOAD_BYTES} bytes`;
   return null;
+}
+
+/** A video's poster frame, stored as an image; null when there is none (the video still plays). */
+async function uploadPoster(video: File, signal: AbortSignal): Promise<string | null> {
+  const frame = await posterFrame(video);
+  if (!frame || signal.aborted) return null;
+  return uploadFile(frame, { signal }).then(
+    (stored) => stored.key,
+    () => null,
+  );
 }
 
 let sequence = 0;
@@ -65,14 +91,26 @@ export function useImageUploads(editor: Editor): ImageUploads {
       const controller = new AbortController();
       controllers.current.set(uploadId, controller);
       update(uploadId, { progress: 0, error: null });
-      uploadFile(upload.file, { signal: controller.signal, onProgress: (progress) => update(uploadId, { progress }) })
-        .then((stored) => {
+      const { file } = upload;
+      uploadFile(file, { signal: controller.signal, onProgress: (progress) => update(uploadId, { progress }) })
+        .then(async (stored) => {
           if (controller.signal.aborted) return;
-          completeUpload(editor, uploadId, stored.key, stored);
+          if (!isVideoMimeType(file.type)) return void completeUpload(editor, uploadId, stored.key, stored);
+          const poster = await uploadPoster(file, controller.signal);
+          if (!controller.signal.aborted)
+            completeVideoUpload(editor, uploadId, { key: stored.key, src: stored.url, poster });
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          update(uploadId, { error: uploadErrorMessage(error) });
+          const message = uploadErrorMessage(error);
+          // Refused for what the file is (its type or size, by the server or the storage): trying
+          // again cannot help.
+          const refused =
+            error instanceof UploadError && !error.retryable && error.statusCode >= 400 && error.statusCode < 500;
+          const path = refused ? findUploadPath(editor, uploadId) : null;
+          if (!path) return update(uploadId, { error: message });
+          removeNodeAt(editor, path);
+          toast.error(file.name, { description: message });
         })
         .finally(() => {
           if (controllers.current.get(uploadId) === controller) controllers.current.delete(uploadId);
@@ -93,7 +131,8 @@ export function useImageUploads(editor: Editor): ImageUploads {
         const upload: ImageUpload = { file, previewUrl: URL.createObjectURL(file), progress: 0, error: null };
         files.current.set(uploadId, upload);
         setUploads((all) => ({ ...all, [uploadId]: upload }));
-        insertImage(editor, { uploadId }, at);
+        if (isVideoMimeType(file.type)) insertVideo(editor, { uploadId }, at);
+        else insertImage(editor, { uploadId }, at);
         // Later files go after the first one, wherever the cursor now is.
         at = undefined;
         run(uploadId);

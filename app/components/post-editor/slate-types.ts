@@ -32,10 +32,24 @@ export type ImageElement = {
   uploadId?: string;
   children: PostText[];
 };
+/**
+ * An expert's own video (mp4, webm): `key` is the stored file's once uploaded; `src` is the
+ * address the server signed when it handed the body out (never trusted back); `poster` is the
+ * image key of a frame the browser took from the file.
+ */
+export type VideoElement = {
+  type: "video";
+  key: string;
+  src?: string;
+  poster?: string;
+  uploadId?: string;
+  children: PostText[];
+};
 export type EmbedElement = { type: "embed"; url: string; provider: EmbedProvider; children: PostText[] };
 export type EmojiElement = { type: "emoji"; emoji: string; children: PostText[] };
 
-export type PostElement = TextBlockElement | ListElement | LinkElement | ImageElement | EmbedElement | EmojiElement;
+export type PostElement =
+  TextBlockElement | ListElement | LinkElement | ImageElement | VideoElement | EmbedElement | EmojiElement;
 export type PostEditor = BaseEditor & ReactEditor & HistoryEditor;
 
 declare module "slate" {

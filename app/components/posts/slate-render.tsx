@@ -10,6 +10,7 @@ import { Fragment, type ReactNode } from "react";
 import { EMOJI } from "~/components/post-editor/emoji";
 import { EmojiGlyph } from "~/components/post-editor/emoji-glyph";
 import { ProxiedImage } from "~/components/ui/proxied-image";
+import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
 import type { SlateNode } from "~/modules/posts/slate";
 
 /** The body column is the content width (product.md "Limits"): images are served that wide. */
@@ -153,6 +154,29 @@ function renderImage(node: SlateNode, key: number): ReactNode {
   );
 }
 
+/**
+ * An expert's own video: the server signed its address (`src`, on /media/) for this reader, and a
+ * frame of it is the poster. Only the metadata loads until the reader presses play.
+ */
+function renderVideo(node: SlateNode, key: number): ReactNode {
+  const src = stringField(node, "src");
+  if (!src?.startsWith("/media/")) return null;
+  const poster = stringField(node, "poster");
+  return (
+    <figure key={key} className="my-6">
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- an expert's clip comes without a captions file */}
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        src={src}
+        poster={poster ? imageUrl(poster, snapImageWidth(BODY_IMAGE_WIDTH)) : undefined}
+        className="aspect-video w-full rounded-xl bg-ink"
+      />
+    </figure>
+  );
+}
+
 function renderEmbed(node: SlateNode, key: number): ReactNode {
   const url = stringField(node, "url", "src");
   if (!url) return null;
@@ -257,6 +281,8 @@ function renderNode(node: SlateNode, key: number, context: RenderContext, topLev
       return renderLink(node, key, context);
     case "image":
       return renderImage(node, key);
+    case "video":
+      return renderVideo(node, key);
     case "embed":
       return renderEmbed(node, key);
     case "emoji": {

@@ -81,6 +81,7 @@ export const MapPin = spriteIcon("map-pin");
 export const Menu = spriteIcon("menu");
 export const MessageCircle = spriteIcon("message-circle");
 export const MonitorPlay = spriteIcon("monitor-play");
+export const VideoIcon = spriteIcon("video");
 export const Newspaper = spriteIcon("newspaper");
 export const PanelLeftClose = spriteIcon("panel-left-close");
 export const PanelLeftOpen = spriteIcon("panel-left-open");

@@ -14,7 +14,8 @@ export const MAX_URL_LENGTH = 4_096;
 const refused = new WeakSet<Response>();
 
 interface BodyLimitOptions {
-  maxBytes: number;
+  /** The limit, or the limit for this request (the storage's upload route takes videos). */
+  maxBytes: number | ((req: Request) => number);
   /** The answer to a body over the limit (a 413). Called more than once: a Response is read once. */
   refusal: (req: Request) => globalThis.Response;
   /** After the answer, how long and how much more of the refused body is read and thrown away. */
@@ -41,15 +42,17 @@ interface BodyLimitOptions {
  * is no error to log), and its own late answer is dropped (`isRefusedRequest`).
  */
 export function limitRequestBodies({
-  maxBytes,
+  maxBytes: limit,
   refusal,
   lingerMs = 3_000,
-  lingerBytes = 10 * maxBytes,
+  lingerBytes: linger,
 }: BodyLimitOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     // A request with neither header has no body (HTTP/1.1: Node's parser reads any further bytes
     // as the next request): most requests, GETs, pass without the counting below.
     if (req.headers["transfer-encoding"] === undefined && (req.headers["content-length"] ?? "0") === "0") return next();
+    const maxBytes = typeof limit === "function" ? limit(req) : limit;
+    const lingerBytes = linger ?? 10 * Math.min(maxBytes, MAX_REQUEST_BYTES);
     // Anything pushed before this middleware ran (nothing, where it runs early) still counts.
     let received = req.readableLength;
     let refusing = false;

@@ -61,7 +61,7 @@ export class PageCache {
   /** The key of a cacheable page request, or null when this request must be rendered. */
   keyFor(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
     if (this.options.ttlMs <= 0 || req.method !== "GET") return null;
-    if (/^\/(api|resources|assets|avatars)(\/|$)/.test(req.path) || req.path.endsWith(".data")) return null;
+    if (/^\/(api|resources|assets|avatars|media)(\/|$)/.test(req.path) || req.path.endsWith(".data")) return null;
     const cookies = visitorCookies(req.headers.cookie);
     return cookies.appCookie ? null : `${req.originalUrl}|${cookies.publicKey}`;
   }

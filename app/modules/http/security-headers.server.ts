@@ -49,6 +49,8 @@ export function securityHeaderOptions(env: HeaderEnv, { production }: { producti
         // Radix and sonner set inline style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+        // Videos come from our /media route; the editor plays a file being uploaded from a blob.
+        mediaSrc: ["'self'", "blob:"],
         connectSrc: [
           "'self'",
           // Vite's hot reload socket.

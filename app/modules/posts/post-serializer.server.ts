@@ -11,6 +11,7 @@ import { events, likes, notifyRequests, postModalities, posts, profiles, subscri
 import { canReadBody, canReadPreview, eventHasStarted, pickDetailsPublic } from "~/modules/access/access";
 import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { withMediaAddresses } from "~/modules/uploads/media-url.server";
 import { referenceNames, toEventDTO, type EventDTO, type ReferenceNames } from "~/modules/reference/reference.server";
 import type { PickLegRecord } from "~/db/schema";
 import type { PickMarket } from "~/modules/record/pick-markets";
@@ -93,7 +94,7 @@ export function toPostDTO(record: PostRecord, access: PostAccess, now: Date = ne
     id: record.id,
     postType: record.postType,
     title: record.title,
-    body: readable ? (record.body as unknown[]) : null,
+    body: readable ? withMediaAddresses(record.body as unknown[], now.getTime()) : null,
     isLocked: !readable,
     preview: access.canReadPreview ? (record.preview as unknown[]) : [],
     previewText: access.canReadPreview ? record.previewText : "",

@@ -1,13 +1,13 @@
 /**
  * Slate documents as posts store them (product.md "Validation"): an array of blocks; a block has a
- * `type` and `children`; a leaf has `text` (and marks). Void blocks (image, embed, emoji) carry
- * their content in `url`/`src`/`emoji`. Pure and client-safe: shared by the server and the editor.
+ * `type` and `children`; a leaf has `text` (and marks). Void blocks (image, video, embed, emoji)
+ * carry their content in `url`/`src`/`key`/`emoji`. Pure and client-safe: shared by the server and the editor.
  */
 
 export type SlateNode = { type?: unknown; text?: unknown; children?: unknown; [key: string]: unknown };
 
 /** Blocks that count as content by themselves when they carry something (product.md "Validation"). */
-export const CONTENT_BLOCKS = ["image", "embed", "emoji"] as const;
+export const CONTENT_BLOCKS = ["image", "video", "embed", "emoji"] as const;
 
 const isObject = (value: unknown): value is SlateNode =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -15,7 +15,7 @@ const childrenOf = (node: SlateNode): SlateNode[] =>
   Array.isArray(node.children) ? node.children.filter(isObject) : [];
 
 function blockHasContent(node: SlateNode): boolean {
-  for (const key of ["url", "src", "emoji", "value"]) {
+  for (const key of ["url", "src", "key", "emoji", "value"]) {
     const value = node[key];
     if (typeof value === "string" && value.trim() !== "") return true;
   }

@@ -9,7 +9,7 @@
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { link, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "~/config/env.server";
 import { isUploadKey, ObjectTooLargeError, type PresignInput, type Storage } from "./storage-types.server";
@@ -96,6 +96,35 @@ export function createLocalStorage(env: Env): Storage {
       }
     },
 
+    async readHead(key, length) {
+      if (!isUploadKey(key)) return null;
+      let handle;
+      try {
+        handle = await open(fileOf(root, key), "r");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+      try {
+        const head = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(head, 0, length, 0);
+        return head.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async stream(key, start, end) {
+      if (!isUploadKey(key)) return null;
+      const file = fileOf(root, key);
+      // Opened before answering, so a missing file is a 404 rather than a broken stream.
+      const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      return handle ? handle.createReadStream({ start, end }) : null;
+    },
+
     async remove(key) {
       if (!isUploadKey(key)) return;
       await rm(fileOf(root, key), { force: true });
@@ -173,6 +202,13 @@ export function verifyPolicyFields(fields: Map<string, string>, secret: string, 
   return policy;
 }
 
+export const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/** ISO media brands of still images (AVIF, HEIF): an `ftyp` with one of them is no video. */
+export function isImageBrand(brand: string): boolean {
+  return ["avif", "avis", "mif1", "msf1", "heic", "heix", "heim", "heis"].includes(brand);
+}
+
 /** The leading bytes of each image type we accept (so a renamed text file is refused at once). */
 export function looksLike(contentType: string, head: Uint8Array): boolean {
   const bytes = Buffer.from(head);
@@ -189,6 +225,11 @@ export function looksLike(contentType: string, head: Uint8Array): boolean {
       return ascii(0, "RIFF") && ascii(8, "WEBP");
     case "image/avif":
       return ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis") || ascii(8, "mif1") || ascii(8, "msf1"));
+    case "video/mp4":
+      return ascii(4, "ftyp") && !isImageBrand(bytes.subarray(8, 12).toString("latin1"));
+    case "video/webm":
+      // The EBML header; its DocType ("webm") is checked when the upload is recorded.
+      return bytes.subarray(0, 4).equals(EBML_MAGIC);
     default:
       return false;
   }
@@ -201,9 +242,11 @@ export function looksLike(contentType: string, head: Uint8Array): boolean {
  */
 export async function receiveLocalUpload(request: Request, env: Env): Promise<Response> {
   const root = localUploadRoot(env);
+  // The largest file any policy allows (a video's); each policy's own cap is checked as it streams.
+  const largest = Math.max(MAX_UPLOAD_BYTES, env.MAX_VIDEO_BYTES);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    return xmlErrorResponse(400, "EntityTooLarge", MESSAGES.tooLarge(MAX_UPLOAD_BYTES));
+  if (declared > largest + MULTIPART_OVERHEAD_BYTES) {
+    return xmlErrorResponse(400, "EntityTooLarge", MESSAGES.tooLarge(largest));
   }
   const fields = new Map<string, string>();
   let stored = false;

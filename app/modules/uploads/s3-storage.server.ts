@@ -76,6 +76,28 @@ export function createS3Storage(env: Env): Storage {
       return Buffer.concat(chunks);
     },
 
+    async readHead(key, length) {
+      let stream: Readable;
+      try {
+        stream = await client.getPartialObject(bucket, key, 0, length);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw unavailable(error);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).subarray(0, length);
+    },
+
+    async stream(key, start, end) {
+      try {
+        return await client.getPartialObject(bucket, key, start, end - start + 1);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw unavailable(error);
+      }
+    },
+
     async remove(key) {
       await client.removeObject(bucket, key).catch((error: unknown) => {
         throw unavailable(error);

@@ -1,4 +1,5 @@
 /** What both storage drivers provide (see storage.server.ts). */
+import type { Readable } from "node:stream";
 import type { PresignedPost } from "./upload-types";
 
 export interface StoredObject {
@@ -22,6 +23,10 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** The object's bytes; null when there is no such object; throws past `maxBytes`. */
   read(key: string, maxBytes: number): Promise<Buffer | null>;
+  /** The object's first `length` bytes (fewer when it is shorter); null when there is no such object. */
+  readHead(key: string, length: number): Promise<Buffer | null>;
+  /** Bytes `start` to `end` (inclusive) of the object, streamed; null when there is no such object. */
+  stream(key: string, start: number, end: number): Promise<Readable | null>;
   remove(key: string): Promise<void>;
   /** Stores bytes the server made itself (the demo's generated pictures); browsers upload through presignPost. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -43,8 +48,13 @@ export class ObjectTooLargeError extends Error {
 
 /** Keys we hand out: `uploads/<userId>/<uuid>.<ext>`. Anything else is not one of ours. */
 export const UPLOAD_KEY_PATTERN =
-  /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(gif|png|jpg|webp|avif)$/;
+  /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(gif|png|jpg|webp|avif|mp4|webm)$/;
 
 export function isUploadKey(key: string): boolean {
   return UPLOAD_KEY_PATTERN.test(key);
+}
+
+/** A video's key: ours, with a video's extension. */
+export function isVideoKey(key: string): boolean {
+  return isUploadKey(key) && /\.(mp4|webm)$/.test(key);
 }

@@ -113,7 +113,7 @@ async function uploadOnce(file: File | Blob, options: UploadOptions): Promise<Up
   let presigned: PresignedPost;
   try {
     const { url, fields } = await uploadAction<PresignedPost>(
-      { intent: "presign", type: file.type },
+      { intent: "presign", type: file.type, size: String(file.size) },
       { baseUrl, signal },
     );
     presigned = { url, fields };
@@ -194,15 +194,16 @@ export function storageErrorMessage(body: string | null | undefined): string {
 /** What the UI shows for any error `uploadFile` rejected with (or anything else thrown). */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof UploadError) return error.message;
-  if (error instanceof UploadActionError) return error.errors?.type?.[0] ?? UPLOAD_FAILED_MESSAGE;
+  if (error instanceof UploadActionError)
+    return error.errors?.type?.[0] ?? error.errors?.file?.[0] ?? UPLOAD_FAILED_MESSAGE;
   return UPLOAD_FAILED_MESSAGE;
 }
 
 function fromApiError(error: unknown, step: "presign" | "metadata", signal?: AbortSignal): UploadError {
   if (signal?.aborted) return abortError(step);
   if (error instanceof UploadActionError) {
-    // product.md "Error messages": the presign's errors.type; otherwise the generic upload text.
-    const message = error.errors?.type?.[0] ?? UPLOAD_FAILED_MESSAGE;
+    // product.md "Error messages": the presign's errors.type (or its size refusal, errors.file); otherwise the generic upload text.
+    const message = error.errors?.type?.[0] ?? error.errors?.file?.[0] ?? UPLOAD_FAILED_MESSAGE;
     const retryable = error.statusCode >= 500 || error.statusCode === 408;
     return new UploadError(message, error.statusCode, step, retryable);
   }

@@ -13,14 +13,32 @@ export const IMAGE_MIME_TYPES = [
 ] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
-/** product.md "Limits": 5 MB (5000000 bytes). */
+/** product.md "Validation": "Video types: mp4, webm" (a post's body only). */
+export const VIDEO_MIME_TYPES = ["video/mp4", "video/webm"] as const;
+export type VideoMimeType = (typeof VIDEO_MIME_TYPES)[number];
+
+/** product.md "Limits": 5 MB (5000000 bytes) for an image. */
 export const MAX_UPLOAD_BYTES = 5_000_000;
 export const MIN_UPLOAD_BYTES = 1;
 
-export const UPLOAD_TYPE_MESSAGE = `File type must be one of ${IMAGE_MIME_TYPES.join(", ")}`;
+/** What an upload may be: an image, or a video for a post's body. */
+export const UPLOAD_TYPE_MESSAGE = `File type must be one of ${[...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(", ")}`;
+/** Where only an image will do (profile photos, a post's cover). */
+export const IMAGE_TYPE_MESSAGE = `File type must be one of ${IMAGE_MIME_TYPES.join(", ")}`;
+
+export const tooLargeMessage = (maxBytes: number) => `File is larger than ${maxBytes} bytes`;
 
 export function isImageMimeType(type: string): type is ImageMimeType {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(type);
+}
+
+export function isVideoMimeType(type: string): type is VideoMimeType {
+  return (VIDEO_MIME_TYPES as readonly string[]).includes(type);
+}
+
+/** The most bytes an upload of `type` may have. */
+export function maxBytesFor(type: string, maxVideoBytes: number): number {
+  return isVideoMimeType(type) ? maxVideoBytes : MAX_UPLOAD_BYTES;
 }
 
 /** `POST /api/file/presign` answers `{payload: PresignedPost}`. */
@@ -35,7 +53,7 @@ export interface PresignedPost {
 export interface UploadedFile {
   /** The storage key, e.g. `uploads/<userId>/<uuid>.png`; what profiles and posts store. */
   key: string;
-  /** The image through the proxy at its natural width (capped), ready for an <img>. */
+  /** An image through the proxy at its natural width (capped), ready for an <img>; a video's signed `/media/` address. */
   url: string;
   size: number;
   filename: string;

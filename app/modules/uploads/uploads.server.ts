@@ -15,13 +15,18 @@ import { AppError } from "~/modules/http/app-error";
 import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
+import { EBML_MAGIC, isImageBrand } from "./local-storage.server";
+import { mediaPath } from "./media-url.server";
 import { getStorage } from "./storage.server";
 import { ObjectTooLargeError } from "./storage-types.server";
 import {
   IMAGE_MIME_TYPES,
   isImageMimeType,
+  isVideoMimeType,
   MAX_UPLOAD_BYTES,
+  maxBytesFor,
   MIN_UPLOAD_BYTES,
+  tooLargeMessage,
   UPLOAD_TYPE_MESSAGE,
   type PresignedPost,
   type UploadedFile,
@@ -41,18 +46,31 @@ const EXTENSIONS: Record<string, string> = {
   "image/pjpeg": "jpg",
   "image/webp": "webp",
   "image/avif": "avif",
+  "video/mp4": "mp4",
+  "video/webm": "webm",
 };
 
-/** Any `type` but one of ours (missing, not a string, video…) gets the same clear message. */
+const isUploadType = (type: string) => isImageMimeType(type) || isVideoMimeType(type);
+
+/**
+ * Any `type` but one of ours (missing, not a string, svg…) gets the same clear message. `size`,
+ * the file's as the browser reports it, lets a file over its cap be refused before it is sent
+ * (the storage enforces the cap on the bytes themselves).
+ */
 export const presignSchema = z.object({
   type: z.unknown().transform((value, ctx) => {
     const type = typeof value === "string" ? value.toLowerCase() : "";
-    if (!isImageMimeType(type)) {
+    if (!isUploadType(type)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: UPLOAD_TYPE_MESSAGE });
       return z.NEVER;
     }
     return type;
   }),
+  size: z.coerce
+    .number({ invalid_type_error: "Invalid input" })
+    .int("Invalid input")
+    .min(0, "Invalid input")
+    .optional(),
 });
 
 export const metadataSchema = z.object({
@@ -78,10 +96,13 @@ export function cleanFilename(name: string | undefined): string {
 export async function presignUpload(
   context: UploadContext,
   viewer: Viewer,
-  input: { type: string },
+  input: { type: string; size?: number },
 ): Promise<PresignedPost> {
   const mimeType = input.type;
-  if (!isImageMimeType(mimeType)) throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
+  if (!isUploadType(mimeType)) throw new AppError(422, undefined, { type: [UPLOAD_TYPE_MESSAGE] });
+  const maxBytes = maxBytesFor(mimeType, context.env.MAX_VIDEO_BYTES);
+  if (input.size !== undefined && input.size > maxBytes)
+    throw new AppError(422, undefined, { file: [tooLargeMessage(maxBytes)] });
   const rule = context.env.RATE_LIMIT_UPLOAD;
   await enforceRateLimit(context.db, { name: "upload", ...rule }, viewer.user.id);
 
@@ -90,7 +111,7 @@ export async function presignUpload(
     key,
     contentType: mimeType,
     minBytes: MIN_UPLOAD_BYTES,
-    maxBytes: MAX_UPLOAD_BYTES,
+    maxBytes,
     expiresAt: new Date(Date.now() + PRESIGN_TTL_SECONDS * 1000),
   });
   await context.db.insert(uploads).values({ ownerId: viewer.user.id, key, mimeType, status: "Pending" });
@@ -130,6 +151,7 @@ export async function completeUpload(
   if (!row || row.ownerId !== viewer.user.id)
     throw new AppError(404, undefined, { key: ["The upload was not found."] });
 
+  if (isVideoMimeType(row.mimeType)) return completeVideoUpload(context, row, input.filename);
   const storage = getStorage(context.env);
   // One read answers all three: missing (null), too large (throws), and what the bytes are.
   let bytes: Buffer | null;
@@ -165,6 +187,54 @@ export async function completeUpload(
     mimeType: values.mimeType,
     width: image.width,
     height: image.height,
+  };
+}
+
+/** What a video's first bytes say it is: an ISO media file (not a still image's) or a WebM; else null. */
+export function videoTypeOf(head: Buffer): "video/mp4" | "video/webm" | null {
+  if (head.subarray(4, 8).toString("latin1") === "ftyp" && !isImageBrand(head.subarray(8, 12).toString("latin1")))
+    return "video/mp4";
+  // EBML with the DocType "webm" (0x42 0x82, a one-byte size, then the name) in its header.
+  if (head.subarray(0, 4).equals(EBML_MAGIC)) {
+    const docType = head.indexOf(Buffer.from([0x42, 0x82]));
+    if (docType > 0 && head.subarray(docType + 3, docType + 7).toString("latin1") === "webm") return "video/webm";
+  }
+  return null;
+}
+
+/**
+ * Records a video: its size from the storage (within MAX_VIDEO_BYTES) and its type from its
+ * first bytes, which must be the type it was presigned as (the address serves that type).
+ * Nothing is read beyond the head: a video is never held in memory.
+ */
+async function completeVideoUpload(
+  context: UploadContext,
+  row: typeof uploads.$inferSelect,
+  filename: string,
+): Promise<UploadedFile> {
+  const storage = getStorage(context.env);
+  const stored = await storage.stat(row.key);
+  if (!stored) throw new AppError(422, undefined, { key: ["The file has not been uploaded yet."] });
+  const refuse = async (errors: Record<string, string[]>) => {
+    await storage.remove(row.key);
+    await context.db.delete(uploads).where(eq(uploads.id, row.id));
+    return new AppError(422, undefined, errors);
+  };
+  if (stored.size > context.env.MAX_VIDEO_BYTES)
+    throw await refuse({ file: [tooLargeMessage(context.env.MAX_VIDEO_BYTES)] });
+  const head = (await storage.readHead(row.key, 64)) ?? Buffer.alloc(0);
+  if (videoTypeOf(head) !== row.mimeType) throw await refuse({ type: [UPLOAD_TYPE_MESSAGE] });
+
+  const values = { status: "Complete" as const, size: stored.size, filename, width: null, height: null };
+  await context.db.update(uploads).set(values).where(eq(uploads.id, row.id));
+  return {
+    key: row.key,
+    url: mediaPath(row.key),
+    size: stored.size,
+    filename,
+    mimeType: row.mimeType,
+    width: null,
+    height: null,
   };
 }
 
