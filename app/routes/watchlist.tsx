@@ -169,14 +169,7 @@ function FollowedExperts({ initialItems, totalPages }: { initialItems: ExpertSum
               );
             })}
           </ul>
-          <ShowMore
-            hasMore={more.hasMore}
-            status={more.status}
-            retrying={more.retrying}
-            error={more.error}
-            onClick={() => void more.loadMore()}
-            label="Show more experts"
-          />
+          <ShowMore {...more.showMore} label="Show more experts" />
         </>
       )}
     </>

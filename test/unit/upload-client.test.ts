@@ -127,3 +127,38 @@ describe("the image proxy's format choice", () => {
     expect(chooseFormat(null, false)).toBe("png");
   });
 });
+
+describe("uploadFile against an /uploads action that refuses the size", () => {
+  let server: Server;
+  let baseUrl: string;
+  let sent: URLSearchParams | null = null;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        sent = new URLSearchParams(body);
+        const errors = { file: ["File is larger than 200000000 bytes"] };
+        res
+          .writeHead(422, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ ok: false, error: "Violation", errors, statusCode: 422 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends the file's size with the presign and rejects with errors.file, for good", async () => {
+    const error = await uploadFile(new Blob([new Uint8Array(1234)], { type: "video/mp4" }), {
+      baseUrl,
+      attempts: 3,
+    }).catch((e: unknown) => e);
+    expect(sent?.get("intent")).toBe("presign");
+    expect(sent?.get("size")).toBe("1234");
+    expect(error).toBeInstanceOf(UploadError);
+    expect((error as UploadError).message).toBe("File is larger than 200000000 bytes");
+    expect((error as UploadError).statusCode).toBe(422);
+    expect((error as UploadError).retryable).toBe(false);
+  });
+});

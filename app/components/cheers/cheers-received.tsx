@@ -50,14 +50,7 @@ export function CheersReceived({ initialItems, totalPages }: { initialItems: Che
           </li>
         ))}
       </ul>
-      <ShowMore
-        hasMore={more.hasMore}
-        status={more.status}
-        retrying={more.retrying}
-        error={more.error}
-        onClick={() => void more.loadMore()}
-        label="Show more Cheers"
-      />
+      <ShowMore {...more.showMore} label="Show more Cheers" />
     </>
   );
 }

@@ -85,7 +85,7 @@ export function useNotificationList() {
   const loadStatus = moreStatus(pages, error);
   // Between the first screen's two pages the hook is idle for a moment, but the list is not.
   const status: MoreStatus = loadStatus === "idle" && pagesLeft > 0 ? "loading" : loadStatus;
-  const retrying = pages.failed && pages.state !== "idle";
+  const { retrying } = pages;
   // After a failed first load, try the whole first screen again.
   const loadMore = useCallback(() => {
     if (pages.state === "idle") loadPages(loadedPages.current === 0 ? INITIAL_PAGES : 1);

@@ -113,13 +113,7 @@ export function PaymentHistory({
           })}
         </tbody>
       </table>
-      <ShowMore
-        hasMore={more.hasMore}
-        status={more.status}
-        retrying={more.retrying}
-        error={more.error}
-        onClick={() => void more.loadMore()}
-      />
+      <ShowMore {...more.showMore} />
     </div>
   );
 }

@@ -289,7 +289,7 @@ export function Comments({
             <ShowMore
               hasMore
               status={moreStatus(pages, pageError)}
-              retrying={pages.failed && pages.state !== "idle"}
+              retrying={pages.retrying}
               error={pageError}
               onClick={loadMore}
               label="Load more comments"

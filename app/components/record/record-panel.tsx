@@ -84,7 +84,7 @@ export function RecordPanel({
       ) : (
         <div ref={sentinelRef} className={hasGradedPicks ? "min-h-[44rem] pt-4" : "pt-4"}>
           {fetcher.failed ? (
-            <ErrorPanel onRetry={load} retrying={fetcher.state !== "idle"} />
+            <ErrorPanel onRetry={load} retrying={fetcher.retrying} />
           ) : failure ? (
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <p role="alert" className="text-danger">

@@ -128,7 +128,7 @@ export function useSearchSuggestions(
   const retry = useCallback(() => ask(asked.current), [ask]);
   return {
     loading: enabled && query !== "" && query !== state.query,
-    retrying: loader.failed && loader.state !== "idle",
+    retrying: loader.retrying,
     retry,
     ...state,
   };

@@ -77,6 +77,8 @@ export interface RetryingLoad<T extends object> {
   failed: boolean;
   /** Which retry is under way (0: the first try). */
   retry: number;
+  /** Retry is loading after the retries ran out (the error panel stays, its button busy). */
+  retrying: boolean;
   /** Starts a load; one under way is dropped. */
   load: (href: string) => void;
 }
@@ -86,7 +88,11 @@ export interface RetryingLoad<T extends object> {
  * a gate redirected reloads the page, whose own loader then sends the reader to sign in.
  */
 export function useRetryingLoad<T extends object>(): RetryingLoad<T> {
-  const [status, setStatus] = useState<Omit<RetryingLoad<T>, "load">>({ state: "idle", failed: false, retry: 0 });
+  const [status, setStatus] = useState<Omit<RetryingLoad<T>, "load" | "retrying">>({
+    state: "idle",
+    failed: false,
+    retry: 0,
+  });
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
@@ -110,5 +116,5 @@ export function useRetryingLoad<T extends object>(): RetryingLoad<T> {
     );
   }, []);
 
-  return { ...status, load };
+  return { ...status, retrying: status.failed && status.state !== "idle", load };
 }

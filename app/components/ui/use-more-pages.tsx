@@ -88,7 +88,6 @@ export function useMorePages<T extends { id: string }>({
 
   const queryKey = JSON.stringify(query ?? {});
   const busy = fetcher.state !== "idle";
-  const retrying = fetcher.failed && busy;
   const { load } = fetcher;
   const loadMore = useCallback(
     (focus = true) => {
@@ -108,7 +107,10 @@ export function useMorePages<T extends { id: string }>({
 
   const remove = useCallback((id: string) => setRemoved((current) => new Set(current).add(id)), []);
 
-  return { items, hasMore, nextPage, loadMore, status, retrying, error, remove, listRef };
+  const { retrying } = fetcher;
+  // What the list's "Show more" takes, ready to spread.
+  const showMore = { hasMore, status, retrying, error, onClick: () => loadMore() };
+  return { items, hasMore, nextPage, loadMore, status, retrying, error, remove, listRef, showMore };
 }
 
 function unique<T extends { id: string }>(pages: T[][]): T[] {
@@ -123,7 +125,10 @@ function unique<T extends { id: string }>(pages: T[][]): T[] {
 export type MoreStatus = "idle" | "loading" | "retrying" | "failed" | "error";
 
 /** The status of a `useRetryingLoad` of further pages, with the server's refusal if there was one. */
-export function moreStatus(load: Omit<RetryingLoad<object>, "load" | "data">, error: string | null): MoreStatus {
+export function moreStatus(
+  load: Pick<RetryingLoad<object>, "failed" | "state" | "retry">,
+  error: string | null,
+): MoreStatus {
   if (load.failed) return "failed";
   if (load.state !== "idle") return load.retry > 0 ? "retrying" : "loading";
   return error ? "error" : "idle";

@@ -1,0 +1,154 @@
+/**
+ * Skill or luck: how likely an expert's verified record is for a bettor with no edge. Client-safe
+ * and pure; the thresholds are product rules (docs/product.md "Skill or luck").
+ *
+ * The no-edge bettor takes the same graded picks, at the same prices and stakes, and wins each
+ * with the price's probability once the market's margin is removed: the implied probability
+ * divided by (1 + MARKET_MARGIN) for each leg. A push or a void stands as it fell (it risks
+ * nothing either way). The chance by luck is P(no-edge profit ≥ the expert's profit), computed
+ * exactly by convolving each pick's two outcomes on a grid of profit (0.01 units, coarser only
+ * when a record's swing is too wide for 200,000 cells), never by a normal approximation.
+ */
+import { americanToDecimal } from "./pick-basics";
+
+/** The margin a two-way market typically carries (-110 on both sides is 4.76 %). */
+export const MARKET_MARGIN = 0.045;
+/** Below this many graded picks there is nothing to tell. */
+export const CONFIDENCE_MIN_PICKS = 30;
+/** The chance by luck, in percent, at or below which the verdicts start. */
+export const LIKELY_SKILL_CHANCE = 10;
+export const STRONG_SKILL_CHANCE = 1;
+
+export const VERDICTS = ["Too few picks to tell", "Could be luck", "Likely skill", "Strong evidence of skill"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** One graded verified pick: the odds it was paid at, its stake, its result, its CLV if known. */
+export interface GradedPick {
+  /** American odds (a parlay's combined odds). */
+  odds: number;
+  /** How many legs it had (1 for a single bet): the margin is removed from each. */
+  legs: number;
+  units: number;
+  result: "Win" | "Loss" | "Push";
+  clv: number | null;
+}
+
+export interface Confidence {
+  gradedPicks: number;
+  /** Units won ÷ units risked, in percent, with its 95 % interval; null without a pick. */
+  roi: number | null;
+  roiLow: number | null;
+  roiHigh: number | null;
+  /** Percent, one decimal; null without a decided pick. */
+  chanceByLuck: number | null;
+  /** Of the picks with a closing line, the share that beat it, in percent; null without one. */
+  beatCloseShare: number | null;
+  /** Average closing-line value in percentage points; null without one. */
+  averageClv: number | null;
+  verdict: Verdict;
+}
+
+/** The no-edge probability of winning at `odds` over `legs` legs, margin removed from each. */
+export function fairWinProbability(odds: number, legs = 1): number {
+  const implied = 1 / americanToDecimal(odds);
+  return Math.min(1, implied / (1 + MARKET_MARGIN) ** Math.max(1, legs));
+}
+
+const profitOf = (pick: GradedPick) =>
+  pick.result === "Win" ? pick.units * (americanToDecimal(pick.odds) - 1) : pick.result === "Loss" ? -pick.units : 0;
+
+const MAX_CELLS = 200_000;
+
+/**
+ * P(Σ Xᵢ ≥ what the picks made), where Xᵢ is `win` with probability pᵢ, else −`loss`, and the
+ * picks made Σ (`won` ? win : −loss): the exact distribution on a grid, each outcome rounded to the
+ * nearest cell, the record itself measured on the same grid (so it counts as a tie with itself).
+ */
+export function chanceOfAtLeast(outcomes: { win: number; loss: number; p: number; won: boolean }[]): number {
+  if (outcomes.length === 0) return 1;
+  const swing = outcomes.reduce((sum, o) => sum + o.win + o.loss, 0);
+  const step = Math.max(0.01, swing / MAX_CELLS);
+  const cells = outcomes.map((o) => ({ up: Math.round(o.win / step), down: Math.round(o.loss / step), p: o.p }));
+  const target = outcomes.reduce((sum, o, i) => sum + (o.won ? cells[i].up : -cells[i].down), 0);
+  const lowest = -cells.reduce((sum, c) => sum + c.down, 0);
+  const size = cells.reduce((sum, c) => sum + c.up + c.down, 0) + 1;
+  // dist[i] is the probability of a profit of (lowest + i) cells; [lo, hi] is the range in use.
+  let dist = new Float64Array(size);
+  let next = new Float64Array(size);
+  let lo = -lowest;
+  let hi = -lowest;
+  dist[lo] = 1;
+  for (const { up, down, p } of cells) {
+    next.fill(0, lo - down, hi + up + 1);
+    for (let i = lo; i <= hi; i += 1) {
+      const mass = dist[i];
+      if (mass === 0) continue;
+      next[i + up] += mass * p;
+      next[i - down] += mass * (1 - p);
+    }
+    [dist, next] = [next, dist];
+    lo -= down;
+    hi += up;
+  }
+  let chance = 0;
+  for (let i = target - lowest; i <= hi; i += 1) chance += dist[i];
+  return Math.min(1, chance);
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The verdict of a chance by luck over `gradedPicks` picks. */
+export function verdictFor(gradedPicks: number, chanceByLuck: number | null): Verdict {
+  if (gradedPicks < CONFIDENCE_MIN_PICKS || chanceByLuck === null) return "Too few picks to tell";
+  if (chanceByLuck <= STRONG_SKILL_CHANCE) return "Strong evidence of skill";
+  if (chanceByLuck <= LIKELY_SKILL_CHANCE) return "Likely skill";
+  return "Could be luck";
+}
+
+export function confidenceOf(picks: GradedPick[]): Confidence {
+  const staked = picks.reduce((sum, pick) => sum + pick.units, 0);
+  const profits = picks.map(profitOf);
+  const profit = profits.reduce((sum, value) => sum + value, 0);
+  let roi: number | null = null;
+  let roiLow: number | null = null;
+  let roiHigh: number | null = null;
+  if (staked > 0) {
+    const ratio = profit / staked;
+    // The ratio estimator's standard error: each pick's profit less what the ROI predicts for its stake.
+    const spread = Math.sqrt(picks.reduce((sum, pick, i) => sum + (profits[i] - ratio * pick.units) ** 2, 0));
+    const margin = (1.96 * spread) / staked;
+    roi = round1(100 * ratio);
+    roiLow = round1(100 * (ratio - margin));
+    roiHigh = round1(100 * (ratio + margin));
+  }
+  const decided = picks.filter((pick) => pick.result !== "Push");
+  const chanceByLuck =
+    decided.length === 0
+      ? null
+      : round1(
+          100 *
+            chanceOfAtLeast(
+              decided.map((pick) => ({
+                win: pick.units * (americanToDecimal(pick.odds) - 1),
+                loss: pick.units,
+                p: fairWinProbability(pick.odds, pick.legs),
+                won: pick.result === "Win",
+              })),
+            ),
+        );
+  const withClose = picks.filter((pick) => pick.clv !== null);
+  return {
+    gradedPicks: picks.length,
+    roi,
+    roiLow,
+    roiHigh,
+    chanceByLuck,
+    beatCloseShare: withClose.length
+      ? round1((100 * withClose.filter((p) => p.clv! > 0).length) / withClose.length)
+      : null,
+    averageClv: withClose.length
+      ? Math.round((100 * withClose.reduce((sum, p) => sum + p.clv!, 0)) / withClose.length) / 100
+      : null,
+    verdict: verdictFor(picks.length, chanceByLuck),
+  };
+}

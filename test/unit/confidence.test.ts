@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import {
+  chanceOfAtLeast,
+  confidenceOf,
+  CONFIDENCE_MIN_PICKS,
+  fairWinProbability,
+  MARKET_MARGIN,
+  verdictFor,
+  type GradedPick,
+} from "~/modules/record/confidence";
+import { americanToDecimal } from "~/modules/record/pick-basics";
+
+/** A seeded generator (mulberry32): the same records every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A record drawn pick by pick: varied prices and stakes, each won with probability `winChance(odds)`. */
+function drawRecord(next: () => number, picks: number, winChance: (odds: number) => number): GradedPick[] {
+  return Array.from({ length: picks }, () => {
+    const magnitude = 100 + Math.floor(next() * 151);
+    const odds = next() < 0.5 ? -magnitude : magnitude;
+    const units = Math.round(5 + next() * 25) / 10;
+    return { odds, legs: 1, units, result: next() < winChance(odds) ? "Win" : "Loss", clv: null };
+  });
+}
+
+const outcome = (odds: number, won: boolean, units = 1) => ({
+  win: units * (americanToDecimal(odds) - 1),
+  loss: units,
+  p: fairWinProbability(odds),
+  won,
+});
+
+describe("skill or luck: exact small cases", () => {
+  it("removes the market's margin from each leg's price", () => {
+    expect(fairWinProbability(100)).toBeCloseTo(0.5 / (1 + MARKET_MARGIN), 12);
+    expect(fairWinProbability(-110)).toBeCloseTo(110 / 210 / (1 + MARKET_MARGIN), 12);
+    // A two-leg parlay at +264 (two -110 legs): its implied probability, the margin off each leg.
+    expect(fairWinProbability(264, 2)).toBeCloseTo(1 / 3.64 / (1 + MARKET_MARGIN) ** 2, 12);
+  });
+
+  it("one pick at even money: a win is as likely by luck as the fair price says, a loss is certain to be matched", () => {
+    const p = 0.5 / (1 + MARKET_MARGIN);
+    expect(chanceOfAtLeast([outcome(100, true)])).toBeCloseTo(p, 12);
+    expect(chanceOfAtLeast([outcome(100, false)])).toBeCloseTo(1, 12);
+  });
+
+  it("two even-money picks: both won is p², one of two is 1 − (1 − p)²", () => {
+    const p = 0.5 / (1 + MARKET_MARGIN);
+    expect(chanceOfAtLeast([outcome(100, true), outcome(100, true)])).toBeCloseTo(p * p, 12);
+    expect(chanceOfAtLeast([outcome(100, true), outcome(100, false)])).toBeCloseTo(1 - (1 - p) ** 2, 12);
+  });
+
+  it("three picks worked by hand: +200 won, -150 lost, -150 won (profit +2.67u)", () => {
+    const a = fairWinProbability(200);
+    const b = fairWinProbability(-150);
+    // Outcomes at least as good as +2 + 0.667 - 1 = +1.667: the +200 must win (else at most +1.33);
+    // then at least one of the two -150s must win (+2 - 1 - 1 = 0 otherwise).
+    const byHand = a * (1 - (1 - b) ** 2);
+    expect(chanceOfAtLeast([outcome(200, true), outcome(-150, false), outcome(-150, true)])).toBeCloseTo(byHand, 10);
+  });
+
+  it("weighs stakes: a 3-unit loss and a 1-unit win at even money need the 3-unit pick to win to match", () => {
+    const p = fairWinProbability(100);
+    // Profit -2: matched by any outcome except losing the 3-unit pick while losing the 1-unit one? -3-1 = -4 < -2;
+    // losing the 3-unit and winning the 1-unit is -2 (a tie, counted); winning the 3-unit is +2 or +4.
+    expect(chanceOfAtLeast([outcome(100, false, 3), outcome(100, true, 1)])).toBeCloseTo(1 - (1 - p) * (1 - p), 12);
+  });
+
+  it("says nothing under the minimum sample, then follows the thresholds", () => {
+    expect(verdictFor(CONFIDENCE_MIN_PICKS - 1, 0.01)).toBe("Too few picks to tell");
+    expect(verdictFor(CONFIDENCE_MIN_PICKS, null)).toBe("Too few picks to tell");
+    expect(verdictFor(CONFIDENCE_MIN_PICKS, 40)).toBe("Could be luck");
+    expect(verdictFor(CONFIDENCE_MIN_PICKS, 10.1)).toBe("Could be luck");
+    expect(verdictFor(CONFIDENCE_MIN_PICKS, 10)).toBe("Likely skill");
+    expect(verdictFor(CONFIDENCE_MIN_PICKS, 1.1)).toBe("Likely skill");
+    expect(verdictFor(CONFIDENCE_MIN_PICKS, 1)).toBe("Strong evidence of skill");
+  });
+
+  it("reports ROI with its interval, CLV and the count; pushes risk nothing and are not drawn", () => {
+    const picks: GradedPick[] = [
+      { odds: -110, legs: 1, units: 1, result: "Win", clv: 1.5 },
+      { odds: -110, legs: 1, units: 1, result: "Loss", clv: -0.5 },
+      { odds: 150, legs: 1, units: 2, result: "Win", clv: 2 },
+      { odds: -110, legs: 1, units: 1, result: "Push", clv: null },
+    ];
+    const confidence = confidenceOf(picks);
+    const profit = 100 / 110 - 1 + 3;
+    expect(confidence.gradedPicks).toBe(4);
+    expect(confidence.roi).toBe(Math.round((1000 * profit) / 5) / 10);
+    expect(confidence.roiLow!).toBeLessThan(confidence.roi!);
+    expect(confidence.roiHigh!).toBeGreaterThan(confidence.roi!);
+    expect(confidence.beatCloseShare).toBe(66.7);
+    expect(confidence.averageClv).toBe(1);
+    expect(confidence.verdict).toBe("Too few picks to tell");
+    expect(confidenceOf([])).toMatchObject({ gradedPicks: 0, roi: null, chanceByLuck: null, averageClv: null });
+  });
+});
+
+describe("skill or luck: properties of records drawn at random", () => {
+  it("a bettor with no edge gets a chance by luck that is uniform (Kolmogorov-Smirnov at 1 %)", () => {
+    const next = random(20261130);
+    const records = 120;
+    const chances = Array.from({ length: records }, () => {
+      const record = drawRecord(next, 80, (odds) => fairWinProbability(odds));
+      return chanceOfAtLeast(
+        record.map((pick) => ({
+          win: pick.units * (americanToDecimal(pick.odds) - 1),
+          loss: pick.units,
+          p: fairWinProbability(pick.odds),
+          won: pick.result === "Win",
+        })),
+      );
+    }).sort((a, b) => a - b);
+    const statistic = Math.max(...chances.map((value, i) => Math.max((i + 1) / records - value, value - i / records)));
+    // The critical value of the one-sample KS statistic at 1 %: 1.628 / √n.
+    expect(statistic).toBeLessThan(1.628 / Math.sqrt(records));
+  });
+
+  it("finds a real edge: 500 picks at -110, 290 of them won (58 %), is strong evidence", () => {
+    const picks: GradedPick[] = Array.from({ length: 500 }, (_, i) => ({
+      odds: -110,
+      legs: 1,
+      units: 1,
+      result: i % 50 < 29 ? "Win" : "Loss",
+      clv: null,
+    }));
+    const confidence = confidenceOf(picks);
+    expect(confidence.chanceByLuck!).toBeLessThanOrEqual(1);
+    expect(confidence.verdict).toBe("Strong evidence of skill");
+    expect(confidence.roiLow!).toBeGreaterThan(0);
+  });
+
+  it("at one price, is the binomial tail exactly", () => {
+    const p = fairWinProbability(-110);
+    const logFactorial = (n: number) => Array.from({ length: n }, (_, i) => Math.log(i + 1)).reduce((a, b) => a + b, 0);
+    const tail = (n: number, k: number) =>
+      Array.from({ length: n - k + 1 }, (_, j) => k + j).reduce(
+        (sum, w) =>
+          sum +
+          Math.exp(
+            logFactorial(n) - logFactorial(w) - logFactorial(n - w) + w * Math.log(p) + (n - w) * Math.log(1 - p),
+          ),
+        0,
+      );
+    for (const [n, k] of [
+      [500, 276],
+      [120, 70],
+      [40, 15],
+    ]) {
+      const record = Array.from({ length: n }, (_, i) => outcome(-110, i < k));
+      expect(chanceOfAtLeast(record)).toBeCloseTo(tail(n, k), 10);
+    }
+  });
+
+  it("a hot start means little: 9 wins in 10 picks is too few to tell", () => {
+    const picks: GradedPick[] = Array.from({ length: 10 }, (_, i) => ({
+      odds: -110,
+      legs: 1,
+      units: 1,
+      result: i === 0 ? "Loss" : "Win",
+      clv: null,
+    }));
+    const confidence = confidenceOf(picks);
+    expect(confidence.chanceByLuck!).toBeLessThan(5);
+    expect(confidence.verdict).toBe("Too few picks to tell");
+  });
+
+  it("stays exact enough for long records with long-shot parlays (a coarser grid, the same answer to a decimal)", () => {
+    const next = random(99);
+    const picks: GradedPick[] = Array.from({ length: 1500 }, () => {
+      const parlay = next() < 0.2;
+      const odds = parlay ? 600 + Math.floor(next() * 2000) : -110;
+      return {
+        odds,
+        legs: parlay ? 3 : 1,
+        units: 1,
+        result: next() < fairWinProbability(odds, parlay ? 3 : 1) ? "Win" : "Loss",
+        clv: null,
+      };
+    });
+    const chance = confidenceOf(picks).chanceByLuck!;
+    expect(chance).toBeGreaterThanOrEqual(0);
+    expect(chance).toBeLessThanOrEqual(100);
+  });
+});
