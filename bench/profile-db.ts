@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, pingDatabase, queryRows, type Database } from "~/db/client.server";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
-import { listTopExperts } from "~/modules/experts/experts.server";
+import { listTopExperts } from "~/modules/experts/top-experts.server";
 import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
 
 const url = process.env.DATABASE_URL ?? "memory://";

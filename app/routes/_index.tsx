@@ -7,7 +7,7 @@ import { PostCard } from "~/components/posts/post-card";
 import { forCards } from "~/modules/posts/card-post";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { listTopExperts } from "~/modules/experts/experts.server";
+import { listTopExperts } from "~/modules/experts/top-experts.server";
 import { pageFromUrl } from "~/modules/http/page-param";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { formatUsd } from "~/modules/money/money";

@@ -16,7 +16,14 @@ import {
   type RecordWindow,
 } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
-import { LEADERBOARD_PAGE_SIZE, leaderboardQuerySchema } from "~/modules/record/record-search-params";
+import {
+  LEADERBOARD_PAGE_SIZE,
+  LEADERBOARD_SORT_LABELS,
+  LEADERBOARD_SORTS,
+  leaderboardQuerySchema,
+  type LeaderboardSort,
+} from "~/modules/record/record-search-params";
+import { chanceText, VerdictBadge } from "~/components/record/skill-or-luck";
 import { readUnranked, type UnrankedEntry } from "~/modules/record/leaderboard-lists.server";
 import { readLeaderboard } from "~/modules/record/record.server";
 import { keptCategories } from "~/modules/reference/reference.server";
@@ -33,14 +40,17 @@ export function leaderboardHref({
   window,
   categoryId,
   page = 1,
+  sort = "score",
 }: {
   window: RecordWindow;
   categoryId: number;
   page?: number;
+  sort?: LeaderboardSort;
 }): string {
   const params = new URLSearchParams();
   if (window !== "30d") params.set("window", window);
   if (categoryId !== 0) params.set("categoryId", String(categoryId));
+  if (sort !== "score") params.set("sort", sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `/leaderboard?${query}` : "/leaderboard";
@@ -59,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = leaderboardQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success
     ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE }
-    : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE };
+    : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE, sort: "score" as const };
   const [categories, asked] = await Promise.all([keptCategories(context.db), readLeaderboard(context.db, query)]);
   const category = categories.find((entry) => entry.id === query.categoryId);
   const categoryId = category ? category.id : 0;
@@ -77,10 +87,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categorySlug: category?.slug ?? null,
     categories: categories.map(({ id, name }) => ({ id, name })),
     page: query.page,
+    sort: query.sort,
     entries: board.items,
     unranked,
     totalPages: Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE),
-    canonicalUrl: `${context.env.APP_URL}${leaderboardHref({ window: query.window, categoryId, page: query.page })}`,
+    canonicalUrl: `${context.env.APP_URL}${leaderboardHref({ window: query.window, categoryId, page: query.page, sort: query.sort })}`,
   };
 }
 
@@ -103,7 +114,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function LeaderboardPage() {
-  const { window, categoryId, categoryName, categorySlug, categories, page, entries, unranked, totalPages } =
+  const { window, categoryId, categoryName, categorySlug, categories, page, sort, entries, unranked, totalPages } =
     useLoaderData<typeof loader>();
   const chip = (active: boolean) => chipClass(active, "shrink-0 whitespace-nowrap");
   return (
@@ -134,7 +145,7 @@ export default function LeaderboardPage() {
               {RECORD_WINDOWS.map((option) => (
                 <Link
                   key={option}
-                  to={leaderboardHref({ window: option, categoryId })}
+                  to={leaderboardHref({ window: option, categoryId, sort })}
                   aria-current={option === window ? "page" : undefined}
                   className={chip(option === window)}
                 >
@@ -147,7 +158,7 @@ export default function LeaderboardPage() {
               className="flex shrink-0 gap-2 border-l border-slate-300 pl-2 md:flex-wrap md:border-0 md:pl-0"
             >
               <Link
-                to={leaderboardHref({ window, categoryId: 0 })}
+                to={leaderboardHref({ window, categoryId: 0, sort })}
                 aria-current={categoryId === 0 ? "page" : undefined}
                 className={chip(categoryId === 0)}
               >
@@ -156,7 +167,7 @@ export default function LeaderboardPage() {
               {categories.map((category) => (
                 <Link
                   key={category.id}
-                  to={leaderboardHref({ window, categoryId: category.id })}
+                  to={leaderboardHref({ window, categoryId: category.id, sort })}
                   aria-current={category.id === categoryId ? "page" : undefined}
                   className={chip(category.id === categoryId)}
                 >
@@ -174,31 +185,54 @@ export default function LeaderboardPage() {
             </Link>
           </p>
         ) : null}
+        <nav aria-label="Order" className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-600">Order by</span>
+          {LEADERBOARD_SORTS.map((option) => (
+            <Link
+              key={option}
+              to={leaderboardHref({ window, categoryId, sort: option })}
+              aria-current={option === sort ? "page" : undefined}
+              className={chip(option === sort)}
+            >
+              {LEADERBOARD_SORT_LABELS[option]}
+            </Link>
+          ))}
+        </nav>
         {entries.length === 0 ? (
           <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
             {`No expert has ${LEADERBOARD_MIN_SAMPLE} graded picks ${categoryName ? `in ${categoryName} ` : ""}in this window yet${unranked.length ? ": below, the ones on their way." : "."}`}
           </p>
         ) : (
           <SideScroller hintBefore={false} className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[48rem] whitespace-nowrap text-sm">
+            <table className="w-full min-w-[60rem] whitespace-nowrap text-sm">
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
-                  {["Rank", "Expert", "Score", "W-L-P", "Withdrawn", "Win %", "Units", "ROI", "Avg odds", "Streak"].map(
-                    (heading, index) => (
-                      <th
-                        key={heading}
-                        scope="col"
-                        className={clsx(
-                          "px-3 py-3 font-semibold",
-                          index === 0 && "sticky left-0 w-16 min-w-16 bg-white",
-                          index === 1 && "sticky left-16 bg-white",
-                        )}
-                      >
-                        {heading}
-                      </th>
-                    ),
-                  )}
+                  {[
+                    "Rank",
+                    "Expert",
+                    "Score",
+                    "W-L-P",
+                    "Withdrawn",
+                    "Win %",
+                    "Units",
+                    "Skill or luck",
+                    "ROI",
+                    "Avg odds",
+                    "Streak",
+                  ].map((heading, index) => (
+                    <th
+                      key={heading}
+                      scope="col"
+                      className={clsx(
+                        "px-3 py-3 font-semibold",
+                        index === 0 && "sticky left-0 w-16 min-w-16 bg-white",
+                        index === 1 && "sticky left-16 bg-white",
+                      )}
+                    >
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -225,6 +259,14 @@ export default function LeaderboardPage() {
                     >
                       {formatUnits(figures.units)}
                     </td>
+                    <td className="px-3 py-2">
+                      <VerdictBadge verdict={figures.confidence.verdict} />
+                      {figures.confidence.chanceByLuck !== null ? (
+                        <span className="ml-2 text-xs tabular-nums text-slate-500">
+                          {`${chanceText(figures.confidence.chanceByLuck)} by luck`}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="px-3 py-2 tabular-nums">
                       {figures.roi === null ? "—" : `${figures.roi > 0 ? "+" : ""}${figures.roi.toFixed(1)}%`}
                     </td>
@@ -241,7 +283,7 @@ export default function LeaderboardPage() {
         <PageLinks
           page={page}
           totalPages={totalPages}
-          hrefFor={(target) => leaderboardHref({ window, categoryId, page: target })}
+          hrefFor={(target) => leaderboardHref({ window, categoryId, page: target, sort })}
           label="Leaderboard pages"
         />
         {unranked.length > 0 ? (

@@ -10,6 +10,7 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { forCards } from "~/modules/posts/card-post";
 import { listPosts } from "~/modules/posts/post-lists.server";
+import type { Verdict } from "~/modules/record/confidence";
 import { formatRecord, formatUnits, LEADERBOARD_MIN_SAMPLE } from "~/modules/record/figures";
 import { readUnranked } from "~/modules/record/leaderboard-lists.server";
 import { readLeaderboard } from "~/modules/record/record.server";
@@ -165,7 +166,15 @@ function ExpertRow({
   rank,
 }: {
   expert: { id: string; userName: string; firstName: string; lastName: string; avatar: string };
-  figures: { wins: number; losses: number; pushes: number; units: number; sample: number };
+  figures: {
+    wins: number;
+    losses: number;
+    pushes: number;
+    units: number;
+    sample: number;
+    /** Skill or luck (ranked experts: the unranked are too few to tell). */
+    confidence?: { verdict: Verdict };
+  };
   /** null: not ranked yet (fewer graded picks than the leaderboard's sample). */
   rank: number | null;
 }) {
@@ -188,7 +197,7 @@ function ExpertRow({
           <span className="block text-xs text-slate-500">
             {rank === null
               ? `Not ranked yet: ${figures.sample} of ${LEADERBOARD_MIN_SAMPLE} graded picks`
-              : `${figures.sample} graded picks`}
+              : `${figures.sample} graded picks${figures.confidence ? ` · ${figures.confidence.verdict}` : ""}`}
           </span>
         </span>
         <span className="shrink-0 text-right text-sm tabular-nums">

@@ -249,7 +249,15 @@ describe(`GET /api/experts/{expertId} (${testDatabaseEngine()})`, () => {
         location: { country: "USA", state: "TX", city: "Austin" },
         subscriptionPrice: { price: 2999, description: "Every NBA side" },
         subscribersCount: 0,
-        record: { wins: 2, losses: 1, pushes: 1, units: 3, roi: 58.8, withdrawn: 0 },
+        record: {
+          wins: 2,
+          losses: 1,
+          pushes: 1,
+          units: 3,
+          roi: 58.8,
+          withdrawn: 0,
+          confidence: expect.objectContaining({ gradedPicks: 4, roi: 58.8, verdict: "Too few picks to tell" }),
+        },
         isSubscribed: false,
         isFollowed: false,
       },
@@ -263,7 +271,24 @@ describe(`GET /api/experts/{expertId} (${testDatabaseEngine()})`, () => {
     await addPick(user.id, { pickResult: null });
     await addPick(user.id, { pickResult: "Void" });
     const { body } = await getExpert(user.id);
-    expect(body.payload.record).toEqual({ wins: 0, losses: 0, pushes: 0, units: 0, roi: 0, withdrawn: 0 });
+    expect(body.payload.record).toEqual({
+      wins: 0,
+      losses: 0,
+      pushes: 0,
+      units: 0,
+      roi: 0,
+      withdrawn: 0,
+      confidence: {
+        gradedPicks: 0,
+        roi: null,
+        roiLow: null,
+        roiHigh: null,
+        chanceByLuck: null,
+        beatCloseShare: null,
+        averageClv: null,
+        verdict: "Too few picks to tell",
+      },
+    });
     expect(body.payload.subscriptionPrice).toBeNull();
   });
 
@@ -353,8 +378,13 @@ describe(`GET /api/experts (${testDatabaseEngine()})`, () => {
     expect(total).toBeGreaterThanOrEqual(5);
     expect(all.body.items).toHaveLength(total);
     const [direct] = [(await getExpert(all.body.items[0].id)).body.payload];
-    // A listed expert is the Expert plus the sports they publish in.
-    expect(all.body.items[0]).toEqual({ ...direct, categories: expect.any(Array) });
+    // A listed expert is the Expert plus the sports they publish in (skill or luck is the one
+    // expert's answer only).
+    expect(all.body.items[0]).toEqual({
+      ...direct,
+      record: { ...direct.record, confidence: undefined },
+      categories: expect.any(Array),
+    });
     for (const item of all.body.items) expect((await getExpert(item.id)).status).toBe(200);
 
     const first = await listExperts("");

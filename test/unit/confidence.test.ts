@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  chanceByLuckOf,
   chanceOfAtLeast,
+  CONVOLUTION_BUDGET,
+  normalTail,
   confidenceOf,
   CONFIDENCE_MIN_PICKS,
   fairWinProbability,
@@ -174,21 +177,18 @@ describe("skill or luck: properties of records drawn at random", () => {
     expect(confidence.verdict).toBe("Too few picks to tell");
   });
 
-  it("stays exact enough for long records with long-shot parlays (a coarser grid, the same answer to a decimal)", () => {
+  it("reads a record too long to sum exactly from the normal curve, which agrees with the exact sum there", () => {
     const next = random(99);
-    const picks: GradedPick[] = Array.from({ length: 1500 }, () => {
-      const parlay = next() < 0.2;
-      const odds = parlay ? 600 + Math.floor(next() * 2000) : -110;
-      return {
-        odds,
-        legs: parlay ? 3 : 1,
-        units: 1,
-        result: next() < fairWinProbability(odds, parlay ? 3 : 1) ? "Win" : "Loss",
-        clv: null,
-      };
-    });
-    const chance = confidenceOf(picks).chanceByLuck!;
-    expect(chance).toBeGreaterThanOrEqual(0);
-    expect(chance).toBeLessThanOrEqual(100);
+    const record = drawRecord(next, 1200, (odds) => fairWinProbability(odds) * 1.03).map((pick) => ({
+      win: pick.units * (americanToDecimal(pick.odds) - 1),
+      loss: pick.units,
+      p: fairWinProbability(pick.odds),
+      won: pick.result === "Win",
+    }));
+    const cells = record.reduce((sum, o) => sum + o.win + o.loss, 0) / 0.01;
+    expect((record.length * cells) / 2).toBeGreaterThan(CONVOLUTION_BUDGET);
+    expect(chanceByLuckOf(record)).toBe(normalTail(record));
+    // The exact sum on a coarser grid (0.05 units), for comparison: within a tenth of a point.
+    expect(Math.abs(100 * normalTail(record) - 100 * chanceOfAtLeast(record, 0.05))).toBeLessThan(0.1);
   });
 });

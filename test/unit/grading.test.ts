@@ -177,6 +177,16 @@ describe("odds and figures", () => {
       clv: 1.57,
       streak: "W1",
       score: 0.25,
+      confidence: {
+        gradedPicks: 4,
+        roi: 12.9,
+        roiLow: null,
+        roiHigh: null,
+        chanceByLuck: null,
+        beatCloseShare: null,
+        averageClv: 1.57,
+        verdict: "Too few picks to tell",
+      },
     });
     expect(toRecordFigures(EMPTY_SUMS)).toMatchObject({
       sample: 0,

@@ -9,6 +9,7 @@ import { ShieldCheck, Trophy } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUnits, type RecordFigures } from "~/modules/record/figures";
+import { chanceText, VerdictBadge } from "~/components/record/skill-or-luck";
 import { ButtonLink } from "~/components/ui/button";
 import type { LeaderboardRow } from "~/modules/record/leaderboard-rows";
 import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
@@ -88,6 +89,14 @@ export function ExpertAside({
               tone={record.roi ?? 0}
             />
           </dl>
+        ) : null}
+        {record ? (
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+            <VerdictBadge verdict={record.confidence.verdict} />
+            {record.confidence.chanceByLuck !== null
+              ? `${chanceText(record.confidence.chanceByLuck)} chance by luck over ${record.sample} picks`
+              : null}
+          </p>
         ) : (
           <p className="mt-2 text-sm text-slate-600">No graded picks yet.</p>
         )}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { formatRecord, formatUnits, RECORD_WINDOWS, WINDOW_LABELS, type RecordFigures } from "~/modules/record/figures";
 import { formatOdds } from "~/modules/record/pick-basics";
 import type { ExpertRecordFigures, WindowFigures } from "~/modules/record/record.server";
+import { SkillOrLuck } from "./skill-or-luck";
 
 const signed = (value: number | null, digits: number, suffix = "") =>
   value === null ? "—" : `${value > 0 ? "+" : ""}${value.toFixed(digits)}${suffix}`;
@@ -140,6 +141,7 @@ export function RecordFiguresPanel({ figures }: { figures: ExpertRecordFigures }
           ))}
         </div>
       ) : null}
+      <SkillOrLuck confidence={windows.all.confidence} scope={chosen ? chosen.category.name : "all sports"} />
       <FiguresTable
         windows={windows}
         caption={`Verified record, ${chosen ? chosen.category.name : "all sports"}, by window`}

@@ -76,6 +76,18 @@ export const expertStandings = pgTable(
      * (migration 0012): the leaderboard reads its page straight from the ranking index.
      */
     listed: boolean().notNull().default(true),
+    /**
+     * Skill or luck (record-confidence.server.ts, migration 0024): the chance, in percent, that a
+     * bettor with no edge would have done as well; the ROI's 95 % interval; the share of picks that
+     * beat the closing line. Computed by a job at `confidenceSample` and `confidenceProfit`: stale
+     * while those differ from the row's own.
+     */
+    chanceByLuck: numeric({ precision: 4, scale: 1, mode: "number" }),
+    roiLow: numeric({ precision: 9, scale: 1, mode: "number" }),
+    roiHigh: numeric({ precision: 9, scale: 1, mode: "number" }),
+    beatCloseShare: numeric({ precision: 4, scale: 1, mode: "number" }),
+    confidenceSample: integer(),
+    confidenceProfit: numeric({ precision: 14, scale: 4, mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.expertId, t.categoryId, t.window] }),
@@ -87,6 +99,11 @@ export const expertStandings = pgTable(
     index("expert_standings_unranked_idx")
       .on(t.window, t.categoryId, t.sample.desc(), t.profit.desc(), t.expertId)
       .where(sql`wins + losses + pushes BETWEEN 1 AND 19 AND listed`),
+    index("expert_standings_confidence_stale_idx")
+      .on(t.expertId)
+      .where(
+        sql`confidence_sample IS DISTINCT FROM (wins + losses + pushes) OR confidence_profit IS DISTINCT FROM profit`,
+      ),
   ],
 );
 

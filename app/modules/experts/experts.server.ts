@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
-import { experts, follows, posts, profiles, subscriptions, users } from "~/db/schema";
+import { experts, expertStandings, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { livePostsFromCounters } from "~/modules/posts/live-posts-sql.server";
 import { listCategories } from "~/modules/reference/reference.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
+import type { Confidence } from "~/modules/record/confidence";
+import { EMPTY_SUMS, toConfidence } from "~/modules/record/figures";
 import type { ExpertSort } from "./expert-sorts";
 
 export interface ExpertCard {
@@ -22,32 +24,6 @@ export interface ExpertCard {
 
 /** The default picture when a user has none: a generated avatar (see routes/avatars.$name). */
 export const avatarOrDefault = (avatar: string | null, userName: string) => avatar ?? generatedAvatarUrl(userName);
-
-/**
- * Experts with the most active subscribers, newest first among equals: the home page's featured
- * experts (the sidebar's 'Recommended' list has its own ranking: recommendations.server.ts).
- */
-export async function listTopExperts(db: Database, limit: number, now = new Date()): Promise<ExpertCard[]> {
-  const subscribersCount = subscribersCountSql(users.id, sql`${now.toISOString()}::timestamptz`);
-  const rows = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: profiles.avatar,
-      expertAboutText: profiles.expertAboutText,
-      subscriptionPriceCents: experts.subscriptionPriceCents,
-      subscribersCount,
-    })
-    .from(experts)
-    .innerJoin(users, eq(users.id, experts.userId))
-    .leftJoin(profiles, eq(profiles.userId, experts.userId))
-    .where(isPublicExpert)
-    .orderBy(desc(subscribersCount), desc(experts.createdAt))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, avatar: avatarOrDefault(row.avatar, row.userName) }));
-}
 
 /** Experts whose membership is active: the count the founding-partner programme (first 300) is measured by. */
 export async function countActiveExperts(db: Database): Promise<number> {
@@ -69,6 +45,8 @@ export interface ExpertRecord {
   roi: number;
   /** Picks withdrawn after posting (never graded): shown beside W-L (decision 050). */
   withdrawn: number;
+  /** Skill or luck, all sports and all time (one expert's answer; lists leave it out). */
+  confidence?: Confidence;
 }
 
 /** product.md "Roles and experts": the Expert object of the experts API and the expert page. */
@@ -156,6 +134,8 @@ interface ExpertRow {
   withdrawn: number;
   isSubscribed: boolean;
   isFollowed: boolean;
+  /** One expert's read: the all-sports, all-time standings row (null before any graded pick). */
+  standing?: Parameters<typeof toConfidence>[0] | null;
 }
 
 /** ROI and units from the record's exact sums (numeric in SQL, rounded only here). */
@@ -192,14 +172,17 @@ function toExpert(row: ExpertRow): Expert {
     location: { country: row.country ?? "USA", state: row.state, city: row.city },
     subscriptionPrice: row.priceCents ? { price: row.priceCents, description: row.priceDescription } : null,
     subscribersCount: Number(row.subscribersCount),
-    record: recordFrom({
-      wins: row.wins,
-      losses: row.losses,
-      pushes: row.pushes,
-      profit: Number(row.profit),
-      staked: Number(row.staked),
-      withdrawn: row.withdrawn,
-    }),
+    record: {
+      ...recordFrom({
+        wins: row.wins,
+        losses: row.losses,
+        pushes: row.pushes,
+        profit: Number(row.profit),
+        staked: Number(row.staked),
+        withdrawn: row.withdrawn,
+      }),
+      ...(row.standing !== undefined ? { confidence: toConfidence(row.standing ?? EMPTY_SUMS) } : {}),
+    },
     isSubscribed: Boolean(row.isSubscribed),
     isFollowed: Boolean(row.isFollowed),
   };
@@ -218,10 +201,28 @@ function singleExpertQuery(db: Database, by: "id" | "userName") {
         userId: sql`${users.id}`,
       })}`,
       hasScheduledPosts: sql<boolean>`coalesce(${experts.latestPublishDate} > ${now}, false)`,
+      // Skill or luck: the all-sports, all-time standings row.
+      standing: {
+        wins: expertStandings.wins,
+        losses: expertStandings.losses,
+        pushes: expertStandings.pushes,
+        profit: expertStandings.profit,
+        staked: expertStandings.staked,
+        clvSum: expertStandings.clvSum,
+        clvCount: expertStandings.clvCount,
+        chanceByLuck: expertStandings.chanceByLuck,
+        roiLow: expertStandings.roiLow,
+        roiHigh: expertStandings.roiHigh,
+        beatCloseShare: expertStandings.beatCloseShare,
+      },
     })
     .from(users)
     .innerJoin(experts, eq(experts.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(
+      expertStandings,
+      and(eq(expertStandings.expertId, users.id), eq(expertStandings.categoryId, 0), eq(expertStandings.window, "all")),
+    )
     .where(
       and(
         by === "id"

@@ -12,6 +12,7 @@ import { PUBLISHING_INTERVAL_MS, publishDuePosts } from "~/modules/notifications
 import { emailNewPicks } from "~/modules/notifications/preferences.server";
 import { pruneRateLimitCounters } from "~/modules/rate-limit/rate-limit.server";
 import { rollStandingsIfDue } from "~/modules/record/record.server";
+import { refreshRecordConfidence } from "~/modules/record/record-confidence.server";
 import { refreshDemoLines } from "~/modules/sports-data/markets.server";
 import { runSportsDataSync } from "~/modules/sports-data/sync.server";
 import { renewFreeSubscriptions } from "~/modules/subscriptions/subscriptions.server";
@@ -103,6 +104,15 @@ export function periodicJobs({
           .catch((err) => logger.warn({ err }, "could not announce the posts that went live"))
           .then(() => emailNewPicks(db, env))
           .catch((err) => logger.warn({ err }, "could not e-mail the new picks")),
+    },
+    {
+      // Skill or luck follows the record: rows whose sums moved (a grade, a correction, the
+      // rollover) are computed again from their experts' graded picks.
+      name: "record confidence",
+      everyMs: 30_000,
+      firstAfterMs: 5_000,
+      run: () =>
+        refreshRecordConfidence(db).catch((err) => logger.warn({ err }, "could not compute the records' confidence")),
     },
     {
       // The record's 7-day, 30-day and season windows roll over to the new day (UTC) once, at start

@@ -6,8 +6,10 @@
  * with the price's probability once the market's margin is removed: the implied probability
  * divided by (1 + MARKET_MARGIN) for each leg. A push or a void stands as it fell (it risks
  * nothing either way). The chance by luck is P(no-edge profit ≥ the expert's profit), computed
- * exactly by convolving each pick's two outcomes on a grid of profit (0.01 units, coarser only
- * when a record's swing is too wide for 200,000 cells), never by a normal approximation.
+ * exactly by convolving each pick's two outcomes on a grid of profit (0.01 units). Only a record
+ * so long that the exact sum would cost more than CONVOLUTION_BUDGET cell updates (about a
+ * thousand picks at everyday prices) is read from the normal curve of its exact mean and
+ * variance, which at that length agrees with the exact sum to a few hundredths of a point.
  */
 import { americanToDecimal } from "./pick-basics";
 
@@ -57,17 +59,59 @@ export function fairWinProbability(odds: number, legs = 1): number {
 const profitOf = (pick: GradedPick) =>
   pick.result === "Win" ? pick.units * (americanToDecimal(pick.odds) - 1) : pick.result === "Loss" ? -pick.units : 0;
 
-const MAX_CELLS = 200_000;
+/** Cell updates one exact sum may take (about a third of a second): beyond it, the normal curve. */
+export const CONVOLUTION_BUDGET = 120_000_000;
+const STEP = 0.01;
+
+type Outcome = { win: number; loss: number; p: number; won: boolean };
+
+/** P(Σ Xᵢ ≥ what the picks made): exact (`chanceOfAtLeast`) within the budget, else the normal curve. */
+export function chanceByLuckOf(outcomes: Outcome[]): number {
+  const cells = outcomes.reduce((sum, o) => sum + o.win + o.loss, 0) / STEP;
+  return (outcomes.length * cells) / 2 <= CONVOLUTION_BUDGET ? chanceOfAtLeast(outcomes) : normalTail(outcomes);
+}
+
+/** P(Σ Xᵢ ≥ what the picks made) from the normal curve of the sum's exact mean and variance. */
+export function normalTail(outcomes: Outcome[]): number {
+  let mean = 0;
+  let variance = 0;
+  let made = 0;
+  for (const { win, loss, p, won } of outcomes) {
+    mean += p * win - (1 - p) * loss;
+    variance += p * (1 - p) * (win + loss) ** 2;
+    made += won ? win : -loss;
+  }
+  if (variance === 0) return made <= mean ? 1 : 0;
+  return 0.5 * erfc((made - mean) / Math.sqrt(2 * variance));
+}
+
+/** The complementary error function (Numerical Recipes' erfcc: relative error under 1.2e-7). */
+function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const poly =
+    -z * z -
+    1.26551223 +
+    t *
+      (1.00002368 +
+        t *
+          (0.37409196 +
+            t *
+              (0.09678418 +
+                t *
+                  (-0.18628806 +
+                    t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+  const value = t * Math.exp(poly);
+  return x >= 0 ? value : 2 - value;
+}
 
 /**
  * P(Σ Xᵢ ≥ what the picks made), where Xᵢ is `win` with probability pᵢ, else −`loss`, and the
  * picks made Σ (`won` ? win : −loss): the exact distribution on a grid, each outcome rounded to the
  * nearest cell, the record itself measured on the same grid (so it counts as a tie with itself).
  */
-export function chanceOfAtLeast(outcomes: { win: number; loss: number; p: number; won: boolean }[]): number {
+export function chanceOfAtLeast(outcomes: Outcome[], step = STEP): number {
   if (outcomes.length === 0) return 1;
-  const swing = outcomes.reduce((sum, o) => sum + o.win + o.loss, 0);
-  const step = Math.max(0.01, swing / MAX_CELLS);
   const cells = outcomes.map((o) => ({ up: Math.round(o.win / step), down: Math.round(o.loss / step), p: o.p }));
   const target = outcomes.reduce((sum, o, i) => sum + (o.won ? cells[i].up : -cells[i].down), 0);
   const lowest = -cells.reduce((sum, c) => sum + c.down, 0);
@@ -127,7 +171,7 @@ export function confidenceOf(picks: GradedPick[]): Confidence {
       ? null
       : round1(
           100 *
-            chanceOfAtLeast(
+            chanceByLuckOf(
               decided.map((pick) => ({
                 win: pick.units * (americanToDecimal(pick.odds) - 1),
                 loss: pick.units,

@@ -1,6 +1,7 @@
 /**
  * The verified record's figures (issue 9, decision 026) from the sums the triggers keep. Client-safe.
  */
+import { verdictFor, type Confidence } from "./confidence";
 import { decimalToAmerican } from "./pick-basics";
 
 export const RECORD_WINDOWS = ["7d", "30d", "season", "all"] as const;
@@ -31,6 +32,11 @@ export interface RecordSums {
   score: number | null;
   streakKind: string | null;
   streakLength: number;
+  /** Skill or luck, as the job last computed it (record-confidence.server.ts); absent where not read. */
+  chanceByLuck?: number | null;
+  roiLow?: number | null;
+  roiHigh?: number | null;
+  beatCloseShare?: number | null;
 }
 
 export interface RecordFigures {
@@ -56,13 +62,49 @@ export interface RecordFigures {
   streak: string | null;
   /** The leaderboard's risk-adjusted score: units won ÷ √(Σ stake²). */
   score: number;
+  /** Skill or luck: how likely this record is for a bettor with no edge (docs/product.md). */
+  confidence: Confidence;
 }
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** Skill or luck from a standings row: its sums and what the job last computed. */
+export function toConfidence(
+  sums: Pick<
+    RecordSums,
+    | "wins"
+    | "losses"
+    | "pushes"
+    | "profit"
+    | "staked"
+    | "clvSum"
+    | "clvCount"
+    | "chanceByLuck"
+    | "roiLow"
+    | "roiHigh"
+    | "beatCloseShare"
+  >,
+): Confidence {
+  const sample = sums.wins + sums.losses + sums.pushes;
+  const chanceByLuck = sample > 0 ? numberOrNull(sums.chanceByLuck) : null;
+  return {
+    gradedPicks: sample,
+    roi: sums.staked > 0 ? round((100 * Number(sums.profit)) / Number(sums.staked), 1) : null,
+    roiLow: sample > 0 ? numberOrNull(sums.roiLow) : null,
+    roiHigh: sample > 0 ? numberOrNull(sums.roiHigh) : null,
+    chanceByLuck,
+    beatCloseShare: sample > 0 ? numberOrNull(sums.beatCloseShare) : null,
+    averageClv: sums.clvCount > 0 ? round(Number(sums.clvSum) / sums.clvCount, 2) : null,
+    verdict: verdictFor(sample, chanceByLuck),
+  };
+}
+
 export function toRecordFigures(sums: RecordSums, withdrawn = 0): RecordFigures {
   const sample = sums.wins + sums.losses + sums.pushes;
   const decided = sums.wins + sums.losses;
+  const confidence = toConfidence(sums);
   return {
     wins: sums.wins,
     losses: sums.losses,
@@ -72,11 +114,12 @@ export function toRecordFigures(sums: RecordSums, withdrawn = 0): RecordFigures 
     sample,
     winRate: decided > 0 ? round((100 * sums.wins) / decided, 1) : null,
     units: round(sums.profit, 2),
-    roi: sums.staked > 0 ? round((100 * sums.profit) / sums.staked, 1) : null,
+    roi: confidence.roi,
     averageOdds: sample > 0 ? decimalToAmerican(sums.decimalOddsSum / sample) : null,
-    clv: sums.clvCount > 0 ? round(sums.clvSum / sums.clvCount, 2) : null,
+    clv: confidence.averageClv,
     streak: sums.streakKind && sums.streakLength > 0 ? `${sums.streakKind}${sums.streakLength}` : null,
     score: round(Number(sums.score ?? 0), 2),
+    confidence,
   };
 }
 

@@ -19,6 +19,8 @@ import {
   type RecordSums,
   type RecordWindow,
 } from "./figures";
+import { selfReportedTally, type SelfReportedTally } from "./self-reported.server";
+import type { LeaderboardSort } from "./record-search-params";
 
 /** The standings row's sums, as the figures read them. */
 export const sumsColumns = {
@@ -34,6 +36,10 @@ export const sumsColumns = {
   score: expertStandings.score,
   streakKind: expertStandings.streakKind,
   streakLength: expertStandings.streakLength,
+  chanceByLuck: expertStandings.chanceByLuck,
+  roiLow: expertStandings.roiLow,
+  roiHigh: expertStandings.roiHigh,
+  beatCloseShare: expertStandings.beatCloseShare,
 };
 
 /** The sums' columns of a subquery that selected `sumsColumns`. */
@@ -63,44 +69,6 @@ export interface ExpertRecordFigures {
   categories: { category: { id: number; name: string }; windows: WindowFigures }[];
   /** Self-graded picks (props), all time: their own tally, apart from every verified figure. */
   selfReported: SelfReportedTally;
-}
-
-export interface SelfReportedTally {
-  wins: number;
-  losses: number;
-  pushes: number;
-  voids: number;
-  /** Units won as the expert graded them, risk-based like the verified ones. */
-  units: number;
-}
-
-/** The expert's self-graded picks, graded by their own word: counted apart, never verified. */
-async function selfReportedTally(db: Database, expertId: string): Promise<SelfReportedTally> {
-  const rows = await db
-    .select({
-      result: posts.pickResult,
-      picks: count(),
-      profit: sql<string>`coalesce(sum(pick_profit(${posts.pickResult}, coalesce(${posts.settledOdds}, ${posts.odds}), ${posts.units})), 0)`,
-    })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.authorId, expertId),
-        eq(posts.postType, "Pick"),
-        eq(posts.status, "Published"),
-        eq(posts.selfGraded, true),
-        isNotNull(posts.pickResult),
-      ),
-    )
-    .groupBy(posts.pickResult);
-  const tally: SelfReportedTally = { wins: 0, losses: 0, pushes: 0, voids: 0, units: 0 };
-  const keys = { Win: "wins", Loss: "losses", Push: "pushes", Void: "voids" } as const;
-  for (const row of rows) {
-    if (row.result) tally[keys[row.result]] = Number(row.picks);
-    tally.units += Number(row.profit);
-  }
-  tally.units = Math.round(tally.units * 100) / 100;
-  return tally;
 }
 
 const emptyWindows = (): WindowFigures =>
@@ -301,34 +269,48 @@ const ranked = and(
   sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes} >= ${sql.raw(String(LEADERBOARD_MIN_SAMPLE))} AND ${expertStandings.listed}`,
 );
 
-const leaderboardPage = preparedStatement((db) => {
-  const page = db
-    .select({ ...sumsColumns, expertId: expertStandings.expertId })
-    .from(expertStandings)
-    .where(ranked)
-    // The index's own order (drizzle's DESC indexes are NULLS LAST), so the page is read in order, not sorted.
-    .orderBy(
-      sql`${expertStandings.score} DESC NULLS LAST`,
-      sql`${expertStandings.profit} DESC NULLS LAST`,
-      asc(expertStandings.expertId),
-    )
-    .limit(sql.placeholder("size"))
-    .offset(sql.placeholder("offset"))
-    .as("page");
-  // The page's withdrawn picks in its window and sport: an index probe per row (withdrawals are few).
-  const recordWindow = sql`${sql.placeholder("window")}::text`;
-  const withdrawn = sql<number>`(SELECT count(*)::int FROM ${posts}
-    WHERE ${posts.authorId} = ${page.expertId} AND ${isWithdrawnPick}
-      AND (${sql.placeholder("categoryId")}::int = 0 OR ${posts.categoryId} = ${sql.placeholder("categoryId")}::int)
-      AND ${withdrawnDay} >= ${windowFirstDaySql(recordWindow, sql`${sql.placeholder("today")}::date`)})`;
-  return db
-    .select({ expert: expertSummaryColumns, ...pickSums(page), withdrawn })
-    .from(page)
-    .innerJoin(users, eq(users.id, page.expertId))
-    .leftJoin(profiles, eq(profiles.userId, page.expertId))
-    .orderBy(desc(page.score), desc(page.profit), asc(page.expertId))
-    .prepare("read_leaderboard_page");
-});
+/** A page of the ranked by score (the index's own order: read in order, not sorted) or least likely luck first. */
+function leaderboardPageQuery(sort: LeaderboardSort) {
+  return (db: Database) => {
+    const luckFirst = sort === "luck" ? [sql`${expertStandings.chanceByLuck} ASC NULLS LAST`] : [];
+    const page = db
+      .select({ ...sumsColumns, expertId: expertStandings.expertId })
+      .from(expertStandings)
+      .where(ranked)
+      .orderBy(
+        ...luckFirst,
+        sql`${expertStandings.score} DESC NULLS LAST`,
+        sql`${expertStandings.profit} DESC NULLS LAST`,
+        asc(expertStandings.expertId),
+      )
+      .limit(sql.placeholder("size"))
+      .offset(sql.placeholder("offset"))
+      .as("page");
+    // The page's withdrawn picks in its window and sport: an index probe per row (withdrawals are few).
+    const recordWindow = sql`${sql.placeholder("window")}::text`;
+    const withdrawn = sql<number>`(SELECT count(*)::int FROM ${posts}
+      WHERE ${posts.authorId} = ${page.expertId} AND ${isWithdrawnPick}
+        AND (${sql.placeholder("categoryId")}::int = 0 OR ${posts.categoryId} = ${sql.placeholder("categoryId")}::int)
+        AND ${withdrawnDay} >= ${windowFirstDaySql(recordWindow, sql`${sql.placeholder("today")}::date`)})`;
+    return db
+      .select({ expert: expertSummaryColumns, ...pickSums(page), withdrawn })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.expertId))
+      .leftJoin(profiles, eq(profiles.userId, page.expertId))
+      .orderBy(
+        ...(sort === "luck" ? [sql`${page.chanceByLuck} ASC NULLS LAST`] : []),
+        desc(page.score),
+        desc(page.profit),
+        asc(page.expertId),
+      )
+      .prepare(sort === "luck" ? "read_leaderboard_page_by_luck" : "read_leaderboard_page");
+  };
+}
+
+const leaderboardPages = {
+  score: preparedStatement(leaderboardPageQuery("score")),
+  luck: preparedStatement(leaderboardPageQuery("luck")),
+};
 
 const leaderboardCount = preparedStatement((db) =>
   db.select({ total: count() }).from(expertStandings).where(ranked).prepare("count_leaderboard"),
@@ -340,6 +322,8 @@ export interface LeaderboardQuery {
   categoryId: number;
   page: number;
   size: number;
+  /** Risk-adjusted units (the default) or least likely luck first. */
+  sort?: LeaderboardSort;
 }
 
 export async function readLeaderboard(
@@ -351,7 +335,7 @@ export async function readLeaderboard(
   const params = { window: query.window, categoryId: query.categoryId };
   const today = now.toISOString().slice(0, 10);
   const [rows, [{ total }]] = await Promise.all([
-    leaderboardPage(db).execute({ ...params, size: query.size, offset, today }),
+    leaderboardPages[query.sort ?? "score"](db).execute({ ...params, size: query.size, offset, today }),
     leaderboardCount(db).execute(params),
   ]);
   return {
