@@ -204,7 +204,7 @@ export default function LeaderboardPage() {
           </p>
         ) : (
           <SideScroller hintBefore={false} className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[60rem] whitespace-nowrap text-sm">
+            <table className="w-full min-w-[52rem] whitespace-nowrap text-sm">
               <caption className="sr-only">{`Ranked experts, ${categoryName ?? "all sports"}, ${WINDOW_LABELS[window].toLowerCase()}`}</caption>
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
@@ -259,10 +259,10 @@ export default function LeaderboardPage() {
                     >
                       {formatUnits(figures.units)}
                     </td>
-                    <td className="px-3 py-2">
-                      <VerdictBadge verdict={figures.confidence.verdict} />
+                    <td className="w-32 whitespace-normal px-3 py-2 text-xs leading-tight">
+                      <VerdictBadge verdict={figures.confidence.verdict} className="whitespace-normal" />
                       {figures.confidence.chanceByLuck !== null ? (
-                        <span className="ml-2 text-xs tabular-nums text-slate-500">
+                        <span className="mt-0.5 block tabular-nums text-slate-500">
                           {`${chanceText(figures.confidence.chanceByLuck)} by luck`}
                         </span>
                       ) : null}

@@ -18,9 +18,9 @@ export function VerdictBadge({ verdict, className }: { verdict: Verdict; classNa
   return (
     <span
       className={clsx(
-        "inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold",
+        "inline-block rounded-full px-2 py-0.5 text-xs font-semibold",
         VERDICT_TONE[verdict],
-        className,
+        className ?? "whitespace-nowrap",
       )}
     >
       {verdict}

@@ -60,7 +60,7 @@ async function gradedPicks(db: Database, expertId: string): Promise<DatedPick[]>
 }
 
 /** Computes the stale rows of up to `experts` experts; answers how many experts were done. */
-export async function refreshRecordConfidence(db: Database, now = new Date(), experts = 20): Promise<number> {
+export async function refreshRecordConfidence(db: Database, now = new Date(), experts = 100): Promise<number> {
   const stale = await db
     .selectDistinct({ expertId: expertStandings.expertId })
     .from(expertStandings)
