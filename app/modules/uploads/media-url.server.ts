@@ -5,16 +5,14 @@
  * merely guesses or keeps its key. An address holds for 6 to 12 hours: every reader in the same
  * 6-hour window gets the same one, which the browser may cache and re-request by range.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv } from "~/config/env.server";
+import { safeEqual, sign as hmac } from "~/modules/accounts/tokens.server";
 import { isUploadKey, isVideoKey } from "./storage-types.server";
 
 const WINDOW_SECONDS = 6 * 3600;
 const SIGNATURE_CONTEXT = "sharpside:media:v1:";
 
-function sign(key: string, expires: number, secret: string): string {
-  return createHmac("sha256", secret).update(`${SIGNATURE_CONTEXT}${key}:${expires}`).digest("base64url");
-}
+const sign = (key: string, expires: number, secret: string) => hmac(`${SIGNATURE_CONTEXT}${key}:${expires}`, secret);
 
 /** The signed address of a stored video. */
 export function mediaPath(key: string, now = Date.now(), secret = getEnv().SESSION_SECRET): string {
@@ -32,9 +30,7 @@ export function verifyMediaAddress(
 ): boolean {
   if (!isVideoKey(key) || !expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
   if (Number(expires) * 1000 <= now) return false;
-  const expected = Buffer.from(sign(key, Number(expires), secret));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return safeEqual(sign(key, Number(expires), secret), signature);
 }
 
 type Block = Record<string, unknown>;
