@@ -2,15 +2,21 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expertStandings, posts } from "~/db/schema";
 import { confidenceOf, type GradedPick } from "~/modules/record/confidence";
-import { refreshRecordConfidence, windowFirstDay } from "~/modules/record/record-confidence.server";
+import {
+  chanceOfLegs,
+  refreshRecordConfidence,
+  windowFirstDay,
+  type LegRow,
+} from "~/modules/record/record-confidence.server";
 import * as expertRoute from "~/routes/api.experts.$expertId";
 import * as recordRoute from "~/routes/api.experts.$expertId.record";
 import * as leaderboardRoute from "~/routes/api.leaderboard";
 import * as leaderboardPage from "~/routes/leaderboard";
+import type { MarketOffer } from "~/modules/record/market-price";
 import { callRoute } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
-import { postFixtures } from "../support/post-fixtures";
+import { DEFAULT_MARKET, postFixtures } from "../support/post-fixtures";
 import { runPage } from "../support/record";
 
 /**
@@ -31,13 +37,26 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-/** Graded picks at the given odds, as the results import grades them. */
-async function graded(authorId: string, picks: { odds: number; result: "Win" | "Loss" | "Push" }[]) {
+/**
+ * Graded picks at the given odds, as the results import grades them: each Lakers -4.5 on its own
+ * game, whose market at posting is `market` (the fixtures' -4.5 at -110 both ways unless told);
+ * `later` is a snapshot taken after posting, which the pick was not priced against.
+ */
+async function graded(
+  authorId: string,
+  picks: { odds: number; result: "Win" | "Loss" | "Push" }[],
+  { market, later }: { market?: MarketOffer[]; later?: MarketOffer[] } = {},
+) {
   for (const { odds, result } of picks) {
-    const pick = await fixtures.addPost(authorId, { postType: "Pick", categoryId: nba, odds });
+    const event = await fixtures.addEvent({ categoryId: nba, market });
+    const pick = await fixtures.addPost(authorId, { postType: "Pick", categoryId: nba, eventId: event.id, odds });
+    if (later) await fixtures.addMarket(event.id, later);
     await fixtures.gradePick(pick, result);
   }
 }
+
+/** The fixtures' market offers -4.5 at -110 both ways: a no-edge bettor wins each pick half the time. */
+const atMarket = (pick: GradedPick): GradedPick => ({ ...pick, noEdgeChance: 0.5 });
 
 const repeat = <T>(times: number, item: T) => Array.from({ length: times }, () => item);
 
@@ -57,6 +76,22 @@ describe(`skill or luck on the record (${testDatabaseEngine()})`, () => {
     expect(windowFirstDay("30d", "2026-03-01")).toBe("2026-01-31");
     expect(windowFirstDay("season", "2026-11-30")).toBe("2026-01-01");
     expect(windowFirstDay("all", "2026-11-30")).toBeNull();
+  });
+
+  it("a won parlay counts only the legs it was paid on; a lost one every leg", () => {
+    const final = { status: "Final" as const, homeScore: 110, awayScore: 104 };
+    const row = (line: number): LegRow => ({
+      leg: { eventId: 1, market: "Spread", side: "Home", line, odds: -110, description: null },
+      sport: "NBA",
+      event: final,
+      offers: [
+        { market: "Spread", side: "Home", line, price: -110, bookmakers: 6 },
+        { market: "Spread", side: "Away", line: -line, price: -110, bookmakers: 6 },
+      ],
+    });
+    // Home -4.5 wins by 6 (at the market: 0.5); Home -6 pushes and drops out of the win.
+    expect(chanceOfLegs([row(-4.5), row(-6)], "Win")).toBeCloseTo(0.5, 12);
+    expect(chanceOfLegs([row(-4.5), row(-6)], "Loss")).toBeCloseTo(0.25, 12);
   });
 
   it("computes every stale row from the graded verified picks, self-reported ones never counting, and answers it", async () => {
@@ -82,7 +117,7 @@ describe(`skill or luck on the record (${testDatabaseEngine()})`, () => {
     expect((await standing(user.id)).chanceByLuck).toBeNull();
     // Other tests' experts may be stale too: run until nothing is.
     while ((await refreshRecordConfidence(database.db)) > 0);
-    const expected = confidenceOf(picks);
+    const expected = confidenceOf(picks.map(atMarket));
     const row = await standing(user.id);
     expect(row).toMatchObject({
       chanceByLuck: expected.chanceByLuck,
@@ -153,16 +188,46 @@ describe(`skill or luck on the record (${testDatabaseEngine()})`, () => {
     ).find((item) => item.expert.userName === sharp.user.userName)!;
     expect(entry.figures.confidence.verdict).toBe(
       confidenceOf(
-        repeat(60, null).map((_, i) => ({
-          odds: -110,
-          legs: 1,
-          units: 1,
-          result: i < 40 ? ("Win" as const) : ("Loss" as const),
-          clv: null,
-        })),
+        repeat(60, null).map((_, i) =>
+          atMarket({ odds: -110, legs: 1, units: 1, result: i < 40 ? "Win" : "Loss", clv: null }),
+        ),
       ).verdict,
     );
     const bad = await callRoute(leaderboardRoute, context, { path: "/api/leaderboard?sort=units" });
     expect(bad.status).toBe(400);
+  });
+  it("without both sides at the pick's line at posting, takes the fallback margin, or the market's own if smaller", async () => {
+    const { user } = await fixtures.makeUser({ expert: true });
+    const win = { odds: -110, result: "Win" as const };
+    const loss = { odds: -110, result: "Loss" as const };
+    // No market at posting (one arriving later does not count): 2 % off the price.
+    await graded(user.id, [...repeat(12, win), ...repeat(6, loss)], { market: [] });
+    await graded(user.id, repeat(2, win), { market: [], later: DEFAULT_MARKET });
+    // -4.5 not offered; -5.5 at -102 / -104 carries 1.48 %, so no more than that comes off.
+    const thin: MarketOffer[] = [
+      { market: "Spread", side: "Home", line: -5.5, price: -102, bookmakers: 4 },
+      { market: "Spread", side: "Away", line: 5.5, price: -104, bookmakers: 4 },
+    ];
+    await graded(user.id, [...repeat(7, win), ...repeat(5, loss)], { market: thin });
+    while ((await refreshRecordConfidence(database.db)) > 0);
+    const pick = (result: "Win" | "Loss", noEdgeChance: number): GradedPick => ({
+      odds: -110,
+      legs: 1,
+      noEdgeChance,
+      units: 1,
+      result,
+      clv: null,
+    });
+    const fallback = 110 / 210 / 1.02;
+    const own = 110 / 210 / (102 / 202 + 104 / 204);
+    const expected = confidenceOf([
+      ...repeat(14, pick("Win", fallback)),
+      ...repeat(6, pick("Loss", fallback)),
+      ...repeat(7, pick("Win", own)),
+      ...repeat(5, pick("Loss", own)),
+    ]);
+    expect((await standing(user.id)).chanceByLuck).toBe(expected.chanceByLuck);
+    const atFallback = confidenceOf([...repeat(21, pick("Win", fallback)), ...repeat(11, pick("Loss", fallback))]);
+    expect(expected.chanceByLuck).not.toBe(atFallback.chanceByLuck);
   });
 });

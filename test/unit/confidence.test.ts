@@ -7,10 +7,15 @@ import {
   confidenceOf,
   CONFIDENCE_MIN_PICKS,
   fairWinProbability,
-  MARKET_MARGIN,
+  FALLBACK_MARGIN,
+  legNoEdgeChance,
+  noEdgeChance,
+  noVigChance,
   verdictFor,
   type GradedPick,
+  type LegAtPosting,
 } from "~/modules/record/confidence";
+import type { MarketOffer } from "~/modules/record/market-price";
 import { americanToDecimal } from "~/modules/record/pick-basics";
 
 /** A seeded generator (mulberry32): the same records every run. */
@@ -43,21 +48,24 @@ const outcome = (odds: number, won: boolean, units = 1) => ({
 });
 
 describe("skill or luck: exact small cases", () => {
-  it("removes the market's margin from each leg's price", () => {
-    expect(fairWinProbability(100)).toBeCloseTo(0.5 / (1 + MARKET_MARGIN), 12);
-    expect(fairWinProbability(-110)).toBeCloseTo(110 / 210 / (1 + MARKET_MARGIN), 12);
+  it("without the market, removes the fallback margin from each leg's price", () => {
+    // 2 % a leg: even money is 0.5 / 1.02, -110 is 0.5238 / 1.02.
+    expect(fairWinProbability(100)).toBeCloseTo(0.490196, 6);
+    expect(fairWinProbability(-110)).toBeCloseTo(0.513539, 6);
+    expect(fairWinProbability(100)).toBeCloseTo(0.5 / (1 + FALLBACK_MARGIN), 12);
+    expect(fairWinProbability(-110)).toBeCloseTo(110 / 210 / (1 + FALLBACK_MARGIN), 12);
     // A two-leg parlay at +264 (two -110 legs): its implied probability, the margin off each leg.
-    expect(fairWinProbability(264, 2)).toBeCloseTo(1 / 3.64 / (1 + MARKET_MARGIN) ** 2, 12);
+    expect(fairWinProbability(264, 2)).toBeCloseTo(1 / 3.64 / (1 + FALLBACK_MARGIN) ** 2, 12);
   });
 
   it("one pick at even money: a win is as likely by luck as the fair price says, a loss is certain to be matched", () => {
-    const p = 0.5 / (1 + MARKET_MARGIN);
+    const p = 0.5 / (1 + FALLBACK_MARGIN);
     expect(chanceOfAtLeast([outcome(100, true)])).toBeCloseTo(p, 12);
     expect(chanceOfAtLeast([outcome(100, false)])).toBeCloseTo(1, 12);
   });
 
   it("two even-money picks: both won is p², one of two is 1 − (1 − p)²", () => {
-    const p = 0.5 / (1 + MARKET_MARGIN);
+    const p = 0.5 / (1 + FALLBACK_MARGIN);
     expect(chanceOfAtLeast([outcome(100, true), outcome(100, true)])).toBeCloseTo(p * p, 12);
     expect(chanceOfAtLeast([outcome(100, true), outcome(100, false)])).toBeCloseTo(1 - (1 - p) ** 2, 12);
   });
@@ -68,6 +76,8 @@ describe("skill or luck: exact small cases", () => {
     // Outcomes at least as good as +2 + 0.667 - 1 = +1.667: the +200 must win (else at most +1.33);
     // then at least one of the two -150s must win (+2 - 1 - 1 = 0 otherwise).
     const byHand = a * (1 - (1 - b) ** 2);
+    // a = (1/3) / 1.02 = 0.326797, b = 0.6 / 1.02 = 0.588235: 0.326797 × (1 − 0.411765²) = 0.271389.
+    expect(byHand).toBeCloseTo(0.271389, 6);
     expect(chanceOfAtLeast([outcome(200, true), outcome(-150, false), outcome(-150, true)])).toBeCloseTo(byHand, 10);
   });
 
@@ -105,6 +115,111 @@ describe("skill or luck: exact small cases", () => {
     expect(confidence.averageClv).toBe(1);
     expect(confidence.verdict).toBe("Too few picks to tell");
     expect(confidenceOf([])).toMatchObject({ gradedPicks: 0, roi: null, chanceByLuck: null, averageClv: null });
+  });
+});
+
+const offer = (market: MarketOffer["market"], side: MarketOffer["side"], line: number | null, price: number) => ({
+  market,
+  side,
+  line,
+  price,
+  bookmakers: 6,
+});
+/** Lakers -4.5 at -110 both ways (4.76 % margin), moneyline -200 / +170, total 220.5 at -105 / -115. */
+const MARKET: MarketOffer[] = [
+  offer("Spread", "Home", -4.5, -110),
+  offer("Spread", "Away", 4.5, -110),
+  offer("Spread", "Home", -5.5, 100),
+  offer("Spread", "Away", 5.5, -120),
+  offer("Moneyline", "Home", null, -200),
+  offer("Moneyline", "Away", null, 170),
+  offer("Total", "Over", 220.5, -105),
+  offer("Total", "Under", 220.5, -115),
+];
+const leg = (over: Partial<LegAtPosting>): LegAtPosting => ({
+  market: "Spread",
+  side: "Home",
+  line: -4.5,
+  odds: -110,
+  sides: ["Home", "Away"],
+  offers: MARKET,
+  ...over,
+});
+
+describe("skill or luck: the no-edge chance from the market at posting", () => {
+  it("with every side known at the leg's line, is the market's no-vig chance, whatever price the expert took", () => {
+    expect(legNoEdgeChance(leg({}))).toBeCloseTo(0.5, 12);
+    expect(legNoEdgeChance(leg({ odds: -115 }))).toBeCloseTo(0.5, 12);
+    expect(legNoEdgeChance(leg({ side: "Away", line: 4.5 }))).toBeCloseTo(0.5, 12);
+    // -5.5 at +100 against +5.5 at -120: 0.5 / (0.5 + 0.5455) = 0.4783.
+    expect(legNoEdgeChance(leg({ line: -5.5, odds: 100 }))).toBeCloseTo(0.5 / (0.5 + 120 / 220), 12);
+    // Moneyline -200 / +170: (2/3) / (2/3 + 1/2.7) = 9/14.
+    expect(legNoEdgeChance(leg({ market: "Moneyline", line: null, odds: -200 }))).toBeCloseTo(9 / 14, 12);
+    expect(legNoEdgeChance(leg({ market: "Moneyline", side: "Away", line: null, odds: 170 }))).toBeCloseTo(5 / 14, 12);
+    const over = leg({ market: "Total", side: "Over", line: 220.5, odds: -105, sides: ["Over", "Under"] });
+    expect(legNoEdgeChance(over)).toBeCloseTo(105 / 205 / (105 / 205 + 115 / 215), 12);
+  });
+
+  it("a three-way moneyline needs the draw's price too", () => {
+    const soccer = [
+      offer("Moneyline", "Home", null, 150),
+      offer("Moneyline", "Draw", null, 230),
+      offer("Moneyline", "Away", null, 190),
+    ];
+    const home = leg({ market: "Moneyline", line: null, odds: 150, sides: ["Home", "Away", "Draw"], offers: soccer });
+    expect(noVigChance(home)).toBeCloseTo(0.4 / (0.4 + 1 / 3.3 + 1 / 2.9), 12);
+    const noDraw = { ...home, offers: soccer.filter((o) => o.side !== "Draw") };
+    expect(noVigChance(noDraw)).toBeNull();
+    expect(legNoEdgeChance(noDraw)).toBeCloseTo(0.4 / (1 + FALLBACK_MARGIN), 12);
+  });
+
+  it("a parlay's is its legs' multiplied", () => {
+    const legs = [leg({}), leg({ market: "Moneyline", line: null, odds: -200 })];
+    expect(noEdgeChance(legs)).toBeCloseTo(0.5 * (9 / 14), 12);
+    expect(noEdgeChance([leg({ offers: [] }), leg({ offers: [] })])).toBeCloseTo(fairWinProbability(264, 2), 2);
+  });
+
+  it("without the market at the leg's line, removes the fallback margin, never more than the market carries", () => {
+    // No snapshot at posting: 2 % off the price.
+    expect(noVigChance(leg({ offers: [] }))).toBeNull();
+    expect(legNoEdgeChance(leg({ offers: [] }))).toBeCloseTo(110 / 210 / 1.02, 12);
+    // A bought line (-3.5 at -120): the market carries 4.76 % at -4.5, so the fallback's 2 %.
+    expect(legNoEdgeChance(leg({ line: -3.5, odds: -120 }))).toBeCloseTo(120 / 220 / 1.02, 12);
+    // A market carrying 1.48 % (-102 / -104): no more than that comes off.
+    const thin = [offer("Spread", "Home", -4.5, -102), offer("Spread", "Away", 4.5, -104)];
+    const margin = 102 / 202 + 104 / 204 - 1;
+    expect(margin).toBeLessThan(FALLBACK_MARGIN);
+    expect(legNoEdgeChance(leg({ line: -3.5, odds: -112, offers: thin }))).toBeCloseTo(112 / 212 / (1 + margin), 12);
+  });
+
+  it("the fallback never puts a price at or under the best below the market's chance, where it carries at least 2 %", () => {
+    const next = random(61);
+    for (let i = 0; i < 2000; i += 1) {
+      const home = -(100 + Math.floor(next() * 60));
+      const away = -(100 + Math.floor(next() * 60));
+      const offers = [offer("Spread", "Home", -2.5, home), offer("Spread", "Away", 2.5, away)];
+      if (1 / americanToDecimal(home) + 1 / americanToDecimal(away) - 1 < FALLBACK_MARGIN) continue;
+      const taken = home - Math.floor(next() * 15);
+      const fair = noVigChance(leg({ line: -2.5, odds: taken, offers }))!;
+      expect(legNoEdgeChance(leg({ line: -2.5, odds: taken, offers: [] }))).toBeGreaterThanOrEqual(fair);
+    }
+  });
+
+  it("the record's chance by luck uses it when known", () => {
+    const picks: GradedPick[] = Array.from({ length: 40 }, (_, i) => ({
+      odds: -110,
+      legs: 1,
+      noEdgeChance: 0.5,
+      units: 1,
+      result: i < 26 ? "Win" : "Loss",
+      clv: null,
+    }));
+    const exact = chanceOfAtLeast(picks.map((pick) => ({ ...outcome(-110, pick.result === "Win"), p: 0.5 })));
+    expect(confidenceOf(picks).chanceByLuck).toBe(Math.round(1000 * exact) / 10);
+    // The fallback's 2 % leaves the no-edge bettor a better chance: -110 is 0.5135 with it.
+    expect(confidenceOf(picks.map(({ noEdgeChance: _, ...pick }) => pick)).chanceByLuck!).toBeGreaterThan(
+      confidenceOf(picks).chanceByLuck!,
+    );
   });
 });
 

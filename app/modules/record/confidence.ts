@@ -3,18 +3,28 @@
  * and pure; the thresholds are product rules (docs/product.md "Skill or luck").
  *
  * The no-edge bettor takes the same graded picks, at the same prices and stakes, and wins each
- * with the price's probability once the market's margin is removed: the implied probability
- * divided by (1 + MARKET_MARGIN) for each leg. A push or a void stands as it fell (it risks
- * nothing either way). The chance by luck is P(no-edge profit ≥ the expert's profit), computed
- * exactly by convolving each pick's two outcomes on a grid of profit (0.01 units). Only a record
- * so long that the exact sum would cost more than CONVOLUTION_BUDGET cell updates (about a
+ * with the market's own chance of it: per leg, the no-vig probability of its side in the snapshot
+ * it was priced against, when every side of that market is known at its line; otherwise its
+ * price less FALLBACK_MARGIN. A parlay multiplies its legs. A push or a void stands as it fell (it
+ * risks nothing either way). The chance by luck is P(no-edge profit ≥ the expert's profit),
+ * computed exactly by convolving each pick's two outcomes on a grid of profit (0.01 units). Only a
+ * record so long that the exact sum would cost more than CONVOLUTION_BUDGET cell updates (about a
  * thousand picks at everyday prices) is read from the normal curve of its exact mean and
  * variance, which at that length agrees with the exact sum to a few hundredths of a point.
  */
-import { americanToDecimal } from "./pick-basics";
+import { consensusOffer, isPricedMarket, type MarketOffer } from "./market-price";
+import { americanToDecimal, type LegSide } from "./pick-basics";
 
-/** The margin a two-way market typically carries (-110 on both sides is 4.76 %). */
-export const MARKET_MARGIN = 0.045;
+/**
+ * The margin taken off a leg whose market is not known at its line. A pick's price is never
+ * better than the best any bookmaker offers for its side and line (market-price.ts), so its
+ * implied probability is at least the best price's; removing a margin no larger than the one the
+ * best prices carry together never leaves the no-edge bettor below the market's own chance. One
+ * book's -110 both ways carries 4.76 %; the best of several books' prices, which snapshots keep,
+ * typically 2-3 % (the demo's lines about 2.5 %): 2 % stays at or under it. Where the leg's market is
+ * known at another line, its own margin there caps it.
+ */
+export const FALLBACK_MARGIN = 0.02;
 /** Below this many graded picks there is nothing to tell. */
 export const CONFIDENCE_MIN_PICKS = 30;
 /** The chance by luck, in percent, at or below which the verdicts start. */
@@ -28,8 +38,10 @@ export type Verdict = (typeof VERDICTS)[number];
 export interface GradedPick {
   /** American odds (a parlay's combined odds). */
   odds: number;
-  /** How many legs it had (1 for a single bet): the margin is removed from each. */
+  /** How many legs it had (1 for a single bet): without `noEdgeChance`, the margin comes off each. */
   legs: number;
+  /** The no-edge chance of winning from its legs' markets at posting (`noEdgeChance`), when known. */
+  noEdgeChance?: number;
   units: number;
   result: "Win" | "Loss" | "Push";
   clv: number | null;
@@ -50,11 +62,67 @@ export interface Confidence {
   verdict: Verdict;
 }
 
-/** The no-edge probability of winning at `odds` over `legs` legs, margin removed from each. */
+/** The no-edge chance of winning at `odds` over `legs` legs, FALLBACK_MARGIN removed from each. */
 export function fairWinProbability(odds: number, legs = 1): number {
   const implied = 1 / americanToDecimal(odds);
-  return Math.min(1, implied / (1 + MARKET_MARGIN) ** Math.max(1, legs));
+  return Math.min(1, implied / (1 + FALLBACK_MARGIN) ** Math.max(1, legs));
 }
+
+/**
+ * A graded leg and its game's market at posting: the newest snapshot of its market taken by then,
+ * the one the posting check priced it against (empty without one).
+ */
+export interface LegAtPosting {
+  market: string;
+  side: LegSide | null;
+  line: number | null;
+  odds: number;
+  /** The sides its market has on this game (`sidesFor`: a soccer moneyline has the draw). */
+  sides: readonly LegSide[];
+  offers: MarketOffer[];
+}
+
+const sameLine = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.round(a * 10) === Math.round(b * 10);
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Each side's implied probability with the leg's side at `line` (a spread's other side at −line); null if one is missing. */
+function impliedBySide(leg: LegAtPosting, line: number | null): number[] | null {
+  const implied: number[] = [];
+  for (const side of leg.sides) {
+    const at = leg.market === "Spread" && line !== null && side !== leg.side ? -line : line;
+    const offer = leg.offers.find((o) => o.market === leg.market && o.side === side && sameLine(o.line, at));
+    if (!offer) return null;
+    implied.push(1 / americanToDecimal(offer.price));
+  }
+  return implied;
+}
+
+/** The market's no-vig chance of the leg's side at its line (proportional devig); null unless every side is offered there. */
+export function noVigChance(leg: LegAtPosting): number | null {
+  if (!leg.side || !leg.sides.includes(leg.side)) return null;
+  const implied = impliedBySide(leg, leg.line);
+  return implied && implied[leg.sides.indexOf(leg.side)] / sum(implied);
+}
+
+/** The margin the leg's market carries at the consensus line of its side; null when a side is missing. */
+function marketMargin(leg: LegAtPosting): number | null {
+  if (!leg.side || !isPricedMarket(leg.market) || !leg.sides.includes(leg.side)) return null;
+  const consensus = consensusOffer(leg.offers, leg.market, leg.side);
+  const implied = consensus && impliedBySide(leg, consensus.line);
+  return implied && sum(implied) - 1;
+}
+
+/** A leg's no-edge chance: the no-vig one, else its price less FALLBACK_MARGIN, never more than its market carries. */
+export function legNoEdgeChance(leg: LegAtPosting): number {
+  const fair = noVigChance(leg);
+  if (fair !== null) return fair;
+  const margin = Math.max(0, Math.min(FALLBACK_MARGIN, marketMargin(leg) ?? FALLBACK_MARGIN));
+  return Math.min(1, 1 / americanToDecimal(leg.odds) / (1 + margin));
+}
+
+/** A pick's no-edge chance: its legs' (those the grade paid on) multiplied. */
+export const noEdgeChance = (legs: LegAtPosting[]) => legs.reduce((chance, leg) => chance * legNoEdgeChance(leg), 1);
 
 const profitOf = (pick: GradedPick) =>
   pick.result === "Win" ? pick.units * (americanToDecimal(pick.odds) - 1) : pick.result === "Loss" ? -pick.units : 0;
@@ -175,7 +243,7 @@ export function confidenceOf(picks: GradedPick[]): Confidence {
               decided.map((pick) => ({
                 win: pick.units * (americanToDecimal(pick.odds) - 1),
                 loss: pick.units,
-                p: fairWinProbability(pick.odds, pick.legs),
+                p: pick.noEdgeChance ?? fairWinProbability(pick.odds, pick.legs),
                 won: pick.result === "Win",
               })),
             ),

@@ -7,9 +7,12 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { expertStandings, posts } from "~/db/schema";
-import { confidenceOf, type GradedPick } from "./confidence";
+import { expertStandings, posts, type PickLegRecord } from "~/db/schema";
+import { confidenceOf, noEdgeChance, type GradedPick } from "./confidence";
 import type { RecordWindow } from "./figures";
+import { gradeLeg, type EventResult } from "./grading";
+import type { MarketOffer } from "./market-price";
+import { sidesFor } from "./pick-basics";
 
 const isStale = sql`${expertStandings.confidenceSample} IS DISTINCT FROM (${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes}) OR ${expertStandings.confidenceProfit} IS DISTINCT FROM ${expertStandings.profit}`;
 
@@ -25,6 +28,47 @@ export function windowFirstDay(window: RecordWindow, today: string): string | nu
 
 type DatedPick = GradedPick & { categoryId: number; day: string };
 
+/** A leg as the job reads it: its game's sport and result, and its market's snapshot at posting. */
+export type LegRow = { leg: PickLegRecord; sport: string | null; event: EventResult | null; offers: MarketOffer[] };
+
+/**
+ * Each leg with the snapshot its posting check priced it against: the newest of its game's market
+ * taken by the time the pick was posted (snapshots are append-only, so it is still there).
+ */
+const legsAtPosting = sql<LegRow[] | string | null>`(
+  SELECT json_agg(json_build_object(
+    'leg', l.value, 'sport', c."name",
+    'event', json_build_object('status', ev."status", 'homeScore', ev."home_score", 'awayScore', ev."away_score"),
+    'offers', coalesce((
+      SELECT json_agg(json_build_object('market', s."market", 'side', s."side", 'line', s."line", 'price', s."price", 'bookmakers', s."bookmakers"))
+      FROM "market_snapshots" s
+      WHERE s."event_id" = ev."id" AND s."market" = (l.value ->> 'market')::pick_market AND s."taken_at" = (
+        SELECT max(x."taken_at") FROM "market_snapshots" x
+        WHERE x."event_id" = ev."id" AND x."market" = s."market" AND x."taken_at" <= ${posts.postedAt})
+    ), '[]'::json)) ORDER BY l.ordinality)
+  FROM jsonb_array_elements(${posts.legs}) WITH ORDINALITY AS l(value, ordinality)
+    LEFT JOIN "events" ev ON ev."id" = (l.value ->> 'eventId')::integer
+    LEFT JOIN "categories" c ON c."id" = ev."category_id"
+)`;
+
+/**
+ * The pick's no-edge chance from its legs' markets. A won parlay was paid on its winning legs only
+ * (pushed and void ones drop out), so only those count; a loss counts every leg, as its price does.
+ */
+export function chanceOfLegs(rows: LegRow[], result: GradedPick["result"]): number {
+  const paid = result === "Win" ? rows.filter((row) => row.event && gradeLeg(row.leg, row.event) === "Win") : rows;
+  return noEdgeChance(
+    (paid.length > 0 ? paid : rows).map(({ leg, sport, offers }) => ({
+      market: leg.market,
+      side: leg.side,
+      line: leg.line,
+      odds: leg.odds,
+      sides: sidesFor(leg.market, sport),
+      offers: offers.map((offer) => ({ ...offer, line: offer.line === null ? null : Number(offer.line) })),
+    })),
+  );
+}
+
 /** An expert's graded verified picks: published picks graded Win, Loss or Push, never self-graded or withdrawn. */
 async function gradedPicks(db: Database, expertId: string): Promise<DatedPick[]> {
   const rows = await db
@@ -32,6 +76,7 @@ async function gradedPicks(db: Database, expertId: string): Promise<DatedPick[]>
       categoryId: posts.categoryId,
       odds: sql<number>`coalesce(${posts.settledOdds}, ${posts.odds})`.mapWith(Number),
       legs: sql<number>`greatest(1, coalesce(jsonb_array_length(${posts.legs}), 1))`.mapWith(Number),
+      legRows: legsAtPosting,
       units: posts.units,
       result: posts.pickResult,
       clv: posts.clv,
@@ -48,15 +93,20 @@ async function gradedPicks(db: Database, expertId: string): Promise<DatedPick[]>
         isNull(posts.withdrawnAt),
       ),
     );
-  return rows.map((row) => ({
-    categoryId: row.categoryId,
-    odds: row.odds,
-    legs: row.legs,
-    units: Number(row.units ?? 1),
-    result: row.result as GradedPick["result"],
-    clv: row.clv === null ? null : Number(row.clv),
-    day: row.day,
-  }));
+  return rows.map((row) => {
+    const result = row.result as GradedPick["result"];
+    const legRows = typeof row.legRows === "string" ? (JSON.parse(row.legRows) as LegRow[]) : row.legRows;
+    return {
+      categoryId: row.categoryId,
+      odds: row.odds,
+      legs: row.legs,
+      noEdgeChance: legRows?.length ? chanceOfLegs(legRows, result) : undefined,
+      units: Number(row.units ?? 1),
+      result,
+      clv: row.clv === null ? null : Number(row.clv),
+      day: row.day,
+    };
+  });
 }
 
 /** Computes the stale rows of up to `experts` experts; answers how many experts were done. */
