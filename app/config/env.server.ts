@@ -90,6 +90,11 @@ const rateLimit = (fallback: string) =>
  */
 export const DEFAULT_DATABASE_POOL_SIZE = Math.min(10, Math.max(2, availableParallelism()));
 
+/** Chrome and Edge (FCM), Firefox (Mozilla), Safari (Apple), Edge on Windows (WNS). */
+const DEFAULT_PUSH_SERVICES =
+  "https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://*.push.apple.com,https://*.notify.windows.com";
+const PUSH_SERVICE_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(3000, 0, 65535),
@@ -168,6 +173,8 @@ const schema = z.object({
   RATE_LIMIT_COMMENT: rateLimit("60/3600"),
   RATE_LIMIT_LIKE: rateLimit("300/3600"),
   RATE_LIMIT_CHEER: rateLimit("30/3600"),
+  /** Devices a user turns push on for. */
+  RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit("30/3600"),
   /** Image proxy renders (cache misses) per IP. */
   RATE_LIMIT_IMAGE_RENDER: rateLimit("300/300"),
   /** The image proxy's disk cache is pruned to this size, least recently used first. */
@@ -175,6 +182,35 @@ const schema = z.object({
   /** The largest video an expert may upload into a post, in bytes (200 MB). */
   MAX_VIDEO_BYTES: integer(200_000_000, 1, 5_000_000_000),
   PAGE_CACHE_SECONDS: integer(2, 0, 60),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: generated into DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v),
+    "must be a P-256 public key in base64url (87 characters)",
+  ),
+  VAPID_PRIVATE_KEY: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v),
+    "must be a P-256 private key in base64url (43 characters)",
+  ),
+  /** Who push services may contact about our pushes: a mailto: or https: URL (default: mailto:SUPPORT_EMAIL). */
+  VAPID_SUBJECT: optionalText.refine(
+    (v) => v === undefined || /^(mailto:|https:\/\/)/.test(v),
+    "must be a mailto: or https:// URL",
+  ),
+  /**
+   * The push services a browser's subscription may point at (comma-separated origins; `*.` for any
+   * subdomain): the server only ever sends pushes there. Default: the browsers' own services.
+   */
+  PUSH_SERVICES: optionalText
+    .transform((value) => value ?? DEFAULT_PUSH_SERVICES)
+    .superRefine((value, ctx) => {
+      const bad = value.split(",").find((origin) => !PUSH_SERVICE_PATTERN.test(origin.trim()));
+      if (bad !== undefined)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `must be comma-separated origins like https://fcm.googleapis.com, got "${bad.slice(0, 100)}"`,
+        });
+    })
+    .transform((value) => value.split(",").map((origin) => origin.trim())),
   /** The Odds API (docs/sports-data.md): lines and scores synced in the background; unset: no sync. */
   ODDS_API_KEY: optionalText,
   ODDS_API_URL: url(["http:", "https:"]).default("https://api.the-odds-api.com"),
@@ -227,6 +263,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const embedded = values.DATABASE_URL === undefined || values.DATABASE_URL === "memory://";
   if (values.DATABASE_MIGRATION_URL && embedded) {
     throw new EnvError(["DATABASE_MIGRATION_URL needs DATABASE_URL to point to a server"]);
+  }
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all"]);
   }
   if (!values.SESSION_SECRET && values.NODE_ENV === "production" && !embedded) {
     throw new EnvError(["SESSION_SECRET is required in production when DATABASE_URL points to a server"]);

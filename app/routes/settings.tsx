@@ -30,6 +30,9 @@ import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notifications.server";
 import { readPreferences, savePreferences } from "~/modules/notifications/preferences.server";
 import { listCategories } from "~/modules/reference/reference.server";
+import { PushSwitch } from "~/components/notifications/push-switch";
+import { pushKeysFor } from "~/modules/push/push-keys.server";
+import { listPushEndpoints } from "~/modules/push/push-subscriptions.server";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
@@ -62,15 +65,17 @@ export const meta: MetaFunction = ({ matches, location }) =>
 /** Signed in with a confirmed e-mail (visitors go to sign-in and come back here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireConfirmedEmail(request, context);
-  const [profile, passwordSet, notifications] = await Promise.all([
+  const [profile, passwordSet, notifications, pushEndpoints] = await Promise.all([
     getProfile(context.db, viewer.user.id),
     hasPassword(context.db, viewer.user.id),
     readPreferences(context.db, viewer.user.id),
+    listPushEndpoints(context.db, viewer.user.id),
   ]);
   const sports = (await listCategories(context.db)).map(({ id, name }) => ({ id, name }));
   return {
     profile,
     notifications,
+    push: { publicKey: pushKeysFor(context.env)?.publicKey ?? null, endpoints: pushEndpoints },
     sports,
     account: { userName: viewer.user.userName, isExpert: isExpert(viewer.user), hasPassword: passwordSet },
     timeZones: Intl.supportedValuesOf("timeZone"),
@@ -162,7 +167,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Settings() {
   const loaded = useLoaderData<typeof loader>();
-  const { profile, account, timeZones, notifications, sports } = loaded;
+  const { profile, account, timeZones, notifications, push, sports } = loaded;
   // What a failed reload keeps showing, for as long as this screen is open.
   useEffect(() => {
     lastProfile.data = loaded;
@@ -211,6 +216,9 @@ export default function Settings() {
             <PasswordForm hasPassword={account.hasPassword} lastResult={resultFor(PASSWORD_INTENT)} />
           </SectionCard>
           <SectionCard id="notifications-heading" title="Notifications">
+            <div className="mb-5">
+              <PushSwitch publicKey={push.publicKey} endpoints={push.endpoints} />
+            </div>
             <NotificationPreferencesForm preferences={notifications} sports={sports} isExpert={account.isExpert} />
           </SectionCard>
         </div>

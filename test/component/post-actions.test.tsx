@@ -224,9 +224,18 @@ describe("NotifyButton", () => {
     expect(calls).toEqual(["notify notify=true", "notify notify=false"]);
   });
 
+  it("on a live pick not graded yet, promises its result when it is graded", async () => {
+    answers.push({ ok: true, isNotifyRequested: true });
+    await renderViews(makePost({ postType: "Pick", pickResult: null }), { id: "reader-1" });
+    const button = await view("page").findByRole("button", { name: "Notify me" });
+    expect(button.title).toBe("Get a notification with this pick's result when it is graded.");
+    await userEvent.click(button);
+    expect(await screen.findByText("We will notify you when this pick is graded.")).toBeTruthy();
+  });
+
   it("on a live post, says it keeps the post on the Watchlist, with one toast each way", async () => {
     answers.push({ ok: true, isNotifyRequested: true }, { ok: true, isNotifyRequested: false });
-    await renderViews(makePost(), { id: "reader-1" });
+    await renderViews(makePost({ postType: "Post" }), { id: "reader-1" });
     const button = await view("page").findByRole("button", { name: "Notify me" });
     expect(button).toHaveProperty(
       "title",

@@ -25,6 +25,7 @@ import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import { buildPreview } from "~/modules/posts/slate";
+import { browserPushSubscription } from "../support/push-service";
 import {
   apiRouteMethods,
   apiRouteModules as modules,
@@ -162,6 +163,9 @@ const EXPECTED: Record<string, Row> = {
   "GET /api/notifications/see-notifications/list": signedIn(),
   "PUT /api/notifications/see-notifications/mark-read": signedIn(),
   "GET /api/notifications/sse-notifications": signedIn(),
+  // This device's push notifications: any signed-in user's own.
+  "POST /api/push/subscriptions": signedIn(201),
+  "DELETE /api/push/subscriptions": signedIn(),
   // Changing one's own details needs a confirmed e-mail.
   "PUT /api/user/profile": confirmed(),
   "PUT /api/user/profile/username": confirmed(),
@@ -583,6 +587,8 @@ const CALLS: Record<string, Build> = {
   "PUT /api/notifications/see-notifications/mark-read": () => ({
     path: `/api/notifications/see-notifications/mark-read?tillDate=${encodeURIComponent(new Date().toISOString())}`,
   }),
+  "POST /api/push/subscriptions": () => ({ body: browserPushSubscription() }),
+  "DELETE /api/push/subscriptions": () => ({ body: { endpoint: browserPushSubscription().endpoint } }),
   "POST /api/subscriptions/price": () => ({ body: { price: 1500, description: "Every pick" } }),
   "POST /api/paymentsystems/stripe/account/disconnect": async (w, _persona, me) => {
     if (me && me.user.roles.includes("Expert")) await w.connected(me);

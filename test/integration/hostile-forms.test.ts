@@ -53,8 +53,10 @@ import {
   type PageCall,
 } from "../support/page-actions";
 import { HOUR, postFixtures } from "../support/post-fixtures";
+import { browserPushSubscription } from "../support/push-service";
 
 const RUNS = hostileRuns(10);
+const PUSH_DEVICE = browserPushSubscription();
 const PASSWORD = "correct horse 42";
 const NEW_PASSWORD = "battery staple 77";
 
@@ -643,6 +645,20 @@ const SPECS: Record<string, FormSpec> = {
     input: "form",
     fields: [["tillDate", "2026-01-01T00:00:00.000Z"]],
     repeats: "first",
+    refusal: actionReply,
+  },
+  // Settings' push switch for this device, as the API's /api/push/subscriptions.
+  "routes/settings_.push.ts": {
+    as: "user",
+    input: "form",
+    fields: [
+      ["intent", "on"],
+      ["endpoint", PUSH_DEVICE.endpoint],
+      ["p256dh", PUSH_DEVICE.keys.p256dh],
+      ["auth", PUSH_DEVICE.keys.auth],
+    ],
+    repeats: "first",
+    intent: { value: "on", unknown: "refused" },
     refusal: actionReply,
   },
   // Any page's Follow, Subscribe and Send Cheers (fetchers), as the API's follow, subscriptions and cheers.

@@ -63,6 +63,7 @@ import {
 } from "../support/hostile";
 import { onceEach, personMaker, tag, type Person } from "../support/people";
 import { HOUR, postFixtures } from "../support/post-fixtures";
+import { browserPushSubscription } from "../support/push-service";
 
 /** jsdom (the component tests' DOM) parses the page's HTML as a browser would; it ships no types. */
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
@@ -475,6 +476,16 @@ const SPECS: Record<string, Spec> = {
     call: () => ({
       body: { firstName: "Morgan", location: { state: "TX", city: "Austin" }, timezone: "America/Chicago" },
     }),
+  },
+  "POST /api/push/subscriptions": {
+    as: "user",
+    input: "body",
+    call: () => ({ body: browserPushSubscription() }),
+  },
+  "DELETE /api/push/subscriptions": {
+    as: "user",
+    input: "body",
+    call: () => ({ body: { endpoint: browserPushSubscription().endpoint } }),
   },
   "POST /api/subscriptions/price": {
     as: "owner",

@@ -11,6 +11,7 @@ import {
 } from "./notification-types";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import { formatUsdPlain } from "~/modules/money/money";
+import { gradeWords } from "~/modules/notifications/notification-kinds";
 
 /** product.md "Entities" gives both spellings ("postLike" and "PostLike"): read either. */
 export function kindOf(notification: Pick<NotificationDTO, "dataType">): NotificationKind | null {
@@ -34,7 +35,7 @@ export function personName(person: NotificationPerson | null | undefined): strin
 
 /**
  * Whose avatar the notification shows: for PostLike, NewSubscription and Cheer `expertInfo` is the
- * actor (who liked, who subscribed, who sent Cheers); for ExpertNewPost and PostLive it is the post's expert; for
+ * actor (who liked, who subscribed, who sent Cheers); for ExpertNewPost, PostLive and PickGraded it is the post's expert; for
  * comments the actor is the comment's author. A new game has nobody: null.
  */
 export function personOf(notification: NotificationDTO): NotificationPerson | null {
@@ -70,6 +71,8 @@ export function notificationText(notification: NotificationDTO): string {
       return eventInfo?.title ? `A new game: ${eventInfo.title}` : "A new game was added";
     case "PostLive":
       return `${title} is live`;
+    case "PickGraded":
+      return `${name}'s pick ${title} ${gradeWords(postInfo?.pickResult)}`;
     case "NewComment":
       return `${name} commented on ${title}`;
     case "ReplyComment":
@@ -92,6 +95,7 @@ export function notificationHref(notification: NotificationDTO): string | null {
     case "PostLike":
     case "ExpertNewPost":
     case "PostLive":
+    case "PickGraded":
       return post;
     case "NewComment":
     case "ReplyComment":

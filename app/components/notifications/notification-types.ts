@@ -25,7 +25,8 @@ export interface NotificationDTO {
   isRead: boolean;
   createdOn: string;
   data: {
-    postInfo: { id: string; title: string } | null;
+    /** For PickGraded also the pick's grade. */
+    postInfo: { id: string; title: string; pickResult?: "Win" | "Loss" | "Push" | "Void" } | null;
     commentInfo: { id: string; authorInfo: NotificationPerson } | null;
     expertInfo: NotificationPerson | null;
     eventInfo: { id: string | number; title?: string | null } | null;

@@ -11,6 +11,7 @@ export const NOTIFICATION_KIND_LABELS = {
   NewSubscription: "New subscribers",
   ExpertNewPost: "New posts from experts I follow or subscribe to",
   PostLive: "Scheduled posts I asked to hear about, when they go live",
+  PickGraded: "Picks I asked to hear about, when they are graded",
   NewEvent: "New games",
   Cheer: "Cheers (tips) I receive",
 } as const satisfies Record<NotificationKind, string>;

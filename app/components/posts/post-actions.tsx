@@ -124,29 +124,40 @@ export function useNotifyState(post: Pick<PostDTO, "id" | "metadata">) {
 
 /**
  * What notify-me does for this post, in the words its button and toast use: a scheduled post
- * brings a notification when it goes live; a live post has nothing left to announce (no
- * notification follows a grade or an edit), so asking keeps it on the Watchlist only. Both kinds
- * are listed on /watchlist.
+ * brings a notification when it goes live; a live pick not graded yet brings its result when it
+ * is graded; anything else has nothing left to announce, so asking keeps it on the Watchlist only.
+ * All are listed on /watchlist.
  */
-export function notifyTexts(post: Pick<PostDTO, "status" | "publishDate">, now = new Date()) {
+export function notifyTexts(
+  post: Pick<PostDTO, "status" | "publishDate" | "postType" | "pickResult">,
+  now = new Date(),
+) {
   const upcoming =
     post.status === "Published" && post.publishDate !== null && new Date(post.publishDate).getTime() > now.getTime();
-  return upcoming
-    ? {
-        offHint: "Get a notification when this post goes live.",
-        onHint: "You will get a notification when this post goes live. Choose again to cancel it.",
-        turnedOn: "We will notify you when this post goes live.",
-        turnedOnDetail: "It waits on your Watchlist until then.",
-        turnedOff: "You will not be notified when this post goes live.",
-      }
-    : {
-        offHint: "This post is already live: Notify me keeps it on your Watchlist. No further notification follows.",
-        onHint: "This post is on your Watchlist. Choose again to take it off.",
-        turnedOn: "Saved to your Watchlist.",
-        turnedOnDetail:
-          "This post is already live, so there is no notification to wait for: find it again on your Watchlist.",
-        turnedOff: "Removed from your Watchlist.",
-      };
+  if (upcoming)
+    return {
+      offHint: "Get a notification when this post goes live.",
+      onHint: "You will get a notification when this post goes live. Choose again to cancel it.",
+      turnedOn: "We will notify you when this post goes live.",
+      turnedOnDetail: "It waits on your Watchlist until then.",
+      turnedOff: "You will not be notified when this post goes live.",
+    };
+  if (post.postType === "Pick" && post.pickResult === null)
+    return {
+      offHint: "Get a notification with this pick's result when it is graded.",
+      onHint: "You will get this pick's result when it is graded. Choose again to cancel it.",
+      turnedOn: "We will notify you when this pick is graded.",
+      turnedOnDetail: "It waits on your Watchlist until then.",
+      turnedOff: "You will not be notified when this pick is graded.",
+    };
+  return {
+    offHint: "This post is already live: Notify me keeps it on your Watchlist. No further notification follows.",
+    onHint: "This post is on your Watchlist. Choose again to take it off.",
+    turnedOn: "Saved to your Watchlist.",
+    turnedOnDetail:
+      "This post is already live, so there is no notification to wait for: find it again on your Watchlist.",
+    turnedOff: "Removed from your Watchlist.",
+  };
 }
 
 /**

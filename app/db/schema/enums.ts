@@ -24,6 +24,7 @@ export const notificationType = pgEnum("notification_type", [
   "NewComment",
   "ReplyComment",
   "Cheer",
+  "PickGraded",
 ]);
 /** What a pick bets on (issue 9, decision 026): a parlay is two or more legs of the others. */
 export const pickMarket = pgEnum("pick_market", ["Moneyline", "Spread", "Total", "PlayerProp", "TeamProp", "Parlay"]);

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, id } from "./columns";
 import { notificationType, uploadStatus } from "./enums";
-import { users } from "./accounts";
+import { sessions, users } from "./accounts";
 import { categories, events } from "./sports";
 import { comments, posts } from "./posts";
 
@@ -23,9 +23,14 @@ export const notifications = pgTable(
     isRead: boolean().notNull().default(false),
     /** A new pick's notification is also e-mailed (once: the pick-mail job stamps it); a free post's is stamped when created. */
     emailedAt: timestamp({ withTimezone: true }),
+    /** Due to be pushed to the recipient's devices from this time (the push job leases it ahead); NULL: nothing to push. */
+    pushDueAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("notifications_push_due_idx")
+      .on(t.pushDueAt)
+      .where(sql`${t.pushDueAt} IS NOT NULL`),
     index("notifications_unemailed_idx")
       .on(t.createdAt)
       .where(sql`${t.emailedAt} IS NULL AND ${t.dataType} IN ('ExpertNewPost', 'PostLive')`),
@@ -62,6 +67,31 @@ export const notificationPreferences = pgTable("notification_preferences", {
   newPickEmails: boolean().notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A device a reader turned push notifications on for (Web Push): the browser's push endpoint and
+ * the keys that encrypt for it. It belongs to the session that turned it on: revoking that
+ * session (signing out) deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid().references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_id_idx").on(t.userId),
+    index("push_subscriptions_session_id_idx").on(t.sessionId),
+  ],
+);
 
 /** Sports a user follows: each new game in them is a NewEvent notification (a trigger on events). */
 export const categoryFollows = pgTable(

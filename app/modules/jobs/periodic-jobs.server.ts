@@ -5,6 +5,8 @@
  */
 import { demoDataEnabled, type Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
+import { PUSH_INTERVAL_MS, sendDuePushes } from "~/modules/push/push-delivery.server";
+import { pushKeysFor } from "~/modules/push/push-keys.server";
 import { pruneImageCache } from "~/modules/images/image-cache.server";
 import type { Logger } from "~/modules/logger.server";
 import { drainOutbox, pruneFinishedMail, type MailTransport } from "~/modules/mail/mail.server";
@@ -50,6 +52,23 @@ export function mailOutboxJobs(
         pruneFinishedMail(db).catch((err) => log.warn({ err }, "could not delete old e-mails from the outbox")),
     },
   ];
+}
+
+/**
+ * Pushes to readers' devices, within a second of the notification: claimed with a lease, so every
+ * instance shares the work and rows a stopped instance held go out from another. None when push
+ * is off (no VAPID keys).
+ */
+export function pushJob(db: Database, env: Env, log: Logger): PeriodicJob | null {
+  const keys = pushKeysFor(env);
+  if (!keys) return null;
+  return {
+    name: "push",
+    everyMs: PUSH_INTERVAL_MS,
+    firstAfterMs: 0,
+    run: (signal) =>
+      sendDuePushes(db, keys, log, { signal }).catch((err) => log.warn({ err }, "could not send pushes")),
+  };
 }
 
 export function periodicJobs({
@@ -127,6 +146,10 @@ export function periodicJobs({
           .catch((err) => logger.warn({ err }, "could not roll the record windows over")),
     },
   ];
+  const push = pushJob(db, env, logger);
+  if (push) jobs.push(push);
+  else
+    logger.warn("push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (the same on every instance)");
   // Lines and scores from The Odds API (only with ODDS_API_KEY), every ODDS_SYNC_MINUTES, the
   // first 15 s after start: every instance tries, the lease in sports_data_sync lets one run per
   // interval. Provider failures are stored, not thrown.

@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import { events, notifications, payments, posts, profiles, users } from "~/db/schema";
 import { avatarOrDefault } from "~/modules/experts/experts.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
+import type { PickResult } from "~/modules/posts/post-serializer.server";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 export { NOTIFICATION_KINDS, type NotificationKind };
@@ -29,7 +30,8 @@ export interface NotificationDTO {
   isRead: boolean;
   createdOn: string;
   data: {
-    postInfo: { id: string; title: string } | null;
+    /** The post; for PickGraded also the pick's grade (public once graded). */
+    postInfo: { id: string; title: string; pickResult?: PickResult } | null;
     commentInfo: { id: string; authorInfo: Omit<PersonInfo, "id"> } | null;
     /** The actor (who liked, subscribed, commented, sent Cheers) or, for a post going live, its expert. */
     expertInfo: PersonInfo | null;
@@ -55,6 +57,7 @@ const notificationColumns = {
   cursorAt: sql<string>`${notifications.createdAt}::text`,
   postId: posts.id,
   postTitle: posts.title,
+  pickResult: posts.pickResult,
   commentId: notifications.commentId,
   actor: {
     id: actors.id,
@@ -129,13 +132,14 @@ function notificationHead(row: {
 /** What it is about: the same for every notification of one kind, actor, post, comment and game (or Cheer). */
 function notificationData(row: NotificationRow): NotificationDTO["data"] {
   const actor = toPerson(row.actor);
-  const postKind = row.dataType === "ExpertNewPost" || row.dataType === "PostLive";
+  const postKind = row.dataType === "ExpertNewPost" || row.dataType === "PostLive" || row.dataType === "PickGraded";
+  const graded = row.dataType === "PickGraded" && row.pickResult ? { pickResult: row.pickResult } : {};
   const commentAuthor =
     actor && row.commentId
       ? { userName: actor.userName, firstName: actor.firstName, avatar: actor.avatar, roles: actor.roles }
       : null;
   return {
-    postInfo: row.postId && row.postTitle !== null ? { id: row.postId, title: row.postTitle } : null,
+    postInfo: row.postId && row.postTitle !== null ? { id: row.postId, title: row.postTitle, ...graded } : null,
     commentInfo: row.commentId && commentAuthor ? { id: row.commentId, authorInfo: commentAuthor } : null,
     expertInfo: postKind ? toPerson(row.author) : actor,
     eventInfo: row.event?.id ? { id: row.event.id, title: `${row.event.awayTeam} at ${row.event.homeTeam}` } : null,

@@ -100,6 +100,17 @@ export async function notifyPostLive(tx: Writer, postId: string, now: Date): Pro
       AND NOT EXISTS (SELECT 1 FROM ${notifyRequests} r WHERE r.post_id = p.id AND r.user_id = readers.id)`);
 }
 
+/**
+ * A pick was graded (its first grade, from the score or by its expert): `PickGraded` to everyone
+ * who asked notify-me on it, its expert aside. The grade itself is public once given.
+ */
+export async function notifyPickGraded(tx: Writer, postId: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${notifications} (recipient_id, data_type, actor_id, post_id)
+    SELECT r.user_id, 'PickGraded', NULL, p.id FROM ${notifyRequests} r JOIN ${posts} p ON p.id = r.post_id
+    WHERE r.post_id = ${postId}::uuid AND r.user_id <> p.author_id AND p.pick_result IS NOT NULL`);
+}
+
 interface NewNotification {
   recipientId: string;
   dataType: NotificationKind;

@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { announceLivePosts } from "~/modules/notifications/publishing.server";
+import { notifyPickGraded } from "~/modules/notifications/notify.server";
 import { categories, events, modalities, postModalities, posts } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
@@ -344,11 +345,15 @@ export async function gradePick(
           .where(and(inArray(events.id, eventIds), isNull(events.resultedAt)));
   if (eventIds.length === 0 || waiting.length > 0) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeResult);
   // Conditional: of two grades at once, only the first lands.
-  const graded = await db
-    .update(posts)
-    .set({ pickResult, gradedAt: now, selfGraded: true, settledOdds: record.odds, updatedAt: now })
-    .where(and(eq(posts.id, record.id), isNull(posts.pickResult)))
-    .returning({ id: posts.id });
+  const graded = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(posts)
+      .set({ pickResult, gradedAt: now, selfGraded: true, settledOdds: record.odds, updatedAt: now })
+      .where(and(eq(posts.id, record.id), isNull(posts.pickResult)))
+      .returning({ id: posts.id });
+    if (rows.length > 0) await notifyPickGraded(tx, record.id);
+    return rows;
+  });
   if (graded.length === 0) throw new AppError(422, POST_RULE_MESSAGES.alreadyGraded);
   return answerFor(db, viewerId, record.id, now);
 }

@@ -13,6 +13,7 @@ import { closingLineValue, gradePickFromResults, type EventResult, type Grade } 
 import type { PickLeg, PickMarket } from "./pick-markets";
 import { RESULT_MESSAGES, sameResult, type EventResultInput } from "./results-schema";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
+import { notifyPickGraded } from "~/modules/notifications/notify.server";
 import { closingLinesFromMarket } from "~/modules/sports-data/markets.server";
 
 export interface ImportSummary {
@@ -162,18 +163,18 @@ export async function gradePendingPicks(db: Database, eventIds: number[], now: D
     const legs = pick.legs as PickLeg[];
     const grade = gradePickFromResults({ market: pick.market as PickMarket, legs, odds: pick.odds }, results);
     if (!grade) continue;
-    const updated = await db
-      .update(posts)
-      .set({
-        pickResult: grade.result,
-        gradedAt: now,
-        settledOdds: grade.settledOdds,
-        clv: clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows),
-        updatedAt: now,
-      })
-      .where(and(eq(posts.id, pick.id), isNull(posts.pickResult)))
-      .returning({ id: posts.id });
-    graded += updated.length;
+    const clv = clvAtClose(pick.market as PickMarket, legs, grade.result, closingRows);
+    // The grade and its notifications together: a reader is told exactly when the grade lands.
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(posts)
+        .set({ pickResult: grade.result, gradedAt: now, settledOdds: grade.settledOdds, clv, updatedAt: now })
+        .where(and(eq(posts.id, pick.id), isNull(posts.pickResult)))
+        .returning({ id: posts.id });
+      if (rows.length > 0) await notifyPickGraded(tx, pick.id);
+      return rows.length;
+    });
+    graded += updated;
   }
   return graded;
 }

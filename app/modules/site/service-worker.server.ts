@@ -39,7 +39,8 @@ function offlinePage(appName: string): string {
 /**
  * The background worker's script, written for this build (served at /sw.js, never cached by the
  * browser's HTTP cache). It caches the app shell at install and every hashed asset it serves,
- * answers a navigation without network with the offline page, and reports its build id.
+ * answers a navigation without network with the offline page, reports its build id, and shows
+ * Web Push messages.
  * Pages are never cached: they carry the viewer's own data.
  */
 export function serviceWorkerScript(build: AppBuild, appName: string): string {
@@ -108,6 +109,37 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request));
   }
   // Everything else (data, the API, images, the event stream) goes to the network untouched.
+});
+
+// Web Push (app/modules/push): every push is shown (browsers require it), a tap opens its page.
+self.addEventListener("push", (event) => {
+  let message = null;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch (error) {
+    message = null;
+  }
+  const title = message && typeof message.title === "string" ? message.title : ${JSON.stringify(appName)};
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: message && typeof message.body === "string" ? message.body : "You have a new notification",
+      tag: message && typeof message.tag === "string" ? message.tag : undefined,
+      icon: "/icons/icon-192.png",
+      data: { url: message && typeof message.url === "string" ? message.url : "/notifications" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url.href);
+      return open ? open.focus() : self.clients.openWindow(url.href);
+    }),
+  );
 });
 `;
 }
