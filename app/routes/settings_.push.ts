@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/modules/http/action-result.server";
 import { readFormFields } from "~/modules/http/form-fields.server";
 import {
   deletePushSubscription,
@@ -16,7 +16,8 @@ import {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  return actionResult(async () => {
+  // Fetched by the page itself (not a fetcher): plain JSON.
+  return jsonResult(async () => {
     const fields = await readFormFields(request, pushSwitchFields);
     if (fields.intent === "off") return deletePushSubscription(context.db, viewer.user.id, fields.endpoint);
     const device = { userId: viewer.user.id, sessionId: viewer.sessionId };

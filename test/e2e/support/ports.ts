@@ -10,6 +10,7 @@ export const E2E_STAND_INS = {
   oauthPort: appPort + 3,
   controlPort: appPort + 4,
   thirdPartyPort: appPort + 5,
+  pushPort: appPort + 6,
   googleClientId: "e2e-client",
   googleClientSecret: "e2e-secret",
 } as const;
@@ -25,4 +26,6 @@ export const standInEnv = {
   // The analytics tag and support messenger: loaded only after Accept (test/e2e/consent.spec.ts).
   ANALYTICS_SCRIPT_URL: `http://127.0.0.1:${E2E_STAND_INS.thirdPartyPort}/analytics.js`,
   MESSENGER_SCRIPT_URL: `http://127.0.0.1:${E2E_STAND_INS.thirdPartyPort}/messenger.js`,
+  // The browsers' push service (test/e2e/push.spec.ts): the only one the server may push to.
+  PUSH_SERVICES: `http://127.0.0.1:${E2E_STAND_INS.pushPort}`,
 };

@@ -1,13 +1,15 @@
 /**
  * The third parties the browser tests talk to, started by Playwright before the app: a real SMTP
- * server that keeps what it receives (read over HTTP by the tests) and a real OAuth2 provider
- * standing in for Google, steered over a small control port.
+ * server that keeps what it receives (read over HTTP by the tests), a real OAuth2 provider
+ * standing in for Google and a push service that decrypts what it receives, steered over a small
+ * control port.
  *
  *   node --import tsx test/e2e/support/stand-ins.ts
  */
 import { createServer } from "node:http";
 import { startOAuthProvider, type ProviderAccount } from "../../support/oauth-provider";
 import { startMailCatcher } from "../../support/mail-catcher";
+import { startPushService } from "../../support/push-service";
 import { E2E_STAND_INS } from "./ports";
 
 const mail = await startMailCatcher({ smtpPort: E2E_STAND_INS.smtpPort, httpPort: E2E_STAND_INS.mailHttpPort });
@@ -17,8 +19,17 @@ const provider = await startOAuthProvider({
   port: E2E_STAND_INS.oauthPort,
 });
 
+const push = await startPushService({ port: E2E_STAND_INS.pushPort });
+
 // POST /sign-in-as {sub, email, name, email_verified} · POST /refuse-next {error}
+// POST /push/subscribe → a browser's subscription · GET /push/received?id= → its decrypted pushes
 const control = createServer((req, res) => {
+  if (req.url === "/push/subscribe" || req.url?.startsWith("/push/received?")) {
+    const id = new URL(req.url, "http://stand-in").searchParams.get("id");
+    const answer = id ? push.received.filter((p) => p.subscriptionId === id) : push.subscribe();
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(answer));
+    return;
+  }
   let body = "";
   req.on("data", (chunk) => (body += chunk));
   req.on("end", () => {
@@ -49,6 +60,7 @@ const stop = async () => {
   await Promise.all([
     mail.close(),
     provider.close(),
+    push.close(),
     new Promise((resolve) => control.close(resolve)),
     new Promise((resolve) => thirdParty.close(resolve)),
   ]);
