@@ -34,6 +34,10 @@ export interface ReceivedPush {
 export interface PushService {
   origin: string;
   subscribe(): BrowserSubscription;
+  /** Pushes taken in (answered 201) and not checked yet: with `checkLater`, until `checkArrivals()`. */
+  readonly unchecked: { subscriptionId: string; at: number }[];
+  /** Checks and decrypts what was taken in unchecked, into `received` or `refused`. */
+  checkArrivals(): void;
   /** Every push accepted, in order. */
   readonly received: ReceivedPush[];
   /** Pushes refused (bad signature, unknown or gone subscription, undecryptable), with why. */
@@ -62,10 +66,25 @@ interface Held {
   gone: boolean;
 }
 
-export async function startPushService({ port = 0 }: { port?: number } = {}): Promise<PushService> {
+interface Arrival {
+  subscriptionId: string;
+  at: number;
+  headers: IncomingMessage["headers"];
+  body: Buffer;
+}
+
+/**
+ * `checkLater`: take pushes in at once and check them when asked (a benchmark's stand-in, whose
+ * own checking would otherwise take the machine's CPU from the server it measures).
+ */
+export async function startPushService({
+  port = 0,
+  checkLater = false,
+}: { port?: number; checkLater?: boolean } = {}): Promise<PushService> {
   const held = new Map<string, Held>();
   const received: ReceivedPush[] = [];
   const refused: PushService["refused"] = [];
+  const unchecked: Arrival[] = [];
   const waiters = new Set<{ match: (push: ReceivedPush) => boolean; resolve: (push: ReceivedPush) => void }>();
   let origin = "";
 
@@ -77,33 +96,57 @@ export async function startPushService({ port = 0 }: { port?: number } = {}): Pr
 
   function answer(req: IncomingMessage, res: ServerResponse, body: Buffer) {
     const id = /^\/push\/([A-Za-z0-9_-]+)$/.exec(req.url ?? "")?.[1] ?? "";
-    const refuse = (status: number, reason: string) => {
-      refused.push({ subscriptionId: id, status, reason });
-      res.writeHead(status, { "Content-Type": "text/plain" }).end(reason);
-    };
-    if (req.method !== "POST") return refuse(405, "POST only");
+    const arrival = { subscriptionId: id, at: Date.now(), headers: req.headers, body };
+    if (req.method !== "POST") return reply(res, refuse(arrival, 405, "POST only"));
     const subscription = held.get(id);
-    if (!subscription) return refuse(404, "no such subscription");
-    if (subscription.gone) return refuse(410, "subscription gone");
-    const vapidKey = checkVapid(req.headers.authorization, origin);
-    if (typeof vapidKey !== "string") return refuse(vapidKey.status, vapidKey.reason);
-    const ttl = Number(req.headers.ttl);
-    if (!Number.isInteger(ttl) || ttl < 0) return refuse(400, "TTL missing");
-    if (req.headers["content-encoding"] !== "aes128gcm") return refuse(415, "aes128gcm only");
+    if (!subscription) return reply(res, refuse(arrival, 404, "no such subscription"));
+    if (subscription.gone) return reply(res, refuse(arrival, 410, "subscription gone"));
+    if (checkLater) {
+      unchecked.push(arrival);
+      return reply(res, 201);
+    }
+    reply(res, check(arrival, subscription));
+  }
+
+  function reply(res: ServerResponse, status: number) {
+    if (status === 201) res.writeHead(201, { Location: `${origin}/message/${randomBytes(6).toString("hex")}` }).end();
+    else res.writeHead(status, { "Content-Type": "text/plain" }).end();
+  }
+
+  function refuse(arrival: Arrival, status: number, reason: string): number {
+    refused.push({ subscriptionId: arrival.subscriptionId, status, reason });
+    return status;
+  }
+
+  /** What a push service checks, then what the browser reads: the status it answers. */
+  function check(arrival: Arrival, subscription: Held): number {
+    const { headers } = arrival;
+    const vapidKey = checkVapid(headers.authorization, origin);
+    if (typeof vapidKey !== "string") return refuse(arrival, vapidKey.status, vapidKey.reason);
+    const ttl = Number(headers.ttl);
+    if (!Number.isInteger(ttl) || ttl < 0) return refuse(arrival, 400, "TTL missing");
+    if (headers["content-encoding"] !== "aes128gcm") return refuse(arrival, 415, "aes128gcm only");
     let payload: string;
     try {
-      payload = decrypt(body, subscription);
+      payload = decrypt(arrival.body, subscription);
     } catch (error) {
-      return refuse(400, `undecryptable: ${(error as Error).message}`);
+      return refuse(arrival, 400, `undecryptable: ${(error as Error).message}`);
     }
-    const push = { subscriptionId: id, payload, vapidKey, ttl, urgency: req.headers.urgency as string, at: Date.now() };
+    const push = {
+      subscriptionId: arrival.subscriptionId,
+      payload,
+      vapidKey,
+      ttl,
+      urgency: headers.urgency as string,
+      at: arrival.at,
+    };
     received.push(push);
     for (const waiter of waiters)
       if (waiter.match(push)) {
         waiters.delete(waiter);
         waiter.resolve(push);
       }
-    res.writeHead(201, { Location: `${origin}/message/${randomBytes(6).toString("hex")}` }).end();
+    return 201;
   }
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -113,6 +156,10 @@ export async function startPushService({ port = 0 }: { port?: number } = {}): Pr
     origin,
     received,
     refused,
+    unchecked,
+    checkArrivals() {
+      for (const arrival of unchecked.splice(0)) check(arrival, held.get(arrival.subscriptionId)!);
+    },
     subscribe() {
       const id = randomBytes(9).toString("base64url");
       const ecdh = createECDH("prime256v1");
