@@ -14,6 +14,7 @@ import { pushJob } from "~/modules/jobs/periodic-jobs.server";
 import { startScheduler, type Scheduler } from "~/modules/jobs/scheduler.server";
 import type { NotificationDTO } from "~/modules/notifications/notifications.server";
 import { pushKeysFor } from "~/modules/push/push-keys.server";
+import { startNotificationHub } from "~/modules/notifications/stream-hub.server";
 import * as pushRoute from "~/routes/api.push.subscriptions";
 import * as postsRoute from "~/routes/api.posts._index";
 import * as notifyRoute from "~/routes/api.posts.$postId.notify";
@@ -263,6 +264,23 @@ describe(`pushes (${testDatabaseEngine()})`, () => {
       });
       expect(asked.status).toBe(200);
     }
+    // The reader's open stream (the bell's live updates) gets it too.
+    const hub = await startNotificationHub(database.handle);
+    const streamed: NotificationDTO[] = [];
+    const [session] = await database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, reader.user.id));
+    hub.add({
+      recipientId: reader.user.id,
+      sessionId: session.sessionId!,
+      lastId: null,
+      openedAt: new Date(),
+      replay: async () => {},
+      send: (notification) => void streamed.push(notification),
+      heartbeat: () => {},
+      end: () => {},
+    });
     await fx.startEvent(pick.eventId!);
     const graded = await callRoute(resultsRoute, context, {
       method: "POST",
@@ -280,6 +298,9 @@ describe(`pushes (${testDatabaseEngine()})`, () => {
     expect(kinds).toHaveLength(1);
     expect(kinds[0].data.postInfo).toEqual({ id: pick.id, title: "Lakers cover at home", pickResult: "Win" });
     expect(kinds[0].data.expertInfo?.userName).toBe(expert.user.userName);
+    await until(async () => streamed.some((n) => n.dataType === "PickGraded"));
+    expect(streamed.find((n) => n.dataType === "PickGraded")!.data.postInfo).toEqual(kinds[0].data.postInfo);
+    await hub.close();
 
     startPushJob();
     try {
