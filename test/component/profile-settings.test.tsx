@@ -30,6 +30,7 @@ function renderSettings({
     account: { userName: "CaseyP", isExpert, hasPassword: true },
     timeZones: ["America/Chicago", "America/New_York", "UTC"],
     notifications: { mutedKinds: ["PostLike"], newPickEmails: true, followedCategoryIds: [2] },
+    push: { publicKey: null, endpoints: [] },
     sports: [
       { id: 1, name: "NFL" },
       { id: 2, name: "NBA" },

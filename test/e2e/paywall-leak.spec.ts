@@ -299,6 +299,19 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       }
     })();
 
+    // The follower's phone, with push on: what it is pushed is checked below.
+    const control = `http://127.0.0.1:${E2E_STAND_INS.controlPort}`;
+    const device = (await (await fetch(`${control}/push/subscribe`, { method: "POST" })).json()) as {
+      id: string;
+      endpoint: string;
+      keys: object;
+    };
+    const turnedOn = await stranger.post("/api/push/subscriptions", {
+      data: { endpoint: device.endpoint, keys: device.keys },
+    });
+    expect(turnedOn.status(), await turnedOn.text()).toBe(201);
+    cleanup.push(() => stranger.delete("/api/push/subscriptions", { data: { endpoint: device.endpoint } }));
+
     // Scheduled a few seconds ahead, with the follower's notify-me: they go live under the open stream.
     const goLive = new Date(Date.now() + 10_000).toISOString();
     const soon = await create(author, pick(titles.soon, "The late move is real.", goLive));
@@ -509,6 +522,13 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       for (const [who, context] of personas)
         expect((await textOf(context, url)).text, `${who} ${url}`).not.toContain(live);
     }
+
+    // The follower's phone was pushed the picks going live (decrypted at the push service): title and
+    // expert, never the pick.
+    const pushesOf = async () =>
+      (await (await fetch(`${control}/push/received?id=${device.id}`)).json()) as { payload: string }[];
+    await expect.poll(async () => (await pushesOf()).some((push) => push.payload.includes(soon))).toBe(true);
+    for (const push of await pushesOf()) expect(carriesMarker(push.payload), `push ${push.payload}`).toBe(false);
 
     // The stream: visitors are turned away; the follower's events never carry the pick.
     expect((await textOf(visitor, "/api/notifications/sse-notifications")).status).toBe(401);

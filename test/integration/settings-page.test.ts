@@ -221,6 +221,8 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
     const { jar } = await signedIn();
     const loaded = await run("loader", jar);
     expect(loaded.data?.notifications).toEqual({ mutedKinds: [], newPickEmails: true, followedCategoryIds: [] });
+    // Push: the server's public key (the switch subscribes with it) and no device on yet.
+    expect(loaded.data?.push).toEqual({ publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/), endpoints: [] });
     const sports = loaded.data?.sports as { id: number; name: string }[];
     expect(sports.map((sport) => sport.name)).toContain("NBA");
     const nba = sports.find((sport) => sport.name === "NBA")!.id;
@@ -243,7 +245,7 @@ describe(`/settings username and password forms (${testDatabaseEngine()})`, () =
       ok: true,
     });
     expect((await run("loader", jar)).data?.notifications).toEqual({
-      mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment", "Cheer"],
+      mutedKinds: ["ExpertNewPost", "NewSubscription", "NewEvent", "PostLive", "ReplyComment", "Cheer", "PickGraded"],
       newPickEmails: false,
       followedCategoryIds: [nba],
     });
