@@ -95,6 +95,8 @@ export async function sendDuePushes(
     if (rows.length === 0) break;
     const deliveries = rows.filter((row) => row.endpoint && !row.stale);
     const gone = new Set<string>();
+    // Refusals counted by push service and answer: one log line a batch, not one a push.
+    const refused = new Map<string, number>();
     await eachAtMost(IN_FLIGHT, deliveries, async (row) => {
       const message = pushMessageFor(row);
       if (!message) return;
@@ -104,9 +106,14 @@ export async function sendDuePushes(
       else {
         total.failed++;
         if (outcome === "gone") gone.add(row.deviceId!);
-        else log.warn({ endpointOrigin: new URL(row.endpoint!).origin, outcome }, "a push was not accepted");
+        else {
+          const key = `${new URL(row.endpoint!).origin} ${outcome}`;
+          refused.set(key, (refused.get(key) ?? 0) + 1);
+        }
       }
     });
+    if (refused.size > 0)
+      log.warn({ refused: Object.fromEntries(refused) }, "push services did not accept some pushes");
     const ids = [...new Set(rows.map((row) => row.notificationId))];
     await db.execute(sql`UPDATE ${notifications} SET push_due_at = NULL WHERE id = ANY(${uuidArray(ids)})`);
     if (gone.size > 0) {
@@ -147,12 +154,13 @@ function claimDuePushes(db: Database): Promise<DuePush[]> {
  * The VAPID Authorization header per push service origin, signed once and kept for 12 hours
  * (a JWT may live 24): signing one per push would cost more than encrypting it.
  */
+const keptVapid = new Map<string, { header: string; until: number }>();
 function vapidHeaders(keys: PushKeys): (endpoint: string) => string {
-  const kept = new Map<string, { header: string; until: number }>();
   return (endpoint) => {
     const audience = new URL(endpoint).origin;
     const now = Date.now();
-    const hit = kept.get(audience);
+    const key = `${keys.publicKey} ${audience}`;
+    const hit = keptVapid.get(key);
     if (hit && hit.until > now) return hit.header;
     const expires = Math.floor(now / 1000) + 12 * 3600;
     const header = webpush.getVapidHeaders(
@@ -163,7 +171,7 @@ function vapidHeaders(keys: PushKeys): (endpoint: string) => string {
       "aes128gcm",
       expires,
     ).Authorization;
-    kept.set(audience, { header, until: now + 11 * 3600_000 });
+    keptVapid.set(key, { header, until: now + 11 * 3600_000 });
     return header;
   };
 }
