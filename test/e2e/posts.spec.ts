@@ -171,8 +171,8 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
   await notify.click();
   await expect(notify).toHaveAttribute("aria-pressed", "true");
   await expect(reader.getByRole("button", { name: /^Like \(1 like\)/ })).toBeVisible();
-  // The server's answer (its toast), before the reload could cut the request short.
-  await expect(reader.getByText("Saved to your Watchlist.")).toBeVisible();
+  // The server's answer (its toast: a live pick not graded yet brings its result), before the reload could cut the request short.
+  await expect(reader.getByText("We will notify you when this pick is graded.")).toBeVisible();
   await reader.reload();
   await waitForHydration(reader);
   await expect(reader.getByRole("button", { name: /^Like \(/ })).toHaveAttribute("aria-pressed", "true");
