@@ -140,7 +140,7 @@ export function PushSwitch({ publicKey, endpoints }: { publicKey: string | null;
         disabled={busy || state === "checking" || state === "unsupported" || !publicKey}
         onCheckedChange={(checked) => void change(checked)}
         aria-describedby={`${id}-note`}
-        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50 data-[state=checked]:bg-brand-700"
+        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-500 transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50 data-[state=checked]:bg-brand-700"
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>
