@@ -32,10 +32,13 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
+/** The server's refusal, in its words (the browser's own failures are told as PUSH_TEXTS.failed). */
+class Refused extends Error {}
+
 async function tellServer(fields: Record<string, string>): Promise<void> {
   const response = await fetch("/settings/push", { method: "POST", body: new URLSearchParams(fields) });
   const answer = (await response.json().catch(() => null)) as { ok?: boolean; error?: string } | null;
-  if (!response.ok || !answer?.ok) throw new Error(answer?.error ?? PUSH_TEXTS.failed);
+  if (!response.ok || !answer?.ok) throw new Refused(answer?.error ?? PUSH_TEXTS.failed);
 }
 
 /** Subscribes this browser (again, when the server's key changed) and tells the server. */
@@ -111,7 +114,7 @@ export function PushSwitch({ publicKey, endpoints }: { publicKey: string | null;
       setState(wanted ? "on" : "off");
       toast.success(wanted ? PUSH_TEXTS.turnedOn : PUSH_TEXTS.turnedOff);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : PUSH_TEXTS.failed);
+      toast.error(error instanceof Refused ? error.message : PUSH_TEXTS.failed);
     } finally {
       setBusy(false);
     }
