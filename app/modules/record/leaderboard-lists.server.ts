@@ -9,7 +9,8 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { expertStandings, profiles, users } from "~/db/schema";
 import { expertSummaryColumns, toExpertSummary } from "~/modules/experts/expert-summary.server";
 import { LEADERBOARD_MIN_SAMPLE, toRecordFigures, type RecordFigures } from "./figures";
-import { sumsColumns, toSums, type LeaderboardEntry, type LeaderboardQuery } from "./record.server";
+import { toSums, type LeaderboardEntry, type LeaderboardQuery } from "./record.server";
+import { sumsColumns } from "./standing-columns.server";
 
 /** Graded picks in a standings row: the leaderboard's sample. */
 const sample = sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes}`;
