@@ -12,7 +12,7 @@ import { parseRange } from "~/modules/uploads/media-serve.server";
 import { getStorage } from "~/modules/uploads/storage.server";
 import { xmlErrorMessage } from "~/modules/uploads/upload-client";
 import { UPLOAD_TYPE_MESSAGE } from "~/modules/uploads/upload-types";
-import { videoTypeOf } from "~/modules/uploads/file-types.server";
+import { videoTypeOf } from "~/modules/uploads/uploads.server";
 import * as metadataRoute from "~/routes/api.file.metadata";
 import * as presignRoute from "~/routes/api.file.presign";
 import * as uploadRoute from "~/routes/api.file.upload";

@@ -12,7 +12,7 @@ import { FieldFrame } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
 import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
-import { mediaFileProblem } from "./image-uploads";
+import { imageFileProblem } from "./image-uploads";
 import type { PostType } from "./post-form-model";
 
 export interface Option {
@@ -190,7 +190,7 @@ export function CoverImageField({
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    const problem = mediaFileProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) toast.error(file.name, { description: problem });
     else start(file);
   }

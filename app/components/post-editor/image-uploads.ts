@@ -51,7 +51,7 @@ export interface ImageUploads {
  * "Validation"); null when it can. A video's size cap is the server's (configured): it answers
  * before the file is sent.
  */
-export function mediaFileProblem(file: Pick<File, "type" | "size">): string | null {
+export function imageFileProblem(file: Pick<File, "type" | "size">): string | null {
   if (!isImageMimeType(file.type) && !isVideoMimeType(file.type)) return UPLOAD_TYPE_MESSAGE;
   if (isImageMimeType(file.type) && file.size > MAX_UPLOAD_BYTES) return tooLargeMessage(MAX_UPLOAD_BYTES);
   if (file.size < MIN_UPLOAD_BYTES) return `File is smaller than ${MIN_UPLOAD_BYTES} bytes`;
@@ -122,7 +122,7 @@ export function useImageUploads(editor: Editor): ImageUploads {
   const add = useCallback(
     (list: File[], at?: Range | null) => {
       for (const file of list) {
-        const problem = mediaFileProblem(file);
+        const problem = imageFileProblem(file);
         if (problem) {
           toast.error(file.name, { description: problem });
           continue;

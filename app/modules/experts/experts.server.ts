@@ -9,7 +9,6 @@ import { listCategories } from "~/modules/reference/reference.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import type { Confidence } from "~/modules/record/confidence";
 import { EMPTY_SUMS, toConfidence } from "~/modules/record/figures";
-import { confidenceColumns } from "~/modules/record/standing-columns.server";
 import type { ExpertSort } from "./expert-sorts";
 
 export interface ExpertCard {
@@ -203,7 +202,19 @@ function singleExpertQuery(db: Database, by: "id" | "userName") {
       })}`,
       hasScheduledPosts: sql<boolean>`coalesce(${experts.latestPublishDate} > ${now}, false)`,
       // Skill or luck: the all-sports, all-time standings row.
-      standing: confidenceColumns,
+      standing: {
+        wins: expertStandings.wins,
+        losses: expertStandings.losses,
+        pushes: expertStandings.pushes,
+        profit: expertStandings.profit,
+        staked: expertStandings.staked,
+        clvSum: expertStandings.clvSum,
+        clvCount: expertStandings.clvCount,
+        chanceByLuck: expertStandings.chanceByLuck,
+        roiLow: expertStandings.roiLow,
+        roiHigh: expertStandings.roiHigh,
+        beatCloseShare: expertStandings.beatCloseShare,
+      },
     })
     .from(users)
     .innerJoin(experts, eq(experts.userId, users.id))

@@ -9,8 +9,7 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { expertStandings, profiles, users } from "~/db/schema";
 import { expertSummaryColumns, toExpertSummary } from "~/modules/experts/expert-summary.server";
 import { LEADERBOARD_MIN_SAMPLE, toRecordFigures, type RecordFigures } from "./figures";
-import { toSums, type LeaderboardEntry, type LeaderboardQuery } from "./record.server";
-import { sumsColumns } from "./standing-columns.server";
+import { sumsColumns, toSums, type LeaderboardEntry, type LeaderboardQuery } from "./record.server";
 
 /** Graded picks in a standings row: the leaderboard's sample. */
 const sample = sql`${expertStandings.wins} + ${expertStandings.losses} + ${expertStandings.pushes}`;

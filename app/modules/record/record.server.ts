@@ -20,8 +20,27 @@ import {
   type RecordWindow,
 } from "./figures";
 import { selfReportedTally, type SelfReportedTally } from "./self-reported.server";
-import { sumsColumns } from "./standing-columns.server";
 import type { LeaderboardSort } from "./record-search-params";
+
+/** The standings row's sums, as the figures read them. */
+export const sumsColumns = {
+  wins: expertStandings.wins,
+  losses: expertStandings.losses,
+  pushes: expertStandings.pushes,
+  voids: expertStandings.voids,
+  profit: expertStandings.profit,
+  staked: expertStandings.staked,
+  decimalOddsSum: expertStandings.decimalOddsSum,
+  clvSum: expertStandings.clvSum,
+  clvCount: expertStandings.clvCount,
+  score: expertStandings.score,
+  streakKind: expertStandings.streakKind,
+  streakLength: expertStandings.streakLength,
+  chanceByLuck: expertStandings.chanceByLuck,
+  roiLow: expertStandings.roiLow,
+  roiHigh: expertStandings.roiHigh,
+  beatCloseShare: expertStandings.beatCloseShare,
+};
 
 /** The sums' columns of a subquery that selected `sumsColumns`. */
 const pickSums = <T extends Record<keyof typeof sumsColumns, unknown>>(page: T) =>

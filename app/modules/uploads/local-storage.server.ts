@@ -7,13 +7,11 @@
  * S3-style XML error (`<Error><Code/><Message/></Error>`), whose Message the browser shows.
  */
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { link, mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "~/config/env.server";
-import { safeEqual } from "~/modules/accounts/tokens.server";
-import { looksLike } from "./file-types.server";
 import { isUploadKey, ObjectTooLargeError, type PresignInput, type Storage } from "./storage-types.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPE_MESSAGE } from "./upload-types";
 
@@ -184,7 +182,9 @@ export function verifyPolicyFields(fields: Map<string, string>, secret: string, 
   const encoded = fields.get("policy");
   const signature = fields.get("signature");
   if (!encoded || !signature) throw new StorageRefusal(403, "AccessDenied", MESSAGES.signature);
-  if (!safeEqual(signature, signPolicy(encoded, secret))) {
+  const expected = Buffer.from(signPolicy(encoded, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new StorageRefusal(403, "SignatureDoesNotMatch", MESSAGES.signature);
   }
   let policy: LocalUploadPolicy;
@@ -200,6 +200,39 @@ export function verifyPolicyFields(fields: Map<string, string>, secret: string, 
     throw new StorageRefusal(403, "AccessDenied", UPLOAD_TYPE_MESSAGE);
   }
   return policy;
+}
+
+export const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/** ISO media brands of still images (AVIF, HEIF): an `ftyp` with one of them is no video. */
+export function isImageBrand(brand: string): boolean {
+  return ["avif", "avis", "mif1", "msf1", "heic", "heix", "heim", "heis"].includes(brand);
+}
+
+/** The leading bytes of each image type we accept (so a renamed text file is refused at once). */
+export function looksLike(contentType: string, head: Uint8Array): boolean {
+  const bytes = Buffer.from(head);
+  const ascii = (start: number, text: string) => bytes.subarray(start, start + text.length).toString("latin1") === text;
+  switch (contentType) {
+    case "image/png":
+      return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case "image/jpeg":
+    case "image/pjpeg":
+      return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+    case "image/gif":
+      return ascii(0, "GIF87a") || ascii(0, "GIF89a");
+    case "image/webp":
+      return ascii(0, "RIFF") && ascii(8, "WEBP");
+    case "image/avif":
+      return ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis") || ascii(8, "mif1") || ascii(8, "msf1"));
+    case "video/mp4":
+      return ascii(4, "ftyp") && !isImageBrand(bytes.subarray(8, 12).toString("latin1"));
+    case "video/webm":
+      // The EBML header; its DocType ("webm") is checked when the upload is recorded.
+      return bytes.subarray(0, 4).equals(EBML_MAGIC);
+    default:
+      return false;
+  }
 }
 
 /**

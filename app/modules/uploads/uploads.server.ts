@@ -15,7 +15,7 @@ import { AppError } from "~/modules/http/app-error";
 import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
-import { videoTypeOf } from "./file-types.server";
+import { EBML_MAGIC, isImageBrand } from "./local-storage.server";
 import { mediaPath } from "./media-url.server";
 import { getStorage } from "./storage.server";
 import { ObjectTooLargeError } from "./storage-types.server";
@@ -188,6 +188,18 @@ export async function completeUpload(
     width: image.width,
     height: image.height,
   };
+}
+
+/** What a video's first bytes say it is: an ISO media file (not a still image's) or a WebM; else null. */
+export function videoTypeOf(head: Buffer): "video/mp4" | "video/webm" | null {
+  if (head.subarray(4, 8).toString("latin1") === "ftyp" && !isImageBrand(head.subarray(8, 12).toString("latin1")))
+    return "video/mp4";
+  // EBML with the DocType "webm" (0x42 0x82, a one-byte size, then the name) in its header.
+  if (head.subarray(0, 4).equals(EBML_MAGIC)) {
+    const docType = head.indexOf(Buffer.from([0x42, 0x82]));
+    if (docType > 0 && head.subarray(docType + 3, docType + 7).toString("latin1") === "webm") return "video/webm";
+  }
+  return null;
 }
 
 /**
