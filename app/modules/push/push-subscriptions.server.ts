@@ -30,7 +30,10 @@ const base64url = (bytes: number) =>
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_MESSAGES.keys)
     .refine((value) => Buffer.from(value, "base64url").length === bytes, PUSH_MESSAGES.keys);
 
-const endpointSchema = z.string({ required_error: PUSH_MESSAGES.endpoint }).max(2048, PUSH_MESSAGES.endpoint);
+const endpointSchema = z
+  .string({ required_error: PUSH_MESSAGES.endpoint })
+  .min(1, PUSH_MESSAGES.endpoint)
+  .max(2048, PUSH_MESSAGES.endpoint);
 /** An uncompressed P-256 point and a 16-byte secret (RFC 8291). */
 const keySchemas = {
   p256dh: base64url(65).refine((value) => Buffer.from(value, "base64url")[0] === 4, PUSH_MESSAGES.keys),
