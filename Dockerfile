@@ -5,7 +5,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# postinstall patches dependencies (docs/decisions/011-hot-paths.md)
+# postinstall patches dependencies (docs/decisions/051-one-render-path.md)
 COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY . .
@@ -14,7 +14,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# postinstall patches dependencies (docs/decisions/011-hot-paths.md)
+# postinstall patches dependencies (docs/decisions/051-one-render-path.md)
 COPY patches ./patches
 RUN npm install --omit=dev --no-audit --no-fund
 
@@ -33,5 +33,5 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The same Node flags as `npm start` (package.json; decision 034): a larger young generation.
+# The same Node flags as `npm start` (package.json; decision 051): a larger young generation.
 CMD ["node", "--max-semi-space-size=64", "build/app-server.js"]

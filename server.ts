@@ -288,7 +288,7 @@ const server = app.listen(env.PORT, () => {
 });
 // An idle keep-alive connection is closed by its client (a load balancer, a browser), not by us:
 // Node's 5 s default closes it while a client may be sending on it, and that request is reset
-// (decision 046). The headers' timeout must exceed it.
+// (decision 053). The headers' timeout must exceed it.
 server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 

@@ -1,4 +1,4 @@
-// Benchmark: sign-in and the current user (issue 3, "Done when"; baseline in bench/baseline).
+// Benchmark: sign-in and the current user (baseline in bench/baseline).
 //
 //   npm run bench:accounts                  (builds what is missing or stale, then ~3 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:accounts      (a quick look)

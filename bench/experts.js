@@ -1,5 +1,5 @@
 // Benchmark: a public expert page against a minimal Remix SSR page, measured in one run on one
-// machine (issue 4, decision 015; baseline in bench/baseline).
+// machine (decision 021; baseline in bench/baseline).
 //
 //   npm run bench:experts                     (builds what is missing, then ~2.5 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:experts      (a quick look)

@@ -1,4 +1,4 @@
-// Benchmark: a subscriber's post page against Ghost's post page, in one run (issue 28: ≥ 5×).
+// Benchmark: a subscriber's post page against Ghost's post page, in one run (target: ≥ 5×).
 //
 //   GHOST_DIR=/path/to/ghost npm run bench:ghost      (~4 minutes of load)
 //

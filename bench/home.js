@@ -1,5 +1,5 @@
 // Benchmark: the production home page against a minimal Remix SSR page, measured in one run on
-// one machine (issue 2, "Done when"; baseline in bench/baseline).
+// one machine (baseline in bench/baseline).
 //
 //   npm run bench                    (builds what is missing, then ~2.5 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench      (a quick look)

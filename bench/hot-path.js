@@ -1,4 +1,4 @@
-// Benchmark: each hot-path trick (app/db/hot-path/README.md) on and off, in one run (issue 27).
+// Benchmark: each hot-path trick (app/db/hot-path/README.md) on and off, in one run.
 //
 //   node bench/hot-path.js                  (builds what is missing or stale; ~8 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 node bench/hot-path.js      (a quick look)
@@ -98,7 +98,7 @@ async function prepareVariants() {
   const routerHook = await unpatchedHook("unpatched-router", "patches/@remix-run+router+1.23.3.patch", {
     "@remix-run/router/dist/router.cjs.js": "router.unpatched.cjs",
   });
-  // The route tree rebuilt on every render, as published (both patches of decision 043).
+  // The route tree rebuilt on every render, as published (both patches of decision 051).
   const treeHook = await unpatchedHook("unpatched-route-tree", "patches/@remix-run+react+2.17.5.patch", {
     "@remix-run/react/dist/server.js": "remix-react-server.unpatched.cjs",
   });

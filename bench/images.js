@@ -1,4 +1,4 @@
-// Benchmark: the image proxy (issue 4, point 9).
+// Benchmark: the image proxy.
 //
 //   npm run bench:images                    (builds what is missing or stale, then ~2 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=3 npm run bench:images       (a quick look)

@@ -1,4 +1,4 @@
-// Benchmark: notification streams (issue 7, "Done when").
+// Benchmark: notification streams.
 //
 //   npm run bench:notifications          (builds what is missing or stale; about a minute)
 //   BENCH_STREAMS=2000 npm run bench:notifications      (a quick look)

@@ -1,4 +1,4 @@
-// Benchmark: what each public page sends, and its largest contentful paint (issue 10).
+// Benchmark: what each public page sends, and its largest contentful paint.
 //
 //   npm run bench:pages                 (builds the app when missing or stale; 5–8 minutes)
 //   BENCH_LCP_RUNS=1 npm run bench:pages       (a quick look: one cold load a page)

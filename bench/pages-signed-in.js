@@ -1,4 +1,4 @@
-// Benchmark: the pages a signed-in reader opens, against the minimal Remix page (issue 28).
+// Benchmark: the pages a signed-in reader opens, against the minimal Remix page.
 //
 //   npm run bench:pages-signed-in             (builds what is missing or stale; ~9 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:pages-signed-in      (a quick look)

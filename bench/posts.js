@@ -1,4 +1,4 @@
-// Benchmark: the feed API and the post page on a large database (issue 5, "Done when").
+// Benchmark: the feed API and the post page on a large database.
 //
 //   npm run bench:posts                   (builds what is missing or stale; ~6 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:posts      (a quick look)

@@ -1,4 +1,4 @@
-// Benchmark: /leaderboard with 10,000 experts and 1,000,000 graded picks (issue 9, "Done when"),
+// Benchmark: /leaderboard with 10,000 experts and 1,000,000 graded picks,
 // against the minimal Remix page in the same run.
 //
 //   npm run bench:record                   (builds what is missing or stale; a few minutes of seeding and load)
@@ -15,7 +15,7 @@
 // `/leaderboard?window=all` for a signed-in user (rendered every time, the ranking read from the
 // database each request). Target: the visitor's page at least 40 % of the minimal page's rate.
 //
-// Posting a pick (issue 24): an expert's `POST /api/posts` of a spread on a game with market
+// Posting a pick: an expert's `POST /api/posts` of a spread on a game with market
 // lines (the leg priced against the market's newest snapshot) against the same expert posting a
 // prop on that game (no market check: what posting cost before it). Target: the priced pick at
 // least half the prop's rate, i.e. the market check keeps posting under twice its cost.

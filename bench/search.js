@@ -1,4 +1,4 @@
-// Benchmark: the header search's suggestions on a large database (issue 8, "Done when").
+// Benchmark: the header search's suggestions on a large database.
 //
 //   npm run bench:search                   (builds what is missing or stale; ~10 minutes of seeding and load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:search      (a quick look)

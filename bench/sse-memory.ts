@@ -1,6 +1,6 @@
 // The memory one open notification stream costs, in this process, for the hand-written stream
 // (app/modules/notifications/event-stream.server.ts) and for the same stream written on
-// remix-utils' `eventStream` (decision 041). No server, no database: N streams on a hub that only
+// remix-utils' `eventStream` (decision 001). No server, no database: N streams on a hub that only
 // keeps them, each with its Response, an AbortSignal and the opening bytes enqueued.
 //
 //   node --expose-gc --import tsx bench/sse-memory.ts        (BENCH_STREAMS, default 10,000)

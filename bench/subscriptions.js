@@ -1,4 +1,4 @@
-// Benchmark: the new-post counters and the sidebar with 200,000 subscriptions (issue 6, "Done when").
+// Benchmark: the new-post counters and the sidebar with 200,000 subscriptions.
 //
 //   npm run bench:subscriptions           (builds what is missing or stale; ~3 minutes of load)
 //   BENCH_ROUNDS=1 BENCH_DURATION=5 npm run bench:subscriptions      (a quick look)

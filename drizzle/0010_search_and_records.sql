@@ -70,7 +70,7 @@ FROM (
 ) r
 WHERE e."user_id" = r."author_id";
 --> statement-breakpoint
--- Search (issue 8, decision 025). The plain text of a Slate document: every leaf's text.
+-- Search (decision 025). The plain text of a Slate document: every leaf's text.
 CREATE FUNCTION "slate_text"("document" jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(string_agg(t #>> '{}', ' '), '') FROM jsonb_path_query("document", 'strict $.**.text') AS t
 $$;

@@ -67,7 +67,7 @@ ALTER TABLE "expert_record_days" ADD CONSTRAINT "expert_record_days_expert_id_us
 ALTER TABLE "expert_standings" ADD CONSTRAINT "expert_standings_expert_id_users_id_fk" FOREIGN KEY ("expert_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "expert_record_days_day_idx" ON "expert_record_days" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "expert_standings_ranking_idx" ON "expert_standings" USING btree ("window","category_id","score" DESC NULLS LAST,"profit" DESC NULLS LAST,"expert_id") WHERE wins + losses + pushes >= 20;--> statement-breakpoint
--- Hand-written from here (issue 9, decision 026): the verified record, enforced by the database
+-- Hand-written from here (decision 026): the verified record, enforced by the database
 -- itself so that no code path, script or admin without the table owner's rights rewrites it.
 -- Decimal odds of American odds: +150 → 2.5, -110 → 1.9091.
 CREATE FUNCTION "american_decimal"("odds" integer) RETURNS numeric LANGUAGE sql IMMUTABLE AS $$

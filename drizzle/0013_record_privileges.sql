@@ -1,4 +1,4 @@
--- Hand-written (decision 032): the verified record's figures are written only by the record's
+-- Hand-written (decision 009): the verified record's figures are written only by the record's
 -- own functions. They run with their owner's rights (SECURITY DEFINER, a fixed search_path), so
 -- an app role that does not own the tables can grade picks and roll the windows, yet cannot
 -- write a figure itself once grant_app_role() has given it the app's privileges.

@@ -1,4 +1,4 @@
--- Hand-written (issue 5, decision 033): experts.latest_publish_date is at least the latest publish
+-- Hand-written (decision 051): experts.latest_publish_date is at least the latest publish
 -- date of the expert's published posts. It is raised, never lowered, whatever writes the posts
 -- (the API, the demo seed, a bulk load), so once it has passed, every one of them is live. The
 -- feed's total counts an expert's scheduled posts only when it has not passed: for nearly every

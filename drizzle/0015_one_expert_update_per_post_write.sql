@@ -1,4 +1,4 @@
--- Hand-written (decision 033): the published-posts count (0005) and latest_publish_date (0014) are
+-- Hand-written (decision 051): the published-posts count (0005) and latest_publish_date (0014) are
 -- kept by ONE trigger per event, so a post insert or update writes its expert's row once, not
 -- twice (two row versions of a hot row per new post, and twice the lock traffic).
 DROP TRIGGER "posts_latest_publish_date_insert" ON "posts";--> statement-breakpoint

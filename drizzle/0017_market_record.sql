@@ -1,4 +1,4 @@
--- Hand-written (issue 24, decision 035): a record no one can game.
+-- Hand-written (decision 026): a record no one can game.
 --   * events carry the sports-data provider's id; the market's lines are kept as append-only
 --     snapshots stamped by the database's clock;
 --   * a result already in is corrected only by appending a correction (with its reason), in the

@@ -1,4 +1,4 @@
--- Hand-written (decision 050): the record, round two.
+-- Hand-written (decision 026): the record, round two.
 --   * one side of a game per expert: no pick opposite (or complementary) to one the expert still
 --     holds on the same game, parlay legs included, checked under a per-author lock;
 --   * a withdrawal only within the first minutes after posting (record_rules, set at each start

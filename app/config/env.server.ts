@@ -112,7 +112,7 @@ const schema = z.object({
       });
     }
   }),
-  /** The tables' owner, for migrations; DATABASE_URL may then be a role that cannot write the record's figures (decision 032). */
+  /** The tables' owner, for migrations; DATABASE_URL may then be a role that cannot write the record's figures (decision 009). */
   DATABASE_MIGRATION_URL: optionalText.refine(
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     "must be postgres://…",
@@ -121,7 +121,7 @@ const schema = z.object({
   DATABASE_POOL_SIZE: integer(DEFAULT_DATABASE_POOL_SIZE, 1, 100),
   /** Unset: `auto` outside production, `never` in production (parseEnv): the demo's accounts share a published password. */
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).optional(),
-  /** E-mails of existing, confirmed accounts made admins at every start (decision 035). */
+  /** E-mails of existing, confirmed accounts made admins at every start (decision 026). */
   ADMIN_EMAILS: optionalText.transform((value) =>
     value
       ? value
@@ -156,7 +156,7 @@ const schema = z.object({
   SUPPORT_EMAIL: optionalText.default("support@sharpside.app"),
   HELPLINE: optionalText.default("1-800-GAMBLER"),
   MESSENGER_URL: url(["http:", "https:"]),
-  /** Third-party scripts (issue 10): loaded only after the visitor accepts cookies; off when unset. */
+  /** Third-party scripts: loaded only after the visitor accepts cookies; off when unset. */
   ANALYTICS_SCRIPT_URL: url(["https:", "http:"]),
   MESSENGER_SCRIPT_URL: url(["https:", "http:"]),
   PRIVACY_EMBED_URL: url(["https:", "http:"]),
@@ -215,9 +215,9 @@ const schema = z.object({
   ODDS_API_KEY: optionalText,
   ODDS_API_URL: url(["http:", "https:"]).default("https://api.the-odds-api.com"),
   ODDS_SYNC_MINUTES: integer(15, 1, 1440),
-  /** A posted pick may be withdrawn this long after posting, for a mistake; after that it stands (decision 050). */
+  /** A posted pick may be withdrawn this long after posting, for a mistake; after that it stands (decision 026). */
   PICK_WITHDRAW_MINUTES: integer(5, 0, 60),
-  /** A moneyline, spread or total is priced only against market lines at most this old (decision 050). */
+  /** A moneyline, spread or total is priced only against market lines at most this old (decision 026). */
   MARKET_MAX_AGE_MINUTES: integer(20, 1, 10_080),
   /** Provider sport keys, comma-separated (e.g. `basketball_nba,americanfootball_nfl`); unset: every mapped sport. */
   ODDS_API_SPORTS: optionalText

@@ -47,7 +47,7 @@ export async function openDatabase(options: {
       idle_timeout: 30,
       // While the server is down or restarting a request fails within seconds (503) rather than
       // hanging, and the pool retries at most a second apart, so it is back within a second or two
-      // of the server's return (postgres.js's default backoff grows to 20 s). Issue 11, "Faults".
+      // of the server's return (postgres.js's default backoff grows to 20 s).
       connect_timeout: 5,
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       connection: {
@@ -93,7 +93,7 @@ const MIGRATION_LOCK_KEY = 727_270_001;
  * Applies the SQL migrations in drizzle/. On a server several app instances may start at once,
  * so one takes a session-level advisory lock on a dedicated connection and the others wait.
  * `withdrawGraceMinutes` is written to the record's rules, which the database enforces and only
- * the tables' owner may change (decision 050).
+ * the tables' owner may change (decision 026).
  */
 export async function migrateDatabase(
   handle: DatabaseHandle,
@@ -116,7 +116,7 @@ export async function migrateDatabase(
     if (options.withdrawGraceMinutes !== undefined) await owner.execute(setRules(options.withdrawGraceMinutes));
     if (options.grantToAppRole) {
       // `url` is the owner's (DATABASE_MIGRATION_URL): give the app's own role what it may do,
-      // tables added by this start's migrations included (decision 032).
+      // tables added by this start's migrations included (decision 009).
       const [{ appRole }] = await queryRows<{ appRole: string }>(handle.db, sql`SELECT current_user AS "appRole"`);
       const [{ owner }] = await lockClient<{ owner: string }[]>`SELECT current_user AS owner`;
       if (appRole !== owner) await lockClient`SELECT grant_app_role(${appRole})`;

@@ -292,7 +292,7 @@ export default function AdminEventsPage() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Correct a result (decision 035): a result already in, replaced with a reason
+// Correct a result (decision 026): a result already in, replaced with a reason
 // ---------------------------------------------------------------------------------------------
 type CorrectionActionResult = {
   ok: boolean;

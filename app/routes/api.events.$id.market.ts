@@ -6,7 +6,7 @@ import { eventMarket } from "~/modules/record/event-market.server";
 
 /**
  * `GET /api/events/{id}/market` (public) → `{payload: {eventId, takenAt, offers, consensus}}`:
- * the game's newest snapshot of its moneyline, spread and total (issue 24, decision 035), the
+ * the game's newest snapshot of its moneyline, spread and total (decision 026), the
  * market a pick on it is priced against, and each side's consensus offer. A game without market
  * data: no offers and `takenAt` null. 404 for an unknown or malformed id.
  */

@@ -8,7 +8,7 @@ import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 /**
  * `POST /api/experts/{expertId}/cheers {amount, message}` (cents) → 201
  * `{payload: {cheer, clientSecret}}`; clientSecret is null when payments are off (the tip is
- * recorded at once) and feeds the card form otherwise (decision 027).
+ * recorded at once) and feeds the card form otherwise (decision 024).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleApi(async () => {

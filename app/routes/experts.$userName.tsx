@@ -71,7 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     signedIn: viewer !== null,
     subscription: standing?.subscription ?? null,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
-    /** The card form's key for Send Cheers (decision 027); null while payments are off. */
+    /** The card form's key for Send Cheers (decision 024); null while payments are off. */
     stripePublishableKey: context.env.PAYMENTS_ENABLED ? (context.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     posts: forCards(posts.items),
     upcoming: forCards(upcoming),

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-/** The web app manifest (issue 10): installable on phones, the app's name, colours and icons (public/icons, scripts/make-icons.js). */
+/** The web app manifest: installable on phones, the app's name, colours and icons (public/icons, scripts/make-icons.js). */
 export function loader({ context }: LoaderFunctionArgs) {
   const manifest = {
     name: context.env.APP_NAME,

@@ -108,7 +108,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const eventStarted =
     post.postType === "Pick" && post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime();
   const isLive = postIsLive(post, now);
-  // The author's Withdraw, while the grace after posting lasts (decision 050).
+  // The author's Withdraw, while the grace after posting lasts (decision 026).
   const withdrawUntil =
     isAuthor && post.postType === "Pick" && post.postedAt && !post.withdrawnAt && !post.pickResult
       ? new Date(Date.parse(post.postedAt) + recordRules(context.env).withdrawGraceMinutes * 60_000)

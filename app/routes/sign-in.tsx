@@ -82,7 +82,7 @@ export default function SignIn() {
       }
     >
       {googleEnabled ? (
-        // Google sign-in (issue 3, point 6) renders its button in this slot.
+        // Google sign-in renders its button in this slot.
         <div className="mb-5">
           <SocialSignIn callbackUrl={callbackUrl} />
         </div>

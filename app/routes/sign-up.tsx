@@ -130,7 +130,7 @@ export default function SignUp() {
       <div id="sign-up-panel" role="tabpanel" aria-labelledby={`sign-up-tab-${flow}`} className="pt-4">
         <p className="text-sm text-slate-600">{current.blurb}</p>
         {loaderData.googleEnabled ? (
-          // Google sign-in (issue 3, point 6) renders its button in this slot.
+          // Google sign-in renders its button in this slot.
           <div className="mt-5">
             <SocialSignIn callbackUrl={loaderData.callbackUrl} flow={flow} />
           </div>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serviceWorkerResponse } from "~/modules/site/service-worker.server";
 
-/** `GET /sw.js`: the background worker for the running build (decision 029). */
+/** `GET /sw.js`: the background worker for the running build (decision 025). */
 export function loader({ context }: LoaderFunctionArgs) {
   return serviceWorkerResponse(context.appBuild, context.env.APP_NAME);
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppShell } from "~/components/layout/app-shell";
-import { accountMenuItems } from "~/components/layout/account-menu";
+import { accountMenuItems } from "~/components/layout/account-menu-parts";
 import { Header, type HeaderUser } from "~/components/layout/header";
 import { formatCountdown, RESEND_AVAILABLE_AT_KEY, resendCountdownText } from "~/components/auth/resend-countdown";
 import type { RootLoaderData } from "~/root";

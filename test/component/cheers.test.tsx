@@ -1,5 +1,5 @@
 /**
- * Send Cheers on the expert page (decision 027): who sees what, the presets and the typed amount,
+ * Send Cheers on the expert page (decision 024): who sees what, the presets and the typed amount,
  * the dialog's validation (the shared schema's messages), the post to the Cheers action with
  * cents, the toast and the dialog closing; the server's refusal on the form. Also the Cheer
  * notification's line and link, and the Cheers list on /business. The route actions and loaders
@@ -12,7 +12,8 @@ import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CheersReceived, NO_CHEERS } from "~/components/cheers/cheers-received";
-import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SendCheers } from "~/components/cheers/send-cheers";
+import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE } from "~/components/cheers/cheers-texts";
+import { SendCheers } from "~/components/cheers/send-cheers";
 import { notificationHref, notificationText } from "~/components/notifications/notification-content";
 import type { NotificationDTO } from "~/components/notifications/notification-types";
 import { CHEER_MESSAGES } from "~/modules/cheers/cheer-schema";

@@ -1,5 +1,5 @@
 /**
- * The post editor typed into like a browser would (issue 26): a heading, Enter, then text goes on
+ * The post editor typed into like a browser would: a heading, Enter, then text goes on
  * in a paragraph. jsdom lacks two things every current browser has and slate-react reads:
  * `InputEvent.getTargetRanges` (without it slate-react takes input from an old keypress path that
  * user-event does not drive) and `isContentEditable` (without it every event's target is refused).

@@ -1,5 +1,5 @@
 /**
- * The header search box's suggestions (issue 8, product.md "Screens and routes"): debounced loads
+ * The header search box's suggestions (product.md "Screens and routes"): debounced loads
  * of the suggestions loader (a newer one aborting the older), the grouped listbox, the combobox
  * keyboard and where each suggestion leads. A stub route stands in for the loader
  * (app/routes/search_.suggestions.ts); the real search is covered end to end in

@@ -7,7 +7,7 @@ import { BackToTop } from "~/components/layout/back-to-top";
 import { ErrorPage } from "~/components/layout/error-page";
 import { Footer } from "~/components/layout/footer";
 import { Header, type HeaderUser } from "~/components/layout/header";
-import { mobileMenuTitle } from "~/components/layout/mobile-menu";
+import { mobileMenuTitle } from "~/components/layout/header-parts";
 import { Sidebar } from "~/components/layout/sidebar";
 import { UNREAD_PATH } from "~/components/notifications/notifications-api";
 import type { RootLoaderData } from "~/root";
@@ -99,7 +99,7 @@ describe("Header (product.md 'Screens and routes')", () => {
     await screen.findByRole("link", { name: "Sharpside home" });
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.keyDown(window, { key: "/" });
-    // The overlay's code is fetched on its first opening (issue 10).
+    // The overlay's code is fetched on its first opening.
     const overlay = await screen.findByRole("dialog", { name: "Search" });
     expect(within(overlay).getByRole("search")).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.id).toBe("header-search-mobile"));

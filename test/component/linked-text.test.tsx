@@ -1,4 +1,4 @@
-/** Links in comments follow the site's link rule (product.md "Validation"; issue 10). */
+/** Links in comments follow the site's link rule (product.md "Validation"). */
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LinkedText } from "~/components/posts/linked-text";

@@ -1,5 +1,5 @@
 /**
- * The notification screens in the browser (issue 7, product.md "Screens and routes", "Entities", "States" and "Limits"): the bell's count
+ * The notification screens in the browser (product.md "Screens and routes", "Entities", "States" and "Limits"): the bell's count
  * and its cap, the 'Notifications' panel (empty text, each kind's line and link, the mark-read
  * rule, cursor paging, the keyboard) and the /notifications page. Stub routes stand in for the
  * notification loaders and action (app/routes/notifications_.list.ts, notifications_.unread.ts),
@@ -421,7 +421,7 @@ describe("the 'Notifications' panel", () => {
     expect(document.activeElement?.textContent).toContain("Sam liked your post");
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    // The panel's code came on the first opening (issue 10): the plain bell gave way to the
+    // The panel's code came on the first opening: the plain bell gave way to the
     // popover's own trigger, the same button to the user, and the focus is back on it.
     expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Notifications/ }));
   });

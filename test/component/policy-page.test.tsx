@@ -1,4 +1,4 @@
-/** A policy hosted by a third party is framed only after the visitor accepts cookies (issue 10, decision 028). */
+/** A policy hosted by a third party is framed only after the visitor accepts cookies (decision 025). */
 import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
 import { render, screen } from "@testing-library/react";

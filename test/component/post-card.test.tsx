@@ -308,7 +308,7 @@ describe("PostCard", () => {
     const feed = await screen.findByRole("region", { name: "Feed" });
     const likes = screen.getByRole("region", { name: "Likes" });
     expect(within(likes).getByText("Pending")).toBeTruthy();
-    // The grading menu is a chunk of its own, fetched where it shows (issue 10).
+    // The grading menu is a chunk of its own, fetched where it shows.
     await userEvent.click(await within(feed).findByRole("button", { name: /Grade pick/ }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Win" }));
     await userEvent.click(await screen.findByRole("button", { name: "Grade Win" }));

@@ -1,7 +1,7 @@
 /**
  * The create/edit post dialog (decision 018): embed and link rules, the toolbar's commands on a
  * real Slate editor (no DOM selection needed), the form's validation and the server's errors,
- * the Post/Pick switch, a structured pick's market and legs (issue 9), a posted pick's bet kept
+ * the Post/Pick switch, a structured pick's market and legs, a posted pick's bet kept
  * read-only, and the dialog opened by `?createEditPost=` asking before discarding.
  */
 import { createRemixStub } from "../support/remix-stub";

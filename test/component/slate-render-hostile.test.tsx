@@ -1,5 +1,5 @@
 /**
- * Rich text under attack (issue 11, "Proof under attack"): a post's Slate body is whatever an
+ * Rich text under attack: a post's Slate body is whatever an
  * expert's client sent (the API checks it is a list of objects, nothing more), so the renderer
  * is the line of defence. Whatever the nodes carry — `<script>` in text, `javascript:`, `data:`
  * and `vbscript:` URLs (any case, whitespace, entities), `on*` handlers and `style` as node

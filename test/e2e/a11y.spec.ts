@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
- * Issue 10, accessibility: axe-core (WCAG 2.1 A and AA) on every route in product.md "Screens and routes"'s
+ * Accessibility: axe-core (WCAG 2.1 A and AA) on every route in product.md "Screens and routes"'s
  * list and the app's other screens, each as the persona that can see it, at 1440 px and the
  * main ones at 375 px; then the open states (cookie banner, menus, popovers, dialogs). Any
  * serious or critical violation fails, listed by rule, help and element.

@@ -3,7 +3,7 @@ import { uniqueClientIp } from "./support/helpers";
 import { mailFor, signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { E2E_STAND_INS } from "./support/ports";
 
-/** Issue 3's journeys in a real browser, with e-mail read from the local SMTP server. */
+/** The account journeys in a real browser, with e-mail read from the local SMTP server. */
 
 // Each test signs up from its own address, so per-IP limits never couple the tests.
 test.beforeEach(async ({ context }) => {

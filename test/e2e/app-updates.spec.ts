@@ -3,7 +3,7 @@ import { expect, test, type Page } from "./support/test";
 import { presetCookieConsent, waitForHydration } from "./support/helpers";
 
 /**
- * The background worker (issue 10): it caches the app shell, answers a navigation without network
+ * The background worker: it caches the app shell, answers a navigation without network
  * with the offline page, and reports its build id, which the page compares every 30 s.
  */
 

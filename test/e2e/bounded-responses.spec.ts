@@ -1,5 +1,5 @@
 /**
- * No page hands back an attacker-sized answer (issue 25). Every page route of the manifest:
+ * No page hands back an attacker-sized answer. Every page route of the manifest:
  * - with an address past MAX_URL_LENGTH, is a 414 of a few bytes, as a visitor and signed in
  *   (pages repeat their own address in links and form actions: this bounds what a query puts in);
  * - with every query key a page reads stretched to fill the address, or set to numbers past every

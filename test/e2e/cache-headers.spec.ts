@@ -1,5 +1,5 @@
 /**
- * Shared caches never keep a personal page (issue 25): every page route of the route manifest, and
+ * Shared caches never keep a personal page: every page route of the route manifest, and
  * its data (`.data`), answers a signed-in viewer `private, no-store`; what a route serves visitors
  * as public says `Vary: Cookie`, so a cache in front keeps a visitor's copy from anyone signed in.
  */

@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { signedInContext, waitForHydration } from "./support/helpers";
 
 /**
- * Cheers (decision 027) in a real browser with payments off (the e2e server has no Stripe keys),
+ * Cheers (decision 024) in a real browser with payments off (the e2e server has no Stripe keys),
  * on the demo data: a fan who follows an expert sends Cheers from the expert's page, the tip is
  * recorded at once, and the expert finds it on /business and in the notifications.
  */

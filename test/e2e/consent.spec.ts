@@ -3,7 +3,7 @@ import { E2E_STAND_INS } from "./support/ports";
 import { waitForHydration } from "./support/helpers";
 
 /**
- * Consent (issue 10): the analytics tag and the support messenger (stand-ins configured by
+ * Consent: the analytics tag and the support messenger (stand-ins configured by
  * ANALYTICS_SCRIPT_URL and MESSENGER_SCRIPT_URL) load only after Accept on the cookie banner;
  * before it, and after Reject, the page makes no request to them.
  */

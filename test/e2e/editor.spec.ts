@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { collectPageErrors, signedInContext, waitForHydration } from "./support/helpers";
 
 /**
- * The post editor in a real browser (issue 26): Enter at the end of a heading goes on in a
+ * The post editor in a real browser: Enter at the end of a heading goes on in a
  * paragraph, and the published post keeps it one; a list's items stay apart in the preview text
  * that cards and search results show.
  */

@@ -7,7 +7,7 @@ import { chooseOption, presetCookieConsent, uniqueClientIp, waitForHydration } f
 // (the full run, two workers) that passed 30 s.
 test.describe.configure({ timeout: 60_000 });
 
-/** Issue 4's journeys in a real browser: becoming an expert (payments off), the price, the profile and its photo. */
+/** The expert journeys in a real browser: becoming an expert (payments off), the price, the profile and its photo. */
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });

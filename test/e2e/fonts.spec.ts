@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { presetCookieConsent, waitForHydration } from "./support/helpers";
 
 /**
- * Inter is ours (issue 26): the page draws its text in Inter on every system, fetched from our own
+ * Inter is ours: the page draws its text in Inter on every system, fetched from our own
  * origin under /assets (a year of immutable caching), and only the Latin file an English page
  * needs: one font download of under 60 KB, no other subset, no font from anyone else.
  */

@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { expect, test } from "./support/test";
 
 /**
- * An idle keep-alive connection stays open longer than a client keeps it (decision 046): a
+ * An idle keep-alive connection stays open longer than a client keeps it (decision 053): a
  * request sent on it after 6 s of quiet is answered, where Node's default (5 s) would have closed
  * it and a client sending at that moment would get a reset.
  */

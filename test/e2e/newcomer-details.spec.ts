@@ -3,7 +3,7 @@ import { signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
- * The small things a newcomer trips over (issue 26, point 7), in a real browser: the empty
+ * The small things a newcomer trips over, in a real browser: the empty
  * sign-up form flags the full name too; an unconfirmed user opening /feed is sent to verify; a new
  * expert's own page offers the next steps; /business starts from the saved price; the
  * notifications panel is as tall as its items (up to 228 px, then it scrolls); Notify me on a

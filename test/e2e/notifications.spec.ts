@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { signedInContext, waitForHydration } from "./support/helpers";
 
 /**
- * Issue 7's journey in a real browser: an expert has a page open, a reader comments on one of
+ * The notification journey in a real browser: an expert has a page open, a reader comments on one of
  * their posts, the bell's count rises without a reload, and opening the panel marks it read.
  */
 const EXPERT = "PitchSideSharp";

@@ -1,5 +1,5 @@
 /**
- * One clock (issue 26): the same post read by visitors in three time zones, and by a signed-in
+ * One clock: the same post read by visitors in three time zones, and by a signed-in
  * reader whose profile names a zone. Every date and time of it, on its page and on its card on the
  * expert's page, is written in the viewer's zone (the profile's, else the browser's once it has
  * told the server, else Eastern), labelled where a time is shown, the same in the server's HTML and

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { presetCookieConsent, signedInContext, waitForHydration } from "./support/helpers";
 
 /**
- * Issue 10's guard (docs/performance.md, "what each public page sends"): a visitor's post and
+ * The page-weight guard (docs/performance.md, "what each public page sends"): a visitor's post and
  * expert pages stay under 150 KB of JavaScript on the wire (compressed, every script the page fetched,
  * module preloads and lazy chunks included), and neither fetches the editor (Slate) or Stripe.
  * The editor check is shown to be real: the same detection finds Slate once an expert opens

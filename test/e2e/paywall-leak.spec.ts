@@ -5,7 +5,7 @@ import { apiSignedIn as signedInContext, dataUrl, routeManifest } from "./suppor
 import type { CaughtMail } from "./support/accounts";
 
 /**
- * The paywall leak sweep (issue 5's leak test, widened by issue 11) against the production server.
+ * The paywall leak sweep against the production server.
  * A unique marker sits in every Pick a non-subscriber could meet — live, scheduled, a draft, a
  * graded one of a second expert, their comments — in every kind of block (text past the 300-character
  * preview, a heading, a link's address and text, an image's address and alt text, an embed, a quote,
@@ -235,10 +235,10 @@ test("a pick's analysis reaches only its author and subscribers, on every route,
       expect(event, `the demo data has an upcoming game in category ${categoryId}`).toBeTruthy();
       return event!;
     };
-    // The first coming NBA game, as issue 5's test takes: the other tests' choice of games stays as it was.
+    // The first coming NBA game, so the other tests' choice of games stays as it was.
     const game = await upcomingIn(nba.id);
     const nflGame = await upcomingIn(nfl.id);
-    // Its market (issue 24): the picks below are taken at its consensus home spread and price.
+    // Its market: the picks below are taken at its consensus home spread and price.
     const gameMarket = (await (await visitor.get(`/api/events/${game.id}/market`)).json()) as {
       payload: { consensus: { Spread: { Home?: { line: number; price: number } } } };
     };

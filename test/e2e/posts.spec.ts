@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
- * Issue 5's journeys in a real browser, on the demo data (app/db/seed.server.ts): LeBronPicks
+ * The post journeys in a real browser, on the demo data (app/db/seed.server.ts): LeBronPicks
  * writes a pick with an image and a YouTube embed in the editor dialog, its bet a spread on one
- * of the coming NBA games (issue 9), saves a draft, then publishes it, after which only its
+ * of the coming NBA games, saves a draft, then publishes it, after which only its
  * write-up can change; a visitor gets the locked view; alex.fan (subscribed to LeBronPicks)
  * reads it, comments, likes and asks notify-me, which survive a reload; the author replies.
  */
@@ -15,7 +15,7 @@ const SUBSCRIBER = "alex.fan";
 
 /**
  * Writes the pick and saves it as a draft; answers its id, the team it backs and its spread ("-4.5"
- * or "+3.5"), the game's market line (issue 24: the editor fills it in and the server prices it).
+ * or "+3.5"), the game's market line (the editor fills it in and the server prices it).
  */
 async function writePick(
   page: Page,
@@ -199,7 +199,7 @@ test("an expert writes a pick with an image, an embed and a spread, saves a draf
     "Road teams on a back-to-back",
   );
 
-  // A posted pick is never deleted (issue 9): withdrawn before its game, it stays off the record.
+  // A posted pick is never deleted: withdrawn before its game, it stays off the record.
   const withdrawn = await authorContext.request.post(`/api/posts/${postId}/withdraw`, {
     headers: { Origin: baseURL! },
   });

@@ -1,5 +1,5 @@
 /**
- * No published passwords in production (issue 24, decision 035): `NODE_ENV=production npm start`
+ * No published passwords in production (decision 026): `NODE_ENV=production npm start`
  * on the embedded default seeds no demo, so no account signs in with the demo's published
  * password, and `ADMIN_EMAILS` grants nobody who has no confirmed account.
  */

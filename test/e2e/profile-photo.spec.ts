@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { signedInContext, waitForHydration } from "./support/helpers";
 
 /**
- * The profile photo editor on /settings in a real browser (issue 26): a file named .png that is
+ * The profile photo editor on /settings in a real browser: a file named .png that is
  * no picture is refused with a toast naming it; a real one, cropped and saved in the dialog, is on
  * the profile at once, with the rest of the form left as it was (even invalid, never saved).
  */

@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
- * The verified record end to end (issue 9): an expert posts a pick on a coming game, the game
+ * The verified record end to end: an expert posts a pick on a coming game, the game
  * starts (an admin moves its start to now: the test's clock is the server's), the admin screen
  * records the final score, the pick is graded from it, and the expert page's record, chart and
  * graded picks, the leaderboard and the pick's own commitment check all show it.
@@ -40,7 +40,7 @@ test("a pick is posted, its game starts, the results grade it, the record and th
   );
   expect(game, "the demo data has a coming NBA game").toBeTruthy();
 
-  // The game's market (issue 24): the pick is taken at its consensus home spread and price.
+  // The game's market: the pick is taken at its consensus home spread and price.
   const market = (await (await visitor.get(`/api/events/${game!.id}/market`)).json()).payload as {
     consensus: { Spread: { Home?: { line: number; price: number } } };
   };

@@ -1,5 +1,5 @@
 /**
- * The header search box against the real search (issue 8, product.md "Screens and routes"): the slash key, the
+ * The header search box against the real search (product.md "Screens and routes"): the slash key, the
  * suggestions popover on a large screen, the full-width overlay on a phone, and landing on the
  * chosen expert; queries of several words (a user name typed as words or misspelt across them).
  * Demo data: app/db/seed.server.ts (GridironGuru is Dana Whitfield, IceColdLocks Erik Lindqvist).

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 /**
- * Found by search engines (issue 10, first part): robots.txt, the sitemap, and JSON-LD on the
+ * Found by search engines: robots.txt, the sitemap, and JSON-LD on the
  * expert and post pages (a pick marked as paywalled), read from the server-rendered HTML.
  */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {

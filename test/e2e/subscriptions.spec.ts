@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { signedInContext, waitForHydration } from "./support/helpers";
 
 /**
- * Issue 6's journey in a real browser, with payments off (the e2e server has no Stripe keys), on
+ * The subscription journey in a real browser, with payments off (the e2e server has no Stripe keys), on
  * the demo data: taylor88 subscribes to DiamondEdge (whom the seed leaves unsubscribed for them),
  * DiamondEdge's picks unlock, the sidebar's counter rises when DiamondEdge posts and clears once
  * the post is read, and cancelling turns the renewal date into an end date.

@@ -1,5 +1,5 @@
 /**
- * The desktop width is used (issue 26): at 1440 px the post page has a column with its author's
+ * The desktop width is used: at 1440 px the post page has a column with its author's
  * verified record and the way to subscribe, the feed and an expert's page the leaderboard's best;
  * at 375 px the pages keep one column and show none of it.
  */

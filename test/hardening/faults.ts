@@ -1,5 +1,5 @@
 /**
- * The fault run (issue 11, "Faults"): PostgreSQL stopped for a few seconds and started again under
+ * The fault run: PostgreSQL stopped for a few seconds and started again under
  * a steady load, with notification streams open; then the storage, SMTP and Stripe stand-ins
  * stopped in turn. Every figure is returned for docs/reliability.md.
  */

@@ -1,5 +1,5 @@
 /**
- * The load run (issue 11, "Load"): 80 % reads of pages and API, 20 % writes (likes and unlikes,
+ * The load run: 80 % reads of pages and API, 20 % writes (likes and unlikes,
  * comments, new posts by experts, subscribe and cancel with payments off) at N connections for D
  * seconds, each connection signed in as its own user so that user's writes are in order; every
  * write's answer is kept, and afterwards the database must hold exactly what the 2xx answers said.

@@ -1,5 +1,5 @@
 /**
- * `npm run test:hardening` (issue 11, "Proof under attack, load and failure"; README "Hardening"):
+ * `npm run test:hardening` (README "Hardening"):
  *
  *  1. the authorization matrix, hostile-input and hostile-forms suites (vitest) and the paywall-leak e2e (Playwright), when present;
  *  2. the load run: a PostgreSQL cluster of its own (or HARDENING_DATABASE_URL), the production build with the
@@ -10,7 +10,8 @@
  *     its return, and the counts still as the answers said (a write answered 5xx may or may not be in);
  *  3. the fault run: the same outage under a steady load with notification streams open (they miss
  *     nothing), then the S3, SMTP and Stripe stand-ins stopped in turn;
- *  4. the figures printed and written to docs/reliability.md (bench/results/reliability-partial.md when a part was skipped).
+ *  4. the figures printed and written to bench/results/reliability.md (reliability-partial.md when a part was
+ *     skipped); docs/reliability.md says what holds and how it is checked.
  *
  * Knobs: HARDENING_DURATION, HARDENING_CONNECTIONS, HARDENING_OUTAGE_SECONDS (5), HARDENING_SKIP
  * (comma-separated: tests,e2e,load,fault), HARDENING_PG_PORT (55432), HARDENING_PG_BIN, HARDENING_DATABASE_URL.
@@ -81,10 +82,10 @@ const RATE_LIMITS_OFF = Object.fromEntries(
 );
 
 // ---------------------------------------------------------------------------------------------
-// 1. The suites written elsewhere for issue 11
+// 1. The attack suites written elsewhere
 // ---------------------------------------------------------------------------------------------
 function runSuites() {
-  // Issue 25 added the flood (event-loop delay under 40,000 repeated fields and oversized JSON), the
+  // Among them: the flood (event-loop delay under 40,000 repeated fields and oversized JSON), the
   // reset links spent by a reset (accounts-api), and the cache headers and bounded answers of every
   // page (e2e).
   const vitestFiles = [
@@ -263,7 +264,7 @@ async function loadRun(
   console.log(
     `hardening: load — ${settings.connections} connections for ${settings.durationSeconds} s (80 % reads, 20 % writes)…`,
   );
-  // PostgreSQL restarted in the middle of the load (issue 11, "Faults"), when the cluster is ours.
+  // PostgreSQL restarted in the middle of the load, when the cluster is ours.
   let outage: LoadOutage | null = null;
   const outageDone = cluster
     ? sleep((settings.durationSeconds * 1000) / 2).then(async () => {
@@ -313,7 +314,7 @@ interface OutageFigures {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A flood (issue 25): the form that once held the event loop for 9 s, and JSON bodies of
+// A flood: the form that once held the event loop for 9 s, and JSON bodies of
 // hundreds of thousands of items, sent to the production server while another client checks its
 // health every 20 ms and the server's own event loop is watched (loop-monitor.mjs)
 // ---------------------------------------------------------------------------------------------
@@ -856,9 +857,7 @@ function report(load: LoadResult | null, loadOutage: OutageFigures | null, fault
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   lines.push("# Reliability: load and fault runs");
   lines.push("");
-  lines.push(
-    'Written by `npm run test:hardening` (test/hardening/run.ts; README "Hardening"). Issue 11, parts 4 and 5.',
-  );
+  lines.push('Written by `npm run test:hardening` (test/hardening/run.ts; README "Hardening").');
   lines.push("");
   lines.push(
     `- Run: ${started.toISOString()} (${((Date.now() - started.getTime()) / 1000 / 60).toFixed(1)} min), commit ${spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim()}`,
@@ -878,7 +877,7 @@ function report(load: LoadResult | null, loadOutage: OutageFigures | null, fault
   for (const v of verdicts) lines.push(`- ${v.ok ? "✅" : "❌"} ${v.name}${v.detail ? ` — ${v.detail}` : ""}`);
   if (flood) {
     lines.push("");
-    lines.push("## Flood (issue 25)");
+    lines.push("## Flood");
     lines.push("");
     lines.push(
       "Before the load, against the same server: each flooding body posted 5 times in a row, while another client asked `/api/health` every 20 ms and the server's own event loop was watched with perf_hooks (`test/hardening/loop-monitor.mjs`, preloaded with `node --import`). A form is refused from a count of its raw bytes before any parser runs (more than 200 fields: 413), a JSON body from a count of its text before it is parsed (more than 10,000 members and items: 413).",
@@ -977,8 +976,8 @@ function report(load: LoadResult | null, loadOutage: OutageFigures | null, fault
   }
   lines.push("");
   const text = lines.join("\n");
-  // Only a run with both the load and the fault parts replaces the record; a partial one goes to bench/results/.
-  const file = load && faults ? "docs/reliability.md" : "bench/results/reliability-partial.md";
+  // A full run's figures and a partial one's are kept apart, beside the benchmarks' results.
+  const file = load && faults ? "bench/results/reliability.md" : "bench/results/reliability-partial.md";
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
   console.log(`\n${text}`);

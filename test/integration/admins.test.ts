@@ -1,5 +1,5 @@
 /**
- * The first admin (issue 24, decision 035): no account is an admin by default in production; an
+ * The first admin (decision 026): no account is an admin by default in production; an
  * existing, confirmed account is made one by `npm run admin:grant -- EMAIL` or `ADMIN_EMAILS`.
  */
 import { spawnSync } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 11, "Proof under attack"): every `/api` route of the route
+ * The authorization matrix: every `/api` route of the route
  * manifest (app/routes.ts, evaluated here) with every method it answers, called as each persona
  * with a valid request, against the expected status in EXPECTED below. A route or method the
  * manifest has and the table lacks fails the test, and so does a table entry the manifest lacks,
@@ -125,7 +125,7 @@ const EXPECTED: Record<string, Row> = {
   "GET /api/posts/{postId}/comments": { ...all(403), visitor: 401, subscriber: 200, owningExpert: 200 },
   "POST /api/posts/{postId}/comments": { ...all(403), visitor: 401, subscriber: 201, owningExpert: 201 },
 
-  // Admin: results and rescheduling (record integrity; SPEC: nobody else).
+  // Admin: results and rescheduling (record integrity: nobody else).
   "POST /api/events/results": adminOnly(200),
   "GET /api/events/{id}/correction": all(200),
   "POST /api/events/{id}/correction": adminOnly(200),

@@ -1,5 +1,5 @@
 /**
- * Cheers (tips, decision 027): `POST /api/experts/{expertId}/cheers` and `GET /api/business/cheers`,
+ * Cheers (tips, decision 024): `POST /api/experts/{expertId}/cheers` and `GET /api/business/cheers`,
  * with payments off (recorded free at once) and with Stripe (a PaymentIntent to the expert's
  * connected account less the platform fee; only the signed webhook marks it paid and tells the
  * expert, once). The real Stripe SDK talks to the local stand-in (test/support/stripe-stand-in.ts).

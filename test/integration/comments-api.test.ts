@@ -1,5 +1,5 @@
 /**
- * Comments (issue 5): `GET`/`POST /api/posts/{postId}/comments`, `DELETE /api/comments/{id}`,
+ * Comments: `GET`/`POST /api/posts/{postId}/comments`, `DELETE /api/comments/{id}`,
  * one reply level, soft delete, the counter, gating on locked picks and `findCommentPage`.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The demo looks alive (issue 26): pictures made at seed time and stored as uploads the image
+ * The demo looks alive: pictures made at seed time and stored as uploads the image
  * proxy serves, posts of several shapes in each sport's words, games at their sport's usual
  * Eastern times, and fights bet on the moneyline only, between two named fighters.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/events/{id}/market` (issue 24, decision 035): a game's newest market snapshot, its
+ * `GET /api/events/{id}/market` (decision 026): a game's newest market snapshot, its
  * consensus per side, nothing for a game without lines, 404 for an unknown or malformed id.
  */
 import { and, eq, gt, isNotNull } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The public expert (decision 015): `GET /api/experts/{expertId}`, `GET /api/experts`, the page
+ * The public expert (decision 021): `GET /api/experts/{expertId}`, `GET /api/experts`, the page
  * `/experts/{userName}` (loader and rendered HTML), `/profile`, and `/business` (gates and figures).
  */
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";

@@ -1,5 +1,5 @@
 /**
- * The lists (issue 5 point 7): `/feed`, `/posts/liked` and the signed-in `/` (the feed), with the
+ * The lists: `/feed`, `/posts/liked` and the signed-in `/` (the feed), with the
  * visitor's landing kept in the page micro-cache while a reader's feed never is (decision 007).
  * Loaders run as Remix runs them; pages are rendered from their loader data; a locked pick's body
  * never reaches a non-subscriber's HTML or loader data.

@@ -1,5 +1,5 @@
 /**
- * A flood stalls nothing (issue 25): 40,000 repeats of one form field (what held the event loop
+ * A flood stalls nothing: 40,000 repeats of one form field (what held the event loop
  * for 9 s in conform's parse) and 400,000 distinct fields are refused from a byte count before any
  * parser runs; a JSON body of hundreds of thousands of members or items is refused from a count
  * before any schema runs, and one just under the count stops at a list's own bound. Meanwhile the

@@ -1,5 +1,5 @@
 /**
- * Bad input on the pages (issue 11, "Proof under attack", part 3): fast-check generates hostile
+ * Bad input on the pages: fast-check generates hostile
  * form posts for every page route's `action` (the route files on disk, through the route manifest:
  * test/support/page-actions.ts), sent as someone the page lets through to validation. A page
  * action the table below lacks fails the test, so a new form is covered once it has an entry.

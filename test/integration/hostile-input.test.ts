@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 11, "Proof under attack"): fast-check generates hostile bodies, queries and
+ * Bad input: fast-check generates hostile bodies, queries and
  * path parameters for every `/api` route and method of the route manifest (test/support/api-routes.ts),
  * called as someone allowed to reach validation. A route or method the manifest has and SPECS
  * below lacks fails the test, so a new route is covered by itself once it has an entry.

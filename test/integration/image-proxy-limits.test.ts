@@ -1,5 +1,5 @@
 /**
- * What a render may cost (docs/security.md, issue 11): renders are rate-limited per IP (cached
+ * What a render may cost (docs/security.md): renders are rate-limited per IP (cached
  * variants are not), SVG is drawn only from the site's own files, and the disk cache is pruned to
  * its cap, least recently used first.
  */

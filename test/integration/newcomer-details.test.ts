@@ -1,5 +1,5 @@
 /**
- * What a newcomer trips over (issue 26, point 7), on the real modules and database: an empty
+ * What a newcomer trips over, on the real modules and database: an empty
  * sign-up form flags the full name with the other fields while the API's sign-up keeps taking a
  * full name or a first name; a signed-in user whose e-mail is unconfirmed is sent to
  * /email-verification from every signed-in-only page; a new expert's own page offers the next

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 7): each kind's trigger and recipients, the list's cursor paging, the
+ * Notifications: each kind's trigger and recipients, the list's cursor paging, the
  * counter and mark-read, exactly-once publishing of scheduled posts with two runners racing, and
  * the event stream (live delivery, `Last-Event-ID` replay, closing on sign-out), across two
  * database handles as two app instances would have on the PostgreSQL server.

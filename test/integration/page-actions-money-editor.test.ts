@@ -1,7 +1,7 @@
 /**
  * The routes pages change and read data through for following, subscribing, Cheers, the
- * membership checkout, the settings name check, the post editor and uploads (issue 27,
- * deliverable 2): each calls what its `/api` twin calls and answers `{ok, …}` or
+ * membership checkout, the settings name check, the post editor and
+ * uploads: each calls what its `/api` twin calls and answers `{ok, …}` or
  * `{ok: false, error, statusCode}` (the fetcher's answer), behind the gate its page has.
  * Payments are off here (their Stripe side is stripe-*.test.ts's); hostile input is
  * hostile-forms.test.ts's.

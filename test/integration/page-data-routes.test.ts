@@ -1,5 +1,5 @@
 /**
- * The routes pages change and read data through (issue 27, deliverable 2): the post controls'
+ * The routes pages change and read data through: the post controls'
  * actions, the post page's delete and withdraw, the discussion, the list pages behind "Load
  * more", the search box's suggestions and the notification counters. Each answers what its
  * `/api` twin answers, as `{ok, …}` or `{ok: false, error, statusCode}` (the fetcher's answer),

@@ -1,5 +1,5 @@
 /**
- * The page data routes (issue 27, deliverable 2) against someone trying to abuse them: each acts
+ * The page data routes against someone trying to abuse them: each acts
  * as the session's user whatever the form says, on that user's own things only, and reads through
  * the same paywall as the page. Hostile input (malformed, oversized, repeated fields) is
  * hostile-forms.test.ts's; a cross-site POST is refused before any route runs (test/e2e/api.spec.ts).

@@ -1,5 +1,5 @@
 /**
- * The post page `/posts/{id}` and the game page `/events/{id}` (issue 5 point 6): their loaders on
+ * The post page `/posts/{id}` and the game page `/events/{id}`: their loaders on
  * the real modules and database, and their HTML as the server renders it. A locked pick's body
  * must appear nowhere a locked reader can see: not in the HTML, not in the loader data that is
  * serialized into the page, not in the meta tags.

@@ -1,5 +1,5 @@
 /**
- * Post lists, likes and notify-me (issue 5): `GET /api/posts`, `/api/posts/my`, `/my/feed`,
+ * Post lists, likes and notify-me: `GET /api/posts`, `/api/posts/my`, `/my/feed`,
  * `/my/liked`, `POST|DELETE /api/posts/{id}/like` and `/notify`, and how Remix resolves them.
  */
 import path from "node:path";

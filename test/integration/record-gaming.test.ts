@@ -1,5 +1,5 @@
 /**
- * A record no one can game (issue 24, decision 035): every attack an expert tried against the
+ * A record no one can game (decision 026): every attack an expert tried against the
  * verified record, as a regression. Each gets a 4xx (never a 5xx) or provably moves neither the
  * verified figures nor the leaderboard; then an honest expert and one trying every trick meet on
  * the leaderboard, and the honest one ranks first.

@@ -1,5 +1,5 @@
 /**
- * The record's figures under a non-owner app role (decision 032, docs/security.md): with the
+ * The record's figures under a non-owner app role (decision 009, docs/security.md): with the
  * privileges `grant_app_role()` gives, the app still grades picks and rolls the windows (the
  * record's functions run with their owner's rights) but cannot write a figure itself, nor turn
  * a guard trigger off. On PostgreSQL the app also starts as such a role the way server.ts does

@@ -1,5 +1,5 @@
 /**
- * Corrections with a trail (issue 24, decision 035): a result already in is corrected only by an
+ * Corrections with a trail (decision 026): a result already in is corrected only by an
  * admin, with a reason; the correction is appended (the result it replaces stays readable), the
  * picks on the game are regraded and name it, the figures are rebuilt; the database refuses any
  * other way to change a result or a grade.

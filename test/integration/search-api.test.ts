@@ -1,5 +1,5 @@
 /**
- * Search and discovery (issue 8, decision 025): `GET /api/search` and its paged tabs, typo and
+ * Search and discovery (decision 025): `GET /api/search` and its paged tabs, typo and
  * prefix tolerance, ranking, the paywall in search, empty and one-character queries;
  * `GET /api/experts?sort=`; the recommended experts (ranking, leaving out subscriptions, the
  * per-instance cache); the record sums the database keeps on `experts`.

@@ -277,7 +277,7 @@ describe(`/search (${testDatabaseEngine()})`, () => {
 });
 
 /**
- * Queries of several words (issue 26): a user name typed as words ('ice cold' → IceColdLocks),
+ * Queries of several words: a user name typed as words ('ice cold' → IceColdLocks),
  * misspelt across them ('gridron guru', 'sunday stem'), or a full name misspelt as a whole, on
  * the demo experts, in the header's suggestions (`GET /api/search`, visitor and signed in), the
  * Experts tab's API and the /search page.

@@ -1,5 +1,5 @@
 /**
- * Found by search engines (issue 10, SEO): robots.txt, the sitemap index and its files, paged by
+ * Found by search engines: robots.txt, the sitemap index and its files, paged by
  * 50,000 URLs; only public experts, live free Posts (never a Pick, a draft or a scheduled post),
  * games and the site's own pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Sports data (issue 24): The Odds API through the real adapter, over HTTP, against a local
+ * Sports data: The Odds API through the real adapter, over HTTP, against a local
  * stand-in serving recorded answers. Games appear in their sports, the market's lines are
  * snapshotted (only when they move), a moved start follows the provider, a completed game's
  * score grades the picks on it with their closing-line value; the lease lets one sync run per

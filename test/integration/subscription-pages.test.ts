@@ -1,5 +1,5 @@
 /**
- * The subscriber's pages (issue 6): `/watchlist`, `/payments` and `/subscription-payment/{userName}`.
+ * The subscriber's pages: `/watchlist`, `/payments` and `/subscription-payment/{userName}`.
  * Loaders run as Remix runs them against a real database, with subscriptions made by the same
  * module functions the API calls (free ones: payments off); pages are rendered from their loader
  * data as the server would.

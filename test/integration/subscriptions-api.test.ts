@@ -1,5 +1,5 @@
 /**
- * Subscriptions and follows with payments off (issue 6): `POST|DELETE /api/subscriptions`,
+ * Subscriptions and follows with payments off: `POST|DELETE /api/subscriptions`,
  * `GET /api/user/subscriptions`, `GET /api/subscriptions/counters/new-posts`,
  * `POST|DELETE /api/experts/{id}/follow`, `GET /api/user/follows`, `GET /api/user/payments`,
  * `GET /api/business/subscribers`, the renewal job, the sidebar's list, and the paywall following

@@ -1,5 +1,5 @@
 /**
- * The verified record (issue 9, decision 026): the database's own guard against direct SQL, the
+ * The verified record (decision 026): the database's own guard against direct SQL, the
  * commitment and its reveal, withdrawal, the results import grading each market, the figures
  * the trigger keeps against hand-computed ones, the daily rollover and the leaderboard's minimum
  * sample.

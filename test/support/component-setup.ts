@@ -23,7 +23,7 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 URL.createObjectURL ??= () => "blob:test-photo";
 URL.revokeObjectURL ??= () => {};
 
-// Code the app fetches on first use (issue 10: menus, dialogs, the comment form, toasts) is
+// Code the app fetches on first use (menus, dialogs, the comment form, toasts) is
 // imported up front: its first transform here can outlast a test's one-second wait for the menu or
 // dialog it opens. In beforeAll, after the test file's own vi.mock calls, so those still apply.
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * What the hostile-input properties share (issue 11, "Bad input"): the runs and seed, the hostile
+ * What the hostile-input properties share: the runs and seed, the hostile
  * strings, the database checksum a refused request must leave as it was, and the Object.prototype
  * probe (the people who call are in people.ts). Used by test/integration/hostile-input.test.ts
  * (every /api route) and test/integration/hostile-forms.test.ts (every page form action).

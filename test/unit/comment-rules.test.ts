@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkCommentBody, COMMENT_BODY_MAX } from "~/modules/posts/comment-rules";
 import { commentInputSchema } from "~/modules/posts/comment-schema";
 
-/** The comment form checks without zod (issue 10); it must answer as the server's schema does. */
+/** The comment form checks without zod; it must answer as the server's schema does. */
 describe("checkCommentBody agrees with commentInputSchema", () => {
   const cases: unknown[] = [
     undefined,

@@ -1,5 +1,5 @@
 /**
- * The Node.js the project says it runs on is the one its dependencies accept (issue 25): every
+ * The Node.js the project says it runs on is the one its dependencies accept: every
  * installed package's `engines.node` takes the oldest version package.json allows, and this test
  * runs on a version package.json allows.
  */

@@ -1,5 +1,5 @@
 /**
- * Grading from the final score, per market (issue 9, decision 026), the odds arithmetic and the
+ * Grading from the final score, per market (decision 026), the odds arithmetic and the
  * figures, against hand-computed tables.
  */
 import { describe, expect, it } from "vitest";

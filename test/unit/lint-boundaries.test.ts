@@ -1,8 +1,8 @@
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// The import boundaries in eslint.config.js (routes → modules → db; components never import server
-// values; modules never import routes or components), run on made-up files at real paths.
+// The import rules in eslint.config.js (routes → modules → db; components never import server
+// values; modules never import routes or components; no import cycles), run on made-up files at real paths.
 let eslint: ESLint;
 beforeAll(() => {
   eslint = new ESLint({ cwd: new URL("../..", import.meta.url).pathname });
@@ -74,5 +74,25 @@ describe("file length", { timeout: 60_000 }, () => {
         .map((message) => message.message);
     expect(await lengthErrors(400)).toEqual([]);
     expect(await lengthErrors(401)).toHaveLength(1);
+  });
+});
+
+describe("import cycles", { timeout: 60_000 }, () => {
+  const cycleErrors = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages.filter((message) => message.ruleId === "import-x/no-cycle");
+
+  it("fails a file that imports one which imports it back, a lazy chunk's parent included", async () => {
+    // The header search fetches its overlay on demand: the overlay importing the header search closes a loop.
+    const lazyChild = 'import { HeaderSearch } from "./header-search";\nexport const probe = HeaderSearch;';
+    expect(await cycleErrors("app/components/search/search-overlay.tsx", lazyChild)).toHaveLength(1);
+    // database-outage.server.ts is imported by api.server.ts.
+    const plain = 'import { handleApi } from "./api.server";\nexport const probe = handleApi;';
+    expect(await cycleErrors("app/modules/http/database-outage.server.ts", plain)).toHaveLength(1);
+  });
+
+  it("lets both import a third file they share", async () => {
+    const shared =
+      'import { SEARCH_TRIGGER_CLASS } from "./search-combobox";\nexport const probe = SEARCH_TRIGGER_CLASS;';
+    expect(await cycleErrors("app/components/search/search-overlay.tsx", shared)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The background worker's script and the build it is written for (issue 10; decision 029). Its
+ * The background worker's script and the build it is written for (decision 025). Its
  * behaviour in a browser (shell cache, offline page, build-id check) is test/e2e/app-updates.spec.ts.
  */
 import { Script } from "node:vm";

@@ -26,7 +26,7 @@ describe("titles (product.md 'What it is')", () => {
   });
 });
 
-describe("canonical address and share cards (issue 10)", () => {
+describe("canonical address and share cards", () => {
   const root = {
     id: "root",
     data: { appName: "Sharpside", siteUrl: "https://sharpside.example" },
@@ -152,7 +152,7 @@ describe("generated avatars", () => {
 });
 
 describe("FAQ (product.md 'What it is')", () => {
-  it("covers every point the SPEC lists", () => {
+  it("covers every point product.md lists", () => {
     const text = TOP_FAQS.map((f) => `${f.question} ${f.answer}`).join(" ");
     for (const point of [
       "mobile web version",

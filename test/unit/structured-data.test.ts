@@ -1,4 +1,4 @@
-/** JSON-LD (issue 10, SEO): what a post and an expert tell search engines, and that no text breaks out of its script. */
+/** JSON-LD: what a post and an expert tell search engines, and that no text breaks out of its script. */
 import { describe, expect, it } from "vitest";
 import { articleJsonLd, PAYWALLED_CLASS, personJsonLd, scriptSafeJson } from "~/modules/site/structured-data";
 

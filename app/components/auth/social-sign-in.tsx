@@ -1,7 +1,7 @@
 import { buttonClass } from "~/components/ui/button";
 
 /**
- * Google sign-in's button (issue 3, point 6) with the "or" divider above the e-mail form. The
+ * Google sign-in's button with the "or" divider above the e-mail form. The
  * sign-in and sign-up pages render it only when their loader says Google sign-in is on
  * (`isGoogleEnabled(env)`: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set).
  *

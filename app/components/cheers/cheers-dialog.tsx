@@ -13,7 +13,7 @@ import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { formatUsdPlain } from "~/modules/money/money";
 import { dollarsToCents } from "~/modules/payments/price-schema";
-import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SEND_CHEERS, triggerClass } from "./send-cheers";
+import { CARD_UNAVAILABLE, cheersSent, PAYMENTS_OFF_NOTE, SEND_CHEERS, triggerClass } from "./cheers-texts";
 import { Textarea } from "~/components/ui/input";
 import { IconTip } from "~/components/ui/icon-tip";
 

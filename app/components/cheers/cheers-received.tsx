@@ -1,5 +1,5 @@
 /**
- * The Cheers an expert received, on /business (decision 027): who, how much, their message and
+ * The Cheers an expert received, on /business (decision 024): who, how much, their message and
  * when, newest first; the first page comes with the page, more from `GET /api/business/cheers`.
  */
 import { useTimeZone } from "~/components/time/time-zone";

@@ -1,5 +1,5 @@
 /**
- * "Send Cheers" on the expert page (issue 9 point 7, decision 027): a dialog with the amount
+ * "Send Cheers" on the expert page (decision 024): a dialog with the amount
  * presets ($2, $5, $10, $20) or a typed amount ($1 to $500), an optional message (280
  * characters), then `POST /api/experts/{expertId}/cheers`. With payments off the tip is recorded
  * at once; with Stripe the answer's clientSecret feeds the shared card form, and the server hears
@@ -14,25 +14,15 @@ import { PAYMENT_FAILED, returnedFromBank } from "~/components/payments/bank-ret
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
-import { formatUsdPlain } from "~/modules/money/money";
-
-export const SEND_CHEERS = "Send Cheers";
-export const PAYMENTS_OFF_NOTE = "Card payments are switched off for now: your Cheers are recorded without a charge.";
-export const CARD_UNAVAILABLE = "Card payments are not available yet. Please contact support.";
-export const cheersSent = (userName: string, cents: number) => `Cheers sent to ${userName}: $${formatUsdPlain(cents)}.`;
-/** Back from a bank's page, the payment may still be confirming: the expert hears of it once it has. */
-export const CHEERS_CONFIRMING = "Your Cheers are on their way: the payment is being confirmed.";
+import { CHEERS_CONFIRMING, SEND_CHEERS, triggerClass } from "./cheers-texts";
 
 interface ExpertRef {
   id: string;
   userName: string;
 }
 
-/** The dialog, its form and the card form (Stripe) are a chunk of their own, fetched on the first click (issue 10). */
+/** The dialog, its form and the card form (Stripe) are a chunk of their own, fetched on the first click. */
 const cheersDialog = onDemand(() => import("./cheers-dialog"));
-
-export const triggerClass =
-  "inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100";
 
 export function SendCheers({
   expert,

@@ -12,7 +12,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 export function PolicyPage({ data }: { data: PolicyPageData }) {
-  // A policy hosted by a third party is framed only after the visitor accepts cookies (decision 028).
+  // A policy hosted by a third party is framed only after the visitor accepts cookies (decision 025).
   const consent = useRouteLoaderData<RootLoaderData>("root")?.cookieConsent ?? null;
   if (data.embedUrl) {
     return (

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { LogOut } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { accountMenuItems, AccountAvatar, ACCOUNT_TRIGGER_CLASS, displayName } from "./account-menu";
+import { accountMenuItems, AccountAvatar, ACCOUNT_TRIGGER_CLASS, displayName } from "./account-menu-parts";
 import type { HeaderUser } from "./header";
 import { IconTip } from "~/components/ui/icon-tip";
 

@@ -4,9 +4,9 @@ import { Plus } from "~/components/ui/icons";
 import type { MouseEvent } from "react";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { HeaderSearch } from "~/components/search/header-search";
-import { signInHref } from "~/modules/accounts/sign-in-link";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
+import { becomeExpertHref, useSignInHref } from "./header-parts";
 import { MobileMenu } from "./mobile-menu";
 import type { ExpertLink } from "./sidebar";
 import { ButtonLink } from "~/components/ui/button";
@@ -19,24 +19,10 @@ export interface HeaderUser {
   avatar: string | null;
 }
 
-export { SEARCH_PLACEHOLDER } from "~/components/search/header-search";
+export { SEARCH_PLACEHOLDER } from "~/components/search/search-combobox";
 
-/** Sign-in link that brings the visitor back to where they were (product.md "Screens and routes"). */
 /** A slim header button keeps its look; its tap area reaches a finger's 44 px above and below. */
 const TAP_AREA = "relative after:absolute after:inset-x-0 after:-inset-y-2 after:content-['']";
-
-export function useSignInHref(): string {
-  const location = useLocation();
-  return signInHref(location.pathname, location.search);
-}
-
-/**
- * Where "Become an expert" leads: a visitor first reads the partner page; a signed-in user goes
- * straight to the membership flow.
- */
-export function becomeExpertHref(user: HeaderUser | null): string {
-  return user ? "/become-expert" : "/become-partner";
-}
 
 /** Route modules set `handle.signOutOnLogoClick` (the verification pages, product.md "Screens and routes"). */
 export interface SignOutOnLogoHandle {

@@ -2,19 +2,12 @@ import { useNavigation } from "@remix-run/react";
 import { Menu } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
-import { displayName } from "./account-menu";
+import { MOBILE_MENU_TRIGGER_CLASS } from "./header-parts";
 import type { HeaderUser } from "./header";
 import type { ExpertLink } from "./sidebar";
 import { IconTip } from "~/components/ui/icon-tip";
 
-/** product.md "Screens and routes": the mobile menu's title is the user's name, or 'Menu' when signed out. */
-export function mobileMenuTitle(user: HeaderUser | null): string {
-  return user ? displayName(user) : "Menu";
-}
-
-export const MOBILE_MENU_TRIGGER_CLASS = "relative -ml-1 rounded-md p-2 text-slate-200 hover:bg-white/10 lg:hidden";
-
-/** The dialog (Radix) is a chunk of its own, fetched on the first open (issue 10). */
+/** The dialog (Radix) is a chunk of its own, fetched on the first open. */
 const menuDialog = onDemand(() => import("./mobile-menu-dialog"));
 
 /**

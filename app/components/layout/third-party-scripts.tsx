@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * The analytics tag and the support messenger (issue 10, decision 028): each configured by an
+ * The analytics tag and the support messenger (decision 025): each configured by an
  * environment variable, added to the page only once the visitor has accepted cookies, never
  * before and never after Reject. Added by our own (nonced) script, which the CSP's
  * 'strict-dynamic' lets load them; each is added once per page, however often this renders.

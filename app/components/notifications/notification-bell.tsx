@@ -1,9 +1,9 @@
-import { Bell } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { onDemand, prefetchHandlers, useOnDemand } from "~/components/ui/on-demand";
 import { useRetryingLoad } from "~/components/ui/retrying-load";
 import { useActionDone } from "~/components/ui/use-action-done";
-import { badgeText, bellLabel } from "./notification-content";
+import { BELL_TRIGGER_CLASS, BellIcon } from "./bell-icon";
+import { bellLabel } from "./notification-content";
 import { subscribeToNotifications } from "./notification-stream";
 import { UNREAD_PATH } from "./notifications-api";
 import { raiseUnreadCount, setUnreadCount, useUnreadCount } from "./unread-count";
@@ -15,7 +15,7 @@ const popover = onDemand(() => import("./notification-popover"));
  * The header's bell (signed-in only): the unread count from its loader (`UNREAD_PATH`), raised live by
  * the stream, and the 'Notifications' panel. Mounting it opens the page's one stream; unmounting
  * it (signing out) closes it. The panel (a Radix popover with the list) is a chunk of its own,
- * fetched on the first opening (issue 10): until then the bell is a plain button.
+ * fetched on the first opening: until then the bell is a plain button.
  */
 export function NotificationBell() {
   const count = useUnreadCount();
@@ -63,26 +63,5 @@ export function NotificationBell() {
       <BellIcon count={count} />
       <IconTip label="Notifications" />
     </button>
-  );
-}
-
-export const BELL_TRIGGER_CLASS =
-  "relative rounded-full p-2 text-slate-200 hover:bg-white/10 hover:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white";
-
-export function BellIcon({ count }: { count: number }) {
-  const badge = badgeText(count);
-  return (
-    <>
-      <Bell className="size-5" aria-hidden="true" />
-      {badge ? (
-        <span
-          aria-hidden="true"
-          data-testid="notification-badge"
-          className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white ring-2 ring-ink"
-        >
-          {badge}
-        </span>
-      ) : null}
-    </>
   );
 }

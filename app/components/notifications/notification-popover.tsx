@@ -3,7 +3,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { Link } from "~/components/ui/link";
 import { useRef } from "react";
 import { bellLabel } from "./notification-content";
-import { BELL_TRIGGER_CLASS, BellIcon } from "./notification-bell";
+import { BELL_TRIGGER_CLASS, BellIcon } from "./bell-icon";
 import { NotificationList } from "./notification-list";
 import { IconTip } from "~/components/ui/icon-tip";
 

@@ -30,7 +30,7 @@ export interface NotificationDTO {
     commentInfo: { id: string; authorInfo: NotificationPerson } | null;
     expertInfo: NotificationPerson | null;
     eventInfo: { id: string | number; title?: string | null } | null;
-    /** A Cheer's amount in cents and its message (decision 027); absent or null for other kinds. */
+    /** A Cheer's amount in cents and its message (decision 024); absent or null for other kinds. */
     cheerInfo?: { amount: number; message: string | null } | null;
   };
 }

@@ -1,5 +1,5 @@
 /**
- * What a page needs of a card payment before any Stripe code (issue 10): whether the visitor has
+ * What a page needs of a card payment before any Stripe code: whether the visitor has
  * just come back from their bank's 3-D Secure page, and the failure text.
  */
 export const PAYMENT_FAILED = "Your payment did not go through. Please try another card.";

@@ -24,7 +24,7 @@ const PAYMENT_STATUS: Record<PaymentDTO["status"], { label: string; tone: string
 
 /**
  * product.md "Limits": cents as USD with 2 decimals; nothing charged reads as free, and so does an
- * amount recorded while payments were off (Cheers keep the amount chosen, decision 027).
+ * amount recorded while payments were off (Cheers keep the amount chosen, decision 024).
  */
 export function paymentAmount(cents: number, isFree = false): string {
   if (cents === 0) return "$0.00 (free)";

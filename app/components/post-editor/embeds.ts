@@ -1,5 +1,5 @@
 /**
- * Which URLs the editor embeds (issue 5, decision 018): YouTube videos and X (Twitter) posts,
+ * Which URLs the editor embeds (decision 018): YouTube videos and X (Twitter) posts,
  * nothing else. Pure: the editor and its tests share it. The stored `url` is the canonical form,
  * so the reader builds its player from one shape per provider.
  */

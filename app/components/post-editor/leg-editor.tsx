@@ -69,7 +69,7 @@ export function LegEditor({
   const legErrorId = `${fieldId(`legs.${index}`)}-error`;
   const legErrors = errors[`legs.${index}`];
   const controlClass = clsx(inputClass, "disabled:bg-slate-50");
-  // The game's market (issue 24): said beside the leg, its consensus filling an untyped line and odds.
+  // The game's market: said beside the leg, its consensus filling an untyped line and odds.
   const priced = isPricedMarket(leg.market) && !locked;
   const marketState = useEventMarket(leg.eventId, priced);
   useMarketPrefill(marketState, leg, legTakesLine(leg), locked, (patch) => onLegChange(index, patch));

@@ -1,5 +1,5 @@
 /**
- * The market beside a leg (issue 24, decision 035): once a moneyline, spread or total leg names
+ * The market beside a leg (decision 026): once a moneyline, spread or total leg names
  * its game, the editor reads that game's market (the /editor/market loader), says it in words
  * and fills the leg's line and odds from the consensus when the expert has not typed them. The
  * server prices the leg against the same market when it is posted (market-price.ts).

@@ -1,5 +1,5 @@
 /**
- * A Pick's bet in the editor (issue 9): the market, one leg (or a parlay's 2–10), the stake, and
+ * A Pick's bet in the editor: the market, one leg (or a parlay's 2–10), the stake, and
  * the bet in words as the server will store it. Each leg picks a game of the chosen sport, a side
  * named after its teams, a line, American odds and, for a prop, what it is on. A posted pick
  * shows its bet read-only. The state is the form's (post-form.tsx); this only renders it.

@@ -1,5 +1,5 @@
 /**
- * A structured pick in the editor (issue 9, decision 026): the legs as the form holds them (typed
+ * A structured pick in the editor (decision 026): the legs as the form holds them (typed
  * text), what changing the market does to them, the legs the API takes, and the live summary.
  * The rules themselves are `pick-markets.ts`'s; nothing here restates them. Pure.
  */

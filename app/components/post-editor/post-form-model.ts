@@ -82,7 +82,7 @@ export const noErrors = (): FormErrors => ({ fields: {}, root: [] });
 export const hasErrors = (errors: FormErrors) =>
   errors.root.length > 0 || Object.values(errors.fields).some((list) => list && list.length > 0);
 
-/** Posted (issue 9): its bet is on the record; only the write-up may change until the event starts. */
+/** Posted: its bet is on the record; only the write-up may change until the event starts. */
 export const isPostedPick = (post: Pick<PostDTO, "postType" | "postedAt"> | null) =>
   Boolean(post && post.postType === "Pick" && post.postedAt !== null);
 

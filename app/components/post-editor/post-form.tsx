@@ -87,7 +87,7 @@ export function PostForm({
   const scheduleInput = useRef<HTMLInputElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
   const live = isLivePost(post);
-  // Posted (issue 9): the bet, sport and date are on the record; the words may still change.
+  // Posted: the bet, sport and date are on the record; the words may still change.
   const posted = isPostedPick(post);
   const kept = useMemo(() => keptBetOf(post), [post]);
   const onRecord = isOnRecord(post);

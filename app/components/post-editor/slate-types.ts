@@ -1,5 +1,5 @@
 /**
- * The Slate document of a post (the issue 5 contract, app/modules/posts/slate.ts): the element
+ * The Slate document of a post (the contract of app/modules/posts/slate.ts): the element
  * types the editor writes and the reader (app/components/posts/slate-render.tsx) renders.
  * Declared once for slate's `CustomTypes` so editor code is typed end to end.
  */

@@ -1,6 +1,6 @@
 /**
  * The comment and reply form (conform), fetched only where a form shows (see comments.tsx). It
- * checks the text with checkCommentBody, the zod schema's rule without zod (issue 10).
+ * checks the text with checkCommentBody, the zod schema's rule without zod.
  */
 import { getFormProps, getTextareaProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
@@ -10,7 +10,7 @@ import { Textarea } from "~/components/ui/input";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { checkCommentBody, COMMENT_BODY_MAX } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
-import { commentsPath } from "./comments";
+import { commentsPath } from "~/modules/posts/comment-rules";
 
 /** Checks the text as the server does: conform's submission, without zod. */
 function parseComment(formData: FormData) {

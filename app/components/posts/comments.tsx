@@ -1,5 +1,5 @@
 /**
- * A post's discussion (issue 5 point 6): top-level comments newest first, each with its replies
+ * A post's discussion: top-level comments newest first, each with its replies
  * (one level), a form to comment and to reply, deleting one's own, "Load more comments" page by
  * page from the discussion's route (app/routes/posts.$postId_.comments.ts, its loader for pages
  * and its action for adding and deleting), and `?scrollTo={commentId}` bringing one comment into
@@ -24,11 +24,11 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { CurrentUser } from "~/modules/accounts/current-user";
 import { useTimeZone } from "~/components/time/time-zone";
 import { formatTime } from "~/modules/time/clock";
-import { COMMENT_MESSAGES } from "~/modules/posts/comment-rules";
+import { COMMENT_MESSAGES, commentsPath } from "~/modules/posts/comment-rules";
 import type { CommentDTO } from "~/modules/posts/comments.server";
 
 /**
- * The comment form (conform) is a chunk of its own (issue 10): a visitor, who sees no form, never
+ * The comment form (conform) is a chunk of its own: a visitor, who sees no form, never
  * fetches it. It sends with JavaScript only, so the server renders none (its hooks were a tenth of
  * a post page's CPU): a signed-in reader's browser fetches it and shows it once the page hydrates.
  */
@@ -47,9 +47,6 @@ export interface CommentsPage {
   page: number;
   size: number;
 }
-
-/** Where the discussion's pages come from and its changes go. */
-export const commentsPath = (postId: string) => `/posts/${encodeURIComponent(postId)}/comments`;
 
 function authorName(author: CommentDTO["author"]): string {
   if (!author) return "Deleted user";

@@ -2,7 +2,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, Gavel } from "~/components/ui/icons";
 import type { PickResult } from "~/modules/posts/post-serializer.server";
-import { PICK_RESULTS } from "./post-actions";
+import { PICK_RESULTS } from "~/modules/record/pick-basics";
 
 const menuItemClass =
   "flex w-full cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";

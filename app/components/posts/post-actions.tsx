@@ -20,10 +20,8 @@ import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { signInHref } from "~/modules/accounts/sign-in-link";
 import type { PickResult, PostDTO } from "~/modules/posts/post-serializer.server";
 import type { CardPost } from "~/modules/posts/card-post";
-import { isSelfGradedMarket } from "~/modules/record/pick-basics";
+import { isSelfGradedMarket, PICK_RESULTS } from "~/modules/record/pick-basics";
 import { useViewer } from "~/components/layout/root-data";
-
-export const PICK_RESULTS: readonly PickResult[] = ["Win", "Loss", "Push", "Void"];
 
 export const likeFetcherKey = (postId: string) => `like:${postId}`;
 export const notifyFetcherKey = (postId: string) => `notify:${postId}`;
@@ -260,7 +258,7 @@ export function isGradable(
   now = new Date(),
 ): boolean {
   const selfGraded = post.market === null || (post.legs ?? []).some((leg) => isSelfGradedMarket(leg.market));
-  // Self-reported grades wait for the game's final result (decision 035).
+  // Self-reported grades wait for the game's final result (decision 026).
   const started =
     post.eventInfo !== null &&
     new Date(post.eventInfo.startsAt).getTime() <= now.getTime() &&
@@ -277,7 +275,7 @@ export function isGradable(
   );
 }
 
-/** The grading menu (Radix DropdownMenu) is a chunk of its own, fetched only where the author sees it (issue 10). */
+/** The grading menu (Radix DropdownMenu) is a chunk of its own, fetched only where the author sees it. */
 const PickResultMenu = lazy(() => import("./pick-result-menu"));
 
 /** The author grades their live pick once: a menu of results, then a confirmation (grading is final). */

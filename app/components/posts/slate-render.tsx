@@ -1,5 +1,5 @@
 /**
- * A post's Slate document as React elements (issue 5 contract): the read-only twin of the editor.
+ * A post's Slate document as React elements: the read-only twin of the editor.
  * Only elements React builds from the node's fields, never `dangerouslySetInnerHTML`, so text that
  * looks like HTML stays text. Element types are the editor's and `app/modules/posts/slate.ts`'s;
  * anything else degrades to a paragraph (a block) or its plain text (inline).

@@ -1,5 +1,5 @@
 /**
- * The username and password sections of /settings (decision 014). Both post to the settings
+ * The username and password sections of /settings (decision 012). Both post to the settings
  * action (progressive enhancement, like the sign-up form); the username field also asks the
  * /username-availability loader, debounced, whether the name is free while the user types.
  */

@@ -1,5 +1,5 @@
 /**
- * The photo editor's pure parts and its canvas step (product.md "States", "Error messages" and "Limits"; decision 014).
+ * The photo editor's pure parts and its canvas step (product.md "States", "Error messages" and "Limits"; decision 012).
  */
 
 export interface Point {

@@ -1,5 +1,5 @@
 /**
- * The 'Edit profile photo' dialog (product.md "Screens and routes", "States", "Validation", "Error messages" and "Limits"; decision 014): pick or
+ * The 'Edit profile photo' dialog (product.md "Screens and routes", "States", "Validation", "Error messages" and "Limits"; decision 012): pick or
  * drop one image (refused with a toast when the browser cannot decode it, whatever its name), crop
  * it (a circle for the profile photo, a wide rectangle for the cover), save: the crop becomes a
  * jpeg that is uploaded (3 tries) and handed back as a storage key, which the caller stores.

@@ -1,5 +1,5 @@
 /**
- * The profile form of /settings (product.md "Validation"; decision 014): conform + zod with native
+ * The profile form of /settings (product.md "Validation"; decision 012): conform + zod with native
  * validation off, the server's field errors on the named fields. The photos are edited in the
  * 'Edit profile photo' dialog, whose Save stores the photo at once (the `photo` intent, by a
  * fetcher): a crop is never lost for want of pressing 'Save profile', nor held back by the rest
@@ -52,7 +52,7 @@ const photoError = (answer: PhotoAnswer) =>
     .flatMap((messages) => messages ?? [])
     .at(0) ?? ERROR_MESSAGES.default;
 
-/** Accounts made without a browser time zone carry the "UTC" default: the browser's is offered instead (decision 014). */
+/** Accounts made without a browser time zone carry the "UTC" default: the browser's is offered instead (decision 012). */
 export const UNSET_TIMEZONE = "UTC";
 
 export function ProfileForm({

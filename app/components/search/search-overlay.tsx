@@ -2,7 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Search, X } from "~/components/ui/icons";
 import { useRef } from "react";
-import { SEARCH_TRIGGER_CLASS, SearchCombobox } from "./header-search";
+import { SEARCH_TRIGGER_CLASS, SearchCombobox } from "./search-combobox";
 import { IconTip } from "~/components/ui/icon-tip";
 
 export function SearchOverlay({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {

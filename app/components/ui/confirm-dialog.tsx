@@ -14,7 +14,7 @@ type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 /** product.md "States": a dialog already open is closed first, then this wait before the next. */
 export const CONFIRM_REOPEN_DELAY_MS = 400;
 
-/** The dialog itself (Radix AlertDialog) is fetched on the first confirm() (issue 10). */
+/** The dialog itself (Radix AlertDialog) is fetched on the first confirm(). */
 const confirmView = onDemand(() => import("./confirm-dialog-view"));
 
 export const ConfirmContext = createContext<Confirm | null>(null);

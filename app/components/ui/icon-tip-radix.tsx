@@ -5,7 +5,9 @@
  */
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect, useRef, useState } from "react";
-import { TOOLTIP_DELAY_MS } from "./icon-tip";
+
+/** How long a pointer rests on the button before its name shows. */
+const TOOLTIP_DELAY_MS = 500;
 
 export function RadixIconTip({ label }: { label: string }) {
   const layer = useRef<HTMLSpanElement>(null);

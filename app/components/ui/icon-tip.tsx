@@ -1,5 +1,5 @@
 /**
- * The tooltip of an icon-only button: its name, shown after `TOOLTIP_DELAY_MS` of hovering, at
+ * The tooltip of an icon-only button: its name, shown after half a second of hovering, at
  * once on keyboard focus (Radix Tooltip). Put `<IconTip label="…" />` last inside the button, and
  * give the button `relative`: the tip covers the button to catch the pointer, without wrapping it,
  * so the button is never replaced when the tooltip's code arrives. That code comes on the first
@@ -8,9 +8,6 @@
  */
 import { useEffect, useRef } from "react";
 import { onDemand, useOnDemand } from "./on-demand";
-
-/** How long a pointer rests on the button before its name shows. */
-export const TOOLTIP_DELAY_MS = 500;
 
 const radixTip = onDemand(() => import("./icon-tip-radix"));
 

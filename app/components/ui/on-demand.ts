@@ -1,6 +1,6 @@
 /**
  * Code a page needs only after a click (a menu, a dialog, a popover, the toasts): a chunk of its
- * own, fetched on first use instead of with the page (issue 10, docs/performance.md). The server
+ * own, fetched on first use instead of with the page (docs/performance.md). The server
  * renders a plain trigger in its place; the trigger starts the fetch on hover or focus, so by the
  * click the chunk is usually there already, and the same module serves every later use.
  */

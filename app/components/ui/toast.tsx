@@ -1,7 +1,7 @@
 /**
  * The app's toasts: sonner's success, error, warning (something the reader should mind, e.g. an
  * access that ends) and info (something under way), with sonner itself fetched on
- * demand (issue 10). The Toaster mounts on the visitor's first interaction with the page (a key,
+ * demand. The Toaster mounts on the visitor's first interaction with the page (a key,
  * a pointer, a focus change), well before any toast an action can bring, so its live region is in
  * place when the first toast is announced; a toast asked for earlier (a payment's return from the
  * bank) fetches sonner at once, and the Toaster shows it on mounting.

@@ -1,7 +1,7 @@
 import type { Database } from "../client.server";
 
 /**
- * Hot path (decision 040, "Named prepared statements"): a statement every signed-in request or
+ * Hot path (decision 051), named prepared statements: a statement every signed-in request or
  * every sign-in runs, built once per database handle (on first use) and named, so PostgreSQL parses
  * and plans it once per connection instead of once per request. Other queries stay plain drizzle.
  */

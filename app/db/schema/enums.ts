@@ -26,7 +26,7 @@ export const notificationType = pgEnum("notification_type", [
   "Cheer",
   "PickGraded",
 ]);
-/** What a pick bets on (issue 9, decision 026): a parlay is two or more legs of the others. */
+/** What a pick bets on (decision 026): a parlay is two or more legs of the others. */
 export const pickMarket = pgEnum("pick_market", ["Moneyline", "Spread", "Total", "PlayerProp", "TeamProp", "Parlay"]);
 export const paymentKind = pgEnum("payment_kind", ["Membership", "Subscription", "Tip"]);
 export const paymentStatus = pgEnum("payment_status", ["Pending", "Succeeded", "Failed", "Refunded"]);

@@ -1,5 +1,5 @@
 /**
- * The whole domain's tables. Later work adds behaviour on top of these, not new tables.
+ * The whole domain's tables, one file per area; a change of tables comes with a hand-written migration in drizzle/.
  * Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
  * Money is integer cents (USD). Ids: uuid for people and content, integer for reference data.
  */

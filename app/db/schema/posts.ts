@@ -51,7 +51,7 @@ export const posts = pgTable(
     pickResult: pickResult(),
     gradedAt: timestamp({ withTimezone: true }),
     /**
-     * The verified record (issue 9, decision 026). A structured pick names its market and legs
+     * The verified record (decision 026). A structured pick names its market and legs
      * (one for a single bet); `selection`, `odds` and `eventId` are derived from them. Triggers
      * (migration 0011) stamp `postedAt`, the commitment and its canonical text when the pick is
      * posted, and refuse any change to the pick afterwards, and anything but its grade once its

@@ -1,4 +1,4 @@
-/** The verified record's figures (issue 9, decision 026), kept by triggers on grading */
+/** The verified record's figures (decision 026), kept by triggers on grading */
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { pickMarket } from "./enums";

@@ -1,5 +1,5 @@
 /**
- * Making admins (issue 24, decision 035). No account is an admin by default in production: the
+ * Making admins (decision 026). No account is an admin by default in production: the
  * first one is granted by whoever runs the deployment, to an account that already exists and has
  * confirmed its e-mail (`npm run admin:grant -- EMAIL`, or `ADMIN_EMAILS` at every start).
  */

@@ -1,5 +1,5 @@
 /**
- * Google sign-in (issue 3, point 6): remix-auth's Authenticator with remix-auth-oauth2's
+ * Google sign-in: remix-auth's Authenticator with remix-auth-oauth2's
  * OAuth2Strategy (authorization code + PKCE S256, its own state cookie) on Google's endpoints,
  * which GOOGLE_AUTH_URL / GOOGLE_TOKEN_URL / GOOGLE_USERINFO_URL replace in tests; and our own
  * cookie carrying the sign-in's callbackUrl, flow and nonce. What the profile leads to is in

@@ -1,5 +1,5 @@
 /**
- * Cheers (tips, issue 9 point 7, decision 027): the request shapes, shared by
+ * Cheers (tips, decision 024): the request shapes, shared by
  * `POST /api/experts/{expertId}/cheers` (integer cents) and the Send Cheers dialog (dollars).
  * Client-safe: one set of rules and messages for the browser and the server.
  */

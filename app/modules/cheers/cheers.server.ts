@@ -1,6 +1,6 @@
 /**
- * Cheers: a follower or subscriber sends an expert a tip with a message (issue 9 point 7,
- * decision 027). A tip is a `payments` row of kind Tip with the expert, the message and the
+ * Cheers: a follower or subscriber sends an expert a tip with a message
+ * (decision 024). A tip is a `payments` row of kind Tip with the expert, the message and the
  * platform's fee (PLATFORM_FEE_PERCENT of the amount, the subscriptions' rule).
  *
  * With Stripe it is a one-off PaymentIntent on the platform paid to the expert's connected

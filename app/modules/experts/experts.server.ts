@@ -43,7 +43,7 @@ export interface ExpertRecord {
   units: number;
   /** units ÷ units staked, as a percentage with 1 decimal (12.5 means +12.5 %). */
   roi: number;
-  /** Picks withdrawn after posting (never graded): shown beside W-L (decision 050). */
+  /** Picks withdrawn after posting (never graded): shown beside W-L (decision 026). */
   withdrawn: number;
   /** Skill or luck, all sports and all time (one expert's answer; lists leave it out). */
   confidence?: Confidence;

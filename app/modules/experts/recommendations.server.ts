@@ -1,5 +1,5 @@
 /**
- * Recommended experts (issue 8, decision 025): the sidebar's 'Recommended' list and
+ * Recommended experts (decision 025): the sidebar's 'Recommended' list and
  * `GET /api/experts/recommended[/sidebar]`. Ranked by recent verified performance and subscriber
  * growth: units won on picks graded in the last RECOMMENDATION_WINDOW_DAYS (risk-based, the
  * record's own rule) plus half a unit per subscription started in that window; ties go to the

@@ -8,10 +8,22 @@ import { ZodError } from "zod";
 import { AppError, fieldErrorsFromZod, MAX_FIELD_ERRORS, recordRuleError } from "./app-error";
 import { readBodyBytes } from "./body.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable } from "./database-outage.server";
+import { apiError } from "./api-responses.server";
 import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
 import { overlongArrays } from "./overlong-arrays";
 import { INVALID_TEXT, isStorableText } from "./storable";
 import { trimStrings } from "./trim";
+
+export {
+  apiError,
+  apiList,
+  apiPayload,
+  methodNotAllowed,
+  pageMeta,
+  type ApiErrorBody,
+  type CursorMeta,
+  type PageMeta,
+} from "./api-responses.server";
 
 export const MAX_JSON_BODY_BYTES = 1_000_000;
 /**
@@ -27,57 +39,6 @@ export const MAX_JSON_DEPTH = 64;
  * errors; zod takes about 2 µs an item, so at this cap no body holds the event loop 100 ms.
  */
 export const MAX_JSON_VALUES = 10_000;
-
-export interface PageMeta {
-  page: number;
-  size: number;
-  totalItems: number;
-  totalPages: number;
-}
-
-export interface CursorMeta {
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
-
-export interface ApiErrorBody {
-  error: string;
-  errors?: Record<string, string[]>;
-  statusCode: number;
-}
-
-const NO_STORE = { "Cache-Control": "no-store" };
-
-/** `200 {"payload": …}` */
-export function apiPayload<T>(payload: T, init?: ResponseInit): Response {
-  return jsonResponse({ payload }, withDefaultHeaders(init));
-}
-
-/** `{"items": […], "meta": {page, size, totalItems, totalPages}}` or a cursor meta. */
-export function apiList<T>(items: T[], meta: PageMeta | CursorMeta, init?: ResponseInit): Response {
-  return jsonResponse({ items, meta }, withDefaultHeaders(init));
-}
-
-export function pageMeta(page: number, size: number, totalItems: number): PageMeta {
-  return { page, size, totalItems, totalPages: Math.ceil(totalItems / size) };
-}
-
-/** `{"error", "errors"?, "statusCode"}` with the catalogue's text unless a message is given. */
-export function apiError(
-  status: number,
-  options: { error?: string; errors?: Record<string, string[]>; headers?: HeadersInit } = {},
-): Response {
-  const body: ApiErrorBody = { error: options.error ?? defaultErrorMessage(status), statusCode: status };
-  if (options.errors && Object.keys(options.errors).length > 0) body.errors = options.errors;
-  const headers = new Headers(options.headers);
-  headers.set("Cache-Control", "no-store");
-  return jsonResponse(body, { status, headers });
-}
-
-/** 405 with the methods the route does answer. */
-export function methodNotAllowed(allowed: string[]): Response {
-  return apiError(405, { error: "Method not allowed.", headers: { Allow: allowed.join(", ") } });
-}
 
 /** An answer that also sets cookies (sign-in, refresh, sign-out). */
 export function withCookies(response: Response, cookies: string[]): Response {
@@ -96,7 +57,7 @@ export function errorToResponse(
   if (error instanceof ZodError) return apiError(422, { errors: fieldErrorsFromZod(error) });
   const ruleError = recordRuleError(error);
   if (ruleError) return apiError(422, { error: ruleError.message });
-  // The database is restarting or unreachable: a 503 to retry, not a 500 (issue 11, "Faults").
+  // The database is restarting or unreachable: a 503 to retry, not a 500.
   if (isDatabaseUnavailable(error)) {
     logDatabaseUnavailable(log?.warn ? { warn: log.warn.bind(log) } : undefined, error);
     return databaseUnavailableResponse();
@@ -265,15 +226,3 @@ async function readBodyText(request: Request, limit: number): Promise<string> {
  * JSON with its Content-Length: Node then sends the answer as one write instead of a chunked
  * stream that ends with a write of its own.
  */
-function jsonResponse(body: unknown, init: ResponseInit & { headers: Headers }): Response {
-  const text = JSON.stringify(body);
-  init.headers.set("Content-Type", "application/json; charset=utf-8");
-  init.headers.set("Content-Length", String(Buffer.byteLength(text)));
-  return new Response(text, init);
-}
-
-function withDefaultHeaders(init?: ResponseInit): ResponseInit & { headers: Headers } {
-  const headers = new Headers(init?.headers);
-  for (const [key, value] of Object.entries(NO_STORE)) if (!headers.has(key)) headers.set(key, value);
-  return { ...init, headers };
-}

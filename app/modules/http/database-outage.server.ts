@@ -1,10 +1,10 @@
 /**
  * The database is down, restarting or unreachable: every request that needs it answers 503 with
  * `Retry-After` (the API in its error shape, pages with the error page), never a 500, and the pool
- * reconnects by itself when the server is back (app/db/client.server.ts). Issue 11, "Faults".
+ * reconnects by itself when the server is back (app/db/client.server.ts).
  */
 import type { ServerBuild } from "@remix-run/node";
-import { apiError } from "./api.server";
+import { apiError } from "./api-responses.server";
 import { API_MESSAGES } from "./error-messages";
 
 /** What a client should wait before trying again; a restart usually takes a few seconds. */

@@ -1,5 +1,5 @@
 /**
- * Caching of pages and their data (`.data`), decided once for every route (issue 25): a response
+ * Caching of pages and their data (`.data`), decided once for every route: a response
  * rendered for a signed-in viewer carries their name, e-mail and subscriptions, so no cache but
  * their browser's own may keep it (`private, no-store`, whatever the route said); a page the route
  * declared public for visitors (public-page.ts) says it varies with the cookies, so a cache in front

@@ -75,7 +75,7 @@ export function redactUrl(url: string): string {
  * secrets (`redactUrl`), never headers, so cookies cannot reach the log. Written here rather than
  * with pino-http, which builds two child loggers per request, the URL and address serialised into
  * one, whether or not a line is written: the sidebar data answered 11 % fewer requests per second
- * with it (decision 041).
+ * with it (decision 001).
  */
 export function requestLogger(logger: Logger, { ignore }: { ignore: (url: string) => boolean }) {
   // `req.log` is a getter on the requests' prototype, defined once: a property defined on each

@@ -43,7 +43,7 @@ export function securityHeaderOptions(env: HeaderEnv, { production }: { producti
           `'nonce-${NONCE_SLOT}'`,
           // Stripe.js is loaded from Stripe's own host (decision 013); ignored where 'strict-dynamic' is understood.
           ...(env.PAYMENTS_ENABLED ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
-          // The analytics tag and support messenger, injected after consent (decision 028).
+          // The analytics tag and support messenger, injected after consent (decision 025).
           ...thirdPartyOrigins,
         ],
         // Radix and sonner set inline style attributes; styles cannot run code.

@@ -2,7 +2,7 @@
  * One open notification stream (server-sent events): the hub's listener and the response body's
  * source in one object, so an open stream costs a few fields rather than a dozen closures (an
  * instance holds ten thousand of them: bench/notifications.js). Written here rather than on
- * remix-utils' eventStream, which cannot send the `id:`, `retry:` and comment lines (decision 041).
+ * remix-utils' eventStream, which cannot send the `id:`, `retry:` and comment lines (decision 001).
  */
 import type { NotificationDTO } from "./notifications.server";
 import type { NotificationHub, StreamListener } from "./stream-hub.server";

@@ -1,6 +1,6 @@
 /**
  * The kinds product.md "Entities" names, as the API answers them (capitalised), and Cheer: an expert
- * received Cheers (a tip, decision 027); PickGraded: a pick the reader asked to be notified about was graded.
+ * received Cheers (a tip, decision 024); PickGraded: a pick the reader asked to be notified about was graded.
  */
 export const NOTIFICATION_KINDS = [
   "PostLike",

@@ -1,5 +1,5 @@
 /**
- * Reading notifications (issue 7, decision 024): the list, the stream hub's loads and replays, the
+ * Reading notifications (decision 024): the list, the stream hub's loads and replays, the
  * unread count and mark-read. A notification carries ids and public facts only (a post's title,
  * never its body): one serializer, `toNotificationDTO`, for the list, the stream and e-mails.
  * They are created by `notify.server.ts`.

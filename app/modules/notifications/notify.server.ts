@@ -1,5 +1,5 @@
 /**
- * Creating notifications (issue 7, decision 024): each kind's recipients, never the actor
+ * Creating notifications (decision 024): each kind's recipients, never the actor
  * themself, in the transaction of the action that causes them, so they exist exactly when it
  * committed; the `notifications_keep_and_announce` trigger (drizzle/0018) then tells every app
  * instance (NOTIFY is delivered on commit) and each instance's stream hub sends them.
@@ -58,7 +58,7 @@ export async function notifyNewSubscription(tx: Writer, expertId: string, subscr
 }
 
 /**
- * `Cheer` to the expert once a tip went through (decision 027). The notification takes the tip's
+ * `Cheer` to the expert once a tip went through (decision 024). The notification takes the tip's
  * payment id as its own id: that is how it finds its amount and message, and the primary key
  * makes a second call for the same tip (a webhook delivered again) do nothing.
  */

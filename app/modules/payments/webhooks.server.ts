@@ -30,7 +30,7 @@ type Handler = (tx: Database, event: Stripe.Event, context: PaymentsContext) => 
 
 async function onPaymentIntentSucceeded(tx: Database, event: Stripe.Event): Promise<void> {
   const intent = event.data.object as Stripe.PaymentIntent;
-  // Cheers (decision 027): the tip's row becomes Succeeded and the expert is told, once.
+  // Cheers (decision 024): the tip's row becomes Succeeded and the expert is told, once.
   if (intent.metadata?.kind === TIP_KIND) return confirmCheerPayment(tx, intent);
   if (intent.metadata?.kind !== MEMBERSHIP_KIND) return;
   const userId = intent.metadata.userId;

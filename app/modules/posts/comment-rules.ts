@@ -1,5 +1,5 @@
 /**
- * The comment rules the page needs without zod (issue 10: the post page's first load): the
+ * The comment rules the page needs, without zod (which the post page's first load leaves out): the
  * length limit, the messages and the page size. comment-schema.ts builds the validation on them.
  */
 export const COMMENT_BODY_MAX = 2000;
@@ -28,3 +28,6 @@ export function checkCommentBody(value: unknown): { body: string; error?: undefi
   if (body.length > COMMENT_BODY_MAX) return { error: COMMENT_MESSAGES.tooLong };
   return { body };
 }
+
+/** Where a post's discussion pages come from and its changes go (the page route of the comments). */
+export const commentsPath = (postId: string) => `/posts/${encodeURIComponent(postId)}/comments`;

@@ -1,5 +1,5 @@
 /**
- * Comment validation (issue 5): client-safe, shared by `POST /api/posts/{postId}/comments` and
+ * Comment validation: client-safe, shared by `POST /api/posts/{postId}/comments` and
  * the comment form. The body is trimmed (readJsonBody trims; the schema trims again for callers
  * that pass raw input).
  */

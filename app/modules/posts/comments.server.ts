@@ -1,5 +1,5 @@
 /**
- * Comments (issue 5): one reply level, newest top-level comments first with their replies oldest
+ * Comments: one reply level, newest top-level comments first with their replies oldest
  * first. The discussion of a post is part of what the paywall guards: on a Pick the viewer may
  * not read, comments are neither readable nor writable (403). Deleting is soft: a deleted
  * comment shows as deleted while it has replies and is hidden otherwise. `posts.comments_count`

@@ -148,7 +148,7 @@ async function pickColumns(
   if (publishDate && publishDate.getTime() >= first.startsAt.getTime())
     throw invalid("publishDate", POST_RULE_MESSAGES.publishAfterEvent);
   // Posting (a draft waits until it is published): every moneyline, spread and total leg must be a
-  // bet the market offers now (decisions 035, 050), on the side of the game the expert holds.
+  // bet the market offers now (decision 026), on the side of the game the expert holds.
   if (publishDate) {
     await checkAgainstMarket(db, legs, byId, { now, rules });
     await checkOneSide(db, authorId, legs);
@@ -329,7 +329,7 @@ export async function gradePick(
   if (record.withdrawnAt !== null) throw new AppError(422, POST_RULE_MESSAGES.withdrawn);
   if (!isSelfGradedPick(record)) throw new AppError(422, POST_RULE_MESSAGES.gradedFromScore);
   if (record.event && !pickHasStarted(record, now)) throw new AppError(422, POST_RULE_MESSAGES.gradeBeforeStart);
-  // Self-reported, but not before the game is over: a grade from the final result, never a guess (decision 035).
+  // Self-reported, but not before the game is over: a grade from the final result, never a guess (decision 026).
   const eventIds = [
     ...new Set([
       ...(record.eventId === null ? [] : [record.eventId]),
@@ -360,7 +360,7 @@ export async function gradePick(
 
 /**
  * `POST /api/posts/{postId}/withdraw`: the author takes back a posted pick, for a mistake, within
- * `withdrawGraceMinutes` of posting and before its event starts (decision 050: later, withdrawing
+ * `withdrawGraceMinutes` of posting and before its event starts (decision 026: later, withdrawing
  * the picks the line moved against would be a free option). It stays on the record, shown and
  * counted as withdrawn, and is never graded.
  */

@@ -1,5 +1,5 @@
 /**
- * Likes and notify-me (issue 5). Both act only on a post the viewer can see: a live post, or their
+ * Likes and notify-me. Both act only on a post the viewer can see: a live post, or their
  * own draft or scheduled post; anything else is a 404 like the post itself. Likes keep
  * `posts.likes_count` in the same transaction, so the counter matches the rows under concurrency.
  */

@@ -1,5 +1,5 @@
 /**
- * Lists of posts (issue 5, decision 017): the public list (of everyone, an expert or a sport), the
+ * Lists of posts (decision 017): the public list (of everyone, an expert or a sport), the
  * viewer's own, the feed, liked posts, an event's posts and the home page's latest free posts
  * (the expert page's lists: `expert-page-posts.server.ts`). Every list is a fixed number of
  * queries whatever the page size: one for the page's ids (index-only where it can: see the

@@ -69,7 +69,7 @@ export const postInputSchema = z
       .max(50, POST_MESSAGES.invalid)
       .default([]),
     eventId: id().nullish(),
-    /** A Pick's market and legs (issue 9): its selection, odds and event are derived from them. */
+    /** A Pick's market and legs: its selection, odds and event are derived from them. */
     market: choice([...PICK_MARKETS]).nullish(),
     legs: z.array(legSchema, { invalid_type_error: POST_MESSAGES.invalid }).max(20, POST_MESSAGES.invalid).nullish(),
     units: z

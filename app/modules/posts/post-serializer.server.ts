@@ -64,7 +64,7 @@ export interface PostDTO {
   units: number | null;
   market: PickMarket | null;
   legs: PickLegRecord[] | null;
-  /** The verified record (issue 9): when the server took the pick, how long before the start it went out, withdrawal, grading. */
+  /** The verified record: when the server took the pick, how long before the start it went out, withdrawal, grading. */
   postedAt: string | null;
   postedMinutesBeforeStart: number | null;
   withdrawnAt: string | null;

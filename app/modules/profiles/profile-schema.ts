@@ -1,5 +1,5 @@
 /**
- * The profile's rules (product.md "Entities", "Validation" and "Limits"; decision 014), shared by the /settings form
+ * The profile's rules (product.md "Entities", "Validation" and "Limits"; decision 012), shared by the /settings form
  * (conform) and the API (`PUT /api/user/profile`, `PUT /api/user/profile/username`).
  * Client-safe: no database, no secrets.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile (product.md "Entities"; decision 014): read it, replace it and
+ * The signed-in user's own profile (product.md "Entities"; decision 012): read it, replace it and
  * change the username. The same functions serve /settings and the JSON API.
  */
 import { and, eq, like, ne, sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
  * `POST /api/events/{id}/correction` (admins) and the admin screen's "Correct a result" form: a
- * result already in replaced by another, with its reason (issue 24, decision 035). Client-safe:
+ * result already in replaced by another, with its reason (decision 026). Client-safe:
  * the admin screen validates its form with the same schema.
  */
 import { z } from "zod";

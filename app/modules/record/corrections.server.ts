@@ -1,5 +1,5 @@
 /**
- * Corrections with a trail (issue 24, decision 035): a result already in is corrected only by an
+ * Corrections with a trail (decision 026): a result already in is corrected only by an
  * admin, with a reason. The correction is appended to `event_result_corrections` (never an update
  * in place: the result it replaces stays readable there), the event takes the new result, the
  * graded picks on the game are regraded from it and name the correction, and the figures are

@@ -1,5 +1,5 @@
 /**
- * A game's market as a pick on it is priced against (issue 24, decision 035): its newest snapshot
+ * A game's market as a pick on it is priced against (decision 026): its newest snapshot
  * of moneyline, spread and total, and each side's consensus offer; no offers and `takenAt` null
  * for a game without market data, null for an unknown game.
  */

@@ -1,5 +1,5 @@
 /**
- * The verified record's figures (issue 9, decision 026) from the sums the triggers keep. Client-safe.
+ * The verified record's figures (decision 026) from the sums the triggers keep. Client-safe.
  */
 import { verdictFor, type Confidence } from "./confidence";
 import { decimalToAmerican } from "./pick-basics";

@@ -1,5 +1,5 @@
 /**
- * Grading from the final score (issue 9, decision 026). Pure: the results import applies it.
+ * Grading from the final score (decision 026). Pure: the results import applies it.
  * Moneylines, spreads and totals are graded from the score; a cancelled event voids its legs; a
  * parlay loses with any losing leg, and otherwise pays at the odds of its winning legs (pushed and
  * void legs drop out; all of them pushed or void: the parlay pushes or is void). Props are graded

@@ -1,5 +1,5 @@
 /**
- * A game's market as `GET /api/events/{id}/market` answers it (issue 24, decision 035): its
+ * A game's market as `GET /api/events/{id}/market` answers it (decision 026): its
  * newest offers and the consensus of each side, the line a pick on that side is taken around.
  * Pure and client-safe: the route builds it, the editor reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * Every leg priced against the market (decision 035, made strict by decision 050). Pure and
+ * Every leg priced against the market (decision 026). Pure and
  * client-safe: the posting path checks a leg with it, the editor shows the same market. A
  * moneyline, spread or total leg must be a bet the market offered at posting, never a better one:
  * - a spread or total within LINE_TOLERANCE points of the consensus line (the line most bookmakers

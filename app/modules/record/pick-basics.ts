@@ -1,5 +1,5 @@
 /**
- * What a pick bets on and the arithmetic of American odds (issue 9, decision 026): no zod here,
+ * What a pick bets on and the arithmetic of American odds (decision 026): no zod here,
  * so the cards and pick boxes of every page can use it without the validation code
  * (pick-markets.ts re-exports it all beside the schemas).
  */
@@ -40,6 +40,9 @@ export function sidesFor(market: LegMarket, sport: string | null): readonly LegS
 }
 
 /** Props are graded by their expert (flagged self-graded); the rest from the final score. */
+/** The grades a pick can get, in the order the grading menu lists them. */
+export const PICK_RESULTS = ["Win", "Loss", "Push", "Void"] as const;
+
 export const isSelfGradedMarket = (market: LegMarket) => market === "PlayerProp" || market === "TeamProp";
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * Structured picks (issue 9, decision 026): the legs' validation and their words. Client-safe:
+ * Structured picks (decision 026): the legs' validation and their words. Client-safe:
  * shared by the API and the editor; the markets and odds arithmetic are in pick-basics.ts
  * (re-exported here).
  */

@@ -1,5 +1,5 @@
 /**
- * The record's checks of a pick at posting (decisions 035, 050), before the database's own: each
+ * The record's checks of a pick at posting (decision 026), before the database's own: each
  * priced leg against its game's fresh market, and one side of a game per expert. Each refusal is a
  * 422 on the leg's field.
  */
@@ -49,7 +49,7 @@ export async function checkAgainstMarket(
 }
 
 /**
- * One side of a game per expert (decision 050): no leg opposite to a leg of a pick the expert
+ * One side of a game per expert (decision 026): no leg opposite to a leg of a pick the expert
  * still holds (posted, not withdrawn, not graded) on the same game. What "opposite" means is the
  * database's `pick_legs_oppose`, which its guard applies again under a lock, for two picks sent at
  * once; this check comes first so the answer names the leg.

@@ -2,7 +2,7 @@
  * The expert page's "Record and figures" panel: the figures per window and sport, the units
  * chart and one page of graded picks. The page renders it server-side only when its address asks
  * for a page of graded picks (`?graded=`); otherwise the browser loads it as it scrolls near it
- * (`/experts/{expertId}/record`), so the first view stays light (decision 044).
+ * (`/experts/{expertId}/record`), so the first view stays light (decision 030).
  */
 import type { Database } from "~/db/client.server";
 import { DEFAULT_PAGE_SIZE, totalPagesOf } from "~/modules/http/page-param";

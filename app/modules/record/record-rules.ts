@@ -1,5 +1,5 @@
 /**
- * The record's configurable rules (decision 050): how long after posting a pick may still be
+ * The record's configurable rules (decision 026): how long after posting a pick may still be
  * withdrawn, and how old a market snapshot may be to price a pick. Client-safe.
  */
 export interface RecordRules {

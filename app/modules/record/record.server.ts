@@ -1,5 +1,5 @@
 /**
- * Reading the verified record (issue 9, decision 026): an expert's figures per window and sport,
+ * Reading the verified record (decision 026): an expert's figures per window and sport,
  * the units-over-time chart, the graded picks, and the leaderboard. All from the sums the grading
  * trigger keeps (`expert_standings`, `expert_record_days`), never by aggregating graded picks per
  * request; only withdrawals (a handful per expert, from their own index) are counted as read.
@@ -91,7 +91,7 @@ const isWithdrawnPick = and(isNotNull(posts.withdrawnAt), eq(posts.postType, "Pi
 /**
  * How many picks each expert withdrew, per sport and window (the windows' days as the record's:
  * UTC, 7 and 30 days with today, the calendar year). Counted from the index of withdrawn picks,
- * which withdrawals within minutes of posting keep small (decision 050). Named and planned once
+ * which withdrawals within minutes of posting keep small (decision 026). Named and planned once
  * per connection.
  */
 const withdrawalCountsStatement = preparedStatement((db) => {

@@ -1,5 +1,5 @@
 /**
- * Results in, picks graded (issue 9, decision 026): final scores and cancellations from the admin
+ * Results in, picks graded (decision 026): final scores and cancellations from the admin
  * screen or `POST /api/events/results`, closing odds beside them; every posted pick whose legs'
  * events all have their result is then graded from the score (props wait for their expert).
  * The triggers of migration 0011 refuse a second result for an event and a second grade.
@@ -87,7 +87,7 @@ export async function importResults(
       }
     }
     // The market's closing lines (the newest snapshot before each start), where none came with
-    // the result: every result, however entered, gives its picks their CLV (decision 035).
+    // the result: every result, however entered, gives its picks their CLV (decision 026).
     const closing = await closingLinesFromMarket(
       tx,
       fresh.map((result) => result.eventId),

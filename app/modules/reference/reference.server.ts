@@ -81,7 +81,7 @@ export interface ReferenceNames {
 
 /**
  * The names of these categories and modalities, as a post answer shows them, from the kept lists:
- * no join per post on the hot paths (decision 019).
+ * no join per post on the hot paths (decision 051).
  */
 export async function referenceNames(
   db: Database,

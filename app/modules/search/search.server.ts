@@ -1,8 +1,8 @@
 /**
- * Search (issue 8, decision 025): experts by user name and full name, sports by name, posts by
+ * Search (decision 025): experts by user name and full name, sports by name, posts by
  * PostgreSQL full-text search. Experts and sports match by prefix, substring or trigram word
  * similarity, so 'lebr' finds LeBronPicks and 'nbaa' finds NBA. A query of several words is also
- * compared, run together, with user names (issue 26): 'ice cold' finds IceColdLocks and
+ * compared, run together, with user names: 'ice cold' finds IceColdLocks and
  * 'gridron guru' GridironGuru; the whole query is compared with the full name ('dana whitfeld').
  * Posts match every typed word as a
  * prefix against `search_document` (title weight A over the body of a free Post or the preview of

@@ -52,7 +52,7 @@ export interface ShareCard {
 }
 
 /**
- * Canonical link, Open Graph and Twitter card of a page (issue 10). Every image comes from the
+ * Canonical link, Open Graph and Twitter card of a page. Every image comes from the
  * image proxy, 1280 px wide for a wide one and 640 px for a square one; a page without a picture of
  * its own shows the site's share card.
  */

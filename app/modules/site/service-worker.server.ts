@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 
 /**
- * The running build as the page and its background worker know it (decision 029): an id that
+ * The running build as the page and its background worker know it (decision 025): an id that
  * changes with every deployment, and the files every page needs (the app shell).
  */
 export interface AppBuild {

@@ -1,5 +1,5 @@
 /**
- * JSON-LD for search engines (issue 10, SEO): Person for an expert, Article for a post, a pick
+ * JSON-LD for search engines: Person for an expert, Article for a post, a pick
  * marked as paywalled (`isAccessibleForFree: false` with the locked part's selector). Client-safe.
  * Only public words go in: the preview's text, never a locked body.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading the market (issue 24, decision 035): the newest snapshot of each game's moneyline,
+ * Reading the market (decision 026): the newest snapshot of each game's moneyline,
  * spread and total, as `MarketOffer`s. The posting check prices every leg against it; with
  * `closing: true` only snapshots taken before each game's start count (its closing lines).
  */
@@ -86,7 +86,7 @@ export async function closingLinesFromMarket(db: Database, eventIds: number[]) {
 }
 
 /**
- * The demo's own market (decision 050): without a provider, the demo games' lines would grow
+ * The demo's own market (decision 026): without a provider, the demo games' lines would grow
  * older than a pick may be priced against, so the demo takes its newest lines again, as a
  * provider's sync would, once they are `minutes` old. Only games not from the provider, not
  * started and without a result; answers how many offers it appended.

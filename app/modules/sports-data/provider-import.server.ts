@@ -1,5 +1,5 @@
 /**
- * The provider's games into the record (issue 24, decision 035). ONE import for the sync, the
+ * The provider's games into the record (decision 026). ONE import for the sync, the
  * admin page and `npm run sports:import`: the same JSON gives the same games, lines and results.
  * - games by provider id (`odds-api:<id>`); a start the provider moves is moved while the game has
  *   not started (the database refuses the rest: counted as conflicts, never fatal);
@@ -288,7 +288,7 @@ export async function importProviderEvents(
 
   // (b) The lines of the games not started: a new snapshot of a market when it changed, or when
   // the one in force is RECONFIRM_AFTER_MS old (the provider says it still stands: a pick is priced
-  // only against lines at most MARKET_MAX_AGE_MINUTES old, decision 050).
+  // only against lines at most MARKET_MAX_AGE_MINUTES old, decision 026).
   const upcoming = [...known].filter(([id, row]) => row.startsAt > now && (games.get(id)!.bookmakers?.length ?? 0) > 0);
   const latest = await latestMarkets(
     db,

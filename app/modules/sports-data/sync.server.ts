@@ -1,5 +1,5 @@
 /**
- * The provider sync (issue 24): every ODDS_SYNC_MINUTES, each configured sport's odds and recent
+ * The provider sync: every ODDS_SYNC_MINUTES, each configured sport's odds and recent
  * scores from The Odds API, through the one import. Every instance's timer tries; the lease (one
  * row, claimed by a single UPDATE) lets exactly one run per interval. Provider failures are
  * logged and kept in the row's `error`, never thrown: the app goes on without fresh lines.

@@ -1,4 +1,4 @@
-/** Request shapes of the subscriptions and follows API (issue 6). */
+/** Request shapes of the subscriptions and follows API. */
 import { z } from "zod";
 import { pageQuery } from "~/modules/http/search-params";
 

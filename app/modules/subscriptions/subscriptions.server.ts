@@ -1,5 +1,5 @@
 /**
- * Subscriptions (issue 6, product.md "Subscriptions and money", decision 021).
+ * Subscriptions (product.md "Subscriptions and money", decision 021).
  *
  * A subscription row per (subscriber, expert), whatever happens to it: subscribing again reuses
  * it. Access follows its status through the access module's `subscriptionGivesAccess` (and its

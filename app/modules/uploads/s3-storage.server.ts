@@ -116,7 +116,7 @@ export function createS3Storage(env: Env): Storage {
 
 export const STORAGE_UNAVAILABLE_MESSAGE = "File storage is not answering. Please try again in a moment.";
 
-// The storage server is down or unreachable (issue 11, "Faults"): a 503 the user may retry, in the
+// The storage server is down or unreachable: a 503 the user may retry, in the
 // API's error shape, and not mistaken for a database outage in the logs.
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** Issue 10: WCAG 2.1 A and AA, the rules axe-core tags for them. */
+/** WCAG 2.1 A and AA, the rules axe-core tags for them. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** What fails a page: a violation axe rates serious or critical (minor and moderate are reported, not failed). */

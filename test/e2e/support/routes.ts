@@ -64,8 +64,8 @@ export async function apiSignedIn(
 
 /**
  * A URL for every page route of the manifest, its parameters filled with real demo things: a post
- * of FairwayFinder (a demo expert no spec writes as, so no spec's fresh pick lands in the page
- * micro-cache under another spec), a game, a token that is none, a page that is none.
+ * of FairwayFinder (a demo expert no test writes as, so no test's fresh pick lands in the page
+ * micro-cache under another test), a game, a token that is none, a page that is none.
  */
 export async function pageUrls(client: APIRequestContext): Promise<string[]> {
   const expertId = (await (await client.get("/api/experts/FairwayFinder")).json()).payload.id as string;

@@ -3,7 +3,7 @@
  * exception) fails the test, as console.error fails a unit test. A failed request's own line
  * ("Failed to load resource") is left out: tests ask for 4xx answers on purpose; so is the
  * AbortError Remix logs (or leaves unhandled) when a navigation cancels a fetcher's request in
- * flight. A spec that provokes a logged error on purpose lists it with
+ * flight. A test file that provokes a logged error on purpose lists it with
  * `test.use({ allowedPageErrors: [/…/] })`.
  */
 import { test as base, expect } from "@playwright/test";
