@@ -12,6 +12,9 @@ const DB = "^(~/|(\\.{1,2}/)+)db(/|$)";
 const SERVER_FILE = "\\.server(\\.[jt]sx?)?$";
 const ROUTES_OR_COMPONENTS = "^(~/|(\\.{1,2}/)+)(routes|components)(/|$)";
 const MODULES_ROUTES_OR_COMPONENTS = "^(~/|(\\.{1,2}/)+)(modules|routes|components)(/|$)";
+// The Express middleware (server/) stands in front of the app; the app never reaches back into it.
+const EXPRESS = "^(\\.{1,2}/)+server(/|$)";
+const EXPRESS_FROM_APP = "The Express middleware in server/ runs before the app; the app never imports it.";
 const ROUTE_TO_MODULE = "Routes call module functions; queries and the database live under app/modules and app/db.";
 const SERVER_VALUE = "Components run in the browser too: import only types from server files and the database.";
 
@@ -36,7 +39,7 @@ export default tseslint.config(
   // No import cycles, lazy chunks included: a file that needs its parent's parts shares a third file
   // with it instead, so every file can be read (and loaded) after the ones it uses.
   {
-    files: ["app/**/*.{ts,tsx}", "server.ts"],
+    files: ["app/**/*.{ts,tsx}", "server.ts", "server/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
@@ -47,8 +50,17 @@ export default tseslint.config(
   },
   // A file a newcomer can read in one sitting: split it by what it holds before it passes 400 lines.
   {
-    files: ["app/**/*.{ts,tsx}", "server.ts"],
+    files: ["app/**/*.{ts,tsx}", "server.ts", "server/**/*.ts"],
     rules: { "max-lines": ["error", { max: 400 }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: EXPRESS, message: EXPRESS_FROM_APP }] },
+      ],
+    },
   },
   // Import boundaries: routes → modules → db. Each layer's files may not reach past the next one down,
   // so a query lands in a module a test can call and a server value never ships to the browser.
@@ -59,6 +71,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            { regex: EXPRESS, message: EXPRESS_FROM_APP },
             { regex: DRIZZLE, message: ROUTE_TO_MODULE },
             { regex: DB, message: ROUTE_TO_MODULE, allowTypeImports: true },
           ],
@@ -73,6 +86,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            { regex: EXPRESS, message: EXPRESS_FROM_APP },
             { regex: SERVER_FILE, message: SERVER_VALUE, allowTypeImports: true },
             { regex: DB, message: SERVER_VALUE, allowTypeImports: true },
             { regex: DRIZZLE, message: SERVER_VALUE, allowTypeImports: true },
@@ -88,6 +102,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            { regex: EXPRESS, message: EXPRESS_FROM_APP },
             {
               regex: ROUTES_OR_COMPONENTS,
               message: "A module serves routes and components; it never imports them (types included).",
@@ -107,6 +122,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            { regex: EXPRESS, message: EXPRESS_FROM_APP },
             {
               regex: MODULES_ROUTES_OR_COMPONENTS,
               message: "The database layer never imports modules, routes or components.",

@@ -24,28 +24,28 @@ import {
   MAX_REQUEST_BYTES,
   MAX_URL_LENGTH,
   sendResponse,
-} from "./app/modules/http/body-limit.server";
+} from "./server/body-limit";
 import {
   databaseUnavailableResponse,
   isDatabaseUnavailable,
   logDatabaseUnavailable,
   withDatabaseOutageGuard,
 } from "./app/modules/http/database-outage.server";
-import { coalesceFlushes, compressionExceptEventStreams } from "./app/modules/http/compression.server";
+import { coalesceFlushes, compressionExceptEventStreams } from "./server/compression";
 import expressStaticGzip from "express-static-gzip";
-import { answerMethodsNoRouteTakes, withMethodNotAllowed } from "./app/modules/http/method-not-allowed.server";
-import { PageCache } from "./app/modules/http/page-cache.server";
-import { privateAnswersToSessions } from "./app/modules/http/private-answers.server";
-import { requestLogger } from "./app/modules/http/request-log.server";
-import { trustedProxies } from "./app/modules/http/trusted-proxies.server";
+import { answerMethodsNoRouteTakes, withMethodNotAllowed } from "./server/method-not-allowed";
+import { PageCache } from "./server/page-cache";
+import { privateAnswersToSessions } from "./server/private-answers";
+import { requestLogger } from "./server/request-log";
+import { trustedProxies } from "./server/trusted-proxies";
 import {
   isApiRequest,
   isEventStreamRequest,
   newCspNonce,
   securityHeaderOptions,
   securityHeaders,
-} from "./app/modules/http/security-headers.server";
-import { isAllowedOrigin, isSafeMethod, originHostMismatch, remixChecksOrigin } from "./app/modules/http/origin.server";
+} from "./server/security-headers";
+import { isAllowedOrigin, isSafeMethod, originHostMismatch, remixChecksOrigin } from "./server/origin";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport } from "./app/modules/mail/mail.server";
 import { periodicJobs } from "./app/modules/jobs/periodic-jobs.server";
@@ -235,7 +235,7 @@ const serverBuild = vite
   : ((await import(pathToFileURL(path.join(here, "server/index.js")).href)) as ServerBuild);
 const appBuild = typeof serverBuild === "function" ? DEVELOPMENT_BUILD : appBuildFrom(serverBuild, env.BUILD_ID);
 // A database outage answers 503 from every loader and action, never 500 (database-outage.server.ts);
-// a resource route asked with a method it has no handler for, 405 with Allow (method-not-allowed.server.ts).
+// a resource route asked with a method it has no handler for, 405 with Allow (server/method-not-allowed.ts).
 const guardBuild = (built: ServerBuild) => withDatabaseOutageGuard(withMethodNotAllowed(built));
 const build = typeof serverBuild === "function" ? () => serverBuild().then(guardBuild) : guardBuild(serverBuild);
 

@@ -10,7 +10,7 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
 import { applyPageCaching } from "~/modules/http/page-caching.server";
-import { redactUrl } from "~/modules/http/request-log.server";
+import { redactUrl } from "~/modules/logger.server";
 import { scriptSafeJson } from "~/modules/site/structured-data";
 
 export default async function handleRequest(

@@ -8,7 +8,7 @@
  *   expert (the `.data` turbo-stream encodes).
  */
 import { expect, test, type APIRequestContext } from "./support/test";
-import { MAX_URL_LENGTH } from "../../app/modules/http/body-limit.server";
+import { MAX_URL_LENGTH } from "../../server/body-limit";
 import { uniqueClientIp } from "./support/helpers";
 import { apiSignedIn, dataUrl, pageUrls } from "./support/routes";
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shouldCompress } from "~/modules/http/compression.server";
+import { shouldCompress } from "../../server/compression";
 
 let base = "";
 let close: () => void = () => {};

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { follows, likes, subscriptions } from "~/db/schema";
-import { PageCache } from "~/modules/http/page-cache.server";
+import { PageCache } from "../../server/page-cache";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { loader as rootLoader } from "~/root";
 import Home, * as homePage from "~/routes/_index";

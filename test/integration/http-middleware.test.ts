@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestLogger } from "~/modules/http/request-log.server";
-import { NONCE_SLOT, newCspNonce, securityHeaders } from "~/modules/http/security-headers.server";
+import { requestLogger } from "../../server/request-log";
+import { NONCE_SLOT, newCspNonce, securityHeaders } from "../../server/security-headers";
 
 // The two middlewares server.ts puts in front of every request, on a real Express server.
 const lines: Record<string, unknown>[] = [];

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache } from "~/modules/http/page-cache.server";
+import { PageCache } from "../../server/page-cache";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 
 let base = "";

@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privateAnswersToSessions } from "~/modules/http/private-answers.server";
+import { privateAnswersToSessions } from "../../server/private-answers";
 
 describe("privateAnswersToSessions, on a real Express server", () => {
   let base = "";

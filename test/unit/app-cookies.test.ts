@@ -1,13 +1,13 @@
 /**
  * The visitors' page cache ignores cookies the app never reads and bypasses every other cookie of
- * the app but the display preferences (page-cache.server.ts). That holds only while every cookie
+ * the app but the display preferences (server/page-cache.ts). That holds only while every cookie
  * the app names is `ss_…` or one of those preferences: this reads the app's source for each
  * cookie name it defines, reads or sets.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { APP_COOKIE_PREFIX, PUBLIC_COOKIES } from "~/modules/http/page-cache.server";
+import { APP_COOKIE_PREFIX, PUBLIC_COOKIES } from "../../server/page-cache";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

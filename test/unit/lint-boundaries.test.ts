@@ -64,6 +64,20 @@ describe("import boundaries", { timeout: 60_000 }, () => {
   });
 });
 
+describe("the Express middleware", { timeout: 60_000 }, () => {
+  it("fails app code that imports from server/, and lets server.ts's middleware import the app", async () => {
+    const fromApp = 'import { PageCache } from "../../../server/page-cache";\nexport const probe = PageCache;';
+    for (const filePath of [
+      "app/modules/posts/boundary-probe.server.ts",
+      "app/routes/boundary-probe.tsx",
+      "app/entry-probe.ts",
+    ])
+      expect((await boundaryErrors(filePath, fromApp)).map((error) => error.line)).toEqual([1]);
+    const fromServer = 'import { getEnv } from "~/config/env.server";\nexport const probe = getEnv;';
+    expect(await boundaryErrors("server/boundary-probe.ts", fromServer)).toEqual([]);
+  });
+});
+
 describe("file length", { timeout: 60_000 }, () => {
   it("fails an app file over 400 lines, and not one of 400", async () => {
     const lines = (count: number) =>

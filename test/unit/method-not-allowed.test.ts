@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { withMethodNotAllowed } from "~/modules/http/method-not-allowed.server";
+import { withMethodNotAllowed } from "../../server/method-not-allowed";
 
 const loader = () => new Response("read");
 const action = () => new Response("written");

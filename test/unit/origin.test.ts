@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedOrigin, originHostMismatch, remixChecksOrigin } from "~/modules/http/origin.server";
+import { isAllowedOrigin, originHostMismatch, remixChecksOrigin } from "../../server/origin";
 
 const base = { requestOrigin: "http://127.0.0.1:3000", appUrl: "https://sharpside.app" };
 

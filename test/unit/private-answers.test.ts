@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheControlForSession, carriesCredentials, setsSession } from "~/modules/http/private-answers.server";
+import { cacheControlForSession, carriesCredentials, setsSession } from "../../server/private-answers";
 
 describe("cacheControlForSession", () => {
   it("makes anything a shared cache could keep, or that varies by cookie, private and unstored", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactUrl } from "~/modules/http/request-log.server";
+import { REDACTED, redactUrl } from "~/modules/logger.server";
 
 const TOKEN = "Zq8k2LwY0c-6HbT_pR3n";
 

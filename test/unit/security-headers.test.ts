@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
-import { securityHeaderOptions, securityHeaders } from "~/modules/http/security-headers.server";
+import { securityHeaderOptions, securityHeaders } from "../../server/security-headers";
 import { cspDirectives } from "../support/csp";
 
 const SECRET = "s".repeat(32);

@@ -2,7 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { readCookie } from "~/modules/http/cookies";
-import { PageCache, visitorCookies } from "~/modules/http/page-cache.server";
+import { PageCache, visitorCookies } from "../../server/page-cache";
 import {
   canonicalTimeZone,
   clockCacheSizes,

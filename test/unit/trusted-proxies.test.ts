@@ -1,6 +1,6 @@
 /** Which peers may speak for a client (X-Forwarded-*): the private network's, no one else, remembered or not. */
 import { describe, expect, it } from "vitest";
-import { trustedProxies } from "~/modules/http/trusted-proxies.server";
+import { trustedProxies } from "../../server/trusted-proxies";
 
 const TRUSTED = [
   "127.0.0.1",

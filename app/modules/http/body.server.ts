@@ -7,7 +7,7 @@
  * The body's bytes, or null when it is over `limit` bytes (declared, or counted as it arrives).
  * Past the limit the rest is read and thrown away rather than cancelled: cancelling destroys the
  * socket while the client is still sending, and it would get a reset instead of our 413. The
- * server's own cap (body-limit.server.ts, 10 MB) bounds how much that can be.
+ * server's own cap (server/body-limit.ts, 10 MB) bounds how much that can be.
  */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");

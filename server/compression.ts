@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import compression from "compression";
-import { isEventStreamRequest } from "./security-headers.server";
+import { isEventStreamRequest } from "./security-headers";
 
 /**
  * What compression() may squeeze: everything compressible except server-sent events, which a

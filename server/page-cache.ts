@@ -9,7 +9,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
-import { decodeCookieValue, parseCookies } from "./cookies";
+import { decodeCookieValue, parseCookies } from "~/modules/http/cookies";
 
 /** Cookies that only change how a public page looks: part of the key. */
 export const PUBLIC_COOKIES = ["cookieConsent", "sidebar", "timeZone"] as const;
