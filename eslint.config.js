@@ -114,9 +114,6 @@ export default tseslint.config(
   },
   {
     files: ["app/db/**/*.ts"],
-    // The demo seed builds its rows with the app's own rules (grading, password hashing, previews):
-    // it stands above the modules, so only the database layer proper is held to the rule.
-    ignores: ["app/db/seed*", "app/db/seed/**", "app/db/demo/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -126,6 +123,25 @@ export default tseslint.config(
             {
               regex: MODULES_ROUTES_OR_COMPONENTS,
               message: "The database layer never imports modules, routes or components.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The demo (app/demo) builds its rows with the app's own rules (grading, password hashing,
+    // previews): it stands above the modules and uses them, but never a route or a component.
+    files: ["app/demo/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: EXPRESS, message: EXPRESS_FROM_APP },
+            {
+              regex: ROUTES_OR_COMPONENTS,
+              message: "The demo seeds data through modules; it never imports routes or components.",
             },
           ],
         },

@@ -12,7 +12,7 @@ import { demoDataEnabled, EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { ReadMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
-import { demoWelcome, seedDemoDataIfEmpty } from "./app/db/seed.server";
+import { demoWelcome, seedDemoDataIfEmpty } from "./app/demo/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
 import { LOCAL_UPLOAD_PATH } from "./app/modules/uploads/local-storage.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";

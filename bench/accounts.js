@@ -39,7 +39,7 @@ const settings = benchSettings({
   database: "sharpside_bench_accounts",
 });
 const TARGETS = { minSignInsPerSecond: 100, minMeRpsRatio: 0.6 };
-const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/db/seed.server.ts
+const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo"; // app/demo/seed.server.ts
 const DEMO_DOMAIN = "demo.sharpside.app";
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import {
 const settings = benchSettings({
   expertPort: Number(process.env.BENCH_EXPERT_PORT ?? 4340),
   baselinePort: Number(process.env.BENCH_BASELINE_PORT ?? 4341),
-  // A demo expert (app/db/seed.server.ts) with graded picks, locked picks and free posts.
+  // A demo expert (app/demo/seed.server.ts) with graded picks, locked picks and free posts.
   expert: process.env.BENCH_EXPERT ?? "LeBronPicks",
 });
 

@@ -39,7 +39,7 @@ const settings = benchSettings({
   quality: 75,
 });
 const TARGETS = { minImgRpsRatio: 0.5 };
-const DEMO_ACCOUNT = process.env.BENCH_DEMO_ACCOUNT ?? "lebronpicks@demo.sharpside.app"; // app/db/seed.server.ts
+const DEMO_ACCOUNT = process.env.BENCH_DEMO_ACCOUNT ?? "lebronpicks@demo.sharpside.app"; // app/demo/seed.server.ts
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD ?? "sharpside-demo";
 
 await ensureBuilds();

@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, pingDatabase, queryRows, type Database } from "~/db/client.server";
-import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { listTopExperts } from "~/modules/experts/top-experts.server";
 import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
 

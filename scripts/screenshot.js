@@ -27,7 +27,7 @@ const launchOptions = {
     "--disable-sync",
   ],
 };
-const DEMO_PASSWORD = "sharpside-demo"; // app/db/seed.server.ts
+const DEMO_PASSWORD = "sharpside-demo"; // app/demo/seed.server.ts
 
 if (process.argv.length > 2) {
   await single(...process.argv.slice(2));

@@ -2,7 +2,7 @@
 // Stop the server first when it runs on the embedded database: PGlite has one owner at a time.
 import { getEnv } from "~/config/env.server";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
-import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { getStorage } from "~/modules/uploads/storage.server";
 
 const env = getEnv();

@@ -6,7 +6,7 @@ import { readForm } from "~/modules/http/form-input.server";
 import { completeUpload, metadataSchema, presignSchema, presignUpload } from "~/modules/uploads/uploads.server";
 
 /**
- * The browser's uploader (app/modules/uploads/upload-client.ts), around its direct upload to the
+ * The browser's uploader (app/components/uploads/upload-client.ts), around its direct upload to the
  * storage: `intent=presign` (`type`) → `{ok, url, fields}`, `intent=complete` (`key`, `filename`)
  * → `{ok, key, url, size, …}`, the commands of `/api/file/presign` and `/api/file/metadata`. It is
  * called from a plain function, not a fetcher, so it answers JSON itself, failures included.

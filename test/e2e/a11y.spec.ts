@@ -14,7 +14,7 @@ import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration 
 
 type Persona = "visitor" | "user" | "expert" | "unconfirmed" | "admin";
 
-/** Demo accounts (app/db/seed.server.ts; password sharpside-demo). */
+/** Demo accounts (app/demo/seed.server.ts; password sharpside-demo). */
 const USER = "alex.fan";
 const EXPERT = "LeBronPicks";
 const ADMIN = "sharpside.admin";

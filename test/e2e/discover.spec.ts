@@ -1,6 +1,6 @@
 /**
  * The expert directory (/discover-experts) and the search page (/search) in a real browser, on
- * the demo data (app/db/seed.server.ts: GridironGuru is Dana Whitfield, an NFL expert).
+ * the demo data (app/demo/seed.server.ts: GridironGuru is Dana Whitfield, an NFL expert).
  */
 import { expect, test, type Page } from "./support/test";
 import {

@@ -16,7 +16,7 @@ import type { CaughtMail } from "./support/accounts";
  * nor may the follower's notification stream, nor any e-mail the app sent. The author and a
  * subscriber do see it (so the sweep can fail), and search finds it for the subscriber only.
  *
- * Demo data (app/db/seed.server.ts): alex.fan subscribes to LeBronPicks; jordan_bets neither
+ * Demo data (app/demo/seed.server.ts): alex.fan subscribes to LeBronPicks; jordan_bets neither
  * subscribes to nor follows LeBronPicks, nor subscribes to GridironGuru; sharpside.admin is an admin.
  */
 

@@ -4,7 +4,7 @@ import { presetCookieConsent, waitForHydration } from "./support/helpers";
 /**
  * The record on a phone: the expert page's figures and chart, and the leaderboard's
  * filters, read at 375 px without sideways scrolling of the page, wrapped figures or tiny labels.
- * Demo data (app/db/seed.server.ts): LeBronPicks, an NBA expert with two months of graded picks,
+ * Demo data (app/demo/seed.server.ts): LeBronPicks, an NBA expert with two months of graded picks,
  * enough to be ranked all time.
  */
 const EXPERT = "LeBronPicks";

@@ -7,7 +7,7 @@ import { contextAtWidth, signedInContext, uniqueClientIp, waitForHydration } fro
  * games start each leg names its team, line, price and game (linked, with the start) and the game
  * bar lists every game; the text says the analysis, not the pick, is what stays locked; the author
  * sees no teaser; and a game's page shows its result's correction trail.
- * Demo data (app/db/seed.server.ts): ParlayProfessor bets NBA, NFL and MLB; sharpside.admin is an admin.
+ * Demo data (app/demo/seed.server.ts): ParlayProfessor bets NBA, NFL and MLB; sharpside.admin is an admin.
  */
 const EXPERT = "ParlayProfessor";
 // Its sports, NBA last: the record journey and the sport page need coming NBA games of their own.

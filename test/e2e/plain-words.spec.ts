@@ -8,7 +8,7 @@ import { signedInContext, waitForHydration } from "./support/helpers";
  * pending pick's verify box, bet types, payments not open yet); primary actions are 44 px tap
  * targets and Logout is the quietest; a phone keeps the leaderboard's names in view; /editor in the
  * address bar opens the editor; the admin enters a result in a form, refused in words by field.
- * Demo data (app/db/seed.server.ts): alex.fan reads, LeBronPicks is an expert, sharpside.admin an admin.
+ * Demo data (app/demo/seed.server.ts): alex.fan reads, LeBronPicks is an expert, sharpside.admin an admin.
  */
 const WIDTHS = [1440, 375] as const;
 type Width = (typeof WIDTHS)[number];

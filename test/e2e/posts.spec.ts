@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration } from "./support/helpers";
 
 /**
- * The post journeys in a real browser, on the demo data (app/db/seed.server.ts): LeBronPicks
+ * The post journeys in a real browser, on the demo data (app/demo/seed.server.ts): LeBronPicks
  * writes a pick with an image and a YouTube embed in the editor dialog, its bet a spread on one
  * of the coming NBA games, saves a draft, then publishes it, after which only its
  * write-up can change; a visitor gets the locked view; alex.fan (subscribed to LeBronPicks)

@@ -6,7 +6,7 @@ import { presetCookieConsent, signedInContext, uniqueClientIp, waitForHydration 
  * starts (an admin moves its start to now: the test's clock is the server's), the admin screen
  * records the final score, the pick is graded from it, and the expert page's record, chart and
  * graded picks, the leaderboard and the pick's own commitment check all show it.
- * Demo data (app/db/seed.server.ts): LeBronPicks, an NBA expert with two months of graded picks;
+ * Demo data (app/demo/seed.server.ts): LeBronPicks, an NBA expert with two months of graded picks;
  * sharpside.admin, an admin.
  */
 const EXPERT = "LeBronPicks";

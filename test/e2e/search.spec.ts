@@ -2,7 +2,7 @@
  * The header search box against the real search (product.md "Screens and routes"): the slash key, the
  * suggestions popover on a large screen, the full-width overlay on a phone, and landing on the
  * chosen expert; queries of several words (a user name typed as words or misspelt across them).
- * Demo data: app/db/seed.server.ts (GridironGuru is Dana Whitfield, IceColdLocks Erik Lindqvist).
+ * Demo data: app/demo/seed.server.ts (GridironGuru is Dana Whitfield, IceColdLocks Erik Lindqvist).
  */
 import { expect, test, type Page } from "./support/test";
 import { collectPageErrors, presetCookieConsent, waitForHydration } from "./support/helpers";

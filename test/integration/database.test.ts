@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, queryRows } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { DEMO_PASSWORD, seedDemoDataIfEmpty } from "~/db/seed.server";
+import { DEMO_PASSWORD, seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { publishDuePosts } from "~/modules/notifications/publishing.server";
 import { verify } from "@node-rs/argon2";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";

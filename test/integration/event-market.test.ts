@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { categories, events, marketSnapshots, posts } from "~/db/schema";
 import { marketRefusal } from "~/modules/record/market-price";
 import { latestMarkets } from "~/modules/sports-data/markets.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as unknownApiLoader, action as unknownApiAction } from "~/routes/api.$";

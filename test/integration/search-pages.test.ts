@@ -1,6 +1,6 @@
 /**
  * The search page (`/search?q=&tab=&page=`) and the expert directory (`/discover-experts`):
- * loaders run as Remix runs them on the demo data (app/db/seed.server.ts) plus a few fixtures,
+ * loaders run as Remix runs them on the demo data (app/demo/seed.server.ts) plus a few fixtures,
  * and the pages are rendered from their loader data. A locked pick's body never reaches the
  * search page's loader data or HTML, whoever searches.
  */
@@ -12,7 +12,7 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { experts as expertsTable, posts, profiles, users } from "~/db/schema";
-import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import type { ListedExpert } from "~/modules/experts/experts.server";
 import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
 import { searchTerms } from "~/modules/search/search-matching.server";
@@ -472,7 +472,7 @@ describe(`/discover-experts (${testDatabaseEngine()})`, () => {
       string,
       ListedExpert
     >;
-    // alex.fan subscribes to LeBronPicks (not ParlayProfessor) and follows LeBronPicks (app/db/seed.server.ts).
+    // alex.fan subscribes to LeBronPicks (not ParlayProfessor) and follows LeBronPicks (app/demo/seed.server.ts).
     expect(byName.LeBronPicks).toMatchObject({ isSubscribed: true, isFollowed: true });
     expect(byName.ParlayProfessor).toMatchObject({ isSubscribed: false });
     expect(data.subscriptions[byName.LeBronPicks.id]).toMatchObject({ status: "Activated", isActive: true });

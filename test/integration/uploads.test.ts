@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads, users } from "~/db/schema";
 import { localPolicyFields } from "~/modules/uploads/local-storage.server";
 import { getStorage } from "~/modules/uploads/storage.server";
-import { xmlErrorMessage } from "~/modules/uploads/upload-client";
+import { xmlErrorMessage } from "~/components/uploads/upload-client";
 import { IMAGE_MIME_TYPES, UPLOAD_TYPE_MESSAGE } from "~/modules/uploads/upload-types";
 import { ABANDONED_UPLOAD_HOURS, pruneAbandonedUploads } from "~/modules/uploads/uploads.server";
 import * as metadataRoute from "~/routes/api.file.metadata";

@@ -10,7 +10,7 @@ import { toPostDTO, type PostRecord } from "~/modules/posts/post-serializer.serv
 import { mediaPath, verifyMediaAddress, withMediaAddresses } from "~/modules/uploads/media-url.server";
 import { parseRange } from "~/modules/uploads/media-serve.server";
 import { getStorage } from "~/modules/uploads/storage.server";
-import { xmlErrorMessage } from "~/modules/uploads/upload-client";
+import { xmlErrorMessage } from "~/components/uploads/upload-client";
 import { UPLOAD_TYPE_MESSAGE } from "~/modules/uploads/upload-types";
 import { videoTypeOf } from "~/modules/uploads/uploads.server";
 import * as metadataRoute from "~/routes/api.file.metadata";

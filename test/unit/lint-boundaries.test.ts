@@ -64,6 +64,18 @@ describe("import boundaries", { timeout: 60_000 }, () => {
   });
 });
 
+describe("the demo seed", { timeout: 60_000 }, () => {
+  it("may use the modules (it seeds through the app's own rules) but no route or component", async () => {
+    const code = [
+      'import { hashPassword } from "~/modules/accounts/passwords.server";',
+      'import { PostCard } from "~/components/posts/post-card";',
+      "export const probe = [hashPassword, PostCard];",
+    ].join("\n");
+    const errors = await boundaryErrors("app/demo/boundary-probe.server.ts", code);
+    expect(errors.map((error) => error.line)).toEqual([2]);
+  });
+});
+
 describe("the Express middleware", { timeout: 60_000 }, () => {
   it("fails app code that imports from server/, and lets server.ts's middleware import the app", async () => {
     const fromApp = 'import { PageCache } from "../../../server/page-cache";\nexport const probe = PageCache;';

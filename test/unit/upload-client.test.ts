@@ -11,7 +11,7 @@ import {
   uploadFile,
   withRetry,
   xmlErrorMessage,
-} from "~/modules/uploads/upload-client";
+} from "~/components/uploads/upload-client";
 import { UPLOAD_TYPE_MESSAGE } from "~/modules/uploads/upload-types";
 
 describe("upload error texts (product.md 'Error messages')", () => {

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { toast } from "~/components/ui/toast";
 import { FieldFrame } from "~/components/ui/form-field";
 import { ProxiedImage } from "~/components/ui/proxied-image";
-import { uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
+import { uploadErrorMessage, uploadFile } from "~/components/uploads/upload-client";
 import { IMAGE_MIME_TYPES } from "~/modules/uploads/upload-types";
 import { imageFileProblem } from "./image-uploads";
 import type { PostType } from "./post-form-model";

@@ -17,7 +17,7 @@ import {
   isVideoMimeType,
   tooLargeMessage,
 } from "~/modules/uploads/upload-types";
-import { UploadError, uploadErrorMessage, uploadFile } from "~/modules/uploads/upload-client";
+import { UploadError, uploadErrorMessage, uploadFile } from "~/components/uploads/upload-client";
 import {
   completeUpload,
   completeVideoUpload,

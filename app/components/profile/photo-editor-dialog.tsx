@@ -11,7 +11,7 @@ import { useDropzone, type FileRejection } from "react-dropzone";
 import Cropper from "react-easy-crop";
 import { toast } from "~/components/ui/toast";
 import { useNonce } from "~/components/nonce";
-import { uploadErrorMessage, uploadFile, type UploadedFile } from "~/modules/uploads/upload-client";
+import { uploadErrorMessage, uploadFile, type UploadedFile } from "~/components/uploads/upload-client";
 import { cropToJpeg, nudgeCrop, OUTPUT_MAX, type Area, type Point, type Size } from "./crop";
 import {
   canDecodeImage,

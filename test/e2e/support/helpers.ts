@@ -54,7 +54,7 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
   return Math.round(box!.width);
 }
 
-/** The demo accounts' password (app/db/seed.server.ts). */
+/** The demo accounts' password (app/demo/seed.server.ts). */
 export const DEMO_PASSWORD = "sharpside-demo";
 
 /**

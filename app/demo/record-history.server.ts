@@ -1,8 +1,8 @@
 import { gradePickFromResults, type Grade } from "~/modules/record/grading";
 import { legLabel, type PickLeg } from "~/modules/record/pick-markets";
 import { buildPreview } from "~/modules/posts/slate";
-import type { Database } from "../client.server";
-import { events, posts, type Event } from "../schema";
+import type { Database } from "~/db/client.server";
+import { events, posts, type Event } from "~/db/schema";
 import { competitor, HEAD_TO_HEAD_SPORTS, matchupLabel, opponentOf, PAIRED_SPORTS, TEAMS } from "./competitors";
 import { finalScore, legGrading } from "./lines";
 import { oddsText, paragraph, PICK_HOOKS } from "./posts";

@@ -1,7 +1,7 @@
 /**
  * Demo data: believable experts, users, a week of games, free posts and picks, so a new user sees
  * a living product at once. Everything is made here, nothing comes from the network: the words in
- * app/db/demo/writing.ts, the people in demo/people.ts, the clubs and fighters in demo/competitors.ts, start times in each sport's
+ * app/demo/writing.ts, the people in demo/people.ts, the clubs and fighters in demo/competitors.ts, start times in each sport's
  * usual Eastern slots (demo/schedule.ts) and, given a storage, pictures drawn and rendered at seed
  * time (demo/art.ts, demo/pictures.server.ts) and stored as uploads. `seedDemoDataIfEmpty` does
  * nothing once anyone has signed up.
@@ -10,7 +10,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
 import type { Storage } from "~/modules/uploads/storage-types.server";
-import type { Database } from "./client.server";
+import type { Database } from "~/db/client.server";
 import {
   events,
   experts,
@@ -22,21 +22,21 @@ import {
   profiles,
   subscriptions,
   users,
-} from "./schema";
-import { expertCoverSvg, hashOf, portraitSvg } from "./demo/art";
-import { HEAD_TO_HEAD_SPORTS, TEAMS } from "./demo/competitors";
-import { demoMarket, finalScore, randomFrom } from "./demo/lines";
-import { COVER_COLORS, DEMO_EXPERTS, DEMO_SKILL, DEMO_USERS, LONG_HAIR } from "./demo/people";
+} from "~/db/schema";
+import { expertCoverSvg, hashOf, portraitSvg } from "./art";
+import { HEAD_TO_HEAD_SPORTS, TEAMS } from "./competitors";
+import { demoMarket, finalScore, randomFrom } from "./lines";
+import { COVER_COLORS, DEMO_EXPERTS, DEMO_SKILL, DEMO_USERS, LONG_HAIR } from "./people";
 import {
   pictureKey,
   renderPicture,
   storePictures,
   type PictureToStore,
   type RenderedPicture,
-} from "./demo/pictures.server";
-import { demoPosts } from "./demo/posts";
-import { seedRecordHistory } from "./demo/record-history.server";
-import { comingStartTimes, latestStartTimeBefore } from "./demo/schedule";
+} from "./pictures.server";
+import { demoPosts } from "./posts";
+import { seedRecordHistory } from "./record-history.server";
+import { comingStartTimes, latestStartTimeBefore } from "./schedule";
 
 export const DEMO_PASSWORD = "sharpside-demo";
 

@@ -7,9 +7,9 @@
  * route renews an expired session on the server, as every page does. Error texts: the presign's
  * `errors.type`, else the storage's XML `<Message>`, else 'An error has occurred while uploading!'.
  */
-import type { PresignedPost, UploadedFile } from "./upload-types";
+import type { PresignedPost, UploadedFile } from "~/modules/uploads/upload-types";
 
-export type { PresignedPost, UploadedFile } from "./upload-types";
+export type { PresignedPost, UploadedFile } from "~/modules/uploads/upload-types";
 
 export const UPLOAD_FAILED_MESSAGE = "An error has occurred while uploading!";
 

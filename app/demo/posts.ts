@@ -3,7 +3,7 @@ import type { MarketOffer } from "~/modules/record/market-price";
 import { gradePickFromResults } from "~/modules/record/grading";
 import { legLabel, type PickLeg } from "~/modules/record/pick-markets";
 import { buildPreview } from "~/modules/posts/slate";
-import type { Event, posts } from "../schema";
+import type { Event, posts } from "~/db/schema";
 import { competitor, COMPETITORS, matchupLabel, opponentOf, PAIRED_SPORTS } from "./competitors";
 import { coverSvg } from "./art";
 import { legGrading } from "./lines";

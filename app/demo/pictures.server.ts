@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Storage } from "~/modules/uploads/storage-types.server";
-import type { Database } from "../client.server";
-import { uploads } from "../schema";
+import type { Database } from "~/db/client.server";
+import { uploads } from "~/db/schema";
 
 export interface RenderedPicture {
   body: Buffer;
