@@ -27,13 +27,7 @@ import { expertCoverSvg, hashOf, portraitSvg } from "./art";
 import { HEAD_TO_HEAD_SPORTS, TEAMS } from "./competitors";
 import { demoMarket, finalScore, randomFrom } from "./lines";
 import { COVER_COLORS, DEMO_EXPERTS, DEMO_SKILL, DEMO_USERS, LONG_HAIR } from "./people";
-import {
-  pictureKey,
-  renderPicture,
-  storePictures,
-  type PictureToStore,
-  type RenderedPicture,
-} from "./pictures.server";
+import { pictureKey, renderPicture, storePictures, type PictureToStore, type RenderedPicture } from "./pictures.server";
 import { demoPosts } from "./posts";
 import { seedRecordHistory } from "./record-history.server";
 import { comingStartTimes, latestStartTimeBefore } from "./schedule";

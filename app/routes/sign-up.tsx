@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Link } from "~/components/ui/link";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
-import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/auth/auth-form";
+import { AuthCard, Field, linkClass, SignUpFinish, withoutKey } from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { signUpFormSchema } from "~/modules/accounts/account-schemas";
 import { signUp } from "~/modules/accounts/auth.server";
@@ -16,7 +16,6 @@ import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.se
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 type Flow = "User" | "Expert";
@@ -169,29 +168,7 @@ export default function SignUp() {
               autoComplete="new-password"
             />
           </Field>
-          <label className="flex items-start gap-2.5 text-sm text-slate-700">
-            <input
-              {...withoutKey(getInputProps(fields.newsletter, { type: "checkbox" }))}
-              key={fields.newsletter.key}
-              className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
-            />
-            <span>Send me news, tips and offers by e-mail</span>
-          </label>
-          <FormError id={form.errorId} errors={form.errors} />
-          <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
-            {submitting ? "Creating account…" : "Sign up"}
-          </Button>
-          <p className="text-center text-xs text-slate-500">
-            By signing up you agree to our{" "}
-            <Link to="/terms" className={linkClass}>
-              Terms
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className={linkClass}>
-              Privacy Policy
-            </Link>
-            .
-          </p>
+          <SignUpFinish newsletter={fields.newsletter} form={form} submitting={submitting} label="Sign up" />
         </Form>
       </div>
     </AuthCard>

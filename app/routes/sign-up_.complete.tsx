@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { useEffect, useState } from "react";
-import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/auth/auth-form";
+import { AuthCard, Field, linkClass, SignUpFinish, withoutKey } from "~/components/auth/auth-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
@@ -16,7 +16,6 @@ import { AppError } from "~/modules/http/app-error";
 import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
 import { parseForm, readForm } from "~/modules/http/form-input.server";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 /**
@@ -160,29 +159,7 @@ function CompleteSignUpForm({
             autoComplete="name"
           />
         </Field>
-        <label className="flex items-start gap-2.5 text-sm text-slate-700">
-          <input
-            {...withoutKey(getInputProps(fields.newsletter, { type: "checkbox" }))}
-            key={fields.newsletter.key}
-            className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
-          />
-          <span>Send me news, tips and offers by e-mail</span>
-        </label>
-        <FormError id={form.errorId} errors={form.errors} />
-        <Button variant="ink" size="xl" block pending type="submit" disabled={submitting}>
-          {submitting ? "Creating account…" : "Complete sign up"}
-        </Button>
-        <p className="text-center text-xs text-slate-500">
-          By signing up you agree to our{" "}
-          <Link to="/terms" className={linkClass}>
-            Terms
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy" className={linkClass}>
-            Privacy Policy
-          </Link>
-          .
-        </p>
+        <SignUpFinish newsletter={fields.newsletter} form={form} submitting={submitting} label="Complete sign up" />
       </Form>
     </AuthCard>
   );

@@ -2,24 +2,21 @@
  * The public expert (decision 021): `GET /api/experts/{expertId}`, `GET /api/experts`, the page
  * `/experts/{userName}` (loader and rendered HTML), `/profile`, and `/business` (gates and figures).
  */
-import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
-import { createRemixStub } from "@remix-run/testing";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experts, follows, payments, posts, profiles, subscriptions, users } from "~/db/schema";
 import { recordFrom } from "~/modules/experts/experts.server";
 import * as expertRoute from "~/routes/api.experts.$expertId";
 import * as expertsRoute from "~/routes/api.experts._index";
 import * as businessPage from "~/routes/business";
-import ExpertPage, * as expertPage from "~/routes/experts.$userName";
+import * as expertPage from "~/routes/experts.$userName";
 import { GRADED_PICKS_PAGE } from "~/modules/record/record-panel.server";
 import * as recordPanelRoute from "~/routes/experts.$expertId.record";
 import * as profilePage from "~/routes/profile";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { postFixtures } from "../support/post-fixtures";
+import { closeRealPages, realPages } from "../support/real-pages";
 import { signedInJar } from "../support/signed-in";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
 
@@ -34,7 +31,12 @@ beforeAll(async () => {
   const rows = await database.db.query.categories.findMany();
   categoryIds = Object.fromEntries(rows.map((row) => [row.name, row.id]));
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await closeRealPages();
+  await database?.close();
+});
+/** The pages as the app answers them (root, route, meta tags and the data serialized for hydration). */
+const pages = realPages(() => context);
 
 let counter = 0;
 interface MadeUser {
@@ -169,31 +171,6 @@ async function page<T>(
     if (thrown instanceof Response)
       return { status: thrown.status, data: null, location: thrown.headers.get("Location") };
     throw thrown;
-  }
-}
-
-/**
- * The page's HTML as the server would render it, from its loader's data. The memory router of
- * the Remix stub uses useLayoutEffect, which React warns about on the server; the real server
- * renders through Remix's static router, so only that warning is set aside.
- */
-function renderPage(data: unknown): string {
-  const Stub = createRemixStub([{ id: "expert", path: "/experts/:userName", Component: ExpertPage }]);
-  const original = console.error;
-  console.error = (...args: unknown[]) => {
-    if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
-    original(...args);
-  };
-  try {
-    return renderToString(
-      createElement(
-        ConfirmDialogProvider,
-        null,
-        createElement(Stub, { initialEntries: ["/experts/x"], hydrationData: { loaderData: { expert: data } } }),
-      ),
-    );
-  } finally {
-    console.error = original;
   }
 }
 
@@ -491,7 +468,9 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
       for (const key of ["body", "preview", "commitment", "committedText"]) expect(post).not.toHaveProperty(key);
     expect(JSON.stringify(data)).not.toContain(BODY_SECRET);
 
-    const html = renderPage(data);
+    const answer = await pages.page(`/experts/${user.userName}`);
+    expect(answer.status).toBe(200);
+    const html = answer.text;
     expect(html).toContain("Dana Whitfield");
     expect(html).toContain(`@${user.userName}`);
     expect(html).toContain("Austin, TX");
@@ -507,19 +486,16 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(html).not.toContain("Edit profile");
     expect(html).not.toContain(BODY_SECRET);
 
-    const meta = expertPage.meta({
-      data,
-      matches: [{ id: "root", data: { appName: "Sharpside" } }],
-    } as never) as Record<string, string>[];
-    expect(meta).toContainEqual({ title: `Dana Whitfield (@${user.userName}) | SHARPSIDE` });
-    expect(meta).toContainEqual({
-      tagName: "link",
-      rel: "canonical",
-      href: `https://sharpside.example/experts/${user.userName}`,
-    });
-    expect(meta).toContainEqual({ property: "og:title", content: `Dana Whitfield (@${user.userName})` });
-    expect(meta.find((m) => m.name === "description")?.content).toContain("About expert");
-    expect(JSON.stringify(meta)).not.toContain(BODY_SECRET);
+    // The document's head, from the route's meta: title, canonical address, share card and description.
+    expect(html).toContain(`<title>Dana Whitfield (@${user.userName}) | SHARPSIDE</title>`);
+    expect(html).toContain(`<link rel="canonical" href="https://sharpside.example/experts/${user.userName}"/>`);
+    expect(html).toContain(`<meta property="og:title" content="Dana Whitfield (@${user.userName})"/>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]*About expert/);
+    // What a client-side navigation to the page reads carries no body either.
+    const navigation = await pages.data(`/experts/${user.userName}`);
+    expect(navigation.status).toBe(200);
+    expect(navigation.text).toContain(`"${user.userName}"`);
+    expect(navigation.text).not.toContain(BODY_SECRET);
   });
 
   it("leaves the record panel to load on scroll, renders it for ?graded=, and /experts/{id}/record answers it", async () => {
@@ -531,9 +507,9 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     // The first view: the panel's place, a link that renders it without JavaScript, none of its data.
     const first = await page(expertPage.loader, `/experts/${user.userName}`, { userName: user.userName });
     expect(first.data!.recordPanel).toBeNull();
-    const firstHtml = renderPage(first.data);
+    const firstHtml = (await pages.page(`/experts/${user.userName}`)).text;
     expect(firstHtml).toContain("Record and figures");
-    expect(firstHtml).toContain('href="/experts/x?graded=1#verified-record-heading"');
+    expect(firstHtml).toContain(`href="/experts/${user.userName}?graded=1#verified-record-heading"`);
     expect(firstHtml).not.toContain("Graded picks");
 
     // A page of graded picks in the address: the panel comes with the page, that page of it.
@@ -541,7 +517,7 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     expect(second.data!.recordPanel).toMatchObject({ gradedPage: 2, gradedPages: 2 });
     expect(second.data!.recordPanel!.gradedPicks).toHaveLength(1);
     expect(second.data!.recordPanel!.gradedPicks[0]).toMatchObject({ pickResult: "Win", odds: 150, units: 2 });
-    const secondHtml = renderPage(second.data);
+    const secondHtml = (await pages.page(`/experts/${user.userName}?graded=2`)).text;
     expect(secondHtml).toContain("Graded picks");
     expect(secondHtml).toContain(`Units won by ${user.userName}, running total`);
 
@@ -584,7 +560,7 @@ describe(`the expert page /experts/{userName} (${testDatabaseEngine()})`, () => 
     );
     expect(own.data).toMatchObject({ isOwner: true });
     expect(own.data!.posts[0].isLocked).toBe(false);
-    const html = renderPage(own.data);
+    const html = (await pages.page(`/experts/${owner.user.userName}`, owner.jar)).text;
     expect(html).toContain("Edit profile");
     expect(html).toContain('href="/settings"');
     expect(html).not.toContain(BODY_SECRET);

@@ -1,22 +1,20 @@
 /**
- * The post page `/posts/{id}` and the game page `/events/{id}`: their loaders on
- * the real modules and database, and their HTML as the server renders it. A locked pick's body
+ * The post page `/posts/{id}` and the game page `/events/{id}`: their loaders on the real
+ * modules and database, and the documents the app answers (test/support/real-pages.ts). A locked pick's body
  * must appear nowhere a locked reader can see: not in the HTML, not in the loader data that is
  * serialized into the page, not in the meta tags.
  */
-import { createRemixStub } from "@remix-run/testing";
-import { Outlet } from "@remix-run/react";
 import { eq } from "drizzle-orm";
-import { createElement, type ComponentType } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { comments, events, marketSnapshots, posts, subscriptions } from "~/db/schema";
 import * as postsRoute from "~/routes/api.posts._index";
 import * as commentsRoute from "~/routes/api.posts.$postId.comments";
-import EventPage, * as eventPage from "~/routes/events.$eventId";
-import PostPage, * as postPage from "~/routes/posts.$postId";
+import * as eventPage from "~/routes/events.$eventId";
+import * as postPage from "~/routes/posts.$postId";
 import { callRoute, type CookieJar } from "../support/api-caller";
-import { renderToHtml } from "../support/render-html";
+import { closeRealPages, realPages } from "../support/real-pages";
+import { isGradable } from "~/components/posts/post-actions";
+import type { CardPost } from "~/modules/posts/card-post";
 import { makeLoadContext } from "../support/context";
 import { postFixtures, type MadeUser } from "../support/post-fixtures";
 import { createTestDatabase, testDatabaseEngine, type TestDatabase } from "../support/database";
@@ -36,7 +34,11 @@ beforeAll(async () => {
   });
   categoryIds = Object.fromEntries((await database.db.query.categories.findMany()).map((row) => [row.name, row.id]));
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await closeRealPages();
+  await database?.close();
+});
+const pages = realPages(() => context);
 
 /** Users as the post-list tests make them (test/support/post-fixtures.ts). */
 const makeUser = (options: { expert?: boolean } = {}): Promise<MadeUser> =>
@@ -169,46 +171,16 @@ const loadPost = (id: string, jar?: CookieJar, search = "") =>
 const loadEvent = (id: string, jar?: CookieJar, search = "") =>
   load(eventPage.loader, `/events/${id}${search}`, { eventId: id }, jar);
 
+/** The page as the app answers it to `viewer` (a visitor when null): the whole document, meta tags and serialized data included. */
+const pageHtml = async (path: string, viewer: MadeUser | null) => (await pages.page(path, viewer?.jar)).text;
+
 /**
- * The page's HTML as the server renders it, inside a root route carrying what the root loader
- * gives (the viewer). The Remix stub's memory router uses useLayoutEffect, which React warns about
- * on the server; the real server renders through Remix's static router, so only that warning is
- * set aside.
+ * Whether the page offers `viewer` the Grade pick menu. The menu comes with the page's JavaScript
+ * (the server keeps no place for it), so this is the component's own rule on the page's data.
  */
-async function renderPage(
-  Page: ComponentType,
-  path: string,
-  pattern: string,
-  data: unknown,
-  viewer: MadeUser | null,
-): Promise<string> {
-  const Root = () => createElement(ConfirmDialogProvider, null, createElement(Outlet));
-  const Stub = createRemixStub([
-    { id: "root", path: "/", Component: Root, children: [{ id: "page", path: pattern, Component: Page }] },
-  ]);
-  const user = viewer
-    ? {
-        ...viewer.user,
-        emailConfirmed: true,
-        timezone: "America/Chicago",
-        avatar: `/avatars/${viewer.user.userName}.svg`,
-      }
-    : null;
-  const original = console.error;
-  console.error = (...args: unknown[]) => {
-    if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
-    original(...args);
-  };
-  try {
-    return await renderToHtml(
-      createElement(Stub, {
-        initialEntries: [path],
-        hydrationData: { loaderData: { root: { appName: "Sharpside", user }, page: data } },
-      }),
-    );
-  } finally {
-    console.error = original;
-  }
+async function offersGrading(id: string, viewer: MadeUser): Promise<boolean> {
+  const post = (await loadPost(id, viewer.jar)).data!.post as CardPost;
+  return post.author.id === viewer.user.id && isGradable(post, post.pickResult);
 }
 
 const metaOf = (data: unknown) =>
@@ -240,9 +212,9 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
   });
 
   it("the author reads the body, with the pick, Edit and Withdraw (a posted pick is never deleted)", async () => {
-    const { status, data } = await loadPost(pickId, author.jar);
+    const { status } = await loadPost(pickId, author.jar);
     expect(status).toBe(200);
-    const html = await renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, author);
+    const html = await pageHtml(`/posts/${pickId}`, author);
     expect(html).toContain(SECRET);
     expect(html).toContain("Lakers -4.5");
     expect(html).toContain("+150");
@@ -252,7 +224,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(html).toContain("Withdraw pick");
     expect(html).not.toContain("Delete pick");
     // A spread is graded from the final score, and nothing is graded before the start.
-    expect(html).not.toContain("Grade pick");
+    expect(await offersGrading(pickId, author)).toBe(false);
     expect(html).toContain('id="comments"');
   });
 
@@ -261,20 +233,18 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(status).toBe(200);
     // A reader's copy holds a paid body: no cache may keep it.
     expect(headers?.get("Cache-Control")).toBe("private, no-store");
-    const html = await renderPage(PostPage, `/posts/${pickId}`, "posts/:postId", data, subscriber);
+    const html = await pageHtml(`/posts/${pickId}`, subscriber);
     expect(html).toContain(SECRET);
     expect(html).toContain("Lakers -4.5");
     expect(JSON.stringify(data)).toContain('"line":-4.5');
     // The discussion is open to them: the form's place (the form comes with the page's JavaScript).
     expect(html).toContain('data-testid="comment-form-slot"');
-    expect(html).not.toContain("createEditPost");
+    expect(html).not.toContain(`createEditPost=${pickId}`);
     expect(html).not.toContain("Withdraw pick");
-    expect(html).not.toContain("Grade pick");
+    expect(await offersGrading(pickId, subscriber)).toBe(false);
     // The prop's words are the subscriber's to read.
     const prop = await loadPost(propId, subscriber.jar);
-    expect(await renderPage(PostPage, `/posts/${propId}`, "posts/:postId", prop.data, subscriber)).toContain(
-      `${PROP_SECRET} Over 25.5`,
-    );
+    expect(await pageHtml(`/posts/${propId}`, subscriber)).toContain(`${PROP_SECRET} Over 25.5`);
     expect(JSON.stringify(prop.data)).toContain('"line":25.5');
   });
 
@@ -299,9 +269,13 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
           comments: null,
         });
         expect(headers?.get("Cache-Control") ?? null).toBe(who === "visitor" ? null : "private, no-store");
-        const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
+        const html = await pageHtml(`/posts/${id}`, viewer);
         const meta = metaOf(data);
-        for (const place of [html, JSON.stringify(data), JSON.stringify(meta)]) {
+        // And what a client-side navigation to the pick reads.
+        const navigation = await pages.data(`/posts/${id}`, viewer?.jar);
+        expect(navigation.status).toBe(200);
+        expect(navigation.text).toContain("Opening line anyone may read.");
+        for (const place of [html, navigation.text, JSON.stringify(data), JSON.stringify(meta)]) {
           expect(place).not.toContain(SECRET);
           expect(place).not.toContain(PROP_SECRET);
           expect(place).not.toContain("ZEBRA");
@@ -365,17 +339,16 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     expect(visitor.data).toMatchObject({
       post: { isLocked: true, body: null, pickResult: "Win", selection: "Lakers -4.5", odds: 150, units: 1.5 },
     });
-    const html = await renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", visitor.data, null);
+    const html = await pageHtml(`/posts/${gradedId}`, null);
     expect(html).toContain("+150");
     expect(html).toContain("Win");
     expect(html).toContain("Lakers -4.5");
     expect(JSON.stringify(visitor.data)).not.toContain(SECRET);
     expect(html).not.toContain(SECRET);
-    const own = await loadPost(gradedId, author.jar);
-    const ownHtml = await renderPage(PostPage, `/posts/${gradedId}`, "posts/:postId", own.data, author);
-    expect(ownHtml).not.toContain("createEditPost");
+    const ownHtml = await pageHtml(`/posts/${gradedId}`, author);
+    expect(ownHtml).not.toContain(`createEditPost=${gradedId}`);
     expect(ownHtml).not.toContain("Withdraw pick");
-    expect(ownHtml).not.toContain("Grade pick");
+    expect(await offersGrading(gradedId, author)).toBe(false);
   });
 
   it("a pick whose game has started cannot be edited or withdrawn; its bet is public, its analysis still locked", async () => {
@@ -384,12 +357,12 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     await startEvent(eventId);
     const own = await loadPost(id, author.jar);
     expect(own.data).toMatchObject({ eventStarted: true });
-    const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
-    expect(html).not.toContain("createEditPost");
+    const html = await pageHtml(`/posts/${id}`, author);
+    expect(html).not.toContain(`createEditPost=${id}`);
     expect(html).not.toContain("Withdraw pick");
     expect(html).not.toContain("Delete pick");
     // Graded from the final score: not by its author.
-    expect(html).not.toContain("Grade pick");
+    expect(await offersGrading(id, author)).toBe(false);
     expect(html).toContain(`href="/events/${eventId}"`);
 
     // The game is on: anyone sees the bet and the committed text; the analysis stays the subscribers'.
@@ -407,7 +380,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     });
     const committedText = (visitor.data!.post as { committedText: string | null }).committedText;
     expect(committedText).toContain("selection: Lakers -4.5");
-    const visitorHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", visitor.data, null);
+    const visitorHtml = await pageHtml(`/posts/${id}`, null);
     expect(visitorHtml).toContain("Lakers -4.5");
     expect(visitorHtml).toContain("+150");
     for (const place of [visitorHtml, JSON.stringify(visitor.data), JSON.stringify(metaOf(visitor.data))])
@@ -416,45 +389,23 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
 
   it("a prop whose game has its final result is graded by its author: Grade pick, and nothing else to change", async () => {
     const { id, eventId } = await createProp(author, "tonight");
-    const before = await renderPage(
-      PostPage,
-      `/posts/${id}`,
-      "posts/:postId",
-      (await loadPost(id, author.jar)).data,
-      author,
-    );
-    expect(before).not.toContain("Grade pick");
+    const before = await pageHtml(`/posts/${id}`, author);
+    expect(await offersGrading(id, author)).toBe(false);
     expect(before).toContain("Withdraw pick");
     expect(before).toContain("Self-reported");
     await startEvent(eventId);
     // Started, still being played: the self-grade waits for the final result.
-    expect(
-      await renderPage(PostPage, `/posts/${id}`, "posts/:postId", (await loadPost(id, author.jar)).data, author),
-    ).not.toContain("Grade pick");
+    expect(await offersGrading(id, author)).toBe(false);
     await database.db
       .update(events)
       .set({ status: "Final", homeScore: 101, awayScore: 99, resultedAt: new Date() })
       .where(eq(events.id, eventId));
-    const html = await renderPage(
-      PostPage,
-      `/posts/${id}`,
-      "posts/:postId",
-      (await loadPost(id, author.jar)).data,
-      author,
-    );
-    expect(html).toContain("Grade pick");
-    expect(html).not.toContain("createEditPost");
+    const html = await pageHtml(`/posts/${id}`, author);
+    expect(await offersGrading(id, author)).toBe(true);
+    expect(html).not.toContain(`createEditPost=${id}`);
     expect(html).not.toContain("Withdraw pick");
     // Nobody else grades it.
-    expect(
-      await renderPage(
-        PostPage,
-        `/posts/${id}`,
-        "posts/:postId",
-        (await loadPost(id, subscriber.jar)).data,
-        subscriber,
-      ),
-    ).not.toContain("Grade pick");
+    expect(await offersGrading(id, subscriber)).toBe(false);
   });
 
   it("a scheduled post: its author reads it; everyone else gets a teaser with notify-me and none of its text", async () => {
@@ -467,7 +418,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
     });
     const own = await loadPost(id, author.jar);
     expect(own.status).toBe(200);
-    const ownHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", own.data, author);
+    const ownHtml = await pageHtml(`/posts/${id}`, author);
     expect(ownHtml).toContain("Scheduled for");
     expect(ownHtml).toContain(teaserText);
     expect(metaOf(own.data)).toContainEqual({ name: "robots", content: "noindex" });
@@ -475,7 +426,7 @@ describe(`/posts/{id}: the paywall on the page (${testDatabaseEngine()})`, () =>
       const { status, data } = await loadPost(id, viewer?.jar);
       expect(status).toBe(200);
       expect(data).toMatchObject({ post: { isLocked: true, body: null }, comments: null, isLive: false });
-      const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", data, viewer);
+      const html = await pageHtml(`/posts/${id}`, viewer);
       for (const place of [html, JSON.stringify(data), JSON.stringify(metaOf(data))])
         expect(place).not.toContain(teaserText);
       expect(html).toContain("This post is not live yet");
@@ -543,7 +494,7 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
   it("renders the newest page of comments, their text as text, and the comment form's place", async () => {
     const { data } = await loadPost(postId, reader.jar);
     expect(data).toMatchObject({ comments: { page: 1, size: 10, totalItems: 12 }, scrollTo: null });
-    const html = await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, reader);
+    const html = await pageHtml(`/posts/${postId}`, reader);
     expect(html).toContain("Comment number 11");
     expect(html).not.toContain("Comment number 1 ");
     expect(html).not.toContain("<script>alert(1)</script>");
@@ -558,20 +509,12 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
   it("?scrollTo renders the page that holds the comment, or its parent for a reply", async () => {
     const onPageTwo = await loadPost(postId, undefined, `?scrollTo=${commentIds[1]}`);
     expect(onPageTwo.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[1] });
-    const html = await renderPage(
-      PostPage,
-      `/posts/${postId}?scrollTo=${commentIds[1]}`,
-      "posts/:postId",
-      onPageTwo.data,
-      null,
-    );
+    const html = await pageHtml(`/posts/${postId}?scrollTo=${commentIds[1]}`, null);
     expect(html).toContain(`id="comment-${commentIds[1]}"`);
     expect(html).toContain("Show the newest comments");
     const reply = await loadPost(postId, undefined, `?scrollTo=${commentIds[12]}`);
     expect(reply.data).toMatchObject({ comments: { page: 2 }, scrollTo: commentIds[12] });
-    expect(await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", reply.data, null)).toContain(
-      "The author answers.",
-    );
+    expect(await pageHtml(`/posts/${postId}?scrollTo=${commentIds[12]}`, null)).toContain("The author answers.");
     const newest = await loadPost(postId, undefined, `?scrollTo=${commentIds[11]}`);
     expect(newest.data).toMatchObject({ comments: { page: 1 } });
     const unknown = await loadPost(postId, undefined, "?scrollTo=00000000-0000-4000-8000-000000000000");
@@ -581,8 +524,7 @@ describe(`/posts/{id}: comments (${testDatabaseEngine()})`, () => {
   });
 
   it("a visitor reads the discussion and is asked to sign in to join it", async () => {
-    const { data } = await loadPost(postId);
-    const html = await renderPage(PostPage, `/posts/${postId}`, "posts/:postId", data, null);
+    const html = await pageHtml(`/posts/${postId}`, null);
     expect(html).toContain("to join the discussion.");
     expect(html).not.toContain('data-testid="comment-form-slot"');
   });
@@ -615,7 +557,7 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
       totalItems: 2,
     });
     expect((data!.posts as { id: string }[]).map((post) => post.id)).toEqual([pickId, freeId]);
-    const html = await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", data, null);
+    const html = await pageHtml(`/events/${eventId}`, null);
     expect(html).toContain("Celtics at Lakers");
     expect(html).toContain("Free take on the game");
     expect(html).toContain("Locked pick on the game");
@@ -644,7 +586,7 @@ describe(`/events/{id} (${testDatabaseEngine()})`, () => {
       await createPost(author, { postType: "Post", eventId, title: `Take ${i}`, body: [paragraph("x")] });
     const first = await loadEvent(String(eventId));
     expect(first.data).toMatchObject({ page: 1, totalPages: 2, totalItems: 11 });
-    expect(await renderPage(EventPage, `/events/${eventId}`, "events/:eventId", first.data, null)).toContain("?page=2");
+    expect(await pageHtml(`/events/${eventId}`, null)).toContain("?page=2");
     const second = await loadEvent(String(eventId), undefined, "?page=2");
     expect((second.data!.posts as unknown[]).length).toBe(1);
   });
@@ -668,7 +610,7 @@ describe(`/posts/{id}: a pick page that says what it is (${testDatabaseEngine()}
     // Locked, before the games: the kind of bet is the label, the legs and their games are not shown.
     const before = await loadPost(id);
     expect(before.data).toMatchObject({ post: { market: "Parlay", legs: null }, legGames: null });
-    const lockedHtml = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", before.data, null);
+    const lockedHtml = await pageHtml(`/posts/${id}`, null);
     expect(lockedHtml).toContain(">Parlay</span>");
     expect(lockedHtml).toContain("This pick is for subscribers");
     expect(lockedHtml).not.toContain("Lakers -4.5");
@@ -678,7 +620,7 @@ describe(`/posts/{id}: a pick page that says what it is (${testDatabaseEngine()}
     await startEvent(second);
     const after = await loadPost(id);
     expect((after.data!.legGames as { id: number }[]).map((game) => game.id)).toEqual([first, second]);
-    const html = await renderPage(PostPage, `/posts/${id}`, "posts/:postId", after.data, null);
+    const html = await pageHtml(`/posts/${id}`, null);
     const legs = /<ol[^>]*aria-label="Parlay legs"[^>]*>(.*?)<\/ol>/s.exec(html)?.[1] ?? "";
     expect(legs).toContain("1. Lakers -4.5");
     expect(legs).toContain("2. Celtics +4.5");
