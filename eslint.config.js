@@ -15,6 +15,8 @@ const MODULES_ROUTES_OR_COMPONENTS = "^(~/|(\\.{1,2}/)+)(modules|routes|componen
 // The Express middleware (server/) stands in front of the app; the app never reaches back into it.
 const EXPRESS = "^(\\.{1,2}/)+server(/|$)";
 const EXPRESS_FROM_APP = "The Express middleware in server/ runs before the app; the app never imports it.";
+// Web adapters (app/web): the API's answers, form reading, page results and caching, the page frame.
+const WEB = "^(~/|(\\.{1,2}/)+)web(/|$)";
 const ROUTE_TO_MODULE = "Routes call module functions; queries and the database live under app/modules and app/db.";
 const SERVER_VALUE = "Components run in the browser too: import only types from server files and the database.";
 
@@ -107,6 +109,10 @@ export default tseslint.config(
               regex: ROUTES_OR_COMPONENTS,
               message: "A module serves routes and components; it never imports them (types included).",
             },
+            {
+              regex: WEB,
+              message: "A module serves the web adapters (app/web); it never imports them (types included).",
+            },
           ],
         },
       ],
@@ -123,6 +129,10 @@ export default tseslint.config(
             {
               regex: MODULES_ROUTES_OR_COMPONENTS,
               message: "The database layer never imports modules, routes or components.",
+            },
+            {
+              regex: WEB,
+              message: "The database layer never imports the web adapters.",
             },
           ],
         },

@@ -16,7 +16,7 @@ import { demoWelcome, seedDemoDataIfEmpty } from "./app/demo/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
 import { LOCAL_UPLOAD_PATH } from "./app/modules/uploads/local-storage.server";
 import { ADMIN_GRANT_WORDS, grantAdmins } from "./app/modules/accounts/admins.server";
-import { apiError } from "./app/modules/http/api.server";
+import { apiError } from "./app/web/api.server";
 import { API_MESSAGES } from "./app/modules/http/error-messages";
 import {
   isRefusedRequest,
@@ -30,7 +30,7 @@ import {
   isDatabaseUnavailable,
   logDatabaseUnavailable,
   withDatabaseOutageGuard,
-} from "./app/modules/http/database-outage.server";
+} from "./app/web/database-outage.server";
 import { coalesceFlushes, compressionExceptEventStreams } from "./server/compression";
 import expressStaticGzip from "express-static-gzip";
 import { answerMethodsNoRouteTakes, withMethodNotAllowed } from "./server/method-not-allowed";

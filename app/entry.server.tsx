@@ -8,8 +8,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { DATABASE_RETRY_AFTER_SECONDS } from "~/modules/http/database-outage.server";
-import { applyPageCaching } from "~/modules/http/page-caching.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/web/database-outage.server";
+import { applyPageCaching } from "~/web/page-caching.server";
 import { redactUrl } from "~/modules/logger.server";
 import { scriptSafeJson } from "~/modules/site/structured-data";
 

@@ -12,7 +12,7 @@
  */
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import { methodNotAllowed } from "~/modules/http/api.server";
+import { methodNotAllowed } from "~/web/api.server";
 
 /** What a loader answers: GET, and HEAD, which Remix answers with the loader's headers. */
 export const LOADER_METHODS = ["GET", "HEAD"];

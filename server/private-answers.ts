@@ -14,7 +14,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "~/modules/accounts/sessions.server";
-import { cookiesCarrySession, PERSONAL_CACHE_CONTROL } from "~/modules/http/page-caching.server";
+import { cookiesCarrySession, PERSONAL_CACHE_CONTROL } from "~/web/page-caching.server";
 
 /** The session cookies, or an Authorization header (shared caches must not answer it to others either). */
 export function carriesCredentials(headers: Pick<IncomingHttpHeaders, "cookie" | "authorization">): boolean {

@@ -9,7 +9,7 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { listTopExperts } from "~/modules/experts/top-experts.server";
 import { pageFromUrl } from "~/modules/http/page-param";
-import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { formatUsd } from "~/modules/money/money";
 import { readFeedPage } from "~/modules/posts/feed-page.server";
 import { listLatestFreePosts } from "~/modules/posts/post-lists.server";

@@ -13,7 +13,7 @@ import { gamesAwaitingResult } from "~/modules/sports-data/awaiting-results.serv
 import { CorrectResultSection } from "~/components/record/result-correction";
 import { EnterResultSection } from "~/components/record/enter-result";
 import { Button } from "~/components/ui/button";
-import { readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/web/form-input.server";
 import { pathId } from "~/modules/http/search-params";
 import { CORRECTION_MESSAGES, correctionSchema } from "~/modules/record/correction-schema";
 import { correctionScreen, correctResult } from "~/modules/record/corrections.server";

@@ -7,7 +7,7 @@ import { PageLinks } from "~/components/ui/page-links";
 import { Time } from "~/components/time/time-zone";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/web/form-input.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import { pageMeta } from "~/modules/site/meta";

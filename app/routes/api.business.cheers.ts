@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
 import { cheersQuerySchema } from "~/modules/cheers/cheer-schema";
 import { listCheers } from "~/modules/cheers/cheers.server";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 
 /** `GET /api/business/cheers?page&size` (experts): the Cheers they received, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

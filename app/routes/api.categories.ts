@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiList, handleApi, methodNotAllowed, pageMeta } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta } from "~/web/api.server";
 import { listCategories } from "~/modules/reference/reference.server";
 
 /** `GET /api/categories` → every sport, in display order, as one page. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { deleteComment } from "~/modules/posts/comments.server";
 
 /** `DELETE /api/comments/{id}`: the comment's author or the post's author → `{payload: {deleted: true}}`. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmEmail } from "~/modules/accounts/auth.server";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { getCurrentUser } from "~/modules/accounts/users.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 
 /** `PATCH /api/confirm_email/{token}`: the 6-character code (signed in) or the link's token. */
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { resendEmailCode } from "~/modules/accounts/auth.server";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 
 /** `POST /api/confirm_email`: sends a new code (and link) to the signed-in user. */
 export async function action({ request, context }: ActionFunctionArgs) {

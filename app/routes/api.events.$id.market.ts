@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
 import { pathId } from "~/modules/http/search-params";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { eventMarket } from "~/modules/record/event-market.server";
 
 /**

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
 import { pathId } from "~/modules/http/search-params";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { rescheduleEvent } from "~/modules/record/results.server";
 import { rescheduleSchema } from "~/modules/record/results-schema";
 import { getEvent } from "~/modules/reference/reference.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { idParam, pageQuery } from "~/modules/http/search-params";
 import { isStorableTime } from "~/modules/http/storable";
 import { listEvents } from "~/modules/reference/reference.server";

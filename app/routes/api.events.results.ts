@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { importResults } from "~/modules/record/results.server";
 import { resultsImportSchema } from "~/modules/record/results-schema";
 

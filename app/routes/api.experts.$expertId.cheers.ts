@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
 import { cheerBodySchema } from "~/modules/cheers/cheer-schema";
 import { sendCheer } from "~/modules/cheers/cheers.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 
 /**

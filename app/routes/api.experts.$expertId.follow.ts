@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { follow, unfollow } from "~/modules/follows/follows.server";
 
 /** `POST /api/experts/{expertId}/follow` follows, `DELETE` unfollows → `{payload: {isFollowed}}`; both idempotent. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/modules/http/app-error";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { findExpert } from "~/modules/experts/experts.server";
 import { expertRecordFigures, unitsOverTime } from "~/modules/record/record.server";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { EXPERT_SORTS } from "~/modules/experts/expert-sorts";
 import { listExperts } from "~/modules/experts/experts.server";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { pageQuery } from "~/modules/http/search-params";
 
 /** product.md "API conventions": page from 1, size 5 by default and at most 100; categoryIds repeated. */

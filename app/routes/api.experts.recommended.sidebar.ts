@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { recommendExperts } from "~/modules/experts/recommendations.server";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { recommendedQuerySchema } from "./api.experts.recommended";
 
 /** `GET /api/experts/recommended/sidebar?expertsTopCount=5` → `{items: [{id, userName, avatar}], meta}`: the sidebar's list. */

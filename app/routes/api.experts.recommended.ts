@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { recommendExperts } from "~/modules/experts/recommendations.server";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { wholeNumber } from "~/modules/http/search-params";
 
 export const recommendedQuerySchema = z.object({ expertsTopCount: wholeNumber(1, 50, 5) });

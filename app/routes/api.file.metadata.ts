@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiConfirmedViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { completeUpload, metadataSchema } from "~/modules/uploads/uploads.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiConfirmedViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { presignSchema, presignUpload } from "~/modules/uploads/uploads.server";
 
 /** `POST /api/file/presign {type}` → `{payload: {url, fields: {key, …}}}` (signed in, e-mail confirmed). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { resetPasswordSchema } from "~/modules/accounts/account-schemas";
 import { findUsableResetToken, resetPassword } from "~/modules/accounts/auth.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 
 /** `GET /api/forgot_password/{resetToken}`: 200 while the link is usable, 404 otherwise. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

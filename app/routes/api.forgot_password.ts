@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { forgotPasswordSchema } from "~/modules/accounts/account-schemas";
 import { requestPasswordReset } from "~/modules/accounts/auth.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 
 /** `POST /api/forgot_password {emailOrUserName}`: the same answer whether the account exists or not. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiPayload } from "~/modules/http/api.server";
+import { apiError, apiPayload } from "~/web/api.server";
 import { API_MESSAGES } from "~/modules/http/error-messages";
-import { checkDatabase } from "~/modules/http/health.server";
+import { checkDatabase } from "~/web/health.server";
 
 /** `GET /api/health`: 200 when the database answers, 503 when it does not. */
 export async function loader({ context }: LoaderFunctionArgs) {

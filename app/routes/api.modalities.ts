@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiList, handleApi, methodNotAllowed, pageMeta } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta } from "~/web/api.server";
 import { listModalities } from "~/modules/reference/reference.server";
 
 /** `GET /api/modalities` → every bet type, in display order, as one page. */

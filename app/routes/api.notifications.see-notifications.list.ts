@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { apiList, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, readQuery } from "~/web/api.server";
 import { notificationListQuerySchema } from "~/modules/notifications/notification-search-params";
 import { BadCursorError, listNotifications } from "~/modules/notifications/notifications.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/web/api.server";
 import { markReadQuerySchema } from "~/modules/notifications/notification-search-params";
 import { markRead } from "~/modules/notifications/notifications.server";
 

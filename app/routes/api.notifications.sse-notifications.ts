@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/web/api.server";
 import { NotificationEventStream } from "~/modules/notifications/event-stream.server";
 import { notificationsSince } from "~/modules/notifications/notifications.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiConfirmedViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/web/api.server";
 import { membershipCheckoutStatus } from "~/modules/payments/membership.server";
 
 const querySchema = z.object({

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { handleStripeWebhook } from "~/modules/payments/webhooks.server";
 
 /**

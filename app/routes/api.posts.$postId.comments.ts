@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
-import {
-  apiList,
-  apiPayload,
-  handleApi,
-  methodNotAllowed,
-  pageMeta,
-  readJsonBody,
-  readQuery,
-} from "~/modules/http/api.server";
+import { apiList, apiPayload, handleApi, methodNotAllowed, pageMeta, readJsonBody, readQuery } from "~/web/api.server";
 import { commentInputSchema } from "~/modules/posts/comment-schema";
 import { addComment, findDiscussion, listComments } from "~/modules/posts/comments.server";
 import { commentListQuerySchema } from "~/modules/posts/post-search-params";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { cancelNotify, requestNotify } from "~/modules/posts/post-interactions.server";
 
 /** `POST /api/posts/{postId}/notify` asks to be told when the post goes live, `DELETE` cancels → `{payload: {isNotifyRequested}}`. */

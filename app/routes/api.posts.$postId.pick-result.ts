@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/web/api.server";
 import { gradePick } from "~/modules/posts/post-commands.server";
 import { pickResultQuerySchema } from "~/modules/posts/post-schema";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { deletePost, updatePost } from "~/modules/posts/post-commands.server";
 import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";

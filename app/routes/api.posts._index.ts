@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
-import {
-  apiList,
-  apiPayload,
-  handleApi,
-  methodNotAllowed,
-  pageMeta,
-  readJsonBody,
-  readQuery,
-} from "~/modules/http/api.server";
+import { apiList, apiPayload, handleApi, methodNotAllowed, pageMeta, readJsonBody, readQuery } from "~/web/api.server";
 import { createPost } from "~/modules/posts/post-commands.server";
 import { recordRules } from "~/modules/record/record-rules";
 import { listPosts } from "~/modules/posts/post-lists.server";

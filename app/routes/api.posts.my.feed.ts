@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiSessionId } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { listFeedOfSession } from "~/modules/posts/post-lists.server";
 import { pageOnlyQuerySchema } from "~/modules/posts/post-search-params";
 

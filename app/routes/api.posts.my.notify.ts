@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { listNotifyRequestedPosts } from "~/modules/posts/post-lists.server";
 import { pageOnlyQuerySchema } from "~/modules/posts/post-search-params";
 

@@ -7,7 +7,7 @@ import {
 } from "~/modules/accounts/sessions.server";
 import { getCurrentUser } from "~/modules/accounts/users.server";
 import { AppError } from "~/modules/http/app-error";
-import { apiError, apiPayload, handleApi, methodNotAllowed, withCookies } from "~/modules/http/api.server";
+import { apiError, apiPayload, handleApi, methodNotAllowed, withCookies } from "~/web/api.server";
 import { readCookie } from "~/modules/http/cookies";
 
 /** `POST /api/refresh_token`: trades the refresh cookie for new cookies; 401 when it cannot. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";
 import { changePassword } from "~/modules/accounts/auth.server";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 
 /** `POST /api/reset_password {currentPassword, password, confirmPassword}` (signed in). */
 export async function action({ request, context }: ActionFunctionArgs) {

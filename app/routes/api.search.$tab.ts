@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/modules/http/api.server";
+import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { SEARCH_TABS, searchPageQuerySchema, type SearchTab } from "~/modules/search/search-params";
 import { searchCategories, searchExperts, searchPosts } from "~/modules/search/search.server";
 

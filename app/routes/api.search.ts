@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readQuery } from "~/web/api.server";
 import { suggestionsQuerySchema } from "~/modules/search/search-params";
 import { searchSuggestions } from "~/modules/search/search-suggestions.server";
 

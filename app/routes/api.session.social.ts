@@ -3,7 +3,7 @@ import { sessionCookies } from "~/modules/accounts/sessions.server";
 import { socialSignInBodySchema } from "~/modules/accounts/social-schema";
 import { clearSocialCookies, requireGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { socialSignIn } from "~/modules/accounts/social.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/web/api.server";
 
 /**
  * `POST /api/session/social {session: {socialAccount: {provider, token, email, name}}}` (product.md

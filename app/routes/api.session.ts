@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { signInBodySchema } from "~/modules/accounts/account-schemas";
 import { signIn } from "~/modules/accounts/auth.server";
-import { signOut } from "~/modules/accounts/api-handlers.server";
+import { signOut } from "~/web/account-api.server";
 import { sessionCookies } from "~/modules/accounts/sessions.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/web/api.server";
 
 /** `POST /api/session {session}` signs in; `DELETE /api/session` signs out. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { subscribe, unsubscribe } from "~/modules/subscriptions/subscription-commands.server";
 import { subscriptionBodySchema } from "~/modules/subscriptions/subscription-schemas";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
 import { newPostCounters } from "~/modules/subscriptions/new-posts.server";
 
 /** `GET /api/subscriptions/counters/new-posts` → `{payload: {items: [{expertId, count}], total}}`. */

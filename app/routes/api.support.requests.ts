@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
 import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
 import { getViewer } from "~/modules/accounts/gates.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi } from "~/modules/http/api.server";
+import { apiPayload, handleApi } from "~/web/api.server";
 
 /** `GET /api/user/me` → `{payload: {user}}`; 401 when signed out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

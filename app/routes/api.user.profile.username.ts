@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiConfirmedViewer, requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody, readQuery } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody, readQuery } from "~/web/api.server";
 import { userNameBodySchema, userNameSchema, type UserNameAvailability } from "~/modules/profiles/profile-schema";
 import { changeUserName, isUserNameAvailable } from "~/modules/profiles/profiles.server";
 

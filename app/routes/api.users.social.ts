@@ -3,7 +3,7 @@ import { sessionCookies } from "~/modules/accounts/sessions.server";
 import { socialSignUpBodySchema } from "~/modules/accounts/social-schema";
 import { clearSocialCookies, requireGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { completeSocialSignUp } from "~/modules/accounts/social.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/web/api.server";
 
 /**
  * `POST /api/users/social {user: {email, fullName, newsletter?, timezone?}, socialAccount:

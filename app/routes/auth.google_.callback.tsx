@@ -11,7 +11,7 @@ import {
   SocialSignInError,
 } from "~/modules/accounts/google-sign-in.server";
 import { handleGoogleProfile } from "~/modules/accounts/social.server";
-import { redirectWithCookies } from "~/modules/http/form-reply.server";
+import { redirectWithCookies } from "~/web/form-reply.server";
 
 /**
  * `GET /auth/google/callback`: Google sends the browser back here. A known Google account (or a

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { countActiveExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { pageMeta } from "~/modules/site/meta";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import { ButtonLink } from "~/components/ui/button";
 
 /** product.md "Limits": the first 300 partner experts get the perks. */

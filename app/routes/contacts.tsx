@@ -13,8 +13,8 @@ import { supportRequestSchema } from "~/modules/support/support-schema";
 import { createSupportRequest } from "~/modules/support/support.server";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { supportViewer } from "~/modules/support/support-viewer";
-import { publicPageHeaders } from "~/modules/http/public-page";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { publicPageHeaders } from "~/web/public-page";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { buttonClass } from "~/components/ui/button";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */

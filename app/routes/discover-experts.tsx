@@ -9,7 +9,7 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { EXPERT_SORTS, type ExpertSort } from "~/modules/experts/expert-sorts";
 import { listExperts } from "~/modules/experts/experts.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import { keptCategories } from "~/modules/reference/reference.server";
 import { pageMeta } from "~/modules/site/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";

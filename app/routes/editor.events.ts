@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { jsonResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { pathId } from "~/modules/http/search-params";
 import { getEvent, listEvents } from "~/modules/reference/reference.server";

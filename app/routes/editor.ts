@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult, jsonResult } from "~/modules/http/action-result.server";
-import { readJsonBody } from "~/modules/http/api.server";
+import { actionResult, jsonResult } from "~/web/action-result.server";
+import { readJsonBody } from "~/web/api.server";
 import { AppError } from "~/modules/http/app-error";
-import { readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/web/form-input.server";
 import { createPost, updatePost } from "~/modules/posts/post-commands.server";
 import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";

@@ -14,9 +14,9 @@ import { EMAIL_CODE_LENGTH, normalizeEmailCode } from "~/modules/accounts/accoun
 import { confirmEmail, resendEmailCode } from "~/modules/accounts/auth.server";
 import { getViewer, requireUnconfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { appErrorReply } from "~/modules/http/form-reply.server";
+import { appErrorReply } from "~/web/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };

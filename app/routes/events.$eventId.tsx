@@ -9,7 +9,7 @@ import { useTimeZone } from "~/components/time/time-zone";
 import { DEFAULT_TIME_ZONE, formatTime } from "~/modules/time/clock";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
-import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { listEventPosts } from "~/modules/posts/post-lists.server";
 import type { ResultCorrectionDTO } from "~/modules/record/correction-schema";
 import { listCorrections } from "~/modules/record/corrections.server";

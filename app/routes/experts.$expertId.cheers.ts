@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { cheerBodySchema } from "~/modules/cheers/cheer-schema";
 import { sendCheer } from "~/modules/cheers/cheers.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult } from "~/web/action-result.server";
 import { AppError, fieldErrorsFromZod } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
-import { readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/web/form-input.server";
 import { INVALID_TEXT, isStorableText } from "~/modules/http/storable";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpert } from "~/modules/experts/experts.server";
-import { jsonResult } from "~/modules/http/action-result.server";
+import { jsonResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { pageFromUrl } from "~/modules/http/page-param";
 import { loadRecordPanel } from "~/modules/record/record-panel.server";

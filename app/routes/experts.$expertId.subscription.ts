@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
-import { readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/web/form-input.server";
 import { subscribe, unsubscribe } from "~/modules/subscriptions/subscription-commands.server";
 import { listUserSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 

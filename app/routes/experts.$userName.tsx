@@ -12,7 +12,7 @@ import {
 } from "~/components/experts/expert-profile";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpertOfPage } from "~/modules/experts/experts.server";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { findReaderStanding } from "~/modules/subscriptions/subscriptions.server";

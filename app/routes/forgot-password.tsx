@@ -8,9 +8,9 @@ import { AuthCard, Field, FormError, linkClass, withoutKey } from "~/components/
 import { forgotPasswordSchema } from "~/modules/accounts/account-schemas";
 import { requestPasswordReset } from "~/modules/accounts/auth.server";
 import { requireAnonymous } from "~/modules/accounts/gates.server";
-import { appErrorReply } from "~/modules/http/form-reply.server";
+import { appErrorReply } from "~/web/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 

@@ -6,7 +6,7 @@ import { Trophy } from "~/components/ui/icons";
 import { PageLinks } from "~/components/ui/page-links";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { SideScroller } from "~/components/ui/side-scroller";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import {
   formatRecord,
   formatUnits,

@@ -10,8 +10,8 @@ import { getViewer, requireConfirmedEmail, requireRoles } from "~/modules/accoun
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { listCheers } from "~/modules/cheers/cheers.server";
 import { listFollowedExperts } from "~/modules/follows/follows.server";
-import { jsonResult } from "~/modules/http/action-result.server";
-import { readQuery } from "~/modules/http/api.server";
+import { jsonResult } from "~/web/action-result.server";
+import { readQuery } from "~/web/api.server";
 import { totalPagesOf } from "~/modules/http/page-param";
 import { listPayments } from "~/modules/payments/payment-history.server";
 import { listFeed, listLikedPosts, listNotifyRequestedPosts, listPosts } from "~/modules/posts/post-lists.server";

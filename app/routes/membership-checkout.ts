@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { membershipCheckoutStatus, startMembershipCheckout } from "~/modules/payments/membership.server";
 

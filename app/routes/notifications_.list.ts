@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/modules/accounts/gates.server";
-import { jsonResult } from "~/modules/http/action-result.server";
-import { readQuery } from "~/modules/http/api.server";
+import { jsonResult } from "~/web/action-result.server";
+import { readQuery } from "~/web/api.server";
 import { AppError } from "~/modules/http/app-error";
 import { notificationListQuerySchema } from "~/modules/notifications/notification-search-params";
 import { BadCursorError, listNotifications } from "~/modules/notifications/notifications.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer, requireViewer } from "~/modules/accounts/gates.server";
-import { actionResult, jsonResult } from "~/modules/http/action-result.server";
+import { actionResult, jsonResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
-import { readFormFields } from "~/modules/http/form-fields.server";
+import { readFormFields } from "~/web/form-fields.server";
 import { markReadQuerySchema } from "~/modules/notifications/notification-search-params";
 import { countUnread, markRead } from "~/modules/notifications/notifications.server";
 

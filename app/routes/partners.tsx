@@ -4,7 +4,7 @@ import { BarChart3, Ban, HeartHandshake, Newspaper } from "~/components/ui/icons
 import type { ReactNode } from "react";
 import type { RootLoaderData } from "~/root";
 import { pageMeta } from "~/modules/site/meta";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import { ButtonLink } from "~/components/ui/button";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */

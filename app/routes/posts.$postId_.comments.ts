@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer, requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult, jsonResult } from "~/modules/http/action-result.server";
-import { readQuery } from "~/modules/http/api.server";
-import { formFields } from "~/modules/http/form-fields.server";
-import { readForm } from "~/modules/http/form-input.server";
+import { actionResult, jsonResult } from "~/web/action-result.server";
+import { readQuery } from "~/web/api.server";
+import { formFields } from "~/web/form-fields.server";
+import { readForm } from "~/web/form-input.server";
 import { commentInputSchema } from "~/modules/posts/comment-schema";
 import { addComment, deleteComment, findDiscussion, listComments } from "~/modules/posts/comments.server";
 import { commentListQuerySchema } from "~/modules/posts/post-search-params";

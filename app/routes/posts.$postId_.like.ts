@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
-import { readFormFields } from "~/modules/http/form-fields.server";
+import { actionResult } from "~/web/action-result.server";
+import { readFormFields } from "~/web/form-fields.server";
 import { likePost, unlikePost } from "~/modules/posts/post-interactions.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 

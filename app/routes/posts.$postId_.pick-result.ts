@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
-import { readFormFields } from "~/modules/http/form-fields.server";
+import { actionResult } from "~/web/action-result.server";
+import { readFormFields } from "~/web/form-fields.server";
 import { gradePick } from "~/modules/posts/post-commands.server";
 import { pickResultQuerySchema } from "~/modules/posts/post-schema";
 

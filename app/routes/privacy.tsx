@@ -4,7 +4,7 @@ import { PolicyPage } from "~/components/content/policy-page";
 import { pageMeta } from "~/modules/site/meta";
 import { POLICY_TITLES } from "~/modules/site/policies";
 import { policyPageData } from "~/modules/site/policies.server";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 
 /** The same for every signed-out visitor: the page micro-cache may keep it. */
 export const headers = publicPageHeaders;

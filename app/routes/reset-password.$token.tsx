@@ -6,9 +6,9 @@ import { AuthCard, Field, FormError, withoutKey } from "~/components/auth/auth-f
 import { resetPasswordSchema } from "~/modules/accounts/account-schemas";
 import { findUsableResetToken, resetPassword } from "~/modules/accounts/auth.server";
 import { AppError } from "~/modules/http/app-error";
-import { appErrorReply } from "~/modules/http/form-reply.server";
+import { appErrorReply } from "~/web/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 

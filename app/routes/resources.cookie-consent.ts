@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { preferenceCookie } from "~/modules/http/cookies";
-import { readForm } from "~/modules/http/form-input.server";
+import { readForm } from "~/web/form-input.server";
 
 /** Stores the cookie-banner choice: cookieConsent=true (Accept) or false (Reject). */
 export async function action({ request, context }: ActionFunctionArgs) {

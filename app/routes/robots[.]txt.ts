@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/modules/http/public-page";
+import { siteOrigin } from "~/web/public-page";
 import { robotsTxt } from "~/modules/site/sitemap.server";
 
 /** `/robots.txt`: everything public may be crawled, a user's own screens and the API not; where the sitemap is. */

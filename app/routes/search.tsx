@@ -8,7 +8,7 @@ import { CategoryResult, ExpertResult, PostResult, type SearchPostHit } from "~/
 import { PageLinks } from "~/components/ui/page-links";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { SEARCH_MAX_LENGTH, SEARCH_TABS, type SearchTab } from "~/modules/search/search-params";
 import {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { jsonResult } from "~/modules/http/action-result.server";
-import { readQuery } from "~/modules/http/api.server";
+import { jsonResult } from "~/web/action-result.server";
+import { readQuery } from "~/web/api.server";
 import { suggestionsQuerySchema } from "~/modules/search/search-params";
 import { searchSuggestions } from "~/modules/search/search-suggestions.server";
 

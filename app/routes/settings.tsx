@@ -9,7 +9,7 @@ import { changePasswordSchema } from "~/modules/accounts/account-schemas";
 import { changePassword } from "~/modules/accounts/auth.server";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { appErrorReply } from "~/modules/http/form-reply.server";
+import { appErrorReply } from "~/web/form-reply.server";
 import {
   MESSAGES,
   profileFormSchema,
@@ -33,7 +33,7 @@ import { listCategories } from "~/modules/reference/reference.server";
 import { PushSwitch } from "~/components/notifications/push-switch";
 import { pushKeysFor } from "~/modules/push/push-keys.server";
 import { listPushEndpoints } from "~/modules/push/push-subscriptions.server";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 

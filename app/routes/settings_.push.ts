@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/modules/accounts/gates.server";
-import { jsonResult } from "~/modules/http/action-result.server";
-import { readFormFields } from "~/modules/http/form-fields.server";
+import { jsonResult } from "~/web/action-result.server";
+import { readFormFields } from "~/web/form-fields.server";
 import {
   deletePushSubscription,
   pushSubscriptionOf,

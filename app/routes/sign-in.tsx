@@ -9,12 +9,12 @@ import { signInSchema } from "~/modules/accounts/account-schemas";
 import { signIn } from "~/modules/accounts/auth.server";
 import { callbackUrlOf, requireAnonymous } from "~/modules/accounts/gates.server";
 import { sessionCookies } from "~/modules/accounts/sessions.server";
-import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
+import { appErrorReply, redirectWithCookies } from "~/web/form-reply.server";
 import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
 import { authPageHref } from "~/modules/accounts/sign-in-link";
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { signOut } from "~/modules/accounts/api-handlers.server";
-import { redirectWithCookies } from "~/modules/http/form-reply.server";
+import { signOut } from "~/web/account-api.server";
+import { redirectWithCookies } from "~/web/form-reply.server";
 
 /**
  * `POST /sign-out`: the avatar menu's Log Out, the mobile menu's Logout and the verification

@@ -12,10 +12,10 @@ import { signUp } from "~/modules/accounts/auth.server";
 import { callbackUrlOf, getViewer } from "~/modules/accounts/gates.server";
 import { authPageHref } from "~/modules/accounts/sign-in-link";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
-import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
+import { appErrorReply, redirectWithCookies } from "~/web/form-reply.server";
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { Input } from "~/components/ui/input";
 
 type Flow = "User" | "Expert";

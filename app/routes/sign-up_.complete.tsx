@@ -13,9 +13,9 @@ import { clearSocialCookies, isGoogleEnabled, readSocialCookie } from "~/modules
 import { verifySocialToken } from "~/modules/accounts/social-token.server";
 import { afterCompleteSignUpUrl, completeSocialSignUp } from "~/modules/accounts/social.server";
 import { AppError } from "~/modules/http/app-error";
-import { appErrorReply, redirectWithCookies } from "~/modules/http/form-reply.server";
+import { appErrorReply, redirectWithCookies } from "~/web/form-reply.server";
 import { pageMeta } from "~/modules/site/meta";
-import { parseForm, readForm } from "~/modules/http/form-input.server";
+import { parseForm, readForm } from "~/web/form-input.server";
 import { Input } from "~/components/ui/input";
 
 /**

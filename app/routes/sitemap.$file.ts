@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/modules/http/public-page";
+import { siteOrigin } from "~/web/public-page";
 import { sitemapUrls, urlsetXml } from "~/modules/site/sitemap.server";
 
 /** `/sitemap/{kind}-{n}.xml`: one file of the sitemap; 404 for one that does not exist. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/modules/http/public-page";
+import { siteOrigin } from "~/web/public-page";
 import { sitemapFiles, sitemapIndexXml } from "~/modules/site/sitemap.server";
 
 /** `/sitemap.xml`: the sitemap index, a file per kind and 50,000 URLs (`/sitemap/{kind}-{n}.xml`). */

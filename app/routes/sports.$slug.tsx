@@ -7,7 +7,7 @@ import { CalendarClock, Trophy } from "~/components/ui/icons";
 import { Link } from "~/components/ui/link";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { getViewer } from "~/modules/accounts/gates.server";
-import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { forCards } from "~/modules/posts/card-post";
 import { listPosts } from "~/modules/posts/post-lists.server";
 import type { Verdict } from "~/modules/record/confidence";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiConfirmedViewer } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { formFields } from "~/modules/http/form-fields.server";
-import { readForm } from "~/modules/http/form-input.server";
+import { formFields } from "~/web/form-fields.server";
+import { readForm } from "~/web/form-input.server";
 import { completeUpload, metadataSchema, presignSchema, presignUpload } from "~/modules/uploads/uploads.server";
 
 /**

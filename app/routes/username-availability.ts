@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/modules/accounts/gates.server";
-import { actionResult } from "~/modules/http/action-result.server";
+import { actionResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { userNameSchema, type UserNameAvailability } from "~/modules/profiles/profile-schema";
 import { isUserNameAvailable } from "~/modules/profiles/profiles.server";

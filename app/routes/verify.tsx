@@ -3,7 +3,7 @@ import { Link } from "~/components/ui/link";
 import { ShieldCheck } from "~/components/ui/icons";
 import { useState } from "react";
 import { sha256Hex } from "~/components/record/commitment-check";
-import { publicPageHeaders } from "~/modules/http/public-page";
+import { publicPageHeaders } from "~/web/public-page";
 import { pageMeta } from "~/modules/site/meta";
 import { Button } from "~/components/ui/button";
 

@@ -18,7 +18,7 @@ import { LIST_PAGE_SIZE } from "~/components/posts/feed-list";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { follows, likes, subscriptions } from "~/db/schema";
 import { PageCache } from "../../server/page-cache";
-import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { loader as rootLoader } from "~/root";
 import Home, * as homePage from "~/routes/_index";
 import * as postsRoute from "~/routes/api.posts._index";

@@ -9,8 +9,8 @@
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FIELD_ERRORS } from "~/modules/http/app-error";
-import { MAX_JSON_VALUES } from "~/modules/http/api.server";
-import { MAX_FIELD_CHARS, MAX_FIELD_REPEATS, MAX_FORM_FIELDS } from "~/modules/http/form-input.server";
+import { MAX_JSON_VALUES } from "~/web/api.server";
+import { MAX_FIELD_CHARS, MAX_FIELD_REPEATS, MAX_FORM_FIELDS } from "~/web/form-input.server";
 import { MAX_RESULTS_AT_ONCE } from "~/modules/record/results-schema";
 import * as resultsRoute from "~/routes/api.events.results";
 import * as healthRoute from "~/routes/api.health";

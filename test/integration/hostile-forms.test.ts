@@ -27,7 +27,7 @@ import { categories, comments, events, mailOutbox, passwordResetTokens, posts, s
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
-import { MAX_FORM_BODY_BYTES } from "~/modules/http/form-input.server";
+import { MAX_FORM_BODY_BYTES } from "~/web/form-input.server";
 import { buildPreview } from "~/modules/posts/slate";
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notification-kinds";
 import { unsubscribeToken } from "~/modules/notifications/preferences.server";
@@ -287,7 +287,7 @@ const jsonError = (answer: PageAnswer): string | null => {
   return data.statusCode === answer.status ? null : `statusCode ${String(data.statusCode)}`;
 };
 
-/** A fetcher's answer (app/modules/http/action-result.server.ts): `{ok: false, error, errors?, statusCode}`. */
+/** A fetcher's answer (app/web/action-result.server.ts): `{ok: false, error, errors?, statusCode}`. */
 const actionReply = (answer: PageAnswer): string | null => {
   const data = answer.data as {
     ok?: unknown;

@@ -32,7 +32,7 @@ import { events, mailOutbox, passwordResetTokens, posts } from "~/db/schema";
 import { issueEmailCode } from "~/modules/accounts/auth.server";
 import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
-import { errorToResponse, MAX_JSON_BODY_BYTES } from "~/modules/http/api.server";
+import { errorToResponse, MAX_JSON_BODY_BYTES } from "~/web/api.server";
 import { LEG_MARKETS, LEG_SIDES, PICK_MARKETS } from "~/modules/record/pick-basics";
 import { createLogger } from "~/modules/logger.server";
 import { trimStrings } from "~/modules/http/trim";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PageCache } from "../../server/page-cache";
-import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 
 let base = "";
 let close: () => void = () => {};

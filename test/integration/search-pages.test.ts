@@ -14,7 +14,7 @@ import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { experts as expertsTable, posts, profiles, users } from "~/db/schema";
 import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import type { ListedExpert } from "~/modules/experts/experts.server";
-import { PUBLIC_PAGE_HEADERS } from "~/modules/http/public-page";
+import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { searchTerms } from "~/modules/search/search-matching.server";
 import * as searchRoute from "~/routes/api.search";
 import * as searchTabRoute from "~/routes/api.search.$tab";

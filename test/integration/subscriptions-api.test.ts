@@ -12,7 +12,7 @@ import { getViewer } from "~/modules/accounts/gates.server";
 import { revokeUserSessions } from "~/modules/accounts/sessions.server";
 import { loader as rootLoader } from "~/root";
 import { FOLLOW_MESSAGES } from "~/modules/follows/follows.server";
-import { listSidebarSubscriptions } from "~/modules/sidebar/sidebar.server";
+import { listSidebarSubscriptions } from "~/modules/subscriptions/sidebar-subscriptions.server";
 import { ReadMarkers } from "~/modules/subscriptions/read-markers.server";
 import { MESSAGES, renewFreeSubscriptions, SUBSCRIPTION_DAYS } from "~/modules/subscriptions/subscriptions.server";
 import * as subscribersRoute from "~/routes/api.business.subscribers";

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createServer, type ViteDevServer } from "vite";
-import { withDatabaseOutageGuard } from "~/modules/http/database-outage.server";
+import { withDatabaseOutageGuard } from "~/web/database-outage.server";
 import { withMethodNotAllowed } from "../../server/method-not-allowed";
 import type { CookieJar } from "./api-caller";
 

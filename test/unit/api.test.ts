@@ -12,7 +12,7 @@ import {
   pageMeta,
   readJsonBody,
   readQuery,
-} from "~/modules/http/api.server";
+} from "~/web/api.server";
 import { AppError } from "~/modules/http/app-error";
 
 const schema = z.object({ name: z.string().min(1, "Required"), tags: z.array(z.string()).optional() });

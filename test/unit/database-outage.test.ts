@@ -3,9 +3,9 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { handleApi } from "~/modules/http/api.server";
+import { handleApi } from "~/web/api.server";
 import { AppError } from "~/modules/http/app-error";
-import { isDatabaseUnavailable, withDatabaseOutageGuard } from "~/modules/http/database-outage.server";
+import { isDatabaseUnavailable, withDatabaseOutageGuard } from "~/web/database-outage.server";
 import { API_MESSAGES } from "~/modules/http/error-messages";
 
 const coded = (code: string) => Object.assign(new Error(`failed: ${code}`), { code });

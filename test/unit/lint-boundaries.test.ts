@@ -56,6 +56,13 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(errors.map((error) => error.line)).toEqual([1, 2]);
   });
 
+  it("fails a module or the database layer that imports a web adapter, and lets a route use one", async () => {
+    const code = 'import { apiPayload } from "~/web/api.server";\nexport const probe = apiPayload;';
+    for (const filePath of ["app/modules/posts/boundary-probe.server.ts", "app/db/boundary-probe.server.ts"])
+      expect((await boundaryErrors(filePath, code)).map((error) => error.line)).toEqual([1]);
+    expect(await boundaryErrors("app/routes/boundary-probe.ts", code)).toEqual([]);
+  });
+
   it("fails the database layer importing a module", async () => {
     const code =
       'import { hashPassword } from "~/modules/accounts/passwords.server";\nexport const probe = hashPassword;';
@@ -113,7 +120,7 @@ describe("import cycles", { timeout: 60_000 }, () => {
     expect(await cycleErrors("app/components/search/search-overlay.tsx", lazyChild)).toHaveLength(1);
     // database-outage.server.ts is imported by api.server.ts.
     const plain = 'import { handleApi } from "./api.server";\nexport const probe = handleApi;';
-    expect(await cycleErrors("app/modules/http/database-outage.server.ts", plain)).toHaveLength(1);
+    expect(await cycleErrors("app/web/database-outage.server.ts", plain)).toHaveLength(1);
   });
 
   it("lets both import a third file they share", async () => {

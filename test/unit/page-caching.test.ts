@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPageCaching, carriesSession } from "~/modules/http/page-caching.server";
+import { applyPageCaching, carriesSession } from "~/web/page-caching.server";
 
 const request = (cookie?: string) =>
   new Request("http://localhost/experts/someone", { headers: cookie ? { Cookie: cookie } : {} });

@@ -1,7 +1,7 @@
 /**
  * Loads that are safe to repeat: a list's next page, the notifications, the search suggestions, a
  * counter, the editor's lists. Each is the browser's own `fetch` of a resource route's JSON
- * (`jsonResult`, app/modules/http/action-result.server.ts) rather than a Remix fetcher, because a
+ * (`jsonResult`, app/web/action-result.server.ts) rather than a Remix fetcher, because a
  * fetcher that fails on the network or with a 5xx replaces the whole page with the error page. Here
  * a blip is asked again, up to `RETRY_WAITS_MS.length` times with growing waits; an answer the
  * server meant (any 4xx) is never asked again. When the retries run out the caller shows the

@@ -1,5 +1,5 @@
 /**
- * A fetcher for a route action that answers `ActionResult` (app/modules/http/action-result.server.ts),
+ * A fetcher for a route action that answers `ActionResult` (app/web/action-result.server.ts),
  * with the failure's toast shown once per answer. `key` shares the fetcher between every mounted
  * view of the same thing (a post's page and its card) so they read one pending value.
  */

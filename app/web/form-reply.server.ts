@@ -4,7 +4,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { redirect } from "@remix-run/node";
-import { AppError } from "./app-error";
+import { AppError } from "~/modules/http/app-error";
 
 /** A redirect that also sets each cookie (one Set-Cookie header per cookie, never joined). */
 export function redirectWithCookies(url: string, setCookies: string[]): Response {

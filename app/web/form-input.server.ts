@@ -19,7 +19,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { readBodyBytes } from "./body.server";
-import { INVALID_TEXT, isStorableText } from "./storable";
+import { INVALID_TEXT, isStorableText } from "~/modules/http/storable";
 
 /**
  * A page form carries text only (files go straight to storage). The largest, the admin results

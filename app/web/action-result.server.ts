@@ -5,7 +5,7 @@
  * inside; anything that is not an AppError is a bug and goes to the error page.
  */
 import { data } from "@remix-run/node";
-import { AppError } from "./app-error";
+import { AppError } from "~/modules/http/app-error";
 
 export type ActionSuccess<T extends object> = { ok: true } & T;
 export interface ActionFailure {

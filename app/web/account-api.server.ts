@@ -1,9 +1,9 @@
 /** API handlers shared by more than one route file. */
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/modules/http/api.server";
+import { apiPayload, handleApi, methodNotAllowed, readJsonBody, withCookies } from "~/web/api.server";
 import { readCookie } from "~/modules/http/cookies";
-import { signUpBodySchema } from "./account-schemas";
-import { signUp } from "./auth.server";
+import { signUpBodySchema } from "~/modules/accounts/account-schemas";
+import { signUp } from "~/modules/accounts/auth.server";
 import {
   ACCESS_COOKIE,
   clearSessionCookies,
@@ -12,7 +12,7 @@ import {
   revokeSession,
   sessionCookies,
   sessionIdOfRefreshToken,
-} from "./sessions.server";
+} from "~/modules/accounts/sessions.server";
 
 export async function signUpAction({ request, context }: ActionFunctionArgs, flow: "User" | "Expert") {
   return handleApi(async () => {

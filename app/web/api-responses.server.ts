@@ -2,7 +2,7 @@
  * The JSON API's answers: the envelopes (`payload`; `items` + `meta`) and the error shape
  * `{error, errors?, statusCode}`, never stored by a cache. api.server.ts builds on them.
  */
-import { defaultErrorMessage } from "./error-messages";
+import { defaultErrorMessage } from "~/modules/http/error-messages";
 
 export interface PageMeta {
   page: number;

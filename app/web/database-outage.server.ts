@@ -5,7 +5,7 @@
  */
 import type { ServerBuild } from "@remix-run/node";
 import { apiError } from "./api-responses.server";
-import { API_MESSAGES } from "./error-messages";
+import { API_MESSAGES } from "~/modules/http/error-messages";
 
 /** What a client should wait before trying again; a restart usually takes a few seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

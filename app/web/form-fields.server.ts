@@ -5,10 +5,10 @@
  * `actionResult` turns into the answer the fetcher shows.
  */
 import type { z } from "zod";
-import { AppError, fieldErrorsFromZod } from "./app-error";
-import { defaultErrorMessage } from "./error-messages";
+import { AppError, fieldErrorsFromZod } from "~/modules/http/app-error";
+import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { readForm } from "./form-input.server";
-import { INVALID_TEXT, isStorableText } from "./storable";
+import { INVALID_TEXT, isStorableText } from "~/modules/http/storable";
 
 export async function readFormFields<S extends z.AnyZodObject>(request: Request, schema: S): Promise<z.output<S>> {
   return formFields(await readForm(request), schema);

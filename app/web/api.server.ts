@@ -5,14 +5,14 @@
  */
 import type { z } from "zod";
 import { ZodError } from "zod";
-import { AppError, fieldErrorsFromZod, MAX_FIELD_ERRORS, recordRuleError } from "./app-error";
+import { AppError, fieldErrorsFromZod, MAX_FIELD_ERRORS, recordRuleError } from "~/modules/http/app-error";
 import { readBodyBytes } from "./body.server";
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable } from "./database-outage.server";
 import { apiError } from "./api-responses.server";
-import { API_MESSAGES, defaultErrorMessage } from "./error-messages";
-import { overlongArrays } from "./overlong-arrays";
-import { INVALID_TEXT, isStorableText } from "./storable";
-import { trimStrings } from "./trim";
+import { API_MESSAGES, defaultErrorMessage } from "~/modules/http/error-messages";
+import { overlongArrays } from "~/modules/http/overlong-arrays";
+import { INVALID_TEXT, isStorableText } from "~/modules/http/storable";
+import { trimStrings } from "~/modules/http/trim";
 
 export {
   apiError,

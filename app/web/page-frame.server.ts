@@ -6,7 +6,11 @@
 import type { Database } from "~/db/client.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { recommendExperts } from "~/modules/experts/recommendations.server";
-import { listSidebarSubscriptions, SIDEBAR_SUBSCRIPTIONS, type SidebarSubscription } from "./sidebar.server";
+import {
+  listSidebarSubscriptions,
+  SIDEBAR_SUBSCRIPTIONS,
+  type SidebarSubscription,
+} from "~/modules/subscriptions/sidebar-subscriptions.server";
 
 /** product.md "Error messages": top experts 5. */
 export const RECOMMENDED_IN_SIDEBAR = 5;
