@@ -51,7 +51,7 @@ import { createMailTransport } from "./app/modules/mail/mail.server";
 import { periodicJobs } from "./app/modules/jobs/periodic-jobs.server";
 import { startScheduler } from "./app/modules/jobs/scheduler.server";
 import { startNotificationHub } from "./app/modules/notifications/stream-hub.server";
-import { appBuildFrom, DEVELOPMENT_BUILD } from "./app/modules/site/service-worker.server";
+import { appBuildFrom, DEVELOPMENT_BUILD } from "./app/web/service-worker.server";
 
 let env: ReturnType<typeof getEnv>;
 try {

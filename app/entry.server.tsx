@@ -11,7 +11,7 @@ import { NonceProvider } from "~/components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/web/database-outage.server";
 import { applyPageCaching } from "~/web/page-caching.server";
 import { redactUrl } from "~/modules/logger.server";
-import { scriptSafeJson } from "~/modules/site/structured-data";
+import { scriptSafeJson } from "~/modules/seo/structured-data";
 
 export default async function handleRequest(
   request: Request,

@@ -2,7 +2,7 @@ import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import type { Logger } from "~/modules/logger.server";
 import type { MailTransport } from "~/modules/mail/mail.server";
-import type { AppBuild } from "~/modules/site/service-worker.server";
+import type { AppBuild } from "~/web/service-worker.server";
 import type { NotificationHub } from "~/modules/notifications/stream-hub.server";
 
 /** What server.ts hands every loader and action (getLoadContext). */

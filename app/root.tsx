@@ -14,7 +14,7 @@ import { rankedExperts } from "~/modules/experts/recommendations.server";
 import { readShellPersonal } from "~/web/page-frame.server";
 import { readViewerWithSidebar, type SidebarSubscription } from "~/modules/subscriptions/sidebar-subscriptions.server";
 import { expertPageUserName } from "~/modules/site/page-paths";
-import { defaultMeta, titleFor } from "~/modules/site/meta";
+import { defaultMeta, titleFor } from "~/modules/seo/meta";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "~/modules/time/clock";
 import "~/styles/app.css";
 

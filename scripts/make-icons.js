@@ -25,7 +25,7 @@ await sharp({ create: { width: 512, height: 512, channels: 4, background: "#10b9
 console.log("icons written to public/icons/");
 
 // The share card (Open Graph / Twitter, 1200×630) for pages without a picture of their own; served
-// through the image proxy like every other image (app/modules/site/meta.ts).
+// through the image proxy like every other image (app/modules/seo/meta.ts).
 const logo = await sharp(svg, { density: 1200 }).resize(160, 160).png().toBuffer();
 const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
   <rect width="1200" height="630" fill="#0b1220"/>

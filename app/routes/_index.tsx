@@ -13,8 +13,8 @@ import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { formatUsd } from "~/modules/money/money";
 import { readFeedPage } from "~/modules/posts/feed-page.server";
 import { listLatestFreePosts } from "~/modules/posts/post-lists.server";
-import { readFirstHome } from "~/modules/site/first-home.server";
-import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/site/meta";
+import { readFirstHome } from "~/modules/experts/first-home.server";
+import { appNameFrom, DEFAULT_DESCRIPTION, defaultMeta, shareMeta, siteUrlFrom } from "~/modules/seo/meta";
 import { ButtonLink } from "~/components/ui/button";
 
 /** A signed-in reader's home is their feed: never to be kept or shared by any cache. */

@@ -4,7 +4,7 @@ import { requireRoles } from "~/modules/accounts/gates.server";
 import { AppError, recordRuleError } from "~/modules/http/app-error";
 import { importResults } from "~/modules/record/results.server";
 import { eventResultSchema, resultsImportSchema } from "~/modules/record/results-schema";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { importProviderEvents } from "~/modules/sports-data/provider-import.server";
 import { describeSummary, type ProviderImportSummary } from "~/modules/sports-data/summary";
 import { looksLikeProviderJson, providerImportSchema } from "~/modules/sports-data/provider-schema";

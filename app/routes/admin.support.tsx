@@ -10,7 +10,7 @@ import { AppError } from "~/modules/http/app-error";
 import { readForm } from "~/web/form-input.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { UUID_PATTERN } from "~/modules/http/uuid";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { listSupportRequests, setSupportRequestHandled } from "~/modules/support/support.server";
 import { SUPPORT_PAGE_SIZE, SUPPORT_STATES, type SupportState } from "~/modules/support/support-states";
 

@@ -9,7 +9,7 @@ import { countActiveExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
 import { becomeExpert, membershipIsCharged, membershipState } from "~/modules/payments/membership.server";
 import { FOUNDING_PARTNER_SPOTS } from "~/modules/payments/membership";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) =>

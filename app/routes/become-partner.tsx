@@ -5,7 +5,7 @@ import { Award, BadgeCheck, Briefcase, CreditCard, Users } from "~/components/ui
 import type { ReactNode } from "react";
 import { countActiveExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { publicPageHeaders } from "~/web/public-page";
 import { ButtonLink } from "~/components/ui/button";
 

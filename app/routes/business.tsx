@@ -29,7 +29,7 @@ import {
   SUBSCRIPTION_DESCRIPTION_MAX,
   subscriptionPriceFormSchema,
 } from "~/modules/payments/price-schema";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { CheersReceived } from "~/components/cheers/cheers-received";
 import { Time } from "~/components/time/time-zone";

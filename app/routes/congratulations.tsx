@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MembershipWelcome } from "~/components/payments/membership-welcome";
 import { loadMembershipWelcome } from "~/modules/payments/welcome.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Congratulations");
 

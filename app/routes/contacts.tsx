@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/toast";
 import { RequestCallForm } from "~/components/support/request-call-form";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { AppError } from "~/modules/http/app-error";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { TOP_FAQS } from "~/modules/site/site";
 import { TEAM } from "~/modules/site/team";
 import { supportRequestSchema } from "~/modules/support/support-schema";

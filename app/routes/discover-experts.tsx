@@ -11,7 +11,7 @@ import { listExperts } from "~/modules/experts/experts.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { publicPageHeaders } from "~/web/public-page";
 import { keptCategories } from "~/modules/reference/reference.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import { ButtonLink, chipClass } from "~/components/ui/button";
 

@@ -15,7 +15,7 @@ import { confirmEmail, resendEmailCode } from "~/modules/accounts/auth.server";
 import { getViewer, requireUnconfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/web/form-reply.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { parseForm, readForm } from "~/web/form-input.server";
 import { Button, ButtonLink } from "~/components/ui/button";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BadgeCheck } from "~/components/ui/icons";
 import { AuthCard } from "~/components/auth/auth-form";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Email address verified");

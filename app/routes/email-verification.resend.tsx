@@ -7,7 +7,7 @@ import type { SignOutOnLogoHandle } from "~/components/layout/header";
 import { resendEmailCode } from "~/modules/accounts/auth.server";
 import { requireUnconfirmedEmail } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle: SignOutOnLogoHandle = { signOutOnLogoClick: true };

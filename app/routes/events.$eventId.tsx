@@ -14,7 +14,7 @@ import { listEventPosts } from "~/modules/posts/post-lists.server";
 import type { ResultCorrectionDTO } from "~/modules/record/correction-schema";
 import { listCorrections } from "~/modules/record/corrections.server";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
-import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/seo/meta";
 
 /** Posts per page on a game's page. */
 export const EVENT_PAGE_POSTS = 10;

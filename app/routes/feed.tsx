@@ -9,8 +9,8 @@ import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listFeed } from "~/modules/posts/post-lists.server";
 import { leaderboardTop } from "~/modules/record/leaderboard-lists.server";
-import { pageMeta } from "~/modules/site/meta";
-import { readFirstHome } from "~/modules/site/first-home.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { readFirstHome } from "~/modules/experts/first-home.server";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Feed");
 

@@ -9,7 +9,7 @@ import { forgotPasswordSchema } from "~/modules/accounts/account-schemas";
 import { requestPasswordReset } from "~/modules/accounts/auth.server";
 import { requireAnonymous } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/web/form-reply.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { parseForm, readForm } from "~/web/form-input.server";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -27,7 +27,7 @@ import { chanceText, VerdictBadge } from "~/components/record/skill-or-luck";
 import { readUnranked, type UnrankedEntry } from "~/modules/record/leaderboard-lists.server";
 import { readLeaderboard } from "~/modules/record/record.server";
 import { keptCategories } from "~/modules/reference/reference.server";
-import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/seo/meta";
 import { chipClass } from "~/components/ui/button";
 
 export const LEADERBOARD_TITLE = "Leaderboard";

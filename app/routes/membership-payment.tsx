@@ -9,7 +9,7 @@ import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { formatUsd } from "~/modules/money/money";
 import { membershipIsCharged } from "~/modules/payments/membership.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Membership payment");
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 
 export const NOTIFICATIONS_TITLE = "Notifications";
 

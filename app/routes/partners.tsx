@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { BarChart3, Ban, HeartHandshake, Newspaper } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import type { RootLoaderData } from "~/root";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { publicPageHeaders } from "~/web/public-page";
 import { ButtonLink } from "~/components/ui/button";
 

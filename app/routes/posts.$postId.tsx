@@ -35,8 +35,8 @@ import { readPost } from "~/modules/posts/post-reads.server";
 import { getEvents } from "~/modules/reference/reference.server";
 import type { PostDTO } from "~/modules/posts/post-serializer.server";
 import { postAuthorRecord } from "~/modules/record/record.server";
-import { appNameFrom, shareMeta, titleFor } from "~/modules/site/meta";
-import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/site/structured-data";
+import { appNameFrom, shareMeta, titleFor } from "~/modules/seo/meta";
+import { articleJsonLd, PAYWALLED_CLASS } from "~/modules/seo/structured-data";
 import type { RootLoaderData } from "~/root";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 

@@ -7,7 +7,7 @@ import { forCards } from "~/modules/posts/card-post";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listLikedPosts } from "~/modules/posts/post-lists.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Likes");

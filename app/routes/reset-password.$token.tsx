@@ -7,7 +7,7 @@ import { resetPasswordSchema } from "~/modules/accounts/account-schemas";
 import { findUsableResetToken, resetPassword } from "~/modules/accounts/auth.server";
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply } from "~/web/form-reply.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { parseForm, readForm } from "~/web/form-input.server";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { CheckCircle2 } from "~/components/ui/icons";
 import { AuthCard } from "~/components/auth/auth-form";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Password changed");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/web/public-page";
-import { robotsTxt } from "~/modules/site/sitemap.server";
+import { robotsTxt } from "~/modules/seo/sitemap.server";
 
 /** `/robots.txt`: everything public may be crawled, a user's own screens and the API not; where the sitemap is. */
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -19,7 +19,7 @@ import {
   type CategoryHit,
   type ExpertHit,
 } from "~/modules/search/search.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { Button } from "~/components/ui/button";
 
 /** Results per page on every tab. */

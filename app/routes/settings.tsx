@@ -24,7 +24,7 @@ import {
   updateProfile,
   updateProfilePhotos,
 } from "~/modules/profiles/profiles.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/notifications/preferences-form";
 import { NOTIFICATION_KINDS } from "~/modules/notifications/notifications.server";

@@ -13,7 +13,7 @@ import { appErrorReply, redirectWithCookies } from "~/web/form-reply.server";
 import { SOCIAL_ERROR_MESSAGE } from "~/modules/accounts/social-schema";
 import { authPageHref } from "~/modules/accounts/sign-in-link";
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { parseForm, readForm } from "~/web/form-input.server";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -14,7 +14,7 @@ import { authPageHref } from "~/modules/accounts/sign-in-link";
 import { revokeSession, sessionCookies } from "~/modules/accounts/sessions.server";
 import { appErrorReply, redirectWithCookies } from "~/web/form-reply.server";
 import { isGoogleEnabled } from "~/modules/accounts/google-sign-in.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { parseForm, readForm } from "~/web/form-input.server";
 import { Input } from "~/components/ui/input";
 

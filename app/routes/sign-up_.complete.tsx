@@ -14,7 +14,7 @@ import { verifySocialToken } from "~/modules/accounts/social-token.server";
 import { afterCompleteSignUpUrl, completeSocialSignUp } from "~/modules/accounts/social.server";
 import { AppError } from "~/modules/http/app-error";
 import { appErrorReply, redirectWithCookies } from "~/web/form-reply.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { parseForm, readForm } from "~/web/form-input.server";
 import { Input } from "~/components/ui/input";
 

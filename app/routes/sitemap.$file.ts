@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/web/public-page";
-import { sitemapUrls, urlsetXml } from "~/modules/site/sitemap.server";
+import { sitemapUrls, urlsetXml } from "~/modules/seo/sitemap.server";
 
 /** `/sitemap/{kind}-{n}.xml`: one file of the sitemap; 404 for one that does not exist. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/web/public-page";
-import { sitemapFiles, sitemapIndexXml } from "~/modules/site/sitemap.server";
+import { sitemapFiles, sitemapIndexXml } from "~/modules/seo/sitemap.server";
 
 /** `/sitemap.xml`: the sitemap index, a file per kind and 50,000 URLs (`/sitemap/{kind}-{n}.xml`). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

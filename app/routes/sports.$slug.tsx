@@ -15,7 +15,7 @@ import { formatRecord, formatUnits, LEADERBOARD_MIN_SAMPLE } from "~/modules/rec
 import { readUnranked } from "~/modules/record/leaderboard-lists.server";
 import { readLeaderboard } from "~/modules/record/record.server";
 import { keptCategories, listEvents } from "~/modules/reference/reference.server";
-import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/site/meta";
+import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/seo/meta";
 import { formatTime } from "~/modules/time/clock";
 import { leaderboardHref } from "./leaderboard";
 

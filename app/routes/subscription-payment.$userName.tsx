@@ -9,7 +9,7 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { requireConfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
 import { findExpert } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 
 export const SUBSCRIPTION_PAYMENT_TITLE = "Subscription payment";
 

@@ -7,7 +7,7 @@ import { SubscriptionControl } from "~/components/subscriptions/subscription-act
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { formatUsd } from "~/modules/money/money";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { listUserSubscriptions, type SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import { ButtonLink } from "~/components/ui/button";
 

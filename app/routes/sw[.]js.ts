@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serviceWorkerResponse } from "~/modules/site/service-worker.server";
+import { serviceWorkerResponse } from "~/web/service-worker.server";
 
 /** `GET /sw.js`: the background worker for the running build (decision 025). */
 export function loader({ context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PolicyPage } from "~/components/content/policy-page";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { POLICY_TITLES } from "~/modules/site/policies";
 import { policyPageData } from "~/modules/site/policies.server";
 import { publicPageHeaders } from "~/web/public-page";

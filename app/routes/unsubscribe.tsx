@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "~/components/ui/icons";
 import { AuthCard } from "~/components/auth/auth-form";
 import { stopNewPickEmails, userOfUnsubscribeToken } from "~/modules/notifications/preferences.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { Button, ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta({ matches, location }, "Unsubscribe");

@@ -4,7 +4,7 @@ import { ShieldCheck } from "~/components/ui/icons";
 import { useState } from "react";
 import { sha256Hex } from "~/components/record/commitment-check";
 import { publicPageHeaders } from "~/web/public-page";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import { Button } from "~/components/ui/button";
 
 /** The same for everyone: the page micro-cache may keep it. */

@@ -15,7 +15,7 @@ import { ShowMore, useMorePages } from "~/components/ui/use-more-pages";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listNotifyRequestedPosts } from "~/modules/posts/post-lists.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/seo/meta";
 import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
 import { listFollowedExperts } from "~/modules/follows/follows.server";
 

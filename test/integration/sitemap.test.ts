@@ -7,7 +7,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experts } from "~/db/schema";
-import { sitemapFiles, sitemapUrls } from "~/modules/site/sitemap.server";
+import { sitemapFiles, sitemapUrls } from "~/modules/seo/sitemap.server";
 import * as robotsRoute from "~/routes/robots[.]txt";
 import * as sitemapIndexRoute from "~/routes/sitemap[.]xml";
 import * as sitemapFileRoute from "~/routes/sitemap.$file";

@@ -7,7 +7,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sitemapUrls } from "~/modules/site/sitemap.server";
+import { sitemapUrls } from "~/modules/seo/sitemap.server";
 import SportPage, * as sportPage from "~/routes/sports.$slug";
 import { expectConsoleError } from "../support/console-errors";
 import { makeLoadContext } from "../support/context";

@@ -4,7 +4,7 @@
  */
 import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { appBuildFrom, serviceWorkerResponse, serviceWorkerScript } from "~/modules/site/service-worker.server";
+import { appBuildFrom, serviceWorkerResponse, serviceWorkerScript } from "~/web/service-worker.server";
 import * as serviceWorkerRoute from "~/routes/sw[.]js";
 import { makeLoadContext } from "../support/context";
 

@@ -3,7 +3,7 @@ import { avatarSvg, initialsOf } from "~/modules/avatars/avatar-svg";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { readCookie, preferenceCookie } from "~/modules/http/cookies";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
-import { defaultMeta, pageMeta, shareMeta, titleFor } from "~/modules/site/meta";
+import { defaultMeta, pageMeta, shareMeta, titleFor } from "~/modules/seo/meta";
 import { TOP_FAQS, visibleNavItems, type NavItem } from "~/modules/site/site";
 
 describe("titles (product.md 'What it is')", () => {

@@ -1,6 +1,6 @@
 /** JSON-LD: what a post and an expert tell search engines, and that no text breaks out of its script. */
 import { describe, expect, it } from "vitest";
-import { articleJsonLd, PAYWALLED_CLASS, personJsonLd, scriptSafeJson } from "~/modules/site/structured-data";
+import { articleJsonLd, PAYWALLED_CLASS, personJsonLd, scriptSafeJson } from "~/modules/seo/structured-data";
 
 const author = { userName: "LeBronPicks", firstName: "Marcus", lastName: "Hale" };
 const post = (postType: "Post" | "Pick") => ({

@@ -23,7 +23,7 @@ function settled(worker: ServiceWorker): Promise<void> {
   });
 }
 
-/** The build id the worker was written for (app/modules/site/service-worker.server.ts), or null. */
+/** The build id the worker was written for (app/web/service-worker.server.ts), or null. */
 async function reportedBuildId(worker: ServiceWorker): Promise<string | null> {
   await settled(worker);
   if (worker.state === "redundant") return null;

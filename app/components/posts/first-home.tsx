@@ -6,7 +6,7 @@ import { Rss } from "~/components/ui/icons";
 import { ExpertCard } from "~/components/experts/expert-card";
 import { LeaderboardAside } from "~/components/layout/page-aside";
 import { Link } from "~/components/ui/link";
-import type { FirstHome as FirstHomeData } from "~/modules/site/first-home.server";
+import type { FirstHome as FirstHomeData } from "~/modules/experts/first-home.server";
 import { PostCard } from "./post-card";
 
 export function FirstHome({ home }: { home: FirstHomeData }) {

@@ -1,4 +1,4 @@
-import { scriptSafeJson } from "~/modules/site/structured-data";
+import { scriptSafeJson } from "~/modules/seo/structured-data";
 
 /** A JSON-LD block (data, never run): escaped so no text in it can close the script element. */
 export function JsonLd({ data }: { data: object }) {

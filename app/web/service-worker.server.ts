@@ -44,7 +44,7 @@ function offlinePage(appName: string): string {
  * Pages are never cached: they carry the viewer's own data.
  */
 export function serviceWorkerScript(build: AppBuild, appName: string): string {
-  return `// ${appName}'s background worker for build ${build.id} (app/modules/site/service-worker.server.ts).
+  return `// ${appName}'s background worker for build ${build.id} (app/web/service-worker.server.ts).
 const BUILD_ID = ${JSON.stringify(build.id)};
 const CACHE = "shell-" + BUILD_ID;
 const SHELL = ${JSON.stringify(build.shell)};
