@@ -17,6 +17,40 @@ const EXPRESS = "^(\\.{1,2}/)+server(/|$)";
 const EXPRESS_FROM_APP = "The Express middleware in server/ runs before the app; the app never imports it.";
 // Web adapters (app/web): the API's answers, form reading, page results and caching, the page frame.
 const WEB = "^(~/|(\\.{1,2}/)+)web(/|$)";
+/**
+ * Which domains each domain module may import (app/modules/<domain>/): a new dependency between
+ * domains is a change here, seen in review. Shared files directly under app/modules (the logger)
+ * are open to all.
+ */
+const DOMAIN_USES = {
+  access: [],
+  accounts: ["experts", "http", "mail", "rate-limit", "time"],
+  avatars: [],
+  cheers: ["access", "accounts", "experts", "http", "notifications", "payments", "subscriptions"],
+  experts: ["access", "avatars", "http", "posts", "record", "reference", "subscriptions", "time"],
+  follows: ["experts", "http"],
+  http: [],
+  images: ["avatars", "http", "rate-limit", "uploads"],
+  jobs: ["images", "mail", "notifications", "push", "rate-limit", "record", "sports-data", "subscriptions", "uploads"],
+  mail: [],
+  money: [],
+  notifications: ["access", "accounts", "experts", "http", "mail", "posts"],
+  payments: ["accounts", "cheers", "experts", "http", "subscriptions"],
+  posts: ["access", "accounts", "experts", "http", "notifications", "record", "reference", "uploads"],
+  profiles: ["accounts", "http", "time"],
+  push: ["http", "notifications", "rate-limit"],
+  "rate-limit": ["http"],
+  record: ["experts", "http", "notifications", "posts", "reference", "sports-data"],
+  reference: [],
+  search: ["access", "experts", "http", "posts"],
+  seo: ["access", "experts", "images", "record", "reference"],
+  site: ["http", "money"],
+  "sports-data": ["http", "record"],
+  subscriptions: ["access", "accounts", "experts", "http", "notifications", "payments", "site"],
+  support: ["accounts", "http", "mail", "rate-limit"],
+  time: [],
+  uploads: ["accounts", "http", "images", "rate-limit"],
+};
 const ROUTE_TO_MODULE = "Routes call module functions; queries and the database live under app/modules and app/db.";
 const SERVER_VALUE = "Components run in the browser too: import only types from server files and the database.";
 
@@ -97,27 +131,39 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ["app/modules/**/*.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: EXPRESS, message: EXPRESS_FROM_APP },
-            {
-              regex: ROUTES_OR_COMPONENTS,
-              message: "A module serves routes and components; it never imports them (types included).",
-            },
-            {
-              regex: WEB,
-              message: "A module serves the web adapters (app/web); it never imports them (types included).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Each domain module, the domains it may use, and nothing else of the app's but the database.
+  ...Object.entries(DOMAIN_USES).map(([domain, uses]) => {
+    const others = Object.keys(DOMAIN_USES).filter((other) => other !== domain && !uses.includes(other));
+    return {
+      files: [`app/modules/${domain}/**/*.{ts,tsx}`],
+      rules: {
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              { regex: EXPRESS, message: EXPRESS_FROM_APP },
+              {
+                regex: ROUTES_OR_COMPONENTS,
+                message: "A module serves routes and components; it never imports them (types included).",
+              },
+              {
+                regex: WEB,
+                message: "A module serves the web adapters (app/web); it never imports them (types included).",
+              },
+              ...(others.length > 0
+                ? [
+                    {
+                      regex: `^(~/modules/|(\\.\\./)+)(${others.join("|")})(/|$)`,
+                      message: `${domain}/ uses only ${uses.join(", ") || "no other domain"} (DOMAIN_USES in eslint.config.js).`,
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     files: ["app/db/**/*.ts"],
     rules: {

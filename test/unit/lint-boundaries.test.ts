@@ -63,6 +63,25 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(await boundaryErrors("app/routes/boundary-probe.ts", code)).toEqual([]);
   });
 
+  it("lets a domain use only the domains eslint.config.js lists for it, however the path is written", async () => {
+    // access/ is the base of every paywall decision: it uses no other domain.
+    const code = [
+      'import { toPostDTO } from "~/modules/posts/post-serializer.server";',
+      'import { listCategories } from "../reference/reference.server";',
+      'import { logger } from "~/modules/logger.server";',
+      "export const probe = [toPostDTO, listCategories, logger];",
+    ].join("\n");
+    const errors = await boundaryErrors("app/modules/access/boundary-probe.server.ts", code);
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+    // posts/ may use access/ and record/.
+    const allowed = [
+      'import { canReadBody } from "~/modules/access/access";',
+      'import { gradeLeg } from "~/modules/record/grading";',
+      "export const probe = [canReadBody, gradeLeg];",
+    ].join("\n");
+    expect(await boundaryErrors("app/modules/posts/boundary-probe.server.ts", allowed)).toEqual([]);
+  });
+
   it("fails the database layer importing a module", async () => {
     const code =
       'import { hashPassword } from "~/modules/accounts/passwords.server";\nexport const probe = hashPassword;';
