@@ -400,8 +400,20 @@ describe(`recommended experts (${testDatabaseEngine()})`, () => {
     const old = await fixtures.addPost(faded.user.id, { postType: "Pick", title: "Old", odds: 900, units: 10 });
     await fixtures.gradePick(old, "Win", { gradedAt: new Date(Date.now() - 60 * DAY) });
 
+    // self-reporter: a bigger win yesterday, but graded by its author (a prop): no verified performance.
+    const selfReporter = await fixtures.makeUser({ expert: true });
+    const prop = await fixtures.addPost(selfReporter.user.id, {
+      postType: "Pick",
+      title: "Prop",
+      odds: 900,
+      units: 10,
+    });
+    await fixtures.gradePick(prop, "Win", { gradedAt: new Date(Date.now() - DAY), selfGraded: true });
+
     const ranking = await rankExperts(database.db, 3);
     expect(ranking.map((expert) => expert.id)).toEqual([hot.user.id, growing.user.id, expect.any(String)]);
+    const everyone = await rankExperts(database.db, 100);
+    expect(everyone.find((expert) => expert.id === selfReporter.user.id)).toMatchObject({ recentUnits: 0 });
     expect(ranking[0]).toMatchObject({ recentUnits: 20, newSubscribers: 0 });
     expect(ranking[1]).toMatchObject({ recentUnits: 0, newSubscribers: 30, subscribersCount: 30 });
     expect(ranking.map((expert) => expert.id)).not.toContain(faded.user.id);

@@ -136,13 +136,19 @@ export function postFixtures(db: Database, context: AppLoadContext) {
   async function gradePick(
     pick: { id: string; eventId: number | null; odds: number | null },
     pickResult: "Win" | "Loss" | "Push" | "Void",
-    options: { gradedAt?: Date; startedAt?: Date } = {},
+    options: { gradedAt?: Date; startedAt?: Date; selfGraded?: boolean } = {},
   ) {
     const gradedAt = options.gradedAt ?? new Date();
     if (pick.eventId !== null) await startEvent(pick.eventId, options.startedAt ?? new Date());
+    const selfGraded = options.selfGraded ? { selfGraded: true } : {};
     const grade = () =>
-      db.update(posts).set({ pickResult, gradedAt, settledOdds: pick.odds }).where(eq(posts.id, pick.id)).returning();
-    if (Math.abs(gradedAt.getTime() - Date.now()) < 60_000) return (await grade())[0];
+      db
+        .update(posts)
+        .set({ pickResult, gradedAt, settledOdds: pick.odds, ...selfGraded })
+        .where(eq(posts.id, pick.id))
+        .returning();
+    // Self-graded is decided at posting (by its market): a fixture's is written as history.
+    if (Math.abs(gradedAt.getTime() - Date.now()) < 60_000 && !options.selfGraded) return (await grade())[0];
     // A grade dated in the past is history: the guard refuses it (a grade is dated when given), so
     // it is written as the demo seed writes history, with the guard off, as only the tables' owner
     // can; the rolling windows are then summed again for today.

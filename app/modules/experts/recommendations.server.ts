@@ -1,8 +1,8 @@
 /**
  * Recommended experts (decision 025): the sidebar's 'Recommended' list and
  * `GET /api/experts/recommended[/sidebar]`. Ranked by recent verified performance and subscriber
- * growth: units won on picks graded in the last RECOMMENDATION_WINDOW_DAYS (risk-based, the
- * record's own rule) plus half a unit per subscription started in that window; ties go to the
+ * growth: units won on verified picks (never self-graded) graded in the last
+ * RECOMMENDATION_WINDOW_DAYS (risk-based, the record's own rule) plus half a unit per subscription started in that window; ties go to the
  * better all-time record, then the newer expert. Experts the viewer already subscribes to, and
  * the viewer, are left out.
  */
@@ -49,7 +49,7 @@ export async function rankExperts(db: Database, limit: number, now = new Date())
         SELECT author_id, sum(coalesce(pick_profit(pick_result, coalesce(settled_odds, odds), units), 0)) AS units
         FROM posts
         WHERE pick_result IN ('Win', 'Loss', 'Push') AND graded_at >= ${since}::timestamptz
-          AND post_type = 'Pick' AND status = 'Published'
+          AND post_type = 'Pick' AND status = 'Published' AND NOT self_graded AND withdrawn_at IS NULL
         GROUP BY author_id
       ), growth AS (
         SELECT expert_id, count(*)::int AS n FROM subscriptions
