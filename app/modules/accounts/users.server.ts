@@ -2,7 +2,7 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { profiles, users, type User } from "~/db/schema";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { splitFullName, type SignUpUserInput } from "./account-schemas";

@@ -16,6 +16,9 @@ const PALETTE = [
 /** Where the generated avatar of `userName` is served (routes/avatars.$name.ts): anyone without a photo. */
 export const generatedAvatarUrl = (userName: string) => `/avatars/${encodeURIComponent(userName)}.svg`;
 
+/** A user's picture: their own, else their generated avatar. */
+export const avatarOrDefault = (avatar: string | null, userName: string) => avatar ?? generatedAvatarUrl(userName);
+
 export function initialsOf(name: string): string {
   const words = name
     .replace(/([a-z])([A-Z])/g, "$1 $2")

@@ -7,7 +7,8 @@ import type { Database } from "~/db/client.server";
 import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
 import { zoneOffsetMs } from "~/modules/time/clock";
 import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
-import { avatarOrDefault, subscribersCountSql } from "./experts.server";
+import { subscribersCountSql } from "./experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 
 /** Where the expert's payment account stands: nothing yet, Stripe still needs details, or paid out to. */

@@ -3,7 +3,7 @@
  * subscription or follow, a subscriber, a tipper in Cheers, a leaderboard row.
  */
 import { profiles, users } from "~/db/schema";
-import { avatarOrDefault } from "./experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 
 export interface ExpertSummary {
   id: string;

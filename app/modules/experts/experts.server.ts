@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, expertStandings, follows, posts, profiles, subscriptions, users } from "~/db/schema";
 import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
-import { generatedAvatarUrl } from "~/modules/avatars/avatar-svg";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { livePostsFromCounters } from "~/modules/posts/live-posts-sql.server";
 import { listCategories } from "~/modules/reference/reference.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
@@ -23,7 +23,6 @@ export interface ExpertCard {
 }
 
 /** The default picture when a user has none: a generated avatar (see routes/avatars.$name). */
-export const avatarOrDefault = (avatar: string | null, userName: string) => avatar ?? generatedAvatarUrl(userName);
 
 /** Experts whose membership is active: the count the founding-partner programme (first 300) is measured by. */
 export async function countActiveExperts(db: Database): Promise<number> {

@@ -11,7 +11,8 @@ import { cachedPerDatabase } from "~/db/cached.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { experts, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
-import { avatarOrDefault, isPublicExpert, subscribersCountSql, type ExpertCard } from "./experts.server";
+import { isPublicExpert, subscribersCountSql, type ExpertCard } from "./experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 
 export const RECOMMENDATION_WINDOW_DAYS = 30;
 /** What one new subscriber in the window weighs against one unit won. */

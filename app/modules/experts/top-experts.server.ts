@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { experts, profiles, users } from "~/db/schema";
-import { avatarOrDefault, isPublicExpert, subscribersCountSql, type ExpertCard } from "./experts.server";
+import { isPublicExpert, subscribersCountSql, type ExpertCard } from "./experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 
 /**
  * Experts with the most active subscribers, newest first among equals: the home page's featured

@@ -8,10 +8,9 @@ import { isCalendarTimestamp } from "~/modules/http/storable";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { events, notifications, payments, posts, profiles, users } from "~/db/schema";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { events, notifications, payments, posts, profiles, users, type pickResult } from "~/db/schema";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { UUID_PATTERN } from "~/modules/http/uuid";
-import type { PickResult } from "~/modules/posts/post-serializer.server";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 export { NOTIFICATION_KINDS, type NotificationKind };
@@ -31,7 +30,7 @@ export interface NotificationDTO {
   createdOn: string;
   data: {
     /** The post; for PickGraded also the pick's grade (public once graded). */
-    postInfo: { id: string; title: string; pickResult?: PickResult } | null;
+    postInfo: { id: string; title: string; pickResult?: (typeof pickResult.enumValues)[number] } | null;
     commentInfo: { id: string; authorInfo: Omit<PersonInfo, "id"> } | null;
     /** The actor (who liked, subscribed, commented, sent Cheers) or, for a post going live, its expert. */
     expertInfo: PersonInfo | null;

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "d
 import type { Database } from "~/db/client.server";
 import { notifyComment } from "~/modules/notifications/notify.server";
 import { comments, posts, profiles, users } from "~/db/schema";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { AppError, fieldErrorsFromZod } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { commentInputSchema, COMMENT_MESSAGES, type CommentInput } from "./comment-schema";

@@ -10,7 +10,7 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { events, likes, notifyRequests, postModalities, posts, profiles, subscriptions, users } from "~/db/schema";
 import { canReadBody, canReadPreview, eventHasStarted, pickDetailsPublic } from "~/modules/access/access";
 import { holdsAccessSql, subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { withMediaAddresses } from "~/modules/uploads/media-url.server";
 import { referenceNames, toEventDTO, type EventDTO, type ReferenceNames } from "~/modules/reference/reference.server";
 import type { PickLegRecord } from "~/db/schema";

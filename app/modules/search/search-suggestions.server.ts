@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { categories, experts, posts, profiles, users } from "~/db/schema";
 import { postIsLiveSql } from "~/modules/access/access-sql.server";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { toPostLink, type PostLink } from "~/modules/posts/post-serializer.server";
 import type { SearchSuggestions } from "./search-params";
 import {

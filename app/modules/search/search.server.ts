@@ -14,7 +14,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { categories, posts, profiles, users } from "~/db/schema";
 import { postIsLiveSql } from "~/modules/access/access-sql.server";
-import { avatarOrDefault, subscribersCountSql, type ExpertCard } from "~/modules/experts/experts.server";
+import { subscribersCountSql, type ExpertCard } from "~/modules/experts/experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { serializePosts, type PostDTO } from "~/modules/posts/post-serializer.server";
 import { boundValues, categoryMatch, expertMatch, postMatch, searchTerms } from "./search-matching.server";
 

@@ -9,7 +9,7 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { profiles, sessions, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { selectViewer, toViewer, type Viewer } from "~/modules/accounts/sessions.server";
-import { avatarOrDefault } from "~/modules/experts/experts.server";
+import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { newPostsSinceSeenSql } from "~/modules/subscriptions/new-posts.server";
 
 export interface SidebarSubscription {
