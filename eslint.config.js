@@ -131,6 +131,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Files shared by every domain, directly under app/modules (the logger).
+  {
+    files: ["app/modules/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: EXPRESS, message: EXPRESS_FROM_APP },
+            { regex: ROUTES_OR_COMPONENTS, message: "A module never imports routes or components." },
+            { regex: WEB, message: "A module never imports the web adapters (app/web)." },
+          ],
+        },
+      ],
+    },
+  },
   // Each domain module, the domains it may use, and nothing else of the app's but the database.
   ...Object.entries(DOMAIN_USES).map(([domain, uses]) => {
     const others = Object.keys(DOMAIN_USES).filter((other) => other !== domain && !uses.includes(other));
