@@ -54,6 +54,31 @@ const DOMAIN_USES = {
 const ROUTE_TO_MODULE = "Routes call module functions; queries and the database live under app/modules and app/db.";
 const SERVER_VALUE = "Components run in the browser too: import only types from server files and the database.";
 
+/** What a module never imports: the layers above it. */
+const MODULE_PATTERNS = [
+  {
+    regex: ROUTES_OR_COMPONENTS,
+    message: "A module serves routes and components; it never imports them (types included).",
+  },
+  {
+    regex: WEB,
+    message: "A module serves the web adapters (app/web); it never imports them (types included).",
+  },
+];
+
+/** An import boundary: `files` import nothing `patterns` match, nor the Express middleware. */
+function importBoundary(files, patterns) {
+  return {
+    files,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: EXPRESS, message: EXPRESS_FROM_APP }, ...patterns] },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ["build/", "data/", "node_modules/", "test-results/", "playwright-report/", "coverage/", "bench/results/"],
@@ -89,135 +114,64 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server.ts", "server/**/*.ts"],
     rules: { "max-lines": ["error", { max: 400 }] },
   },
-  {
-    files: ["app/**/*.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [{ regex: EXPRESS, message: EXPRESS_FROM_APP }] },
-      ],
-    },
-  },
   // Import boundaries: routes → modules → db. Each layer's files may not reach past the next one down,
   // so a query lands in a module a test can call and a server value never ships to the browser.
-  {
-    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: EXPRESS, message: EXPRESS_FROM_APP },
-            { regex: DRIZZLE, message: ROUTE_TO_MODULE },
-            { regex: DB, message: ROUTE_TO_MODULE, allowTypeImports: true },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["app/components/**/*.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: EXPRESS, message: EXPRESS_FROM_APP },
-            { regex: SERVER_FILE, message: SERVER_VALUE, allowTypeImports: true },
-            { regex: DB, message: SERVER_VALUE, allowTypeImports: true },
-            { regex: DRIZZLE, message: SERVER_VALUE, allowTypeImports: true },
-          ],
-        },
-      ],
-    },
-  },
+  // Flat config keeps the last block's options for a rule, so each block lists all its patterns.
+  importBoundary(["app/**/*.{ts,tsx}"], []),
+  importBoundary(
+    ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    [
+      { regex: DRIZZLE, message: ROUTE_TO_MODULE },
+      { regex: DB, message: ROUTE_TO_MODULE, allowTypeImports: true },
+    ],
+  ),
+  importBoundary(
+    ["app/components/**/*.{ts,tsx}"],
+    [
+      { regex: SERVER_FILE, message: SERVER_VALUE, allowTypeImports: true },
+      { regex: DB, message: SERVER_VALUE, allowTypeImports: true },
+      { regex: DRIZZLE, message: SERVER_VALUE, allowTypeImports: true },
+    ],
+  ),
   // Files shared by every domain, directly under app/modules (the logger).
-  {
-    files: ["app/modules/*.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: EXPRESS, message: EXPRESS_FROM_APP },
-            { regex: ROUTES_OR_COMPONENTS, message: "A module never imports routes or components." },
-            { regex: WEB, message: "A module never imports the web adapters (app/web)." },
-          ],
-        },
-      ],
-    },
-  },
+  importBoundary(["app/modules/*.{ts,tsx}"], MODULE_PATTERNS),
   // Each domain module, the domains it may use, and nothing else of the app's but the database.
   ...Object.entries(DOMAIN_USES).map(([domain, uses]) => {
     const others = Object.keys(DOMAIN_USES).filter((other) => other !== domain && !uses.includes(other));
-    return {
-      files: [`app/modules/${domain}/**/*.{ts,tsx}`],
-      rules: {
-        "@typescript-eslint/no-restricted-imports": [
-          "error",
-          {
-            patterns: [
-              { regex: EXPRESS, message: EXPRESS_FROM_APP },
+    return importBoundary(
+      [`app/modules/${domain}/**/*.{ts,tsx}`],
+      [
+        ...MODULE_PATTERNS,
+        ...(others.length > 0
+          ? [
               {
-                regex: ROUTES_OR_COMPONENTS,
-                message: "A module serves routes and components; it never imports them (types included).",
+                regex: `^(~/modules/|(\\.\\./)+)(${others.join("|")})(/|$)`,
+                message: `${domain}/ uses only ${uses.join(", ") || "no other domain"} (DOMAIN_USES in eslint.config.js).`,
               },
-              {
-                regex: WEB,
-                message: "A module serves the web adapters (app/web); it never imports them (types included).",
-              },
-              ...(others.length > 0
-                ? [
-                    {
-                      regex: `^(~/modules/|(\\.\\./)+)(${others.join("|")})(/|$)`,
-                      message: `${domain}/ uses only ${uses.join(", ") || "no other domain"} (DOMAIN_USES in eslint.config.js).`,
-                    },
-                  ]
-                : []),
-            ],
-          },
-        ],
-      },
-    };
+            ]
+          : []),
+      ],
+    );
   }),
-  {
-    files: ["app/db/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: EXPRESS, message: EXPRESS_FROM_APP },
-            {
-              regex: MODULES_ROUTES_OR_COMPONENTS,
-              message: "The database layer never imports modules, routes or components.",
-            },
-            {
-              regex: WEB,
-              message: "The database layer never imports the web adapters.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The demo (app/demo) builds its rows with the app's own rules (grading, password hashing,
-    // previews): it stands above the modules and uses them, but never a route or a component.
-    files: ["app/demo/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: EXPRESS, message: EXPRESS_FROM_APP },
-            {
-              regex: ROUTES_OR_COMPONENTS,
-              message: "The demo seeds data through modules; it never imports routes or components.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  importBoundary(
+    ["app/db/**/*.ts"],
+    [
+      {
+        regex: MODULES_ROUTES_OR_COMPONENTS,
+        message: "The database layer never imports modules, routes or components.",
+      },
+      { regex: WEB, message: "The database layer never imports the web adapters." },
+    ],
+  ),
+  // The demo (app/demo) builds its rows with the app's own rules (grading, password hashing,
+  // previews): it stands above the modules and uses them, but never a route or a component.
+  importBoundary(
+    ["app/demo/**/*.ts"],
+    [
+      {
+        regex: ROUTES_OR_COMPONENTS,
+        message: "The demo seeds data through modules; it never imports routes or components.",
+      },
+    ],
+  ),
 );
