@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiList, apiPayload, handleApi, methodNotAllowed, pageMeta, readJsonBody, readQuery } from "~/web/api.server";
-import { commentInputSchema } from "~/modules/posts/comment-schema";
-import { addComment, findDiscussion, listComments } from "~/modules/posts/comments.server";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { addCommentCommand } from "~/modules/posts/commands.server";
+import { listComments } from "~/modules/posts/comments.server";
 import { commentListQuerySchema } from "~/modules/posts/post-search-params";
-import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { apiList, handleApi, pageMeta, readQuery } from "~/web/api.server";
+import { apiCommand, byMethod } from "~/web/commands.server";
 
 /** `GET /api/posts/{postId}/comments?page&size`: top-level comments newest first, each with its replies. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -17,14 +17,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** `POST /api/posts/{postId}/comments {body, parentId?}` → 201 `{payload: Comment}`. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-    const viewer = await requireApiRoles(request, context, []);
-    // 404/403 before validation: nothing about a post the viewer may not join is answered.
-    await findDiscussion(context.db, viewer.user.id, params.postId);
-    const input = await readJsonBody(request, commentInputSchema);
-    await enforceRateLimit(context.db, { name: "comment", ...context.env.RATE_LIMIT_COMMENT }, viewer.user.id);
-    return apiPayload(await addComment(context.db, viewer.user.id, params.postId, input), { status: 201 });
-  }, context.log);
-}
+export const action = (args: ActionFunctionArgs) =>
+  byMethod(args.request, { POST: () => apiCommand(args, addCommentCommand, { status: 201 }) }, { alsoAllows: ["GET"] });

@@ -1,18 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
-import { likePost, unlikePost } from "~/modules/posts/post-interactions.server";
-import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { likeCommand } from "~/modules/posts/commands.server";
+import { methodNotAllowed } from "~/web/api.server";
+import { apiCommand, byMethod, given } from "~/web/commands.server";
 
 /** `POST /api/posts/{postId}/like` likes, `DELETE` unlikes → `{payload: {liked, likesCount}}`; both idempotent. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
-    const viewer = await requireApiRoles(request, context, []);
-    await enforceRateLimit(context.db, { name: "like", ...context.env.RATE_LIMIT_LIKE }, viewer.user.id);
-    const change = request.method === "POST" ? likePost : unlikePost;
-    return apiPayload(await change(context.db, viewer.user.id, params.postId));
-  }, context.log);
-}
+export const action = (args: ActionFunctionArgs) =>
+  byMethod(args.request, {
+    POST: () => apiCommand(args, likeCommand, { input: given({ liked: true }) }),
+    DELETE: () => apiCommand(args, likeCommand, { input: given({ liked: false }) }),
+  });
 
 export const loader = () => methodNotAllowed(["POST", "DELETE"]);

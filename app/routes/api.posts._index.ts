@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getViewer, requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiList, apiPayload, handleApi, methodNotAllowed, pageMeta, readJsonBody, readQuery } from "~/web/api.server";
-import { createPost } from "~/modules/posts/post-commands.server";
-import { recordRules } from "~/modules/record/record-rules";
+import { getViewer } from "~/modules/accounts/gates.server";
+import { createPostCommand } from "~/modules/posts/commands.server";
 import { listPosts } from "~/modules/posts/post-lists.server";
 import { postListQuerySchema } from "~/modules/posts/post-search-params";
-import { postInputSchema } from "~/modules/posts/post-schema";
-import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { apiList, handleApi, pageMeta, readQuery } from "~/web/api.server";
+import { apiCommand, byMethod } from "~/web/commands.server";
 
 /** `GET /api/posts?size&page&expertId&categoryId`: live posts, newest first, through the serializer. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,15 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }, context.log);
 }
 
-/** `POST /api/posts` (experts only) → `201 {payload: Post}` (decision 017). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-    const viewer = await requireApiRoles(request, context, ["Expert"]);
-    const input = await readJsonBody(request, postInputSchema);
-    await enforceRateLimit(context.db, { name: "post", ...context.env.RATE_LIMIT_POST }, viewer.user.id);
-    return apiPayload(await createPost(context.db, viewer.user.id, input, { rules: recordRules(context.env) }), {
-      status: 201,
-    });
-  }, context.log);
-}
+/** `POST /api/posts` (experts only) → `201 {payload: Post}`. */
+export const action = (args: ActionFunctionArgs) =>
+  byMethod(args.request, { POST: () => apiCommand(args, createPostCommand, { status: 201 }) }, { alsoAllows: ["GET"] });

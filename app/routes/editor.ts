@@ -4,11 +4,11 @@ import { actionResult, jsonResult } from "~/web/action-result.server";
 import { readJsonBody } from "~/web/api.server";
 import { AppError } from "~/modules/http/app-error";
 import { readForm } from "~/web/form-input.server";
-import { createPost, updatePost } from "~/modules/posts/post-commands.server";
-import { recordRules } from "~/modules/record/record-rules";
+import { createPostCommand, updatePostCommand } from "~/modules/posts/commands.server";
+import type { PostDTO } from "~/modules/posts/post-serializer.server";
+import { pageCommand } from "~/web/commands.server";
 import { readPost } from "~/modules/posts/post-reads.server";
-import { postInputSchema } from "~/modules/posts/post-schema";
-import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { type postInputSchema } from "~/modules/posts/post-schema";
 import { listCategories, listModalities } from "~/modules/reference/reference.server";
 
 /**
@@ -36,22 +36,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The editor's save (experts): `post` is the post's JSON, read and checked as `POST /api/posts`
- * and `PUT /api/posts/{id}` read it; with `postId` it edits that post, else creates one →
- * `{ok, post}`.
+ * The editor's save (experts): `post` is the post's JSON, read and checked as the API reads a
+ * JSON body; with `postId` it edits that post, else creates one → `{ok, post}`.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireRoles(request, context, ["Expert"]);
-  const form = await readForm(request);
-  return actionResult(async () => {
-    const postId = form.get("postId");
-    const text = form.get("post");
-    if (typeof text !== "string" || (postId !== null && typeof postId !== "string")) throw new AppError(400);
-    // The API's own reading of a JSON body: its limits, its checks, its field names.
-    const input = await readJsonBody(new Request(request.url, { method: "POST", body: text }), postInputSchema);
-    if (postId)
-      return { post: await updatePost(context.db, viewer.user.id, postId, input, { rules: recordRules(context.env) }) };
-    await enforceRateLimit(context.db, { name: "post", ...context.env.RATE_LIMIT_POST }, viewer.user.id);
-    return { post: await createPost(context.db, viewer.user.id, input, { rules: recordRules(context.env) }) };
-  });
+export async function action(args: ActionFunctionArgs) {
+  const form = await readForm(args.request);
+  const postId = form.get("postId");
+  const text = form.get("post");
+  if (typeof text !== "string" || (postId !== null && typeof postId !== "string"))
+    return actionResult<never>(() => {
+      throw new AppError(400);
+    });
+  // The API's own reading of a JSON body: its limits, its checks, its field names.
+  const input = (_: FormData, schema: typeof postInputSchema) =>
+    readJsonBody(new Request(args.request.url, { method: "POST", body: text }), schema);
+  const reply = (post: PostDTO) => ({ post });
+  if (postId) return pageCommand({ ...args, params: { postId } }, updatePostCommand, { form, input, reply });
+  return pageCommand(args, createPostCommand, { form, input, reply });
 }

@@ -1,26 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoles } from "~/modules/accounts/gates.server";
 import { actionResult } from "~/web/action-result.server";
-import { AppError } from "~/modules/http/app-error";
-import { readForm } from "~/web/form-input.server";
-import { subscribe, unsubscribe } from "~/modules/subscriptions/subscription-commands.server";
+import { subscribeCommand, unsubscribeCommand } from "~/modules/subscriptions/commands.server";
+import { byIntent, given, pageCommand } from "~/web/commands.server";
 import { listUserSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 
 /**
  * Subscribe, resume and unsubscribe from any page (an expert's page, a locked pick, /payments,
  * the card form): `intent=subscribe` → `{ok, subscription, clientSecret}`, `intent=cancel` →
- * `{ok, subscription}` (access until the paid period ends), as `/api/subscriptions` answers.
+ * `{ok, subscription}` (access until the paid period ends).
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const viewer = await requireRoles(request, context, []);
-  const intent = (await readForm(request)).get("intent");
-  const expertId = params.expertId ?? "";
-  return actionResult(async () => {
-    if (intent === "subscribe") return subscribe(context, viewer.user, expertId);
-    if (intent === "cancel") return { subscription: await unsubscribe(context, viewer.user, expertId) };
-    throw new AppError(400);
+export const action = (args: ActionFunctionArgs) => {
+  const input = given({ expertId: args.params.expertId });
+  return byIntent(args.request, {
+    subscribe: (form) => pageCommand(args, subscribeCommand, { form, input }),
+    cancel: (form) => pageCommand(args, unsubscribeCommand, { form, input }),
   });
-}
+};
 
 /**
  * `{ok, active}`: whether the viewer's subscription to this expert gives access yet (the card

@@ -2,16 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { actionResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
-import { membershipCheckoutStatus, startMembershipCheckout } from "~/modules/payments/membership.server";
+import { membershipCheckoutCommand } from "~/modules/payments/commands.server";
+import { membershipCheckoutStatus } from "~/modules/payments/membership.server";
+import { given, pageCommand } from "~/web/commands.server";
 
 /** Stripe's PaymentIntent id, as `/api/paymentsystems/stripe/checkout/status` takes it. */
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
 
-/** The membership card form's checkout: `{ok, skipExpertPayment, clientSecret}`, as `POST /api/paymentsystems/stripe/checkout`. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireConfirmedEmail(request, context);
-  return actionResult(() => startMembershipCheckout(context, viewer.user));
-}
+/** The membership card form's checkout: `{ok, skipExpertPayment, clientSecret}`. */
+export const action = (args: ActionFunctionArgs) => pageCommand(args, membershipCheckoutCommand, { input: given({}) });
 
 /** `?paymentIntentId=` → `{ok, status, isExpert}`: the card form waits for Stripe's webhook so. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -21,7 +21,7 @@ import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { totalPagesOf } from "~/modules/http/page-param";
 import { pageMeta } from "~/modules/seo/meta";
-import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
+import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-changes.server";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import { listPayments } from "~/modules/payments/payment-history.server";
 import { listUserSubscriptions } from "~/modules/subscriptions/subscriptions.server";

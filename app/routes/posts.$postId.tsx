@@ -19,17 +19,16 @@ import { useTimeZone } from "~/components/time/time-zone";
 import { JsonLd } from "~/components/ui/json-ld";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { isLive as postIsLive } from "~/modules/access/access";
-import { getViewer, requireRoles } from "~/modules/accounts/gates.server";
+import { getViewer } from "~/modules/accounts/gates.server";
 import { signInHref } from "~/modules/accounts/sign-in-link";
 import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
-import { actionResult } from "~/web/action-result.server";
+import { byIntent, pageCommand } from "~/web/commands.server";
 import { AppError } from "~/modules/http/app-error";
-import { readForm } from "~/web/form-input.server";
 import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
 import { imageUrl } from "~/modules/images/image-url";
 import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-rules";
 import { findCommentPage, listCommentsOfReadPost } from "~/modules/posts/comments.server";
-import { deletePost, withdrawPick } from "~/modules/posts/post-commands.server";
+import { deletePostCommand, withdrawPickCommand } from "~/modules/posts/commands.server";
 import { recordRules } from "~/modules/record/record-rules";
 import { readPost } from "~/modules/posts/post-reads.server";
 import { getEvents } from "~/modules/reference/reference.server";
@@ -134,20 +133,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The author's delete and withdraw (app/components/posts/post-author-controls.tsx), as
- * `DELETE /api/posts/{id}` and `POST /api/posts/{id}/withdraw`. Like, notify-me and grading from
+ * The author's delete and withdraw (app/components/posts/post-author-controls.tsx). Like, notify-me and grading from
  * any view of a post have action routes of their own (posts.$postId_.like.ts…).
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const viewer = await requireRoles(request, context, []);
-  const intent = (await readForm(request)).get("intent");
-  if (intent !== "delete" && intent !== "withdraw") throw new Response("Bad Request", { status: 400 });
-  return actionResult(async () => {
-    if (intent === "delete") await deletePost(context.db, viewer.user.id, params.postId);
-    else await withdrawPick(context.db, viewer.user.id, params.postId, { rules: recordRules(context.env) });
-    return { intent };
+export const action = (args: ActionFunctionArgs) =>
+  byIntent(args.request, {
+    delete: (form) => pageCommand(args, deletePostCommand, { form, reply: () => ({ intent: "delete" as const }) }),
+    withdraw: (form) =>
+      pageCommand(args, withdrawPickCommand, { form, reply: () => ({ intent: "withdraw" as const }) }),
   });
-}
 
 /** A deleted post has nothing left to load: its page makes way for the author's own. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>

@@ -12,7 +12,7 @@ import { AppError } from "~/modules/http/app-error";
 import { formatUsd } from "~/modules/money/money";
 import { formatRecord, formatUnits } from "~/modules/record/figures";
 import { pageMeta } from "~/modules/seo/meta";
-import { subscribe } from "~/modules/subscriptions/subscription-commands.server";
+import { subscribe } from "~/modules/subscriptions/subscription-changes.server";
 import { SUBSCRIPTION_DAYS } from "~/modules/subscriptions/subscriptions.server";
 import { subscribeHref, subscriptionPaymentHref } from "~/modules/subscriptions/subscribe-link";
 

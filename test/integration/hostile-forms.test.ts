@@ -573,7 +573,7 @@ const SPECS: Record<string, FormSpec> = {
     params: { postId: "{ownPostId}" },
     fields: [["intent", "delete"]],
     repeats: "first",
-    intent: { value: "delete", unknown: "thrown" },
+    intent: { value: "delete", unknown: "refused" },
     refusal: actionReply,
   },
   "routes/posts.$postId.tsx [withdraw]": {
@@ -583,7 +583,7 @@ const SPECS: Record<string, FormSpec> = {
     params: { postId: "{ownPickId}" },
     fields: [["intent", "withdraw"]],
     repeats: "first",
-    intent: { value: "withdraw", unknown: "thrown" },
+    intent: { value: "withdraw", unknown: "refused" },
     refusal: actionReply,
   },
   "routes/posts.$postId_.like.ts": {
@@ -625,7 +625,7 @@ const SPECS: Record<string, FormSpec> = {
       ["body", "Nice read"],
     ],
     repeats: "first",
-    intent: { value: "add", unknown: "thrown" },
+    intent: { value: "add", unknown: "refused" },
     refusal: actionReply,
   },
   "routes/posts.$postId_.comments.ts [delete]": {
@@ -637,7 +637,7 @@ const SPECS: Record<string, FormSpec> = {
       ["commentId", "{commentId}"],
     ],
     repeats: "first",
-    intent: { value: "delete", unknown: "thrown" },
+    intent: { value: "delete", unknown: "refused" },
     refusal: actionReply,
   },
   "routes/notifications_.unread.ts": {

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { posts } from "~/db/schema";
-import { POST_RULE_MESSAGES } from "~/modules/posts/post-commands.server";
+import { POST_RULE_MESSAGES } from "~/modules/posts/post-writes.server";
 import * as editorRoute from "~/routes/editor";
 import * as subscriptionRoute from "~/routes/experts.$expertId.subscription";
 import * as listsRoute from "~/routes/lists.$list";

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher, type ActionData } from "~/components/ui/use-action-fetcher";
-import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
+import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-changes.server";
 import {
   LOAD_FAILED,
   loadStripeJs,

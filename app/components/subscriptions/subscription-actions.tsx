@@ -17,7 +17,7 @@ import { formatTime } from "~/modules/time/clock";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
-import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-commands.server";
+import type { SubscribeAnswer } from "~/modules/subscriptions/subscription-changes.server";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 import { subscribeHref, subscriptionPaymentHref } from "~/modules/subscriptions/subscribe-link";
 

@@ -109,7 +109,7 @@ export const postInputSchema = z
       coverImage: input.coverImage || null,
       categoryId: input.categoryId,
       modalityIds: [...new Set(input.modalityIds)],
-      // A Pick's event comes from its legs (post-commands.server.ts); a Post may name one.
+      // A Pick's event comes from its legs (post-writes.server.ts); a Post may name one.
       eventId: isPick ? null : (input.eventId ?? null),
       // A Post carries no pick fields.
       market: isPick ? (input.market ?? null) : null,

@@ -1,0 +1,23 @@
+/**
+ * A reader's subscription to an expert, started and cancelled (app/modules/command.server.ts):
+ * the Subscribe buttons of every page and `/api/subscriptions` both run these.
+ */
+import { defineCommand } from "~/modules/command.server";
+import { subscribe, unsubscribe } from "./subscription-changes.server";
+import { subscriptionBodySchema } from "./subscription-schemas";
+
+/** Subscribe, or resume a cancelled subscription → `{subscription, clientSecret}` (the card form's, with Stripe). */
+export const subscribeCommand = defineCommand({
+  who: "confirmed",
+  input: subscriptionBodySchema,
+  run: ({ context, viewer, input }) => subscribe(context, viewer.user, input.expertId),
+});
+
+/** Cancel at the end of the paid period (access lasts until then) → `{subscription}`. */
+export const unsubscribeCommand = defineCommand({
+  who: "confirmed",
+  input: subscriptionBodySchema,
+  run: async ({ context, viewer, input }) => ({
+    subscription: await unsubscribe(context, viewer.user, input.expertId),
+  }),
+});
