@@ -1,18 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { changePasswordSchema } from "~/modules/accounts/account-schemas";
-import { changePassword } from "~/modules/accounts/auth.server";
-import { requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody } from "~/web/api.server";
+import { changePasswordCommand } from "~/modules/accounts/commands.server";
+import { methodNotAllowed } from "~/web/api.server";
+import { apiCommand, byMethod } from "~/web/commands.server";
 
-/** `POST /api/reset_password {currentPassword, password, confirmPassword}` (signed in). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const viewer = await requireApiViewer(request, context);
-    const input = await readJsonBody(request, changePasswordSchema);
-    await changePassword(context, viewer, input);
-    return apiPayload({ changed: true });
-  }, context.log);
-}
+/** `POST /api/reset_password {currentPassword, password, confirmPassword}` (signed in) → `{payload: {changed: true}}`. */
+export const action = (args: ActionFunctionArgs) =>
+  byMethod(args.request, { POST: () => apiCommand(args, changePasswordCommand) });
 
 export const loader = () => methodNotAllowed(["POST"]);

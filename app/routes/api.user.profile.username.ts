@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiConfirmedViewer, requireApiViewer } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed, readJsonBody, readQuery } from "~/web/api.server";
-import { userNameBodySchema, userNameSchema, type UserNameAvailability } from "~/modules/profiles/profile-schema";
-import { changeUserName, isUserNameAvailable } from "~/modules/profiles/profiles.server";
+import { requireApiViewer } from "~/modules/accounts/gates.server";
+import { changeUserNameCommand } from "~/modules/profiles/commands.server";
+import { userNameSchema, type UserNameAvailability } from "~/modules/profiles/profile-schema";
+import { isUserNameAvailable } from "~/modules/profiles/profiles.server";
+import { apiPayload, handleApi, readQuery } from "~/web/api.server";
+import { apiCommand, byMethod } from "~/web/commands.server";
 
 /**
  * `GET /api/user/profile/username?userName=` → `{payload: {userName, available}}` (signed in):
@@ -22,11 +24,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** `PUT /api/user/profile/username {userName}` → `{payload: {userName}}` (confirmed e-mail). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-    const viewer = await requireApiConfirmedViewer(request, context);
-    const { userName } = await readJsonBody(request, userNameBodySchema);
-    return apiPayload({ userName: await changeUserName(context.db, viewer.user.id, userName) });
-  }, context.log);
-}
+export const action = (args: ActionFunctionArgs) =>
+  byMethod(args.request, { PUT: () => apiCommand(args, changeUserNameCommand) }, { alsoAllows: ["GET"] });

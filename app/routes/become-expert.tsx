@@ -4,10 +4,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Award, BadgeCheck, Briefcase, CreditCard } from "~/components/ui/icons";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
-import { AppError } from "~/modules/http/app-error";
 import { countActiveExperts } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
-import { becomeExpert, membershipIsCharged, membershipState } from "~/modules/payments/membership.server";
+import { becomeExpertCommand } from "~/modules/payments/commands.server";
+import { membershipIsCharged, membershipState } from "~/modules/payments/membership.server";
+import { given, pageCommand } from "~/web/commands.server";
 import { FOUNDING_PARTNER_SPOTS } from "~/modules/payments/membership";
 import { pageMeta } from "~/modules/seo/meta";
 import { Button } from "~/components/ui/button";
@@ -37,19 +38,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The button's form post (works without JavaScript too): the same module call as
- * `POST /api/experts/become`, then product.md "States"'s routing.
+ * The button's form post (works without JavaScript too): the membership's command, then
+ * product.md "States"'s routing.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireConfirmedEmail(request, context);
+export async function action(args: ActionFunctionArgs) {
+  const viewer = await requireConfirmedEmail(args.request, args.context);
   if (isExpert(viewer.user)) throw redirect("/business");
-  try {
-    const { skipExpertPayment } = await becomeExpert(context, viewer.user);
-    return redirect(skipExpertPayment ? "/congratulates-on-membership" : "/membership-payment");
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { error: error.message };
-    throw error;
-  }
+  return pageCommand(args, becomeExpertCommand, {
+    input: given({}),
+    // Done: on to the membership's next step (a redirect thrown passes through as one).
+    reply: ({ skipExpertPayment }) => {
+      throw redirect(skipExpertPayment ? "/congratulates-on-membership" : "/membership-payment");
+    },
+  });
 }
 
 const PERKS = [

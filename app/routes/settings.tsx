@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/toast";
 import { PASSWORD_INTENT, PasswordForm, USERNAME_INTENT, UserNameForm } from "~/components/profile/account-forms";
 import { PHOTO_INTENT, PROFILE_INTENT, ProfileForm } from "~/components/profile/profile-form";
 import { changePasswordSchema } from "~/modules/accounts/account-schemas";
-import { changePassword } from "~/modules/accounts/auth.server";
+import { changePasswordCommand } from "~/modules/accounts/commands.server";
 import { isExpert } from "~/modules/accounts/current-user";
 import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { appErrorReply } from "~/web/form-reply.server";
@@ -17,13 +17,7 @@ import {
   profilePhotoFormSchema,
   userNameBodySchema,
 } from "~/modules/profiles/profile-schema";
-import {
-  changeUserName,
-  getProfile,
-  hasPassword,
-  updateProfile,
-  updateProfilePhotos,
-} from "~/modules/profiles/profiles.server";
+import { getProfile, hasPassword, updateProfilePhotos } from "~/modules/profiles/profiles.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { NOTIFICATIONS_INTENT, NotificationPreferencesForm } from "~/components/notifications/preferences-form";
@@ -34,6 +28,8 @@ import { PushSwitch } from "~/components/notifications/push-switch";
 import { pushKeysFor } from "~/modules/push/push-keys.server";
 import { listPushEndpoints } from "~/modules/push/push-subscriptions.server";
 import { parseForm, readForm } from "~/web/form-input.server";
+import { formCommand } from "~/web/commands.server";
+import { changeUserNameCommand, updateProfileCommand } from "~/modules/profiles/commands.server";
 
 export const SETTINGS_TITLE = "Edit Profile & Settings";
 
@@ -90,23 +86,20 @@ export const clientLoader = ({ serverLoader, request }: ClientLoaderFunctionArgs
   loadProfileScreen(serverLoader<typeof loader>, request, lastProfile);
 
 /** One action, several forms: the hidden `intent` field says which. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const viewer = await requireConfirmedEmail(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
 
-  if (intent === PROFILE_INTENT) {
-    const submission = parseForm(formData, profileFormSchema);
-    if (submission.status !== "success")
-      return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
-    try {
-      await updateProfile(context.db, viewer.user, profileInputFromForm(submission.value));
-      return { intent, ok: true, result: submission.reply() };
-    } catch (error) {
-      const { result, init } = appErrorReply(submission, error, { fields: PROFILE_FIELDS });
-      return data({ intent, ok: false, result }, init);
-    }
-  }
+  if (intent === PROFILE_INTENT)
+    return formCommand(args, updateProfileCommand, {
+      echo: { intent },
+      form: formData,
+      schema: profileFormSchema,
+      toInput: profileInputFromForm,
+      fields: PROFILE_FIELDS,
+    });
 
   // The photo editor's Save (a fetcher): that photo alone, whatever the rest of the form holds.
   if (intent === PHOTO_INTENT) {
@@ -123,33 +116,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  if (intent === USERNAME_INTENT) {
-    const submission = parseForm(formData, userNameBodySchema);
-    if (submission.status !== "success")
-      return data({ intent, ok: false, result: submission.reply() }, { status: 422 });
-    try {
-      await changeUserName(context.db, viewer.user.id, submission.value.userName);
-      return { intent, ok: true, result: submission.reply() };
-    } catch (error) {
-      const { result, init } = appErrorReply(submission, error, { fields: ["userName"] });
-      return data({ intent, ok: false, result }, init);
-    }
-  }
+  if (intent === USERNAME_INTENT)
+    return formCommand(args, changeUserNameCommand, {
+      echo: { intent },
+      form: formData,
+      schema: userNameBodySchema,
+      toInput: (value) => value,
+      fields: ["userName"],
+    });
 
   if (intent === PASSWORD_INTENT) {
-    const submission = parseForm(formData, changePasswordSchema);
-    const hide = ["currentPassword", "password", "confirmPassword"];
-    if (submission.status !== "success")
-      return data({ intent, ok: false, result: submission.reply({ hideFields: hide }) }, { status: 422 });
-    try {
-      await changePassword(context, viewer, submission.value);
-      return { intent, ok: true, result: submission.reply({ resetForm: true }) };
-    } catch (error) {
-      const { result, init } = appErrorReply(submission, error, {
-        fields: ["currentPassword", "password", "confirmPassword"],
-      });
-      return data({ intent, ok: false, result }, init);
-    }
+    const fields = ["currentPassword", "password", "confirmPassword"];
+    return formCommand(args, changePasswordCommand, {
+      echo: { intent },
+      form: formData,
+      schema: changePasswordSchema,
+      toInput: (value) => value,
+      fields,
+      hideFields: fields,
+      resetForm: true,
+    });
   }
 
   if (intent === NOTIFICATIONS_INTENT) {

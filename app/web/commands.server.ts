@@ -5,7 +5,7 @@
  * (401, 403), the input from the JSON body or the query, the answer as `{payload}`, failures in
  * the API's error shape. The command itself (checks, rate limit, work) runs the same behind both.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiRoles, requireApiViewer, requireRoles, requireViewer } from "~/modules/accounts/gates.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
@@ -14,7 +14,8 @@ import { AppError } from "~/modules/http/app-error";
 import { actionResult, jsonResult } from "./action-result.server";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody, readQuery } from "./api.server";
 import { formFields } from "./form-fields.server";
-import { readForm } from "./form-input.server";
+import { parseForm, readForm } from "./form-input.server";
+import { appErrorReply } from "./form-reply.server";
 
 type Gate = (request: Request, context: ActionFunctionArgs["context"]) => Promise<Viewer>;
 
@@ -150,4 +151,51 @@ export function byMethod(
   const handler = handlers[request.method as keyof typeof handlers];
   if (handler) return handler();
   return Promise.resolve(methodNotAllowed([...(options.alsoAllows ?? []), ...Object.keys(handlers)]));
+}
+
+interface FormOptions<Input extends z.ZodTypeAny, FormSchema extends z.ZodTypeAny, Echo extends object> {
+  /** Sent back with every answer (the page's `intent`: which of its forms this was). */
+  echo: Echo;
+  form: FormData;
+  /** The form's own schema (its fields as the page names them), checked by conform. */
+  schema: FormSchema;
+  /** The checked form as the command's input. */
+  toInput: (value: z.output<FormSchema>) => z.output<Input>;
+  /** The fields a command's field error may land on; others go to the form's root. */
+  fields?: readonly string[];
+  /** Every command error to the form's root (a form with one control). */
+  formRootOnly?: boolean;
+  /** Fields never sent back (passwords), and whether success clears the form. */
+  hideFields?: string[];
+  resetForm?: boolean;
+}
+
+/**
+ * A conform form's page action that runs `command`: `{ok, result}` with conform's reply (field
+ * errors on their fields, the form's values kept), 422 when the form fails its own checks, the
+ * command's status when it refuses.
+ */
+export async function formCommand<
+  Input extends z.ZodTypeAny,
+  Answer,
+  FormSchema extends z.ZodTypeAny,
+  Echo extends object,
+>(
+  { request, params, context }: ActionFunctionArgs,
+  command: Command<Input, Answer>,
+  options: FormOptions<Input, FormSchema, Echo>,
+) {
+  const { echo } = options;
+  const viewer = await PAGE_GATES[command.who](request, context);
+  const { hideFields } = options;
+  const submission = parseForm(options.form, options.schema);
+  if (submission.status !== "success")
+    return data({ ...echo, ok: false as const, result: submission.reply({ hideFields }) }, 422);
+  try {
+    await runCommand(command, { context, viewer, params }, () => options.toInput(submission.value));
+    return { ...echo, ok: true as const, result: submission.reply({ resetForm: options.resetForm }) };
+  } catch (error) {
+    const { result, init } = appErrorReply(submission, error, options);
+    return data({ ...echo, ok: false as const, result }, init);
+  }
 }
