@@ -14,8 +14,8 @@ import { defaultErrorMessage } from "./http/error-messages";
 import { INVALID_TEXT, isStorableText } from "./http/storable";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit/rate-limit.server";
 
-/** Who may run it: anyone signed in, one whose e-mail is confirmed, or an expert (confirmed too). */
-export type CommandWho = "signed-in" | "confirmed" | "expert";
+/** Who may run it: anyone signed in, one whose e-mail is confirmed, an expert or an admin (confirmed too). */
+export type CommandWho = "signed-in" | "confirmed" | "expert" | "admin";
 
 /** What a command runs with: the viewer's gate has passed. */
 export interface CommandTarget {

@@ -1,15 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiRoles } from "~/modules/accounts/gates.server";
-import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
-import { paymentAccountUrl } from "~/modules/payments/connect.server";
+import { paymentAccountUrlCommand } from "~/modules/payments/commands.server";
+import { methodNotAllowed } from "~/web/api.server";
+import { apiCommand, byMethod, given } from "~/web/commands.server";
 
 /** `POST /api/paymentsystems/stripe/account/url` (experts) → `{payload: "<url>"}` (product.md "The API"). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const viewer = await requireApiRoles(request, context, ["Expert"]);
-    return apiPayload(await paymentAccountUrl(context, viewer.user));
-  }, context.log);
-}
+export const action = (args: ActionFunctionArgs) =>
+  byMethod(args.request, { POST: () => apiCommand(args, paymentAccountUrlCommand, { input: given({}) }) });
 
 export const loader = () => methodNotAllowed(["POST"]);

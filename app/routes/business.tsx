@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data as withInit, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { CheckCircle2, CircleAlert, CreditCard } from "~/components/ui/icons";
@@ -16,12 +16,16 @@ import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/m
 import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 import { actionResult } from "~/web/action-result.server";
-import { defaultErrorMessage, ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { AppError } from "~/modules/http/app-error";
-import { readForm, parseForm } from "~/web/form-input.server";
-import { appErrorReply } from "~/web/form-reply.server";
-import { connectPaymentAccount, disconnectPaymentAccount, paymentAccountUrl } from "~/modules/payments/connect.server";
-import { setSubscriptionPrice } from "~/modules/payments/subscription-price.server";
+import { readForm } from "~/web/form-input.server";
+import { formCommand, given, pageCommand } from "~/web/commands.server";
+import {
+  connectPaymentAccountCommand,
+  disconnectPaymentAccountCommand,
+  paymentAccountUrlCommand,
+  setSubscriptionPriceCommand,
+} from "~/modules/payments/commands.server";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
 import {
   centsToDollars,
@@ -71,31 +75,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * and the payment account's "connect", "url" (`{ok, url}`: continue at Stripe) and "disconnect",
  * the commands of `/api/paymentsystems/stripe/account/*`.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireRoles(request, context, ["Expert"]);
-  const form = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  await requireRoles(args.request, args.context, ["Expert"]);
+  const form = await readForm(args.request);
   const intent = form.get("intent");
-  if (intent === "price") {
-    const submission = parseForm(form, subscriptionPriceFormSchema);
-    if (submission.status !== "success")
-      return withInit(
-        { intent, ok: false, result: submission.reply(), error: defaultErrorMessage(422) },
-        { status: 422 },
-      );
-    try {
-      const { price, description } = submission.value;
-      await setSubscriptionPrice(context, viewer.user, { price: dollarsToCents(price), description });
-      return { intent, ok: true, result: submission.reply() };
-    } catch (error) {
-      const { result, init } = appErrorReply(submission, error, { fields: ["price", "description"] });
-      // The toast says the server's own words, as the fields say theirs.
-      return withInit({ intent, ok: false, result, error: (error as Error).message }, init);
-    }
-  }
-  return actionResult(async () => {
-    if (intent === "connect") return connectPaymentAccount(context, viewer.user);
-    if (intent === "url") return { url: await paymentAccountUrl(context, viewer.user) };
-    if (intent === "disconnect") return disconnectPaymentAccount(context, viewer.user);
+  if (intent === "price")
+    return formCommand(args, setSubscriptionPriceCommand, {
+      echo: { intent },
+      form,
+      schema: subscriptionPriceFormSchema,
+      toInput: ({ price, description }) => ({ price: dollarsToCents(price), description }),
+      fields: ["price", "description"],
+    });
+  const input = given({});
+  if (intent === "connect") return pageCommand(args, connectPaymentAccountCommand, { input });
+  if (intent === "url") return pageCommand(args, paymentAccountUrlCommand, { input, reply: (url) => ({ url }) });
+  if (intent === "disconnect") return pageCommand(args, disconnectPaymentAccountCommand, { input });
+  return actionResult<never>(() => {
     throw new AppError(400);
   });
 }

@@ -11,6 +11,7 @@ import { requireApiRoles, requireApiViewer, requireRoles, requireViewer } from "
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { parseInput, runCommand, type Command, type CommandWho } from "~/modules/command.server";
 import { AppError } from "~/modules/http/app-error";
+import { defaultErrorMessage } from "~/modules/http/error-messages";
 import { actionResult, jsonResult } from "./action-result.server";
 import { apiPayload, handleApi, methodNotAllowed, readJsonBody, readQuery } from "./api.server";
 import { formFields } from "./form-fields.server";
@@ -23,12 +24,14 @@ const PAGE_GATES: Record<CommandWho, Gate> = {
   "signed-in": requireViewer,
   confirmed: (request, context) => requireRoles(request, context, []),
   expert: (request, context) => requireRoles(request, context, ["Expert"]),
+  admin: (request, context) => requireRoles(request, context, ["Admin"]),
 };
 
 const API_GATES: Record<CommandWho, Gate> = {
   "signed-in": requireApiViewer,
   confirmed: (request, context) => requireApiRoles(request, context, []),
   expert: (request, context) => requireApiRoles(request, context, ["Expert"]),
+  admin: (request, context) => requireApiRoles(request, context, ["Admin"]),
 };
 
 /** Reads a command's input and checks it against the command's schema. */
@@ -172,7 +175,7 @@ interface FormOptions<Input extends z.ZodTypeAny, FormSchema extends z.ZodTypeAn
 
 /**
  * A conform form's page action that runs `command`: `{ok, result}` with conform's reply (field
- * errors on their fields, the form's values kept), 422 when the form fails its own checks, the
+ * errors on their fields, the form's values kept; a failure's `error` for a toast), 422 when the form fails its own checks, the
  * command's status when it refuses.
  */
 export async function formCommand<
@@ -190,12 +193,16 @@ export async function formCommand<
   const { hideFields } = options;
   const submission = parseForm(options.form, options.schema);
   if (submission.status !== "success")
-    return data({ ...echo, ok: false as const, result: submission.reply({ hideFields }) }, 422);
+    return data(
+      { ...echo, ok: false as const, error: defaultErrorMessage(422), result: submission.reply({ hideFields }) },
+      422,
+    );
   try {
     await runCommand(command, { context, viewer, params }, () => options.toInput(submission.value));
     return { ...echo, ok: true as const, result: submission.reply({ resetForm: options.resetForm }) };
   } catch (error) {
     const { result, init } = appErrorReply(submission, error, options);
-    return data({ ...echo, ok: false as const, result }, init);
+    // A toast says the server's own words, as the fields say theirs (appErrorReply let only an AppError through).
+    return data({ ...echo, ok: false as const, error: (error as AppError).message, result }, init);
   }
 }
