@@ -52,6 +52,9 @@ const DOMAIN_USES = {
   uploads: ["accounts", "http", "images", "rate-limit"],
 };
 const ROUTE_TO_MODULE = "Routes call module functions; queries and the database live under app/modules and app/db.";
+const RATE_LIMIT = "^(~/|(\\.{1,2}/)+)modules/rate-limit(/|$)";
+const RATE_LIMIT_IN_COMMAND =
+  "A rate limit belongs to the command it holds (a domain's commands.server.ts), so the page and the API count alike.";
 const SERVER_VALUE = "Components run in the browser too: import only types from server files and the database.";
 
 /** What a module never imports: the layers above it. */
@@ -123,6 +126,7 @@ export default tseslint.config(
     [
       { regex: DRIZZLE, message: ROUTE_TO_MODULE },
       { regex: DB, message: ROUTE_TO_MODULE, allowTypeImports: true },
+      { regex: RATE_LIMIT, message: RATE_LIMIT_IN_COMMAND, allowTypeImports: true },
     ],
   ),
   importBoundary(

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getViewer, requireViewer } from "~/modules/accounts/gates.server";
-import { actionResult, jsonResult } from "~/web/action-result.server";
+import { getViewer } from "~/modules/accounts/gates.server";
 import { AppError } from "~/modules/http/app-error";
-import { readFormFields } from "~/web/form-fields.server";
-import { markReadQuerySchema } from "~/modules/notifications/notification-search-params";
-import { countUnread, markRead } from "~/modules/notifications/notifications.server";
+import { markReadCommand } from "~/modules/notifications/commands.server";
+import { countUnread } from "~/modules/notifications/notifications.server";
+import { jsonResult } from "~/web/action-result.server";
+import { pageCommand } from "~/web/commands.server";
 
 /**
  * `GET /notifications/unread` → `{ok, newNotificationsCount}`: the bell's badge, as the API's
@@ -19,10 +19,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** `tillDate`: marks read what came until then → `{ok, newNotificationsCount}` (what is still unread). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request, context);
-  return actionResult(async () => {
-    const { tillDate } = await readFormFields(request, markReadQuerySchema);
-    return { newNotificationsCount: await markRead(context.db, viewer.user.id, tillDate) };
-  });
-}
+export const action = (args: ActionFunctionArgs) => pageCommand(args, markReadCommand);

@@ -24,6 +24,16 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(errors.map((error) => error.line)).toEqual([1, 2]);
   });
 
+  it("fails a route that applies a rate limit itself (commands hold them)", async () => {
+    const code = [
+      'import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";',
+      'import type { RateLimitRule } from "~/modules/rate-limit/rate-limit.server";',
+      "export const probe = (rule: RateLimitRule) => [enforceRateLimit, rule];",
+    ].join("\n");
+    const errors = await boundaryErrors("app/routes/boundary-probe.ts", code);
+    expect(errors.map((error) => error.line)).toEqual([1]);
+  });
+
   it("lets a route import a module, and the database's types", async () => {
     const code = [
       'import type { Database } from "~/db/client.server";',

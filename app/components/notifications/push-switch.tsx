@@ -1,7 +1,7 @@
 /**
  * Push notifications on this device (settings): the browser's push subscription, made with the
  * server's VAPID key through the background worker (/sw.js), and told to the server
- * (`/settings/push`, the page twin of `/api/push/subscriptions`). On or off takes effect at once;
+ * (`/settings/push`, running the commands `/api/push/subscriptions` runs). On or off takes effect at once;
  * it is this browser's switch, not the account's.
  */
 import * as Switch from "@radix-ui/react-switch";
