@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiPayload, handleApi, methodNotAllowed } from "~/web/api.server";
-import { handleStripeWebhook } from "~/modules/payments/webhooks.server";
+import { handleStripeWebhook } from "~/modules/stripe-webhooks/webhooks.server";
 
 /**
  * `POST /api/paymentsystems/stripe/webhook`: Stripe's events. The body is read as raw text: the

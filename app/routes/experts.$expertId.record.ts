@@ -10,7 +10,7 @@ import { findExpert } from "~/modules/experts/experts.server";
 import { jsonResult } from "~/web/action-result.server";
 import { AppError } from "~/modules/http/app-error";
 import { pageFromUrl } from "~/modules/http/page-param";
-import { loadRecordPanel } from "~/modules/record/record-panel.server";
+import { loadRecordPanel } from "~/modules/posts/record-panel.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);

@@ -13,7 +13,7 @@ import {
 import { getViewer } from "~/modules/accounts/gates.server";
 import { findExpertOfPage } from "~/modules/experts/experts.server";
 import { publicPageHeaders } from "~/web/public-page";
-import { imageUrl } from "~/modules/images/image-url";
+import { imageUrl } from "~/modules/image-url";
 import { DEFAULT_PAGE_SIZE, pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { findReaderStanding } from "~/modules/subscriptions/subscriptions.server";
 import { listExpertPosts, listUpcomingPosts } from "~/modules/posts/expert-page-posts.server";
@@ -21,7 +21,7 @@ import { appNameFrom, shareMeta, titleFor } from "~/modules/seo/meta";
 import { personJsonLd } from "~/modules/seo/structured-data";
 import { JsonLd } from "~/components/ui/json-ld";
 import { RecordPanel } from "~/components/record/record-panel";
-import { loadRecordPanel } from "~/modules/record/record-panel.server";
+import { loadRecordPanel } from "~/modules/posts/record-panel.server";
 import { leaderboardTop } from "~/modules/record/leaderboard-lists.server";
 import { LeaderboardAside, PageWithAside } from "~/components/layout/page-aside";
 import { toLeaderboardRows } from "~/modules/record/leaderboard-rows";

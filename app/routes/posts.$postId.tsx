@@ -25,7 +25,7 @@ import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
 import { byIntent, pageCommand } from "~/web/commands.server";
 import { AppError } from "~/modules/http/app-error";
 import { PUBLIC_PAGE_HEADERS } from "~/web/public-page";
-import { imageUrl } from "~/modules/images/image-url";
+import { imageUrl } from "~/modules/image-url";
 import { COMMENTS_PAGE_SIZE } from "~/modules/posts/comment-rules";
 import { findCommentPage, listCommentsOfReadPost } from "~/modules/posts/comments.server";
 import { deletePostCommand, withdrawPickCommand } from "~/modules/posts/commands.server";

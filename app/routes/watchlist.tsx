@@ -16,7 +16,7 @@ import { requireConfirmedEmail } from "~/modules/accounts/gates.server";
 import { pageFromUrl, totalPagesOf } from "~/modules/http/page-param";
 import { listNotifyRequestedPosts } from "~/modules/posts/post-lists.server";
 import { pageMeta } from "~/modules/seo/meta";
-import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
+import type { ExpertSummary } from "~/modules/profiles/expert-summary.server";
 import { listFollowedExperts } from "~/modules/follows/follows.server";
 
 export const WATCHLIST_TITLE = "Watchlist";

@@ -15,7 +15,7 @@ import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { categories, events, marketSnapshots, posts, profiles, uploads, users } from "~/db/schema";
 import { plainText } from "~/modules/posts/slate";
 import { expertRecordFigures } from "~/modules/record/record.server";
-import { imageUrl } from "~/modules/images/image-url";
+import { imageUrl } from "~/modules/image-url";
 import { getStorage } from "~/modules/uploads/storage.server";
 import { isUploadKey } from "~/modules/uploads/storage-types.server";
 import * as imgRoute from "~/routes/img";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDataIfEmpty } from "~/demo/seed.server";
 import { categories, events, marketSnapshots, posts } from "~/db/schema";
 import { marketRefusal } from "~/modules/record/market-price";
-import { latestMarkets } from "~/modules/sports-data/markets.server";
+import { latestMarkets } from "~/modules/record/markets.server";
 import * as marketRoute from "~/routes/api.events.$id.market";
 import { callRoute } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";

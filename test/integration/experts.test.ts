@@ -10,7 +10,7 @@ import * as expertRoute from "~/routes/api.experts.$expertId";
 import * as expertsRoute from "~/routes/api.experts._index";
 import * as businessPage from "~/routes/business";
 import * as expertPage from "~/routes/experts.$userName";
-import { GRADED_PICKS_PAGE } from "~/modules/record/record-panel.server";
+import { GRADED_PICKS_PAGE } from "~/modules/posts/record-panel.server";
 import * as recordPanelRoute from "~/routes/experts.$expertId.record";
 import * as profilePage from "~/routes/profile";
 import { callRoute, type CookieJar } from "../support/api-caller";

@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { imageSources, imageUrl } from "~/modules/images/image-url";
+import { imageSources, imageUrl } from "~/modules/image-url";
 import * as metadataRoute from "~/routes/api.file.metadata";
 import * as presignRoute from "~/routes/api.file.presign";
 import * as uploadRoute from "~/routes/api.file.upload";

@@ -16,7 +16,7 @@ import * as leaderboardRoute from "~/routes/api.leaderboard";
 import * as pickResultRoute from "~/routes/api.posts.$postId.pick-result";
 import * as postsRoute from "~/routes/api.posts._index";
 import * as withdrawRoute from "~/routes/api.posts.$postId.withdraw";
-import { refreshDemoLines } from "~/modules/sports-data/markets.server";
+import { refreshDemoLines } from "~/modules/record/markets.server";
 import { callRoute, type CookieJar } from "../support/api-caller";
 import { makeLoadContext } from "../support/context";
 import { writeError } from "../support/record";

@@ -1,5 +1,7 @@
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DOMAIN_USES } from "../../eslint.config.js";
 
 // The import rules in eslint.config.js (routes → modules → db; components never import server
 // values; modules never import routes or components; no import cycles), run on made-up files at real paths.
@@ -71,6 +73,26 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     for (const filePath of ["app/modules/posts/boundary-probe.server.ts", "app/db/boundary-probe.server.ts"])
       expect((await boundaryErrors(filePath, code)).map((error) => error.line)).toEqual([1]);
     expect(await boundaryErrors("app/routes/boundary-probe.ts", code)).toEqual([]);
+  });
+
+  it("lists every domain, and their uses run one way: no domain reaches itself through others", () => {
+    const uses: Record<string, string[]> = DOMAIN_USES;
+    const folders = readdirSync(new URL("../../app/modules", import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(Object.keys(uses).sort()).toEqual(folders.sort());
+    // Depth-first: a domain met again while its own uses are still being walked closes a cycle.
+    const state = new Map<string, "walking" | "done">();
+    const cycles: string[] = [];
+    const walk = (domain: string, path: string[]) => {
+      if (state.get(domain) === "done") return;
+      if (state.get(domain) === "walking") return void cycles.push([...path, domain].join(" → "));
+      state.set(domain, "walking");
+      for (const used of uses[domain] ?? []) walk(used, [...path, domain]);
+      state.set(domain, "done");
+    };
+    for (const domain of Object.keys(uses)) walk(domain, []);
+    expect(cycles).toEqual([]);
   });
 
   it("lets a domain use only the domains eslint.config.js lists for it, however the path is written", async () => {

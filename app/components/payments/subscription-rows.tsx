@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { formatUsd } from "~/modules/money/money";
-import type { ExpertSummary } from "~/modules/experts/expert-summary.server";
+import type { ExpertSummary } from "~/modules/profiles/expert-summary.server";
 import type { SubscriptionDTO } from "~/modules/subscriptions/subscriptions.server";
 
 export const displayName = (expert: ExpertSummary) =>

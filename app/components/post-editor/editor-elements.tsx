@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { MonitorPlay, RotateCcw, Trash2 } from "~/components/ui/icons";
 import { ReactEditor, useSlateStatic, type RenderElementProps, type RenderLeafProps } from "slate-react";
 import { ProxiedImage } from "~/components/ui/proxied-image";
-import { imageUrl } from "~/modules/images/image-url";
+import { imageUrl } from "~/modules/image-url";
 import { removeNodeAt } from "./editor-commands";
 import { EMOJI } from "./emoji";
 import { EmojiGlyph } from "./emoji-glyph";

@@ -10,7 +10,7 @@ import { Fragment, type ReactNode } from "react";
 import { EMOJI } from "~/components/post-editor/emoji";
 import { EmojiGlyph } from "~/components/post-editor/emoji-glyph";
 import { ProxiedImage } from "~/components/ui/proxied-image";
-import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
+import { imageUrl, snapImageWidth } from "~/modules/image-url";
 import type { SlateNode } from "~/modules/posts/slate";
 
 /** The body column is the content width (product.md "Limits"): images are served that wide. */

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { clsx } from "clsx";
 import { PageLinks } from "~/components/ui/page-links";
-import type { GradedPickRow } from "~/modules/record/record-panel.server";
+import type { GradedPickRow } from "~/modules/posts/record-panel.server";
 import { formatOdds, unitsWon } from "~/modules/record/pick-basics";
 
 const RESULT_TONE = {

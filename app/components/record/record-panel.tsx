@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { RETRYING_TEXT, useRetryingLoad } from "~/components/ui/retrying-load";
 import { useLoadOnScroll } from "~/components/ui/use-load-on-scroll";
-import type { RecordPanelData } from "~/modules/record/record-panel.server";
+import type { RecordPanelData } from "~/modules/posts/record-panel.server";
 import { GradedPicks } from "./graded-picks";
 import { RecordFiguresPanel } from "./record-figures";
 import { UnitsChart } from "./units-chart";

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { imageSources } from "~/modules/images/image-url";
+import { imageSources } from "~/modules/image-url";
 
 type ProxiedImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> & {
   /** What we store: absolute URL, site-relative path or storage key. */

@@ -20,10 +20,15 @@ import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { AppError } from "~/modules/http/app-error";
 import { notifyCheer } from "~/modules/notifications/notify.server";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
-import { callStripe, PAYMENT_PROVIDER, paymentsEnabled, requirePayments } from "~/modules/payments/stripe.server";
-import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
-import { requireExpert } from "~/modules/experts/subscribable-expert.server";
-import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
+import {
+  callStripe,
+  FREE_PROVIDER,
+  PAYMENT_PROVIDER,
+  paymentsEnabled,
+  requirePayments,
+} from "~/modules/payments/stripe.server";
+import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/profiles/expert-summary.server";
+import { requireExpert } from "~/modules/profiles/subscribable-expert.server";
 import { CHEER_MESSAGES, type CheerInput } from "./cheer-schema";
 
 export const TIP_KIND = "Tip";

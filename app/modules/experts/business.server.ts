@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
 import { zoneOffsetMs } from "~/modules/time/clock";
-import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
+import { FREE_PROVIDER } from "~/modules/payments/stripe.server";
 import { subscribersCountSql } from "./experts.server";
 import { avatarOrDefault } from "~/modules/avatars/avatar-svg";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";

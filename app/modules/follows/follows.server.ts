@@ -5,8 +5,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { experts, follows, profiles, users } from "~/db/schema";
-import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
-import { requireExpert } from "~/modules/experts/subscribable-expert.server";
+import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/profiles/expert-summary.server";
+import { requireExpert } from "~/modules/profiles/subscribable-expert.server";
 import { AppError } from "~/modules/http/app-error";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 

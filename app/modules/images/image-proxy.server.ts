@@ -1,5 +1,5 @@
 /**
- * The image proxy behind `GET /img?src=…&w=…&q=…` (product.md "The API", contract in image-url.ts).
+ * The image proxy behind `GET /img?src=…&w=…&q=…` (product.md "The API", contract in app/modules/image-url.ts).
  *
  * Sources, and how each is resolved (never by fetching an arbitrary URL):
  * - a storage key `uploads/…` is read from the storage driver (the bucket, or `$DATA_DIR/uploads`);
@@ -31,7 +31,7 @@ import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getStorage } from "~/modules/uploads/storage.server";
 import { isUploadKey, ObjectTooLargeError } from "~/modules/uploads/storage-types.server";
 import { imageCacheDir, readCached, writeCached, type RenderedImage } from "./image-cache.server";
-import { IMAGE_WIDTHS, MAX_IMAGE_QUALITY, MIN_IMAGE_QUALITY } from "./image-url";
+import { IMAGE_WIDTHS, MAX_IMAGE_QUALITY, MIN_IMAGE_QUALITY } from "~/modules/image-url";
 
 type ProxyContext = Pick<AppLoadContext, "env" | "db" | "clientIp">;
 type EnvContext = Pick<AppLoadContext, "env">;

@@ -15,7 +15,7 @@ import { emailNewPicks } from "~/modules/notifications/preferences.server";
 import { pruneRateLimitCounters } from "~/modules/rate-limit/rate-limit.server";
 import { rollStandingsIfDue } from "~/modules/record/record.server";
 import { refreshRecordConfidence } from "~/modules/record/record-confidence.server";
-import { refreshDemoLines } from "~/modules/sports-data/markets.server";
+import { refreshDemoLines } from "~/modules/record/markets.server";
 import { runSportsDataSync } from "~/modules/sports-data/sync.server";
 import { renewFreeSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 import { pruneAbandonedUploads } from "~/modules/uploads/uploads.server";

@@ -2,8 +2,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { payments, profiles, users } from "~/db/schema";
-import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
-import { FREE_PROVIDER } from "~/modules/subscriptions/subscriptions.server";
+import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/profiles/expert-summary.server";
+import { FREE_PROVIDER } from "./stripe.server";
 
 export interface PaymentDTO {
   id: string;

@@ -10,6 +10,8 @@ import type { Env } from "~/config/env.server";
 import { AppError } from "~/modules/http/app-error";
 
 export const PAYMENT_PROVIDER = "stripe";
+/** The provider name of subscriptions made while payments are off. */
+export const FREE_PROVIDER = "free";
 export const PAYMENTS_UNAVAILABLE_MESSAGE = "Payments are not available yet.";
 
 type StripeEnv = Pick<

@@ -5,7 +5,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { getEvent } from "~/modules/reference/reference.server";
-import { latestMarkets } from "~/modules/sports-data/markets.server";
+import { latestMarkets } from "~/modules/record/markets.server";
 import { marketConsensus, type EventMarketDTO } from "./market-consensus";
 
 export async function eventMarket(db: Database, eventId: number): Promise<EventMarketDTO | null> {

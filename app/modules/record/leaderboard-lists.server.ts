@@ -7,7 +7,7 @@ import { cachedPerDatabase } from "~/db/cached.server";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { expertStandings, profiles, users } from "~/db/schema";
-import { expertSummaryColumns, toExpertSummary } from "~/modules/experts/expert-summary.server";
+import { expertSummaryColumns, toExpertSummary } from "~/modules/profiles/expert-summary.server";
 import { LEADERBOARD_MIN_SAMPLE, toRecordFigures, type RecordFigures } from "./figures";
 import { sumsColumns, toSums, type LeaderboardEntry, type LeaderboardQuery } from "./record.server";
 

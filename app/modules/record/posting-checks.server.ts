@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { AppError } from "~/modules/http/app-error";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
-import { latestMarkets } from "~/modules/sports-data/markets.server";
+import { latestMarkets } from "~/modules/record/markets.server";
 import { isPricedMarket, MARKET_MESSAGES, marketRefusal } from "./market-price";
 import type { LegEvent, PickLeg } from "./pick-markets";
 import type { RecordRules } from "./record-rules";

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, or, sql, type SQL } from "dr
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { categories, expertRecordDays, expertStandings, posts, profiles, standingsRollovers, users } from "~/db/schema";
-import { expertSummaryColumns, toExpertSummary } from "~/modules/experts/expert-summary.server";
+import { expertSummaryColumns, toExpertSummary } from "~/modules/profiles/expert-summary.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import {
   EMPTY_SUMS,

@@ -14,7 +14,7 @@ import type { PickLeg, PickMarket } from "./pick-markets";
 import { RESULT_MESSAGES, sameResult, type EventResultInput } from "./results-schema";
 import { getEvent, type EventDTO } from "~/modules/reference/reference.server";
 import { notifyPickGraded } from "~/modules/notifications/notify.server";
-import { closingLinesFromMarket } from "~/modules/sports-data/markets.server";
+import { closingLinesFromMarket } from "~/modules/record/markets.server";
 
 export interface ImportSummary {
   eventsUpdated: number;

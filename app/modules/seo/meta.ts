@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { imageUrl } from "~/modules/images/image-url";
+import { imageUrl } from "~/modules/image-url";
 
 export const DEFAULT_DESCRIPTION = "Professional Handicappers";
 

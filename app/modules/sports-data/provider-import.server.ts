@@ -20,7 +20,7 @@ import { AppError, recordRuleError } from "~/modules/http/app-error";
 import { toCents, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
 import type { LegSide } from "~/modules/record/pick-basics";
 import { importResults } from "~/modules/record/results.server";
-import { latestMarkets } from "./markets.server";
+import { latestMarkets } from "~/modules/record/markets.server";
 import type { ProviderEvent } from "./provider-schema";
 import { categoryForSportKey } from "./sport-keys";
 import { emptySummary, type ProviderImportSummary } from "./summary";

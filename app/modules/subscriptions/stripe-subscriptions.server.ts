@@ -13,7 +13,7 @@ import { subscriptionGivesAccess } from "~/modules/access/access";
 import { AppError } from "~/modules/http/app-error";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { callStripe, PAYMENT_PROVIDER, requirePayments } from "~/modules/payments/stripe.server";
-import { requireExpert, type SubscribableExpert } from "~/modules/experts/subscribable-expert.server";
+import { requireExpert, type SubscribableExpert } from "~/modules/profiles/subscribable-expert.server";
 import {
   lockSubscription,
   MESSAGES,

@@ -12,7 +12,8 @@ import type { PaymentsContext } from "~/modules/payments/membership.server";
 import { paymentsEnabled } from "~/modules/payments/stripe.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import { cancelWithStripe, subscribeWithStripe } from "./stripe-subscriptions.server";
-import { cancelFree, FREE_PROVIDER, subscribeFree, type SubscriptionDTO } from "./subscriptions.server";
+import { FREE_PROVIDER } from "~/modules/payments/stripe.server";
+import { cancelFree, subscribeFree, type SubscriptionDTO } from "./subscriptions.server";
 
 export interface SubscribeAnswer {
   subscription: SubscriptionDTO;

@@ -16,13 +16,12 @@ import { follows, payments, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { notifyNewSubscription } from "~/modules/notifications/notify.server";
-import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/experts/expert-summary.server";
-import { requireExpert, type SubscribableExpert } from "~/modules/experts/subscribable-expert.server";
+import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/profiles/expert-summary.server";
+import { requireExpert, type SubscribableExpert } from "~/modules/profiles/subscribable-expert.server";
 import { AppError } from "~/modules/http/app-error";
+import { FREE_PROVIDER } from "~/modules/payments/stripe.server";
 
 export const SUBSCRIPTION_DAYS = 30;
-/** The provider name of subscriptions made while payments are off. */
-export const FREE_PROVIDER = "free";
 
 export const MESSAGES = {
   self: "You cannot subscribe to yourself.",

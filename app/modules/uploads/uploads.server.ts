@@ -12,7 +12,7 @@ import { z } from "zod";
 import { queryRows } from "~/db/client.server";
 import { uploads } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
-import { imageUrl, snapImageWidth } from "~/modules/images/image-url";
+import { imageUrl, snapImageWidth } from "~/modules/image-url";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Viewer } from "~/modules/accounts/sessions.server";
 import { EBML_MAGIC, isImageBrand } from "./local-storage.server";

@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import type { LegSide } from "~/modules/record/pick-basics";
-import { consensusOffer, type MarketOffer, type PricedMarket } from "~/modules/record/market-price";
+import type { LegSide } from "./pick-basics";
+import { consensusOffer, type MarketOffer, type PricedMarket } from "./market-price";
 
 interface OfferRow {
   event_id: number;

@@ -6,8 +6,8 @@
  */
 import type { Database } from "~/db/client.server";
 import { DEFAULT_PAGE_SIZE, totalPagesOf } from "~/modules/http/page-param";
-import { serializePosts, type PostDTO } from "~/modules/posts/post-serializer.server";
-import { expertRecordFigures, gradedPickIds, unitsOverTime } from "./record.server";
+import { expertRecordFigures, gradedPickIds, unitsOverTime } from "~/modules/record/record.server";
+import { serializePosts, type PostDTO } from "./post-serializer.server";
 
 /** A line of the graded picks: only what it renders goes to the browser. */
 export type GradedPickRow = Pick<

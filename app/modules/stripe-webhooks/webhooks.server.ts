@@ -19,9 +19,9 @@ import {
   onSubscriptionEvent,
 } from "~/modules/subscriptions/stripe-subscription-webhooks.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
-import { applyAccountUpdate } from "./connect.server";
-import { activateMembership, MEMBERSHIP_KIND, type PaymentsContext } from "./membership.server";
-import { getStripe, PAYMENT_PROVIDER } from "./stripe.server";
+import { applyAccountUpdate } from "~/modules/payments/connect.server";
+import { activateMembership, MEMBERSHIP_KIND, type PaymentsContext } from "~/modules/payments/membership.server";
+import { getStripe, PAYMENT_PROVIDER } from "~/modules/payments/stripe.server";
 
 export const BAD_SIGNATURE_MESSAGE = "The webhook signature could not be verified.";
 
