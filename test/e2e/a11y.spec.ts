@@ -303,6 +303,8 @@ test.describe("axe on open states", () => {
   });
 
   test("the sign-in and sign-up forms showing their errors", async ({ browser, baseURL }) => {
+    // Two pages and two scans: on a busy 2-core run this passes 30 s.
+    test.setTimeout(60_000);
     const { context, page } = await openAs(browser, baseURL!, "visitor", 1440);
     await visit(page, "/sign-in", "/sign-in");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -319,12 +321,13 @@ test.describe("axe on open states", () => {
 
   test("the post editor dialog and its discard confirmation, at 1440 and 375 px", async ({ browser, baseURL }) => {
     // Two widths, two contexts and four scans of the largest dialog.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     for (const width of [1440, 375] as const) {
       const { context, page } = await openAs(browser, baseURL!, "expert", width);
       await visit(page, "/?createEditPost=NEW", "/?createEditPost=NEW");
       const editor = page.getByRole("dialog", { name: "New Post/Pick" });
-      await expect(editor.getByLabel("Title")).toBeVisible();
+      // The editor is a chunk loaded as the dialog opens (as in the other editor tests).
+      await expect(editor.getByLabel("Title")).toBeVisible({ timeout: 15_000 });
       await expectNoSeriousA11yViolations(page, `post editor at ${width} px`);
 
       await editor.getByLabel("Title").fill("Unsaved words");

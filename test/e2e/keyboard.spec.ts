@@ -207,7 +207,8 @@ test.describe("the post editor by keyboard", () => {
     await page.keyboard.press("Enter");
     const editor = page.getByRole("dialog", { name: "New Post/Pick" });
     const title = editor.getByLabel("Title");
-    await expect(title).toBeVisible();
+    // The editor is a chunk loaded as the dialog opens (as in the other editor tests).
+    await expect(title).toBeVisible({ timeout: 15_000 });
     // The title has the focus as the dialog opens.
     await expect(title).toBeFocused();
 
