@@ -15,11 +15,8 @@ import { requireRoles } from "~/modules/accounts/gates.server";
 import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/modules/experts/business.server";
 import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
-import { actionResult } from "~/web/action-result.server";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
-import { AppError } from "~/modules/http/app-error";
-import { readForm } from "~/web/form-input.server";
-import { formCommand, given, pageCommand } from "~/web/commands.server";
+import { byIntent, formCommand, given, pageCommand } from "~/web/commands.server";
 import {
   connectPaymentAccountCommand,
   disconnectPaymentAccountCommand,
@@ -77,22 +74,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   await requireRoles(args.request, args.context, ["Expert"]);
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
-  if (intent === "price")
-    return formCommand(args, setSubscriptionPriceCommand, {
-      echo: { intent },
-      form,
-      schema: subscriptionPriceFormSchema,
-      toInput: ({ price, description }) => ({ price: dollarsToCents(price), description }),
-      fields: ["price", "description"],
-    });
   const input = given({});
-  if (intent === "connect") return pageCommand(args, connectPaymentAccountCommand, { input });
-  if (intent === "url") return pageCommand(args, paymentAccountUrlCommand, { input, reply: (url) => ({ url }) });
-  if (intent === "disconnect") return pageCommand(args, disconnectPaymentAccountCommand, { input });
-  return actionResult<never>(() => {
-    throw new AppError(400);
+  return byIntent(args.request, {
+    price: (form) =>
+      formCommand(args, setSubscriptionPriceCommand, {
+        echo: { intent: "price" as const },
+        form,
+        schema: subscriptionPriceFormSchema,
+        toInput: ({ price, description }) => ({ price: dollarsToCents(price), description }),
+        fields: ["price", "description"],
+      }),
+    connect: () => pageCommand(args, connectPaymentAccountCommand, { input }),
+    url: () => pageCommand(args, paymentAccountUrlCommand, { input, reply: (url) => ({ url }) }),
+    disconnect: () => pageCommand(args, disconnectPaymentAccountCommand, { input }),
   });
 }
 
