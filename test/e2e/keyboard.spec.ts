@@ -196,6 +196,8 @@ test.describe("the post editor by keyboard", () => {
     browser,
     baseURL,
   }) => {
+    // Some forty key presses, each awaited: on two loaded cores this passes 30 s.
+    test.setTimeout(90_000);
     const context = await signedInContext(browser, baseURL!, "LeBronPicks");
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
