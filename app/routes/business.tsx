@@ -37,6 +37,9 @@ import { Time } from "~/components/time/time-zone";
 import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
 import { listCheers } from "~/modules/cheers/cheers.server";
 import { totalPagesOf } from "~/modules/http/page-param";
+import { BusinessFigures } from "~/components/business/business-figures";
+import { summaryRangeOf } from "~/modules/experts/business-figures";
+import { getBusinessSummary } from "~/modules/experts/business-figures.server";
 
 export const BUSINESS_TITLE = "Business";
 export const PRICE_SAVED = "Subscription price has been updated.";
@@ -54,12 +57,14 @@ export const meta: MetaFunction = ({ matches, location }) =>
 /** Experts only (product.md "States"'s role gate): visitors sign in, unconfirmed users verify, others get a 403. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRoles(request, context, ["Expert"]);
-  const [overview, cheers] = await Promise.all([
+  const [overview, cheers, summary] = await Promise.all([
     getBusinessOverview(context.db, { id: viewer.user.id, timezone: viewer.user.timezone }),
     listCheers(context.db, viewer.user.id, { page: 1, size: CHEERS_PAGE_SIZE }),
+    getBusinessSummary(context.db, viewer.user.id, summaryRangeOf(new URL(request.url))),
   ]);
   return {
     ...overview,
+    summary,
     cheers: { items: cheers.items, totalPages: totalPagesOf(cheers.totalItems, CHEERS_PAGE_SIZE) },
     userName: viewer.user.userName,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
@@ -116,6 +121,7 @@ export default function Business() {
         </p>
 
         <div className="mt-6 space-y-6">
+          <BusinessFigures summary={data.summary} />
           <SectionCard id="payment-account-heading" title="Payment account">
             <PaymentAccount state={data.paymentAccount} paymentsEnabled={data.paymentsEnabled} />
           </SectionCard>

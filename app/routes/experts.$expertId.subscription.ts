@@ -13,7 +13,12 @@ import { listUserSubscriptions } from "~/modules/subscriptions/subscriptions.ser
 export const action = (args: ActionFunctionArgs) => {
   const input = given({ expertId: args.params.expertId });
   return byIntent(args.request, {
-    subscribe: (form) => pageCommand(args, subscribeCommand, { form, input }),
+    // The card form names the page the subscription began on (`from`).
+    subscribe: (form) =>
+      pageCommand(args, subscribeCommand, {
+        form,
+        input: given({ expertId: args.params.expertId, from: form.get("from") ?? undefined }),
+      }),
     cancel: (form) => pageCommand(args, unsubscribeCommand, { form, input }),
   });
 };

@@ -21,6 +21,7 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { isLive as postIsLive } from "~/modules/access/access";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { signInHref } from "~/modules/accounts/sign-in-link";
+import { countPostView } from "~/modules/posts/post-views.server";
 import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
 import { byIntent, pageCommand } from "~/web/commands.server";
 import { AppError } from "~/modules/http/app-error";
@@ -92,6 +93,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
   // A parlay's games, each leg named with its own (only once the legs are public: the serializer's rule).
   const parlayLegs = post.market === "Parlay" ? post.legs : null;
+  const isAuthor = viewerId === post.author.id;
   const [{ comments, scrollTo }, legGames] = await Promise.all([
     readComments(),
     parlayLegs
@@ -100,9 +102,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           parlayLegs.map((leg) => leg.eventId),
         )
       : null,
+    isAuthor ? null : countPostView(context.db, context.log, post.id, viewerId ? "reader" : "visitor"),
   ]);
 
-  const isAuthor = viewerId === post.author.id;
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
   const eventStarted =
     post.postType === "Pick" && post.eventInfo !== null && new Date(post.eventInfo.startsAt).getTime() <= now.getTime();

@@ -61,7 +61,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (expert.isSubscribed) throw redirect(next);
   if (context.env.PAYMENTS_ENABLED) throw redirect(subscriptionPaymentHref(expert.userName, next));
   try {
-    await subscribe(context, viewer.user, expert.id);
+    // `next` is where the step began: a post's page counts the subscription for that post.
+    await subscribe(context, viewer.user, expert.id, new Date(), next);
   } catch (error) {
     // Refused (the expert stopped selling, say): the step shows the server's reason.
     if (!(error instanceof AppError)) throw error;

@@ -68,7 +68,8 @@ export function SubscriptionCheckout({
       );
       return;
     }
-    subscription.submit({ intent: "subscribe" }, { method: "post", action: route });
+    // `from`: the page it began on, for the expert's figures (a post's page counts for the post).
+    subscription.submit({ intent: "subscribe", from: next }, { method: "post", action: route });
     // The fetcher's submit is new each render; this runs once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,8 +1,22 @@
 /** Follows, subscriptions, payments */
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, id } from "./columns";
 import { paymentKind, paymentStatus, subscriptionStatus } from "./enums";
 import { users } from "./accounts";
+import { posts } from "./posts";
 
 export const follows = pgTable(
   "follows",
@@ -40,6 +54,8 @@ export const subscriptions = pgTable(
     providerEventAt: timestamp({ withTimezone: true }),
     /** New-post counters count the expert's posts published after this moment. */
     lastSeenPostsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The post whose Subscribe button started it (the subscription step's return address), if any. */
+    startedFromPostId: uuid().references(() => posts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,4 +105,61 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   provider: text().notNull(),
   type: text().notNull(),
   processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each stretch of time a subscription gave access, kept by a trigger on `subscriptions` (migration
+ * 0026) whatever changed it: the history the business page's charts count.
+ */
+export const subscriptionSpans = pgTable(
+  "subscription_spans",
+  {
+    id: id(),
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: "set null" }),
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    priceCents: integer().notNull(),
+    /** False for a subscription made while payments were off: nothing is charged for it. */
+    paid: boolean().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null while it runs with no end set; a cancelled one ends when its paid period does. */
+    endedAt: timestamp({ withTimezone: true }),
+    startedFromPostId: uuid().references(() => posts.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("subscription_spans_subscription_id_idx").on(t.subscriptionId, t.startedAt.desc()),
+    index("subscription_spans_started_from_post_id_idx")
+      .on(t.startedFromPostId)
+      .where(sql`${t.startedFromPostId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Per expert and UTC day: spans started and ended, the change of monthly recurring revenue, and
+ * what was earned (gross and the platform's fee). Kept by triggers on the spans and on payments.
+ */
+export const expertBusinessDays = pgTable(
+  "expert_business_days",
+  {
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date().notNull(),
+    started: integer().notNull().default(0),
+    ended: integer().notNull().default(0),
+    mrrChangeCents: bigint({ mode: "number" }).notNull().default(0),
+    grossCents: bigint({ mode: "number" }).notNull().default(0),
+    feeCents: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.expertId, t.day] })],
+);
+
+/** Page views of each post: by signed-in readers (not its author) and by visitors. */
+export const postViews = pgTable("post_views", {
+  postId: uuid()
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  readerViews: bigint({ mode: "number" }).notNull().default(0),
+  visitorViews: bigint({ mode: "number" }).notNull().default(0),
 });

@@ -10,7 +10,7 @@ import { subscriptionBodySchema } from "./subscription-schemas";
 export const subscribeCommand = defineCommand({
   who: "confirmed",
   input: subscriptionBodySchema,
-  run: ({ context, viewer, input }) => subscribe(context, viewer.user, input.expertId),
+  run: ({ context, viewer, input }) => subscribe(context, viewer.user, input.expertId, new Date(), input.from),
 });
 
 /** Cancel at the end of the paid period (access lasts until then) → `{subscription}`. */

@@ -18,6 +18,7 @@ import {
   lockSubscription,
   MESSAGES,
   requireRunningSubscription,
+  startedFromPostSql,
   toSubscriptionDTO,
   type SubscriptionDTO,
 } from "./subscriptions.server";
@@ -61,6 +62,7 @@ export async function subscribeWithStripe(
   viewer: CurrentUser,
   expertId: string,
   now = new Date(),
+  fromPostId: string | null = null,
 ): Promise<{ subscription: SubscriptionDTO; clientSecret: string | null }> {
   if (viewer.id === expertId) fail(MESSAGES.self);
   const expert = await requireExpert(context.db, expertId);
@@ -133,6 +135,7 @@ export async function subscribeWithStripe(
           // Events of an earlier Stripe subscription say nothing about this one.
           providerEventAt: row.providerSubscriptionId === created.id ? row.providerEventAt : null,
           lastSeenPostsAt: now,
+          startedFromPostId: startedFromPostSql(fromPostId, expert.id),
           createdAt: fresh ? now : row.createdAt,
           updatedAt: now,
         })

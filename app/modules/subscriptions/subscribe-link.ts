@@ -14,6 +14,17 @@ function withNext(path: string, next: string | null | undefined): string {
 export const subscribeHref = (userName: string, next?: string | null) =>
   withNext(`/subscribe/${encodeURIComponent(userName)}`, next);
 
+/**
+ * The post a subscription began from, when the step's return address is a post's page
+ * (`/posts/{id}`, with or without a query): the business page counts subscriptions per post.
+ */
+export function postIdOfAddress(address: string | null | undefined): string | null {
+  const match = /^\/posts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#]|$)/i.exec(
+    address ?? "",
+  );
+  return match ? match[1].toLowerCase() : null;
+}
+
 /** The card form of a subscription's first payment, returning to `next` once paid. */
 export const subscriptionPaymentHref = (userName: string, next?: string | null) =>
   withNext(`/subscription-payment/${encodeURIComponent(userName)}`, next);

@@ -13,6 +13,7 @@ import { paymentsEnabled } from "~/modules/payments/stripe.server";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import { cancelWithStripe, subscribeWithStripe } from "./stripe-subscriptions.server";
 import { FREE_PROVIDER } from "~/modules/payments/stripe.server";
+import { postIdOfAddress } from "./subscribe-link";
 import { cancelFree, subscribeFree, type SubscriptionDTO } from "./subscriptions.server";
 
 export interface SubscribeAnswer {
@@ -26,9 +27,15 @@ export async function subscribe(
   viewer: CurrentUser,
   expertId: string,
   now = new Date(),
+  /** The address of the page it began on (subscribe-link.ts's `postIdOfAddress`). */
+  from?: string | null,
 ): Promise<SubscribeAnswer> {
+  const fromPostId = postIdOfAddress(from);
   if (!paymentsEnabled(context.env))
-    return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
+    return {
+      subscription: await subscribeFree(context.db, viewer.id, expertId, now, fromPostId),
+      clientSecret: null,
+    };
   // A free subscription still running (made while payments were off) is resumed, not paid for twice.
   if (UUID_PATTERN.test(expertId)) {
     const [row] = await context.db
@@ -42,7 +49,7 @@ export async function subscribe(
     if (row?.provider === FREE_PROVIDER && subscriptionGivesAccess(row, now))
       return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
   }
-  return subscribeWithStripe(context, viewer, expertId, now);
+  return subscribeWithStripe(context, viewer, expertId, now, fromPostId);
 }
 
 /** Cancels at the end of the paid period: the picks stay readable until then. */

@@ -12,7 +12,7 @@
 import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
-import { follows, payments, profiles, subscriptions, users } from "~/db/schema";
+import { follows, payments, posts, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
 import { notifyNewSubscription } from "~/modules/notifications/notify.server";
@@ -100,6 +100,7 @@ export async function subscribeFree(
   subscriberId: string,
   expertId: string,
   now = new Date(),
+  fromPostId: string | null = null,
 ): Promise<SubscriptionDTO> {
   if (subscriberId === expertId) throw new AppError(422, MESSAGES.self, { expertId: [MESSAGES.self] });
   const expert = await requireExpert(db, expertId);
@@ -126,6 +127,7 @@ export async function subscribeFree(
         providerCustomerId: null,
         providerEventAt: null,
         lastSeenPostsAt: now,
+        startedFromPostId: startedFromPostSql(fromPostId, expert.id),
         createdAt: current.status === "Expired" && current.currentPeriodEnd === null ? now : current.createdAt,
         updatedAt: now,
       })
@@ -137,6 +139,14 @@ export async function subscribeFree(
   });
   return toSubscriptionDTO(row, expert, now);
 }
+
+/** The post a subscription starts from, when it is one of this expert's (else NULL). */
+export const startedFromPostSql = (postId: string | null, expertId: string) =>
+  postId
+    ? sql<
+        string | null
+      >`(SELECT ${posts.id} FROM ${posts} WHERE ${posts.id} = ${postId} AND ${posts.authorId} = ${expertId})`
+    : null;
 
 /** A free subscription's payment for the period starting `at`: nothing charged, still on record. */
 function freePayment(row: Pick<SubscriptionRow, "id" | "subscriberId" | "expertId">, at: Date) {
