@@ -20,6 +20,9 @@ CREATE TABLE "subscription_spans" (
 	"started_from_post_id" uuid REFERENCES "posts"("id") ON DELETE SET NULL
 );--> statement-breakpoint
 CREATE INDEX "subscription_spans_subscription_id_idx" ON "subscription_spans" USING btree ("subscription_id", "started_at" DESC);--> statement-breakpoint
+-- Foreign keys are indexed (a deleted post or user finds its rows at once).
+CREATE INDEX "subscriptions_started_from_post_id_idx" ON "subscriptions" USING btree ("started_from_post_id") WHERE "started_from_post_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "subscription_spans_expert_id_idx" ON "subscription_spans" USING btree ("expert_id");--> statement-breakpoint
 CREATE INDEX "subscription_spans_started_from_post_id_idx" ON "subscription_spans" USING btree ("started_from_post_id") WHERE "started_from_post_id" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE "expert_business_days" (
 	"expert_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

@@ -12,6 +12,9 @@ export interface DemoExpert {
   sports: string[];
 }
 
+/** The demo's e-mail addresses are at this domain (no mail is sent there). */
+export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
+
 export const DEMO_EXPERTS: DemoExpert[] = [
   {
     userName: "LeBronPicks",

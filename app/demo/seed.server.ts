@@ -26,7 +26,8 @@ import {
 import { expertCoverSvg, hashOf, portraitSvg } from "./art";
 import { HEAD_TO_HEAD_SPORTS, TEAMS } from "./competitors";
 import { demoMarket, finalScore, randomFrom } from "./lines";
-import { COVER_COLORS, DEMO_EXPERTS, DEMO_SKILL, DEMO_USERS, LONG_HAIR } from "./people";
+import { COVER_COLORS, DEMO_EMAIL_DOMAIN, DEMO_EXPERTS, DEMO_SKILL, DEMO_USERS, LONG_HAIR } from "./people";
+import { seedBusinessHistory } from "./business-history.server";
 import { pictureKey, renderPicture, storePictures, type PictureToStore, type RenderedPicture } from "./pictures.server";
 import { demoPosts } from "./posts";
 import { seedRecordHistory } from "./record-history.server";
@@ -46,7 +47,7 @@ export function demoWelcome(appUrl: string): string {
     "",
   ].join("\n");
 }
-export const DEMO_EMAIL_DOMAIN = "demo.sharpside.app";
+export { DEMO_EMAIL_DOMAIN };
 
 export interface SeedOptions {
   /**
@@ -229,7 +230,7 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
     const postRows = await tx
       .insert(posts)
       .values(postValues)
-      .returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId });
+      .returning({ id: posts.id, postType: posts.postType, authorId: posts.authorId, publishDate: posts.publishDate });
     await tx
       .insert(postModalities)
       .values(modalityLinks.map((l) => ({ postId: postRows[l.index].id, modalityId: l.modalityId })));
@@ -253,6 +254,18 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
         })),
     );
     await tx.insert(subscriptions).values(subscriptionValues);
+    // A year of subscribers and payments behind each expert's business page (its own generator).
+    const business = await seedBusinessHistory(
+      tx,
+      expertUsers.map((expert, i) => ({
+        id: expert.id,
+        priceCents: DEMO_EXPERTS[i].priceCents,
+        reach: 0.12 + 0.3 * ((DEMO_EXPERTS.length - i) / DEMO_EXPERTS.length),
+      })),
+      postRows,
+      randomFrom(20261130),
+      now,
+    );
     const likeValues = fans.flatMap((fan) =>
       postRows.filter(() => random() < 0.35).map((p) => ({ userId: fan.id, postId: p.id })),
     );
@@ -291,6 +304,7 @@ export async function seedDemoData(db: Database, now = new Date(), { storage }: 
       posts: postRows.length,
       follows: followValues.length,
       subscriptions: subscriptionValues.length,
+      business,
       likes: likeValues.length,
       pictures: pictures.length,
       milliseconds: Math.round(performance.now() - started),

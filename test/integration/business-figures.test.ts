@@ -157,6 +157,8 @@ describe("the business figures of a seeded history", () => {
     ]);
     // Four subscribers 30 days ago; two of them ended since.
     expect(figures.cancelledLast30Days).toBe(2);
+    // S4 (S6 began exactly 30 days ago, at the window's start).
+    expect(figures.startedLast30Days).toBe(1);
     expect(figures.churnRate).toBe(0.5);
     const year = await getBusinessSummary(database.db, expert.user.id, 365, T);
     expect(year.weekly.reduce((sum, week) => sum + week.started, 0)).toBe(6);

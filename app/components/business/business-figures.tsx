@@ -38,8 +38,8 @@ export function BusinessFigures({ summary }: { summary: BusinessSummary }) {
           </Link>
         ))}
       </nav>
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Headline label="Active subscribers" value={count(today?.subscribers ?? 0)} />
+      <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+        <Headline label="New subscriptions, last 30 days" value={count(summary.startedLast30Days)} />
         <Headline label="Monthly recurring revenue" value={formatUsd(today?.mrrCents ?? 0)} />
         <Headline
           label="Churn, last 30 days"

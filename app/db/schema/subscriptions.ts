@@ -66,6 +66,9 @@ export const subscriptions = pgTable(
     // Recommended experts: subscriber growth over the last weeks.
     index("subscriptions_created_at_idx").on(t.createdAt),
     uniqueIndex("subscriptions_provider_subscription_id_key").on(t.providerSubscriptionId),
+    index("subscriptions_started_from_post_id_idx")
+      .on(t.startedFromPostId)
+      .where(sql`${t.startedFromPostId} IS NOT NULL`),
   ],
 );
 
@@ -129,6 +132,7 @@ export const subscriptionSpans = pgTable(
   },
   (t) => [
     index("subscription_spans_subscription_id_idx").on(t.subscriptionId, t.startedAt.desc()),
+    index("subscription_spans_expert_id_idx").on(t.expertId),
     index("subscription_spans_started_from_post_id_idx")
       .on(t.startedFromPostId)
       .where(sql`${t.startedFromPostId} IS NOT NULL`),

@@ -81,6 +81,7 @@ function foldDays(
   let mrrCents = before?.mrr ?? 0;
   let subscribersAtChurnStart = 0;
   let cancelledLast30Days = 0;
+  let startedLast30Days = 0;
   const daily: DayFigures[] = [];
   const weeks = new Map<string, WeekFigures>();
   const months = new Map<string, MonthRevenue>();
@@ -103,7 +104,10 @@ function foldDays(
       }
     }
     if (ms === bounds.churnStart) subscribersAtChurnStart = subscribers;
-    if (ms > bounds.churnStart) cancelledLast30Days += row?.ended ?? 0;
+    if (ms > bounds.churnStart) {
+      cancelledLast30Days += row?.ended ?? 0;
+      startedLast30Days += row?.started ?? 0;
+    }
     if (ms >= bounds.rangeStart) {
       daily.push({ date, subscribers, mrrCents });
       const weekStart = dayOf(mondayOf(ms));
@@ -118,6 +122,7 @@ function foldDays(
     weekly: [...weeks.values()],
     churnRate: subscribersAtChurnStart > 0 ? cancelledLast30Days / subscribersAtChurnStart : null,
     cancelledLast30Days,
+    startedLast30Days,
     monthlyRevenue: [...months.values()],
   };
 }

@@ -48,6 +48,7 @@ export interface BusinessSummary {
   /** Cancelled in the last 30 days over the subscribers at their start; null when there were none. */
   churnRate: number | null;
   cancelledLast30Days: number;
+  startedLast30Days: number;
   monthlyRevenue: MonthRevenue[];
   posts: PostFigures[];
 }
