@@ -173,6 +173,9 @@ const EXPECTED: Record<string, Row> = {
   // Experts' business area: each expert their own.
   "GET /api/business/cheers": expertsOnly(),
   "GET /api/business/subscribers": expertsOnly(),
+  "GET /api/business/summary": expertsOnly(),
+  "GET /api/business/export/subscribers": expertsOnly(),
+  "GET /api/business/export/payments": expertsOnly(),
   "POST /api/subscriptions/price": expertsOnly(),
   "POST /api/paymentsystems/stripe/account/connect": expertsOnly(),
   // Each expert's own connected account (both experts have one here).

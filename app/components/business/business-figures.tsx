@@ -79,6 +79,16 @@ export function BusinessFigures({ summary }: { summary: BusinessSummary }) {
         Days, weeks (from Monday) and months are counted in UTC. Free subscriptions count as subscribers, not as
         revenue.
       </p>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <span className="text-slate-600">For your books:</span>
+        {/* A download, not a page: the browser saves the file the server names. */}
+        <a href="/api/business/export/subscribers" download className="font-semibold text-brand-700 hover:underline">
+          Subscribers (CSV)
+        </a>
+        <a href="/api/business/export/payments" download className="font-semibold text-brand-700 hover:underline">
+          Payments (CSV)
+        </a>
+      </p>
     </SectionCard>
   );
 }
