@@ -38,6 +38,9 @@ import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
 import { listCheers } from "~/modules/cheers/cheers.server";
 import { totalPagesOf } from "~/modules/http/page-param";
 import { BusinessFigures } from "~/components/business/business-figures";
+import { WelcomeForm } from "~/components/business/welcome-form";
+import { setWelcomeMessageCommand } from "~/modules/subscriptions/commands.server";
+import { welcomeFormSchema } from "~/modules/subscriptions/subscriber-welcome";
 import { summaryRangeOf } from "~/modules/experts/business-figures";
 import { getBusinessSummary } from "~/modules/experts/business-figures.server";
 
@@ -75,7 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The page's forms, by `intent`: "price" (conform's reply, as `/api/subscriptions/price` saves it),
  * and the payment account's "connect", "url" (`{ok, url}`: continue at Stripe) and "disconnect",
- * the commands of `/api/paymentsystems/stripe/account/*`.
+ * the commands of `/api/paymentsystems/stripe/account/*`; and "welcome" (conform's reply, as
+ * `/api/business/welcome` saves it).
  */
 export async function action(args: ActionFunctionArgs) {
   await requireRoles(args.request, args.context, ["Expert"]);
@@ -92,6 +96,14 @@ export async function action(args: ActionFunctionArgs) {
     connect: () => pageCommand(args, connectPaymentAccountCommand, { input }),
     url: () => pageCommand(args, paymentAccountUrlCommand, { input, reply: (url) => ({ url }) }),
     disconnect: () => pageCommand(args, disconnectPaymentAccountCommand, { input }),
+    welcome: (form) =>
+      formCommand(args, setWelcomeMessageCommand, {
+        echo: { intent: "welcome" as const },
+        form,
+        schema: welcomeFormSchema,
+        toInput: ({ message }) => ({ message: message ?? "" }),
+        fields: ["message"],
+      }),
   });
 }
 
@@ -138,6 +150,9 @@ export default function Business() {
               )}
             </p>
             <PriceForm current={data.subscriptionPrice} />
+          </SectionCard>
+          <SectionCard id="welcome-heading" title="Welcome new subscribers">
+            <WelcomeForm current={data.welcomeMessage} />
           </SectionCard>
           <div id="cheers" className="scroll-mt-20">
             <SectionCard id="cheers-heading" title="Cheers">

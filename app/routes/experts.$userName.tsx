@@ -1,4 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { WelcomeNote } from "~/components/subscriptions/welcome-note";
+import { takeWelcome } from "~/modules/subscriptions/subscriber-welcome.server";
 import { useLoaderData } from "@remix-run/react";
 import { InfinitePostList } from "~/components/posts/infinite-post-list";
 import { PostCard } from "~/components/posts/post-card";
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The expert's row told how many live posts it has and whether any is scheduled: no count, and
   // no "Coming up" read for the many experts with nothing scheduled. The record panel is read
   // here only when the address asks for a page of it; otherwise the browser loads it on scroll.
-  const [posts, upcoming, standing, recordPanel, leaders] = await Promise.all([
+  const [posts, upcoming, standing, recordPanel, leaders, welcome] = await Promise.all([
     listExpertPosts(context.db, viewerId, expert.id, { page, size: EXPERT_PAGE_POSTS }, now, found.livePosts),
     page === 1 && found.hasScheduledPosts
       ? listUpcomingPosts(context.db, viewerId, expert.id, UPCOMING_POSTS, now)
@@ -64,10 +66,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? loadRecordPanel(context.db, expert.id, viewerId, pageFromUrl(url, 10_000, "graded"), now)
       : Promise.resolve(null),
     leaderboardTop(context.db),
+    viewer && !isOwner ? takeWelcome(context.db, viewer.user.id, expert.id) : null,
   ]);
   return {
     expert: { ...expert, isSubscribed: standing?.isSubscribed ?? false, isFollowed: standing?.isFollowed ?? false },
     isOwner,
+    welcome,
     signedIn: viewer !== null,
     subscription: standing?.subscription ?? null,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
@@ -121,6 +125,7 @@ export default function ExpertPage() {
   const {
     expert,
     isOwner,
+    welcome,
     signedIn,
     subscription,
     paymentsEnabled,
@@ -146,6 +151,7 @@ export default function ExpertPage() {
         })}
       />
       <PageWithAside label="Top experts" aside={<LeaderboardAside rows={leaders} />}>
+        <WelcomeNote welcome={welcome} />
         <article className="mx-auto max-w-content" aria-labelledby="expert-name">
           <ExpertHeader expert={expert} isOwner={isOwner} />
 

@@ -22,6 +22,8 @@ import { isLive as postIsLive } from "~/modules/access/access";
 import { getViewer } from "~/modules/accounts/gates.server";
 import { signInHref } from "~/modules/accounts/sign-in-link";
 import { countPostView } from "~/modules/posts/post-views.server";
+import { takeWelcome } from "~/modules/subscriptions/subscriber-welcome.server";
+import { WelcomeNote } from "~/components/subscriptions/welcome-note";
 import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
 import { byIntent, pageCommand } from "~/web/commands.server";
 import { AppError } from "~/modules/http/app-error";
@@ -94,7 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A parlay's games, each leg named with its own (only once the legs are public: the serializer's rule).
   const parlayLegs = post.market === "Parlay" ? post.legs : null;
   const isAuthor = viewerId === post.author.id;
-  const [{ comments, scrollTo }, legGames] = await Promise.all([
+  const [{ comments, scrollTo }, legGames, , welcome] = await Promise.all([
     readComments(),
     parlayLegs
       ? getEvents(
@@ -103,6 +105,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         )
       : null,
     isAuthor ? null : countPostView(context.db, context.log, post.id, viewerId ? "reader" : "visitor"),
+    viewerId && !isAuthor ? takeWelcome(context.db, viewerId, post.author.id) : null,
   ]);
 
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.
@@ -128,6 +131,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     eventStarted,
     isLive,
     withdraw,
+    welcome,
     siteUrl: context.env.APP_URL,
     canonicalUrl: `${context.env.APP_URL}/posts/${post.id}`,
   };
@@ -193,6 +197,7 @@ export default function PostPage() {
     eventStarted,
     isLive,
     withdraw,
+    welcome,
     siteUrl,
     canonicalUrl,
   } = useLoaderData<typeof loader>();
@@ -235,6 +240,7 @@ export default function PostPage() {
           />
         }
       >
+        <WelcomeNote welcome={welcome} />
         <article className="mx-auto max-w-content" aria-labelledby="post-title">
           <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             {post.coverImage ? (

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { ConfirmDialogProvider } from "~/components/ui/confirm-dialog";
 import { subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
 import Business, { DISCONNECTED, PAYMENTS_OFF, PRICE_SAVED } from "~/routes/business";
+import { WELCOME_SAVED } from "~/modules/subscriptions/subscriber-welcome";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,6 +28,36 @@ const overview = {
     },
   ],
   cheers: { items: [], totalPages: 0 },
+  welcomeMessage: null as string | null,
+  summary: {
+    range: 30 as const,
+    daily: [
+      { date: "2026-11-28", subscribers: 10, mrrCents: 20000 },
+      { date: "2026-11-29", subscribers: 11, mrrCents: 22999 },
+      { date: "2026-11-30", subscribers: 12, mrrCents: 25998 },
+    ],
+    weekly: [{ weekStart: "2026-11-23", started: 3, cancelled: 1 }],
+    churnRate: 0.125,
+    cancelledLast30Days: 1,
+    startedLast30Days: 3,
+    monthlyRevenue: [
+      { month: "2026-10", grossCents: 10000, netCents: 9000 },
+      { month: "2026-11", grossCents: 30000, netCents: 27000 },
+    ],
+    posts: [
+      {
+        id: "p1",
+        title: "Bucks at Celtics",
+        postType: "Post" as const,
+        publishDate: "2026-11-29T12:00:00.000Z",
+        readerViews: 1234,
+        visitorViews: 56,
+        subscriptionsStarted: 2,
+        likes: 7,
+        comments: 3,
+      },
+    ],
+  },
   userName: "LeBronPicks",
   paymentsEnabled: true,
   platformFeePercent: 10,
@@ -195,5 +226,57 @@ describe("/business: the subscription price form (product.md 'Validation')", () 
     await userEvent.click(screen.getByRole("button", { name: "Save price" }));
     expect(await screen.findByText("Price should be at most $100,000")).toBeTruthy();
     expect(await screen.findByText("Violation")).toBeTruthy();
+  });
+});
+
+describe("/business: the business over time and the books", () => {
+  it("draws each chart with its gist for screen readers and its numbers as a table", async () => {
+    renderBusiness();
+    expect(await screen.findByRole("heading", { name: "Your business over time" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "30 days" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "1 year" }).getAttribute("href")).toBe("/business?days=365");
+    const headline = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(headline("New subscriptions, last 30 days")).toBe("3");
+    expect(headline("Monthly recurring revenue")).toBe("$259.98");
+    expect(headline("Churn, last 30 days")).toBe("13%");
+    expect(
+      screen.getByRole("img", { name: /^Active subscribers: 10 on Nov 28, 12 on Nov 30, highest 12$/ }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole("img", { name: /^New and cancelled subscriptions per week: 3 new and 1 cancelled/ }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole("img", { name: /^Revenue per month, after the platform fee: \$360 in 2 months/ }),
+    ).toBeTruthy();
+    const revenue = screen.getByRole("img", { name: /^Revenue per month/ }).closest("figure")!;
+    await userEvent.click(within(revenue).getByText("Show as a table"));
+    expect(within(revenue).getByRole("row", { name: "Nov 2026 $270" })).toBeTruthy();
+    const post = screen.getByRole("row", { name: /Bucks at Celtics/ });
+    expect(within(post).getByText("1,234 / 56")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Subscribers (CSV)" }).getAttribute("href")).toBe(
+      "/api/business/export/subscribers",
+    );
+    expect(screen.getByRole("link", { name: "Payments (CSV)" }).hasAttribute("download")).toBe(true);
+  });
+});
+
+describe("/business: the welcome message", () => {
+  it("starts from the saved message, refuses one too long, and posts the new one", async () => {
+    const { calls } = renderBusiness(
+      { welcomeMessage: "Hello there" },
+      { welcome: { intent: "welcome", ok: true, result: { status: "success" } } },
+    );
+    const field = (await screen.findByLabelText("Welcome message")) as HTMLTextAreaElement;
+    expect(field.value).toBe("Hello there");
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste("x".repeat(2001));
+    await userEvent.tab();
+    expect(await screen.findByText("Maximum 2000 characters allowed")).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, "Picks by 5 pm ET.");
+    await userEvent.click(screen.getByRole("button", { name: "Save welcome message" }));
+    expect(await screen.findByText(WELCOME_SAVED)).toBeTruthy();
+    expect(calls).toEqual([{ intent: "welcome", message: "Picks by 5 pm ET." }]);
   });
 });

@@ -174,6 +174,8 @@ const EXPECTED: Record<string, Row> = {
   "GET /api/business/cheers": expertsOnly(),
   "GET /api/business/subscribers": expertsOnly(),
   "GET /api/business/summary": expertsOnly(),
+  "GET /api/business/welcome": expertsOnly(),
+  "POST /api/business/welcome": expertsOnly(),
   "GET /api/business/export/subscribers": expertsOnly(),
   "GET /api/business/export/payments": expertsOnly(),
   "POST /api/subscriptions/price": expertsOnly(),
@@ -593,6 +595,7 @@ const CALLS: Record<string, Build> = {
   "POST /api/push/subscriptions": () => ({ body: browserPushSubscription() }),
   "DELETE /api/push/subscriptions": () => ({ body: { endpoint: browserPushSubscription().endpoint } }),
   "POST /api/subscriptions/price": () => ({ body: { price: 1500, description: "Every pick" } }),
+  "POST /api/business/welcome": () => ({ body: { message: "Welcome aboard." } }),
   "POST /api/paymentsystems/stripe/account/disconnect": async (w, _persona, me) => {
     if (me && me.user.roles.includes("Expert")) await w.connected(me);
     return {};

@@ -25,7 +25,7 @@ export function BusinessFigures({ summary }: { summary: BusinessSummary }) {
         {SUMMARY_RANGES.map((range) => (
           <Link
             key={range}
-            to={`?days=${range}`}
+            to={`/business?days=${range}`}
             preventScrollReset
             aria-current={range === summary.range ? "page" : undefined}
             className={`rounded-full border px-3 py-1 text-sm font-semibold ${

@@ -182,7 +182,7 @@ export function UpDownBars({
   return (
     <ChartFrame
       title={title}
-      summary={`${ups} ${upName.toLowerCase()} and ${downs} ${downName.toLowerCase()} over ${bars.length} weeks`}
+      summary={`${ups} ${upName.toLowerCase()} and ${downs} ${downName.toLowerCase()} over ${bars.length} ${bars.length === 1 ? "week" : "weeks"}`}
       table={
         <DataTable
           head={["Week of", upName, downName]}
@@ -228,7 +228,7 @@ export function Bars({
   return (
     <ChartFrame
       title={title}
-      summary={`${format(total)} in ${bars.length} months, highest ${format(max)}`}
+      summary={`${format(total)} in ${bars.length} ${bars.length === 1 ? "month" : "months"}, highest ${format(max)}`}
       table={<DataTable head={[periodName, valueName]} rows={bars.map((b) => [b.label, format(b.value)])} />}
       top={`Highest ${format(max)}`}
       ends={[bars[0]?.label ?? "", bars.at(-1)?.label ?? ""]}

@@ -68,6 +68,8 @@ export const experts = pgTable(
     recordProfit: numeric({ precision: 14, scale: 4, mode: "number" }).notNull().default(0),
     recordStaked: numeric({ precision: 14, scale: 1, mode: "number" }).notNull().default(0),
     subscriptionDescription: text(),
+    /** Plain text to each new subscriber: e-mailed, and shown on their next visit (subscriber-welcome.server.ts). */
+    welcomeMessage: text(),
     providerProductId: text(),
     providerPriceId: text(),
     createdAt: createdAt(),
@@ -75,6 +77,10 @@ export const experts = pgTable(
   },
   (t) => [
     uniqueIndex("experts_payment_account_id_key").on(t.paymentAccountId),
+    check(
+      "experts_welcome_message_length",
+      sql`${t.welcomeMessage} IS NULL OR char_length(${t.welcomeMessage}) BETWEEN 1 AND 2000`,
+    ),
     check(
       "experts_subscription_price_min",
       sql`${t.subscriptionPriceCents} IS NULL OR ${t.subscriptionPriceCents} >= 100`,

@@ -56,6 +56,9 @@ export const subscriptions = pgTable(
     lastSeenPostsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The post whose Subscribe button started it (the subscription step's return address), if any. */
     startedFromPostId: uuid().references(() => posts.id, { onDelete: "set null" }),
+    /** The expert's welcome is to be e-mailed (by the mail job) and shown on the next visit. */
+    welcomeMailDue: boolean().notNull().default(false),
+    welcomePending: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +69,9 @@ export const subscriptions = pgTable(
     // Recommended experts: subscriber growth over the last weeks.
     index("subscriptions_created_at_idx").on(t.createdAt),
     uniqueIndex("subscriptions_provider_subscription_id_key").on(t.providerSubscriptionId),
+    index("subscriptions_welcome_mail_due_idx")
+      .on(t.id)
+      .where(sql`${t.welcomeMailDue}`),
     index("subscriptions_started_from_post_id_idx")
       .on(t.startedFromPostId)
       .where(sql`${t.startedFromPostId} IS NOT NULL`),

@@ -36,6 +36,8 @@ export interface RecentSubscriber {
 export interface BusinessOverview {
   paymentAccount: PaymentAccountState;
   subscriptionPrice: { price: number; description: string | null } | null;
+  /** What new subscribers get from the expert by e-mail and on their first visit. */
+  welcomeMessage: string | null;
   subscribersCount: number;
   revenue: { thisMonth: Revenue; allTime: Revenue };
   /** Calendar month of `thisMonth`, in the expert's time zone (e.g. "November 2026"). */
@@ -82,6 +84,7 @@ export async function getBusinessOverview(
         paymentAccountReady: experts.paymentAccountReady,
         priceCents: experts.subscriptionPriceCents,
         priceDescription: experts.subscriptionDescription,
+        welcomeMessage: experts.welcomeMessage,
         subscribersCount: subscribersCountSql(expert.id, nowSql),
       })
       .from(users)
@@ -125,6 +128,7 @@ export async function getBusinessOverview(
     subscriptionPrice: account?.priceCents
       ? { price: account.priceCents, description: account.priceDescription }
       : null,
+    welcomeMessage: account?.welcomeMessage ?? null,
     subscribersCount: Number(account?.subscribersCount ?? 0),
     revenue: {
       thisMonth: money(revenue.grossMonth, revenue.feeMonth),

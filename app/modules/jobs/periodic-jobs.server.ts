@@ -17,6 +17,7 @@ import { rollStandingsIfDue } from "~/modules/record/record.server";
 import { refreshRecordConfidence } from "~/modules/record/record-confidence.server";
 import { refreshDemoLines } from "~/modules/record/markets.server";
 import { runSportsDataSync } from "~/modules/sports-data/sync.server";
+import { emailWelcomes } from "~/modules/subscriptions/subscriber-welcome.server";
 import { renewFreeSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 import { pruneAbandonedUploads } from "~/modules/uploads/uploads.server";
 import type { PeriodicJob } from "./scheduler.server";
@@ -115,14 +116,17 @@ export function periodicJobs({
     {
       // Scheduled posts go live on time: their readers are told by whichever instance claims them
       // first (FOR UPDATE SKIP LOCKED: exactly once however many instances run this). New picks are
-      // then e-mailed to their subscribers (once each, whichever instance claims them).
+      // then e-mailed to their subscribers, and new subscribers their expert's welcome (once each,
+      // whichever instance claims them).
       name: "publishing",
       everyMs: PUBLISHING_INTERVAL_MS,
       run: () =>
         publishDuePosts(db)
           .catch((err) => logger.warn({ err }, "could not announce the posts that went live"))
           .then(() => emailNewPicks(db, env))
-          .catch((err) => logger.warn({ err }, "could not e-mail the new picks")),
+          .catch((err) => logger.warn({ err }, "could not e-mail the new picks"))
+          .then(() => emailWelcomes(db, env))
+          .catch((err) => logger.warn({ err }, "could not e-mail the welcomes")),
     },
     {
       // Skill or luck follows the record: rows whose sums moved (a grade, a correction, the

@@ -65,7 +65,7 @@ function renderEmail(options: {
     .map((block) => {
       switch (block.kind) {
         case "paragraph":
-          return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${INK}">${escapeHtml(block.text)}</p>`;
+          return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${INK};white-space:pre-line">${escapeHtml(block.text)}</p>`;
         case "note":
           return `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:${MUTED}">${escapeHtml(block.text)}</p>`;
         case "code":
@@ -209,6 +209,38 @@ export function newPickEmail(values: {
         kind: "note",
         text: `You get this e-mail because you subscribe to ${values.expertName}. Stop e-mails about new picks: ${values.unsubscribeUrl}`,
       },
+    ],
+  });
+}
+
+/**
+ * The expert's welcome to a new subscriber, in the expert's own words (plain text: each blank line
+ * starts a paragraph), and the way to their page.
+ */
+export function subscriberWelcomeEmail(values: {
+  appName: string;
+  appUrl: string;
+  firstName: string;
+  expertName: string;
+  expertUserName: string;
+  message: string;
+}): EmailContent {
+  const page = `${trimUrl(values.appUrl)}/experts/${encodeURIComponent(values.expertUserName)}`;
+  return renderEmail({
+    ...values,
+    subject: `A welcome from ${values.expertName}`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Thanks for subscribing to ${values.expertName}. They wrote this for new subscribers:`,
+      },
+      ...values.message
+        .split(/\n\s*\n/)
+        .map((text) => text.trim())
+        .filter(Boolean)
+        .map((text) => ({ kind: "paragraph" as const, text })),
+      { kind: "button", label: `Open ${values.expertName}'s page`, url: page },
+      { kind: "note", text: "You get this e-mail once, when your subscription starts." },
     ],
   });
 }

@@ -5,8 +5,28 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { postViews } from "~/db/schema";
 import type { Logger } from "~/modules/logger.server";
+
+/** Every page view runs it: prepared once per connection (app/db/hot-path/). */
+const upsertView = preparedStatement((db) =>
+  db
+    .insert(postViews)
+    .values({
+      postId: sql.placeholder("postId"),
+      readerViews: sql.placeholder("readers"),
+      visitorViews: sql.placeholder("visitors"),
+    })
+    .onConflictDoUpdate({
+      target: postViews.postId,
+      set: {
+        readerViews: sql`${postViews.readerViews} + excluded.reader_views`,
+        visitorViews: sql`${postViews.visitorViews} + excluded.visitor_views`,
+      },
+    })
+    .prepare("count_post_view"),
+);
 
 export async function countPostView(
   db: Database,
@@ -14,16 +34,8 @@ export async function countPostView(
   postId: string,
   by: "reader" | "visitor",
 ): Promise<void> {
-  const reader = by === "reader" ? 1 : 0;
-  await db
-    .insert(postViews)
-    .values({ postId, readerViews: reader, visitorViews: 1 - reader })
-    .onConflictDoUpdate({
-      target: postViews.postId,
-      set: {
-        readerViews: sql`${postViews.readerViews} + ${reader}`,
-        visitorViews: sql`${postViews.visitorViews} + ${1 - reader}`,
-      },
-    })
+  const readers = by === "reader" ? 1 : 0;
+  await upsertView(db)
+    .execute({ postId, readers, visitors: 1 - readers })
     .catch((error: unknown) => log.warn({ err: error, postId }, "a post view was not counted"));
 }

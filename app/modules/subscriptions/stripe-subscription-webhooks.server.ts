@@ -12,7 +12,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { notifyNewSubscription } from "~/modules/notifications/notify.server";
+import { subscriptionStarted } from "./subscriber-welcome.server";
 import { payments, subscriptions } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { UUID_PATTERN } from "~/modules/http/uuid";
@@ -138,7 +138,7 @@ export async function onSubscriptionEvent(tx: Database, event: Stripe.Event): Pr
     })
     .where(eq(subscriptions.id, row.id));
   // A subscription starting (not a renewal, nor a return from PastDue) is news to the expert.
-  if (row.status === "Pending" && running) await notifyNewSubscription(tx, row.expertId, row.subscriberId);
+  if (row.status === "Pending" && running) await subscriptionStarted(tx, row);
 }
 
 /** The Stripe subscription an invoice bills: `parent.subscription_details` since API 2025-03-31, `subscription` before. */
@@ -252,7 +252,7 @@ export async function onInvoicePaid(tx: Database, event: Stripe.Event, context: 
         updatedAt: new Date(),
       })
       .where(eq(subscriptions.id, row.id));
-    if (row.status === "Pending") await notifyNewSubscription(tx, row.expertId, row.subscriberId);
+    if (row.status === "Pending") await subscriptionStarted(tx, row);
   } else if (row.status !== "Expired" && periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd)) {
     // A renewal: the paid period grows. An ended subscription stays ended.
     await tx

@@ -15,7 +15,7 @@ import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { follows, payments, posts, profiles, subscriptions, users } from "~/db/schema";
 import { subscriptionGivesAccess } from "~/modules/access/access";
 import { subscriptionGivesAccessSql } from "~/modules/access/access-sql.server";
-import { notifyNewSubscription } from "~/modules/notifications/notify.server";
+import { subscriptionStarted } from "./subscriber-welcome.server";
 import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/modules/profiles/expert-summary.server";
 import { requireExpert, type SubscribableExpert } from "~/modules/profiles/subscribable-expert.server";
 import { AppError } from "~/modules/http/app-error";
@@ -134,7 +134,7 @@ export async function subscribeFree(
       .where(eq(subscriptions.id, current.id))
       .returning();
     await tx.insert(payments).values(freePayment(activated, now));
-    await notifyNewSubscription(tx, expert.id, subscriberId);
+    await subscriptionStarted(tx, activated);
     return activated;
   });
   return toSubscriptionDTO(row, expert, now);

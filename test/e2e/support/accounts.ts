@@ -34,8 +34,11 @@ export async function mailFor(email: string, count = 1): Promise<CaughtMail> {
   return messages[messages.length - 1];
 }
 
-/** The message to an address with this subject, polled for until the stand-in has it. */
-export async function mailWithSubject(email: string, subject: string): Promise<CaughtMail> {
+/**
+ * The message to an address with this subject, polled for until the stand-in has it (`timeout`:
+ * 30 s for mail a job queues, which the outbox sends within 20 s).
+ */
+export async function mailWithSubject(email: string, subject: string, timeout = 10_000): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect
     .poll(
@@ -43,7 +46,7 @@ export async function mailWithSubject(email: string, subject: string): Promise<C
         found = (await messagesTo(email)).find((mail) => mail.subject === subject);
         return Boolean(found);
       },
-      { timeout: 10_000, message: `no "${subject}" to ${email}` },
+      { timeout, message: `no "${subject}" to ${email}` },
     )
     .toBe(true);
   return found!;
