@@ -77,8 +77,8 @@ async function seedHistory(bench, expertId) {
   // 100,000 payments: ten for each subscription, a month apart back from the newest.
   await bench`
     INSERT INTO payments (payer_id, expert_id, subscription_id, kind, status, amount_cents, platform_fee_cents, provider, created_at, updated_at)
-    SELECT s.subscriber_id, s.expert_id, s.id, 'Subscription', CASE WHEN k = 9 AND s.created_at::date % 17 = 0 THEN 'Refunded' ELSE 'Succeeded' END::payment_status,
-           2999, 300, 'stripe', now() - ((k * 30 + (s.created_at::date % 30)) || ' days')::interval, now()
+    SELECT s.subscriber_id, s.expert_id, s.id, 'Subscription', CASE WHEN k = 9 AND abs(hashtext(s.id::text)) % 17 = 0 THEN 'Refunded' ELSE 'Succeeded' END::payment_status,
+           2999, 300, 'stripe', now() - ((k * 30 + abs(hashtext(s.id::text)) % 30) || ' days')::interval, now()
     FROM subscriptions s CROSS JOIN generate_series(0, 9) k
     WHERE s.expert_id = ${expertId} AND s.provider = 'stripe'`;
 }

@@ -206,6 +206,25 @@ describe("the business figures of a seeded history", () => {
   });
 });
 
+describe("this month's earnings in the expert's time zone", () => {
+  it("counts the month from its first moment there: the first UTC day from the payments, the rest from the day sums", async () => {
+    const expert = await fx.makeUser({ expert: true });
+    const pay = (iso: string, amountCents: number) => paid(expert, (Date.parse(iso) - T.getTime()) / DAY, amountCents);
+    await pay("2026-10-31T23:00:00Z", 100); // October in New York
+    await pay("2026-11-01T03:00:00Z", 200); // still October 31 in New York
+    await pay("2026-11-01T05:00:00Z", 400); // November 1, 1 am in New York
+    await pay("2026-11-02T10:00:00Z", 800);
+    const now = new Date("2026-11-15T12:00:00Z");
+    const overview = await getBusinessOverview(database.db, { id: expert.user.id, timezone: "America/New_York" }, now);
+    expect(overview.monthLabel).toBe("November 2026");
+    expect(overview.revenue.thisMonth).toEqual({ grossCents: 1200, netCents: 1080 });
+    expect(overview.revenue.allTime).toEqual({ grossCents: 1500, netCents: 1350 });
+    const tokyo = await getBusinessOverview(database.db, { id: expert.user.id, timezone: "Asia/Tokyo" }, now);
+    // November began at 15:00 UTC on October 31 in Tokyo.
+    expect(tokyo.revenue.thisMonth.grossCents).toBe(1500);
+  });
+});
+
 describe("what each post brought", () => {
   it("counts views by readers and visitors, subscriptions begun from it, likes and comments", async () => {
     const expert = await fx.makeUser({ expert: true });

@@ -1,10 +1,11 @@
 /**
  * The expert's business page (/business): payment account state, price, subscribers and revenue.
- * Read-only here; changes go through the payments API (connect, url, disconnect, price).
+ * Read-only here; changes go through the payments API (connect, url, disconnect, price). Earnings
+ * are read from the day sums the payments keep (migration 0026), not from every payment.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
+import { expertBusinessDays, experts, payments, profiles, subscriptions, users } from "~/db/schema";
 import { zoneOffsetMs } from "~/modules/time/clock";
 import { FREE_PROVIDER } from "~/modules/payments/stripe.server";
 import { subscribersCountSql } from "./experts.server";
@@ -47,6 +48,8 @@ export interface BusinessOverview {
 
 export const RECENT_SUBSCRIBERS = 8;
 
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
 /** The first instant of `now`'s calendar month in `timeZone` (UTC when the zone is unknown). */
 export function monthStart(now: Date, timeZone: string): { start: Date; label: string } {
   let zone = timeZone;
@@ -71,13 +74,16 @@ export async function getBusinessOverview(
 ): Promise<BusinessOverview> {
   const { start, label } = monthStart(now, expert.timezone);
   const nowSql = sql`${now.toISOString()}::timestamptz`;
+  // The month began at `start` in the expert's zone: its whole UTC days come from the day sums,
+  // the rest of the first UTC day from the payments themselves (a few rows at most).
+  const firstWholeDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate() + 1));
   const earned = and(
     eq(payments.expertId, expert.id),
     eq(payments.status, "Succeeded"),
     inArray(payments.kind, ["Subscription", "Tip"]),
     sql`${payments.provider} IS DISTINCT FROM ${FREE_PROVIDER}`,
   );
-  const [[account], [revenue], recent] = await Promise.all([
+  const [[account], [revenue], [monthHead], recent] = await Promise.all([
     db
       .select({
         paymentAccountId: experts.paymentAccountId,
@@ -92,13 +98,26 @@ export async function getBusinessOverview(
       .where(eq(users.id, expert.id)),
     db
       .select({
-        grossAll: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text`,
-        feeAll: sql<string>`coalesce(sum(${payments.platformFeeCents}), 0)::text`,
-        grossMonth: sql<string>`coalesce(sum(${payments.amountCents}) FILTER (WHERE ${payments.createdAt} >= ${start.toISOString()}::timestamptz), 0)::text`,
-        feeMonth: sql<string>`coalesce(sum(${payments.platformFeeCents}) FILTER (WHERE ${payments.createdAt} >= ${start.toISOString()}::timestamptz), 0)::text`,
+        grossAll: sql<string>`coalesce(sum(${expertBusinessDays.grossCents}), 0)::text`,
+        feeAll: sql<string>`coalesce(sum(${expertBusinessDays.feeCents}), 0)::text`,
+        grossMonth: sql<string>`coalesce(sum(${expertBusinessDays.grossCents}) FILTER (WHERE ${expertBusinessDays.day} >= ${dayOf(firstWholeDay)}::date), 0)::text`,
+        feeMonth: sql<string>`coalesce(sum(${expertBusinessDays.feeCents}) FILTER (WHERE ${expertBusinessDays.day} >= ${dayOf(firstWholeDay)}::date), 0)::text`,
+      })
+      .from(expertBusinessDays)
+      .where(eq(expertBusinessDays.expertId, expert.id)),
+    db
+      .select({
+        gross: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text`,
+        fee: sql<string>`coalesce(sum(${payments.platformFeeCents}), 0)::text`,
       })
       .from(payments)
-      .where(earned),
+      .where(
+        and(
+          earned,
+          sql`${payments.createdAt} >= ${start.toISOString()}::timestamptz`,
+          sql`${payments.createdAt} < ${firstWholeDay.toISOString()}::timestamptz`,
+        ),
+      ),
     db
       .select({
         id: users.id,
@@ -131,7 +150,10 @@ export async function getBusinessOverview(
     welcomeMessage: account?.welcomeMessage ?? null,
     subscribersCount: Number(account?.subscribersCount ?? 0),
     revenue: {
-      thisMonth: money(revenue.grossMonth, revenue.feeMonth),
+      thisMonth: money(
+        String(Number(revenue.grossMonth) + Number(monthHead.gross)),
+        String(Number(revenue.feeMonth) + Number(monthHead.fee)),
+      ),
       allTime: money(revenue.grossAll, revenue.feeAll),
     },
     monthLabel: label,
