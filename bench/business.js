@@ -83,7 +83,7 @@ async function seedHistory(bench, expertId) {
     WHERE s.expert_id = ${expertId} AND s.provider = 'stripe'`;
 }
 
-/** CPU time per request of `target` (ms), its process's and the database's backends'. */
+/** CPU time per request of `target` (ms): its server process's and the database's backends'. */
 async function cpuPerRequest(bench, target, pid) {
   const before = [cpuTicks(pid), await backendTicks(bench, settings.database)];
   const result = await autocannon({
@@ -95,8 +95,8 @@ async function cpuPerRequest(bench, target, pid) {
   const after = [cpuTicks(pid), await backendTicks(bench, settings.database)];
   if (result.non2xx + result.errors + result.timeouts > 0)
     await fail(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  const ticks = after[0] - before[0] + backendTicksSpent(before[1], after[1]);
-  return (ticks * TICK_US) / 1000 / settings.requests;
+  const ms = (ticks) => (ticks * TICK_US) / 1000 / settings.requests;
+  return { app: ms(after[0] - before[0]), db: ms(backendTicksSpent(before[1], after[1])) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,9 +139,11 @@ for (const target of targets)
 const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
 for (let round = 1; round <= settings.rounds; round++) {
   for (const target of targets) {
-    const ms = await cpuPerRequest(bench, target, target.pid);
-    runs[target.name].push(ms);
-    console.log(`  round ${round} ${target.name.padEnd(12)} ${ms.toFixed(3)} ms CPU per request`);
+    const { app: appMs, db: dbMs } = await cpuPerRequest(bench, target, target.pid);
+    runs[target.name].push(appMs + dbMs);
+    console.log(
+      `  round ${round} ${target.name.padEnd(12)} ${(appMs + dbMs).toFixed(3)} ms CPU per request (server ${appMs.toFixed(3)}, PostgreSQL ${dbMs.toFixed(3)})`,
+    );
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

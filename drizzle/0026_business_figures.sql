@@ -24,6 +24,8 @@ CREATE INDEX "subscription_spans_subscription_id_idx" ON "subscription_spans" US
 CREATE INDEX "subscriptions_started_from_post_id_idx" ON "subscriptions" USING btree ("started_from_post_id") WHERE "started_from_post_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "subscription_spans_expert_id_idx" ON "subscription_spans" USING btree ("expert_id");--> statement-breakpoint
 CREATE INDEX "subscription_spans_started_from_post_id_idx" ON "subscription_spans" USING btree ("started_from_post_id") WHERE "started_from_post_id" IS NOT NULL;--> statement-breakpoint
+-- The Cheers an expert received, among their many subscription payments: the business page lists them.
+CREATE INDEX "payments_expert_tips_idx" ON "payments" USING btree ("expert_id", "created_at" DESC, "id" DESC) WHERE "kind" = 'Tip' AND "status" = 'Succeeded';--> statement-breakpoint
 CREATE TABLE "expert_business_days" (
 	"expert_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
 	"day" date NOT NULL,

@@ -104,6 +104,10 @@ export const payments = pgTable(
     index("payments_payer_id_created_at_idx").on(t.payerId, t.createdAt.desc()),
     index("payments_expert_id_created_at_idx").on(t.expertId, t.createdAt.desc()),
     index("payments_subscription_id_idx").on(t.subscriptionId),
+    // The Cheers an expert received, among their many subscription payments (the business page).
+    index("payments_expert_tips_idx")
+      .on(t.expertId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'Tip' AND ${t.status} = 'Succeeded'`),
     uniqueIndex("payments_provider_payment_id_key").on(t.providerPaymentId),
   ],
 );

@@ -200,7 +200,9 @@ export async function listCheers(
   expertId: string,
   options: { page: number; size: number },
 ): Promise<{ items: CheerDTO[]; totalItems: number }> {
-  const where = and(eq(payments.expertId, expertId), eq(payments.kind, TIP_KIND), eq(payments.status, "Succeeded"));
+  // Written as the partial index is (kind = 'Tip' AND status = 'Succeeded'), so the planner uses it
+  // instead of reading the expert's every subscription payment.
+  const where = and(eq(payments.expertId, expertId), sql`${payments.kind} = 'Tip' AND ${payments.status} = 'Succeeded'`);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
