@@ -14,6 +14,7 @@ const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "nume
 const day = (date: string) => dayName.format(new Date(`${date}T00:00:00Z`));
 const month = (yearMonth: string) => monthName.format(new Date(`${yearMonth}-01T00:00:00Z`));
 const count = (n: number) => n.toLocaleString("en-US");
+const counted = (n: number, thing: string) => `${count(n)} ${n === 1 ? thing : `${thing}s`}`;
 
 export function BusinessFigures({ summary }: { summary: BusinessSummary }) {
   const today = summary.daily.at(-1);
@@ -112,50 +113,67 @@ function PostsTable({ posts }: { posts: BusinessSummary["posts"] }) {
           Nothing published yet: each post's views and subscriptions show here.
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm tabular-nums">
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Post
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Views: readers / visitors
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Subscriptions from it
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Likes
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Comments
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id} className="border-t border-slate-100">
-                  <th scope="row" className="max-w-[16rem] py-2 pr-4 font-normal">
-                    <Link
-                      to={`/posts/${post.id}`}
-                      className="line-clamp-1 font-semibold text-slate-900 hover:underline"
-                    >
-                      {post.title}
-                    </Link>
-                    <span className="text-xs text-slate-500">{post.postType}</span>
+        <>
+          {/* A phone gets each post as a line of figures; a wider screen the table. */}
+          <ul className="mt-2 divide-y divide-slate-100 sm:hidden">
+            {posts.map((post) => (
+              <li key={post.id} className="py-2 text-sm">
+                <Link to={`/posts/${post.id}`} className="line-clamp-2 font-semibold text-slate-900 hover:underline">
+                  {post.title}
+                </Link>
+                <p className="text-xs text-slate-600">
+                  {post.postType} · {count(post.readerViews)} reader and {count(post.visitorViews)} visitor views ·{" "}
+                  {counted(post.subscriptionsStarted, "subscription")} · {counted(post.likes, "like")} ·{" "}
+                  {counted(post.comments, "comment")}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 hidden sm:block">
+            <table className="w-full text-left text-sm tabular-nums">
+              <thead className="text-xs text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Post
                   </th>
-                  <td className="py-2 pr-4 text-right">
-                    {count(post.readerViews)} / {count(post.visitorViews)}
-                  </td>
-                  <td className="py-2 pr-4 text-right">{count(post.subscriptionsStarted)}</td>
-                  <td className="py-2 pr-4 text-right">{count(post.likes)}</td>
-                  <td className="py-2 text-right">{count(post.comments)}</td>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    Views: readers / visitors
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    Subscriptions from it
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    Likes
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Comments
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {posts.map((post) => (
+                  <tr key={post.id} className="border-t border-slate-100">
+                    <th scope="row" className="max-w-[16rem] py-2 pr-4 font-normal">
+                      <Link
+                        to={`/posts/${post.id}`}
+                        className="line-clamp-1 font-semibold text-slate-900 hover:underline"
+                      >
+                        {post.title}
+                      </Link>
+                      <span className="text-xs text-slate-500">{post.postType}</span>
+                    </th>
+                    <td className="py-2 pr-4 text-right">
+                      {count(post.readerViews)} / {count(post.visitorViews)}
+                    </td>
+                    <td className="py-2 pr-4 text-right">{count(post.subscriptionsStarted)}</td>
+                    <td className="py-2 pr-4 text-right">{count(post.likes)}</td>
+                    <td className="py-2 text-right">{count(post.comments)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </div>
   );
