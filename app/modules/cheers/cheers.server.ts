@@ -202,7 +202,10 @@ export async function listCheers(
 ): Promise<{ items: CheerDTO[]; totalItems: number }> {
   // Written as the partial index is (kind = 'Tip' AND status = 'Succeeded'), so the planner uses it
   // instead of reading the expert's every subscription payment.
-  const where = and(eq(payments.expertId, expertId), sql`${payments.kind} = 'Tip' AND ${payments.status} = 'Succeeded'`);
+  const where = and(
+    eq(payments.expertId, expertId),
+    sql`${payments.kind} = 'Tip' AND ${payments.status} = 'Succeeded'`,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
