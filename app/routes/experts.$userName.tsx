@@ -151,7 +151,8 @@ export default function ExpertPage() {
         })}
       />
       <PageWithAside label="Top experts" aside={<LeaderboardAside rows={leaders} />}>
-        <WelcomeNote welcome={welcome} />
+        {/* Keyed by expert: a welcome shown on one expert's page stays there. */}
+        <WelcomeNote key={expert.id} welcome={welcome} />
         <article className="mx-auto max-w-content" aria-labelledby="expert-name">
           <ExpertHeader expert={expert} isOwner={isOwner} />
 

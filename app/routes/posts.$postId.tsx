@@ -240,7 +240,7 @@ export default function PostPage() {
           />
         }
       >
-        <WelcomeNote welcome={welcome} />
+        <WelcomeNote key={post.author.id} welcome={welcome} />
         <article className="mx-auto max-w-content" aria-labelledby="post-title">
           <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             {post.coverImage ? (
