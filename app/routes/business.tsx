@@ -1,13 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/link";
 import { CheckCircle2, CircleAlert, CreditCard } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";
-import { Field, FormError, withoutKey } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { ProxiedImage } from "~/components/ui/proxied-image";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -15,7 +10,6 @@ import { requireRoles } from "~/modules/accounts/gates.server";
 import { getBusinessOverview, type PaymentAccountState, type Revenue } from "~/modules/experts/business.server";
 import { useActionDone } from "~/components/ui/use-action-done";
 import { useActionFetcher } from "~/components/ui/use-action-fetcher";
-import { ERROR_MESSAGES } from "~/modules/http/error-messages";
 import { byIntent, formCommand, given, pageCommand } from "~/web/commands.server";
 import {
   connectPaymentAccountCommand,
@@ -24,12 +18,7 @@ import {
   setSubscriptionPriceCommand,
 } from "~/modules/payments/commands.server";
 import { formatUsd, formatUsdPlain } from "~/modules/money/money";
-import {
-  centsToDollars,
-  dollarsToCents,
-  SUBSCRIPTION_DESCRIPTION_MAX,
-  subscriptionPriceFormSchema,
-} from "~/modules/payments/price-schema";
+import { dollarsToCents, subscriptionPriceFormSchema } from "~/modules/payments/price-schema";
 import { pageMeta } from "~/modules/seo/meta";
 import { SectionCard } from "~/components/ui/section-card";
 import { CheersReceived } from "~/components/cheers/cheers-received";
@@ -38,14 +27,24 @@ import { CHEERS_PAGE_SIZE } from "~/modules/cheers/cheer-schema";
 import { listCheers } from "~/modules/cheers/cheers.server";
 import { totalPagesOf } from "~/modules/http/page-param";
 import { BusinessFigures } from "~/components/business/business-figures";
+import { PromoCodes, TrialForm } from "~/components/business/offers";
+import { PriceForm } from "~/components/business/price-form";
 import { WelcomeForm } from "~/components/business/welcome-form";
-import { setWelcomeMessageCommand } from "~/modules/subscriptions/commands.server";
+import {
+  createPromoCodeCommand,
+  endPromoCodeCommand,
+  setTrialDaysCommand,
+  setWelcomeMessageCommand,
+} from "~/modules/subscriptions/commands.server";
 import { welcomeFormSchema } from "~/modules/subscriptions/subscriber-welcome";
+import { promoCodeFormSchema, promoCodeInputOfForm, trialDaysSchema } from "~/modules/subscriptions/promo-codes";
+import { listPromoCodes } from "~/modules/subscriptions/promo-codes.server";
 import { summaryRangeOf } from "~/modules/experts/business-figures";
 import { getBusinessSummary } from "~/modules/experts/business-figures.server";
 
+export { PRICE_SAVED } from "~/components/business/price-form";
+
 export const BUSINESS_TITLE = "Business";
-export const PRICE_SAVED = "Subscription price has been updated.";
 export const PAYMENTS_OFF =
   "Card payments are not open yet, so there is no payment account to connect: your readers subscribe for free until they open.";
 export const DISCONNECTED = "Payment account disconnected.";
@@ -60,14 +59,16 @@ export const meta: MetaFunction = ({ matches, location }) =>
 /** Experts only (product.md "States"'s role gate): visitors sign in, unconfirmed users verify, others get a 403. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRoles(request, context, ["Expert"]);
-  const [overview, cheers, summary] = await Promise.all([
+  const [overview, cheers, summary, promoCodes] = await Promise.all([
     getBusinessOverview(context.db, { id: viewer.user.id, timezone: viewer.user.timezone }),
     listCheers(context.db, viewer.user.id, { page: 1, size: CHEERS_PAGE_SIZE }),
     getBusinessSummary(context.db, viewer.user.id, summaryRangeOf(new URL(request.url))),
+    listPromoCodes(context.db, viewer.user.id),
   ]);
   return {
     ...overview,
     summary,
+    promoCodes,
     cheers: { items: cheers.items, totalPages: totalPagesOf(cheers.totalItems, CHEERS_PAGE_SIZE) },
     userName: viewer.user.userName,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
@@ -78,8 +79,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The page's forms, by `intent`: "price" (conform's reply, as `/api/subscriptions/price` saves it),
  * and the payment account's "connect", "url" (`{ok, url}`: continue at Stripe) and "disconnect",
- * the commands of `/api/paymentsystems/stripe/account/*`; and "welcome" (conform's reply, as
- * `/api/business/welcome` saves it).
+ * the commands of `/api/paymentsystems/stripe/account/*`; "welcome", "trial" and "promo-create"
+ * (conform's replies, as `/api/business/welcome`, `/trial` and `/promo-codes` save them), and
+ * "promo-end" (`DELETE /api/business/promo-codes/{id}`'s command).
  */
 export async function action(args: ActionFunctionArgs) {
   await requireRoles(args.request, args.context, ["Expert"]);
@@ -103,6 +105,27 @@ export async function action(args: ActionFunctionArgs) {
         schema: welcomeFormSchema,
         toInput: ({ message }) => ({ message: message ?? "" }),
         fields: ["message"],
+      }),
+    trial: (form) =>
+      formCommand(args, setTrialDaysCommand, {
+        echo: { intent: "trial" as const },
+        form,
+        schema: trialDaysSchema,
+        toInput: ({ days }) => ({ days }),
+        fields: ["days"],
+      }),
+    "promo-create": (form) =>
+      formCommand(args, createPromoCodeCommand, {
+        echo: { intent: "promo-create" as const },
+        form,
+        schema: promoCodeFormSchema,
+        toInput: promoCodeInputOfForm,
+        fields: ["code", "percentOff", "amountOff", "duration", "expiresOn", "maxRedemptions"],
+      }),
+    "promo-end": (form) =>
+      pageCommand(args, endPromoCodeCommand, {
+        form,
+        reply: () => ({ intent: "promo-end" as const }),
       }),
   });
 }
@@ -153,6 +176,12 @@ export default function Business() {
           </SectionCard>
           <SectionCard id="welcome-heading" title="Welcome new subscribers">
             <WelcomeForm current={data.welcomeMessage} />
+          </SectionCard>
+          <SectionCard id="trial-heading" title="Free trial">
+            <TrialForm current={data.trialDays} />
+          </SectionCard>
+          <SectionCard id="promo-heading" title="Promo codes">
+            <PromoCodes codes={data.promoCodes} />
           </SectionCard>
           <div id="cheers" className="scroll-mt-20">
             <SectionCard id="cheers-heading" title="Cheers">
@@ -296,90 +325,5 @@ function PaymentAccount({ state, paymentsEnabled }: { state: PaymentAccountState
         )}
       </div>
     </div>
-  );
-}
-
-/** The saved price in the form's dollars, cents shown ("29.00"), so the field reads like the price shown above it. */
-export const priceFieldValue = (cents: number) => centsToDollars(cents).toFixed(2);
-
-/**
- * Dollars in the form (validated on blur), posted to the page's action ("price"), which saves cents
- * as `/api/subscriptions/price` does. The fields start from the saved price and description, so
- * changing one does not mean retyping the other. The server's field errors land on the fields; on
- * success a toast, and the page's data reloads and the form resets to the new price.
- */
-export function PriceForm({ current }: { current: { price: number; description: string | null } | null }) {
-  const fetcher = useFetcher<typeof action>();
-  const answer = fetcher.data && "intent" in fetcher.data && fetcher.data.intent === "price" ? fetcher.data : undefined;
-  const saving = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    id: "subscription-price",
-    lastResult: answer?.result as SubmissionResult<string[]> | undefined,
-    defaultValue: current
-      ? { price: priceFieldValue(current.price), description: current.description ?? "" }
-      : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionPriceFormSchema }),
-  });
-
-  // One toast per answer: the saved price, or the server's first message.
-  const toasted = useRef(answer);
-  useEffect(() => {
-    if (!answer || toasted.current === answer) return;
-    toasted.current = answer;
-    if (answer.ok) toast.success(PRICE_SAVED);
-    else toast.error("error" in answer && typeof answer.error === "string" ? answer.error : ERROR_MESSAGES.default);
-  }, [answer]);
-
-  // A newly saved price (the page's data reloaded) becomes what the form resets to; the focus stays put.
-  const saved = current ? `${current.price}:${current.description ?? ""}` : "";
-  const shown = useRef(saved);
-  useEffect(() => {
-    if (shown.current === saved) return;
-    shown.current = saved;
-    form.reset();
-  }, [saved, form]);
-
-  return (
-    <fetcher.Form method="post" {...getFormProps(form)} noValidate className="space-y-4" aria-busy={saving}>
-      <input type="hidden" name="intent" value="price" />
-      <Field meta={fields.price} label="Monthly price (USD)" hint="At least $1." required>
-        <div className="relative">
-          <span
-            className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-sm text-slate-500"
-            aria-hidden="true"
-          >
-            $
-          </span>
-          <Input
-            {...withoutKey(getInputProps(fields.price, { type: "number" }))}
-            key={fields.price.key}
-            step="0.01"
-            min="1"
-            inputMode="decimal"
-            placeholder="29.99"
-            aria-describedby={`${fields.price.id}-hint ${fields.price.errorId}`}
-            className="pl-7"
-          />
-        </div>
-      </Field>
-      <Field
-        meta={fields.description}
-        label="What subscribers get"
-        hint={`Optional, at most ${SUBSCRIPTION_DESCRIPTION_MAX} characters.`}
-      >
-        <Input
-          {...withoutKey(getInputProps(fields.description, { type: "text" }))}
-          key={fields.description.key}
-          placeholder="Every NBA side and prop I bet, posted before tip-off."
-          aria-describedby={`${fields.description.id}-hint ${fields.description.errorId}`}
-        />
-      </Field>
-      <FormError id={form.errorId} errors={form.errors} />
-      <Button type="submit" variant="ink" pending disabled={saving}>
-        {saving ? "Saving…" : "Save price"}
-      </Button>
-    </fetcher.Form>
   );
 }

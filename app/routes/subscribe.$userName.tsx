@@ -9,7 +9,9 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { requireConfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
 import { findExpert, type Expert } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
-import { formatUsd } from "~/modules/money/money";
+import { redeemCodeField } from "~/modules/subscriptions/promo-codes";
+import { subscriptionOffer } from "~/modules/subscriptions/subscription-offer.server";
+import { billingText, OfferSummary, PromoCodeForm } from "~/components/subscriptions/subscribe-offer";
 import { formatRecord, formatUnits } from "~/modules/record/figures";
 import { pageMeta } from "~/modules/seo/meta";
 import { subscribe } from "~/modules/subscriptions/subscription-changes.server";
@@ -40,11 +42,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { viewer, expert, expertPage, next } = await readExpert(request, context, params.userName ?? "");
   if (expert.id === viewer.user.id) throw redirect(expertPage);
   if (expert.isSubscribed) throw redirect(next);
+  const typed = redeemCodeField.catch(undefined).parse(new URL(request.url).searchParams.get("code") ?? undefined);
   // One address per expert, as on their page.
-  if (params.userName !== expert.userName) throw redirect(subscribeHref(expert.userName, next));
+  if (params.userName !== expert.userName) throw redirect(subscribeHref(expert.userName, next, typed));
+  const { offer, codeError } = await offerWithCode(context.db, expert.id, viewer.user.id, typed);
   return {
     expert: stepExpert(expert),
-    price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
+    offer,
+    typedCode: typed ?? "",
+    codeError,
     description: expert.subscriptionPrice?.description ?? null,
     paymentsEnabled: context.env.PAYMENTS_ENABLED,
     periodDays: SUBSCRIPTION_DAYS,
@@ -53,16 +59,32 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The offer with the reader's code; a code that cannot be used is said beside the field, and the offer shown without it. */
+async function offerWithCode(
+  db: LoaderFunctionArgs["context"]["db"],
+  expertId: string,
+  readerId: string,
+  code?: string,
+) {
+  try {
+    return { offer: await subscriptionOffer(db, expertId, readerId, code), codeError: null };
+  } catch (error) {
+    if (!code || !(error instanceof AppError) || (error.status !== 422 && error.status !== 429)) throw error;
+    return { offer: await subscriptionOffer(db, expertId, readerId, undefined), codeError: error.message };
+  }
+}
+
 /** Subscribe: with card payments, on to the card form; without, the subscription starts now. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { viewer, expert, expertPage, next } = await readExpert(request, context, params.userName ?? "");
   if (expert.id === viewer.user.id) throw redirect(expertPage);
   // Sent twice (a double tap, a second tab): the first one did it.
   if (expert.isSubscribed) throw redirect(next);
-  if (context.env.PAYMENTS_ENABLED) throw redirect(subscriptionPaymentHref(expert.userName, next));
+  const code = redeemCodeField.catch(undefined).parse((await request.formData()).get("code") ?? undefined);
+  if (context.env.PAYMENTS_ENABLED) throw redirect(subscriptionPaymentHref(expert.userName, next, code));
   try {
     // `next` is where the step began: a post's page counts the subscription for that post.
-    await subscribe(context, viewer.user, expert.id, new Date(), next);
+    await subscribe(context, viewer.user, expert.id, new Date(), next, code);
   } catch (error) {
     // Refused (the expert stopped selling, say): the step shows the server's reason.
     if (!(error instanceof AppError)) throw error;
@@ -83,12 +105,14 @@ function stepExpert(expert: Expert) {
 }
 
 export default function SubscribeStep() {
-  const { expert, price, description, paymentsEnabled, periodDays, next, expertPage } = useLoaderData<typeof loader>();
+  const { expert, offer, typedCode, codeError, description, paymentsEnabled, periodDays, next, expertPage } =
+    useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.error;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const { record } = expert;
   const graded = record.wins + record.losses + record.pushes;
+  const trial = offer.trialDays > 0;
   return (
     <AuthCard
       title={`Subscribe to ${expert.userName}`}
@@ -117,12 +141,9 @@ export default function SubscribeStep() {
         </>
       }
     >
-      {price || !paymentsEnabled ? (
-        <Form method="post" className="space-y-5">
-          <p className="text-center">
-            <span className="text-3xl font-extrabold text-slate-900">{paymentsEnabled ? price : "Free"}</span>
-            <span className="text-slate-600">{paymentsEnabled ? " / month" : " for now"}</span>
-          </p>
+      {offer.price !== null || !paymentsEnabled ? (
+        <div className="space-y-5">
+          <OfferSummary offer={offer} paymentsEnabled={paymentsEnabled} />
           {description ? <p className="text-center text-sm text-slate-600">{description}</p> : null}
           <section aria-labelledby="included-heading">
             <h2 id="included-heading" className="text-sm font-semibold text-slate-900">
@@ -146,10 +167,7 @@ export default function SubscribeStep() {
               Billing and cancelling
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              {paymentsEnabled
-                ? `${price} now, then every ${periodDays} days until you cancel.`
-                : `Card payments are not open yet, so nothing is charged; access renews every ${periodDays} days until you cancel.`}{" "}
-              Cancel any time on{" "}
+              {billingText(offer, paymentsEnabled, periodDays)} Cancel any time on{" "}
               <Link to="/payments" className={linkClass}>
                 Payments
               </Link>{" "}
@@ -157,17 +175,21 @@ export default function SubscribeStep() {
               it.
             </p>
           </section>
-          <FormError id="subscribe-error" errors={refused ? [refused] : undefined} />
-          <Button variant="ink" size="xl" block pending type="submit" disabled={busy}>
-            {paymentsEnabled ? `Continue to payment` : `Subscribe for free`}
-          </Button>
+          <PromoCodeForm next={next} typedCode={typedCode} applied={offer.code} error={codeError} />
+          <Form method="post" className="space-y-5">
+            {offer.code ? <input type="hidden" name="code" value={offer.code.code} /> : null}
+            <FormError id="subscribe-error" errors={refused ? [refused] : undefined} />
+            <Button variant="ink" size="xl" block pending type="submit" disabled={busy}>
+              {trial ? "Start free trial" : paymentsEnabled ? "Continue to payment" : "Subscribe for free"}
+            </Button>
+          </Form>
           {paymentsEnabled ? (
             <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
               <ShieldCheck className="size-4" aria-hidden="true" />
               Payments are processed securely by Stripe.
             </p>
           ) : null}
-        </Form>
+        </div>
       ) : (
         <div className="text-center text-sm text-slate-700">
           <p>{expert.userName} has not set a subscription price yet, so there is nothing to subscribe to.</p>

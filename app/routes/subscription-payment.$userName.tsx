@@ -9,6 +9,10 @@ import { ProxiedImage } from "~/components/ui/proxied-image";
 import { requireConfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates.server";
 import { findExpert } from "~/modules/experts/experts.server";
 import { formatUsd } from "~/modules/money/money";
+import { AppError } from "~/modules/http/app-error";
+import { redeemCodeField, type SubscriptionOffer } from "~/modules/subscriptions/promo-codes";
+import { subscribeHref } from "~/modules/subscriptions/subscribe-link";
+import { subscriptionOffer } from "~/modules/subscriptions/subscription-offer.server";
 import { pageMeta } from "~/modules/seo/meta";
 
 export const SUBSCRIPTION_PAYMENT_TITLE = "Subscription payment";
@@ -35,6 +39,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One address per expert, as on their page (the query keeps Stripe's return parameters).
   if (wanted !== expert.userName)
     throw redirect(`/subscription-payment/${encodeURIComponent(expert.userName)}${new URL(request.url).search}`);
+  const code = redeemCodeField.catch(undefined).parse(new URL(request.url).searchParams.get("code") ?? undefined);
+  let offer: SubscriptionOffer;
+  try {
+    offer = await subscriptionOffer(context.db, expert.id, viewer.user.id, code);
+  } catch (error) {
+    // A code no longer usable (the last place taken meanwhile): back to the step, which says why.
+    if (code && error instanceof AppError && (error.status === 422 || error.status === 429))
+      throw redirect(subscribeHref(expert.userName, next, code));
+    throw error;
+  }
+  const firstCharge = offer.code ? offer.code.priceAfter : offer.price;
   return {
     // Only the publishable key reaches the browser.
     publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
@@ -46,13 +61,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       avatar: expert.avatar,
     },
     price: expert.subscriptionPrice ? formatUsd(expert.subscriptionPrice.price) : null,
+    /** What the card form's button says is charged now: nothing during a trial. */
+    firstCharge: offer.trialDays || firstCharge === null ? null : formatUsd(firstCharge),
+    trialDays: offer.trialDays,
+    code: offer.code,
     description: expert.subscriptionPrice?.description ?? null,
     next,
   };
 }
 
 export default function SubscriptionPayment() {
-  const { publishableKey, expert, price, description, next } = useLoaderData<typeof loader>();
+  const { publishableKey, expert, price, firstCharge, trialDays, code, description, next } =
+    useLoaderData<typeof loader>();
   const name = `${expert.firstName} ${expert.lastName}`.trim() || expert.userName;
   return (
     <AuthCard
@@ -75,6 +95,16 @@ export default function SubscriptionPayment() {
             ) : null}
             . Renews monthly; cancel at any time.
           </p>
+          {trialDays ? (
+            <p className="font-medium text-slate-900">
+              {trialDays} days free: your card is saved now and first charged when the trial ends.
+            </p>
+          ) : null}
+          {code ? (
+            <p className="font-medium text-slate-900">
+              Code {code.code}: {code.description}.
+            </p>
+          ) : null}
           {description ? <p className="text-slate-500">{description}</p> : null}
         </div>
       }
@@ -90,7 +120,9 @@ export default function SubscriptionPayment() {
       <SubscriptionCheckout
         publishableKey={publishableKey}
         expert={{ id: expert.id, userName: expert.userName }}
-        price={price}
+        firstCharge={firstCharge}
+        trial={trialDays > 0}
+        code={code?.code ?? null}
         next={next}
       />
       <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">

@@ -29,6 +29,21 @@ const overview = {
   ],
   cheers: { items: [], totalPages: 0 },
   welcomeMessage: null as string | null,
+  trialDays: 7,
+  promoCodes: [
+    {
+      id: "c1",
+      code: "NBA20",
+      percentOff: 20,
+      amountOff: null,
+      duration: "once" as const,
+      expiresAt: null,
+      maxRedemptions: 50,
+      timesRedeemed: 3,
+      active: true,
+      createdAt: "2026-11-20T12:00:00.000Z",
+    },
+  ],
   summary: {
     range: 30 as const,
     daily: [
@@ -57,6 +72,7 @@ const overview = {
         comments: 3,
       },
     ],
+    trials: { ended: 4, converted: 3 },
   },
   userName: "LeBronPicks",
   paymentsEnabled: true,

@@ -71,7 +71,14 @@ describe("SubscriptionCheckout", () => {
   it("subscribes on load, and with nothing to pay waits for the subscription, then opens the page subscribed from", async () => {
     const calls = renderIn(
       PATH,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next="/posts/p1" />,
+      <SubscriptionCheckout
+        publishableKey="pk_test"
+        expert={expert}
+        firstCharge="$29"
+        trial={false}
+        code={null}
+        next="/posts/p1"
+      />,
       (method) =>
         method === "POST" ? { ok: true, subscription: { status: "Activated" }, clientSecret: null } : active,
     );
@@ -83,7 +90,14 @@ describe("SubscriptionCheckout", () => {
   it("shows the server's text and a retry when subscribing is refused", async () => {
     renderIn(
       PATH,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next={EXPERT_PAGE} />,
+      <SubscriptionCheckout
+        publishableKey="pk_test"
+        expert={expert}
+        firstCharge="$29"
+        trial={false}
+        code={null}
+        next={EXPERT_PAGE}
+      />,
       () => ({
         ok: false,
         error: "This expert cannot take subscriptions yet.",
@@ -97,7 +111,14 @@ describe("SubscriptionCheckout", () => {
   it("says so when there is a secret but no publishable key", async () => {
     renderIn(
       PATH,
-      <SubscriptionCheckout publishableKey={null} expert={expert} price="$29" next={EXPERT_PAGE} />,
+      <SubscriptionCheckout
+        publishableKey={null}
+        expert={expert}
+        firstCharge="$29"
+        trial={false}
+        code={null}
+        next={EXPERT_PAGE}
+      />,
       () => ({
         ok: true,
         subscription: { status: "Pending" },
@@ -110,7 +131,14 @@ describe("SubscriptionCheckout", () => {
   it("back from the bank's page, only waits for the webhook (no second subscribe)", async () => {
     const calls = renderIn(
       `${PATH}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded`,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next={EXPERT_PAGE} />,
+      <SubscriptionCheckout
+        publishableKey="pk_test"
+        expert={expert}
+        firstCharge="$29"
+        trial={false}
+        code={null}
+        next={EXPERT_PAGE}
+      />,
       () => active,
     );
     expect(await screen.findByText("Expert page")).toBeTruthy();
@@ -120,7 +148,14 @@ describe("SubscriptionCheckout", () => {
   it("back from the bank's page with a refusal, says so", async () => {
     const calls = renderIn(
       `${PATH}?payment_intent=pi_1&redirect_status=failed`,
-      <SubscriptionCheckout publishableKey="pk_test" expert={expert} price="$29" next={EXPERT_PAGE} />,
+      <SubscriptionCheckout
+        publishableKey="pk_test"
+        expert={expert}
+        firstCharge="$29"
+        trial={false}
+        code={null}
+        next={EXPERT_PAGE}
+      />,
     );
     expect((await screen.findByRole("alert")).textContent).toBe(PAYMENT_FAILED);
     expect(calls).toEqual([]);

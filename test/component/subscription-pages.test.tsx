@@ -64,6 +64,7 @@ function subscription(
     isFree: false,
     currentPeriodEnd: inDays(0),
     cancelAtPeriodEnd: status === "Canceled",
+    trialEndsAt: null,
     createdAt: inDays(-30),
     expert: expert(n),
     ...extra,

@@ -20,6 +20,8 @@ import PaymentsPage, * as paymentsPage from "~/routes/payments";
 import SubscriptionPaymentPage, * as subscriptionPaymentPage from "~/routes/subscription-payment.$userName";
 import SubscribePage, * as subscribePage from "~/routes/subscribe.$userName";
 import { findExpert } from "~/modules/experts/experts.server";
+import { PROMO_MESSAGES } from "~/modules/subscriptions/promo-codes";
+import { createPromoCode } from "~/modules/subscriptions/promo-codes.server";
 import { callRoute } from "../support/page-actions";
 import WatchlistPage, * as watchlistPage from "~/routes/watchlist";
 import type { CookieJar } from "../support/api-caller";
@@ -394,7 +396,11 @@ describe(`/subscribe/{userName}, the subscription step (${testDatabaseEngine()})
     const expert = await makeExpert(2999);
     const { status, data } = await load(expert.user.userName, fan.jar, on, "/posts/123");
     expect(status).toBe(200);
-    expect(data).toMatchObject({ price: "$29.99", paymentsEnabled: true, next: "/posts/123" });
+    expect(data).toMatchObject({
+      offer: { price: 2999, trialDays: 0, code: null },
+      paymentsEnabled: true,
+      next: "/posts/123",
+    });
     const html = renderPage(path(expert.user.userName), "subscribe/:userName", SubscribePage, data);
     for (const text of ["$29.99", "/ month", "What is included", "every 30 days until you cancel", "Cancel any time"])
       expect(html).toContain(text);
@@ -402,6 +408,51 @@ describe(`/subscribe/{userName}, the subscription step (${testDatabaseEngine()})
     expect(titleOf(subscribePage.meta as never)).toContainEqual({ title: "Subscribe | SHARPSIDE" });
     // Nothing was subscribed by looking.
     expect((await findExpert(database.db, expert.user.id, fan.user.id))?.isSubscribed).toBe(false);
+  });
+
+  it("shows the trial, a promo code's price, and a code's refusal beside the field", async () => {
+    const expert = await makeExpert(3000);
+    await database.db.update(experts).set({ trialDays: 7 }).where(eq(experts.userId, expert.user.id));
+    await createPromoCode(database.db, expert.user.id, { code: "HALF", percentOff: 50, duration: "forever" });
+    const fan = await makeUser();
+    const step = path(expert.user.userName, "/feed");
+    const withCode = (code: string) =>
+      page(subscribePage.loader, `${step}&code=${code}`, {
+        jar: fan.jar,
+        context: on,
+        params: { userName: expert.user.userName },
+      });
+    const plain = renderPage(
+      step,
+      "subscribe/:userName",
+      SubscribePage,
+      (await load(expert.user.userName, fan.jar, on, "/feed")).data,
+    );
+    for (const text of [
+      "7 days free",
+      ", then $30 / month",
+      "Nothing is charged today",
+      "Start free trial",
+      'name="code"',
+    ])
+      expect(plain).toContain(text);
+
+    const applied = await withCode("half");
+    expect(applied.data).toMatchObject({ offer: { code: { code: "HALF", priceAfter: 1500 } }, codeError: null });
+    const html = renderPage(step, "subscribe/:userName", SubscribePage, applied.data);
+    for (const text of ["50% off every month", ", then $15 / month", 'type="hidden" name="code" value="HALF"'])
+      expect(html).toContain(text);
+    // The card form gets the code.
+    expect(
+      await callRoute(on, subscribePage.action, step, { userName: expert.user.userName }, fan.jar, { code: "HALF" }),
+    ).toMatchObject({
+      status: 302,
+      location: `/subscription-payment/${expert.user.userName}?next=%2Ffeed&code=HALF`,
+    });
+
+    const wrong = await withCode("NOPE");
+    expect(wrong.data).toMatchObject({ offer: { code: null, trialDays: 7 }, codeError: PROMO_MESSAGES.unknown });
+    expect(renderPage(step, "subscribe/:userName", SubscribePage, wrong.data)).toContain(PROMO_MESSAGES.unknown);
   });
 
   it("payments off: confirming starts the subscription and goes back to the page subscribed from", async () => {

@@ -14,9 +14,14 @@
  *          DELETE /v1/subscriptions/:id (cancel); creating one opens its first invoice and that
  *          invoice's PaymentIntent (`expand` of `latest_invoice…` answers the invoice inline)
  * - GET    /v1/invoices/:id, GET /v1/invoice_payments?payment[payment_intent]=…
+ * - POST   /v1/coupons, POST /v1/promotion_codes: `discounts[0][promotion_code]` on a new
+ *          subscription takes the coupon off its first invoice (and keeps it for "forever")
+ * - `trial_period_days` on a new subscription: it is `trialing`, its first invoice is paid at $0,
+ *   and its `pending_setup_intent` (expandable) is the SetupIntent the card form confirms
  *
- * `paySubscription(id)` plays the customer paying the open invoice in the card form (the test
- * then delivers the webhooks Stripe would send).
+ * `paySubscription(id)` plays the customer paying the open invoice in the card form, and
+ * `confirmSetup(id)` saving the card of a trial (the test then delivers the webhooks Stripe
+ * would send).
  *
  * Anything else answers Stripe's 404 error body. `failWith(status)` makes the next requests fail
  * the way Stripe does when it is down.
@@ -50,6 +55,11 @@ export interface StripeStandIn {
   subscriptions: Map<string, StripeObject>;
   invoices: Map<string, StripeObject>;
   charges: Map<string, StripeObject>;
+  coupons: Map<string, StripeObject>;
+  promotionCodes: Map<string, StripeObject>;
+  setupIntents: Map<string, StripeObject>;
+  /** The customer saves their card for a trial: the SetupIntent succeeds and the subscription's pending_setup_intent clears. */
+  confirmSetup(id: string): { subscription: StripeObject; setupIntent: StripeObject };
   /** The customer pays the subscription's open invoice: invoice paid, intent succeeded, a charge, subscription active. */
   paySubscription(id: string): { subscription: StripeObject; invoice: StripeObject; charge: StripeObject };
   /** Changes a stored object (e.g. a PaymentIntent's status after the card form confirmed it). */
@@ -113,14 +123,19 @@ function withExpansions(
   subscription: StripeObject,
   expand: unknown,
   invoices: Map<string, StripeObject>,
+  setupIntents: Map<string, StripeObject>,
 ): StripeObject {
   const paths = asList(expand).map(String);
-  if (!paths.some((path) => path.startsWith("latest_invoice"))) return subscription;
+  const setup = paths.includes("pending_setup_intent")
+    ? setupIntents.get(String(subscription.pending_setup_intent))
+    : null;
+  const expanded = setup ? { ...subscription, pending_setup_intent: setup } : subscription;
+  if (!paths.some((path) => path.startsWith("latest_invoice"))) return expanded;
   const stored = invoices.get(String(subscription.latest_invoice));
-  if (!stored) return subscription;
+  if (!stored) return expanded;
   const { confirmation_secret: secret, ...invoice } = stored;
   const confirmation = paths.includes("latest_invoice.confirmation_secret") ? { confirmation_secret: secret } : {};
-  return { ...subscription, latest_invoice: { ...invoice, ...confirmation } };
+  return { ...expanded, latest_invoice: { ...invoice, ...confirmation } };
 }
 
 let eventCounter = 0;
@@ -154,7 +169,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
-  const stores = [paymentIntents, accounts, products, prices, customers, subscriptions, invoices, charges];
+  const coupons = new Map<string, StripeObject>();
+  const promotionCodes = new Map<string, StripeObject>();
+  const setupIntents = new Map<string, StripeObject>();
+  const stores = [
+    paymentIntents,
+    accounts,
+    products,
+    prices,
+    customers,
+    subscriptions,
+    invoices,
+    charges,
+    coupons,
+    promotionCodes,
+    setupIntents,
+  ];
   /** invoice id → the PaymentIntent that pays it (Stripe's InvoicePayment link). */
   const invoicePaymentIntents = new Map<string, string>();
   let failure: number | null = null;
@@ -365,6 +395,52 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === "GET" && !action) return send(response, 200, customer);
     }
 
+    // ---- Coupons and the promotion codes customers give
+    if (resource === "coupons" && method === "POST" && !id) {
+      const percent = body.percent_off === undefined ? null : Number(body.percent_off);
+      const amount = body.amount_off === undefined ? null : Number(body.amount_off);
+      if ((percent === null) === (amount === null))
+        return stripeError(response, 400, "You must pass either percent_off or amount_off.");
+      if (amount !== null && !body.currency)
+        return stripeError(response, 400, "You must pass currency when passing amount_off.", { param: "currency" });
+      if (!["once", "forever", "repeating"].includes(String(body.duration)))
+        return stripeError(response, 400, "Invalid duration.", { param: "duration" });
+      const coupon: StripeObject = {
+        id: newId("co"),
+        object: "coupon",
+        percent_off: percent,
+        amount_off: amount,
+        currency: body.currency ?? null,
+        duration: body.duration,
+        name: body.name ?? null,
+        valid: true,
+        metadata: asMetadata(body.metadata),
+        created: now(),
+      };
+      coupons.set(coupon.id, coupon);
+      return send(response, 200, coupon);
+    }
+    if (resource === "promotion_codes" && method === "POST" && !id) {
+      const promotion = asMetadata(body.promotion);
+      const coupon = coupons.get(String(promotion.coupon));
+      if (promotion.type !== "coupon" || !coupon)
+        return missing(response, String(promotion.coupon), "promotion[coupon]");
+      if ([...promotionCodes.values()].some((existing) => existing.code === body.code && existing.active))
+        return stripeError(response, 400, "An active promotion code with `code` already exists.", { param: "code" });
+      const promotionCode: StripeObject = {
+        id: newId("promo"),
+        object: "promotion_code",
+        active: true,
+        code: body.code ?? newId("CODE"),
+        promotion: { type: "coupon", coupon: coupon.id },
+        times_redeemed: 0,
+        metadata: asMetadata(body.metadata),
+        created: now(),
+      };
+      promotionCodes.set(promotionCode.id, promotionCode);
+      return send(response, 200, promotionCode);
+    }
+
     // ---- Subscriptions (each opens its first invoice, with the PaymentIntent the card form confirms)
     if (resource === "subscriptions") {
       if (method === "POST" && !id) {
@@ -385,7 +461,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const created = now();
         const subscriptionId = newId("sub");
         const metadata = asMetadata(body.metadata);
-        const amount = Number(price.unit_amount);
+        const [discount] = asList(body.discounts) as Record<string, string>[];
+        const promotionCode = discount?.promotion_code ? promotionCodes.get(discount.promotion_code) : undefined;
+        if (discount && (!promotionCode || !promotionCode.active))
+          return missing(response, String(discount.promotion_code), "discounts[0][promotion_code]");
+        const coupon = promotionCode
+          ? coupons.get(String((promotionCode.promotion as { coupon: string }).coupon))
+          : undefined;
+        if (promotionCode) promotionCode.times_redeemed = Number(promotionCode.times_redeemed) + 1;
+        const fullAmount = Number(price.unit_amount);
+        const discounted = !coupon
+          ? fullAmount
+          : coupon.percent_off !== null
+            ? fullAmount - Math.round((fullAmount * Number(coupon.percent_off)) / 100)
+            : Math.max(0, fullAmount - Number(coupon.amount_off));
+        const trialDays = body.trial_period_days === undefined ? 0 : Number(body.trial_period_days);
+        const trialEnd = trialDays ? created + trialDays * DAY_SECONDS : null;
+        // The first invoice: $0 during a trial (a "once" coupon is spent on it, as Stripe does).
+        const amount = trialEnd ? 0 : discounted;
+        const periodEnd = trialEnd ?? created + 30 * DAY_SECONDS;
         const intentId = newId("pi");
         const clientSecret = `${intentId}_secret_${randomBytes(12).toString("hex")}`;
         const invoice: StripeObject = {
@@ -397,6 +491,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           amount_due: amount,
           amount_paid: 0,
           amount_remaining: amount,
+          total_discount_amounts: coupon ? [{ amount: fullAmount - discounted, discount: newId("di") }] : [],
           billing_reason: "subscription_create",
           created,
           parent: {
@@ -413,7 +508,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
                 object: "line_item",
                 amount,
                 currency: price.currency,
-                period: { start: created, end: created + 30 * DAY_SECONDS },
+                period: { start: created, end: periodEnd },
                 pricing: { price_details: { price: price.id } },
               },
             ],
@@ -438,11 +533,37 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
         invoices.set(invoice.id, invoice);
         invoicePaymentIntents.set(invoice.id, intentId);
+        // Nothing to pay now: the invoice is paid at once, and a SetupIntent saves the card instead.
+        let pendingSetupIntent: string | null = null;
+        if (amount === 0) {
+          Object.assign(invoice, {
+            status: "paid",
+            confirmation_secret: null,
+            status_transitions: { finalized_at: created, paid_at: created },
+          });
+          paymentIntents.delete(intentId);
+          invoicePaymentIntents.delete(invoice.id);
+          pendingSetupIntent = newId("seti");
+          setupIntents.set(pendingSetupIntent, {
+            id: pendingSetupIntent,
+            object: "setup_intent",
+            status: "requires_payment_method",
+            client_secret: `${pendingSetupIntent}_secret_${randomBytes(12).toString("hex")}`,
+            customer: body.customer,
+            usage: "off_session",
+            created,
+            livemode: false,
+          });
+        }
         const subscription: StripeObject = {
           id: subscriptionId,
           object: "subscription",
           customer: body.customer,
-          status: "incomplete",
+          status: trialEnd ? "trialing" : amount === 0 ? "active" : "incomplete",
+          trial_start: trialEnd ? created : null,
+          trial_end: trialEnd,
+          pending_setup_intent: pendingSetupIntent,
+          discounts: coupon ? [newId("di")] : [],
           cancel_at_period_end: false,
           canceled_at: null,
           ended_at: null,
@@ -464,7 +585,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
                 price,
                 quantity: 1,
                 current_period_start: created,
-                current_period_end: created + 30 * DAY_SECONDS,
+                current_period_end: periodEnd,
               },
             ],
           },
@@ -472,11 +593,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           livemode: false,
         };
         subscriptions.set(subscriptionId, subscription);
-        return send(response, 200, withExpansions(subscription, body.expand, invoices));
+        return send(response, 200, withExpansions(subscription, body.expand, invoices, setupIntents));
       }
       const subscription = id ? subscriptions.get(id) : undefined;
       if (!subscription) return missing(response, id ?? "", "subscription");
-      if (method === "GET" && !action) return send(response, 200, withExpansions(subscription, body.expand, invoices));
+      if (method === "GET" && !action)
+        return send(response, 200, withExpansions(subscription, body.expand, invoices, setupIntents));
       const ended = subscription.status === "canceled" || subscription.status === "incomplete_expired";
       if (method === "POST" && !action) {
         if (
@@ -492,7 +614,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if ("cancel_at_period_end" in body) subscription.cancel_at_period_end = asBool(body.cancel_at_period_end);
         if (body.metadata)
           subscription.metadata = { ...asMetadata(subscription.metadata), ...asMetadata(body.metadata) };
-        return send(response, 200, withExpansions(subscription, body.expand, invoices));
+        return send(response, 200, withExpansions(subscription, body.expand, invoices, setupIntents));
       }
       if (method === "DELETE" && !action) {
         if (ended)
@@ -557,6 +679,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions,
     invoices,
     charges,
+    coupons,
+    promotionCodes,
+    setupIntents,
+    confirmSetup(id) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`stand-in has no subscription ${id}`);
+      const setupIntent = setupIntents.get(String(subscription.pending_setup_intent));
+      if (!setupIntent) throw new Error(`subscription ${id} has no pending SetupIntent`);
+      const paymentMethod = newId("pm");
+      Object.assign(setupIntent, { status: "succeeded", payment_method: paymentMethod });
+      Object.assign(subscription, { pending_setup_intent: null, default_payment_method: paymentMethod });
+      return { subscription, setupIntent };
+    },
     paySubscription(id) {
       const subscription = subscriptions.get(id);
       if (!subscription) throw new Error(`stand-in has no subscription ${id}`);

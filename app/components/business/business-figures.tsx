@@ -18,6 +18,7 @@ const counted = (n: number, thing: string) => `${count(n)} ${n === 1 ? thing : `
 
 export function BusinessFigures({ summary }: { summary: BusinessSummary }) {
   const today = summary.daily.at(-1);
+  const { trials } = summary;
   const churn =
     summary.churnRate === null ? "—" : `${(summary.churnRate * 100).toFixed(summary.churnRate < 0.1 ? 1 : 0)}%`;
   return (
@@ -39,13 +40,18 @@ export function BusinessFigures({ summary }: { summary: BusinessSummary }) {
           </Link>
         ))}
       </nav>
-      <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+      <dl className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
         <Headline label="New subscriptions, last 30 days" value={count(summary.startedLast30Days)} />
         <Headline label="Monthly recurring revenue" value={formatUsd(today?.mrrCents ?? 0)} />
         <Headline
           label="Churn, last 30 days"
           value={churn}
           note={`${count(summary.cancelledLast30Days)} ${summary.cancelledLast30Days === 1 ? "subscription" : "subscriptions"} ended`}
+        />
+        <Headline
+          label="Trials turned paid"
+          value={trials.ended ? `${Math.round((trials.converted / trials.ended) * 100)}%` : "—"}
+          note={`${count(trials.converted)} of ${counted(trials.ended, "trial")} ended in this range`}
         />
       </dl>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">

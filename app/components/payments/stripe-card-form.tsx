@@ -133,16 +133,18 @@ export function StripeCardForm({
         },
       }}
     >
-      <CardForm submitLabel={submitLabel} onPaid={onPaid} onLoadError={onLoadError} />
+      <CardForm clientSecret={clientSecret} submitLabel={submitLabel} onPaid={onPaid} onLoadError={onLoadError} />
     </Elements>
   );
 }
 
 function CardForm({
+  clientSecret,
   submitLabel,
   onPaid,
   onLoadError,
 }: {
+  clientSecret: string;
   submitLabel: string;
   onPaid: (paymentIntentId: string | null) => void;
   onLoadError: () => void;
@@ -158,12 +160,12 @@ function CardForm({
     if (!stripe || !elements) return;
     setSubmitting(true);
     setError(null);
-    const result = await stripe.confirmPayment({
-      elements,
-      // Only cards that need a bank's page leave this one; they come back here.
-      confirmParams: { return_url: `${window.location.origin}${window.location.pathname}` },
-      redirect: "if_required",
-    });
+    // Only cards that need a bank's page leave this one; they come back here.
+    const confirmParams = { return_url: `${window.location.origin}${window.location.pathname}` };
+    // A SetupIntent's secret (a free trial: the card is saved, charged later), else a payment's.
+    const result = clientSecret.startsWith("seti_")
+      ? await stripe.confirmSetup({ elements, confirmParams, redirect: "if_required" })
+      : await stripe.confirmPayment({ elements, confirmParams, redirect: "if_required" });
     if (result.error) {
       const message = result.error.message ?? PAYMENT_FAILED;
       setError(message);
@@ -171,7 +173,7 @@ function CardForm({
       setSubmitting(false);
       return;
     }
-    onPaid(result.paymentIntent?.id ?? null);
+    onPaid("paymentIntent" in result ? (result.paymentIntent?.id ?? null) : null);
   }
 
   return (

@@ -37,12 +37,19 @@ export const subscribedToast = (userName: string) => `You are now subscribed to 
 export function SubscriptionCheckout({
   publishableKey,
   expert,
-  price,
+  firstCharge,
+  trial,
+  code,
   next,
 }: {
   publishableKey: string | null;
   expert: { id: string; userName: string };
-  price: string | null;
+  /** What is charged now ("$23.99"); null when unknown. */
+  firstCharge: string | null;
+  /** A free trial: the card is saved, nothing charged now. */
+  trial: boolean;
+  /** The promo code the step applied. */
+  code: string | null;
   /** Where the reader goes once the subscription gives access: the page they subscribed from. */
   next: string;
 }) {
@@ -69,7 +76,10 @@ export function SubscriptionCheckout({
       return;
     }
     // `from`: the page it began on, for the expert's figures (a post's page counts for the post).
-    subscription.submit({ intent: "subscribe", from: next }, { method: "post", action: route });
+    subscription.submit(
+      { intent: "subscribe", from: next, ...(code ? { code } : {}) },
+      { method: "post", action: route },
+    );
     // The fetcher's submit is new each render; this runs once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -119,7 +129,9 @@ export function SubscriptionCheckout({
     <StripeCardForm
       stripe={stripe}
       clientSecret={phase.clientSecret}
-      submitLabel={price ? `Pay ${price} and subscribe` : "Pay and subscribe"}
+      submitLabel={
+        trial ? "Save card and start trial" : firstCharge ? `Pay ${firstCharge} and subscribe` : "Pay and subscribe"
+      }
       onPaid={() => setPhase({ kind: "confirming" })}
       onLoadError={() => setPhase({ kind: "failed", message: LOAD_FAILED, retry: "reload" })}
     />

@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -70,6 +71,8 @@ export const experts = pgTable(
     subscriptionDescription: text(),
     /** Plain text to each new subscriber: e-mailed, and shown on their next visit (subscriber-welcome.server.ts). */
     welcomeMessage: text(),
+    /** The free trial a new subscriber gets, in days (0: none); one per reader per expert. */
+    trialDays: smallint().notNull().default(0),
     providerProductId: text(),
     providerPriceId: text(),
     createdAt: createdAt(),
@@ -77,6 +80,7 @@ export const experts = pgTable(
   },
   (t) => [
     uniqueIndex("experts_payment_account_id_key").on(t.paymentAccountId),
+    check("experts_trial_days_range", sql`${t.trialDays} BETWEEN 0 AND 30`),
     check(
       "experts_welcome_message_length",
       sql`${t.welcomeMessage} IS NULL OR char_length(${t.welcomeMessage}) BETWEEN 1 AND 2000`,

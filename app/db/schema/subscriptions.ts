@@ -3,11 +3,13 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -59,6 +61,11 @@ export const subscriptions = pgTable(
     /** The expert's welcome is to be e-mailed (by the mail job) and shown on the next visit. */
     welcomeMailDue: boolean().notNull().default(false),
     welcomePending: boolean().notNull().default(false),
+    /** The reader's one trial with this expert: when it began (never cleared) and ends. */
+    trialStartedAt: timestamp({ withTimezone: true }),
+    trialEndsAt: timestamp({ withTimezone: true }),
+    /** The trial's reminder is to be e-mailed (by the mail job) in its last 3 days. */
+    trialReminderDue: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,6 +82,72 @@ export const subscriptions = pgTable(
     index("subscriptions_started_from_post_id_idx")
       .on(t.startedFromPostId)
       .where(sql`${t.startedFromPostId} IS NOT NULL`),
+    index("subscriptions_trial_reminder_due_idx")
+      .on(t.trialEndsAt)
+      .where(sql`${t.trialReminderDue}`),
+    index("subscriptions_expert_trials_idx")
+      .on(t.expertId, t.trialEndsAt)
+      .where(sql`${t.trialEndsAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * An expert's promo codes: a percentage or an amount off, the first month ("once") or every
+ * month ("forever"), maybe expiring, maybe capped (`timesRedeemed` grows only by a conditional
+ * UPDATE, so the cap holds under any number of readers at once).
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: id(),
+    expertId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    percentOff: smallint(),
+    amountOffCents: integer(),
+    duration: text({ enum: ["once", "forever"] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    maxRedemptions: integer(),
+    timesRedeemed: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    /** The Stripe coupon and promotion code, made the first time a card subscription uses it. */
+    providerCouponId: text(),
+    providerPromotionCodeId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_expert_id_code_key").on(t.expertId, t.code),
+    check("promo_codes_code_format", sql`${t.code} ~ '^[A-Z0-9]{3,20}$'`),
+    check("promo_codes_one_discount", sql`(${t.percentOff} IS NULL) <> (${t.amountOffCents} IS NULL)`),
+    check("promo_codes_percent_range", sql`${t.percentOff} IS NULL OR ${t.percentOff} BETWEEN 1 AND 100`),
+    check("promo_codes_amount_positive", sql`${t.amountOffCents} IS NULL OR ${t.amountOffCents} > 0`),
+    check("promo_codes_duration", sql`${t.duration} IN ('once', 'forever')`),
+    check(
+      "promo_codes_cap",
+      sql`${t.maxRedemptions} IS NULL OR (${t.maxRedemptions} > 0 AND ${t.timesRedeemed} <= ${t.maxRedemptions})`,
+    ),
+  ],
+);
+
+/** One redemption per reader per code; `providerSubscriptionId`: the Stripe subscription it went to. */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    promoCodeId: uuid()
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: "set null" }),
+    providerSubscriptionId: text(),
+    redeemedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promoCodeId, t.subscriberId] }),
+    index("promo_redemptions_subscriber_id_idx").on(t.subscriberId),
+    index("promo_redemptions_subscription_id_idx").on(t.subscriptionId),
   ],
 );
 

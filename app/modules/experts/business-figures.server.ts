@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { expertBusinessDays, posts, postViews, subscriptionSpans } from "~/db/schema";
+import { expertBusinessDays, posts, postViews, subscriptions, subscriptionSpans } from "~/db/schema";
 import { postIsLiveSql } from "~/modules/access/access-sql.server";
 import {
   CHURN_DAYS,
@@ -49,7 +49,7 @@ export async function getBusinessSummary(
   const firstMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (REVENUE_MONTHS - 1), 1);
   // Days before `from` only matter as the running totals they leave: summed into one row.
   const from = dayOf(Math.min(rangeStart, churnStart, firstMonth));
-  const [days, recentPosts] = await Promise.all([
+  const [days, recentPosts, trials] = await Promise.all([
     db
       .select({
         day: sql<
@@ -66,15 +66,16 @@ export async function getBusinessSummary(
       .groupBy(sql`1`)
       .orderBy(sql`1 NULLS FIRST`),
     postFigures(db, expertId, now),
+    trialFigures(db, expertId, new Date(rangeStart), now),
   ]);
-  return { range, ...foldDays(days, { today, rangeStart, churnStart, firstMonth }), posts: recentPosts };
+  return { range, ...foldDays(days, { today, rangeStart, churnStart, firstMonth }), posts: recentPosts, trials };
 }
 
 /** Walks the days in order, keeping the running totals, into the series the charts draw. */
 function foldDays(
   rows: DayRow[],
   bounds: { today: number; rangeStart: number; churnStart: number; firstMonth: number },
-): Omit<BusinessSummary, "range" | "posts"> {
+): Omit<BusinessSummary, "range" | "posts" | "trials"> {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const before = byDay.get(null);
   let subscribers = before ? before.started - before.ended : 0;
@@ -148,4 +149,29 @@ async function postFigures(db: Database, expertId: string, now: Date): Promise<P
     .orderBy(desc(posts.publishDate), desc(posts.id))
     .limit(POSTS_SHOWN);
   return rows.map((row) => ({ ...row, publishDate: row.publishDate?.toISOString() ?? null }));
+}
+
+/**
+ * Trials that ended in the range, and how many became paying: a subscription payment went through
+ * from the trial's end on (with payments off, the free subscription's first renewal).
+ */
+async function trialFigures(db: Database, expertId: string, from: Date, now: Date): Promise<BusinessSummary["trials"]> {
+  const [row] = await db
+    .select({
+      ended: sql<number>`count(*)::int`,
+      // Spelled out: inside the subquery an unqualified column would be the payment's.
+      converted: sql<number>`(count(*) FILTER (WHERE EXISTS (
+        SELECT 1 FROM payments p WHERE p.subscription_id = subscriptions.id AND p.kind = 'Subscription'
+          AND p.status = 'Succeeded' AND p.created_at >= subscriptions.trial_ends_at - interval '1 day')))::int`,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.expertId, expertId),
+        sql`${subscriptions.trialEndsAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${subscriptions.trialEndsAt} <= ${now.toISOString()}::timestamptz`,
+        sql`${subscriptions.trialStartedAt} IS NOT NULL`,
+      ),
+    );
+  return { ended: row?.ended ?? 0, converted: row?.converted ?? 0 };
 }

@@ -51,6 +51,8 @@ export interface BusinessSummary {
   startedLast30Days: number;
   monthlyRevenue: MonthRevenue[];
   posts: PostFigures[];
+  /** Free trials that ended in the range, and how many of them went on to a payment. */
+  trials: { ended: number; converted: number };
 }
 
 export const SUMMARY_RANGE_ERROR = "Choose 30, 90 or 365 days.";

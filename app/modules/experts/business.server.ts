@@ -39,6 +39,8 @@ export interface BusinessOverview {
   subscriptionPrice: { price: number; description: string | null } | null;
   /** What new subscribers get from the expert by e-mail and on their first visit. */
   welcomeMessage: string | null;
+  /** The free trial new subscribers get, in days (0: none). */
+  trialDays: number;
   subscribersCount: number;
   revenue: { thisMonth: Revenue; allTime: Revenue };
   /** Calendar month of `thisMonth`, in the expert's time zone (e.g. "November 2026"). */
@@ -91,6 +93,7 @@ export async function getBusinessOverview(
         priceCents: experts.subscriptionPriceCents,
         priceDescription: experts.subscriptionDescription,
         welcomeMessage: experts.welcomeMessage,
+        trialDays: experts.trialDays,
         subscribersCount: subscribersCountSql(expert.id, nowSql),
       })
       .from(users)
@@ -148,6 +151,7 @@ export async function getBusinessOverview(
       ? { price: account.priceCents, description: account.priceDescription }
       : null,
     welcomeMessage: account?.welcomeMessage ?? null,
+    trialDays: account?.trialDays ?? 0,
     subscribersCount: Number(account?.subscribersCount ?? 0),
     revenue: {
       thisMonth: money(

@@ -18,6 +18,7 @@ import { refreshRecordConfidence } from "~/modules/record/record-confidence.serv
 import { refreshDemoLines } from "~/modules/record/markets.server";
 import { runSportsDataSync } from "~/modules/sports-data/sync.server";
 import { emailWelcomes } from "~/modules/subscriptions/subscriber-welcome.server";
+import { emailTrialReminders } from "~/modules/subscriptions/trials.server";
 import { renewFreeSubscriptions } from "~/modules/subscriptions/subscriptions.server";
 import { pruneAbandonedUploads } from "~/modules/uploads/uploads.server";
 import type { PeriodicJob } from "./scheduler.server";
@@ -116,8 +117,8 @@ export function periodicJobs({
     {
       // Scheduled posts go live on time: their readers are told by whichever instance claims them
       // first (FOR UPDATE SKIP LOCKED: exactly once however many instances run this). New picks are
-      // then e-mailed to their subscribers, and new subscribers their expert's welcome (once each,
-      // whichever instance claims them).
+      // then e-mailed to their subscribers, and new subscribers their expert's welcome and trials ending soon their reminder
+      // (once each, whichever instance claims them).
       name: "publishing",
       everyMs: PUBLISHING_INTERVAL_MS,
       run: () =>
@@ -126,7 +127,9 @@ export function periodicJobs({
           .then(() => emailNewPicks(db, env))
           .catch((err) => logger.warn({ err }, "could not e-mail the new picks"))
           .then(() => emailWelcomes(db, env))
-          .catch((err) => logger.warn({ err }, "could not e-mail the welcomes")),
+          .catch((err) => logger.warn({ err }, "could not e-mail the welcomes"))
+          .then(() => emailTrialReminders(db, env))
+          .catch((err) => logger.warn({ err }, "could not e-mail the trial reminders")),
     },
     {
       // Skill or luck follows the record: rows whose sums moved (a grade, a correction, the

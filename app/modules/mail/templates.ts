@@ -316,3 +316,36 @@ export function supportRequestReceivedEmail(values: {
     ],
   });
 }
+
+/** The reminder before a free trial ends: what happens then, and how to cancel before it does. */
+export function trialReminderEmail(values: {
+  appName: string;
+  appUrl: string;
+  firstName: string;
+  expertName: string;
+  expertUserName: string;
+  /** The trial's end, already in words ("Friday, December 4"). */
+  endsOn: string;
+  /** The price charged then, in words ("$29.99"); null when the subscription continues free. */
+  price: string | null;
+}): EmailContent {
+  const payments = `${trimUrl(values.appUrl)}/payments`;
+  return renderEmail({
+    ...values,
+    subject: `Your free trial of ${values.expertName} ends on ${values.endsOn}`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: values.price
+          ? `Your free trial of ${values.expertName}'s picks ends on ${values.endsOn}. Your card will then be charged ${values.price}, and every 30 days after that until you cancel.`
+          : `Your free trial of ${values.expertName}'s picks ends on ${values.endsOn}. Card payments are not open yet, so your subscription then carries on free of charge until you cancel.`,
+      },
+      {
+        kind: "paragraph",
+        text: "To stop before then, cancel on your Payments page: nothing is charged, and you keep the picks until the trial ends.",
+      },
+      { kind: "button", label: "Open Payments", url: payments },
+      { kind: "note", text: "You get this e-mail once, a few days before your trial ends." },
+    ],
+  });
+}

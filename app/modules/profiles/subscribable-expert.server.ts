@@ -12,6 +12,8 @@ export interface SubscribableExpert extends ExpertSummary {
   providerPriceId: string | null;
   paymentAccountId: string | null;
   paymentAccountReady: boolean;
+  /** The free trial a new subscriber gets, in days (0: none). */
+  trialDays: number;
 }
 
 /** The expert `expertId` (a user id), or a 404 for anyone else: a plain user, an unknown id, a malformed one. */
@@ -24,6 +26,7 @@ export async function requireExpert(db: Database, expertId: string): Promise<Sub
       providerPriceId: experts.providerPriceId,
       paymentAccountId: experts.paymentAccountId,
       paymentAccountReady: experts.paymentAccountReady,
+      trialDays: experts.trialDays,
     })
     .from(users)
     .innerJoin(experts, eq(experts.userId, users.id))
@@ -36,5 +39,6 @@ export async function requireExpert(db: Database, expertId: string): Promise<Sub
     providerPriceId: row.providerPriceId,
     paymentAccountId: row.paymentAccountId,
     paymentAccountReady: row.paymentAccountReady,
+    trialDays: row.trialDays,
   };
 }

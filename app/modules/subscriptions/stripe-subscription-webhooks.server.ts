@@ -118,7 +118,10 @@ export async function onSubscriptionEvent(tx: Database, event: Stripe.Event): Pr
   const status =
     event.type === "customer.subscription.deleted"
       ? "Expired"
-      : statusFromStripe(subscription.status, subscription.cancel_at_period_end);
+      : // Running but the card not yet saved (a trial's SetupIntent): it waits, as an unpaid one does.
+        subscription.pending_setup_intent && (subscription.status === "trialing" || subscription.status === "active")
+        ? "Pending"
+        : statusFromStripe(subscription.status, subscription.cancel_at_period_end);
   // Same second: Stripe's timestamps cannot order them, but a subscription never goes back to incomplete.
   const backwards = status === "Pending" && row.status !== "Pending" && row.providerSubscriptionId === subscription.id;
   const next = status && !backwards ? status : row.status;
@@ -134,6 +137,8 @@ export async function onSubscriptionEvent(tx: Database, event: Stripe.Event): Pr
       providerSubscriptionId: subscription.id,
       providerCustomerId: idOf(subscription.customer) ?? row.providerCustomerId,
       providerEventAt: at,
+      // Stripe's word on the trial's end (the first charge) wins over the one planned at subscribing.
+      trialEndsAt: subscription.trial_end ? fromSeconds(subscription.trial_end) : row.trialEndsAt,
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, row.id));
@@ -224,11 +229,17 @@ async function recordInvoicePayment(
   return payment.status;
 }
 
-/** `invoice.paid`: the money is in; a waiting or overdue subscription runs again, for the period paid. */
+/**
+ * `invoice.paid`: the money is in; a waiting or overdue subscription runs again, for the period
+ * paid. After a trial this is the first charge: the trial became a paying subscription.
+ */
 export async function onInvoicePaid(tx: Database, event: Stripe.Event, context: PaymentsContext): Promise<void> {
   const invoice = event.data.object as Stripe.Invoice;
   const owner = invoiceSubscription(invoice);
   if (!owner.id) return; // Not a subscription's invoice.
+  // Nothing charged (a trial's first invoice, a code taking the whole price): no money moved, and
+  // the card may not be saved yet; the subscription's own events start it once it is.
+  if (invoice.amount_paid === 0) return;
   const row = await findRow(tx, owner.id, owner.metadata);
   if (!row) return;
   const paidAt = invoice.status_transitions?.paid_at

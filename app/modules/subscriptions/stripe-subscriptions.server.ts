@@ -23,6 +23,9 @@ import {
   type SubscriptionDTO,
 } from "./subscriptions.server";
 import { cancelQuietly, periodEndOf, SUBSCRIPTION_KIND } from "./stripe-subscription-webhooks.server";
+import { findRedeemableCode, redeemPromoCode, releaseRedemptions, stripePromotionCodeFor } from "./promo-codes.server";
+import { priceWithCode, trialDaysFor } from "./subscription-offer.server";
+import { trialEndFrom } from "./trials.server";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -50,12 +53,22 @@ function invoiceClientSecret(subscription: Stripe.Subscription): string | null {
   );
 }
 
-const EXPAND_SECRET = ["latest_invoice.confirmation_secret"];
+/**
+ * The secret the card form confirms: the first invoice's payment, or, when nothing is due now (a
+ * free trial, a code taking the whole price), the SetupIntent that saves the card for later.
+ */
+function cardFormSecret(subscription: Stripe.Subscription): string | null {
+  const setup = subscription.pending_setup_intent;
+  return invoiceClientSecret(subscription) ?? (setup && typeof setup === "object" ? setup.client_secret : null);
+}
+
+const EXPAND_SECRET = ["latest_invoice.confirmation_secret", "pending_setup_intent"];
 
 /**
- * `POST /api/subscriptions {expertId}` with Stripe. Creates an incomplete Stripe subscription and
- * answers its first invoice's client secret; the row stays Pending until `invoice.paid`. A reload
- * while it waits answers the same secret; a cancelled subscription still running is resumed.
+ * `POST /api/subscriptions {expertId, code?}` with Stripe. Creates an incomplete Stripe subscription
+ * (trialing, for a trial) and answers the card form's secret; the row stays Pending until Stripe's
+ * webhooks say the card went through. A reload while it waits answers the same secret; a cancelled
+ * subscription still running is resumed. A promo code is redeemed as the row is written.
  */
 export async function subscribeWithStripe(
   context: PaymentsContext,
@@ -63,11 +76,13 @@ export async function subscribeWithStripe(
   expertId: string,
   now = new Date(),
   fromPostId: string | null = null,
+  typedCode?: string,
 ): Promise<{ subscription: SubscriptionDTO; clientSecret: string | null }> {
   if (viewer.id === expertId) fail(MESSAGES.self);
   const expert = await requireExpert(context.db, expertId);
   requireSellable(expert);
   const stripe = requirePayments(context.env);
+  const code = typedCode ? await findRedeemableCode(context.db, expert.id, typedCode, viewer.id, now) : null;
 
   // Lock-read the row (made as a placeholder if missing) only to decide; no Stripe call runs under the lock.
   const current = await context.db.transaction((tx) => lockSubscription(tx, viewer.id, expert));
@@ -84,15 +99,15 @@ export async function subscribeWithStripe(
       () => stripe.subscriptions.retrieve(open, { expand: EXPAND_SECRET }),
       context.log,
     );
-    if (existing.status === "incomplete")
-      return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: invoiceClientSecret(existing) };
-    // Paid already (its webhooks are on the way): nothing more to pay.
-    if (existing.status === "active" || existing.status === "trialing")
-      return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: null };
+    // Still waiting for the card: its payment, or its SetupIntent (a trial).
+    if (existing.status === "incomplete" || existing.status === "active" || existing.status === "trialing")
+      return { subscription: toSubscriptionDTO(current, expert, now), clientSecret: cardFormSecret(existing) };
     // Expired unpaid (Stripe gives an incomplete subscription 23 hours): start a new one below.
   }
 
   const customerId = await customerFor(context, stripe, viewer);
+  const trialDays = trialDaysFor(expert, current, code);
+  const promotionCode = code ? await stripePromotionCodeFor(context, stripe, code) : null;
   const created = await callStripe(
     () =>
       stripe.subscriptions.create({
@@ -103,6 +118,9 @@ export async function subscribeWithStripe(
         application_fee_percent: context.env.PLATFORM_FEE_PERCENT,
         transfer_data: { destination: expert.paymentAccountId },
         metadata: { kind: SUBSCRIPTION_KIND, subscriberId: viewer.id, expertId: expert.id },
+        // The card is still taken now (the SetupIntent); the first charge comes when the trial ends.
+        ...(trialDays ? { trial_period_days: trialDays } : {}),
+        ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
         expand: EXPAND_SECRET,
       }),
     context.log,
@@ -121,13 +139,18 @@ export async function subscribeWithStripe(
         return { row, ours: false };
       }
       const fresh = row.status === "Expired" && row.currentPeriodEnd === null;
+      // An earlier unpaid attempt this one replaces gives its promo code back.
+      if (row.status === "Pending" && row.providerSubscriptionId && row.providerSubscriptionId !== created.id)
+        await releaseRedemptions(tx, row.providerSubscriptionId);
       const [pending] = await tx
         .update(subscriptions)
         .set({
           status: "Pending",
           // The price at subscribing time: a later change applies to new subscribers only.
-          priceCents: expert.priceCents,
+          priceCents: priceWithCode(expert.priceCents, code),
           currentPeriodEnd: null,
+          // A trial planned for an unfinished card step and never started is forgotten.
+          trialEndsAt: trialDays ? trialEndFrom(now, trialDays) : row.trialStartedAt ? row.trialEndsAt : null,
           cancelAtPeriodEnd: false,
           provider: PAYMENT_PROVIDER,
           providerSubscriptionId: created.id,
@@ -141,6 +164,13 @@ export async function subscribeWithStripe(
         })
         .where(eq(subscriptions.id, row.id))
         .returning();
+      if (code)
+        await redeemPromoCode(
+          tx,
+          code,
+          { subscriberId: viewer.id, subscriptionId: row.id, providerSubscriptionId: created.id },
+          now,
+        );
       return { row: pending, ours: true };
     });
   } catch (error) {
@@ -157,9 +187,9 @@ export async function subscribeWithStripe(
       () => stripe.subscriptions.retrieve(winner, { expand: EXPAND_SECRET }),
       context.log,
     );
-    return { subscription: toSubscriptionDTO(outcome.row, expert, now), clientSecret: invoiceClientSecret(theirs) };
+    return { subscription: toSubscriptionDTO(outcome.row, expert, now), clientSecret: cardFormSecret(theirs) };
   }
-  const clientSecret = invoiceClientSecret(created);
+  const clientSecret = cardFormSecret(created);
   if (!clientSecret)
     context.log?.warn({ subscriptionId: created.id }, "a new Stripe subscription has no invoice client secret");
   return { subscription: toSubscriptionDTO(outcome.row, expert, now), clientSecret };

@@ -5,14 +5,17 @@
  */
 import { MAX_CALLBACK_URL_LENGTH } from "~/modules/accounts/sign-in-link";
 
-/** `next` only when it fits an address of ours; the step falls back to the expert's page. */
-function withNext(path: string, next: string | null | undefined): string {
-  if (!next || encodeURIComponent(next).length > MAX_CALLBACK_URL_LENGTH) return path;
-  return `${path}?next=${encodeURIComponent(next)}`;
+/** `next` only when it fits an address of ours (the step falls back to the expert's page); a promo code kept. */
+function withNext(path: string, next: string | null | undefined, code?: string | null): string {
+  const query = new URLSearchParams();
+  if (next && encodeURIComponent(next).length <= MAX_CALLBACK_URL_LENGTH) query.set("next", next);
+  if (code) query.set("code", code);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
-export const subscribeHref = (userName: string, next?: string | null) =>
-  withNext(`/subscribe/${encodeURIComponent(userName)}`, next);
+export const subscribeHref = (userName: string, next?: string | null, code?: string | null) =>
+  withNext(`/subscribe/${encodeURIComponent(userName)}`, next, code);
 
 /**
  * The post a subscription began from, when the step's return address is a post's page
@@ -25,6 +28,6 @@ export function postIdOfAddress(address: string | null | undefined): string | nu
   return match ? match[1].toLowerCase() : null;
 }
 
-/** The card form of a subscription's first payment, returning to `next` once paid. */
-export const subscriptionPaymentHref = (userName: string, next?: string | null) =>
-  withNext(`/subscription-payment/${encodeURIComponent(userName)}`, next);
+/** The card form of a subscription's first payment (with the step's promo code), returning to `next` once paid. */
+export const subscriptionPaymentHref = (userName: string, next?: string | null, code?: string | null) =>
+  withNext(`/subscription-payment/${encodeURIComponent(userName)}`, next, code);

@@ -14,6 +14,7 @@ import { queueMail } from "~/modules/mail/mail.server";
 import { subscriberWelcomeEmail } from "~/modules/mail/templates";
 import { notifyNewSubscription } from "~/modules/notifications/notify.server";
 import { WELCOME_MESSAGE_MAX, WELCOME_TOO_LONG } from "./subscriber-welcome";
+import { markTrialStarted } from "./trials.server";
 
 const MAIL_BATCH = 100;
 
@@ -42,13 +43,15 @@ export async function setWelcomeMessage(
 
 /**
  * A subscription started: the expert is told, and the reader is due the expert's welcome when
- * there is one. Called in the transaction that starts it, on every path (free, Stripe's webhooks).
+ * there is one; a trial it starts in is marked (trials.server.ts). Called in the transaction that
+ * starts it, on every path (free, Stripe's webhooks).
  */
 export async function subscriptionStarted(
   tx: Database,
   row: { id: string; expertId: string; subscriberId: string },
 ): Promise<void> {
   await notifyNewSubscription(tx, row.expertId, row.subscriberId);
+  await markTrialStarted(tx, row.id);
   await tx
     .update(subscriptions)
     .set({ welcomeMailDue: true, welcomePending: true })

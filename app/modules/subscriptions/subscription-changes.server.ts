@@ -29,11 +29,13 @@ export async function subscribe(
   now = new Date(),
   /** The address of the page it began on (subscribe-link.ts's `postIdOfAddress`). */
   from?: string | null,
+  /** A promo code the reader gave (normalized). */
+  code?: string,
 ): Promise<SubscribeAnswer> {
   const fromPostId = postIdOfAddress(from);
   if (!paymentsEnabled(context.env))
     return {
-      subscription: await subscribeFree(context.db, viewer.id, expertId, now, fromPostId),
+      subscription: await subscribeFree(context.db, viewer.id, expertId, now, fromPostId, code),
       clientSecret: null,
     };
   // A free subscription still running (made while payments were off) is resumed, not paid for twice.
@@ -49,7 +51,7 @@ export async function subscribe(
     if (row?.provider === FREE_PROVIDER && subscriptionGivesAccess(row, now))
       return { subscription: await subscribeFree(context.db, viewer.id, expertId, now), clientSecret: null };
   }
-  return subscribeWithStripe(context, viewer, expertId, now, fromPostId);
+  return subscribeWithStripe(context, viewer, expertId, now, fromPostId, code);
 }
 
 /** Cancels at the end of the paid period: the picks stay readable until then. */

@@ -20,6 +20,9 @@ import { expertSummaryColumns, toExpertSummary, type ExpertSummary } from "~/mod
 import { requireExpert, type SubscribableExpert } from "~/modules/profiles/subscribable-expert.server";
 import { AppError } from "~/modules/http/app-error";
 import { FREE_PROVIDER } from "~/modules/payments/stripe.server";
+import { findRedeemableCode, redeemPromoCode } from "./promo-codes.server";
+import { priceWithCode, trialDaysFor } from "./subscription-offer.server";
+import { trialEndFrom } from "./trials.server";
 
 export const SUBSCRIPTION_DAYS = 30;
 
@@ -48,6 +51,8 @@ export interface SubscriptionDTO {
   /** Paid until (Activated: the renewal date; Canceled: the end date). */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** While in its free trial: when the trial ends (and, with Stripe, the first charge comes). */
+  trialEndsAt: string | null;
   createdAt: string;
   expert: ExpertSummary;
 }
@@ -64,6 +69,8 @@ export function toSubscriptionDTO(row: SubscriptionRow, expert: ExpertSummary, n
     isFree: row.provider === FREE_PROVIDER,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    trialEndsAt:
+      row.status !== "Pending" && row.trialEndsAt && row.trialEndsAt > now ? row.trialEndsAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     expert,
   };
@@ -91,9 +98,10 @@ export async function lockSubscription(
 }
 
 /**
- * Subscribing with payments off: activates at once for 30 days at the expert's current price,
- * recorded as a free payment. A cancelled subscription still running is resumed instead (no new
- * period, no payment).
+ * Subscribing with payments off: activates at once for 30 days (or the expert's free trial, which
+ * then renews as the free subscription) at the expert's current price, recorded as a free payment
+ * (none for a trial). A promo code is redeemed with it. A cancelled subscription still running is
+ * resumed instead (no new period, no payment, no code).
  */
 export async function subscribeFree(
   db: Database,
@@ -101,9 +109,11 @@ export async function subscribeFree(
   expertId: string,
   now = new Date(),
   fromPostId: string | null = null,
+  typedCode?: string,
 ): Promise<SubscriptionDTO> {
   if (subscriberId === expertId) throw new AppError(422, MESSAGES.self, { expertId: [MESSAGES.self] });
   const expert = await requireExpert(db, expertId);
+  const code = typedCode ? await findRedeemableCode(db, expert.id, typedCode, subscriberId, now) : null;
   const row = await db.transaction(async (tx) => {
     const current = await lockSubscription(tx, subscriberId, expert);
     if (subscriptionGivesAccess(current, now)) {
@@ -115,12 +125,15 @@ export async function subscribeFree(
         .returning();
       return resumed;
     }
+    const trialDays = trialDaysFor(expert, current, code);
     const [activated] = await tx
       .update(subscriptions)
       .set({
         status: "Activated",
-        priceCents: expert.priceCents ?? 0,
-        currentPeriodEnd: periodEndFrom(now),
+        priceCents: priceWithCode(expert.priceCents ?? 0, code),
+        currentPeriodEnd: trialDays ? trialEndFrom(now, trialDays) : periodEndFrom(now),
+        // A trial planned for an unfinished card step and never started is forgotten.
+        trialEndsAt: trialDays ? trialEndFrom(now, trialDays) : current.trialStartedAt ? current.trialEndsAt : null,
         cancelAtPeriodEnd: false,
         provider: FREE_PROVIDER,
         providerSubscriptionId: null,
@@ -133,7 +146,8 @@ export async function subscribeFree(
       })
       .where(eq(subscriptions.id, current.id))
       .returning();
-    await tx.insert(payments).values(freePayment(activated, now));
+    if (!trialDays) await tx.insert(payments).values(freePayment(activated, now));
+    if (code) await redeemPromoCode(tx, code, { subscriberId, subscriptionId: activated.id }, now);
     await subscriptionStarted(tx, activated);
     return activated;
   });
