@@ -10,6 +10,7 @@ import { requireConfirmedEmail, safeCallbackUrl } from "~/modules/accounts/gates
 import { findExpert, type Expert } from "~/modules/experts/experts.server";
 import { AppError } from "~/modules/http/app-error";
 import { redeemCodeField } from "~/modules/subscriptions/promo-codes";
+import { readForm } from "~/web/form-input.server";
 import { subscriptionOffer } from "~/modules/subscriptions/subscription-offer.server";
 import { billingText, OfferSummary, PromoCodeForm } from "~/components/subscriptions/subscribe-offer";
 import { formatRecord, formatUnits } from "~/modules/record/figures";
@@ -80,7 +81,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (expert.id === viewer.user.id) throw redirect(expertPage);
   // Sent twice (a double tap, a second tab): the first one did it.
   if (expert.isSubscribed) throw redirect(next);
-  const code = redeemCodeField.catch(undefined).parse((await request.formData()).get("code") ?? undefined);
+  // Read leniently: a code that is no code is left out (the step's GET form checks it in words).
+  const code = redeemCodeField.catch(undefined).parse((await readForm(request)).get("code") ?? undefined);
   if (context.env.PAYMENTS_ENABLED) throw redirect(subscriptionPaymentHref(expert.userName, next, code));
   try {
     // `next` is where the step began: a post's page counts the subscription for that post.
@@ -88,7 +90,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     // Refused (the expert stopped selling, say): the step shows the server's reason.
     if (!(error instanceof AppError)) throw error;
-    return data({ error: error.message }, { status: error.status, headers: error.headers });
+    return data(
+      { ok: false as const, error: error.message, statusCode: error.status },
+      { status: error.status, headers: error.headers },
+    );
   }
   // Back to the page the reader came from, unlocked.
   throw redirect(next);

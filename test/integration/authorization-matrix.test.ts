@@ -25,6 +25,7 @@ import { hashPassword } from "~/modules/accounts/passwords.server";
 import { hashToken, randomToken } from "~/modules/accounts/tokens.server";
 import { startNotificationHub, type NotificationHub } from "~/modules/notifications/stream-hub.server";
 import { buildPreview } from "~/modules/posts/slate";
+import { createPromoCode } from "~/modules/subscriptions/promo-codes.server";
 import { browserPushSubscription } from "../support/push-service";
 import {
   apiRouteMethods,
@@ -159,6 +160,8 @@ const EXPECTED: Record<string, Row> = {
   "GET /api/user/payments": signedIn(),
   "GET /api/user/subscriptions": signedIn(),
   "GET /api/subscriptions/counters/new-posts": signedIn(),
+  // What subscribing to the owning expert would cost: anyone confirmed (the expert their own page's).
+  "GET /api/subscriptions/offer": confirmed(),
   "GET /api/notifications/see-notifications/counters": signedIn(),
   "GET /api/notifications/see-notifications/list": signedIn(),
   "PUT /api/notifications/see-notifications/mark-read": signedIn(),
@@ -176,6 +179,12 @@ const EXPECTED: Record<string, Row> = {
   "GET /api/business/summary": expertsOnly(),
   "GET /api/business/welcome": expertsOnly(),
   "POST /api/business/welcome": expertsOnly(),
+  "GET /api/business/trial": expertsOnly(),
+  "POST /api/business/trial": expertsOnly(),
+  "GET /api/business/promo-codes": expertsOnly(),
+  "POST /api/business/promo-codes": expertsOnly(201),
+  // The owning expert's code: another expert's is not found.
+  "DELETE /api/business/promo-codes/{codeId}": { ...all(403), visitor: 401, owningExpert: 200, otherExpert: 404 },
   "GET /api/business/export/subscribers": expertsOnly(),
   "GET /api/business/export/payments": expertsOnly(),
   "POST /api/subscriptions/price": expertsOnly(),
@@ -596,6 +605,19 @@ const CALLS: Record<string, Build> = {
   "DELETE /api/push/subscriptions": () => ({ body: { endpoint: browserPushSubscription().endpoint } }),
   "POST /api/subscriptions/price": () => ({ body: { price: 1500, description: "Every pick" } }),
   "POST /api/business/welcome": () => ({ body: { message: "Welcome aboard." } }),
+  "POST /api/business/trial": () => ({ body: { days: 7 } }),
+  "POST /api/business/promo-codes": () => ({
+    body: { code: `M${tag().toUpperCase()}`.slice(0, 20), percentOff: 10, duration: "once" },
+  }),
+  "DELETE /api/business/promo-codes/{codeId}": async (w) => {
+    const code = await createPromoCode(database.db, await w.ownerId(), {
+      code: `D${tag().toUpperCase()}`.slice(0, 20),
+      percentOff: 10,
+      duration: "once",
+    });
+    return { path: `/api/business/promo-codes/${code.id}`, params: { codeId: code.id } };
+  },
+  "GET /api/subscriptions/offer": async (w) => ({ path: `/api/subscriptions/offer?expertId=${await w.ownerId()}` }),
   "POST /api/paymentsystems/stripe/account/disconnect": async (w, _persona, me) => {
     if (me && me.user.roles.includes("Expert")) await w.connected(me);
     return {};

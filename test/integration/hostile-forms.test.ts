@@ -230,6 +230,8 @@ interface FormSpec {
   headers?: string[];
   /** Fields never sent back in a reply (passwords). */
   secret?: string[];
+  /** A route parameter naming nothing is the page's own 404 (a page, not a fetcher's form). */
+  paramNotFound?: "thrown";
   /** Even the valid submission is refused (a Google token this test cannot mint). */
   refusesValid?: boolean;
   /** For input "none": the status a clean post answers, which no body may change. */
@@ -702,13 +704,19 @@ const SPECS: Record<string, FormSpec> = {
   // The subscription step's confirm (payments off: subscribes, then back to `next`, a local path only).
   "routes/subscribe.$userName.tsx": {
     as: "user",
-    input: "none",
+    input: "form",
     path: "/subscribe/{expertUserName}?next=%2Ffeed",
     params: { userName: "{expertUserName}" },
     // A hostile `next` is not refused but replaced (the expert's page): subscription-pages.test.ts.
-    status: 302,
-    mayChange: ["subscriptions", "payments"],
-    refusal: () => "refused",
+    fields: [["code", ""]],
+    optional: ["code"],
+    paramNotFound: "thrown",
+    // A promo code that is no code is left out; one that is not the expert's is refused in words.
+    free: ["code"],
+    unbounded: ["code"],
+    repeats: "first",
+    mayChange: ["subscriptions", "payments", "rate_limit_counters", "notifications"],
+    refusal: actionReply,
   },
   "routes/uploads.ts [presign]": {
     as: "user",
@@ -765,6 +773,31 @@ const SPECS: Record<string, FormSpec> = {
       (answer.data as { intent?: unknown } | null)?.intent === "price"
         ? settingsReply("price")(answer, spec)
         : actionReply(answer),
+  },
+  "routes/business.tsx [trial]": {
+    as: "expert",
+    input: "form",
+    fields: [
+      ["intent", "trial"],
+      ["days", "7"],
+    ],
+    intent: { value: "trial", unknown: "refused" },
+    refusal: (answer, spec) =>
+      (answer.data as { intent?: unknown } | null)?.intent === "trial"
+        ? settingsReply("trial")(answer, spec)
+        : actionReply(answer),
+  },
+  "routes/business.tsx [promo-end]": {
+    as: "expert",
+    input: "form",
+    fields: [
+      ["intent", "promo-end"],
+      ["codeId", "00000000-0000-4000-8000-000000000000"],
+    ],
+    intent: { value: "promo-end", unknown: "refused" },
+    // No such code of the expert's: even the valid submission is a 404 in the action's shape.
+    refusesValid: true,
+    refusal: actionReply,
   },
   ...Object.fromEntries(
     (["connect", "url", "disconnect"] as const).map((intent): [string, FormSpec] => [
@@ -1124,7 +1157,12 @@ function formAttempts(spec: FormSpec): fc.Arbitrary<Attempt> {
           fc.constantFrom("", "%", "\u0000", "a\u0000b", "..", "x".repeat(10_000)),
           fc.string({ minLength: 43, maxLength: 43 }),
         )
-        .map((value) => ({ family: `hostile {${name}}`, invalid: true, params: { [name]: value } })),
+        .map((value) => ({
+          family: `hostile {${name}}`,
+          invalid: true,
+          params: { [name]: value },
+          thrown: spec.paramNotFound ? [404] : undefined,
+        })),
     );
   }
   for (const key of spec.query ?? []) {
@@ -1287,7 +1325,8 @@ describe(`hostile form posts on every page action (${testDatabaseEngine()})`, ()
       // Nothing at all: an empty form, every field missing.
       await attemptOnce(target, {
         family: "no body",
-        invalid: true,
+        // Refused unless every field may be left out (the subscribe step's promo code).
+        invalid: !(target.spec.fields ?? []).every(([name]) => target.spec.optional?.includes(name)),
         raw: { body: "" },
         thrown: target.spec.intent?.unknown === "thrown" ? [400] : undefined,
       });

@@ -290,6 +290,16 @@ const SPECS: Record<string, Spec> = {
   "GET /api/business/export/subscribers": { as: "owner", input: "none" },
   "GET /api/business/export/payments": { as: "owner", input: "none" },
   "GET /api/business/welcome": { as: "owner", input: "none" },
+  "GET /api/business/trial": { as: "owner", input: "none" },
+  "GET /api/business/promo-codes": { as: "owner", input: "none" },
+  "GET /api/subscriptions/offer": {
+    as: "user",
+    input: "query",
+    keys: ["expertId", "code"],
+    call: async (w) => ({ path: `/api/subscriptions/offer?expertId=${await w.ownerId()}` }),
+    // A wrong code counts against the reader's guesses.
+    mayChange: ["rate_limit_counters"],
+  },
   "GET /api/user/follows": { as: "user", input: "query", keys: PAGING },
   "GET /api/user/payments": { as: "user", input: "query", keys: PAGING },
   "GET /api/user/subscriptions": { as: "user", input: "query", keys: [...PAGING, "status"] },
@@ -496,7 +506,22 @@ const SPECS: Record<string, Spec> = {
     input: "body",
     optional: ["message"],
     call: () => ({ body: { message: "Welcome aboard." } }),
-    echo: { message: (payload) => payload.message },
+    // An empty message is none.
+    echo: { message: (payload) => payload.message ?? "" },
+  },
+  "POST /api/business/trial": { as: "owner", input: "body", call: () => ({ body: { days: 7 } }) },
+  "POST /api/business/promo-codes": {
+    as: "owner",
+    input: "body",
+    call: () => ({ body: { code: `H${tag().toUpperCase()}`.slice(0, 20), percentOff: 10, duration: "once" } }),
+  },
+  "DELETE /api/business/promo-codes/{codeId}": {
+    as: "owner",
+    input: "none",
+    call: () => ({
+      path: "/api/business/promo-codes/00000000-0000-4000-8000-000000000000",
+      params: { codeId: "00000000-0000-4000-8000-000000000000" },
+    }),
   },
   "POST /api/subscriptions/price": {
     as: "owner",

@@ -7,7 +7,10 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { experts, payments, profiles, subscriptions, users } from "~/db/schema";
+import { experts, payments, profiles, promoCodes, subscriptions, users } from "~/db/schema";
+import { getBusinessSummary } from "~/modules/experts/business-figures.server";
+import { PROMO_MESSAGES } from "~/modules/subscriptions/promo-codes";
+import { createPromoCode } from "~/modules/subscriptions/promo-codes.server";
 import { toCurrentUser } from "~/modules/accounts/users.server";
 import { connectPaymentAccount } from "~/modules/payments/connect.server";
 import { setSubscriptionPrice } from "~/modules/payments/subscription-price.server";
@@ -188,7 +191,7 @@ describe(`subscribing with Stripe (${testDatabaseEngine()})`, () => {
       application_fee_percent: "10",
       transfer_data: { destination: expert.account.id },
       metadata: { kind: "Subscription", subscriberId: subscriber.user.id, expertId: expert.user.id },
-      expand: { 0: "latest_invoice.confirmation_secret" },
+      expand: { 0: "latest_invoice.confirmation_secret", 1: "pending_setup_intent" },
     });
 
     const row = await rowOf(subscriber.user.id, expert.user.id);
@@ -535,5 +538,126 @@ describe(`Stripe's subscription webhooks (${testDatabaseEngine()})`, () => {
       status: "Pending",
       providerSubscriptionId: "sub_checkout_1",
     });
+  });
+});
+
+describe(`free trials and promo codes with Stripe (${testDatabaseEngine()})`, () => {
+  it("a trial saves the card up front: Pending until the SetupIntent succeeds, then running until the first charge", async () => {
+    const expert = await makeSellableExpert();
+    await database.db.update(experts).set({ trialDays: 7 }).where(eq(experts.userId, expert.user.id));
+    const subscriber = await makeUser();
+    const { status, body } = await subscribeCall(subscriber.jar, expert.user.id);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const [createCall] = standIn.requestsTo("POST", "/v1/subscriptions");
+    expect(createCall.body).toMatchObject({ trial_period_days: "7" });
+    const created = [...standIn.subscriptions.values()][0];
+    const setupIntent = standIn.setupIntents.get(String(created.pending_setup_intent))!;
+    // The card form confirms the SetupIntent, not a payment.
+    expect(body.payload.clientSecret).toBe(setupIntent.client_secret);
+    expect(body.payload.clientSecret).toMatch(/^seti_/);
+    expect(body.payload.subscription).toMatchObject({ status: "Pending", isActive: false, trialEndsAt: null });
+    // A reload while the card is not saved answers the same secret.
+    expect((await subscribeCall(subscriber.jar, expert.user.id)).body.payload.clientSecret).toBe(
+      setupIntent.client_secret,
+    );
+
+    // Stripe says "trialing" and the $0 invoice is paid at once, but no card is saved yet: still locked.
+    await deliver(stripeEvent("customer.subscription.created", created));
+    await deliver(stripeEvent("invoice.paid", standIn.invoices.get(String(created.latest_invoice))!));
+    expect(await rowOf(subscriber.user.id, expert.user.id)).toMatchObject({ status: "Pending", trialStartedAt: null });
+    expect(await canReadPick(subscriber.user.id, expert.user.id)).toBe(false);
+    expect(await paymentsOf(subscriber.user.id)).toEqual([]);
+
+    // The card is saved: the subscription runs until the trial's end, and that trial is the reader's one.
+    const saved = standIn.confirmSetup(created.id);
+    await deliver(stripeEvent("customer.subscription.updated", saved.subscription, nowSeconds() + 1));
+    const running = await rowOf(subscriber.user.id, expert.user.id);
+    expect(running.status).toBe("Activated");
+    expect(running.trialStartedAt).not.toBeNull();
+    expect(running.currentPeriodEnd!.getTime()).toBe(Number(created.trial_end) * 1000);
+    expect(running.trialEndsAt!.getTime()).toBe(Number(created.trial_end) * 1000);
+    expect(await canReadPick(subscriber.user.id, expert.user.id)).toBe(true);
+
+    // The first charge at the trial's end: the trial became a paying subscription.
+    const trialEnd = Number(created.trial_end);
+    const firstCharge = {
+      ...standIn.invoices.get(String(created.latest_invoice))!,
+      id: "in_first_charge",
+      billing_reason: "subscription_cycle",
+      amount_due: PRICE,
+      amount_paid: PRICE,
+      status_transitions: { paid_at: trialEnd },
+      lines: { object: "list", data: [{ period: { start: trialEnd, end: trialEnd + 30 * 86_400 } }] },
+    };
+    await deliver(stripeEvent("invoice.paid", firstCharge, trialEnd));
+    expect(await paymentsOf(subscriber.user.id)).toMatchObject([{ amountCents: PRICE, status: "Succeeded" }]);
+    const summary = await getBusinessSummary(database.db, expert.user.id, 30, new Date((trialEnd + 86_400) * 1000));
+    expect(summary.trials).toEqual({ ended: 1, converted: 1 });
+  });
+
+  it("a promo code goes to Stripe as a coupon made once, and the row records the price it leaves", async () => {
+    const expert = await makeSellableExpert();
+    await createPromoCode(database.db, expert.user.id, { code: "HALF", percentOff: 50, duration: "forever" });
+    const first = await makeUser();
+    const { status, body } = await callRoute(subscriptionsRoute, on, {
+      method: "POST",
+      path: "/api/subscriptions",
+      jar: first.jar,
+      body: { expertId: expert.user.id, code: "half" },
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.payload.subscription.price).toBe(PRICE / 2);
+    const [coupon] = [...standIn.coupons.values()];
+    expect(coupon).toMatchObject({ percent_off: 50, duration: "forever" });
+    expect(standIn.requestsTo("POST", "/v1/subscriptions")[0].body).toMatchObject({
+      discounts: { 0: { coupon: coupon.id } },
+    });
+    const created = [...standIn.subscriptions.values()][0];
+    expect(standIn.invoices.get(String(created.latest_invoice))).toMatchObject({ amount_due: PRICE / 2 });
+
+    // A second reader: the same coupon, no new one.
+    const second = await makeUser();
+    await callRoute(subscriptionsRoute, on, {
+      method: "POST",
+      path: "/api/subscriptions",
+      jar: second.jar,
+      body: { expertId: expert.user.id, code: "HALF" },
+    });
+    expect(standIn.requestsTo("POST", "/v1/coupons")).toHaveLength(1);
+    expect(standIn.requestsTo("POST", "/v1/subscriptions")[1].body).toMatchObject({
+      discounts: { 0: { coupon: coupon.id } },
+    });
+    const [code] = await database.db.select().from(promoCodes).where(eq(promoCodes.expertId, expert.user.id));
+    expect(code).toMatchObject({ timesRedeemed: 2, providerCouponId: coupon.id });
+  });
+
+  it("two readers racing for a code's last place: one gets it, the other's Stripe subscription is cancelled and nothing of it is saved", async () => {
+    const expert = await makeSellableExpert();
+    await createPromoCode(database.db, expert.user.id, {
+      code: "LAST",
+      percentOff: 10,
+      duration: "once",
+      maxRedemptions: 1,
+    });
+    const readers = [await makeUser(), await makeUser()];
+    // Both pass the code's check before either redeems it (the check comes before Stripe's calls).
+    const outcomes = await Promise.allSettled(
+      readers.map((reader) => subscribeWithStripe(on, reader.viewer, expert.user.id, new Date(), null, "LAST")),
+    );
+    expect(standIn.requestsTo("POST", "/v1/subscriptions")).toHaveLength(2);
+    const won = outcomes.findIndex((outcome) => outcome.status === "fulfilled");
+    const lost = 1 - won;
+    expect(won).toBeGreaterThanOrEqual(0);
+    expect((outcomes[lost] as PromiseRejectedResult).reason.message).toBe(PROMO_MESSAGES.usedUp);
+    const winner = await rowOf(readers[won].user.id, expert.user.id);
+    expect(winner.status).toBe("Pending");
+    for (const created of standIn.subscriptions.values())
+      expect(created.status).toBe(created.id === winner.providerSubscriptionId ? "incomplete" : "canceled");
+    expect(await rowOf(readers[lost].user.id, expert.user.id)).toMatchObject({
+      status: "Expired",
+      providerSubscriptionId: null,
+    });
+    const [code] = await database.db.select().from(promoCodes).where(eq(promoCodes.expertId, expert.user.id));
+    expect(code.timesRedeemed).toBe(1);
   });
 });

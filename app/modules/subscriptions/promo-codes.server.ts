@@ -2,7 +2,7 @@
  * An expert's promo codes (docs/product.md "Trials and promo codes"): made and ended on /business,
  * given by a reader on the subscribe step. Our database is the authority on whether a code may be
  * used (active, not expired, under its cap, not used by this reader before); Stripe only applies
- * the discount to a card subscription, through a coupon and promotion code made on first use.
+ * the discount to a card subscription, through a coupon made on first use.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -177,15 +177,12 @@ export async function releaseRedemptions(tx: Database, providerSubscriptionId: s
 }
 
 /**
- * The code's Stripe promotion code, made (with its coupon) the first time a card subscription
- * uses it. Limits are not given to Stripe: this server checks them before every use.
+ * The code's Stripe coupon, made the first time a card subscription uses it, and given to each
+ * subscription as its discount. No Stripe promotion code: readers type codes on our page, and limits
+ * are not given to Stripe either, since this server checks them before every use.
  */
-export async function stripePromotionCodeFor(
-  context: PaymentsContext,
-  stripe: Stripe,
-  code: PromoCodeRow,
-): Promise<string> {
-  if (code.providerPromotionCodeId) return code.providerPromotionCodeId;
+export async function stripeCouponFor(context: PaymentsContext, stripe: Stripe, code: PromoCodeRow): Promise<string> {
+  if (code.providerCouponId) return code.providerCouponId;
   const coupon = await callStripe(
     () =>
       stripe.coupons.create({
@@ -198,26 +195,10 @@ export async function stripePromotionCodeFor(
       }),
     context.log,
   );
-  const promotion = await callStripe(
-    () =>
-      stripe.promotionCodes.create({
-        promotion: { type: "coupon", coupon: coupon.id },
-        // Stripe's codes are unique across the platform; ours are unique per expert.
-        code: `${code.code}${code.id.slice(0, 8).toUpperCase()}`,
-        metadata: { promoCodeId: code.id, expertId: code.expertId },
-      }),
-    context.log,
-  );
-  // Two first uses at once each made one: keep whichever was stored first.
-  const [stored] = await context.db
+  // Two first uses at once each made one: the first stored is kept; the other serves its one subscription.
+  await context.db
     .update(promoCodes)
-    .set({ providerCouponId: coupon.id, providerPromotionCodeId: promotion.id })
-    .where(and(eq(promoCodes.id, code.id), sql`${promoCodes.providerPromotionCodeId} IS NULL`))
-    .returning({ id: promoCodes.providerPromotionCodeId });
-  if (stored?.id) return stored.id;
-  const [current] = await context.db
-    .select({ id: promoCodes.providerPromotionCodeId })
-    .from(promoCodes)
-    .where(eq(promoCodes.id, code.id));
-  return current?.id ?? promotion.id;
+    .set({ providerCouponId: coupon.id })
+    .where(and(eq(promoCodes.id, code.id), sql`${promoCodes.providerCouponId} IS NULL`));
+  return coupon.id;
 }

@@ -177,9 +177,15 @@ export function promoCodeInputOfForm(form: z.output<typeof promoCodeFormSchema>)
 
 /** `POST /api/business/trial {days}` and the page's form. */
 export const trialDaysSchema = z.object({
-  days: z.coerce
-    .number({ invalid_type_error: PROMO_MESSAGES.trialDays, required_error: PROMO_MESSAGES.trialDays })
-    .int(PROMO_MESSAGES.trialDays)
-    .min(0, PROMO_MESSAGES.trialDays)
-    .max(MAX_TRIAL_DAYS, PROMO_MESSAGES.trialDays),
+  days: z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], {
+      errorMap: () => ({ message: PROMO_MESSAGES.trialDays }),
+    })
+    .pipe(
+      z
+        .number()
+        .int(PROMO_MESSAGES.trialDays)
+        .min(0, PROMO_MESSAGES.trialDays)
+        .max(MAX_TRIAL_DAYS, PROMO_MESSAGES.trialDays),
+    ),
 });
