@@ -178,9 +178,19 @@ export function promoCodeInputOfForm(form: z.output<typeof promoCodeFormSchema>)
 /** `POST /api/business/trial {days}` and the page's form. */
 export const trialDaysSchema = z.object({
   days: z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], {
-      errorMap: () => ({ message: PROMO_MESSAGES.trialDays }),
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/)
+          .transform(Number),
+      ],
+      {
+        errorMap: () => ({ message: PROMO_MESSAGES.trialDays }),
+      },
+    )
     .pipe(
       z
         .number()
