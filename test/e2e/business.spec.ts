@@ -1,7 +1,8 @@
 /**
  * The expert's business page in the browser: the figures of the demo's year (charts with their
- * tables, the range links), the CSV downloads, and the welcome message from the expert's form to a
- * new subscriber's inbox and first visit. The expert is one no other browser test uses.
+ * tables, the range links), the CSV downloads, the welcome message from the expert's form to a
+ * new subscriber's inbox and first visit, and a free trial and a promo code from the expert's forms to
+ * a reader's subscribe step. The experts are ones no other browser test uses.
  */
 import { readFileSync } from "node:fs";
 import { mailWithSubject, signUp, uniqueEmail, verifyByCode } from "./support/accounts";
@@ -10,6 +11,7 @@ import { expect, test } from "./support/test";
 
 const EXPERT = "BaselineBets";
 const EXPERT_NAME = "Sofia Marchetti";
+const TRIAL_EXPERT = "CageMath";
 
 for (const width of [1440, 375] as const) {
   test(`at ${width} px: the year's figures, a range, a chart's table and the payments as CSV`, async ({
@@ -88,5 +90,66 @@ test("the welcome message: written on /business, e-mailed to a new subscriber an
   // Queued by the mail job (every 5 s), sent by the outbox (every 15 s).
   const mail = await mailWithSubject(email, `A welcome from ${EXPERT_NAME}`, 30_000);
   expect(mail.text).toContain("Tennis picks go up by 9 am ET.");
+  await Promise.all([expert.close(), reader.close()]);
+});
+
+test("a free trial and a promo code: set on /business, shown and applied on a reader's subscribe step", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const expert = await signedInContext(browser, baseURL!, TRIAL_EXPERT, 1440);
+  const business = await expert.newPage();
+  await business.goto("/business");
+  await waitForHydration(business);
+  await business.getByLabel("Free trial (days)").fill("7");
+  await business.getByRole("button", { name: "Save trial" }).click();
+  await expect(business.getByText("Free trial has been updated.")).toBeVisible();
+
+  const codes = business.getByRole("region", { name: "Promo codes" });
+  await codes.getByRole("textbox", { name: "Code", exact: true }).fill(code.toLowerCase());
+  await codes.getByLabel("Percent off").fill("50");
+  await codes.getByLabel("Every month").check();
+  await codes.getByLabel("Most uses (optional)").fill("5");
+  await codes.getByRole("button", { name: "Create code" }).click();
+  await expect(business.getByText("Promo code created.")).toBeVisible();
+  const line = codes.getByRole("listitem").filter({ hasText: code });
+  await expect(line).toContainText("50% off every month · used 0 of 5 times");
+  // A code with the same name is refused beside the field.
+  await codes.getByRole("textbox", { name: "Code", exact: true }).fill(code);
+  await codes.getByLabel("Percent off").fill("10");
+  await codes.getByRole("button", { name: "Create code" }).click();
+  await expect(codes.getByText("You already have a code with this name.")).toBeVisible();
+
+  // A new reader on a phone: the trial, a wrong code refused in words, the right one applied.
+  const reader = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const page = await reader.newPage();
+  const email = uniqueEmail("trial-code");
+  await signUp(page, email, "User sign up");
+  await verifyByCode(page, email);
+  const expertPage = `/experts/${TRIAL_EXPERT}`;
+  await page.goto(`/subscribe/${TRIAL_EXPERT}?next=${encodeURIComponent(expertPage)}`);
+  await waitForHydration(page);
+  await expect(page.getByText("Starts with a 7-day free trial.")).toBeVisible();
+  await page.getByLabel("Promo code").fill("NOSUCHCODE");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("This promo code is not valid.")).toBeVisible();
+  await expect(page.getByLabel("Promo code")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Promo code").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Code ${code}: 50% off every month.` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole("button", { name: "Start free trial" }).click();
+  await expect(page).toHaveURL(new RegExp(`${expertPage}$`));
+  await page.goto("/payments");
+  await expect(page.getByText(/^Free trial until /).first()).toBeVisible();
+
+  // The expert sees the code used, and ends it.
+  await business.reload();
+  await expect(line).toContainText("used 1 of 5 times");
+  await line.getByRole("button", { name: `End code ${code}` }).click();
+  await expect(business.getByText("Promo code ended: readers can no longer use it.")).toBeVisible();
+  await expect(line).toContainText("Ended");
   await Promise.all([expert.close(), reader.close()]);
 });

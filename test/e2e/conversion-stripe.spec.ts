@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { startStripeStandIn, stripeEvent, type StripeObject, type StripeStandIn } from "../support/stripe-stand-in";
-import { PASSWORD, codeIn, mailFor, uniqueEmail } from "./support/accounts";
+import { PASSWORD, codeIn, mailFor, signUp, uniqueEmail, verifyByCode } from "./support/accounts";
 import { contextAtWidth, DEMO_PASSWORD, uniqueClientIp, waitForHydration } from "./support/helpers";
 import { standInEnv } from "./support/ports";
 import { expect, test } from "./support/test";
@@ -17,10 +17,12 @@ import { expect, test } from "./support/test";
 const port = Number(process.env.E2E_PORT ?? 4310) + 7;
 const origin = `http://localhost:${port}`;
 const EXPERT = "LeBronPicks";
+/** Sells with a 7-day trial here; no other browser test uses them. */
+const TRIAL_EXPERT = "BracketBuster";
 const WEBHOOK_SECRET = "whsec_e2e_conversion";
 const signer = new Stripe("sk_test_signer");
 
-/** Stripe.js as far as the card form uses it: one element, and confirmPayment, which "pays". */
+/** Stripe.js as far as the card form uses it: one element, confirmPayment, which "pays", and confirmSetup, which saves the card. */
 const STAND_IN_STRIPE_JS = `
 window.Stripe = function Stripe() {
   return {
@@ -48,6 +50,7 @@ window.Stripe = function Stripe() {
       };
     },
     confirmPayment({ elements }) { return window.standInPay(elements.clientSecret); },
+    confirmSetup({ elements }) { return window.standInSaveCard(elements.clientSecret); },
     createToken() {}, createPaymentMethod() {}, confirmCardPayment() {},
     _registerWrapper() {}, registerAppInfo() {},
   };
@@ -71,13 +74,13 @@ async function deliver(type: string, object: StripeObject) {
   expect(response.status, await response.text()).toBe(200);
 }
 
-/** The demo expert made sellable as an expert would: a payment account Stripe calls ready, and a price. */
-async function sellableExpert() {
+/** A demo expert made sellable as an expert would: a payment account Stripe calls ready, a price, maybe a trial. */
+async function sellableExpert(userName = EXPERT, trialDays = 0) {
   const headers = { Origin: origin, "Content-Type": "application/json", "X-Forwarded-For": uniqueClientIp() };
   const signIn = await fetch(`${origin}/api/session`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ session: { emailOrUserName: EXPERT, password: DEMO_PASSWORD, rememberMe: false } }),
+    body: JSON.stringify({ session: { emailOrUserName: userName, password: DEMO_PASSWORD, rememberMe: false } }),
   });
   expect(signIn.status).toBe(200);
   const cookie = signIn.headers
@@ -89,7 +92,7 @@ async function sellableExpert() {
     headers: { ...headers, Cookie: cookie },
   });
   expect(connect.status, await connect.text()).toBe(200);
-  const [account] = [...standIn.accounts.values()];
+  const account = [...standIn.accounts.values()].at(-1)!;
   await deliver("account.updated", standIn.update(account.id, { charges_enabled: true, details_submitted: true }));
   const price = await fetch(`${origin}/api/subscriptions/price`, {
     method: "POST",
@@ -97,6 +100,25 @@ async function sellableExpert() {
     body: JSON.stringify({ price: 2999, description: "Every NBA side and prop I bet, posted before tip-off." }),
   });
   expect(price.status, await price.text()).toBe(200);
+  if (trialDays) {
+    const trial = await fetch(`${origin}/api/business/trial`, {
+      method: "POST",
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify({ days: trialDays }),
+    });
+    expect(trial.status, await trial.text()).toBe(200);
+  }
+}
+
+/** The card form's SetupIntent confirmed (a trial): Stripe saves the card and says the subscription runs. */
+async function saveCard(clientSecret: string) {
+  const subscription = [...standIn.subscriptions.values()].find(
+    (candidate) => standIn.setupIntents.get(String(candidate.pending_setup_intent))?.client_secret === clientSecret,
+  );
+  if (!subscription) return { error: { message: "No such setup." } };
+  const saved = standIn.confirmSetup(subscription.id);
+  await deliver("customer.subscription.updated", saved.subscription);
+  return { setupIntent: { id: saved.setupIntent.id, status: "succeeded" } };
 }
 
 /** The card form's "pay": the stand-in pays the open invoice, and Stripe's webhooks follow. */
@@ -155,6 +177,7 @@ test.describe("with card payments (the Stripe stand-in)", () => {
       )
       .toBe(200);
     await sellableExpert();
+    await sellableExpert(TRIAL_EXPERT, 7);
   });
 
   test.afterAll(async () => {
@@ -213,4 +236,36 @@ test.describe("with card payments (the Stripe stand-in)", () => {
       await context.close();
     });
   }
+
+  test("at 375 px: a free trial saves the card, charges nothing now, and opens the picks", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await contextAtWidth(browser, origin, 375);
+    await context.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: STAND_IN_STRIPE_JS }),
+    );
+    await context.exposeFunction("standInSaveCard", saveCard);
+    const page = await context.newPage();
+    const email = uniqueEmail("trial-stripe");
+    await signUp(page, email, "User sign up");
+    await verifyByCode(page, email);
+    const expertPage = `/experts/${TRIAL_EXPERT}`;
+    await page.goto(`/subscribe/${TRIAL_EXPERT}?next=${encodeURIComponent(expertPage)}`);
+    await expect(page.getByText("7 days free", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Nothing is charged today: your card is saved/)).toBeVisible();
+    await page.getByRole("button", { name: "Start free trial" }).click();
+    await expect(page).toHaveURL(new RegExp(`/subscription-payment/${TRIAL_EXPERT}\\?next=`));
+    await expect(page.getByText(/7 days free: your card is saved now/)).toBeVisible();
+    await page.getByRole("button", { name: "Save card and start trial" }).click();
+
+    // Stripe's word that the card is saved gives access: back on the expert's page, subscribed.
+    await expect(page).toHaveURL(expertPage, { timeout: 20_000 });
+    const [created] = [...standIn.subscriptions.values()].filter((sub) => sub.trial_end);
+    expect(standIn.requestsTo("POST", "/v1/subscriptions").some((call) => call.body.trial_period_days === "7")).toBe(
+      true,
+    );
+    expect(created.pending_setup_intent).toBeNull();
+    await page.goto("/payments");
+    await expect(page.getByText(/^Free trial until /).first()).toBeVisible();
+    await context.close();
+  });
 });

@@ -42,6 +42,7 @@ function periodText(subscription: SubscriptionDTO, date: (iso: string) => string
   const end = subscription.currentPeriodEnd;
   switch (subscription.status) {
     case "Activated":
+      if (subscription.trialEndsAt) return `Free trial until ${date(subscription.trialEndsAt)}`;
       return end ? `Renews on ${date(end)}` : "Active";
     case "PastDue":
       return "Payment overdue";

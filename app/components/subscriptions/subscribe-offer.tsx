@@ -81,7 +81,7 @@ export function PromoCodeForm({
       </p>
     );
   return (
-    <Form method="get" replace preventScrollReset className="flex items-end gap-2" aria-label="Promo code">
+    <Form method="get" replace preventScrollReset className="flex items-end gap-2">
       <input type="hidden" name="next" value={next} />
       <div className="min-w-0 flex-1">
         <FieldFrame id="promo-code" label="Promo code" errors={error ? [error] : undefined}>

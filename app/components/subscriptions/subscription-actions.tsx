@@ -29,11 +29,13 @@ function useFormatDay(): (iso: string) => string {
 
 /** What the subscription says about its dates, as /payments says it too. */
 export function subscriptionTerm(
-  subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive">,
+  subscription: Pick<SubscriptionDTO, "status" | "currentPeriodEnd" | "isActive" | "trialEndsAt">,
   formatDay: (iso: string) => string,
 ): string | null {
   const end = subscription.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
   if (subscription.status === "Pending") return "Awaiting payment";
+  if (subscription.status === "Activated" && subscription.trialEndsAt)
+    return `Free trial until ${formatDay(subscription.trialEndsAt)}`;
   if (subscription.status === "PastDue") return "Payment overdue: Stripe is retrying your card";
   if (subscription.status === "Canceled" && subscription.isActive && end) return `Ends on ${end}`;
   if (subscription.status === "Activated" && end) return `Renews on ${end}`;
