@@ -11,6 +11,7 @@ import { experts, payments, profiles, promoCodes, subscriptions, users } from "~
 import { getBusinessSummary } from "~/modules/experts/business-figures.server";
 import { PROMO_MESSAGES } from "~/modules/subscriptions/promo-codes";
 import { createPromoCode } from "~/modules/subscriptions/promo-codes.server";
+import { subscriptionOffer } from "~/modules/subscriptions/subscription-offer.server";
 import { toCurrentUser } from "~/modules/accounts/users.server";
 import { connectPaymentAccount } from "~/modules/payments/connect.server";
 import { setSubscriptionPrice } from "~/modules/payments/subscription-price.server";
@@ -614,6 +615,18 @@ describe(`free trials and promo codes with Stripe (${testDatabaseEngine()})`, ()
     });
     const created = [...standIn.subscriptions.values()][0];
     expect(standIn.invoices.get(String(created.latest_invoice))).toMatchObject({ amount_due: PRICE / 2 });
+    // The card form reloaded (its address keeps the code): the code is still the reader's, the same secret comes back.
+    expect((await subscriptionOffer(database.db, expert.user.id, first.user.id, "HALF")).code).toMatchObject({
+      priceAfter: PRICE / 2,
+    });
+    const again = await callRoute(subscriptionsRoute, on, {
+      method: "POST",
+      path: "/api/subscriptions",
+      jar: first.jar,
+      body: { expertId: expert.user.id, code: "HALF" },
+    });
+    expect(again.body.payload.clientSecret).toBe(body.payload.clientSecret);
+    expect(standIn.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
 
     // A second reader: the same coupon, no new one.
     const second = await makeUser();

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { promoCodes, promoRedemptions } from "~/db/schema";
+import { promoCodes, promoRedemptions, subscriptions } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
@@ -107,17 +107,24 @@ export async function findRedeemableCode(
 ): Promise<PromoCodeRow> {
   await refuseWhenLimitReached(db, PROMO_GUESS_LIMIT, subscriberId);
   const [row] = await db
-    .select({ code: promoCodes, usedBefore: sql<boolean>`${promoRedemptions.subscriberId} IS NOT NULL` })
+    .select({
+      code: promoCodes,
+      usedBefore: sql<boolean>`${promoRedemptions.subscriberId} IS NOT NULL`,
+      // Redeemed for the reader's card step still waiting (a reload of it): the place is theirs.
+      held: sql<boolean>`coalesce(${subscriptions.status} = 'Pending', false)`,
+    })
     .from(promoCodes)
     .leftJoin(
       promoRedemptions,
       and(eq(promoRedemptions.promoCodeId, promoCodes.id), eq(promoRedemptions.subscriberId, subscriberId)),
     )
+    .leftJoin(subscriptions, eq(subscriptions.id, promoRedemptions.subscriptionId))
     .where(and(eq(promoCodes.expertId, expertId), eq(promoCodes.code, code), eq(promoCodes.active, true)));
   if (!row) {
     await consumeRateLimit(db, PROMO_GUESS_LIMIT, subscriberId);
     return refuse(PROMO_MESSAGES.unknown);
   }
+  if (row.held) return row.code;
   if (row.usedBefore) refuse(PROMO_MESSAGES.usedBefore);
   if (row.code.expiresAt && row.code.expiresAt <= now) refuse(PROMO_MESSAGES.expired);
   if (row.code.maxRedemptions !== null && row.code.timesRedeemed >= row.code.maxRedemptions)

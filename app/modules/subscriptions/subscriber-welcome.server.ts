@@ -49,9 +49,10 @@ export async function setWelcomeMessage(
 export async function subscriptionStarted(
   tx: Database,
   row: { id: string; expertId: string; subscriberId: string },
+  now = new Date(),
 ): Promise<void> {
   await notifyNewSubscription(tx, row.expertId, row.subscriberId);
-  await markTrialStarted(tx, row.id);
+  await markTrialStarted(tx, row.id, now);
   await tx
     .update(subscriptions)
     .set({ welcomeMailDue: true, welcomePending: true })

@@ -148,7 +148,7 @@ export async function subscribeFree(
       .returning();
     if (!trialDays) await tx.insert(payments).values(freePayment(activated, now));
     if (code) await redeemPromoCode(tx, code, { subscriberId, subscriptionId: activated.id }, now);
-    await subscriptionStarted(tx, activated);
+    await subscriptionStarted(tx, activated, now);
     return activated;
   });
   return toSubscriptionDTO(row, expert, now);
