@@ -11,6 +11,7 @@ import express from "express";
 import { demoDataEnabled, EnvError, getEnv } from "./app/config/env.server";
 import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.server";
 import { ReadMarkers } from "./app/modules/subscriptions/read-markers.server";
+import { flushPostViews } from "./app/modules/posts/post-views.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
 import { demoWelcome, seedDemoDataIfEmpty } from "./app/demo/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
@@ -312,6 +313,7 @@ async function shutdown(signal: string) {
     // Jobs under way (a delivery writing to the outbox, say) finish before the database closes.
     await jobsStopped;
     await readMarkers.flush();
+    await flushPostViews(database.db);
     await mail.close().catch(() => {});
     await database.close().catch(() => {});
     clearTimeout(force);

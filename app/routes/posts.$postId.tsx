@@ -96,7 +96,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A parlay's games, each leg named with its own (only once the legs are public: the serializer's rule).
   const parlayLegs = post.market === "Parlay" ? post.legs : null;
   const isAuthor = viewerId === post.author.id;
-  const [{ comments, scrollTo }, legGames, , welcome] = await Promise.all([
+  // Counted a moment later, with other views, in one statement.
+  if (!isAuthor) countPostView(context.db, context.log, post.id, viewerId ? "reader" : "visitor");
+  const [{ comments, scrollTo }, legGames, welcome] = await Promise.all([
     readComments(),
     parlayLegs
       ? getEvents(
@@ -104,7 +106,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           parlayLegs.map((leg) => leg.eventId),
         )
       : null,
-    isAuthor ? null : countPostView(context.db, context.log, post.id, viewerId ? "reader" : "visitor"),
     viewerId && !isAuthor ? takeWelcome(context.db, viewerId, post.author.id) : null,
   ]);
 
