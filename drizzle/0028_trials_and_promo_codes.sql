@@ -23,8 +23,9 @@ CREATE TABLE "promo_codes" (
 	"max_redemptions" integer,
 	"times_redeemed" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	-- The Stripe coupon, made the first time a card subscription uses the code.
+	-- The Stripe coupon and promotion code, made the first time a card subscription uses the code.
 	"provider_coupon_id" text,
+	"provider_promotion_code_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "promo_codes_code_format" CHECK ("code" ~ '^[A-Z0-9]{3,20}$'),
 	CONSTRAINT "promo_codes_one_discount" CHECK (("percent_off" IS NULL) <> ("amount_off_cents" IS NULL)),

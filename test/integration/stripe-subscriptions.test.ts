@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { experts, payments, profiles, promoCodes, subscriptions, users } from "~/db/schema";
 import { getBusinessSummary } from "~/modules/experts/business-figures.server";
 import { PROMO_MESSAGES } from "~/modules/subscriptions/promo-codes";
-import { createPromoCode } from "~/modules/subscriptions/promo-codes.server";
+import { createPromoCode, endPromoCode } from "~/modules/subscriptions/promo-codes.server";
 import { subscriptionOffer } from "~/modules/subscriptions/subscription-offer.server";
 import { toCurrentUser } from "~/modules/accounts/users.server";
 import { connectPaymentAccount } from "~/modules/payments/connect.server";
@@ -596,7 +596,7 @@ describe(`free trials and promo codes with Stripe (${testDatabaseEngine()})`, ()
     expect(summary.trials).toEqual({ ended: 1, converted: 1 });
   });
 
-  it("a promo code goes to Stripe as a coupon made once, and the row records the price it leaves", async () => {
+  it("a promo code goes to Stripe as a coupon and promotion code made once, and the row records the price it leaves", async () => {
     const expert = await makeSellableExpert();
     await createPromoCode(database.db, expert.user.id, { code: "HALF", percentOff: 50, duration: "forever" });
     const first = await makeUser();
@@ -610,8 +610,10 @@ describe(`free trials and promo codes with Stripe (${testDatabaseEngine()})`, ()
     expect(body.payload.subscription.price).toBe(PRICE / 2);
     const [coupon] = [...standIn.coupons.values()];
     expect(coupon).toMatchObject({ percent_off: 50, duration: "forever" });
+    const [promotion] = [...standIn.promotionCodes.values()];
+    expect(promotion).toMatchObject({ active: true, promotion: { type: "coupon", coupon: coupon.id } });
     expect(standIn.requestsTo("POST", "/v1/subscriptions")[0].body).toMatchObject({
-      discounts: { 0: { coupon: coupon.id } },
+      discounts: { 0: { promotion_code: promotion.id } },
     });
     const created = [...standIn.subscriptions.values()][0];
     expect(standIn.invoices.get(String(created.latest_invoice))).toMatchObject({ amount_due: PRICE / 2 });
@@ -628,7 +630,7 @@ describe(`free trials and promo codes with Stripe (${testDatabaseEngine()})`, ()
     expect(again.body.payload.clientSecret).toBe(body.payload.clientSecret);
     expect(standIn.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
 
-    // A second reader: the same coupon, no new one.
+    // A second reader: the same promotion code, no new coupon.
     const second = await makeUser();
     await callRoute(subscriptionsRoute, on, {
       method: "POST",
@@ -638,10 +640,18 @@ describe(`free trials and promo codes with Stripe (${testDatabaseEngine()})`, ()
     });
     expect(standIn.requestsTo("POST", "/v1/coupons")).toHaveLength(1);
     expect(standIn.requestsTo("POST", "/v1/subscriptions")[1].body).toMatchObject({
-      discounts: { 0: { coupon: coupon.id } },
+      discounts: { 0: { promotion_code: promotion.id } },
     });
     const [code] = await database.db.select().from(promoCodes).where(eq(promoCodes.expertId, expert.user.id));
-    expect(code).toMatchObject({ timesRedeemed: 2, providerCouponId: coupon.id });
+    expect(code).toMatchObject({
+      timesRedeemed: 2,
+      providerCouponId: coupon.id,
+      providerPromotionCodeId: promotion.id,
+    });
+
+    // Ended by the expert: Stripe's promotion code is switched off too.
+    await endPromoCode(on, expert.user.id, code.id);
+    expect(standIn.promotionCodes.get(promotion.id)).toMatchObject({ active: false });
   });
 
   it("two readers racing for a code's last place: one gets it, the other's Stripe subscription is cancelled and nothing of it is saved", async () => {

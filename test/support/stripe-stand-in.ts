@@ -14,8 +14,9 @@
  *          DELETE /v1/subscriptions/:id (cancel); creating one opens its first invoice and that
  *          invoice's PaymentIntent (`expand` of `latest_invoice…` answers the invoice inline)
  * - GET    /v1/invoices/:id, GET /v1/invoice_payments?payment[payment_intent]=…
- * - POST   /v1/coupons: `discounts[0][coupon]` on a new subscription takes it off its first
- *          invoice (and keeps it, for "forever")
+ * - POST   /v1/coupons, POST /v1/promotion_codes (named by Stripe unless `code` is given),
+ *          POST /v1/promotion_codes/:id (`active`): `discounts[0][promotion_code]` on a new
+ *          subscription takes its coupon off the first invoice (and keeps it, for "forever")
  * - `trial_period_days` on a new subscription: it is `trialing`, its first invoice is paid at $0,
  *   and its `pending_setup_intent` (expandable) is the SetupIntent the card form confirms
  *
@@ -56,6 +57,7 @@ export interface StripeStandIn {
   invoices: Map<string, StripeObject>;
   charges: Map<string, StripeObject>;
   coupons: Map<string, StripeObject>;
+  promotionCodes: Map<string, StripeObject>;
   setupIntents: Map<string, StripeObject>;
   /** The customer saves their card for a trial: the SetupIntent succeeds and the subscription's pending_setup_intent clears. */
   confirmSetup(id: string): { subscription: StripeObject; setupIntent: StripeObject };
@@ -169,6 +171,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const invoices = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
   const coupons = new Map<string, StripeObject>();
+  const promotionCodes = new Map<string, StripeObject>();
   const setupIntents = new Map<string, StripeObject>();
   const stores = [
     paymentIntents,
@@ -180,6 +183,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     invoices,
     charges,
     coupons,
+    promotionCodes,
     setupIntents,
   ];
   /** invoice id → the PaymentIntent that pays it (Stripe's InvoicePayment link). */
@@ -392,7 +396,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === "GET" && !action) return send(response, 200, customer);
     }
 
-    // ---- Coupons (a subscription's discount)
+    // ---- Coupons and their promotion codes (a subscription's discount)
     if (resource === "coupons" && method === "POST" && !id) {
       const percent = body.percent_off === undefined ? null : Number(body.percent_off);
       const amount = body.amount_off === undefined ? null : Number(body.amount_off);
@@ -417,6 +421,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       coupons.set(coupon.id, coupon);
       return send(response, 200, coupon);
     }
+    if (resource === "promotion_codes" && method === "POST") {
+      if (id) {
+        const existing = promotionCodes.get(id);
+        if (!existing) return missing(response, id);
+        if ("active" in body) existing.active = asBool(body.active);
+        return send(response, 200, existing);
+      }
+      const promotion = asMetadata(body.promotion);
+      const coupon = coupons.get(String(promotion.coupon));
+      if (promotion.type !== "coupon" || !coupon)
+        return missing(response, String(promotion.coupon), "promotion[coupon]");
+      const code = String(body.code ?? randomBytes(5).toString("hex").toUpperCase());
+      if ([...promotionCodes.values()].some((other) => other.code === code && other.active))
+        return stripeError(response, 400, "An active promotion code with `code` already exists.", { param: "code" });
+      const promotionCode: StripeObject = {
+        id: newId("promo"),
+        object: "promotion_code",
+        active: true,
+        code,
+        promotion: { type: "coupon", coupon: coupon.id },
+        expires_at: body.expires_at === undefined ? null : Number(body.expires_at),
+        times_redeemed: 0,
+        metadata: asMetadata(body.metadata),
+        created: now(),
+      };
+      promotionCodes.set(promotionCode.id, promotionCode);
+      return send(response, 200, promotionCode);
+    }
 
     // ---- Subscriptions (each opens its first invoice, with the PaymentIntent the card form confirms)
     if (resource === "subscriptions") {
@@ -439,9 +471,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const subscriptionId = newId("sub");
         const metadata = asMetadata(body.metadata);
         const [discount] = asList(body.discounts) as Record<string, string>[];
-        const coupon = discount ? coupons.get(discount.coupon) : undefined;
-        if (discount && !coupon) return missing(response, String(discount.coupon), "discounts[0][coupon]");
-        if (coupon) coupon.times_redeemed = Number(coupon.times_redeemed ?? 0) + 1;
+        const promotionCode = discount ? promotionCodes.get(discount.promotion_code) : undefined;
+        if (discount && (!promotionCode || !promotionCode.active))
+          return missing(response, String(discount.promotion_code), "discounts[0][promotion_code]");
+        const coupon = promotionCode ? coupons.get((promotionCode.promotion as { coupon: string }).coupon) : undefined;
+        if (promotionCode) promotionCode.times_redeemed = Number(promotionCode.times_redeemed) + 1;
         const fullAmount = Number(price.unit_amount);
         const discounted = !coupon
           ? fullAmount
@@ -653,6 +687,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     invoices,
     charges,
     coupons,
+    promotionCodes,
     setupIntents,
     confirmSetup(id) {
       const subscription = subscriptions.get(id);

@@ -111,8 +111,9 @@ export const promoCodes = pgTable(
     maxRedemptions: integer(),
     timesRedeemed: integer().notNull().default(0),
     active: boolean().notNull().default(true),
-    /** The Stripe coupon, made the first time a card subscription uses the code. */
+    /** The Stripe coupon and promotion code, made the first time a card subscription uses the code. */
     providerCouponId: text(),
+    providerPromotionCodeId: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -59,6 +59,6 @@ export const endPromoCodeCommand = defineCommand({
   who: "expert",
   input: z.object({ codeId: z.string() }),
   run: async ({ context, viewer, input }) => ({
-    promoCode: await endPromoCode(context.db, viewer.user.id, input.codeId),
+    promoCode: await endPromoCode(context, viewer.user.id, input.codeId),
   }),
 });

@@ -2,7 +2,7 @@
  * An expert's promo codes (docs/product.md "Trials and promo codes"): made and ended on /business,
  * given by a reader on the subscribe step. Our database is the authority on whether a code may be
  * used (active, not expired, under its cap, not used by this reader before); Stripe only applies
- * the discount to a card subscription, through a coupon made on first use.
+ * the discount to a card subscription, through a coupon and promotion code made on first use.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -11,7 +11,7 @@ import { promoCodes, promoRedemptions, subscriptions } from "~/db/schema";
 import { AppError } from "~/modules/http/app-error";
 import { UUID_PATTERN } from "~/modules/http/uuid";
 import type { PaymentsContext } from "~/modules/payments/membership.server";
-import { callStripe } from "~/modules/payments/stripe.server";
+import { callStripe, paymentsEnabled, requirePayments } from "~/modules/payments/stripe.server";
 import { consumeRateLimit, refuseWhenLimitReached, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { MAX_PROMO_CODES, PROMO_MESSAGES, type PromoCodeDTO, type PromoCodeInput } from "./promo-codes";
 
@@ -82,15 +82,19 @@ export async function createPromoCode(
   });
 }
 
-/** Ends one of the expert's codes: no reader can use it from now on; those who did keep their price. */
-export async function endPromoCode(db: Database, expertId: string, codeId: string): Promise<PromoCodeDTO> {
+/**
+ * Ends one of the expert's codes: no reader can use it from now on (those who did keep their
+ * price), and its Stripe promotion code, if any, is switched off.
+ */
+export async function endPromoCode(context: PaymentsContext, expertId: string, codeId: string): Promise<PromoCodeDTO> {
   if (!UUID_PATTERN.test(codeId)) throw new AppError(404);
-  const [row] = await db
+  const [row] = await context.db
     .update(promoCodes)
     .set({ active: false })
     .where(and(eq(promoCodes.id, codeId), eq(promoCodes.expertId, expertId)))
     .returning();
   if (!row) throw new AppError(404);
+  await endStripePromotionCode(context, row.providerPromotionCodeId);
   return toPromoCodeDTO(row);
 }
 
@@ -184,12 +188,18 @@ export async function releaseRedemptions(tx: Database, providerSubscriptionId: s
 }
 
 /**
- * The code's Stripe coupon, made the first time a card subscription uses it, and given to each
- * subscription as its discount. No Stripe promotion code: readers type codes on our page, and limits
- * are not given to Stripe either, since this server checks them before every use.
+ * The code's Stripe promotion code (over its coupon), made the first time a card subscription uses
+ * it and given to each subscription as its discount. Stripe names it (codes are unique across the
+ * platform, ours per expert; readers type ours on our page), and gets no cap: this server checks
+ * every limit before each use. Two first uses at once each make one; the first stored is kept.
  */
-export async function stripeCouponFor(context: PaymentsContext, stripe: Stripe, code: PromoCodeRow): Promise<string> {
-  if (code.providerCouponId) return code.providerCouponId;
+export async function stripePromotionCodeFor(
+  context: PaymentsContext,
+  stripe: Stripe,
+  code: PromoCodeRow,
+): Promise<string> {
+  if (code.providerPromotionCodeId) return code.providerPromotionCodeId;
+  const metadata = { promoCodeId: code.id, expertId: code.expertId };
   const coupon = await callStripe(
     () =>
       stripe.coupons.create({
@@ -198,14 +208,32 @@ export async function stripeCouponFor(context: PaymentsContext, stripe: Stripe, 
           : { amount_off: code.amountOffCents ?? 0, currency: "usd" }),
         duration: code.duration,
         name: code.code,
-        metadata: { promoCodeId: code.id, expertId: code.expertId },
+        metadata,
       }),
     context.log,
   );
-  // Two first uses at once each made one: the first stored is kept; the other serves its one subscription.
-  await context.db
+  const promotion = await callStripe(
+    () =>
+      stripe.promotionCodes.create({
+        promotion: { type: "coupon", coupon: coupon.id },
+        ...(code.expiresAt ? { expires_at: Math.floor(code.expiresAt.getTime() / 1000) } : {}),
+        metadata,
+      }),
+    context.log,
+  );
+  const [stored] = await context.db
     .update(promoCodes)
-    .set({ providerCouponId: coupon.id })
-    .where(and(eq(promoCodes.id, code.id), sql`${promoCodes.providerCouponId} IS NULL`));
-  return coupon.id;
+    .set({ providerCouponId: coupon.id, providerPromotionCodeId: promotion.id })
+    .where(and(eq(promoCodes.id, code.id), sql`${promoCodes.providerPromotionCodeId} IS NULL`))
+    .returning({ id: promoCodes.providerPromotionCodeId });
+  return stored?.id ?? promotion.id;
+}
+
+/** An ended code's Stripe promotion code is switched off too (our database already refuses it). */
+async function endStripePromotionCode(context: PaymentsContext, promotionId: string | null): Promise<void> {
+  if (!promotionId || !paymentsEnabled(context.env)) return;
+  await callStripe(
+    () => requirePayments(context.env).promotionCodes.update(promotionId, { active: false }),
+    context.log,
+  ).catch((error: unknown) => context.log?.warn({ err: error, promotionId }, "a Stripe promotion code stayed active"));
 }

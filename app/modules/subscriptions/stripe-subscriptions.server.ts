@@ -23,7 +23,7 @@ import {
   type SubscriptionDTO,
 } from "./subscriptions.server";
 import { cancelQuietly, periodEndOf, SUBSCRIPTION_KIND } from "./stripe-subscription-webhooks.server";
-import { findRedeemableCode, redeemPromoCode, releaseRedemptions, stripeCouponFor } from "./promo-codes.server";
+import { findRedeemableCode, redeemPromoCode, releaseRedemptions, stripePromotionCodeFor } from "./promo-codes.server";
 import { priceWithCode, trialDaysFor } from "./subscription-offer.server";
 import { trialEndFrom } from "./trials.server";
 
@@ -107,7 +107,7 @@ export async function subscribeWithStripe(
 
   const customerId = await customerFor(context, stripe, viewer);
   const trialDays = trialDaysFor(expert, current, code);
-  const coupon = code ? await stripeCouponFor(context, stripe, code) : null;
+  const promotionCode = code ? await stripePromotionCodeFor(context, stripe, code) : null;
   const created = await callStripe(
     () =>
       stripe.subscriptions.create({
@@ -120,7 +120,7 @@ export async function subscribeWithStripe(
         metadata: { kind: SUBSCRIPTION_KIND, subscriberId: viewer.id, expertId: expert.id },
         // The card is still taken now (the SetupIntent); the first charge comes when the trial ends.
         ...(trialDays ? { trial_period_days: trialDays } : {}),
-        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
         expand: EXPAND_SECRET,
       }),
     context.log,
