@@ -95,6 +95,24 @@ test("at 375 px: the header's and the menu's icon buttons carry their tips", asy
   await context.close();
 });
 
+test("a pointer that rests still while the tip's code arrives (a slow network) still gets the name", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await signedInContext(browser, baseURL!, "LeBronPicks", 1440);
+  const page = await context.newPage();
+  // The tooltip's code takes a second to come, and the pointer does not move meanwhile.
+  await page.route(/\/assets\/icon-tip-radix-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/feed");
+  await waitForHydration(page);
+  await page.mouse.move(...(await centre(page, "Collapse sidebar", 0)));
+  await expect(page.getByRole("tooltip")).toHaveText("Collapse sidebar", { timeout: 4_000 });
+  await context.close();
+});
+
 /** A point inside the named button, `inset` px from its top-left corner. */
 async function centre(page: Page, name: string, inset: number): Promise<[number, number]> {
   const box = (await page.getByRole("button", { name }).boundingBox())!;

@@ -74,6 +74,8 @@ const FILL: Record<string, UrlsFor> = {
   "/api/experts/:expertId/follow": (fx) => expertKeys(fx).map((key) => `/api/experts/${key}/follow`),
   "/subscription-payment/:userName": (fx) => fx.experts.map((expert) => `/subscription-payment/${expert.userName}`),
   "/subscribe/:userName": (fx) => fx.experts.map((expert) => `/subscribe/${expert.userName}`),
+  // An expert's own code (DELETE only): whatever is asked, no post in the answer.
+  "/api/business/promo-codes/:codeId": () => ["/api/business/promo-codes/00000000-0000-4000-8000-000000000000"],
   // Every sport's page: its posts, through the serializer.
   "/sports/:slug": () =>
     ["nfl", "nba", "mlb", "nhl", "ncaaf", "ncaab", "soccer", "mma", "boxing", "tennis", "golf", "esports"].map(

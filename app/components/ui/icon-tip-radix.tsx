@@ -20,9 +20,13 @@ export function RadixIconTip({ label }: { label: string }) {
     button.addEventListener("focusin", focused);
     button.addEventListener("focusout", left);
     button.addEventListener("click", left);
-    // Arrived while the keyboard was on the button: show it now.
+    // Arrived while the keyboard was on the button: show it now. While the pointer rests on it
+    // (the hover that fetched this code): after the delay, as if Radix had seen it arrive.
+    let resting: ReturnType<typeof setTimeout> | undefined;
     if (button.matches(":focus-visible")) setOpen(true);
+    else if (button.matches(":hover")) resting = setTimeout(() => setOpen(button.matches(":hover")), TOOLTIP_DELAY_MS);
     return () => {
+      clearTimeout(resting);
       button.removeEventListener("focusin", focused);
       button.removeEventListener("focusout", left);
       button.removeEventListener("click", left);
