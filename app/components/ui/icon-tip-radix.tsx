@@ -21,12 +21,17 @@ export function RadixIconTip({ label }: { label: string }) {
     button.addEventListener("focusout", left);
     button.addEventListener("click", left);
     // Arrived while the keyboard was on the button: show it now. While the pointer rests on it
-    // (the hover that fetched this code): after the delay, as if Radix had seen it arrive.
-    let resting: ReturnType<typeof setTimeout> | undefined;
+    // (the hover that fetched this code): after the delay, as if Radix had seen it arrive; not
+    // once the button is pressed or has opened its menu or panel.
+    const resting = () => button.matches(":hover") && !button.matches("[aria-haspopup][aria-expanded='true']");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pressed = () => clearTimeout(timer);
     if (button.matches(":focus-visible")) setOpen(true);
-    else if (button.matches(":hover")) resting = setTimeout(() => setOpen(button.matches(":hover")), TOOLTIP_DELAY_MS);
+    else if (resting()) timer = setTimeout(() => setOpen(resting()), TOOLTIP_DELAY_MS);
+    button.addEventListener("pointerdown", pressed);
     return () => {
-      clearTimeout(resting);
+      clearTimeout(timer);
+      button.removeEventListener("pointerdown", pressed);
       button.removeEventListener("focusin", focused);
       button.removeEventListener("focusout", left);
       button.removeEventListener("click", left);
