@@ -13,6 +13,7 @@ import { REFRESH_COOKIE, renewForPage } from "./app/modules/accounts/sessions.se
 import { ReadMarkers } from "./app/modules/subscriptions/read-markers.server";
 import { flushPostViews } from "./app/modules/posts/post-views.server";
 import { migrateDatabase, openDatabase } from "./app/db/client.server";
+import { listenForChanges } from "./app/db/kept-until-changed.server";
 import { demoWelcome, seedDemoDataIfEmpty } from "./app/demo/seed.server";
 import { getStorage } from "./app/modules/uploads/storage.server";
 import { LOCAL_UPLOAD_PATH } from "./app/modules/uploads/local-storage.server";
@@ -93,6 +94,8 @@ const mail = createMailTransport(env, logger);
 const jobs = startScheduler(periodicJobs({ db: database.db, env, logger, mail }), logger);
 // Notification streams: one LISTEN for this instance, fed by every instance's commits.
 const notificationHub = await startNotificationHub(database, logger);
+// Data the same for every reader is kept in process until a trigger announces its change.
+const changes = await listenForChanges(database);
 
 const vite = isProduction
   ? undefined
@@ -261,6 +264,7 @@ app.all(
       },
       mail,
       notifications: notificationHub,
+      changes,
       appBuild,
       requestScope: res,
     }),
@@ -308,6 +312,7 @@ async function shutdown(signal: string) {
   const jobsStopped = jobs.stop().catch(() => {});
   // Open notification streams never end by themselves: end them so the server can close.
   await notificationHub.close().catch(() => {});
+  await changes.close();
   server.close(async () => {
     await vite?.close();
     // Jobs under way (a delivery writing to the outbox, say) finish before the database closes.

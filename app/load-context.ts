@@ -1,5 +1,6 @@
 import type { Env } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
+import type { ChangeSignals } from "~/db/kept-until-changed.server";
 import type { Logger } from "~/modules/logger.server";
 import type { MailTransport } from "~/modules/mail/mail.server";
 import type { AppBuild } from "~/web/service-worker.server";
@@ -19,6 +20,8 @@ declare module "@remix-run/node" {
     mail: MailTransport;
     /** This instance's notification streams (LISTEN/NOTIFY fan-out across instances). */
     notifications: NotificationHub;
+    /** This instance's LISTEN for changes to data kept in process; without it nothing is kept. */
+    changes?: ChangeSignals;
     /** The running build's id and app shell (the background worker, the update dialog). */
     appBuild: AppBuild;
     /** One object per HTTP request, shared by its loaders: what the request reads once (the viewer) is kept against it. */

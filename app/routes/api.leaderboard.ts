@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiList, handleApi, methodNotAllowed, pageMeta, readQuery } from "~/web/api.server";
 import { leaderboardQuerySchema } from "~/modules/record/record-search-params";
-import { readLeaderboard } from "~/modules/record/record.server";
+import { keptLeaderboardBoard } from "~/modules/record/leaderboard-board.server";
 
 /**
  * `GET /api/leaderboard?window=7d|30d|season|all&categoryId=&page=&size=` → `{items: [{rank,
@@ -10,7 +10,7 @@ import { readLeaderboard } from "~/modules/record/record.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const query = readQuery(request, leaderboardQuerySchema);
-    const { items, totalItems } = await readLeaderboard(context.db, query);
+    const { items, totalItems } = await keptLeaderboardBoard(context.db, context.changes, { query, now: new Date() });
     return apiList(items, pageMeta(query.page, query.size, totalItems));
   }, context.log);
 }

@@ -24,8 +24,8 @@ import {
   type LeaderboardSort,
 } from "~/modules/record/record-search-params";
 import { chanceText, VerdictBadge } from "~/components/record/skill-or-luck";
-import { readUnranked, type UnrankedEntry } from "~/modules/record/leaderboard-lists.server";
-import { readLeaderboard } from "~/modules/record/record.server";
+import type { UnrankedEntry } from "~/modules/record/leaderboard-lists.server";
+import { keptLeaderboardBoard, toBoardRow } from "~/modules/record/leaderboard-board.server";
 import { keptCategories } from "~/modules/reference/reference.server";
 import { appNameFrom, shareMeta, siteUrlFrom, titleFor } from "~/modules/seo/meta";
 import { chipClass } from "~/components/ui/button";
@@ -56,42 +56,34 @@ export function leaderboardHref({
   return query ? `/leaderboard?${query}` : "/leaderboard";
 }
 
-/** The not-ranked-yet shown under a board: the nearest to ranking (a sport's page lists more). */
-const UNRANKED_SHOWN = 10;
-
 /**
- * `/leaderboard?window=7d|30d|season|all&categoryId=&page=`: experts ranked by risk-adjusted
- * score from the figures the grading trigger keeps (decision 026). A malformed choice falls back
- * to the default board rather than an error page (old links keep working).
+ * `/leaderboard?window=7d|30d|season|all&categoryId=&page=&sort=`: experts ranked by risk-adjusted
+ * score from the figures the grading trigger keeps (decision 026), the board kept in process until
+ * it changes. A malformed choice, or an unknown sport (an old or mistyped link), falls back to the
+ * default board rather than an error page (old links keep working).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = leaderboardQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success
-    ? { ...parsed.data, size: LEADERBOARD_PAGE_SIZE }
-    : { window: "30d" as const, categoryId: 0, page: 1, size: LEADERBOARD_PAGE_SIZE, sort: "score" as const };
-  const [categories, asked] = await Promise.all([keptCategories(context.db), readLeaderboard(context.db, query)]);
-  const category = categories.find((entry) => entry.id === query.categoryId);
-  const categoryId = category ? category.id : 0;
-  // An unknown sport (an old or mistyped link) shows the all-sports board.
-  const board = categoryId === query.categoryId ? asked : await readLeaderboard(context.db, { ...query, categoryId });
-  // Where the ranked end (their last page, or the first when none are ranked yet): the ten
-  // experts nearest the sample among those with picks graded here but too few yet.
-  const lastPage = Math.max(1, Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE));
-  const unranked =
-    query.page === lastPage ? await readUnranked(context.db, { window: query.window, categoryId }, UNRANKED_SHOWN) : [];
+  const asked = parsed.success
+    ? parsed.data
+    : { window: "30d" as const, categoryId: 0, page: 1, sort: "score" as const };
+  const categories = await keptCategories(context.db);
+  const category = categories.find((entry) => entry.id === asked.categoryId);
+  const query = { ...asked, categoryId: category ? category.id : 0, size: LEADERBOARD_PAGE_SIZE };
+  const board = await keptLeaderboardBoard(context.db, context.changes, { query, now: new Date() });
   return {
     window: query.window,
-    categoryId,
+    categoryId: query.categoryId,
     categoryName: category?.name ?? null,
     categorySlug: category?.slug ?? null,
     categories: categories.map(({ id, name }) => ({ id, name })),
     page: query.page,
     sort: query.sort,
-    entries: board.items,
-    unranked,
+    entries: board.items.map(toBoardRow),
+    unranked: board.unranked,
     totalPages: Math.ceil(board.totalItems / LEADERBOARD_PAGE_SIZE),
-    canonicalUrl: `${context.env.APP_URL}${leaderboardHref({ window: query.window, categoryId, page: query.page, sort: query.sort })}`,
+    canonicalUrl: `${context.env.APP_URL}${leaderboardHref(query)}`,
   };
 }
 
@@ -260,10 +252,10 @@ export default function LeaderboardPage() {
                       {formatUnits(figures.units)}
                     </td>
                     <td className="w-32 whitespace-normal px-3 py-2 text-xs leading-tight">
-                      <VerdictBadge verdict={figures.confidence.verdict} className="whitespace-normal" />
-                      {figures.confidence.chanceByLuck !== null ? (
+                      <VerdictBadge verdict={figures.verdict} className="whitespace-normal" />
+                      {figures.chanceByLuck !== null ? (
                         <span className="mt-0.5 block tabular-nums text-slate-500">
-                          {`${chanceText(figures.confidence.chanceByLuck)} by luck`}
+                          {`${chanceText(figures.chanceByLuck)} by luck`}
                         </span>
                       ) : null}
                     </td>

@@ -183,10 +183,10 @@ describe(`skill or luck on the record (${testDatabaseEngine()})`, () => {
 
     const page = await runPage(leaderboardPage, context, `/leaderboard?categoryId=${nba}&sort=luck`);
     expect(page.body!.sort).toBe("luck");
-    const entry = (
-      page.body!.entries as { expert: { userName: string }; figures: { confidence: { verdict: string } } }[]
-    ).find((item) => item.expert.userName === sharp.user.userName)!;
-    expect(entry.figures.confidence.verdict).toBe(
+    const entry = (page.body!.entries as { expert: { userName: string }; figures: { verdict: string } }[]).find(
+      (item) => item.expert.userName === sharp.user.userName,
+    )!;
+    expect(entry.figures.verdict).toBe(
       confidenceOf(
         repeat(60, null).map((_, i) =>
           atMarket({ odds: -110, legs: 1, units: 1, result: i < 40 ? "Win" : "Loss", clv: null }),

@@ -5,9 +5,8 @@
  * stream open here, reads what they show once per burst, and hands each to that recipient's
  * streams. With PGlite the same LISTEN/NOTIFY runs inside the one process.
  */
-import type { PGlite } from "@electric-sql/pglite";
-import type postgres from "postgres";
 import type { DatabaseHandle } from "~/db/client.server";
+import { listen } from "~/db/listen.server";
 import {
   notificationsCreatedAfter,
   notificationsOfGroups,
@@ -188,31 +187,4 @@ export function announcedGroup(payload: string, isHere: (recipientId: string) =>
     createdAtMicros,
     notifications,
   };
-}
-
-type Channel = [name: string, onPayload: (payload: string) => void];
-
-async function listen(
-  handle: DatabaseHandle,
-  channels: Channel[],
-  onRelisten: () => void,
-): Promise<(() => Promise<void>)[]> {
-  if (handle.kind === "pglite") {
-    const pglite = handle.client as PGlite;
-    return Promise.all(
-      channels.map(([name, onPayload]) => pglite.listen(name, onPayload).then((stop) => () => stop())),
-    );
-  }
-  const client = handle.client as postgres.Sql;
-  return Promise.all(
-    channels.map(async ([name, onPayload], index) => {
-      let first = true;
-      // postgres.js keeps one connection for LISTEN and re-listens after losing it; `onlisten` runs each time.
-      const request = await client.listen(name, onPayload, () => {
-        if (!first && index === 0) onRelisten();
-        first = false;
-      });
-      return () => request.unlisten();
-    }),
-  );
 }
