@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? loadRecordPanel(context.db, expert.id, viewerId, pageFromUrl(url, 10_000, "graded"), now)
       : Promise.resolve(null),
     leaderboardTop(context.db),
-    viewer && !isOwner ? takeWelcome(context.db, viewer.user.id, expert.id) : null,
+    viewer && !isOwner ? takeWelcome(context.db, viewer, expert.id) : null,
   ]);
   return {
     expert: { ...expert, isSubscribed: standing?.isSubscribed ?? false, isFollowed: standing?.isFollowed ?? false },

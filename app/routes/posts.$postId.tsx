@@ -106,7 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           parlayLegs.map((leg) => leg.eventId),
         )
       : null,
-    viewerId && !isAuthor ? takeWelcome(context.db, viewerId, post.author.id) : null,
+    viewer && !isAuthor ? takeWelcome(context.db, viewer, post.author.id) : null,
   ]);
 
   // Record integrity (decision 017): a Pick whose event has started can be neither edited nor deleted.

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, subscriptions } from "~/db/schema";
+import { readViewer } from "~/modules/accounts/sessions.server";
 import { toCurrentUser } from "~/modules/accounts/users.server";
 import { subscribe } from "~/modules/subscriptions/subscription-changes.server";
 import { emailWelcomes } from "~/modules/subscriptions/subscriber-welcome.server";
@@ -91,8 +92,12 @@ describe("the welcome to new subscribers", () => {
     const reader = await fx.makeUser();
     await subscribe(context, toCurrentUser(reader.user, null), expert.user.id);
     const path = `/experts/${expert.user.userName}`;
+    // The reader's own read (every request's) names the expert whose welcome waits, until it is shown.
+    const viewerOf = () => readViewer(database.db, context.env.SESSION_SECRET, reader.jar.header());
+    expect((await viewerOf())!.welcomesFrom).toEqual([expert.user.id]);
     const first = await load(expertPage.loader, path, { userName: expert.user.userName }, reader.jar);
     expect(first.welcome?.message).toBe(MESSAGE);
+    expect((await viewerOf())!.welcomesFrom).toEqual([]);
     // A renewal or a second look brings nothing more.
     expect((await load(expertPage.loader, path, { userName: expert.user.userName }, reader.jar)).welcome).toBeNull();
   });

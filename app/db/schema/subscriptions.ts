@@ -79,6 +79,10 @@ export const subscriptions = pgTable(
     index("subscriptions_welcome_mail_due_idx")
       .on(t.id)
       .where(sql`${t.welcomeMailDue}`),
+    // The viewer's read: the experts whose welcome waits for this reader.
+    index("subscriptions_welcome_pending_idx")
+      .on(t.subscriberId)
+      .where(sql`${t.welcomePending}`),
     index("subscriptions_started_from_post_id_idx")
       .on(t.startedFromPostId)
       .where(sql`${t.startedFromPostId} IS NOT NULL`),

@@ -9,7 +9,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
-import { profiles, refreshTokens, sessions, users } from "~/db/schema";
+import { profiles, refreshTokens, sessions, subscriptions, users } from "~/db/schema";
 import { parseCookies, readCookie } from "~/modules/http/cookies";
 import type { CurrentUser } from "./current-user";
 import { hashToken, randomToken, safeEqual, sign } from "./tokens.server";
@@ -29,6 +29,11 @@ export const REUSE_GRACE_SECONDS = 20;
 export interface Viewer {
   sessionId: string;
   user: CurrentUser;
+  /**
+   * The experts whose welcome waits for this reader's next visit to their page or post (nearly
+   * always none): only those pages take it (subscriber-welcome.server.ts).
+   */
+  welcomesFrom: string[];
 }
 
 export interface IssuedSession {
@@ -213,7 +218,13 @@ export const sessionUserId = (sessionId: SQL, now: SQL) =>
  */
 export function selectViewer<Extra extends SelectedFields>(db: Database, extra: Extra) {
   return db
-    .select({ user: users, avatar: profiles.avatar, ...extra })
+    .select({
+      user: users,
+      avatar: profiles.avatar,
+      welcomesFrom: sql<string[]>`(SELECT coalesce(json_agg(w.expert_id), '[]'::json) FROM ${subscriptions} w
+        WHERE w.subscriber_id = ${users.id} AND w.welcome_pending)`,
+      ...extra,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -223,8 +234,11 @@ export function selectViewer<Extra extends SelectedFields>(db: Database, extra: 
 const viewerStatement = preparedStatement((db) => selectViewer(db, {}).prepare("read_viewer"));
 
 /** A row of `selectViewer` as the viewer. */
-export function toViewer(sessionId: string, row: { user: typeof users.$inferSelect; avatar: string | null }): Viewer {
-  return { sessionId, user: toCurrentUser(row.user, row.avatar) };
+export function toViewer(
+  sessionId: string,
+  row: { user: typeof users.$inferSelect; avatar: string | null; welcomesFrom: string[] },
+): Viewer {
+  return { sessionId, user: toCurrentUser(row.user, row.avatar), welcomesFrom: row.welcomesFrom };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Env } from "~/config/env.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/hot-path/prepared-statements.server";
 import { experts, subscriptions, users } from "~/db/schema";
+import type { Viewer } from "~/modules/accounts/sessions.server";
 import { queueMail } from "~/modules/mail/mail.server";
 import { subscriberWelcomeEmail } from "~/modules/mail/templates";
 import { notifyNewSubscription } from "~/modules/notifications/notify.server";
@@ -66,19 +67,21 @@ export async function subscriptionStarted(
 
 /**
  * The welcome, once, on the subscriber's first visit to the expert's page or post since it
- * started: answered and marked shown in one statement, so two tabs never both show it.
+ * started: answered and marked shown in one statement, so two tabs never both show it. Asked
+ * only when the viewer's read said one waits from this expert (nearly never).
  */
 export async function takeWelcome(
   db: Database,
-  subscriberId: string,
+  viewer: Viewer,
   expertId: string,
 ): Promise<{ expertName: string; message: string } | null> {
-  const [row] = await takeWelcomeStatement(db).execute({ subscriberId, expertId });
+  if (!viewer.welcomesFrom.includes(expertId)) return null;
+  const [row] = await takeWelcomeStatement(db).execute({ subscriberId: viewer.user.id, expertId });
   if (!row?.message) return null;
   return { expertName: `${row.firstName} ${row.lastName}`.trim() || row.userName, message: row.message };
 }
 
-/** Every signed-in view of an expert's page or post runs it (nearly always matching nothing): prepared. */
+/** A subscriber's first visit after a subscription started runs it: prepared. */
 const takeWelcomeStatement = preparedStatement((db) =>
   db
     .update(subscriptions)
