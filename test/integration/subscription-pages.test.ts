@@ -453,6 +453,14 @@ describe(`/subscribe/{userName}, the subscription step (${testDatabaseEngine()})
     const wrong = await withCode("NOPE");
     expect(wrong.data).toMatchObject({ offer: { code: null, trialDays: 7 }, codeError: PROMO_MESSAGES.unknown });
     expect(renderPage(step, "subscribe/:userName", SubscribePage, wrong.data)).toContain(PROMO_MESSAGES.unknown);
+    // A code PostgreSQL could not hold (a NUL) is no code: left out, not a database error.
+    const unstorable = await withCode("%00EVIL");
+    expect(unstorable).toMatchObject({ status: 200, data: { offer: { code: null }, codeError: null } });
+    expect(
+      await callRoute(on, subscribePage.action, step, { userName: expert.user.userName }, fan.jar, {
+        code: "/\u0000/evil.example",
+      }),
+    ).toMatchObject({ status: 302, location: `/subscription-payment/${expert.user.userName}?next=%2Ffeed` });
   });
 
   it("payments off: confirming starts the subscription and goes back to the page subscribed from", async () => {

@@ -4,6 +4,7 @@
  * trials.server.ts.
  */
 import { z } from "zod";
+import { isStorableText } from "~/modules/http/storable";
 import { formatUsd } from "~/modules/money/money";
 
 export const MAX_TRIAL_DAYS = 30;
@@ -88,6 +89,8 @@ export const normalizeCode = (value: string) => value.replace(/\s+/g, "").toUppe
 export const redeemCodeField = z
   .string()
   .max(40, PROMO_MESSAGES.unknown)
+  // A NUL or half a surrogate pair is no code (and a database error if it reached the lookup).
+  .refine(isStorableText, PROMO_MESSAGES.unknown)
   .optional()
   .transform((value) => (value ? normalizeCode(value) : "") || undefined);
 
