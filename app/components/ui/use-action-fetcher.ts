@@ -4,6 +4,8 @@
  * view of the same thing (a post's page and its card) so they read one pending value.
  */
 import { useFetcher } from "@remix-run/react";
+import { createElement, forwardRef, useId, type ComponentProps } from "react";
+import { Form as RouterForm } from "react-router-dom";
 import { toast } from "./toast";
 import { useActionDone } from "./use-action-done";
 
@@ -15,9 +17,15 @@ export interface ActionFailureData {
 }
 export type ActionData<T extends object = object> = ({ ok: true } & T) | ActionFailureData;
 
+type ActionFetcher<T extends object> = ReturnType<typeof useFetcher<ActionData<T>>>;
+interface ActionFetcherOptions {
+  key?: string;
+  toastErrors?: boolean;
+}
+
 const noop = () => undefined;
 
-export function useActionFetcher<T extends object = object>(options: { key?: string; toastErrors?: boolean } = {}) {
+function useBrowserActionFetcher<T extends object = object>(options: ActionFetcherOptions = {}): ActionFetcher<T> {
   const fetcher = useFetcher<ActionData<T>>(options.key ? { key: options.key } : undefined);
   const toastErrors = options.toastErrors ?? true;
   // sonner replaces a toast with the same id: views sharing a key show one toast.
@@ -26,3 +34,40 @@ export function useActionFetcher<T extends object = object>(options: { key?: str
   });
   return fetcher;
 }
+
+const notWhileRendering = () => {
+  throw new Error("a fetcher cannot submit or load while the server renders");
+};
+
+/** `fetcher.Form` as the server writes it: React Router's form, not navigating. */
+const IdleFetcherForm = forwardRef<HTMLFormElement, ComponentProps<typeof RouterForm>>(function FetcherForm(props, ref) {
+  return createElement(RouterForm, { ...props, navigate: false, ref });
+});
+
+const IDLE_FETCHER = {
+  state: "idle",
+  formMethod: undefined,
+  formAction: undefined,
+  formEncType: undefined,
+  text: undefined,
+  formData: undefined,
+  json: undefined,
+  data: undefined,
+  Form: IdleFetcherForm,
+  submit: notWhileRendering,
+  load: notWhileRendering,
+};
+
+/**
+ * The server's fetcher. Nothing is submitted while the server renders, so every fetcher there is
+ * idle: this one instead of Remix's, which runs about twenty hooks (a list of cards has two per
+ * card). Its one `useId` is the one Remix's fetcher calls, so the ids React gives below it match
+ * when the browser hydrates the page.
+ */
+function useServerActionFetcher<T extends object = object>(): ActionFetcher<T> {
+  useId();
+  return IDLE_FETCHER as unknown as ActionFetcher<T>;
+}
+
+export const useActionFetcher: <T extends object = object>(options?: ActionFetcherOptions) => ActionFetcher<T> =
+  typeof document === "undefined" ? useServerActionFetcher : useBrowserActionFetcher;
