@@ -40,9 +40,11 @@ const notWhileRendering = () => {
 };
 
 /** `fetcher.Form` as the server writes it: React Router's form, not navigating. */
-const IdleFetcherForm = forwardRef<HTMLFormElement, ComponentProps<typeof RouterForm>>(function FetcherForm(props, ref) {
-  return createElement(RouterForm, { ...props, navigate: false, ref });
-});
+const IdleFetcherForm = forwardRef<HTMLFormElement, ComponentProps<typeof RouterForm>>(
+  function FetcherForm(props, ref) {
+    return createElement(RouterForm, { ...props, navigate: false, ref });
+  },
+);
 
 const IDLE_FETCHER = {
   state: "idle",
