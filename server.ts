@@ -48,6 +48,7 @@ import {
   securityHeaders,
 } from "./server/security-headers";
 import { isAllowedOrigin, isSafeMethod, originHostMismatch, remixChecksOrigin } from "./server/origin";
+import { pino } from "pino";
 import { createLogger } from "./app/modules/logger.server";
 import { createMailTransport } from "./app/modules/mail/mail.server";
 import { periodicJobs } from "./app/modules/jobs/periodic-jobs.server";
@@ -69,7 +70,10 @@ try {
 const isProduction = env.NODE_ENV === "production";
 /** Longer than a load balancer's usual idle timeout (60 s) and a client's own. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-const logger = createLogger(env.LOG_LEVEL);
+// The log's stream, kept: the first start's welcome is written through it, after the lines before it
+// (pino writes asynchronously; a direct write to stdout could overtake a log line still in flight).
+const logStream = pino.destination({ dest: 1, sync: false });
+const logger = createLogger(env.LOG_LEVEL, logStream);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
@@ -289,7 +293,7 @@ const server = app.listen(env.PORT, () => {
     `${env.APP_NAME} is listening`,
   );
   // Someone trying it out: the address and the demo's sign-ins, in words, last.
-  if (demoDataEnabled(env)) logger.flush(() => process.stdout.write(`${demoWelcome(env.APP_URL)}\n`));
+  if (demoDataEnabled(env)) logStream.write(`${demoWelcome(env.APP_URL)}\n`);
 });
 // An idle keep-alive connection is closed by its client (a load balancer, a browser), not by us:
 // Node's 5 s default closes it while a client may be sending on it, and that request is reset
