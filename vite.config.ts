@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import type { GetModuleInfo } from "rollup";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -8,7 +9,30 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+/**
+ * The browser modules the root route reaches through static imports: every page loads all of them,
+ * so they travel as one chunk rather than as the twenty-odd small ones Rollup would cut them into
+ * (each one a `modulepreload` link that every page's server render writes). Lazily loaded parts
+ * (the editor, Stripe, dialogs) stay chunks of their own.
+ */
+function frameChunk(): (id: string, meta: { getModuleInfo: GetModuleInfo }) => string | undefined {
+  let frame: Set<string> | null = null;
+  return (id, { getModuleInfo }) => {
+    if (frame === null) {
+      frame = new Set();
+      const pending = [rootModule];
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        if (frame.has(next)) continue;
+        frame.add(next);
+        pending.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return frame.has(id) ? "frame" : undefined;
+  };
+}
+const rootModule = new URL("./app/root.tsx", import.meta.url).pathname;
+
+export default defineConfig(({ isSsrBuild }) => ({
   // Two dev servers on one machine would fight over the HMR port.
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -40,6 +64,7 @@ export default defineConfig({
       onwarn(warning, warn) {
         if (warning.code !== "EMPTY_BUNDLE") warn(warning);
       },
+      output: isSsrBuild ? {} : { manualChunks: frameChunk() },
     },
   },
-});
+}));
