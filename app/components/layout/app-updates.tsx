@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { ERROR_MESSAGES } from "~/modules/http/error-messages";
+import { browserOnly } from "~/components/ui/browser-only";
 
 /** product.md "Limits": the background worker is checked every 30 s. */
 export const BUILD_CHECK_INTERVAL_MS = 30_000;
@@ -103,7 +104,7 @@ function useNewVersion(buildId: string) {
 }
 
 /** product.md "Screens and routes" and "States": the 'We have a new version for you!' dialog, once per new build. */
-export function UpdateNotice({ buildId }: { buildId: string }) {
+export const UpdateNotice = browserOnly(function UpdateNotice({ buildId }: { buildId: string }) {
   const { announced, dialogOpen, closeDialog, reload } = useNewVersion(buildId);
   if (!announced || !dialogOpen) return null;
   return (
@@ -111,7 +112,7 @@ export function UpdateNotice({ buildId }: { buildId: string }) {
       <UpdateDialog key={announced} onReload={reload} onDismiss={closeDialog} />
     </Suspense>
   );
-}
+});
 
 /** product.md "Error messages": 'It looks like you offline' while the browser has no network. */
 export function OfflineNotice() {

@@ -1,11 +1,12 @@
 import { ArrowUp } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { IconTip } from "~/components/ui/icon-tip";
+import { browserOnly } from "~/components/ui/browser-only";
 
 export const BACK_TO_TOP_OFFSET = 300;
 
 /** On large screens, after 300 px of scrolling, a button back to the top of the page. */
-export function BackToTop() {
+export const BackToTop = browserOnly(function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > BACK_TO_TOP_OFFSET);
@@ -28,4 +29,4 @@ export function BackToTop() {
       <IconTip label="Back to top" />
     </button>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import NProgress from "nprogress";
 import { useEffect } from "react";
+import { browserOnly } from "~/components/ui/browser-only";
 
 /** product.md "Limits": the progress bar's settings, and the 400 ms before it appears. */
 export const PROGRESS_SETTINGS = {
@@ -13,7 +14,7 @@ export const PROGRESS_SETTINGS = {
 export const PROGRESS_DELAY_MS = 400;
 
 /** A pending navigation longer than 400 ms shows the top bar and a busy cursor until it ends. */
-export function NavigationProgress() {
+export const NavigationProgress = browserOnly(function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   useEffect(() => {
@@ -32,4 +33,4 @@ export function NavigationProgress() {
     };
   }, [busy]);
   return null;
-}
+});

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { browserOnly } from "~/components/ui/browser-only";
 
 /**
  * The analytics tag and the support messenger (decision 025): each configured by an
@@ -6,7 +7,13 @@ import { useEffect } from "react";
  * before and never after Reject. Added by our own (nonced) script, which the CSP's
  * 'strict-dynamic' lets load them; each is added once per page, however often this renders.
  */
-export function ThirdPartyScripts({ consent, sources }: { consent: string | null; sources: string[] }) {
+export const ThirdPartyScripts = browserOnly(function ThirdPartyScripts({
+  consent,
+  sources,
+}: {
+  consent: string | null;
+  sources: string[];
+}) {
   useEffect(() => {
     if (consent !== "true") return;
     for (const src of sources) {
@@ -19,4 +26,4 @@ export function ThirdPartyScripts({ consent, sources }: { consent: string | null
     }
   }, [consent, sources]);
   return null;
-}
+});

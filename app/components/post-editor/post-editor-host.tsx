@@ -8,10 +8,15 @@ import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { Loader2 } from "~/components/ui/icons";
 import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 import { POST_EDITOR_PARAM, withEditorParam, withoutEditorParam } from "./editor-param";
+import { browserOnly } from "~/components/ui/browser-only";
 
 const PostEditorDialog = lazy(() => import("./post-editor-dialog"));
 
-export function PostEditorHost({ viewer }: { viewer: { id: string; roles: string[] } | null }) {
+export const PostEditorHost = browserOnly(function PostEditorHost({
+  viewer,
+}: {
+  viewer: { id: string; roles: string[] } | null;
+}) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -42,7 +47,7 @@ export function PostEditorHost({ viewer }: { viewer: { id: string; roles: string
       <PostEditorDialog postId={postId} viewerId={viewer.id} onClose={close} onPostIdChange={rename} />
     </Suspense>
   );
-}
+});
 
 function LoadingEditor() {
   return (

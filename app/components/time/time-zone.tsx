@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { preferenceCookie, readCookie } from "~/modules/http/cookies";
+import { browserOnly } from "~/components/ui/browser-only";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, formatTime, type TimeStyle } from "~/modules/time/clock";
 
 export const TimeZoneContext = createContext(DEFAULT_TIME_ZONE);
@@ -39,11 +40,11 @@ export function Time({ dateTime, style, className }: { dateTime: string; style: 
  * visitor, or a profile without a chosen zone). The page already shown keeps its times: changing
  * them under the reader after hydration would be the flip this avoids.
  */
-export function RememberTimeZone() {
+export const RememberTimeZone = browserOnly(function RememberTimeZone() {
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone || readCookie(document.cookie, TIME_ZONE_COOKIE) === zone) return;
     document.cookie = preferenceCookie(TIME_ZONE_COOKIE, zone);
   }, []);
   return null;
-}
+});

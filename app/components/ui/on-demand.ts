@@ -45,7 +45,7 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
 }
 
 /** The module once loaded (re-rendering when it arrives), else null. Never loads by itself. */
-export function useOnDemand<T>(chunk: OnDemand<T>): T | null {
+function useBrowserOnDemand<T>(chunk: OnDemand<T>): T | null {
   const [module, setModule] = useState<T | null>(null);
   useEffect(() => {
     // After hydration only: the server and the first client render both show the plain trigger.
@@ -54,6 +54,14 @@ export function useOnDemand<T>(chunk: OnDemand<T>): T | null {
   }, [chunk]);
   return module;
 }
+
+/** The server renders every on-demand part as its plain trigger: no module, and no hooks to run. */
+function useServerOnDemand(): null {
+  return null;
+}
+
+export const useOnDemand: <T>(chunk: OnDemand<T>) => T | null =
+  typeof document === "undefined" ? useServerOnDemand : useBrowserOnDemand;
 
 /** Handlers for a plain trigger: hovering or focusing it starts the fetch ahead of the click. */
 export function prefetchHandlers(chunk: OnDemand<unknown>) {

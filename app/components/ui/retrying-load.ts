@@ -87,7 +87,7 @@ export interface RetryingLoad<T extends object> {
  * `loadWithRetry` as a fetcher-like hook (`useActionDone` reads it as it reads a fetcher). A load
  * a gate redirected reloads the page, whose own loader then sends the reader to sign in.
  */
-export function useRetryingLoad<T extends object>(): RetryingLoad<T> {
+function useBrowserRetryingLoad<T extends object>(): RetryingLoad<T> {
   const [status, setStatus] = useState<Omit<RetryingLoad<T>, "load" | "retrying">>({
     state: "idle",
     failed: false,
@@ -118,3 +118,23 @@ export function useRetryingLoad<T extends object>(): RetryingLoad<T> {
 
   return { ...status, retrying: status.failed && status.state !== "idle", load };
 }
+
+const notWhileRendering = () => {
+  throw new Error("nothing loads while the server renders");
+};
+
+const IDLE_LOAD: RetryingLoad<object> = {
+  state: "idle",
+  failed: false,
+  retry: 0,
+  retrying: false,
+  load: notWhileRendering,
+};
+
+/** The server's: nothing loads while it renders, so every load there is idle (and costs no hooks). */
+function useServerRetryingLoad<T extends object>(): RetryingLoad<T> {
+  return IDLE_LOAD as RetryingLoad<T>;
+}
+
+export const useRetryingLoad: <T extends object>() => RetryingLoad<T> =
+  typeof document === "undefined" ? useServerRetryingLoad : useBrowserRetryingLoad;

@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { ExternalToast, ToasterProps } from "sonner";
+import { browserOnly } from "~/components/ui/browser-only";
 import { onDemand, useOnDemand } from "./on-demand";
 
 const sonner = onDemand(() => import("sonner"));
@@ -33,7 +34,7 @@ const Toaster = lazy(() => sonner.load().then(({ Toaster }) => ({ default: Toast
 const FIRST_INTERACTION = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 
 /** sonner's Toaster, mounted once the visitor first interacts with the page or a toast is asked for. */
-export function LazyToaster(props: ToasterProps) {
+export const LazyToaster = browserOnly(function LazyToaster(props: ToasterProps) {
   const loaded = useOnDemand(sonner);
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
@@ -53,4 +54,4 @@ export function LazyToaster(props: ToasterProps) {
       <Toaster {...props} />
     </Suspense>
   );
-}
+});
