@@ -7,7 +7,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const consent = form.get("consent");
   if (consent !== "true" && consent !== "false") {
-    return Response.json({ error: "Choose Accept or Reject.", statusCode: 422 }, { status: 422 });
+    return Response.json({ ok: false, error: "Choose Accept or Reject.", statusCode: 422 }, { status: 422 });
   }
   const headers = {
     "Set-Cookie": preferenceCookie("cookieConsent", consent, { secure: context.env.APP_URL.startsWith("https:") }),
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A page at "//other.example/x" of this site must not send the browser to another site.
     return redirect(path.startsWith("//") ? "/" : path, { headers });
   }
-  return Response.json({ consent }, { headers });
+  return Response.json({ ok: true, consent }, { headers });
 }
 
 function parseUrl(value: string | null): URL | null {

@@ -1,13 +1,14 @@
-import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
+import { useActionFetcher } from "~/components/ui/use-action-fetcher";
 
 /**
  * product.md "States": unset consent shows the banner; Accept stores 'true', Reject 'false' in the
  * cookieConsent cookie. A real form, so it works before the page's scripts have loaded.
  */
 export function CookieBanner() {
-  const fetcher = useFetcher();
-  if (fetcher.state !== "idle" || fetcher.data) return null;
+  const fetcher = useActionFetcher();
+  // Gone while the choice is sent and once it is stored; a refusal (a toast) leaves it in place.
+  if (fetcher.state !== "idle" || fetcher.data?.ok) return null;
   return (
     <section
       aria-label="Cookie consent"
