@@ -58,7 +58,13 @@ function utf8(text: string): Uint8Array<ArrayBuffer> {
 
 async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string | null> {
   if (!stream) return null;
-  return new Response(stream).text();
+  // Read directly: a Response around the stream would cost its own body, headers and stream.
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    text += decoder.decode(chunk.value, { stream: true });
+  return text + decoder.decode();
 }
 
 /** What Remix's own streaming transfer would write, in one piece: the data, then the end of it. */

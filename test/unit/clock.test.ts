@@ -30,6 +30,26 @@ describe("formatTime", () => {
     expect(formatTime(moment, "Asia/Tokyo", "dateTime")).toBe("Nov 27, 2026, 9:30 AM GMT+9");
     expect(formatTime(moment, "Not/AZone", "day")).toBe("Nov 26, 2026");
   });
+
+  it("writes a moment asked again the same, per zone and style, as written from a Date", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("America/New_York", "Asia/Tokyo", "america/chicago", "Not/AZone"),
+        fc.constantFrom("day", "dateTime", "game", "shortDay" as const),
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+        (zone, style, ms) => {
+          const moment = new Date(ms);
+          const fresh = formatTime(moment, zone, style);
+          expect(formatTime(moment.toISOString(), zone, style)).toBe(fresh);
+          expect(formatTime(moment.toISOString(), zone, style)).toBe(fresh);
+        },
+      ),
+    );
+    const moment = "2026-11-27T00:30:00.000Z";
+    expect(formatTime(moment, "Asia/Tokyo", "day")).toBe("Nov 27, 2026");
+    expect(formatTime(moment, "America/New_York", "day")).toBe("Nov 26, 2026");
+    expect(formatTime(moment, "America/New_York", "dateTime")).toBe("Nov 26, 2026, 7:30 PM EST");
+  });
 });
 
 describe("a datetime-local value on a zone's wall clock", () => {

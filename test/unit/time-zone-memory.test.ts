@@ -134,6 +134,7 @@ describe("memory a visitor's zone spellings keep", () => {
     expect(kept.partsFormats).toBeLessThanOrEqual(600);
     expect(kept.zones).toBeLessThanOrEqual(600);
     expect(kept.notZones).toBeLessThanOrEqual(1_000);
+    expect(kept.written).toBeLessThanOrEqual(5_000);
     // Every spelling of the five zones shares its zone's page copy.
     expect(keys.size).toBe(ZONES.length);
   }, 120_000);

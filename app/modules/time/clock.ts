@@ -78,12 +78,19 @@ export function viewerTimeZone(profileZone: string | null | undefined, browserZo
 }
 
 /** How many zone names and formatters the clock keeps now (each bounded). */
-export function clockCacheSizes(): { zones: number; notZones: number; formats: number; partsFormats: number } {
+export function clockCacheSizes(): {
+  zones: number;
+  notZones: number;
+  formats: number;
+  partsFormats: number;
+  written: number;
+} {
   return {
     zones: zonesByLowerCase.size,
     notZones: notZones.size,
     formats: formats.size,
     partsFormats: partsFormats.size,
+    written: written.size,
   };
 }
 
@@ -109,14 +116,26 @@ export type TimeStyle = keyof typeof STYLES;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Times already written, by zone, style and moment: the same text for every viewer in that zone,
+ * and the newest posts' dates are written on many readers' pages (Intl takes microseconds a time).
+ * Bounded, the oldest dropped first.
+ */
+const written = new Map<string, string>();
+const MAX_WRITTEN = 5_000;
+
 /** A moment written in `timeZone`, in one of the site's styles. */
 export function formatTime(moment: string | Date, timeZone: string, style: TimeStyle): string {
+  const writtenKey = typeof moment === "string" ? `${timeZone}|${style}|${moment}` : null;
+  const known = writtenKey === null ? undefined : written.get(writtenKey);
+  if (known !== undefined) return known;
   const zone = canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
   const key = `${zone}|${style}`;
   const format =
     recall(formats, key) ??
     keep(formats, key, new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone: zone }), MAX_KEPT);
-  return format.format(typeof moment === "string" ? new Date(moment) : moment);
+  const text = format.format(typeof moment === "string" ? new Date(moment) : moment);
+  return writtenKey === null ? text : keep(written, writtenKey, text, MAX_WRITTEN);
 }
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
