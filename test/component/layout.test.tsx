@@ -255,7 +255,7 @@ describe("App shell", () => {
         path: "/resources/cookie-consent",
         action: async ({ request }) => {
           posted = (await request.formData()).get("consent") as string;
-          return { consent: posted };
+          return { ok: true, consent: posted };
         },
       },
     ]);
@@ -264,6 +264,26 @@ describe("App shell", () => {
     await userEvent.click(within(banner).getByRole("button", { name: button }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Cookie consent" })).toBeNull());
     expect(posted).toBe(value);
+  });
+
+  it("keeps the cookie banner when the choice is refused", async () => {
+    const Stub = createRemixStub([
+      { path: "/", Component: () => <AppShell data={rootData}>x</AppShell> },
+      {
+        path: "/resources/cookie-consent",
+        action: () => {
+          answered = true;
+          return { ok: false, error: "Choose Accept or Reject.", statusCode: 422 };
+        },
+      },
+    ]);
+    let answered = false;
+    render(<Stub initialEntries={["/"]} />);
+    const banner = await screen.findByRole("region", { name: "Cookie consent" });
+    await userEvent.click(within(banner).getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(answered).toBe(true));
+    // Hidden while the choice was sent; back once the refusal has come.
+    expect(await screen.findByRole("region", { name: "Cookie consent" })).toBeTruthy();
   });
 
   it("has no cookie banner once consent is stored", async () => {
