@@ -65,7 +65,7 @@ test("at 1440 px: every icon-only button has its tip; hovering shows it after 50
   // The editor's toolbar: each tool's tip, with its shortcut where it has one.
   await page.goto("/feed?createEditPost=NEW");
   await waitForHydration(page);
-  await expect(page.getByRole("dialog", { name: /New/ })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: /New/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
   const inEditor = await iconButtons(page);
   expect(inEditor.length).toBeGreaterThan(5);

@@ -143,7 +143,8 @@ for (const width of WIDTHS) {
     await page.goto("/editor");
     await expect(page).toHaveURL(/\/\?createEditPost=NEW$/);
     const editor = page.getByRole("dialog", { name: /New post/i });
-    await expect(editor).toBeVisible();
+    // The editor is a chunk of its own (Slate): as long as the other specs give it on a busy machine.
+    await expect(editor).toBeVisible({ timeout: 15_000 });
     await expect(editor.getByText("Bet types", { exact: true }).first()).toBeAttached();
     await expect(page.getByText(/Modalities/)).toHaveCount(0);
     await shot(page, "plain-editor", width);

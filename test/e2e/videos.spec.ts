@@ -18,7 +18,7 @@ for (const width of [1440, 375] as const) {
     await page.goto("/feed?createEditPost=NEW");
     await waitForHydration(page);
     const dialog = page.getByRole("dialog", { name: /New/ });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
 
     const clip = await page.evaluate(async () => {
       const canvas = document.createElement("canvas");
