@@ -5,6 +5,7 @@
  * click the chunk is usually there already, and the same module serves every later use.
  */
 import { useEffect, useState } from "react";
+import { renderingOnServer } from "./browser-only";
 
 export interface OnDemand<T> {
   /** Starts the fetch (once); resolves with the module. A failed fetch may be tried again. */
@@ -60,8 +61,9 @@ function useServerOnDemand(): null {
   return null;
 }
 
-export const useOnDemand: <T>(chunk: OnDemand<T>) => T | null =
-  typeof document === "undefined" ? useServerOnDemand : useBrowserOnDemand;
+export const useOnDemand: <T>(chunk: OnDemand<T>) => T | null = renderingOnServer
+  ? useServerOnDemand
+  : useBrowserOnDemand;
 
 /** Handlers for a plain trigger: hovering or focusing it starts the fetch ahead of the click. */
 export function prefetchHandlers(chunk: OnDemand<unknown>) {

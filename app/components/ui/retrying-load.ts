@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { defaultErrorMessage } from "~/modules/http/error-messages";
 import type { ActionData } from "./use-action-fetcher";
+import { notWhileServerRendering, renderingOnServer } from "./browser-only";
 
 /** What a part of the page says while it asks again. */
 export const RETRYING_TEXT = "Connection lost. Trying again…";
@@ -119,16 +120,12 @@ function useBrowserRetryingLoad<T extends object>(): RetryingLoad<T> {
   return { ...status, retrying: status.failed && status.state !== "idle", load };
 }
 
-const notWhileRendering = () => {
-  throw new Error("nothing loads while the server renders");
-};
-
 const IDLE_LOAD: RetryingLoad<object> = {
   state: "idle",
   failed: false,
   retry: 0,
   retrying: false,
-  load: notWhileRendering,
+  load: notWhileServerRendering,
 };
 
 /** The server's: nothing loads while it renders, so every load there is idle (and costs no hooks). */
@@ -136,5 +133,6 @@ function useServerRetryingLoad<T extends object>(): RetryingLoad<T> {
   return IDLE_LOAD as RetryingLoad<T>;
 }
 
-export const useRetryingLoad: <T extends object>() => RetryingLoad<T> =
-  typeof document === "undefined" ? useServerRetryingLoad : useBrowserRetryingLoad;
+export const useRetryingLoad: <T extends object>() => RetryingLoad<T> = renderingOnServer
+  ? useServerRetryingLoad
+  : useBrowserRetryingLoad;

@@ -6,6 +6,7 @@
 import { useFetcher } from "@remix-run/react";
 import { createElement, forwardRef, useId, type ComponentProps } from "react";
 import { Form as RouterForm } from "react-router-dom";
+import { notWhileServerRendering, renderingOnServer } from "./browser-only";
 import { toast } from "./toast";
 import { useActionDone } from "./use-action-done";
 
@@ -35,10 +36,6 @@ function useBrowserActionFetcher<T extends object = object>(options: ActionFetch
   return fetcher;
 }
 
-const notWhileRendering = () => {
-  throw new Error("a fetcher cannot submit or load while the server renders");
-};
-
 /** `fetcher.Form` as the server writes it: React Router's form, not navigating. */
 const IdleFetcherForm = forwardRef<HTMLFormElement, ComponentProps<typeof RouterForm>>(
   function FetcherForm(props, ref) {
@@ -56,8 +53,8 @@ const IDLE_FETCHER = {
   json: undefined,
   data: undefined,
   Form: IdleFetcherForm,
-  submit: notWhileRendering,
-  load: notWhileRendering,
+  submit: notWhileServerRendering,
+  load: notWhileServerRendering,
 };
 
 /**
@@ -72,4 +69,4 @@ function useServerActionFetcher<T extends object = object>(): ActionFetcher<T> {
 }
 
 export const useActionFetcher: <T extends object = object>(options?: ActionFetcherOptions) => ActionFetcher<T> =
-  typeof document === "undefined" ? useServerActionFetcher : useBrowserActionFetcher;
+  renderingOnServer ? useServerActionFetcher : useBrowserActionFetcher;
